@@ -1,0 +1,171 @@
+# dbgsh: one hand-written Makefile.
+#
+#   make            build ./dbgsh (objects under build/)
+#   make run        install what is missing, build, start dbgsh
+#   make test       install what is missing, build, run every test
+#   make check      the tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make tsan       the tests under ThreadSanitizer
+#   make bench      benchmarks against erl, measured in the same run
+#   make install    PREFIX=/usr/local: binary, man page, completions
+#   make clean
+#
+# WERROR=1 turns warnings into errors (CI sets it). Build knobs: config.h.
+
+PREFIX  ?= /usr/local
+BUILD   ?= build
+CC      ?= cc
+OPT     ?= -O2 -g
+DEBUG   ?= 0
+WERROR  ?= 0
+SANITIZE ?=
+
+PKGS      := libedit libpcre2-8 gmp
+TEST_PKGS := criterion
+DEB_PKGS  := pkg-config libedit-dev libpcre2-dev libcriterion-dev libgmp-dev \
+             erlang-base erlang-runtime-tools erlang-tools
+
+WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+        -Wno-unused-parameter
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+TEST_CFLAGS = $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
+TEST_LIBS   = $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
+
+SAN_FLAGS :=
+ifneq ($(SANITIZE),)
+SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+endif
+
+CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -I. -DDBGSH_DEBUG=$(DEBUG) \
+             $(SAN_FLAGS) $(PKG_CFLAGS) -MMD -MP $(CFLAGS)
+LDFLAGS_ALL = $(SAN_FLAGS) $(LDFLAGS)
+LIBS = $(PKG_LIBS) -lpthread -lm
+
+# ---- sources, one list per layer --------------------------------------------
+
+VM_SRCS     := alloc atom bignum binary cmp ext hash heap lex map read term
+FORMAT_SRCS := buf write pretty fwrite
+SHELL_SRCS  := main
+
+VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o)
+FORMAT_OBJS := $(FORMAT_SRCS:%=$(BUILD)/format/%.o)
+SHELL_OBJS  := $(SHELL_SRCS:%=$(BUILD)/shell/%.o)
+
+LIBVM     := $(BUILD)/libvm.a
+LIBFORMAT := $(BUILD)/libformat.a
+
+# Unit tests mirror the tree: tests/vm/test_X.c tests vm/X.c.
+TEST_VM_SRCS     := $(wildcard tests/vm/test_*.c)
+TEST_FORMAT_SRCS := $(wildcard tests/format/test_*.c)
+TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format
+TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench
+
+ifeq ($(BUILD),build)
+DBGSH := dbgsh
+else
+DBGSH := $(BUILD)/dbgsh
+endif
+
+.PHONY: all deps run test unit-tests script-tests check tsan bench install clean layers
+
+all: deps $(DBGSH)
+
+# ---- dependencies -------------------------------------------------------------
+
+deps:
+	@missing=""; \
+	for p in $(PKGS) $(TEST_PKGS); do \
+	  pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	command -v erl >/dev/null 2>&1 || missing="$$missing erl"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "deps: missing$$missing; installing Debian packages"; \
+	    apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS) >/dev/null || exit 1; \
+	  else \
+	    echo "deps: missing$$missing. Install them with:"; \
+	    echo "  sudo apt-get install $(DEB_PKGS)"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+# ---- build --------------------------------------------------------------------
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(LIBVM): $(VM_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(LIBFORMAT): $(FORMAT_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(DBGSH): $(SHELL_OBJS) $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(SHELL_OBJS) $(LIBFORMAT) $(LIBVM) $(LIBS)
+
+# ---- tests ----------------------------------------------------------------------
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) -Wno-missing-prototypes -c $< -o $@
+
+$(BUILD)/tests/test_vm: $(TEST_VM_SRCS:%.c=$(BUILD)/%.o) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(TEST_LIBS) $(LIBS)
+
+$(BUILD)/tests/test_format: $(TEST_FORMAT_SRCS:%.c=$(BUILD)/%.o) $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(TEST_LIBS) $(LIBS)
+
+$(BUILD)/tests/termgen: $(BUILD)/tests/diff/termgen.o $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/fmtbench: $(BUILD)/tests/bench/fmtbench.o $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+
+# Layering: a folder includes only the public header of a folder below it.
+layers:
+	@tests/layers.sh
+
+test: deps
+	@$(MAKE) --no-print-directory DEBUG=1 BUILD=$(BUILD)/debug unit-tests script-tests
+	@$(MAKE) --no-print-directory layers
+
+unit-tests: $(DBGSH) $(TEST_BINS) $(TOOL_BINS)
+	@tests/run.sh $(BUILD) $(DBGSH)
+
+check: deps
+	@$(MAKE) --no-print-directory DEBUG=1 OPT="-O1 -g" SANITIZE=address,undefined \
+	  BUILD=build/asan unit-tests
+
+tsan: deps
+	@$(MAKE) --no-print-directory DEBUG=1 OPT="-O1 -g" SANITIZE=thread \
+	  BUILD=build/tsan unit-tests
+
+bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen
+	@tests/bench/run.sh $(BUILD)
+
+run: deps $(DBGSH)
+	./$(DBGSH)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(DBGSH) $(DESTDIR)$(PREFIX)/bin/dbgsh
+	install -m 644 docs/dbgsh.1 $(DESTDIR)$(PREFIX)/share/man/man1/dbgsh.1
+	install -m 644 completions/dbgsh.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/dbgsh
+	install -m 644 completions/_dbgsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_dbgsh
+	install -m 644 completions/dbgsh.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/dbgsh.fish
+
+clean:
+	rm -rf build dbgsh
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

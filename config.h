@@ -1,0 +1,60 @@
+/* config.h: every build knob of dbgsh, in one place.
+ * Each knob can be overridden from the compiler command line
+ * (make CFLAGS+=-DKNOB=value); the defaults below are what `make` builds. */
+#ifndef DBGSH_CONFIG_H
+#define DBGSH_CONFIG_H
+
+#define DBGSH_VERSION "0.1.0"
+
+/* DBGSH_DEBUG: 1 turns on ASSERT() and the tag checks in every term
+ * accessor of vm/term.h. `make` builds with 0; `make check`, `make tsan` and
+ * the unit tests build with 1. */
+#ifndef DBGSH_DEBUG
+#define DBGSH_DEBUG 0
+#endif
+
+/* ATOM_TABLE_LIMIT: the most atoms the atom table holds, like OTP's +t
+ * default. Creating one more is a system_limit error, never a crash. */
+#ifndef ATOM_TABLE_LIMIT
+#define ATOM_TABLE_LIMIT 1048576
+#endif
+
+/* ATOM_MAX_CHARS: longest atom in characters (OTP: 255). */
+#ifndef ATOM_MAX_CHARS
+#define ATOM_MAX_CHARS 255
+#endif
+
+/* HEAP_BLOCK_WORDS: words in the first block of a term heap (heap_t);
+ * later blocks double up to HEAP_BLOCK_MAX_WORDS. */
+#ifndef HEAP_BLOCK_WORDS
+#define HEAP_BLOCK_WORDS 1024
+#endif
+#ifndef HEAP_BLOCK_MAX_WORDS
+#define HEAP_BLOCK_MAX_WORDS (1u << 20)
+#endif
+
+/* HEAP_BIN_LIMIT: binaries up to this many bytes live on the heap; larger
+ * ones are reference-counted off-heap (OTP: 64). */
+#ifndef HEAP_BIN_LIMIT
+#define HEAP_BIN_LIMIT 64
+#endif
+
+/* MAP_SMALL_LIMIT: maps with at most this many keys use the small sorted
+ * form; larger ones use the hash-trie form (OTP: 32). */
+#ifndef MAP_SMALL_LIMIT
+#define MAP_SMALL_LIMIT 32
+#endif
+
+/* TERM_MAX_DEPTH: deepest nesting the term reader and binary_to_term
+ * accept before answering system_limit. Term walkers use explicit stacks,
+ * so this bounds memory, not the C stack. */
+#ifndef TERM_MAX_DEPTH
+#define TERM_MAX_DEPTH 1000000
+#endif
+
+/* FMT_LINE_LENGTH: default line length of ~p, as io_lib_pretty. */
+#ifndef FMT_LINE_LENGTH
+#define FMT_LINE_LENGTH 80
+#endif
+
+#endif

@@ -1,0 +1,73 @@
+/* format.h: io_lib-exact term text, the public face of format/.
+ * Every fmt_* function borrows its terms (reads, never keeps them) and
+ * writes UTF-8 into a caller-owned fmt_buf. A fmt_buf reused across calls
+ * stops allocating once it has grown to the largest output; fmt_* keep no
+ * global mutable state, so threads may format at once on their own buffers. */
+#ifndef FORMAT_FORMAT_H
+#define FORMAT_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "vm/vm.h"
+
+/* Output text plus scratch space the formatters reuse between calls. */
+typedef struct fmt_buf {
+    char *data; /* UTF-8, NUL-terminated after every fmt_* call */
+    size_t len;
+    size_t cap;
+    struct fmt_scratch {
+        void *p;
+        size_t cap;
+    } scratch[2]; /* [0]: pretty printer, [1]: fmt_format */
+} fmt_buf;
+
+void fmt_buf_init(fmt_buf *b);
+void fmt_buf_free(fmt_buf *b);
+/* Empties the text, keeps the memory. */
+static inline void fmt_buf_reset(fmt_buf *b)
+{
+    b->len = 0;
+    if (b->data)
+        b->data[0] = '\0';
+}
+void fmt_buf_put(fmt_buf *b, const char *s, size_t n);
+void fmt_buf_putc(fmt_buf *b, char c);
+/* Appends code point `cp` as UTF-8. */
+void fmt_buf_put_cp(fmt_buf *b, uint32_t cp);
+/* Room for n more bytes; returns where they go (len not advanced). */
+char *fmt_buf_reserve(fmt_buf *b, size_t n);
+/* Grows scratch area `i` to at least `n` bytes; returns it. */
+void *fmt_scratch(fmt_buf *b, unsigned i, size_t n);
+
+/* ~w: io_lib:write(T, Depth). depth < 0 means unlimited (~w), otherwise
+ * as ~W. `unicode` selects ~tw (atoms and strings keep code points > 255
+ * unescaped). */
+void fmt_write(fmt_buf *b, term_t t, int depth, bool unicode);
+
+/* ~p: io_lib_pretty:print/2 with these options. */
+typedef struct fmt_pretty_opts {
+    int column;      /* where the term starts (1 = first column) */
+    int line_length; /* FMT_LINE_LENGTH by default */
+    int depth;       /* < 0: unlimited (~p); otherwise ~P */
+    bool unicode;    /* ~tp: lists of any code points print as strings */
+} fmt_pretty_opts;
+void fmt_pretty_opts_init(fmt_pretty_opts *o);
+void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o);
+
+/* Shortest text that reads back as the same float, as OTP prints floats in
+ * ~w and ~p ("1.0e3", "0.30000000000000004"); returns chars written to
+ * `out` (at least 32 bytes). */
+size_t fmt_float_short(double d, char *out);
+
+/* io_lib:format(Format, Args). On bad input returns FMT_BADARG, leaves the
+ * buffer as it was, and says what and where in *err. */
+typedef enum fmt_result { FMT_OK = 0, FMT_BADARG } fmt_result;
+typedef struct fmt_error {
+    size_t offset;    /* byte offset in the format string */
+    int arg;          /* 1-based argument index, 0 if none */
+    char message[128];
+} fmt_error;
+fmt_result fmt_format(fmt_buf *b, const char *format, size_t len, term_t args, fmt_error *err);
+
+#endif

@@ -1,0 +1,91 @@
+/* write.h: the text of term leaves as io_lib writes them, shared by ~w
+ * (write.c), ~p (pretty.c) and io_lib:format (fwrite.c). Internal to
+ * format/. Every function borrows its terms and appends UTF-8 to a fmt_buf;
+ * none allocates except through the buffer, none keeps state.
+ * "Unicode" below means the t modifier (~tw, ~tp); "unicode_range" means
+ * io:printable_range() =:= unicode (erl +pc unicode), which is what decides
+ * whether code points above 255 can make a list or binary printable. */
+#ifndef FORMAT_WRITE_H
+#define FORMAT_WRITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "format/format.h"
+
+/* ---- atoms ---------------------------------------------------------------- */
+
+/* True when io_lib:write_atom quotes the atom: reserved words ('case',
+ * 'fun', ...), a first char outside a-z and ß-ÿ (minus ÷), a later char
+ * that is not a name char (a-z A-Z 0-9 _ @ ß-ÿ À-Þ, minus ÷ ×), or ''. */
+bool fmt_atom_needs_quotes(term_t atom);
+/* The atom, quoted when fmt_atom_needs_quotes says so. unicode=false is
+ * io_lib:write_atom_as_latin1 (~w, ~p): chars above 255 inside quotes as
+ * \x{HEX}; unicode=true is io_lib:write_atom (~tw, ~tp): kept as is. */
+void fmt_put_atom(fmt_buf *b, term_t atom, bool unicode);
+
+/* ---- numbers -------------------------------------------------------------- */
+
+/* Integer term (SMALL or bignum) in base 2..36, upper-case digits, as
+ * integer_to_list/2: "-" sign, no base prefix. */
+void fmt_put_integer(fmt_buf *b, term_t i, unsigned base);
+/* A float as ~w and ~p print it (io_lib_format:fwrite_g): fmt_float_short. */
+void fmt_put_float(fmt_buf *b, double d);
+
+/* ---- pids, ports, refs, funs ------------------------------------------------ */
+
+/* t is a pid, port, reference, fun or export fun (local or external):
+ * <0.1.0>, #Port<0.1>, #Ref<0.1.2.3>, #Fun<m.1.2>, fun m:f/1, exactly as
+ * io_lib:write prints them (see write.c for external node numbering). */
+void fmt_put_identity(fmt_buf *b, term_t t);
+
+/* ---- strings ---------------------------------------------------------------- */
+
+/* io_lib's printable_char: \n \r \t \v \b \f \e, 32..126, 160..255, and
+ * when unicode_range also 256..0x10FFFF minus surrogates, FFFE, FFFF. */
+bool fmt_printable_char(uint32_t c, bool unicode_range);
+/* io_lib:printable_list/1 (printable_latin1_list when !unicode_range,
+ * printable_unicode_list otherwise): a proper flat list of printable chars.
+ * True for []. On true, *chars (if not NULL) is the list's length.
+ * Iterates along tails; stops at the first element that fails. */
+bool fmt_printable_list(term_t l, bool unicode_range, size_t *chars);
+/* One char as io_lib:write_string escapes it inside quotes `quote` ('"' or
+ * '\''): \" \\ \n \r \t \v \b \f \e \d, other controls below 160 as 3-digit
+ * octal \NNN, 160..255 as is; above 255 as is when unicode, else \x{HEX}. */
+void fmt_put_string_char(fmt_buf *b, uint32_t c, uint32_t quote, bool unicode);
+/* "..." holding the first `max` elements of list l (all if l is shorter;
+ * SIZE_MAX for all), each escaped by fmt_put_string_char with quote '"'.
+ * The caller has checked that those elements are integer chars (e.g. with
+ * fmt_printable_list); stops at the first element that is not. */
+void fmt_put_string(fmt_buf *b, term_t l, size_t max, bool unicode);
+
+/* ---- binaries --------------------------------------------------------------- */
+
+/* ~w's form of a binary or bitstring, io_lib:write_binary(B, Depth):
+ * <<1,2,3>>, <<1,2:3>>, <<>>, with depth: <<1,2,...>> (depth < 0:
+ * unlimited). Never a string form. */
+void fmt_put_bitstring(fmt_buf *b, term_t bin, int depth);
+/* How many of the first n bytes of v, from the start, are printable latin1
+ * chars (fmt_printable_char(byte, false)). n <= v->size. */
+size_t fmt_printable_bytes(const bin_view *v, size_t n);
+/* io_lib_pretty's valid_utf8(Bin, N): true when the first n chars of v's
+ * bytes decode as UTF-8, or the bytes end validly before n chars. */
+bool fmt_valid_utf8(const bin_view *v, size_t n);
+/* Decodes up to n UTF-8 chars from the start of v's bytes while they are
+ * printable (fmt_printable_char(c, unicode_range)); returns the count of
+ * such chars and sets *bytes to the bytes they take. The caller has checked
+ * fmt_valid_utf8 for n. */
+size_t fmt_printable_utf8(const bin_view *v, size_t n, bool unicode_range, size_t *bytes);
+/* "..." holding the first nbytes bytes of v, decoded as UTF-8 when utf8
+ * (nbytes must end on a char boundary), else one char per byte; escaped by
+ * fmt_put_string_char(…, '"', true) as io_lib:write_string/2 does. */
+void fmt_put_bin_string(fmt_buf *b, const bin_view *v, size_t nbytes, bool utf8);
+
+/* ---- text width ------------------------------------------------------------- */
+
+/* Characters (code points) in n bytes of UTF-8 text: io_lib:chars_length
+ * of what the functions above wrote, for column arithmetic. */
+size_t fmt_text_width(const char *s, size_t n);
+
+#endif

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# tests/run.sh BUILD DBGSH: runs every test suite of `make test` and prints
+# one closing line "tests: N passed, N failed". Exits non-zero on failure.
+set -u
+build=$1
+dbgsh=$2
+passed=0
+failed=0
+suites_failed=()
+
+# Criterion unit tests: one binary per layer, mirroring the source tree.
+for bin in "$build"/tests/test_vm "$build"/tests/test_format; do
+    name=$(basename "$bin")
+    out=$("$bin" --jobs 2 2>&1)
+    rc=$?
+    printf '%s\n' "$out" | grep -E '^\[(FAIL|----)\]|Synthesis' | sed "s/^/$name: /"
+    syn=$(printf '%s\n' "$out" | grep -E 'Synthesis' | tail -n 1)
+    p=$(printf '%s' "$syn" | sed -n 's/.*Passing: \([0-9]*\).*/\1/p')
+    f=$(printf '%s' "$syn" | sed -n 's/.*Failing: \([0-9]*\).*/\1/p')
+    c=$(printf '%s' "$syn" | sed -n 's/.*Crashing: \([0-9]*\).*/\1/p')
+    passed=$((passed + ${p:-0}))
+    failed=$((failed + ${f:-0} + ${c:-0}))
+    if [ "$rc" -ne 0 ] || [ -z "$syn" ]; then
+        suites_failed+=("$name")
+        [ -z "$syn" ] && failed=$((failed + 1))
+    fi
+done
+
+# Script-level suites: each prints "NAME: N passed, N failed" as its last line.
+for suite in tests/diff/run.sh tests/shell/run.sh; do
+    [ -x "$suite" ] || continue
+    out=$("$suite" "$build" "$dbgsh" 2>&1)
+    rc=$?
+    printf '%s\n' "$out" | tail -n 15
+    last=$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    p=$(printf '%s' "$last" | sed -n 's/.* \([0-9]*\) passed.*/\1/p')
+    f=$(printf '%s' "$last" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+    passed=$((passed + ${p:-0}))
+    failed=$((failed + ${f:-0}))
+    if [ "$rc" -ne 0 ]; then
+        suites_failed+=("$suite")
+        [ -z "$last" ] && failed=$((failed + 1))
+    fi
+done
+
+if [ ${#suites_failed[@]} -ne 0 ]; then
+    echo "failing suites: ${suites_failed[*]}"
+fi
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ ${#suites_failed[@]} -eq 0 ]

@@ -1,0 +1,35 @@
+/* alloc.h: the VM's one allocation choke point. Every allocation names its
+ * type (alloc_types.def) so memory is accounted per type; issue #6 builds
+ * instrument's status and maps on these counters. Ownership: the caller owns
+ * what it allocates and frees it with the same type and size.
+ * Out of memory is fatal: alloc_* print "dbgsh: out of memory" and exit(70). */
+#ifndef VM_ALLOC_H
+#define VM_ALLOC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum alloc_type {
+#define X(name, allocator, class) ALLOC_##name,
+#include "alloc_types.def"
+#undef X
+    ALLOC_TYPE_COUNT
+} alloc_type;
+
+typedef struct alloc_stat {
+    uint64_t size;   /* bytes currently allocated */
+    uint64_t blocks; /* blocks currently allocated */
+    uint64_t max_size;
+} alloc_stat;
+
+void *alloc_new(alloc_type type, size_t size);
+void *alloc_zeroed(alloc_type type, size_t size);
+void *alloc_resize(alloc_type type, void *p, size_t old_size, size_t new_size);
+void alloc_free(alloc_type type, void *p, size_t size);
+
+/* Current figures for one type; safe from any thread. */
+void alloc_get_stat(alloc_type type, alloc_stat *out);
+const char *alloc_type_name(alloc_type type);
+const char *alloc_type_class(alloc_type type);
+
+#endif

@@ -1,0 +1,231 @@
+/* atom.c: a lock-free-read atom table.
+ * Entries live in segments that never move; the index -> entry map is a
+ * fixed array of segment pointers published with release stores, so readers
+ * need no lock. Interning looks up and inserts in a chained hash table
+ * under one mutex. */
+#include "atom.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "alloc.h"
+
+#define SEG_BITS 12
+#define SEG_SIZE (1u << SEG_BITS)
+#define SEG_COUNT ((ATOM_TABLE_LIMIT + SEG_SIZE - 1) / SEG_SIZE)
+
+typedef struct atom_entry {
+    struct atom_entry *chain; /* hash chain, under the lock */
+    uint32_t hash;
+    uint32_t index;
+    uint32_t len;   /* bytes */
+    uint32_t chars; /* code points */
+    bool latin1;
+    char *text;
+} atom_entry;
+
+static _Atomic(atom_entry *) segments[SEG_COUNT];
+static _Atomic size_t count;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static atom_entry **buckets;
+static size_t nbuckets;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+static uint32_t hash_bytes(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/* Counts code points; returns false if `s` is not valid UTF-8. */
+static bool count_utf8(const char *s, size_t n, uint32_t *chars, bool *latin1)
+{
+    uint32_t c = 0;
+    bool l1 = true;
+    for (size_t i = 0; i < n;) {
+        unsigned char b = (unsigned char)s[i];
+        uint32_t cp;
+        size_t k;
+        if (b < 0x80) {
+            cp = b, k = 1;
+        } else if ((b & 0xE0) == 0xC0) {
+            cp = b & 0x1F, k = 2;
+        } else if ((b & 0xF0) == 0xE0) {
+            cp = b & 0x0F, k = 3;
+        } else if ((b & 0xF8) == 0xF0) {
+            cp = b & 0x07, k = 4;
+        } else {
+            return false;
+        }
+        if (i + k > n)
+            return false;
+        for (size_t j = 1; j < k; j++) {
+            unsigned char cb = (unsigned char)s[i + j];
+            if ((cb & 0xC0) != 0x80)
+                return false;
+            cp = (cp << 6) | (cb & 0x3F);
+        }
+        static const uint32_t min_cp[5] = {0, 0, 0x80, 0x800, 0x10000};
+        if (cp < min_cp[k] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        if (cp > 255)
+            l1 = false;
+        c++;
+        i += k;
+    }
+    *chars = c;
+    *latin1 = l1;
+    return true;
+}
+
+static atom_entry *entry_at(size_t idx)
+{
+    atom_entry *seg = atomic_load_explicit(&segments[idx >> SEG_BITS], memory_order_acquire);
+    return &seg[idx & (SEG_SIZE - 1)];
+}
+
+static void grow_buckets(void)
+{
+    size_t n = nbuckets ? nbuckets * 2 : 4096;
+    atom_entry **nb = alloc_zeroed(ALLOC_ATOM_TABLE, n * sizeof *nb);
+    for (size_t i = 0; i < nbuckets; i++) {
+        for (atom_entry *e = buckets[i], *next; e; e = next) {
+            next = e->chain;
+            e->chain = nb[e->hash & (n - 1)];
+            nb[e->hash & (n - 1)] = e;
+        }
+    }
+    alloc_free(ALLOC_ATOM_TABLE, buckets, nbuckets * sizeof *buckets);
+    buckets = nb;
+    nbuckets = n;
+}
+
+static atom_entry *find_locked(const char *s, size_t n, uint32_t h)
+{
+    for (atom_entry *e = buckets[h & (nbuckets - 1)]; e; e = e->chain)
+        if (e->hash == h && e->len == n && memcmp(e->text, s, n) == 0)
+            return e;
+    return NULL;
+}
+
+static atom_result intern_locked(const char *s, size_t n, uint32_t chars, bool latin1, term_t *out)
+{
+    uint32_t h = hash_bytes(s, n);
+    atom_entry *e = find_locked(s, n, h);
+    if (e) {
+        *out = term_atom_from_index(e->index);
+        return ATOM_OK;
+    }
+    size_t idx = atomic_load_explicit(&count, memory_order_relaxed);
+    if (idx >= ATOM_TABLE_LIMIT)
+        return ATOM_TABLE_FULL;
+    if ((idx & (SEG_SIZE - 1)) == 0)
+        atomic_store_explicit(&segments[idx >> SEG_BITS],
+                              alloc_zeroed(ALLOC_ATOM_ENTRY, SEG_SIZE * sizeof(atom_entry)),
+                              memory_order_release);
+    if (idx + 1 > nbuckets)
+        grow_buckets();
+    e = entry_at(idx);
+    e->text = alloc_new(ALLOC_ATOM_TEXT, n + 1);
+    memcpy(e->text, s, n);
+    e->text[n] = '\0';
+    e->len = (uint32_t)n;
+    e->chars = chars;
+    e->latin1 = latin1;
+    e->hash = h;
+    e->index = (uint32_t)idx;
+    e->chain = buckets[h & (nbuckets - 1)];
+    buckets[h & (nbuckets - 1)] = e;
+    atomic_store_explicit(&count, idx + 1, memory_order_release);
+    *out = term_atom_from_index(idx);
+    return ATOM_OK;
+}
+
+static void init_table(void)
+{
+    pthread_mutex_lock(&lock);
+    grow_buckets();
+    static const char *const names[] = {
+#define X(cname, text) text,
+#include "atoms.def"
+#undef X
+    };
+    for (size_t i = 0; i < AI_BUILTIN_COUNT; i++) {
+        term_t a;
+        size_t n = strlen(names[i]);
+        if (intern_locked(names[i], n, (uint32_t)n, true, &a) != ATOM_OK || atom_index(a) != i)
+            abort();
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+void atom_table_init(void) { pthread_once(&init_once, init_table); }
+
+atom_result atom_intern(const char *utf8, size_t len, term_t *out)
+{
+    uint32_t chars;
+    bool latin1;
+    atom_table_init();
+    if (!count_utf8(utf8, len, &chars, &latin1))
+        return ATOM_BAD_UTF8;
+    if (chars > ATOM_MAX_CHARS)
+        return ATOM_TOO_LONG;
+    pthread_mutex_lock(&lock);
+    atom_result r = intern_locked(utf8, len, chars, latin1, out);
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+atom_result atom_intern_latin1(const char *latin1, size_t len, term_t *out)
+{
+    if (len > ATOM_MAX_CHARS)
+        return ATOM_TOO_LONG;
+    char buf[ATOM_MAX_CHARS * 2];
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)latin1[i];
+        if (c < 0x80) {
+            buf[n++] = (char)c;
+        } else {
+            buf[n++] = (char)(0xC0 | (c >> 6));
+            buf[n++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    return atom_intern(buf, n, out);
+}
+
+atom_result atom_lookup(const char *utf8, size_t len, term_t *out)
+{
+    atom_table_init();
+    pthread_mutex_lock(&lock);
+    atom_entry *e = find_locked(utf8, len, hash_bytes(utf8, len));
+    if (e)
+        *out = term_atom_from_index(e->index);
+    pthread_mutex_unlock(&lock);
+    return e ? ATOM_OK : ATOM_NOT_FOUND;
+}
+
+term_t atom_from_cstr(const char *s)
+{
+    term_t a;
+    if (atom_intern(s, strlen(s), &a) != ATOM_OK) {
+        fprintf(stderr, "dbgsh: bad built-in atom '%s'\n", s);
+        abort();
+    }
+    return a;
+}
+
+const char *atom_text(term_t atom, size_t *len)
+{
+    atom_entry *e = entry_at(atom_index(atom));
+    *len = e->len;
+    return e->text;
+}
+
+size_t atom_chars(term_t atom) { return entry_at(atom_index(atom))->chars; }
+bool atom_is_latin1(term_t atom) { return entry_at(atom_index(atom))->latin1; }
+size_t atom_count(void) { return atomic_load_explicit(&count, memory_order_acquire); }

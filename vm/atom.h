@@ -1,0 +1,52 @@
+/* atom.h: the atom table, shared by every thread.
+ * Interning takes a lock; reading an atom's text never does (entries are
+ * published once and never move or die). Text is UTF-8; the table accounts
+ * its memory under ALLOC_ATOM_*. */
+#ifndef VM_ATOM_H
+#define VM_ATOM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "term.h"
+
+enum atom_builtin_index {
+#define X(cname, text) AI_##cname,
+#include "atoms.def"
+#undef X
+    AI_BUILTIN_COUNT
+};
+#define X(cname, text) static const term_t ATOM_##cname = ((uint64_t)AI_##cname << TAG_IMMED2_SIZE) | TAG_IMMED2_ATOM;
+#include "atoms.def"
+#undef X
+
+typedef enum atom_result {
+    ATOM_OK = 0,
+    ATOM_TOO_LONG,   /* more than ATOM_MAX_CHARS characters */
+    ATOM_BAD_UTF8,   /* text is not valid UTF-8 */
+    ATOM_TABLE_FULL, /* ATOM_TABLE_LIMIT reached: system_limit */
+    ATOM_NOT_FOUND   /* atom_lookup only */
+} atom_result;
+
+/* Must run once before any other atom_* call (idempotent, thread-safe). */
+void atom_table_init(void);
+
+/* The atom with UTF-8 text `utf8`, created if new. */
+atom_result atom_intern(const char *utf8, size_t len, term_t *out);
+/* Same, from latin1 bytes (each byte one character). */
+atom_result atom_intern_latin1(const char *latin1, size_t len, term_t *out);
+/* The existing atom with this text, or ATOM_NOT_FOUND. */
+atom_result atom_lookup(const char *utf8, size_t len, term_t *out);
+/* Convenience for C string literals; aborts on failure (programmer error). */
+term_t atom_from_cstr(const char *s);
+
+/* UTF-8 text of an atom (not NUL-terminated), its byte length in *len. */
+const char *atom_text(term_t atom, size_t *len);
+/* Number of characters (code points) in the atom's name. */
+size_t atom_chars(term_t atom);
+/* True when every character is below 256. */
+bool atom_is_latin1(term_t atom);
+/* Atoms in the table. */
+size_t atom_count(void);
+
+#endif

@@ -1,0 +1,133 @@
+/* binary.c: heap, refc and sub binaries. */
+#include "binary.h"
+
+#include <stdatomic.h>
+
+#include "alloc.h"
+#include "heap.h"
+
+term_t bin_alloc(heap_t *h, size_t n, uint8_t **out)
+{
+    if (n <= HEAP_BIN_LIMIT) {
+        uint64_t words = 2 + words_for_bytes(n);
+        term_t *p = heap_alloc(h, words);
+        heap_bin_obj *hb = (heap_bin_obj *)(void *)p;
+        hb->header = make_header(words - 1, HDR_HEAP_BIN);
+        hb->size = n;
+        if (n)
+            p[words - 1] = 0; /* no uninitialised padding */
+        *out = hb->bytes;
+        return term_boxed(p);
+    }
+    binary_t *val = alloc_new(ALLOC_BINARY, sizeof *val + n);
+    atomic_init(&val->refc, 1);
+    val->size = n;
+    term_t *p = heap_alloc(h, REFC_BIN_WORDS);
+    refc_bin_obj *rb = (refc_bin_obj *)(void *)p;
+    rb->header = make_header(REFC_BIN_WORDS - 1, HDR_REFC_BIN);
+    rb->size = n;
+    rb->val = val;
+    rb->bytes = val->bytes;
+    heap_link_offheap(h, (offheap_hdr *)(void *)rb);
+    *out = val->bytes;
+    return term_boxed(p);
+}
+
+term_t bin_new(heap_t *h, const uint8_t *bytes, size_t n)
+{
+    uint8_t *dst;
+    term_t b = bin_alloc(h, n, &dst);
+    if (n)
+        memcpy(dst, bytes, n);
+    return b;
+}
+
+term_t bin_new_bits(heap_t *h, const uint8_t *bytes, uint64_t nbits)
+{
+    uint64_t nbytes = (nbits + 7) / 8;
+    term_t whole = bin_new(h, bytes, nbytes);
+    if (nbits % 8 == 0)
+        return whole;
+    return bin_sub(h, whole, 0, nbits);
+}
+
+void bin_view_of(term_t b, bin_view *v)
+{
+    term_t *p = boxed_ptr(b);
+    switch (header_subtag(*p)) {
+    case HDR_HEAP_BIN: {
+        heap_bin_obj *hb = (heap_bin_obj *)(void *)p;
+        v->bytes = hb->bytes, v->size = hb->size, v->bitoffset = 0, v->bitsize = 0;
+        return;
+    }
+    case HDR_REFC_BIN: {
+        refc_bin_obj *rb = (refc_bin_obj *)(void *)p;
+        v->bytes = rb->bytes, v->size = rb->size, v->bitoffset = 0, v->bitsize = 0;
+        return;
+    }
+    default: {
+        ASSERT(header_subtag(*p) == HDR_SUB_BIN);
+        sub_bin_obj *sb = (sub_bin_obj *)(void *)p;
+        bin_view orig;
+        bin_view_of(sb->orig, &orig);
+        v->bytes = orig.bytes + sb->offset;
+        v->size = sb->size;
+        v->bitoffset = sb->bitoffset;
+        v->bitsize = sb->bitsize;
+        return;
+    }
+    }
+}
+
+term_t bin_sub(heap_t *h, term_t b, uint64_t bitpos, uint64_t nbits)
+{
+    term_t *bp = boxed_ptr(b);
+    term_t orig = b;
+    uint64_t start = bitpos;
+    if (header_subtag(*bp) == HDR_SUB_BIN) {
+        sub_bin_obj *sb = (sub_bin_obj *)(void *)bp;
+        orig = sb->orig;
+        start += sb->offset * 8 + sb->bitoffset;
+    }
+    term_t *p = heap_alloc(h, SUB_BIN_WORDS);
+    sub_bin_obj *s = (sub_bin_obj *)(void *)p;
+    memset(s, 0, sizeof *s);
+    s->header = make_header(SUB_BIN_WORDS - 1, HDR_SUB_BIN);
+    s->size = nbits / 8;
+    s->bitsize = (uint8_t)(nbits % 8);
+    s->offset = start / 8;
+    s->bitoffset = (uint8_t)(start % 8);
+    s->orig = orig;
+    return term_boxed(p);
+}
+
+uint8_t bin_tail_bits(const bin_view *v)
+{
+    if (v->bitsize == 0)
+        return 0;
+    uint64_t bit = v->size * 8 + v->bitoffset; /* absolute bit of the tail */
+    uint64_t i = bit / 8;
+    unsigned off = bit % 8;
+    unsigned w = (unsigned)v->bytes[i] << 8;
+    if (off + v->bitsize > 8)
+        w |= v->bytes[i + 1];
+    uint8_t x = (uint8_t)((w << off) >> 8);
+    return (uint8_t)(x & (0xFF00u >> v->bitsize));
+}
+
+void bin_copy_bits(const bin_view *v, uint8_t *out)
+{
+    if (v->bitoffset == 0)
+        memcpy(out, v->bytes, v->size);
+    else
+        for (uint64_t i = 0; i < v->size; i++)
+            out[i] = bin_byte_at(v, i);
+    if (v->bitsize)
+        out[v->size] = bin_tail_bits(v);
+}
+
+void bin_release(binary_t *b)
+{
+    if (atomic_fetch_sub_explicit(&b->refc, 1, memory_order_acq_rel) == 1)
+        alloc_free(ALLOC_BINARY, b, sizeof *b + b->size);
+}

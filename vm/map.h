@@ -1,0 +1,59 @@
+/* map.h: Erlang maps in two forms, as OTP has them.
+ * Small form (at most MAP_SMALL_LIMIT keys): header HDR_MAP, then a word
+ * (size << 2 | MAP_KIND_FLAT), then a tuple of the keys sorted in map-key
+ * order (term order, but every integer before every float), then the values
+ * in the same order. Large form: a hash array mapped trie keyed by OTP's
+ * internal hash, so that iteration visits keys in exactly the order OTP's
+ * maps:to_list/1 does (layout documented in map.c and
+ * docs/internals/terms.md). Maps are immutable; map_* allocate on `h`. */
+#ifndef VM_MAP_H
+#define VM_MAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "term.h"
+
+#define MAP_KIND_MASK 0x3u
+#define MAP_KIND_FLAT 0x0u
+#define MAP_KIND_HASH_ROOT 0x1u /* root of the trie: carries the size */
+#define MAP_KIND_HASH_NODE 0x2u /* inner node or collision node */
+
+static inline term_t map_kind_word(term_t m) { return boxed_ptr(m)[1]; }
+static inline bool map_is_flat(term_t m) { return (map_kind_word(m) & MAP_KIND_MASK) == MAP_KIND_FLAT; }
+
+/* Flat-form accessors. */
+static inline uint64_t flatmap_size(term_t m) { return map_kind_word(m) >> 2; }
+static inline term_t flatmap_keys(term_t m) { return boxed_ptr(m)[2]; }
+static inline term_t *flatmap_values(term_t m) { return boxed_ptr(m) + 3; }
+
+/* A map of `n` pairs; when a key repeats, the last pair wins (as
+ * maps:from_list/1). The arrays are not modified. */
+term_t map_from_pairs(heap_t *h, const term_t *keys, const term_t *vals, size_t n);
+term_t map_empty(heap_t *h);
+uint64_t map_size(term_t m);
+/* Looks `key` up with exact (=:=) key equality. */
+bool map_get(term_t m, term_t key, term_t *val);
+/* A new map with key => val (added or replaced). */
+term_t map_put(heap_t *h, term_t m, term_t key, term_t val);
+
+/* Iteration in maps:to_list/1 order: sorted for the small form, trie order
+ * for the large form. The iterator holds no heap memory. */
+#define MAP_ITER_DEPTH 64
+typedef struct map_iter {
+    term_t map;
+    uint64_t pos; /* small form: next index */
+    unsigned depth;
+    struct {
+        const term_t *node;
+        unsigned next;
+    } stack[MAP_ITER_DEPTH];
+} map_iter;
+void map_iter_init(map_iter *it, term_t m);
+bool map_iter_next(map_iter *it, term_t *key, term_t *val);
+
+/* Keys and values in map-key order (the order term comparison uses), into
+ * arrays of map_size(m) entries. */
+void map_sorted_pairs(term_t m, term_t *keys, term_t *vals);
+
+#endif
