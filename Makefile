@@ -49,7 +49,7 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 
 VM_SRCS     := alloc atom bignum binary cmp ext hash heap lex map read term
 FORMAT_SRCS := buf write pretty fwrite
-SHELL_SRCS  := main
+SHELL_SRCS  := main repl
 
 VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o)
 FORMAT_OBJS := $(FORMAT_SRCS:%=$(BUILD)/format/%.o)

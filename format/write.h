@@ -1,7 +1,11 @@
 /* write.h: the text of term leaves as io_lib writes them, shared by ~w
  * (write.c), ~p (pretty.c) and io_lib:format (fwrite.c). Internal to
- * format/. Every function borrows its terms and appends UTF-8 to a fmt_buf;
- * none allocates except through the buffer, none keeps state.
+ * format/. */
+
+/* Every function borrows its terms and appends UTF-8 to a fmt_buf; none
+ * allocates except through the buffer, none keeps state. fmt_write
+ * (format.h) keeps its walk stack in scratch area 1: a caller must not
+ * hold pointers into that area across a call to it.
  * "Unicode" below means the t modifier (~tw, ~tp); "unicode_range" means
  * io:printable_range() =:= unicode (erl +pc unicode), which is what decides
  * whether code points above 255 can make a list or binary printable. */
@@ -84,8 +88,13 @@ void fmt_put_bin_string(fmt_buf *b, const bin_view *v, size_t nbytes, bool utf8)
 
 /* ---- text width ------------------------------------------------------------- */
 
-/* Characters (code points) in n bytes of UTF-8 text: io_lib:chars_length
- * of what the functions above wrote, for column arithmetic. */
+/* io_lib:chars_length/1 of n bytes of UTF-8 text: the code points when
+ * all are below 256, else string:length/1's grapheme clusters (CR LF and
+ * the common combining marks, joiners and modifiers join; see write.c). */
 size_t fmt_text_width(const char *s, size_t n);
+/* Bytes taken by the first `count` characters of n bytes of UTF-8 text
+ * (all of it if shorter): code points, or grapheme clusters as
+ * string:slice/3 counts them when `graphemes`. */
+size_t fmt_text_prefix(const char *s, size_t n, size_t count, bool graphemes);
 
 #endif

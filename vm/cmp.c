@@ -272,7 +272,7 @@ static int step(walk *w, term_t a, term_t b, bool exact)
             fun_obj *x = fun_object(a), *y = fun_object(b);
             int c = cmp_atoms(x->module, y->module);
             if (!c)
-                c = cmp_u64(x->index, y->index);
+                c = cmp_u64(x->old_index, y->old_index);
             if (!c)
                 c = cmp_u64(x->old_uniq, y->old_uniq);
             if (!c)

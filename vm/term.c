@@ -123,6 +123,7 @@ term_t term_fun(heap_t *h, term_t module, unsigned arity, uint64_t index, uint64
     f->module = module;
     f->arity = arity;
     f->index = index;
+    f->old_index = index;
     f->old_uniq = old_uniq;
     if (uniq)
         memcpy(f->uniq, uniq, 16);

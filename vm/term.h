@@ -317,7 +317,8 @@ typedef struct fun_obj {
     term_t header;
     term_t module;    /* atom */
     uint64_t arity;   /* arity of the fun as called (without free vars) */
-    uint64_t index;   /* OldIndex/Index of ETF: the fun's number in module */
+    uint64_t index;     /* Index of NEW_FUN_EXT: the fun's number in its module */
+    uint64_t old_index; /* OldIndex: equal to index for funs OTP creates */
     uint64_t old_uniq;
     uint8_t uniq[16]; /* md5 of the module's code, as in NEW_FUN_EXT */
     term_t creator;   /* pid */

@@ -10,6 +10,7 @@
 #include "vm/cmp.h"
 #include "vm/ext.h"
 #include "vm/hash.h"
+#include "vm/lex.h"
 #include "vm/heap.h"
 #include "vm/map.h"
 #include "vm/read.h"

@@ -1,0 +1,202 @@
+/* repl.c: reads complete inputs (up to a full stop, over as many lines as
+ * it takes), reads each as a term and prints it with ~p at column 1. */
+#include "shell/repl.h"
+
+#include <editline/readline.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format/format.h"
+#include "vm/vm.h"
+
+#define PROMPT_MAX 64
+
+typedef struct input {
+    char *text; /* pending text: lines typed so far, not yet a whole input */
+    size_t len, cap;
+} input;
+
+static void input_append(input *in, const char *s, size_t n)
+{
+    if (in->len + n + 2 > in->cap) {
+        size_t cap = in->cap ? in->cap : 256;
+        while (cap < in->len + n + 2)
+            cap *= 2;
+        in->text = realloc(in->text, cap);
+        if (!in->text) {
+            fprintf(stderr, "dbgsh: out of memory\n");
+            exit(70);
+        }
+        in->cap = cap;
+    }
+    memcpy(in->text + in->len, s, n);
+    in->len += n;
+    in->text[in->len] = '\0';
+}
+
+static void input_drop(input *in, size_t n)
+{
+    memmove(in->text, in->text + n, in->len - n);
+    in->len -= n;
+    in->text[in->len] = '\0';
+}
+
+static bool is_blank(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+            return false;
+    return true;
+}
+
+/* The length of the first complete input in `s` (through its full stop),
+ * or 0 when more text is needed: no full stop yet, or inside an
+ * unterminated string, quoted atom or character. Scan errors elsewhere do
+ * not end the input: as in erl's shell they are reported at the full stop. */
+static size_t complete_length(const char *s, size_t n)
+{
+    lex_state ls;
+    lex_token tok;
+    size_t result = 0;
+    lex_init(&ls, s, n, 1, 1, 0);
+    for (;;) {
+        if (!lex_next(&ls, &tok)) {
+            lex_error_kind k = ls.error.kind;
+            if (k == LEX_ERR_STRING || k == LEX_ERR_QATOM || k == LEX_ERR_CHAR)
+                break; /* unterminated: wait for more lines */
+            continue;
+        }
+        if (tok.kind == LEX_EOF)
+            break;
+        if (tok.kind == LEX_DOT) {
+            result = tok.offset + tok.nbytes;
+            break;
+        }
+    }
+    lex_destroy(&ls);
+    return result;
+}
+
+/* Shell-level inputs that are not terms. */
+static bool is_quit(const char *s, size_t n)
+{
+    while (n && (*s == ' ' || *s == '\t' || *s == '\n'))
+        s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+        n--;
+    static const char *const quits[] = {"q().", "halt().", "quit", "q(). ", "init:stop()."};
+    for (size_t i = 0; i < sizeof quits / sizeof *quits; i++)
+        if (strlen(quits[i]) == n && memcmp(quits[i], s, n) == 0)
+            return true;
+    return false;
+}
+
+static void eval_one(const char *s, size_t n, heap_t *h, fmt_buf *b, FILE *out, FILE *err, repl_stats *st)
+{
+    term_t t;
+    read_error e;
+    if (read_term(h, s, n, &t, &e) != READ_OK) {
+        fprintf(err, "* %u:%u: %s\n", e.line, e.col, e.msg);
+        st->errors++;
+    } else {
+        fmt_pretty_opts o;
+        fmt_pretty_opts_init(&o);
+        o.unicode = true;
+        fmt_buf_reset(b);
+        fmt_pretty(b, t, &o);
+        fwrite(b->data, 1, b->len, out);
+        fputc('\n', out);
+        st->terms++;
+    }
+    fflush(out);
+    heap_reset(h);
+}
+
+static char *read_line_plain(FILE *in)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&line, &cap, in);
+    if (n < 0) {
+        free(line);
+        return NULL;
+    }
+    return line;
+}
+
+static char *history_path(void)
+{
+    const char *home = getenv("HOME");
+    if (!home || !*home)
+        return NULL;
+    size_t n = strlen(home) + sizeof "/.dbgsh_history";
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s/.dbgsh_history", home);
+    return p;
+}
+
+void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
+{
+    heap_t h;
+    fmt_buf b;
+    input pending = {0};
+    unsigned number = 1;
+    char *hist = NULL;
+    memset(st, 0, sizeof *st);
+    heap_init(&h, ALLOC_HEAP);
+    fmt_buf_init(&b);
+    if (interactive) {
+        rl_instream = in;
+        rl_outstream = out;
+        using_history();
+        hist = history_path();
+        if (hist)
+            read_history(hist);
+        fprintf(out, "dbgsh %s (type q(). or Ctrl-D to quit)\n", DBGSH_VERSION);
+    }
+    for (bool quit = false; !quit;) {
+        char prompt[PROMPT_MAX];
+        char *line;
+        if (interactive) {
+            snprintf(prompt, sizeof prompt, "(main)%u> ", number);
+            line = readline(pending.len && !is_blank(pending.text, pending.len) ? "" : prompt);
+            if (line && *line)
+                add_history(line);
+        } else {
+            line = read_line_plain(in);
+        }
+        if (!line) {
+            /* End of input: a last input without a full stop is an error,
+             * reported as the parser sees it. */
+            if (!is_blank(pending.text, pending.len) && !is_quit(pending.text, pending.len))
+                eval_one(pending.text, pending.len, &h, &b, out, err, st);
+            break;
+        }
+        input_append(&pending, line, strlen(line));
+        if (interactive)
+            input_append(&pending, "\n", 1);
+        free(line);
+        size_t n;
+        while ((n = complete_length(pending.text, pending.len)) > 0) {
+            if (is_quit(pending.text, n)) {
+                quit = true;
+                break;
+            }
+            eval_one(pending.text, n, &h, &b, out, err, st);
+            input_drop(&pending, n);
+            number++;
+        }
+        if (!quit && is_blank(pending.text, pending.len))
+            pending.len = 0;
+        if (!quit && pending.len && is_quit(pending.text, pending.len))
+            quit = true;
+    }
+    if (interactive && hist) {
+        write_history(hist);
+        free(hist);
+    }
+    free(pending.text);
+    fmt_buf_free(&b);
+    heap_destroy(&h);
+}

@@ -1,0 +1,353 @@
+/* fmtbench.c: the C side of the formatting benchmark (make bench).
+ * `fmtbench DIR [N]` builds N fixed-seed terms of mixed everyday shapes,
+ * writes them as ETF to DIR/bench.etf for erl to format the same terms,
+ * then times ~p and ~w over all of them through fmt_pretty, fmt_write and
+ * fmt_format, reusing one fmt_buf. Prints one "result" line per pass:
+ * result FORMAT API TERMS CPU_SECONDS CHARS. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "format/format.h"
+
+#define DEFAULT_TERMS 1000000
+#define SEED UINT64_C(0xbe4c4f3a7d2e1b09)
+
+/* ---- deterministic random numbers: splitmix64 ----------------------------- */
+
+typedef struct rng {
+    uint64_t state;
+} rng;
+
+static uint64_t next_random(rng *r)
+{
+    uint64_t z = (r->state += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+static uint64_t random_below(rng *r, uint64_t n) { return next_random(r) % n; }
+static int64_t random_range(rng *r, int64_t lo, int64_t hi)
+{
+    return lo + (int64_t)random_below(r, (uint64_t)(hi - lo) + 1);
+}
+
+/* ---- the terms: what programs print ------------------------------------------ */
+
+typedef struct gen {
+    rng r;
+    heap_t *h;
+    term_t atoms[32];
+} gen;
+
+static const char *const ATOM_NAMES[] = {
+    "ok",      "error",   "undefined",   "true",       "false",        "state",      "request", "reply",
+    "timeout", "normal",  "shutdown",    "gen_server", "user",         "config",     "data",    "info",
+    "warning", "started", "stopped",     "connected",  "id",           "name",       "value",   "count",
+    "pending", "EXIT",    "Quoted Atom", "node@host",  "http_request", "tcp_closed", "down",    "badarg",
+};
+
+static term_t random_atom(gen *g) { return g->atoms[random_below(&g->r, 32)]; }
+
+static term_t random_int(gen *g)
+{
+    rng *r = &g->r;
+    switch (random_below(r, 4)) {
+    case 0:
+        return term_small(random_range(r, 0, 9));
+    case 1:
+        return term_small(random_range(r, -1000, 100000));
+    case 2:
+        return term_int64(g->h, (int64_t)(next_random(r) >> random_below(r, 64)));
+    default:
+        return term_uint64(g->h, next_random(r) | (UINT64_C(1) << 63)); /* a bignum */
+    }
+}
+
+static term_t random_float(gen *g)
+{
+    rng *r = &g->r;
+    if (random_below(r, 2))
+        return term_float(g->h, (double)random_range(r, -100000, 100000) / 100.0);
+    return term_float(g->h, (double)next_random(r) / 3.0e9);
+}
+
+static term_t random_string(gen *g, size_t lo, size_t hi)
+{
+    static const char words[] = "the quick brown fox jumps over lazy dog request id user host path ";
+    char s[128];
+    size_t n = (size_t)random_range(&g->r, (int64_t)lo, (int64_t)hi);
+    size_t start = random_below(&g->r, sizeof words - 1);
+    for (size_t i = 0; i < n; i++)
+        s[i] = words[(start + i) % (sizeof words - 1)];
+    return term_string(g->h, s, n);
+}
+
+static term_t random_binary(gen *g)
+{
+    rng *r = &g->r;
+    uint8_t b[100];
+    size_t n = (size_t)random_range(r, 0, random_below(r, 10) ? 40 : 100);
+    bool text = random_below(r, 3) != 0;
+    for (size_t i = 0; i < n; i++)
+        b[i] = text ? (uint8_t)random_range(r, 'a', 'z') : (uint8_t)random_below(r, 128);
+    return bin_new(g->h, b, n);
+}
+
+static term_t random_pid(gen *g) { return term_local_pid((uint32_t)random_range(&g->r, 80, 2000), 0); }
+
+static term_t random_scalar(gen *g)
+{
+    switch (random_below(&g->r, 6)) {
+    case 0:
+    case 1:
+        return random_int(g);
+    case 2:
+        return random_atom(g);
+    case 3:
+        return random_float(g);
+    case 4:
+        return random_string(g, 1, 12);
+    default:
+        return random_binary(g);
+    }
+}
+
+static term_t small_tuple(gen *g)
+{
+    term_t e[4];
+    size_t n = (size_t)random_range(&g->r, 2, 4);
+    e[0] = random_atom(g);
+    for (size_t i = 1; i < n; i++)
+        e[i] = random_scalar(g);
+    return term_tuple(g->h, n, e);
+}
+
+static term_t small_list(gen *g, size_t lo, size_t hi)
+{
+    term_t e[40];
+    size_t n = (size_t)random_range(&g->r, (int64_t)lo, (int64_t)hi);
+    bool tuples = random_below(&g->r, 3) == 0;
+    for (size_t i = 0; i < n; i++)
+        e[i] = tuples ? small_tuple(g) : random_scalar(g);
+    return term_list_from(g->h, e, n, NIL);
+}
+
+static term_t small_map(gen *g)
+{
+    term_t k[8], v[8];
+    size_t n = (size_t)random_range(&g->r, 1, 8);
+    for (size_t i = 0; i < n; i++) {
+        k[i] = random_atom(g);
+        v[i] = random_below(&g->r, 4) ? random_scalar(g) : small_tuple(g);
+    }
+    return map_from_pairs(g->h, k, v, n);
+}
+
+/* {state, Pid, Name, [Items], #{...}, <<...>>, {sub, ...}}: a record. */
+static term_t record_like(gen *g)
+{
+    term_t e[7];
+    e[0] = random_atom(g);
+    e[1] = random_pid(g);
+    e[2] = random_string(g, 3, 20);
+    e[3] = small_list(g, 0, 6);
+    e[4] = small_map(g);
+    e[5] = random_binary(g);
+    e[6] = small_tuple(g);
+    return term_tuple(g->h, (size_t)random_range(&g->r, 3, 7), e);
+}
+
+static term_t make_term(gen *g)
+{
+    switch (random_below(&g->r, 20)) {
+    case 0:
+    case 1:
+        return random_int(g);
+    case 2:
+        return random_float(g);
+    case 3:
+    case 4:
+        return random_atom(g);
+    case 5:
+    case 6:
+        return random_string(g, 5, 40);
+    case 7:
+    case 8:
+    case 9:
+        return small_tuple(g);
+    case 10:
+    case 11:
+        return small_list(g, 0, 10);
+    case 12:
+    case 13:
+        return small_map(g);
+    case 14:
+        return random_binary(g);
+    case 15:
+    case 16:
+    case 17:
+        return record_like(g);
+    case 18:
+        return small_list(g, 15, 40); /* wraps in ~p */
+    default:
+        return term_tuple2(g->h, random_atom(g), record_like(g));
+    }
+}
+
+/* ---- timing -------------------------------------------------------------------- */
+
+/* CPU seconds of this process: steadier than wall time on a busy machine,
+ * and what erl's side measures too (statistics(runtime)). */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef enum { VIA_PRETTY, VIA_WRITE, VIA_FORMAT } via;
+
+/* Formats every term once; returns CPU seconds, and in *chars the total
+ * output in characters (code points). Counting walks each text once, as
+ * erl's side forces its result with iolist_size/1: same work on both. */
+static double time_pass(fmt_buf *b, const term_t *terms, const term_t *args, size_t n, via how,
+                        const char *format, size_t *chars)
+{
+    fmt_pretty_opts o;
+    fmt_error err;
+    size_t total = 0, flen = format ? strlen(format) : 0;
+    fmt_pretty_opts_init(&o);
+    double t0 = cpu_now();
+    for (size_t i = 0; i < n; i++) {
+        fmt_buf_reset(b);
+        switch (how) {
+        case VIA_PRETTY:
+            fmt_pretty(b, terms[i], &o);
+            break;
+        case VIA_WRITE:
+            fmt_write(b, terms[i], -1, false);
+            break;
+        default:
+            if (fmt_format(b, format, flen, args[i], &err) != FMT_OK) {
+                fprintf(stderr, "fmtbench: fmt_format(\"%s\") failed on term %zu: %s\n", format, i,
+                        err.message);
+                exit(1);
+            }
+            break;
+        }
+        for (size_t k = 0; k < b->len; k++)
+            total += (b->data[k] & 0xC0) != 0x80;
+    }
+    double secs = cpu_now() - t0;
+    *chars = total;
+    return secs;
+}
+
+static void write_etf(const char *dir, const term_t *terms, size_t n)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/bench.etf", dir);
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        fprintf(stderr, "fmtbench: %s: %s\n", path, strerror(errno));
+        exit(1);
+    }
+    uint8_t *buf = NULL;
+    size_t cap = 0;
+    for (size_t i = 0; i < n; i++) {
+        ext_error err;
+        size_t size;
+        if (ext_size(terms[i], &size, &err) != EXT_OK) {
+            fprintf(stderr, "fmtbench: term %zu has no ETF: %s\n", i, err.msg);
+            exit(1);
+        }
+        if (size + 4 > cap) {
+            cap = 2 * (size + 4);
+            buf = realloc(buf, cap);
+            if (!buf) {
+                fprintf(stderr, "fmtbench: out of memory\n");
+                exit(1);
+            }
+        }
+        buf[0] = (uint8_t)(size >> 24), buf[1] = (uint8_t)(size >> 16);
+        buf[2] = (uint8_t)(size >> 8), buf[3] = (uint8_t)size;
+        size_t len = ext_encode(terms[i], buf + 4);
+        if (fwrite(buf, 1, len + 4, f) != len + 4) {
+            fprintf(stderr, "fmtbench: %s: %s\n", path, strerror(errno));
+            exit(1);
+        }
+    }
+    free(buf);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "fmtbench: %s: %s\n", path, strerror(errno));
+        exit(1);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || argc > 3) {
+        fprintf(stderr,
+                "usage: fmtbench DIR [N]: writes DIR/bench.etf, prints timings of N terms (default %d)\n",
+                DEFAULT_TERMS);
+        return 2;
+    }
+    size_t n = DEFAULT_TERMS;
+    if (argc == 3) {
+        char *end;
+        n = strtoull(argv[2], &end, 10);
+        if (*end || n == 0) {
+            fprintf(stderr, "fmtbench: bad term count %s\n", argv[2]);
+            return 2;
+        }
+    }
+    atom_table_init();
+    heap_t h;
+    heap_init(&h, ALLOC_HEAP);
+    gen g = {.r = {SEED}, .h = &h};
+    for (size_t i = 0; i < 32; i++) {
+        const char *s = ATOM_NAMES[i];
+        if (atom_intern(s, strlen(s), &g.atoms[i]) != ATOM_OK) {
+            fprintf(stderr, "fmtbench: cannot make atom %s\n", s);
+            return 1;
+        }
+    }
+    term_t *terms = malloc(n * sizeof(term_t)), *args = malloc(n * sizeof(term_t));
+    if (!terms || !args) {
+        fprintf(stderr, "fmtbench: out of memory\n");
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        terms[i] = make_term(&g);
+        args[i] = term_cons(&h, terms[i], NIL); /* [T] for fmt_format */
+    }
+    write_etf(argv[1], terms, n);
+
+    static const struct pass {
+        const char *name, *api;
+        via how;
+        const char *format;
+    } passes[] = {
+        {"~p", "fmt_pretty", VIA_PRETTY, NULL},
+        {"~w", "fmt_write", VIA_WRITE, NULL},
+        {"~p~n", "fmt_format", VIA_FORMAT, "~p~n"},
+        {"~w~n", "fmt_format", VIA_FORMAT, "~w~n"},
+    };
+    fmt_buf b;
+    fmt_buf_init(&b);
+    size_t chars;
+    time_pass(&b, terms, args, n < 20000 ? n : 20000, VIA_PRETTY, NULL, &chars); /* grows the buffers */
+    for (size_t p = 0; p < sizeof passes / sizeof passes[0]; p++) {
+        double secs = time_pass(&b, terms, args, n, passes[p].how, passes[p].format, &chars);
+        printf("result %s %s %zu %.6f %zu\n", passes[p].name, passes[p].api, n, secs, chars);
+    }
+    fmt_buf_free(&b);
+    free(terms);
+    free(args);
+    heap_destroy(&h);
+    return 0;
+}

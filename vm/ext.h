@@ -1,0 +1,100 @@
+/* ext.h: the External Term Format, as OTP 25's term_to_binary/1 and
+ * binary_to_term/1,2 have it. Encoding is byte-for-byte OTP 25's (never
+ * compressed); decoding accepts what OTP 25 accepts and rejects what it
+ * rejects, with an error that says what and where. Ownership: encoding
+ * borrows the term; decoding copies everything out of the input into new
+ * terms on the caller's heap and interns atoms. Nothing here runs a GC, and
+ * every term walk uses an explicit stack (no C recursion on term depth). */
+#ifndef VM_EXT_H
+#define VM_EXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "term.h"
+
+/* The version byte that starts every term_to_binary result. */
+#define EXT_VERSION 131
+
+/* The node our local pids, ports and refs belong to ('nonode@nohost',
+ * creation 0, as a non-distributed OTP node). A decoded pid, port or ref of
+ * that node and creation becomes local; any other becomes HDR_EXT_*. */
+#define EXT_LOCAL_CREATION 0
+
+typedef enum ext_result {
+    EXT_OK = 0,
+    EXT_TRUNCATED,    /* input ends inside a term, or a length field claims
+                         more than the input holds */
+    EXT_BAD_VERSION,  /* first byte is not 131 (ext_binary_to_term) */
+    EXT_BAD_TAG,      /* a tag byte that is no term */
+    EXT_BAD_VALUE,    /* a field OTP rejects: atom too long, bad UTF-8, bit
+                         count, NaN/inf, duplicate map key, id range, ... */
+    EXT_UNSUPPORTED,  /* valid ETF we do not decode: compressed (80), atom
+                         cache refs (82), dist headers (68), LOCAL_EXT
+                         (121), old FUN_EXT (117), ERTS-internal atom
+                         indices (73, 75) */
+    EXT_SYSTEM_LIMIT, /* nesting deeper than TERM_MAX_DEPTH; atom table full */
+    EXT_NOT_ENCODABLE /* encoding: the term has no external form */
+} ext_result;
+
+/* Where and why. `offset` counts bytes from the start of the input given to
+ * the decoder (for ext_binary_to_term, the version byte is offset 0) and
+ * points at the tag of the term at fault; `msg` is one line, e.g.
+ * "offset 17: truncated LIST_EXT (3 elements and a tail, 2 bytes left)". */
+typedef struct ext_error {
+    ext_result code;
+    size_t offset;
+    char msg[128];
+} ext_error;
+
+/* ---- encoding: term_to_binary ------------------------------------------ */
+
+/* The exact number of bytes of term_to_binary(t), version byte included,
+ * into *size. EXT_NOT_ENCODABLE for a term with no external form (a catch
+ * label, a fun whose creator is not a pid, a list or binary longer than the
+ * format's 32-bit lengths). `err` may be NULL. Allocates only scratch
+ * memory (ALLOC_TEMP). */
+ext_result ext_size(term_t t, size_t *size, ext_error *err);
+
+/* Writes term_to_binary(t) to `out`, which holds ext_size(t) bytes (the
+ * caller ran ext_size first and it succeeded); returns the bytes written.
+ * Pair order of a map is its maps:to_list/1 order (map_iter), as OTP. */
+size_t ext_encode(term_t t, uint8_t *out);
+
+/* term_to_binary(t) as a binary term built on `h` (via bin_alloc).
+ * On error *out is untouched. */
+ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err);
+
+/* ---- decoding: binary_to_term ------------------------------------------ */
+
+/* Decodes one term, with no version byte in front, from the `len` bytes at
+ * `bytes`: *out is the term, *used (may be NULL) the bytes it took; bytes
+ * after it are not looked at. Never reads outside [bytes, bytes + len),
+ * never allocates more than a constant times `len`, and rejects nesting
+ * deeper than TERM_MAX_DEPTH (EXT_SYSTEM_LIMIT). Builds on `h`; on error
+ * *out is untouched and `h` may hold unreachable garbage (all of it valid
+ * terms). `err` may be NULL.
+ *
+ * Decoded: every tag OTP 25's binary_to_term/1 decodes, except these,
+ * rejected with EXT_UNSUPPORTED: COMPRESSED (80, needs zlib),
+ * ATOM_CACHE_REF (82), DIST_HEADER (68), LOCAL_EXT (121), FUN_EXT (117),
+ * and ATOM_INTERNAL_REF2/3 (73, 75), which OTP 25 decodes as indices into
+ * its own atom table. Other deliberate differences, all on input OTP's own
+ * encoder never writes: a reference with zero ID words is rejected (OTP
+ * accepts some, for local ones reading memory it never wrote); FLOAT_EXT
+ * text with no NUL in its 31 bytes ends at byte 31 (OTP reads on past the
+ * field); NEW_FUN_EXT's OldIndex is checked but not kept (fun_obj has one
+ * index, NEW_FUN_EXT's Index, and encoding writes it as OldIndex too). */
+ext_result ext_decode(heap_t *h, const uint8_t *bytes, size_t len, term_t *out, size_t *used, ext_error *err);
+
+/* binary_to_term/2 with the `used` option: checks the version byte, then
+ * decodes as ext_decode; *used counts the version byte too. As OTP 25,
+ * bytes after the term are ignored (binary_to_term/1 accepts them); a
+ * caller that wants none compares *used with len. */
+ext_result ext_binary_to_term(heap_t *h, const uint8_t *bytes, size_t len, term_t *out, size_t *used,
+                              ext_error *err);
+
+/* "EXT_TRUNCATED", ... for messages and tests. */
+const char *ext_result_name(ext_result r);
+
+#endif
