@@ -62,7 +62,7 @@ LIBFORMAT := $(BUILD)/libformat.a
 TEST_VM_SRCS     := $(wildcard tests/vm/test_*.c)
 TEST_FORMAT_SRCS := $(wildcard tests/format/test_*.c)
 TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format
-TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench
+TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads
 
 ifeq ($(BUILD),build)
 DBGSH := dbgsh
@@ -70,7 +70,7 @@ else
 DBGSH := $(BUILD)/dbgsh
 endif
 
-.PHONY: all deps run test unit-tests script-tests check tsan bench install clean layers
+.PHONY: all deps run test run-tests run-tsan check tsan bench install clean layers
 
 all: deps $(DBGSH)
 
@@ -134,19 +134,31 @@ layers:
 	@tests/layers.sh
 
 test: deps
-	@$(MAKE) --no-print-directory DEBUG=1 BUILD=$(BUILD)/debug unit-tests script-tests
+	@$(MAKE) --no-print-directory DEBUG=1 BUILD=$(BUILD)/debug run-tests
 	@$(MAKE) --no-print-directory layers
 
-unit-tests: $(DBGSH) $(TEST_BINS) $(TOOL_BINS)
+# Every suite: unit tests, the differential test against erl, transcripts.
+run-tests: $(DBGSH) $(TEST_BINS) $(TOOL_BINS)
 	@tests/run.sh $(BUILD) $(DBGSH)
 
 check: deps
 	@$(MAKE) --no-print-directory DEBUG=1 OPT="-O1 -g" SANITIZE=address,undefined \
-	  BUILD=build/asan unit-tests
+	  BUILD=build/asan run-tests
 
+# Criterion's runner cannot start under ThreadSanitizer (its sandbox
+# crashes), so `make tsan` runs tests/tsan/threads.c, which drives the shared
+# pieces from several threads, plus the script suites.
 tsan: deps
 	@$(MAKE) --no-print-directory DEBUG=1 OPT="-O1 -g" SANITIZE=thread \
-	  BUILD=build/tsan unit-tests
+	  BUILD=build/tsan run-tsan
+
+run-tsan: $(DBGSH) $(BUILD)/tests/threads $(TOOL_BINS)
+	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/threads
+	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/diff/run.sh $(BUILD) $(DBGSH)
+	@tests/shell/run.sh $(BUILD) $(DBGSH)
+
+$(BUILD)/tests/threads: $(BUILD)/tests/tsan/threads.o $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
 bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen
 	@tests/bench/run.sh $(BUILD)

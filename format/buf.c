@@ -22,27 +22,11 @@ void fmt_buf_free(fmt_buf *b)
     memset(b, 0, sizeof *b);
 }
 
-char *fmt_buf_reserve(fmt_buf *b, size_t n)
+char *fmt_buf_grow(fmt_buf *b, size_t n)
 {
     if (b->len + n + 1 > b->cap)
         grow(b, b->len + n + 1);
     return b->data + b->len;
-}
-
-void fmt_buf_put(fmt_buf *b, const char *s, size_t n)
-{
-    char *p = fmt_buf_reserve(b, n);
-    memcpy(p, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
-}
-
-void fmt_buf_putc(fmt_buf *b, char c)
-{
-    if (b->len + 2 > b->cap)
-        grow(b, b->len + 2);
-    b->data[b->len++] = c;
-    b->data[b->len] = '\0';
 }
 
 void fmt_buf_put_cp(fmt_buf *b, uint32_t cp)

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "vm/vm.h"
 
@@ -31,12 +32,33 @@ static inline void fmt_buf_reset(fmt_buf *b)
     if (b->data)
         b->data[0] = '\0';
 }
-void fmt_buf_put(fmt_buf *b, const char *s, size_t n);
-void fmt_buf_putc(fmt_buf *b, char c);
+/* Grows the text area to hold len + n + 1 bytes; returns where the n bytes
+ * go (fmt_buf_reserve's slow path). */
+char *fmt_buf_grow(fmt_buf *b, size_t n);
+/* Room for n more bytes and the NUL after them; returns where they go (len
+ * not advanced). Inline: the formatters call it for every token. */
+static inline char *fmt_buf_reserve(fmt_buf *b, size_t n)
+{
+    if (n >= b->cap - b->len) /* cap == len == 0 before the first call */
+        return fmt_buf_grow(b, n);
+    return b->data + b->len;
+}
+static inline void fmt_buf_put(fmt_buf *b, const char *s, size_t n)
+{
+    char *p = fmt_buf_reserve(b, n);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    b->len += n;
+}
+static inline void fmt_buf_putc(fmt_buf *b, char c)
+{
+    char *p = fmt_buf_reserve(b, 1);
+    p[0] = c;
+    p[1] = '\0';
+    b->len++;
+}
 /* Appends code point `cp` as UTF-8. */
 void fmt_buf_put_cp(fmt_buf *b, uint32_t cp);
-/* Room for n more bytes; returns where they go (len not advanced). */
-char *fmt_buf_reserve(fmt_buf *b, size_t n);
 /* Grows scratch area `i` to at least `n` bytes; returns it. */
 void *fmt_scratch(fmt_buf *b, unsigned i, size_t n);
 

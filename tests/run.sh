@@ -26,8 +26,8 @@ for bin in "$build"/tests/test_vm "$build"/tests/test_format; do
     fi
 done
 
-# Script-level suites: each prints "NAME: N passed, N failed" as its last line.
-for suite in tests/diff/run.sh tests/shell/run.sh; do
+# Other suites: each prints "NAME: N passed, N failed" as its last line.
+for suite in "$build"/tests/threads tests/diff/run.sh tests/shell/run.sh; do
     [ -x "$suite" ] || continue
     out=$("$suite" "$build" "$dbgsh" 2>&1)
     rc=$?

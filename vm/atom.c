@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "alloc.h"
+#include "lex.h"
 
 #define SEG_BITS 12
 #define SEG_SIZE (1u << SEG_BITS)
@@ -23,6 +24,7 @@ typedef struct atom_entry {
     uint32_t len;   /* bytes */
     uint32_t chars; /* code points */
     bool latin1;
+    uint8_t flags; /* ATOM_QUOTED, ATOM_ESCAPES, ATOM_WIDE */
     char *text;
 } atom_entry;
 
@@ -82,6 +84,19 @@ static bool count_utf8(const char *s, size_t n, uint32_t *chars, bool *latin1)
     return true;
 }
 
+/* The ATOM_* flags of valid UTF-8 text. Escapes: the ASCII ones, and the
+ * C1 controls 128..159, encoded C2 80..C2 9F. */
+static uint8_t write_flags(const char *s, size_t n, bool latin1)
+{
+    uint8_t f = (lex_atom_is_plain(s, n) ? 0 : ATOM_QUOTED) | (latin1 ? 0 : ATOM_WIDE);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < ' ' || c == '\\' || c == '\'' || c == 127 || (c == 0xC2 && (unsigned char)s[i + 1] < 0xA0))
+            f |= ATOM_ESCAPES;
+    }
+    return f;
+}
+
 static atom_entry *entry_at(size_t idx)
 {
     atom_entry *seg = atomic_load_explicit(&segments[idx >> SEG_BITS], memory_order_acquire);
@@ -136,6 +151,7 @@ static atom_result intern_locked(const char *s, size_t n, uint32_t chars, bool l
     e->len = (uint32_t)n;
     e->chars = chars;
     e->latin1 = latin1;
+    e->flags = write_flags(e->text, n, latin1);
     e->hash = h;
     e->index = (uint32_t)idx;
     e->chain = buckets[h & (nbuckets - 1)];
@@ -223,6 +239,14 @@ const char *atom_text(term_t atom, size_t *len)
 {
     atom_entry *e = entry_at(atom_index(atom));
     *len = e->len;
+    return e->text;
+}
+
+const char *atom_text_flags(term_t atom, size_t *len, unsigned *flags)
+{
+    atom_entry *e = entry_at(atom_index(atom));
+    *len = e->len;
+    *flags = e->flags;
     return e->text;
 }
 

@@ -46,6 +46,14 @@ const char *atom_text(term_t atom, size_t *len);
 size_t atom_chars(term_t atom);
 /* True when every character is below 256. */
 bool atom_is_latin1(term_t atom);
+
+/* How io_lib writes the atom (~w, ~p), fixed when it is interned. */
+#define ATOM_QUOTED 0x1u  /* written in quotes: lex_atom_is_plain is false */
+#define ATOM_ESCAPES 0x2u /* in quotes, some char takes a backslash escape:
+                           * ' \ and controls (below 32, 127..159) */
+#define ATOM_WIDE 0x4u    /* some char is above 255 (not atom_is_latin1) */
+/* The atom's text as atom_text gives it, its ATOM_* flags in *flags. */
+const char *atom_text_flags(term_t atom, size_t *len, unsigned *flags);
 /* Atoms in the table. */
 size_t atom_count(void);
 

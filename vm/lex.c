@@ -306,12 +306,7 @@ static void put_quoted(sbuf *sb, const char *s, size_t n, char quote)
 /* io_lib:write_atom/1: quoted unless a lower-case name that is no keyword. */
 static void put_atom(sbuf *sb, const char *s, size_t n)
 {
-    bool plain = n > 0 && lex_reserved_word(s, n) == LEX_ATOM;
-    for (size_t i = 0, k; plain && i < n; i += k) {
-        uint32_t c = decode_at(s, n, i, &k);
-        plain = i == 0 ? is_lower_start(c) : is_name_char(c);
-    }
-    if (plain)
+    if (lex_atom_is_plain(s, n))
         sb_put(sb, s, n);
     else
         put_quoted(sb, s, n, '\'');
@@ -496,6 +491,18 @@ lex_kind lex_reserved_word(const char *text, size_t len)
         if (strlen(words[i].text) == len && memcmp(words[i].text, text, len) == 0)
             return words[i].kind;
     return LEX_ATOM;
+}
+
+bool lex_atom_is_plain(const char *text, size_t len)
+{
+    if (len == 0 || lex_reserved_word(text, len) != LEX_ATOM)
+        return false;
+    for (size_t i = 0, k; i < len; i += k) {
+        uint32_t c = decode_at(text, len, i, &k);
+        if (!(i == 0 ? is_lower_start(c) : is_name_char(c)))
+            return false;
+    }
+    return true;
 }
 
 static bool finish(lex_state *ls, lex_token *t, lex_kind kind)

@@ -121,6 +121,11 @@ const char *lex_kind_name(lex_kind kind);
 
 /* The keyword kind of a reserved word, or LEX_ATOM for any other name. */
 lex_kind lex_reserved_word(const char *text, size_t len);
+/* True when UTF-8 text `text` scans back as the same atom without quotes:
+ * a lower-case start (a-z, ß-ÿ but ÷), then name chars (letters of both
+ * cases, digits, _ and @, latin1 letters included), and no reserved word.
+ * Exactly when io_lib:write_atom/1 leaves the atom unquoted. */
+bool lex_atom_is_plain(const char *text, size_t len);
 
 /* The token as erl_parse's error message shows it after "syntax error
  * before: " (yecctoken2string/1 for a token scanned without the text

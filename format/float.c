@@ -1,0 +1,325 @@
+/* float.c: floats as OTP 25's float_to_list(F, [short]) prints them, the
+ * text ~w and ~p give a float. The digits come from Ryu (Ulf Adams, "Ryu:
+ * fast float-to-string conversion", PLDI 2018), the algorithm OTP itself
+ * uses, so length, choice of digits and ties are OTP's by construction. */
+#include "format/format.h"
+
+#include <gmp.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef unsigned __int128 uint128;
+
+/* A double is frac * 2^(bexp - 1075), plus the hidden bit 2^52 in frac
+ * when bexp > 0 (bexp, the biased exponent, is 0 for subnormals). */
+#define FRAC_BITS 52
+#define EXP_SHIFT 1075 /* bias 1023 + FRAC_BITS */
+#define HIDDEN_BIT (UINT64_C(1) << FRAC_BITS)
+
+/* ---- powers of five ------------------------------------------------------------ */
+
+/* Ryu scales by 5^i through 125-bit fixed-point multipliers, built once,
+ * exactly, with GMP (pthread_once; read-only afterwards, so any number of
+ * threads may print at once):
+ *   POW5[i]     = the top 125 bits of 5^i, i.e. floor(5^i * 2^(125 - b)),
+ *   POW5_INV[i] = floor(2^(b - 1 + 125) / 5^i) + 1,
+ * where b = pow5_bits(i) is the bit length of 5^i. The counts are what the
+ * exponent range of doubles reaches (see shortest_decimal). */
+#define MUL_BITS 125
+#define POW5_COUNT 326     /* i = -e2 - q <= 325 */
+#define POW5_INV_COUNT 291 /* q <= log10_pow2(969) - 1 = 290 */
+
+static uint64_t pow5[POW5_COUNT][2];         /* [0]: low 64 bits, [1]: high */
+static uint64_t pow5_inv[POW5_INV_COUNT][2]; /* same */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void store_u128(uint64_t out[2], const mpz_t v)
+{
+    size_t words = 0;
+    out[0] = out[1] = 0;
+    mpz_export(out, &words, -1, sizeof out[0], 0, 0, v);
+    ASSERT(words <= 2);
+}
+
+static void build_tables(void)
+{
+    mpz_t p, t;
+    mpz_init_set_ui(p, 1); /* 5^i */
+    mpz_init(t);
+    for (int i = 0; i < POW5_COUNT; i++) {
+        long bits = (long)mpz_sizeinbase(p, 2);
+        if (bits > MUL_BITS)
+            mpz_tdiv_q_2exp(t, p, (mp_bitcnt_t)(bits - MUL_BITS));
+        else
+            mpz_mul_2exp(t, p, (mp_bitcnt_t)(MUL_BITS - bits));
+        store_u128(pow5[i], t);
+        if (i < POW5_INV_COUNT) {
+            mpz_set_ui(t, 0);
+            mpz_setbit(t, (mp_bitcnt_t)(bits - 1 + MUL_BITS));
+            mpz_fdiv_q(t, t, p);
+            mpz_add_ui(t, t, 1);
+            store_u128(pow5_inv[i], t);
+        }
+        mpz_mul_ui(p, p, 5);
+    }
+    mpz_clear(p);
+    mpz_clear(t);
+}
+
+/* ---- integer approximations of logarithms (exact on the ranges used) ------- */
+
+/* Bit length of 5^e (1 for e = 0), 0 <= e <= 3528. */
+static inline int pow5_bits(int e) { return (int)(((uint32_t)e * 1217359) >> 19) + 1; }
+/* floor(e * log10(2)), 0 <= e <= 1650. */
+static inline int log10_pow2(int e) { return (int)(((uint32_t)e * 78913) >> 18); }
+/* floor(e * log10(5)), 0 <= e <= 2620. */
+static inline int log10_pow5(int e) { return (int)(((uint32_t)e * 732923) >> 20); }
+
+/* True when v (> 0) is a multiple of 5^p. */
+static inline bool is_multiple_of_pow5(uint64_t v, int p)
+{
+    int n = 0;
+    ASSERT(v != 0);
+    while (v % 5 == 0)
+        v /= 5, n++;
+    return n >= p;
+}
+
+/* floor(m * mul / 2^shift) for a 125-bit multiplier, m < 2^55 and
+ * shift >= 64 so that the result fits in 64 bits. The low 64 bits of
+ * m * mul[0] are dropped; Ryu's error analysis allows it. */
+static inline uint64_t mul_shift(uint64_t m, const uint64_t mul[2], int shift)
+{
+    uint128 low = (uint128)m * mul[0];
+    uint128 high = (uint128)m * mul[1];
+    return (uint64_t)(((low >> 64) + high) >> (shift - 64));
+}
+
+/* ---- shortest digits -------------------------------------------------------------- */
+
+/* digits * 10^exp */
+typedef struct decimal {
+    uint64_t digits;
+    int exp;
+} decimal;
+
+/* The shortest decimal that reads back as the positive double (frac,
+ * bexp) and, among decimals of that length, the one nearest to it; an
+ * exact tie goes to the even digits. Ryu's steps:
+ *  1. Scale by 4 so the interval of reals that round to d has integer
+ *     ends: d = mv * 2^e2 with mv = 4 * m2, the interval is
+ *     (mm, mp) * 2^e2 with mp = mv + 2 and mm = mv - 2, or mm = mv - 1 at
+ *     a power of two, where the gap to the double below is half as wide.
+ *     The ends belong to it when m2 is even (a tie reads back as even).
+ *  2. Move mm, mv, mp to base ten: vm, vr, vp = floor(x * 2^e2 / 10^e10)
+ *     for an e10 that keeps them about 17 digits long, with one 64x128-bit
+ *     multiplication each. Note whether vm and vr are exact (the dropped
+ *     fraction is 0): that matters only when a removed digit could be a
+ *     tie or the lower end is a candidate.
+ *  3. Remove digits while vp and vm still differ once divided by 10: what
+ *     is left is the shortest length; round vr to it (and step up when vr
+ *     has fallen on an excluded lower end). */
+static decimal shortest_decimal(uint64_t frac, unsigned bexp)
+{
+    int e2;
+    uint64_t m2;
+    if (bexp == 0) {
+        e2 = 1 - EXP_SHIFT - 2;
+        m2 = frac;
+    } else {
+        e2 = (int)bexp - EXP_SHIFT - 2;
+        m2 = frac | HIDDEN_BIT;
+    }
+    bool ends_in = (m2 & 1) == 0;
+    uint64_t mv = 4 * m2;
+    unsigned mm_shift = frac != 0 || bexp <= 1; /* 0: the gap below is half */
+
+    uint64_t vr, vp, vm;
+    int e10;
+    bool vm_exact = false, vr_exact = false;
+    if (e2 >= 0) {
+        /* x * 2^e2 / 10^q = x * 2^(e2 - q) / 5^q, by pow5_inv[q]. */
+        int q = log10_pow2(e2) - (e2 > 3);
+        int shift = -e2 + q + MUL_BITS + pow5_bits(q) - 1;
+        ASSERT(q < POW5_INV_COUNT);
+        e10 = q;
+        vr = mul_shift(mv, pow5_inv[q], shift);
+        vp = mul_shift(mv + 2, pow5_inv[q], shift);
+        vm = mul_shift(mv - 1 - mm_shift, pow5_inv[q], shift);
+        if (q <= 21) {
+            /* Exact means a multiple of 5^q; at most one of mm, mv, mp is
+             * a multiple of 5. Above 21 Ryu (and so OTP) does not look. */
+            if (mv % 5 == 0)
+                vr_exact = is_multiple_of_pow5(mv, q);
+            else if (ends_in)
+                vm_exact = is_multiple_of_pow5(mv - 1 - mm_shift, q);
+            else
+                vp -= is_multiple_of_pow5(mv + 2, q); /* an excluded end */
+        }
+    } else {
+        /* x * 2^e2 / 10^(q + e2) = x * 5^i / 2^q with i = -e2 - q, by
+         * pow5[i]. */
+        int q = log10_pow5(-e2) - (-e2 > 1);
+        int i = -e2 - q;
+        int shift = q - (pow5_bits(i) - MUL_BITS);
+        ASSERT(i < POW5_COUNT);
+        e10 = q + e2;
+        vr = mul_shift(mv, pow5[i], shift);
+        vp = mul_shift(mv + 2, pow5[i], shift);
+        vm = mul_shift(mv - 1 - mm_shift, pow5[i], shift);
+        if (q <= 1) {
+            /* Exact means a multiple of 2^q: mv always is, mp = mv + 2
+             * too, mm when it is even. */
+            vr_exact = true;
+            if (ends_in)
+                vm_exact = mm_shift == 1;
+            else
+                vp--;
+        } else if (q < 63) {
+            vr_exact = (mv & ((UINT64_C(1) << q) - 1)) == 0;
+        }
+    }
+
+    int removed = 0;
+    uint64_t out;
+    if (vm_exact || vr_exact) {
+        /* The rare case (under 1%) that tracks exactness digit by digit. */
+        unsigned last = 0; /* the last digit removed from vr */
+        while (vp / 10 > vm / 10) {
+            vm_exact &= vm % 10 == 0;
+            vr_exact &= last == 0;
+            last = (unsigned)(vr % 10);
+            vr /= 10, vp /= 10, vm /= 10, removed++;
+        }
+        if (vm_exact) {
+            /* The lower end itself is a candidate: take its zeros off. */
+            while (vm % 10 == 0) {
+                vr_exact &= last == 0;
+                last = (unsigned)(vr % 10);
+                vr /= 10, vp /= 10, vm /= 10, removed++;
+            }
+        }
+        if (vr_exact && last == 5 && vr % 2 == 0)
+            last = 4; /* exactly half way: to even */
+        out = vr + ((vr == vm && (!ends_in || !vm_exact)) || last >= 5);
+    } else {
+        bool round_up = false;
+        if (vp / 100 > vm / 100) { /* two digits at once, the usual case */
+            round_up = vr % 100 >= 50;
+            vr /= 100, vp /= 100, vm /= 100, removed += 2;
+        }
+        while (vp / 10 > vm / 10) {
+            round_up = vr % 10 >= 5;
+            vr /= 10, vp /= 10, vm /= 10, removed++;
+        }
+        out = vr + (vr == vm || round_up);
+    }
+    return (decimal){out, e10 + removed};
+}
+
+/* True when d = (frac, bexp) is an integer in [1, 2^53): its digits are
+ * then the integer's without trailing zeros (nothing shorter fits in an
+ * interval at most 1 wide), the answer shortest_decimal would give. */
+static bool small_integer(uint64_t frac, unsigned bexp, decimal *out)
+{
+    int e2 = (int)bexp - EXP_SHIFT;
+    if (e2 > 0 || e2 < -FRAC_BITS)
+        return false;
+    uint64_t m2 = frac | HIDDEN_BIT;
+    uint64_t below_point = m2 & ((UINT64_C(1) << -e2) - 1);
+    if (below_point != 0)
+        return false;
+    out->digits = m2 >> -e2;
+    out->exp = 0;
+    while (out->digits % 10 == 0)
+        out->digits /= 10, out->exp++;
+    return true;
+}
+
+/* ---- layout ------------------------------------------------------------------------ */
+
+/* Lays out m * 10^e (m without trailing zeros) as OTP 25's
+ * float_to_list(F, [short]) does: plain decimal when that is not longer
+ * than scientific (exponent window below), scientific otherwise, and
+ * scientific for integers of 2^53 and up. */
+static size_t layout_float(char *out, uint64_t m, int e)
+{
+    char dig[24];
+    unsigned n = 0;
+    for (uint64_t v = m; v; v /= 10)
+        n++;
+    for (uint64_t v = m, i = n; i-- > 0; v /= 10)
+        dig[i] = (char)('0' + v % 10);
+    int sci = e + (int)n - 1;
+    int lower = -(int)n - 2, upper = 1;
+    if (n == 1)
+        lower = -4, upper = 2;
+    else if (sci >= 10)
+        upper = 2;
+    bool fixed = e >= lower && e <= upper;
+    if (fixed && ((e == 0 && m >= (UINT64_C(1) << 53)) || (e == 1 && m > (UINT64_C(1) << 52) / 5) ||
+                  (e == 2 && m > (UINT64_C(1) << 51) / 25)))
+        fixed = false;
+    char *p = out;
+    if (fixed) {
+        int whole = (int)n + e;
+        if (e >= 0) {
+            memcpy(p, dig, n), p += n;
+            memset(p, '0', (size_t)e), p += e;
+            memcpy(p, ".0", 2), p += 2;
+        } else if (whole > 0) {
+            memcpy(p, dig, (size_t)whole), p += whole;
+            *p++ = '.';
+            memcpy(p, dig + whole, n - (unsigned)whole), p += n - (unsigned)whole;
+        } else {
+            memcpy(p, "0.", 2), p += 2;
+            memset(p, '0', (size_t)-whole), p += -whole;
+            memcpy(p, dig, n), p += n;
+        }
+    } else {
+        *p++ = dig[0];
+        *p++ = '.';
+        if (n == 1)
+            *p++ = '0';
+        else
+            memcpy(p, dig + 1, n - 1), p += n - 1;
+        *p++ = 'e';
+        if (sci < 0)
+            *p++ = '-', sci = -sci;
+        if (sci >= 100)
+            *p++ = (char)('0' + sci / 100);
+        if (sci >= 10)
+            *p++ = (char)('0' + sci / 10 % 10);
+        *p++ = (char)('0' + sci % 10);
+    }
+    *p = '\0';
+    return (size_t)(p - out);
+}
+
+/* ---- entry point ------------------------------------------------------------------- */
+
+size_t fmt_float_short(double d, char *out)
+{
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    uint64_t frac = bits & (HIDDEN_BIT - 1);
+    unsigned bexp = (unsigned)(bits >> FRAC_BITS) & 0x7FF;
+    char *p = out;
+    if (bits >> 63)
+        *p++ = '-';
+    if (bexp == 0x7FF) { /* never an Erlang float; printed for C callers */
+        memcpy(p, frac ? "nan" : "inf", 4);
+        return (size_t)(p - out) + 3;
+    }
+    if (bexp == 0 && frac == 0) {
+        memcpy(p, "0.0", 4);
+        return (size_t)(p - out) + 3;
+    }
+    decimal v;
+    if (!small_integer(frac, bexp, &v)) {
+        pthread_once(&tables_once, build_tables);
+        v = shortest_decimal(frac, bexp);
+    }
+    return (size_t)(p - out) + layout_float(p, v.digits, v.exp);
+}
