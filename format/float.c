@@ -1,7 +1,7 @@
 /* float.c: floats as OTP 25's float_to_list(F, [short]) prints them, the
- * text ~w and ~p give a float. The digits come from Ryu (Ulf Adams, "Ryu:
- * fast float-to-string conversion", PLDI 2018), the algorithm OTP itself
- * uses, so length, choice of digits and ties are OTP's by construction. */
+ * text ~w and ~p give a float. The digits come from our implementation of
+ * Ryu (Ulf Adams, "Ryu: fast float-to-string conversion", PLDI 2018), the
+ * algorithm OTP itself uses, so length, digits and ties are OTP's. */
 #include "format/format.h"
 
 #include <gmp.h>
@@ -20,10 +20,10 @@ typedef unsigned __int128 uint128;
 /* ---- powers of five ------------------------------------------------------------ */
 
 /* Ryu scales by 5^i through 125-bit fixed-point multipliers, built once,
- * exactly, with GMP (pthread_once; read-only afterwards, so any number of
- * threads may print at once):
- *   POW5[i]     = the top 125 bits of 5^i, i.e. floor(5^i * 2^(125 - b)),
- *   POW5_INV[i] = floor(2^(b - 1 + 125) / 5^i) + 1,
+ * exactly, with GMP on first use (pthread_once; read-only afterwards, so
+ * any number of threads may print at once):
+ *   pow5[i]     = the top 125 bits of 5^i, i.e. floor(5^i * 2^(125 - b)),
+ *   pow5_inv[i] = floor(2^(b - 1 + 125) / 5^i) + 1,
  * where b = pow5_bits(i) is the bit length of 5^i. The counts are what the
  * exponent range of doubles reaches (see shortest_decimal). */
 #define MUL_BITS 125
@@ -67,7 +67,10 @@ static void build_tables(void)
     mpz_clear(t);
 }
 
-/* ---- integer approximations of logarithms (exact on the ranges used) ------- */
+/* ---- logarithms in integer arithmetic --------------------------------------------- */
+
+/* Each is exact on the range given (checked against exact integer
+ * arithmetic); shortest_decimal stays below e = 1100. */
 
 /* Bit length of 5^e (1 for e = 0), 0 <= e <= 3528. */
 static inline int pow5_bits(int e) { return (int)(((uint32_t)e * 1217359) >> 19) + 1; }
@@ -97,6 +100,17 @@ static inline uint64_t mul_shift(uint64_t m, const uint64_t mul[2], int shift)
 }
 
 /* ---- shortest digits -------------------------------------------------------------- */
+
+/* Divides vr, vp and vm by p (a power of ten) when vp and vm still
+ * differ after it; *top gets the highest digit that vr lost. */
+static inline bool drop_digits(uint64_t *vr, uint64_t *vp, uint64_t *vm, uint64_t p, unsigned *top)
+{
+    if (*vp / p <= *vm / p)
+        return false;
+    *top = (unsigned)(*vr % p / (p / 10));
+    *vr /= p, *vp /= p, *vm /= p;
+    return true;
+}
 
 /* digits * 10^exp */
 typedef struct decimal {
@@ -204,16 +218,20 @@ static decimal shortest_decimal(uint64_t frac, unsigned bexp)
             last = 4; /* exactly half way: to even */
         out = vr + ((vr == vm && (!ends_in || !vm_exact)) || last >= 5);
     } else {
-        bool round_up = false;
-        if (vp / 100 > vm / 100) { /* two digits at once, the usual case */
-            round_up = vr % 100 >= 50;
-            vr /= 100, vp /= 100, vm /= 100, removed += 2;
-        }
-        while (vp / 10 > vm / 10) {
-            round_up = vr % 10 >= 5;
-            vr /= 10, vp /= 10, vm /= 10, removed++;
-        }
-        out = vr + (vr == vm || round_up);
+        /* Nothing removed is exact, so the highest removed digit alone
+         * decides the rounding. The digits that can go are the k last
+         * for the largest k with vp / 10^k > vm / 10^k, a test monotone
+         * in k: remove them 8, 4, 2, 1 at a time. */
+        unsigned top = 0;
+        while (drop_digits(&vr, &vp, &vm, 100000000, &top))
+            removed += 8;
+        if (drop_digits(&vr, &vp, &vm, 10000, &top))
+            removed += 4;
+        if (drop_digits(&vr, &vp, &vm, 100, &top))
+            removed += 2;
+        if (drop_digits(&vr, &vp, &vm, 10, &top))
+            removed += 1;
+        out = vr + (vr == vm || top >= 5);
     }
     return (decimal){out, e10 + removed};
 }
@@ -239,18 +257,85 @@ static bool small_integer(uint64_t frac, unsigned bexp, decimal *out)
 
 /* ---- layout ------------------------------------------------------------------------ */
 
-/* Lays out m * 10^e (m without trailing zeros) as OTP 25's
+static const char DIGIT_PAIRS[201] = "00010203040506070809101112131415161718192021222324"
+                                     "25262728293031323334353637383940414243444546474849"
+                                     "50515253545556575859606162636465666768697071727374"
+                                     "75767778798081828384858687888990919293949596979899";
+
+static const uint64_t POW10[20] = {
+    UINT64_C(1),
+    UINT64_C(10),
+    UINT64_C(100),
+    UINT64_C(1000),
+    UINT64_C(10000),
+    UINT64_C(100000),
+    UINT64_C(1000000),
+    UINT64_C(10000000),
+    UINT64_C(100000000),
+    UINT64_C(1000000000),
+    UINT64_C(10000000000),
+    UINT64_C(100000000000),
+    UINT64_C(1000000000000),
+    UINT64_C(10000000000000),
+    UINT64_C(100000000000000),
+    UINT64_C(1000000000000000),
+    UINT64_C(10000000000000000),
+    UINT64_C(100000000000000000),
+    UINT64_C(1000000000000000000),
+    UINT64_C(10000000000000000000),
+};
+
+/* Number of decimal digits of m > 0: log10 from the bit length
+ * (1233 / 4096 ~ log10(2)), corrected by one comparison. */
+static unsigned count_digits(uint64_t m)
+{
+    unsigned t = (unsigned)(64 - __builtin_clzll(m)) * 1233 >> 12;
+    return t + (m >= POW10[t]);
+}
+
+/* Writes the decimal digits of v (< 10^8) so that they end at `end`,
+ * two at a time. */
+static void write_digits32(char *end, uint32_t v)
+{
+    while (v >= 100) {
+        end -= 2;
+        memcpy(end, DIGIT_PAIRS + 2 * (v % 100), 2);
+        v /= 100;
+    }
+    if (v >= 10) {
+        end -= 2;
+        memcpy(end, DIGIT_PAIRS + 2 * v, 2);
+    } else {
+        *--end = (char)('0' + v);
+    }
+}
+
+/* Writes the n decimal digits of m to dig[0..n): eight at a time in
+ * 32-bit arithmetic. */
+static void write_digits(char *dig, uint64_t m, unsigned n)
+{
+    char *end = dig + n;
+    while (m >= 100000000) {
+        uint32_t low = (uint32_t)(m % 100000000);
+        m /= 100000000;
+        for (int i = 0; i < 4; i++, low /= 100) {
+            end -= 2;
+            memcpy(end, DIGIT_PAIRS + 2 * (low % 100), 2);
+        }
+    }
+    write_digits32(end, (uint32_t)m);
+}
+
+/* Lays out m * 10^e (m without trailing zeros: shortest_decimal leaves
+ * none) as OTP 25's
  * float_to_list(F, [short]) does: plain decimal when that is not longer
  * than scientific (exponent window below), scientific otherwise, and
  * scientific for integers of 2^53 and up. */
 static size_t layout_float(char *out, uint64_t m, int e)
 {
     char dig[24];
-    unsigned n = 0;
-    for (uint64_t v = m; v; v /= 10)
-        n++;
-    for (uint64_t v = m, i = n; i-- > 0; v /= 10)
-        dig[i] = (char)('0' + v % 10);
+    unsigned n = count_digits(m);
+    write_digits(dig, m, n);
     int sci = e + (int)n - 1;
     int lower = -(int)n - 2, upper = 1;
     if (n == 1)

@@ -39,6 +39,7 @@ typedef struct node {
     uint8_t kind;
     bool utf8;          /* N_BINSTR: the "/utf8" form */
     bool dots;          /* N_BINSTR: only a prefix, "..." follows */
+    bool plain;         /* N_STRING, N_BINSTR (latin1): ASCII, no escapes */
     const char *text;   /* N_CONST */
     uint64_t nbytes;    /* N_BINSTR: bytes shown between the quotes */
     int64_t width;      /* N_CONST, N_STRING, N_BINSTR: chars of the text */
@@ -85,6 +86,7 @@ typedef struct frame {
     term_t v; /* FR_PAIR: the value still to print, at depth vd */
     int64_t vd;
     uint8_t kind, state;
+    bool check; /* the cind checks are on for this frame's items */
 } frame;
 
 typedef struct pctx {
@@ -95,7 +97,8 @@ typedef struct pctx {
     int64_t m;  /* io_lib_pretty's M: the whole term's width, capped */
     int64_t tind;
     bool unicode;
-    bool check; /* io_lib_pretty's cind/7 pass: no output, may fail */
+    bool emit;  /* the layout's text is kept (pp/8) */
+    bool check; /* cind/7's checks are made: the layout may fail */
 } pctx;
 
 static frame *frame_at(const pctx *c, size_t off) { return (frame *)(void *)((char *)c->b->scratch[0].p + off); }
@@ -105,12 +108,14 @@ static size_t push_frame(pctx *c, uint8_t kind, bool with_iter)
 {
     size_t off = (c->top + 15) & ~(size_t)15;
     size_t need = off + sizeof(frame) + (with_iter ? sizeof(map_iter) : 0);
-    fmt_scratch(c->b, 0, need);
+    if (need > c->b->scratch[0].cap)
+        fmt_scratch(c->b, 0, need);
     c->top = need;
     frame *f = frame_at(c, off);
     f->below = c->cur;
     f->kind = kind;
     f->state = ST_FIRST;
+    f->check = c->check;
     c->cur = off;
     return off;
 }
@@ -123,52 +128,61 @@ static void pop_frame(pctx *c)
 
 /* ---- classifying -------------------------------------------------------------- */
 
-static bool is_escaped(uint32_t ch)
+/* Width of latin1 char ch inside "..." as io_lib:write_string writes it
+ * (2 for \" \\ \b \t \n \v \f \r \e), or 0 when
+ * io_lib:printable_latin1_list/1 does not accept it. The latin1 range is
+ * io:printable_range(), OTP's default, so this decides for ~p and ~tp. */
+static inline unsigned char_width(int64_t ch)
 {
-    return ch == '"' || ch == '\\' || ch == '\n' || ch == '\r' || ch == '\t' || ch == '\v' || ch == '\b' ||
-           ch == '\f' || ch == 033;
+    if (ch >= 32 && ch <= 126)
+        return ch == '"' || ch == '\\' ? 2 : 1;
+    if (ch >= 160 && ch <= 255)
+        return 1;
+    return (ch >= '\b' && ch <= '\r') || ch == 033 ? 2 : 0;
 }
 
-/* io_lib:printable_latin1_list/1 (what printable_list/1 is when
- * io:printable_range() is latin1, OTP's default, for ~p and ~tp alike), and
- * the width write_string gives it, quotes included. */
-static bool scan_string(term_t l, int64_t *width)
+/* printable_list/1 of a list, and the width of the string text. */
+static bool scan_string(term_t l, node *n)
 {
     int64_t w = 2;
+    bool plain = true;
     for (; term_is_list(l); l = list_tail(l)) {
         term_t h = list_head(l);
         if (!term_is_small(h))
             return false;
         int64_t ch = small_value(h);
-        if (ch < 0 || ch > 255 || !fmt_printable_char((uint32_t)ch, false))
+        unsigned cw = char_width(ch);
+        if (cw == 0)
             return false;
-        w += is_escaped((uint32_t)ch) ? 2 : 1;
+        plain &= cw == 1 && ch < 127;
+        w += cw;
     }
-    *width = w;
-    return term_is_nil(l);
+    if (!term_is_nil(l))
+        return false;
+    n->width = w;
+    n->plain = plain;
+    return true;
 }
 
-/* Width of "..." holding the first nbytes of v: one char per byte, or per
- * UTF-8 sequence (already validated) when utf8. */
-static int64_t binstr_width(const bin_view *v, uint64_t nbytes, bool utf8)
+/* Width of "..." holding the first nbytes of v, UTF-8 already validated. */
+static int64_t utf8_width(const bin_view *v, uint64_t nbytes)
 {
     int64_t w = 2;
     for (uint64_t i = 0; i < nbytes; i++) {
         uint8_t by = bin_byte_at(v, i);
-        if (utf8 && (by & 0xC0) == 0x80)
-            continue;
-        w += is_escaped(by) ? 2 : 1;
+        if ((by & 0xC0) != 0x80)
+            w += by < 128 ? char_width(by) : 1;
     }
     return w;
 }
 
-static void set_binstr(node *n, const bin_view *v, uint64_t nbytes, bool utf8, bool dots)
+static void set_binstr(node *n, uint64_t nbytes, bool utf8, bool dots, int64_t swidth)
 {
     n->kind = N_BINSTR;
     n->nbytes = nbytes;
     n->utf8 = utf8;
     n->dots = dots;
-    n->width = 4 + (dots ? 3 : 0) + (utf8 ? 5 : 0) + binstr_width(v, nbytes, utf8);
+    n->width = 4 + (dots ? 3 : 0) + (utf8 ? 5 : 0) + swidth;
 }
 
 /* print_length of a non-empty bitstring at depth d != 1: printable_bin0/4
@@ -189,29 +203,31 @@ static void classify_bin(const pctx *c, node *n)
     if (c->unicode && fmt_valid_utf8(&v, len)) {
         size_t nb;
         size_t nc = fmt_printable_utf8(&v, len, false, &nb);
-        if (nb == size)
-            set_binstr(n, &v, nb, nb != nc, false);
-        else if (d1 > 0 && nc >= (uint64_t)d1)
-            set_binstr(n, &v, nb, nb != nc, true);
+        if (nb == size || (d1 > 0 && nc >= (uint64_t)d1))
+            set_binstr(n, nb, nb != nc, nb != size, utf8_width(&v, nb));
         return;
     }
-    uint64_t first = len < 20 ? len : 20;
-    uint64_t p = fmt_printable_bytes(&v, first);
-    if (p < first) {
-        if (d1 > 0 && p >= (uint64_t)d1)
-            set_binstr(n, &v, p, false, true);
-        return;
+    /* The latin1 test looks at 20 bytes, then on to len; whatever it
+     * decides shows exactly the printable prefix q. */
+    uint64_t first = len < 20 ? len : 20, q = 0;
+    int64_t w = 2;
+    bool plain = true;
+    for (; q < len; q++) {
+        uint8_t by = bin_byte_at(&v, q);
+        unsigned cw = char_width(by);
+        if (cw == 0)
+            break;
+        plain &= cw == 1 && by < 127;
+        w += cw;
     }
-    if (first == size) {
-        set_binstr(n, &v, size, false, false);
-    } else if (first == len) {
-        set_binstr(n, &v, first, false, true);
-    } else {
-        uint64_t q = fmt_printable_bytes(&v, len);
-        if (q == len && size == len)
-            set_binstr(n, &v, size, false, false);
-        else if (d1 > 0 && q >= (uint64_t)d1)
-            set_binstr(n, &v, q, false, true);
+    n->plain = plain;
+    if (q < first) {
+        if (d1 > 0 && q >= (uint64_t)d1)
+            set_binstr(n, q, false, true, w);
+    } else if (first == size || (q == len && size == len)) {
+        set_binstr(n, size, false, false, w);
+    } else if (first == len || (d1 > 0 && q >= (uint64_t)d1)) {
+        set_binstr(n, q, false, true, w);
     }
 }
 
@@ -227,6 +243,7 @@ static void classify(const pctx *c, term_t t, int64_t d, node *n)
     n->t = t;
     n->d = d;
     n->width = -1;
+    n->plain = false;
     if (term_is_atom(t)) {
         n->kind = N_ATOM;
     } else if (term_is_small(t) || term_is_big(t)) {
@@ -236,7 +253,7 @@ static void classify(const pctx *c, term_t t, int64_t d, node *n)
     } else if (term_is_nil(t)) {
         set_const(n, "[]");
     } else if (term_is_list(t)) {
-        n->kind = d != 1 && scan_string(t, &n->width) ? N_STRING : N_LIST;
+        n->kind = d != 1 && scan_string(t, n) ? N_STRING : N_LIST;
     } else if (term_is_tuple(t)) {
         uint64_t a = tuple_arity(t);
         if (a == 0)
@@ -379,13 +396,29 @@ static void put_leaf(pctx *c, const node *n)
         fmt_buf_put(b, n->text, (size_t)n->width);
         break;
     case N_STRING:
-        fmt_put_string(b, n->t, SIZE_MAX, c->unicode);
+        if (n->plain) { /* nothing to escape: the chars as they are */
+            char *p = fmt_buf_reserve(b, (size_t)n->width);
+            *p++ = '"';
+            for (term_t l = n->t; term_is_list(l); l = list_tail(l))
+                *p++ = (char)small_value(list_head(l));
+            *p = '"';
+            b->len += (size_t)n->width;
+            b->data[b->len] = '\0';
+        } else {
+            fmt_put_string(b, n->t, SIZE_MAX, c->unicode);
+        }
         break;
     case N_BINSTR: {
         bin_view v;
         bin_view_of(n->t, &v);
         fmt_buf_put(b, "<<", 2);
-        fmt_put_bin_string(b, &v, n->nbytes, n->utf8);
+        if (n->plain && !n->utf8 && v.bitoffset == 0) {
+            fmt_buf_putc(b, '"');
+            fmt_buf_put(b, (const char *)v.bytes, n->nbytes);
+            fmt_buf_putc(b, '"');
+        } else {
+            fmt_put_bin_string(b, &v, n->nbytes, n->utf8);
+        }
         if (n->utf8)
             fmt_buf_put(b, "/utf8", 5);
         if (n->dots)
@@ -398,33 +431,22 @@ static void put_leaf(pctx *c, const node *n)
     }
 }
 
-/* Width of a leaf's text: io_lib:chars_length of it. Texts that need work
- * to know are written at the end of the buffer, counted, and taken back. */
-static int64_t leaf_width(pctx *c, const node *n)
+static void truncate_to(fmt_buf *b, size_t mark)
 {
-    if (n->width >= 0)
-        return n->width;
-    if (n->kind == N_INT && term_is_small(n->t)) {
-        int64_t v = small_value(n->t);
-        uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-        int64_t w = v < 0 ? 2 : 1;
-        while (u >= 10)
-            u /= 10, w++;
-        return w;
-    }
-    if (n->kind == N_ATOM && !fmt_atom_needs_quotes(n->t))
-        return (int64_t)atom_chars(n->t);
-    if (n->kind == N_FLOAT) {
-        char tmp[40];
-        return (int64_t)fmt_float_short(float_value(n->t), tmp);
-    }
-    fmt_buf *b = c->b;
-    size_t mark = b->len;
-    put_leaf(c, n);
-    int64_t w = (int64_t)fmt_text_width(b->data + mark, b->len - mark);
     b->len = mark;
-    b->data[mark] = '\0';
-    return w;
+    if (b->data)
+        b->data[mark] = '\0';
+}
+
+/* io_lib:chars_length of what was written since `mark`. */
+static int64_t width_since(const fmt_buf *b, size_t mark)
+{
+    const unsigned char *p = (const unsigned char *)b->data + mark;
+    size_t n = b->len - mark;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] >= 0x80)
+            return (int64_t)fmt_text_width((const char *)p, n);
+    return (int64_t)n;
 }
 
 /* Width of io_lib:write_binary(B, D) for a non-empty bitstring; counting
@@ -454,63 +476,71 @@ static int64_t bits_width(const node *n, int64_t cap)
     return w; /* >= cap when cut short */
 }
 
-/* ---- writing on one line, measuring --------------------------------------------------
- * io_lib_pretty's write/1 of a node, or its width (print_length's Len)
- * capped at `cap`: the same walk, emitting or counting. */
+/* ---- one line ----------------------------------------------------------------------
+ * io_lib_pretty's write/1 of a node. Measuring is writing: flat() writes at
+ * the end of the buffer and counts, so that a node that fits is written
+ * once; the caller takes the text back when it does not fit. */
 
-static void put(pctx *c, const char *s, size_t n)
+static void flat_add(fmt_buf *b, const char *s, size_t n, int64_t *len)
 {
-    if (!c->check)
-        fmt_buf_put(c->b, s, n);
+    fmt_buf_put(b, s, n);
+    *len += (int64_t)n;
 }
 
-static void flat_add(pctx *c, const char *s, size_t n, bool emit, int64_t *len)
+/* Writes a leaf, or a container's opening and pushes its frame. Text whose
+ * width is known beforehand is not written when it would reach cap. */
+static void flat_visit(pctx *c, const node *n, int64_t cap, int64_t *len)
 {
-    if (emit)
-        fmt_buf_put(c->b, s, n);
-    else
-        *len += (int64_t)n;
-}
-
-/* Writes or counts a leaf, or opens a container and pushes its frame. */
-static void flat_visit(pctx *c, const node *n, bool emit, int64_t cap, int64_t *len)
-{
+    fmt_buf *b = c->b;
     if (is_leaf(n)) {
-        if (emit)
-            put_leaf(c, n);
+        if (n->width >= 0 && n->width >= cap - *len) {
+            *len += n->width;
+            return;
+        }
+        size_t mark = b->len;
+        put_leaf(c, n);
+        if (n->width >= 0)
+            *len += n->width;
+        else if (n->kind == N_INT || n->kind == N_FLOAT)
+            *len += (int64_t)(b->len - mark); /* ASCII */
         else
-            *len += leaf_width(c, n);
+            *len += width_since(b, mark);
     } else if (n->kind == N_BITS) {
-        if (emit)
-            fmt_put_bitstring(c->b, n->t, n->d < 0 ? -1 : (int)n->d);
-        else
-            *len += bits_width(n, cap - *len);
+        int64_t w = bits_width(n, cap - *len);
+        if (w < cap - *len)
+            fmt_put_bitstring(b, n->t, n->d < 0 ? -1 : (int)n->d);
+        *len += w;
     } else {
         if (n->kind == N_LIST)
-            flat_add(c, "[", 1, emit, len);
+            flat_add(b, "[", 1, len);
         else if (n->kind == N_MAP)
-            flat_add(c, "#{", 2, emit, len);
+            flat_add(b, "#{", 2, len);
         else
-            flat_add(c, "{", 1, emit, len);
+            flat_add(b, "{", 1, len);
         push_seq(c, n);
     }
 }
 
-static int64_t walk_flat(pctx *c, const node *root, int64_t cap, bool emit)
+/* Writes the node on one line and returns its width, or stops once the
+ * width reaches cap and returns something >= cap (the text is partial). */
+static int64_t flat(pctx *c, const node *root, int64_t cap)
 {
+    if (cap <= 0)
+        return cap;
     size_t cur0 = c->cur, top0 = c->top;
+    fmt_buf *b = c->b;
     int64_t len = 0;
     node n;
-    flat_visit(c, root, emit, cap, &len);
-    while (c->cur != cur0 && (emit || len < cap)) {
+    flat_visit(c, root, cap, &len);
+    while (c->cur != cur0 && len < cap) {
         size_t off = c->cur;
         frame *f = frame_at(c, off);
         if (f->kind == FR_PAIR) {
             if (f->state == ST_FIRST) {
                 f->state = ST_TAIL;
-                flat_add(c, " => ", 4, emit, &len);
+                flat_add(b, " => ", 4, &len);
                 classify(c, f->v, f->vd, &n);
-                flat_visit(c, &n, emit, cap, &len);
+                flat_visit(c, &n, cap, &len);
             } else {
                 pop_frame(c);
             }
@@ -523,71 +553,60 @@ static int64_t walk_flat(pctx *c, const node *root, int64_t cap, bool emit)
         seq_next(c, off, &it);
         switch (it.kind) {
         case IT_END:
-            flat_add(c, &close, 1, emit, &len);
+            flat_add(b, &close, 1, &len);
             pop_frame(c);
             break;
         case IT_DOTS:
             if (!first)
-                flat_add(c, &sep, 1, emit, &len);
-            flat_add(c, "...", 3, emit, &len);
-            flat_add(c, &close, 1, emit, &len);
+                flat_add(b, &sep, 1, &len);
+            flat_add(b, "...", 3, &len);
+            flat_add(b, &close, 1, &len);
             pop_frame(c);
             break;
         case IT_TAIL:
-            flat_add(c, "|", 1, emit, &len);
+            flat_add(b, "|", 1, &len);
             classify(c, it.t, it.d, &n);
-            flat_visit(c, &n, emit, cap, &len);
+            flat_visit(c, &n, cap, &len);
             break;
         case IT_ELEM:
             if (!first)
-                flat_add(c, ",", 1, emit, &len);
+                flat_add(b, ",", 1, &len);
             classify(c, it.t, it.d, &n);
-            flat_visit(c, &n, emit, cap, &len);
+            flat_visit(c, &n, cap, &len);
             break;
         case IT_PAIR: {
             if (!first)
-                flat_add(c, ",", 1, emit, &len);
+                flat_add(b, ",", 1, &len);
             size_t poff = push_frame(c, FR_PAIR, false);
             frame *p = frame_at(c, poff);
             p->v = it.v;
             p->vd = it.d;
             classify(c, it.t, it.d, &n);
-            flat_visit(c, &n, emit, cap, &len);
+            flat_visit(c, &n, cap, &len);
             break;
         }
         }
     }
     c->cur = cur0;
     c->top = top0;
-    return len < cap ? len : cap;
-}
-
-/* The node's width if below cap, else cap (or anything >= cap). */
-static int64_t measure(pctx *c, const node *n, int64_t cap)
-{
-    if (cap <= 0)
-        return cap;
-    if (is_leaf(n)) {
-        int64_t w = leaf_width(c, n);
-        return w < cap ? w : cap;
-    }
-    return walk_flat(c, n, cap, false);
-}
-
-static void put_flat(pctx *c, const node *n)
-{
-    if (!c->check)
-        walk_flat(c, n, INT64_MAX, true);
+    return len;
 }
 
 /* ---- layout --------------------------------------------------------------------------
- * io_lib_pretty's pp/8 family when !c->check, its cind/7 family when
- * c->check. Columns are 1-based; a new line at continuation column col0 is
- * indented by col0 - 1 spaces. */
+ * io_lib_pretty's pp/8 family (c->emit) and its cind/7 family (c->check),
+ * run as one walk when both are on: then M is capped (see fmt_pretty) and
+ * cind's walk is pp's except at an improper tail. Columns are 1-based; a
+ * line continued at column col0 is indented by col0 - 1 spaces. */
+
+static void put(pctx *c, const char *s, size_t n)
+{
+    if (c->emit)
+        fmt_buf_put(c->b, s, n);
+}
 
 static void put_newline(pctx *c, int64_t col0)
 {
-    if (c->check)
+    if (!c->emit)
         return;
     size_t n = col0 > 1 ? (size_t)(col0 - 1) : 0;
     fmt_buf *b = c->b;
@@ -598,7 +617,41 @@ static void put_newline(pctx *c, int64_t col0)
     b->data[b->len] = '\0';
 }
 
+static void put_flat(pctx *c, const node *n)
+{
+    if (c->emit)
+        flat(c, n, INT64_MAX);
+}
+
+/* pp's "fits" test: writes `pre` and the node (or "K => V" when v is set)
+ * on one line, and keeps them when the width is below lim and width +
+ * extra <= M; returns the width, or -1 with nothing kept. Nothing is kept
+ * when the text is not emitted. */
+static int64_t try_flat(pctx *c, const char *pre, const node *k, const node *v, int64_t lim, int64_t extra)
+{
+    fmt_buf *b = c->b;
+    size_t mark = b->len;
+    if (lim > 0) {
+        if (pre)
+            fmt_buf_put(b, pre, strlen(pre));
+        int64_t len = flat(c, k, lim);
+        if (v && len < lim) {
+            flat_add(b, " => ", 4, &len);
+            if (len < lim)
+                len += flat(c, v, lim - len);
+        }
+        if (len < lim && len + extra <= c->m) {
+            if (!c->emit)
+                truncate_to(b, mark);
+            return len;
+        }
+    }
+    truncate_to(b, mark);
+    return -1;
+}
+
 static bool lay_node(pctx *c, const node *n, int64_t col, int64_t ld, int64_t w);
+static bool lay(pctx *c, const node *n, int64_t col, int64_t ld, bool emit, bool check, bool broken);
 
 /* pp_binary/7: the byte list broken at commas to fit N columns. */
 static void put_bits_broken(pctx *c, const node *n, int64_t col, int64_t ld, int64_t w)
@@ -609,10 +662,9 @@ static void put_bits_broken(pctx *c, const node *n, int64_t col, int64_t ld, int
     size_t mark = b->len;
     fmt_put_bitstring(b, n->t, n->d < 0 ? -1 : (int)n->d);
     size_t tlen = b->len - mark - 4; /* between << and >> */
-    char *text = fmt_scratch(b, 0, c->top + tlen);
-    text += c->top;
+    char *text = (char *)fmt_scratch(b, 0, c->top + tlen) + c->top;
     memcpy(text, b->data + mark + 2, tlen);
-    b->len = mark;
+    truncate_to(b, mark);
     fmt_buf_put(b, "<<", 2);
     int64_t avail = n0;
     size_t i = 0;
@@ -649,15 +701,17 @@ static bool lay_tagged(pctx *c, const node *n, int64_t col, int64_t ld, int64_t 
     seq_next(c, off, &it);
     node tag;
     classify(c, it.t, it.d, &tag);
-    int64_t tlen = leaf_width(c, &tag);
+    size_t mark = c->b->len;
+    int64_t tlen = flat(c, &tag, INT64_MAX);
+    if (!c->emit)
+        truncate_to(c->b, mark);
     int64_t tagind = tlen + 2, tcol = col + tagind;
-    frame *f;
+    frame *f = frame_at(c, off);
+    f->ld = ld;
     if (c->tind > 0 && tagind > c->tind) {
         int64_t col1 = col + c->tind;
         if (c->check && !(c->m + col1 <= c->ll || col1 <= c->ll / 2))
             return false;
-        put_flat(c, &tag);
-        f = frame_at(c, off);
         f->col0 = col1;
         f->col = tcol;
         f->w = w + tlen;
@@ -665,21 +719,17 @@ static bool lay_tagged(pctx *c, const node *n, int64_t col, int64_t ld, int64_t 
     } else {
         if (c->check && !(c->m + tcol < c->ll || tcol < c->ll / 2))
             return false;
-        put_flat(c, &tag);
         put(c, ",", 1);
-        f = frame_at(c, off);
         f->col0 = f->col = tcol;
         f->w = w + tlen + 1;
         f->state = ST_FIRST;
     }
-    f->ld = ld;
     return true;
 }
 
 /* pp/8 past its first clause: the node does not fit where it is. */
 static bool lay_broken(pctx *c, const node *n, int64_t col, int64_t ld, int64_t w)
 {
-    size_t off;
     int64_t col0;
     switch (n->kind) {
     case N_LIST:
@@ -692,19 +742,20 @@ static bool lay_broken(pctx *c, const node *n, int64_t col, int64_t ld, int64_t 
         break;
     case N_MAP:
         put(c, "#{", 2);
-        col0 = col + 2, w += c->check ? 2 : 1; /* cind_map counts "#{", pp_map "#" */
+        col0 = col + 2;
+        w += c->check && !c->emit ? 2 : 1; /* cind_map counts "#{", pp_map "#" */
         break;
     case N_TAGGED:
         return lay_tagged(c, n, col, ld, w + 1);
     case N_BITS:
-        if (!c->check)
+        if (c->emit)
             put_bits_broken(c, n, col + 2, ld, w);
         return true;
     default:
         put_flat(c, n);
         return true;
     }
-    off = push_seq(c, n);
+    size_t off = push_seq(c, n);
     frame *f = frame_at(c, off);
     f->col0 = f->col = col0;
     f->ld = ld;
@@ -715,86 +766,79 @@ static bool lay_broken(pctx *c, const node *n, int64_t col, int64_t ld, int64_t 
 /* pp/8: the node on one line if it fits in what is left of this one. */
 static bool lay_node(pctx *c, const node *n, int64_t col, int64_t ld, int64_t w)
 {
-    int64_t lim = c->ll - col - ld;
-    int64_t len = measure(c, n, lim);
-    if (len < lim && len + w + ld <= c->m) {
-        put_flat(c, n);
+    if (try_flat(c, NULL, n, NULL, c->ll - col - ld, w + ld) >= 0)
         return true;
-    }
     return lay_broken(c, n, col, ld, w);
 }
 
-/* pp_element/8: an element starting a line (or a container's first);
- * the frame at `off` continues after it as if it took `we` columns. */
+/* Where the frame at `off` goes on after an item that took `width`
+ * columns from column col with W = w before it. */
+static void advance(pctx *c, size_t off, int64_t col, int64_t w, int64_t width)
+{
+    frame *f = frame_at(c, off);
+    f->col = col + width;
+    f->w = w + width;
+}
+
+/* pp_element/8: an element starting a line (or a container's first); the
+ * frame continues after it as if it took Ll columns unless it is a leaf
+ * that fits. */
 static bool lay_element(pctx *c, size_t off, const node *e, int64_t col, int64_t ld, int64_t w)
 {
-    int64_t lim = c->ll - col - ld, we = c->ll;
     if (is_leaf(e)) {
-        int64_t len = measure(c, e, lim);
-        if (len < lim && len + w + ld <= c->m)
-            we = len;
-    }
-    frame *f = frame_at(c, off);
-    f->col = col + we;
-    f->w = w + we;
-    if (is_leaf(e)) {
-        put_flat(c, e);
+        int64_t len = try_flat(c, NULL, e, NULL, c->ll - col - ld, w + ld);
+        advance(c, off, col, w, len >= 0 ? len : c->ll);
+        if (len < 0)
+            put_flat(c, e);
         return true;
     }
+    advance(c, off, col, w, c->ll);
     return lay_node(c, e, col, ld, w);
-}
-
-/* Width of "K => V", capped. */
-static int64_t pair_width(pctx *c, const node *k, const node *v, int64_t cap)
-{
-    int64_t kl = measure(c, k, cap);
-    if (kl + 4 >= cap)
-        return cap;
-    return kl + 4 + measure(c, v, cap - kl - 4);
-}
-
-static void put_pair_flat(pctx *c, const node *k, const node *v)
-{
-    put_flat(c, k);
-    put(c, " => ", 4);
-    put_flat(c, v);
 }
 
 /* pp_pair/8, cind_pair/7: "K => V" on one line, or K, " =>", and V on the
  * next line indented by TInd (4 when TInd is not positive). */
-static bool lay_pair(pctx *c, size_t off, term_t kt, term_t vt, int64_t d, int64_t col, int64_t ld, int64_t w)
+static bool lay_pair(pctx *c, size_t off, const item *it, int64_t col, int64_t ld, int64_t w)
 {
     node k, v;
-    classify(c, kt, d, &k);
-    classify(c, vt, d, &v);
-    int64_t lim = c->ll - col - ld;
-    int64_t plen = pair_width(c, &k, &v, lim);
-    int64_t pw = c->ll;
-    bool fits = plen < lim && plen + w + ld <= c->m;
-    if (fits && is_leaf(&k) && is_leaf(&v))
-        pw = plen;
+    classify(c, it->t, it->d, &k);
+    classify(c, it->v, it->d, &v);
+    int64_t len = try_flat(c, NULL, &k, &v, c->ll - col - ld, w + ld);
+    int64_t pw = len >= 0 && is_leaf(&k) && is_leaf(&v) ? len : c->ll;
     frame *f = frame_at(c, off);
     f->col = col + pw;
-    f->w = c->check ? w + pw : pw; /* cind_map and pp_map differ here */
-    if (fits) {
-        put_pair_flat(c, &k, &v);
+    f->w = c->check && !c->emit ? w + pw : pw; /* cind_map and pp_map differ here */
+    if (len >= 0)
         return true;
-    }
     size_t poff = push_frame(c, FR_PAIR, false);
     frame *p = frame_at(c, poff);
-    p->v = vt;
-    p->vd = d;
+    p->v = it->v;
+    p->vd = it->d;
     p->col0 = col + (c->tind > 0 ? c->tind : 4);
     p->ld = ld;
     return lay_node(c, &k, col, ld, w);
 }
 
-/* pp_tail/10's first clause: ",E" stays on this line when E is a leaf and
- * its width is below the returned limit and W + 1 + width + extra <= M. */
-static int64_t inline_limit(const pctx *c, int64_t col, int64_t ld1, int64_t *extra)
+/* pp_tail/10 and cind_tail/8 on an improper tail. cind looks at it where
+ * the line is (Col), pp puts it on a new line (Col0): a walk doing both
+ * checks it apart, then writes it unchecked. */
+static bool lay_improper(pctx *c, const item *it, int64_t col0, int64_t col, int64_t ld, int64_t w, char sep)
 {
-    *extra = ld1 == 0 ? 1 : ld1;
-    return c->ll - col - 1 - *extra;
+    node e;
+    classify(c, it->t, it->d, &e);
+    char pre[2] = {sep, '\0'};
+    if (is_leaf(&e) && try_flat(c, pre, &e, NULL, c->ll - col - ld - 2, w + ld + 2) >= 0)
+        return true;
+    put(c, pre, 1);
+    put_newline(c, col0);
+    if (!c->check)
+        return lay_node(c, &e, col0, ld + 1, 0);
+    if (!c->emit)
+        return lay_node(c, &e, col, ld + 1, 0);
+    if (!lay(c, &e, col, ld + 1, false, true, false))
+        return false;
+    c->check = false; /* frames pushed for the tail inherit this */
+    return lay_node(c, &e, col0, ld + 1, 0);
 }
 
 /* One step of the frame on top: pp_list/pp_tail, pp_map/pp_pairs_tail, the
@@ -804,6 +848,7 @@ static bool lay_step(pctx *c)
     size_t off = c->cur;
     frame *f = frame_at(c, off);
     node e;
+    c->check = f->check;
     if (f->kind == FR_PAIR) {
         if (f->state != ST_FIRST) {
             pop_frame(c);
@@ -827,47 +872,25 @@ static bool lay_step(pctx *c)
     char sep = seq_sep(&f->s);
     item it;
     seq_next(c, off, &it);
-    f = frame_at(c, off);
     int64_t ld1 = seq_more(&f->s) ? 0 : ld + 1;
+    int64_t extra = ld1 == 0 ? 1 : ld1, lim = c->ll - col - 1 - extra, len;
+    f->state = it.kind == IT_ELEM || it.kind == IT_PAIR ? ST_TAIL : ST_DONE;
     switch (it.kind) {
     case IT_END:
-        f->state = ST_DONE;
         return true;
     case IT_DOTS:
-        f->state = ST_DONE;
         if (!first)
             put(c, &sep, 1);
         put(c, "...", 3);
         return true;
     case IT_TAIL:
-        f->state = ST_DONE;
-        classify(c, it.t, it.d, &e);
-        put(c, &sep, 1);
-        if (is_leaf(&e)) {
-            int64_t lim = c->ll - col - ld - 2;
-            int64_t len = measure(c, &e, lim);
-            if (len < lim && len + 1 + w + ld + 1 <= c->m) {
-                put_flat(c, &e);
-                return true;
-            }
-        }
-        put_newline(c, col0);
-        return lay_node(c, &e, c->check ? col : col0, ld + 1, 0); /* cind_tail uses Col */
+        return lay_improper(c, &it, col0, col, ld, w, sep);
     case IT_ELEM:
-        f->state = ST_TAIL;
         classify(c, it.t, it.d, &e);
         if (!first) {
-            int64_t extra, lim = inline_limit(c, col, ld1, &extra);
-            if (is_leaf(&e)) {
-                int64_t len = measure(c, &e, lim);
-                if (len < lim && w + 1 + len + extra <= c->m) {
-                    f = frame_at(c, off);
-                    f->col = col + 1 + len;
-                    f->w = w + 1 + len;
-                    put(c, ",", 1);
-                    put_flat(c, &e);
-                    return true;
-                }
+            if (is_leaf(&e) && (len = try_flat(c, ",", &e, NULL, lim, w + 1 + extra)) >= 0) {
+                advance(c, off, col, w, 1 + len);
+                return true;
             }
             put(c, ",", 1);
             put_newline(c, col0);
@@ -875,42 +898,39 @@ static bool lay_step(pctx *c)
         }
         return lay_element(c, off, &e, col0, ld1, w);
     case IT_PAIR:
-        f->state = ST_TAIL;
         if (!first) {
             node k, v;
             classify(c, it.t, it.d, &k);
             classify(c, it.v, it.d, &v);
-            int64_t extra, lim = inline_limit(c, col, ld1, &extra);
-            if (is_leaf(&k) && is_leaf(&v)) {
-                int64_t len = pair_width(c, &k, &v, lim);
-                if (len < lim && w + 1 + len + extra <= c->m) {
-                    f = frame_at(c, off);
-                    f->col = col + 1 + len;
-                    f->w = w + 1 + len;
-                    put(c, ",", 1);
-                    put_pair_flat(c, &k, &v);
-                    return true;
-                }
+            if (is_leaf(&k) && is_leaf(&v) && (len = try_flat(c, ",", &k, &v, lim, w + 1 + extra)) >= 0) {
+                advance(c, off, col, w, 1 + len);
+                return true;
             }
             put(c, ",", 1);
             put_newline(c, col0);
             w = 0;
         }
-        return lay_pair(c, off, it.t, it.v, it.d, col0, ld1, w);
+        return lay_pair(c, off, &it, col0, ld1, w);
     }
     return true;
 }
 
-/* Lays the whole term out; false when the cind pass finds the indentation
- * TInd no good. */
-static bool lay(pctx *c, const node *n, int64_t col)
+/* Lays the node out from column col (`broken`: known not to fit there);
+ * false when a cind check fails (then what was written is left for the
+ * caller to take back). */
+static bool lay(pctx *c, const node *n, int64_t col, int64_t ld, bool emit, bool check, bool broken)
 {
     size_t cur0 = c->cur, top0 = c->top;
-    bool ok = lay_node(c, n, col, 0, 0);
+    bool emit0 = c->emit, check0 = c->check;
+    c->emit = emit;
+    c->check = check;
+    bool ok = broken ? lay_broken(c, n, col, ld, 0) : lay_node(c, n, col, ld, 0);
     while (ok && c->cur != cur0)
         ok = lay_step(c);
     c->cur = cur0;
     c->top = top0;
+    c->emit = emit0;
+    c->check = check0;
     return ok;
 }
 
@@ -924,9 +944,14 @@ void fmt_pretty_opts_init(fmt_pretty_opts *o)
     o->unicode = false;
 }
 
+/* Widths are compared only with values below the line length, and W never
+ * exceeds the column, so M (the whole term's width) matters only when below
+ * the line length: measuring stops at ll + M_SLACK (docs/internals/format.md). */
+#define M_SLACK 16
+
 void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
 {
-    pctx c = {.b = b, .cur = NO_FRAME, .top = 0, .unicode = o->unicode};
+    pctx c = {.b = b, .cur = NO_FRAME, .top = 0, .unicode = o->unicode, .emit = true};
     int64_t col = o->column < 1 ? 1 : o->column;
     int64_t d = o->depth < 0 ? -1 : o->depth;
     c.ll = o->line_length;
@@ -941,22 +966,33 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
         put_leaf(&c, &n); /* what print/9 writes without layout */
         return;
     }
-    /* Widths are only ever compared with values below the line length, so
-     * M is exact below ll + 16 and capped above (see docs/internals). */
-    int64_t mcap = (c.ll > 0 ? c.ll : 0) + 16;
-    int64_t len = measure(&c, &n, mcap);
-    if (c.ll == 0 || len < c.ll - col) {
-        put_flat(&c, &n);
+    size_t mark = b->len;
+    int64_t mcap = c.ll == 0 ? INT64_MAX : (c.ll > 0 ? c.ll : 0) + M_SLACK;
+    int64_t len = flat(&c, &n, mcap);
+    if (c.ll == 0 || len < c.ll - col)
+        return; /* on one line, already written */
+    truncate_to(b, mark);
+    if (len < mcap) {
+        /* M exact: the cind passes apart, as OTP */
+        c.m = len;
+        c.tind = -1;
+        if (!lay(&c, &n, col, 0, false, true, true)) {
+            c.tind = 4;
+            if (!lay(&c, &n, col, 0, false, true, true))
+                c.tind = 1;
+        }
+        lay(&c, &n, col, 0, true, false, true);
         return;
     }
-    c.m = len;
-    c.check = true;
+    c.m = mcap;
     c.tind = -1;
-    if (!lay(&c, &n, col)) {
-        c.tind = 4;
-        if (!lay(&c, &n, col))
-            c.tind = 1;
-    }
-    c.check = false;
-    lay(&c, &n, col);
+    if (lay(&c, &n, col, 0, true, true, true))
+        return;
+    truncate_to(b, mark);
+    c.tind = 4;
+    if (lay(&c, &n, col, 0, true, true, true))
+        return;
+    truncate_to(b, mark);
+    c.tind = 1;
+    lay(&c, &n, col, 0, true, false, true);
 }

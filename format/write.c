@@ -1,12 +1,11 @@
 /* write.c: ~w (io_lib:write/2) and the leaf printers ~p shares with it:
- * quoted atoms, integers, shortest round-trip floats in OTP 25's layout,
- * pids/ports/refs/funs as erlang:*_to_list print them, escaped strings and
- * binaries. The walk of ~w keeps its stack in scratch area 1. */
+ * quoted atoms, integers, floats (digits from float.c), pids/ports/refs/funs
+ * as erlang:*_to_list print them, escaped strings and binaries. Text goes
+ * through a cursor into room made once per token, never a call per char;
+ * the walk of ~w keeps its stack in scratch area 1. */
 #include "format/write.h"
 
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 /* ---- UTF-8 ------------------------------------------------------------------ */
 
@@ -38,320 +37,353 @@ static uint32_t decode_utf8(const unsigned char *s, size_t n, size_t *len)
     return c;
 }
 
+/* Code point c as UTF-8 at p (as fmt_buf_put_cp encodes it); returns the end. */
+static char *put_utf8(char *p, uint32_t c)
+{
+    if (c < 0x80) {
+        *p++ = (char)c;
+    } else if (c < 0x800) {
+        *p++ = (char)(0xC0 | (c >> 6));
+        *p++ = (char)(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        *p++ = (char)(0xE0 | (c >> 12));
+        *p++ = (char)(0x80 | ((c >> 6) & 0x3F));
+        *p++ = (char)(0x80 | (c & 0x3F));
+    } else {
+        *p++ = (char)(0xF0 | (c >> 18));
+        *p++ = (char)(0x80 | ((c >> 12) & 0x3F));
+        *p++ = (char)(0x80 | ((c >> 6) & 0x3F));
+        *p++ = (char)(0x80 | (c & 0x3F));
+    }
+    return p;
+}
+
+/* ---- the cursor ------------------------------------------------------------- */
+
+/* The printers write through a cursor into b's text: need() makes room for
+ * each token (n bytes and the NUL after them), finish() ends the text.
+ * b->len lags behind the cursor until then; lend() and take_back() bracket
+ * a call to a printer that takes b itself. Cursors go by value, two
+ * pointers in registers: the compiler never has to keep one in memory. */
+typedef struct cursor {
+    char *p;   /* where the next byte goes */
+    char *lim; /* b->data + b->cap */
+} cursor;
+
+/* For the small helpers of the hot paths, which must inline into their
+ * callers whatever the compiler's size estimates say. */
+#ifdef __GNUC__
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+
+static inline cursor cursor_at_end(fmt_buf *b)
+{
+    char *p = fmt_buf_reserve(b, 0);
+    return (cursor){p, b->data + b->cap};
+}
+
+/* need()'s slow path. */
+static cursor grow_at(fmt_buf *b, char *p, size_t n)
+{
+    b->len = (size_t)(p - b->data);
+    p = fmt_buf_grow(b, n);
+    return (cursor){p, b->data + b->cap};
+}
+
+static HOT_INLINE cursor need(fmt_buf *b, cursor c, size_t n)
+{
+    return n < (size_t)(c.lim - c.p) ? c : grow_at(b, c.p, n);
+}
+
+static inline void lend(fmt_buf *b, cursor c) { b->len = (size_t)(c.p - b->data); }
+static inline cursor take_back(fmt_buf *b) { return (cursor){b->data + b->len, b->data + b->cap}; }
+
+static inline void finish(fmt_buf *b, cursor c)
+{
+    lend(b, c);
+    *c.p = '\0';
+}
+
 static void put_str(fmt_buf *b, const char *s) { fmt_buf_put(b, s, strlen(s)); }
+
+/* Copies the n bytes of an atom's text s to p, which has room for
+ * n + ATOM_TEXT_BLOCK: a short name is one fixed-size move (atom_text). */
+static HOT_INLINE void copy_atom_text(char *p, const char *s, size_t n)
+{
+    if (n <= ATOM_TEXT_BLOCK)
+        memcpy(p, s, ATOM_TEXT_BLOCK);
+    else
+        memcpy(p, s, n);
+}
+
+/* ---- decimal digits ---------------------------------------------------------- */
+
+/* "00".."99": the two digits of v at DIGITS2 + 2 * v. */
+static const char DIGITS2[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* The decimal text of 0..999 in c[0..2], its length in c[3]: copied as
+ * four bytes, then the cursor moves by c[3]. */
+typedef struct dec3 {
+    char c[4];
+} dec3;
+
+/* clang-format off */
+#define D3(v) {{(char)('0' + ((v) >= 100 ? (v) / 100 : (v) >= 10 ? (v) / 10 : (v))),                   \
+                 (char)((v) >= 100 ? '0' + (v) / 10 % 10 : (v) >= 10 ? '0' + (v) % 10 : 0),              \
+                 (char)((v) >= 100 ? '0' + (v) % 10 : 0), (char)((v) >= 100 ? 3 : (v) >= 10 ? 2 : 1)}}
+#define D3_10(v) D3(v), D3(v + 1), D3(v + 2), D3(v + 3), D3(v + 4), D3(v + 5), D3(v + 6), D3(v + 7), \
+                 D3(v + 8), D3(v + 9)
+#define D3_100(v) D3_10(v), D3_10(v + 10), D3_10(v + 20), D3_10(v + 30), D3_10(v + 40), D3_10(v + 50), \
+                  D3_10(v + 60), D3_10(v + 70), D3_10(v + 80), D3_10(v + 90)
+static const dec3 DEC3[1000] = {D3_100(0), D3_100(100), D3_100(200), D3_100(300), D3_100(400),
+                                D3_100(500), D3_100(600), D3_100(700), D3_100(800), D3_100(900)};
+
+/* A byte and the comma after it as ~w writes binaries, "7," "42," "255,",
+ * in c[0..3]; its length in n. */
+typedef struct byte_text {
+    char c[7];
+    uint8_t n;
+} byte_text;
+
+#define BT(v) {{(char)('0' + ((v) >= 100 ? (v) / 100 : (v) >= 10 ? (v) / 10 : (v))),                   \
+                 (char)((v) >= 100 ? '0' + (v) / 10 % 10 : (v) >= 10 ? '0' + (v) % 10 : ','),           \
+                 (char)((v) >= 100 ? '0' + (v) % 10 : (v) >= 10 ? ',' : 0), (char)((v) >= 100 ? ',' : 0)}, \
+                (uint8_t)((v) >= 100 ? 4 : (v) >= 10 ? 3 : 2)}
+#define BT_10(v) BT(v), BT(v + 1), BT(v + 2), BT(v + 3), BT(v + 4), BT(v + 5), BT(v + 6), BT(v + 7), \
+                 BT(v + 8), BT(v + 9)
+#define BT_100(v) BT_10(v), BT_10(v + 10), BT_10(v + 20), BT_10(v + 30), BT_10(v + 40), BT_10(v + 50), \
+                  BT_10(v + 60), BT_10(v + 70), BT_10(v + 80), BT_10(v + 90)
+static const byte_text BYTE_TEXT[256] = {BT_100(0), BT_100(100), BT_10(200), BT_10(210), BT_10(220),
+                                         BT_10(230), BT_10(240), BT(250), BT(251), BT(252), BT(253),
+                                         BT(254), BT(255)};
+#undef BT_100
+#undef BT_10
+#undef BT
+#undef D3_100
+#undef D3_10
+#undef D3
+/* clang-format on */
+
+/* v < 10000 as four digits, leading zeros kept. */
+static HOT_INLINE void put_4(char *p, uint32_t v)
+{
+    memcpy(p, DIGITS2 + 2 * (v / 100), 2);
+    memcpy(p + 2, DIGITS2 + 2 * (v % 100), 2);
+}
+
+/* v < 10^8 as eight digits, leading zeros kept. */
+static HOT_INLINE void put_8(char *p, uint32_t v)
+{
+    put_4(p, v / 10000);
+    put_4(p + 4, v % 10000);
+}
+
+/* v < 10^8 in decimal at p; returns the end. May write 4 bytes for fewer
+ * digits. */
+static HOT_INLINE char *put_upto8(char *p, uint32_t v)
+{
+    if (v >= 1000) {
+        if (v < 10000) {
+            put_4(p, v);
+            return p + 4;
+        }
+        uint32_t hi = v / 10000;
+        if (hi < 1000) {
+            memcpy(p, DEC3[hi].c, 4);
+            p += DEC3[hi].c[3];
+        } else {
+            put_4(p, hi);
+            p += 4;
+        }
+        put_4(p, v % 10000);
+        return p + 4;
+    }
+    memcpy(p, DEC3[v].c, 4);
+    return p + DEC3[v].c[3];
+}
+
+/* put_u64 for v >= 10^8. */
+static char *put_u64_long(char *p, uint64_t v)
+{
+    if (v < UINT64_C(10000000000000000)) {
+        p = put_upto8(p, (uint32_t)(v / 100000000));
+        put_8(p, (uint32_t)(v % 100000000));
+        return p + 8;
+    }
+    uint64_t low = v % UINT64_C(10000000000000000);
+    p = put_upto8(p, (uint32_t)(v / UINT64_C(10000000000000000)));
+    put_8(p, (uint32_t)(low / 100000000));
+    put_8(p + 8, (uint32_t)(low % 100000000));
+    return p + 16;
+}
+
+/* v in decimal at p; returns the end. Room for 21 bytes covers every
+ * uint64_t (20 digits, and put_upto8's extra bytes). */
+static HOT_INLINE char *put_u64(char *p, uint64_t v)
+{
+    return v < 100000000 ? put_upto8(p, (uint32_t)v) : put_u64_long(p, v);
+}
+
+/* v in decimal at p, "-" sign; room for 22. */
+static HOT_INLINE char *put_i64(char *p, int64_t v)
+{
+    if (v < 0) {
+        *p++ = '-';
+        return put_u64(p, 0 - (uint64_t)v);
+    }
+    return put_u64(p, (uint64_t)v);
+}
 
 static void put_uint(fmt_buf *b, uint64_t v)
 {
-    char tmp[24];
-    char *p = tmp + sizeof tmp;
-    do
-        *--p = (char)('0' + v % 10);
-    while (v /= 10);
-    fmt_buf_put(b, p, (size_t)(tmp + sizeof tmp - p));
+    cursor c = need(b, cursor_at_end(b), 24);
+    c.p = put_u64(c.p, v);
+    finish(b, c);
 }
 
 static void put_int(fmt_buf *b, int64_t v)
 {
-    if (v < 0) {
-        fmt_buf_putc(b, '-');
-        put_uint(b, 0 - (uint64_t)v);
+    cursor c = need(b, cursor_at_end(b), 24);
+    c.p = put_i64(c.p, v);
+    finish(b, c);
+}
+/* ---- strings: one char -------------------------------------------------------- */
+
+/* Longest text of one char: \x{FFFFFFFF}. */
+#define CHAR_ROOM 12
+
+/* fmt_put_string_char at a cursor with CHAR_ROOM bytes of room. */
+static char *put_char(char *p, uint32_t c, uint32_t quote, bool unicode)
+{
+    static const char HEX[] = "0123456789ABCDEF";
+    if (c == quote || c == '\\') {
+        *p++ = '\\';
+        *p++ = (char)c;
+    } else if (c >= ' ' && c <= '~') {
+        *p++ = (char)c;
+    } else if (c >= 0xA0 && (c <= 0xFF || unicode)) {
+        p = put_utf8(p, c);
+    } else if (c > 0xFF) {
+        int shift = 28;
+        while ((c >> shift) == 0)
+            shift -= 4;
+        *p++ = '\\', *p++ = 'x', *p++ = '{';
+        for (; shift >= 0; shift -= 4)
+            *p++ = HEX[(c >> shift) & 0xF];
+        *p++ = '}';
     } else {
-        put_uint(b, (uint64_t)v);
+        char esc = 0;
+        switch (c) {
+        case '\n': esc = 'n'; break;
+        case '\r': esc = 'r'; break;
+        case '\t': esc = 't'; break;
+        case '\v': esc = 'v'; break;
+        case '\b': esc = 'b'; break;
+        case '\f': esc = 'f'; break;
+        case 27: esc = 'e'; break;
+        case 127: esc = 'd'; break;
+        }
+        *p++ = '\\';
+        if (esc) {
+            *p++ = esc;
+        } else {
+            *p++ = (char)('0' + (c >> 6));
+            *p++ = (char)('0' + ((c >> 3) & 7));
+            *p++ = (char)('0' + (c & 7));
+        }
     }
+    return p;
 }
 
 /* ---- atoms ------------------------------------------------------------------- */
 
-/* erl_scan:reserved_word/1 of OTP 25 (no feature keywords enabled). */
-static const struct {
-    char w[8];
-    unsigned char n;
-} RESERVED[] = {
-    {"after", 5}, {"begin", 5}, {"case", 4}, {"try", 3},  {"cond", 4}, {"catch", 5},   {"andalso", 7},
-    {"orelse", 6}, {"end", 3},  {"fun", 3},  {"if", 2},   {"let", 3},  {"of", 2},      {"receive", 7},
-    {"when", 4},  {"bnot", 4},  {"not", 3},  {"div", 3},  {"rem", 3},  {"band", 4},    {"and", 3},
-    {"bor", 3},   {"bxor", 4},  {"bsl", 3},  {"bsr", 3},  {"or", 2},   {"xor", 3},
-};
-
-static bool is_reserved(const char *s, size_t n)
-{
-    if (n < 2 || n > 7)
-        return false;
-    for (size_t i = 0; i < sizeof RESERVED / sizeof RESERVED[0]; i++)
-        if (RESERVED[i].n == n && RESERVED[i].w[0] == s[0] && memcmp(RESERVED[i].w, s, n) == 0)
-            return true;
-    return false;
-}
-
-/* io_lib's lower-case start: a-z, ß-ÿ minus ÷. */
-static bool is_atom_start(uint32_t c) { return (c >= 'a' && c <= 'z') || (c >= 0xDF && c <= 0xFF && c != 0xF7); }
-
-/* io_lib's name_char/1. */
-static bool is_name_char(uint32_t c)
-{
-    return is_atom_start(c) || (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
-           (c >= '0' && c <= '9') || c == '_' || c == '@';
-}
-
 bool fmt_atom_needs_quotes(term_t atom)
 {
     size_t n;
-    const unsigned char *s = (const unsigned char *)atom_text(atom, &n);
-    if (n == 0 || is_reserved((const char *)s, n))
-        return true;
-    size_t len;
-    if (!is_atom_start(decode_utf8(s, n, &len)))
-        return true;
-    for (size_t i = len; i < n; i += len) {
-        uint32_t c = s[i];
-        len = 1;
-        if (c >= 0x80)
-            c = decode_utf8(s + i, n - i, &len);
-        if (!is_name_char(c))
-            return true;
+    unsigned flags;
+    atom_text_flags(atom, &n, &flags);
+    return flags & ATOM_QUOTED;
+}
+
+/* put_atom's path for quoted atoms. */
+static cursor put_quoted_atom(fmt_buf *b, cursor c, const char *s, size_t n, unsigned flags, bool unicode)
+{
+    if (!(flags & ATOM_ESCAPES) && (unicode || !(flags & ATOM_WIDE))) {
+        c = need(b, c, n + 2 + ATOM_TEXT_BLOCK);
+        c.p[0] = '\'';
+        copy_atom_text(c.p + 1, s, n);
+        c.p[n + 1] = '\'';
+        c.p += n + 2;
+        return c;
     }
-    return false;
+    /* An escape takes at most 4 bytes per byte of UTF-8: \NNN for one
+     * byte, \x{7FF} for two, \x{FFFF} for three, \x{10FFFF} for four. */
+    c = need(b, c, 4 * n + 2);
+    *c.p++ = '\'';
+    for (size_t i = 0, len; i < n; i += len)
+        c.p = put_char(c.p, decode_utf8((const unsigned char *)s + i, n - i, &len), '\'', unicode);
+    *c.p++ = '\'';
+    return c;
+}
+
+/* fmt_put_atom at a cursor. The atom table knows whether the atom is
+ * quoted and whether its text needs escapes. */
+static HOT_INLINE cursor put_atom(fmt_buf *b, cursor c, term_t atom, bool unicode)
+{
+    size_t n;
+    unsigned flags;
+    const char *s = atom_text_flags(atom, &n, &flags);
+    if (flags & ATOM_QUOTED)
+        return put_quoted_atom(b, c, s, n, flags, unicode);
+    c = need(b, c, n + ATOM_TEXT_BLOCK);
+    copy_atom_text(c.p, s, n);
+    c.p += n;
+    return c;
 }
 
 void fmt_put_atom(fmt_buf *b, term_t atom, bool unicode)
 {
-    size_t n;
-    const char *s = atom_text(atom, &n);
-    if (!fmt_atom_needs_quotes(atom)) {
-        fmt_buf_put(b, s, n);
-        return;
-    }
-    fmt_buf_putc(b, '\'');
-    for (size_t i = 0, len; i < n; i += len)
-        fmt_put_string_char(b, decode_utf8((const unsigned char *)s + i, n - i, &len), '\'', unicode);
-    fmt_buf_putc(b, '\'');
+    finish(b, put_atom(b, cursor_at_end(b), atom, unicode));
 }
 
 /* ---- integers ------------------------------------------------------------------ */
 
+/* Integer t in decimal at a cursor. */
+static cursor put_decimal(fmt_buf *b, cursor c, term_t t)
+{
+    if (term_is_small(t)) {
+        c = need(b, c, 24);
+        c.p = put_i64(c.p, small_value(t));
+    } else if (big_limb_count(t) == 1) {
+        c = need(b, c, 24);
+        if (big_is_negative(t))
+            *c.p++ = '-';
+        c.p = put_u64(c.p, big_limbs(t)[0]);
+    } else {
+        c = need(b, c, int_chars_bound(t, 10));
+        c.p += int_to_chars(t, 10, c.p);
+    }
+    return c;
+}
+
 void fmt_put_integer(fmt_buf *b, term_t i, unsigned base)
 {
-    if (term_is_small(i) && base == 10) {
-        put_int(b, small_value(i));
-        return;
+    cursor c = cursor_at_end(b);
+    if (base == 10) {
+        c = put_decimal(b, c, i);
+    } else {
+        c = need(b, c, int_chars_bound(i, base));
+        c.p += int_to_chars(i, base, c.p);
     }
-    char *p = fmt_buf_reserve(b, int_chars_bound(i, base));
-    b->len += int_to_chars(i, base, p);
-    b->data[b->len] = '\0';
+    finish(b, c);
 }
 
 /* ---- floats --------------------------------------------------------------------- */
-
-static const double POW10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                                 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-
-/* True when n * 10^k, read as a decimal, is exactly d: n < 2^53 and the
- * power of ten exact, so one correctly rounded IEEE operation gives what
- * strtod would (Clinger's fast path). */
-static bool decimal_is(uint64_t n, int k, double d)
-{
-    if (k < -22)
-        return false;
-    if (k < 0)
-        return (double)n / POW10[-k] == d;
-    if (k > 22) {
-        /* Move the excess power into n while it stays exact. */
-        while (k > 22 && n < (UINT64_C(1) << 53) / 10)
-            n *= 10, k--;
-        if (k > 22)
-            return false;
-    }
-    return (double)n * POW10[k] == d;
-}
-
-/* Shortest digits for d > 0 when they are at most 15 and the scale is
- * small: m * 10^e. False when the fast path cannot decide. */
-static bool shortest_fast(double d, uint64_t *m, int *e)
-{
-    int s = 14 - (int)floor(log10(d));
-    if (s < -22 || s > 44)
-        return false;
-    double x = s < 0 ? d / POW10[-s] : s > 22 ? d * POW10[22] * POW10[s - 22] : d * POW10[s];
-    if (!(x >= 0.5 && x < 1e15))
-        return false;
-    uint64_t n = (uint64_t)(x + 0.5);
-    int k = -s;
-    while (n % 10 == 0)
-        n /= 10, k++;
-    /* A decimal of at most 15 digits that reads back as d is the only one
-     * of that length, so it is the shortest and the closest. */
-    if (!decimal_is(n, k, d))
-        return false;
-    *m = n, *e = k;
-    return true;
-}
-
-/* Digits and exponent of a "%e" rendering: m * 10^e. Skips whatever the
- * locale uses as decimal point. */
-static void parse_e(const char *s, uint64_t *m, int *e)
-{
-    uint64_t v = 0;
-    int frac = 0;
-    bool point = false;
-    for (; *s && *s != 'e'; s++) {
-        if (*s >= '0' && *s <= '9') {
-            v = v * 10 + (uint64_t)(*s - '0');
-            frac += point;
-        } else {
-            point = true;
-        }
-    }
-    int x = *s == 'e' ? atoi(s + 1) : 0;
-    *m = v, *e = x - frac;
-}
-
-/* Adds one unit in the last digit of a "%e" rendering in place (buf has
- * room for one more char). */
-static void bump_last_digit(char *buf)
-{
-    char *end = strchr(buf, 'e');
-    char *p = end - 1;
-    for (; p >= buf; p--) {
-        if (*p < '0' || *p > '9')
-            continue;
-        if (*p != '9') {
-            (*p)++;
-            return;
-        }
-        *p = '0';
-    }
-    memmove(buf + 1, buf, strlen(buf) + 1);
-    buf[0] = '1';
-}
-
-/* Shortest round-trip digits by trying 15, 16 and 17 significant digits,
- * correctly rounded by printf and checked by strtod (both in the same
- * locale). At a power of two the interval below d is half as wide, so a
- * candidate just above d may be the shortest when the nearest is not. */
-static void shortest_slow(double d, uint64_t *m, int *e)
-{
-    char buf[48];
-    uint64_t bits;
-    memcpy(&bits, &d, sizeof bits);
-    bool pow2 = (bits & ((UINT64_C(1) << 52) - 1)) == 0 && (bits >> 52) > 1;
-    if ((bits >> 52) == 0) {
-        /* Subnormal: fewer significant bits, so fewer digits may do and
-         * more than one 15-digit decimal may read back. The nearest
-         * p-digit decimal reads back for every p from the shortest up:
-         * binary search for the shortest. */
-        int lo = 1, hi = 17;
-        while (lo < hi) {
-            int mid = (lo + hi) / 2;
-            snprintf(buf, sizeof buf, "%.*e", mid - 1, d);
-            if (strtod(buf, NULL) == d)
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        snprintf(buf, sizeof buf, "%.*e", lo - 1, d);
-        parse_e(buf, m, e);
-        while (*m % 10 == 0 && *m != 0)
-            *m /= 10, (*e)++;
-        return;
-    }
-    for (int p = 15; p <= 17; p++) {
-        snprintf(buf, sizeof buf, "%.*e", p - 1, d);
-        double r = strtod(buf, NULL);
-        if (r == d)
-            break;
-        if (p > 15 && pow2 && r < d) {
-            char up[48];
-            memcpy(up, buf, sizeof up - 1);
-            up[sizeof up - 1] = '\0';
-            bump_last_digit(up);
-            if (strtod(up, NULL) == d) {
-                memcpy(buf, up, sizeof buf);
-                break;
-            }
-        }
-    }
-    parse_e(buf, m, e);
-    while (*m % 10 == 0 && *m != 0)
-        *m /= 10, (*e)++;
-}
-
-/* Lays out m * 10^e (m without trailing zeros) as OTP 25's
- * float_to_list(F, [short]) does: plain decimal when that is not longer
- * than scientific (exponent window below), scientific otherwise, and
- * scientific for integers of 2^53 and up. */
-static size_t layout_float(char *out, uint64_t m, int e)
-{
-    char dig[24];
-    unsigned n = 0;
-    for (uint64_t v = m; v; v /= 10)
-        n++;
-    for (uint64_t v = m, i = n; i-- > 0; v /= 10)
-        dig[i] = (char)('0' + v % 10);
-    int sci = e + (int)n - 1;
-    int lower = -(int)n - 2, upper = 1;
-    if (n == 1)
-        lower = -4, upper = 2;
-    else if (sci >= 10)
-        upper = 2;
-    bool fixed = e >= lower && e <= upper;
-    if (fixed && ((e == 0 && m >= (UINT64_C(1) << 53)) || (e == 1 && m > (UINT64_C(1) << 52) / 5) ||
-                  (e == 2 && m > (UINT64_C(1) << 51) / 25)))
-        fixed = false;
-    char *p = out;
-    if (fixed) {
-        int whole = (int)n + e;
-        if (e >= 0) {
-            memcpy(p, dig, n), p += n;
-            memset(p, '0', (size_t)e), p += e;
-            memcpy(p, ".0", 2), p += 2;
-        } else if (whole > 0) {
-            memcpy(p, dig, (size_t)whole), p += whole;
-            *p++ = '.';
-            memcpy(p, dig + whole, n - (unsigned)whole), p += n - (unsigned)whole;
-        } else {
-            memcpy(p, "0.", 2), p += 2;
-            memset(p, '0', (size_t)-whole), p += -whole;
-            memcpy(p, dig, n), p += n;
-        }
-    } else {
-        *p++ = dig[0];
-        *p++ = '.';
-        if (n == 1)
-            *p++ = '0';
-        else
-            memcpy(p, dig + 1, n - 1), p += n - 1;
-        *p++ = 'e';
-        if (sci < 0)
-            *p++ = '-', sci = -sci;
-        if (sci >= 100)
-            *p++ = (char)('0' + sci / 100);
-        if (sci >= 10)
-            *p++ = (char)('0' + sci / 10 % 10);
-        *p++ = (char)('0' + sci % 10);
-    }
-    *p = '\0';
-    return (size_t)(p - out);
-}
-
-size_t fmt_float_short(double d, char *out)
-{
-    char *p = out;
-    if (signbit(d))
-        *p++ = '-', d = -d;
-    if (!isfinite(d)) { /* never an Erlang float; printed for C callers */
-        strcpy(p, isnan(d) ? "nan" : "inf");
-        return (size_t)(p - out) + 3;
-    }
-    if (d == 0) {
-        strcpy(p, "0.0");
-        return (size_t)(p - out) + 3;
-    }
-    uint64_t m;
-    int e;
-    if (!shortest_fast(d, &m, &e))
-        shortest_slow(d, &m, &e);
-    return (size_t)(p - out) + layout_float(p, m, e);
-}
 
 void fmt_put_float(fmt_buf *b, double d)
 {
@@ -417,6 +449,18 @@ static void put_atom_erts(fmt_buf *b, term_t atom)
         fmt_buf_putc(b, '\'');
 }
 
+/* A local pid at a cursor: <0.N.S>. */
+static cursor put_local_pid(fmt_buf *b, cursor c, term_t pid)
+{
+    c = need(b, c, 48);
+    memcpy(c.p, "<0.", 3);
+    c.p = put_u64(c.p + 3, pid_number(pid));
+    *c.p++ = '.';
+    c.p = put_u64(c.p, pid_serial(pid));
+    *c.p++ = '>';
+    return c;
+}
+
 static void put_ids(fmt_buf *b, const uint32_t *ids, uint64_t nids)
 {
     for (uint64_t i = nids; i-- > 0;) {
@@ -428,11 +472,7 @@ static void put_ids(fmt_buf *b, const uint32_t *ids, uint64_t nids)
 void fmt_put_identity(fmt_buf *b, term_t t)
 {
     if (term_is_local_pid(t)) {
-        fmt_buf_put(b, "<0.", 3);
-        put_uint(b, pid_number(t));
-        fmt_buf_putc(b, '.');
-        put_uint(b, pid_serial(t));
-        fmt_buf_putc(b, '>');
+        finish(b, put_local_pid(b, cursor_at_end(b), t));
         return;
     }
     if (term_is_local_port(t)) {
@@ -509,17 +549,22 @@ void fmt_put_identity(fmt_buf *b, term_t t)
 
 /* ---- strings ------------------------------------------------------------------------ */
 
+/* fmt_printable_char below 256, one bit per char: \b \t \n \v \f \r (8..13),
+ * \e (27), 32..126 and 160..255. */
+static const uint64_t PRINTABLE_LATIN1[4] = {
+    UINT64_C(0xFFFFFFFF08003F00),
+    UINT64_C(0x7FFFFFFFFFFFFFFF),
+    UINT64_C(0xFFFFFFFF00000000),
+    UINT64_C(0xFFFFFFFFFFFFFFFF),
+};
+
+static inline bool is_printable_latin1(uint32_t c) { return (PRINTABLE_LATIN1[c >> 6] >> (c & 63)) & 1; }
+
 bool fmt_printable_char(uint32_t c, bool unicode_range)
 {
-    if (c >= 32 && c <= 126)
-        return true;
-    if (c >= 0xA0 && c <= 0xFF)
-        return true;
-    switch (c) {
-    case '\n': case '\r': case '\t': case '\v': case '\b': case '\f': case 27:
-        return true;
-    }
-    return unicode_range && ((c > 0xFF && c < 0xD800) || (c > 0xDFFF && c < 0xFFFE) || (c > 0xFFFF && c <= 0x10FFFF));
+    if (c < 256)
+        return is_printable_latin1(c);
+    return unicode_range && (c < 0xD800 || (c > 0xDFFF && c < 0xFFFE) || (c > 0xFFFF && c <= 0x10FFFF));
 }
 
 bool fmt_printable_list(term_t l, bool unicode_range, size_t *chars)
@@ -540,89 +585,95 @@ bool fmt_printable_list(term_t l, bool unicode_range, size_t *chars)
     return true;
 }
 
+/* True for the chars write_string copies as they are inside "...". */
+static inline bool is_plain_in_string(uint64_t c) { return c >= ' ' && c <= '~' && c != '"' && c != '\\'; }
+
 void fmt_put_string_char(fmt_buf *b, uint32_t c, uint32_t quote, bool unicode)
 {
-    char tmp[16];
-    if (c == quote || c == '\\') {
-        fmt_buf_putc(b, '\\');
-        fmt_buf_putc(b, (char)c);
-    } else if (c >= ' ' && c <= '~') {
-        fmt_buf_putc(b, (char)c);
-    } else if (c >= 0xA0 && (c <= 0xFF || unicode)) {
-        fmt_buf_put_cp(b, c);
-    } else if (c > 0xFF) {
-        int n = snprintf(tmp, sizeof tmp, "\\x{%X}", (unsigned)c);
-        fmt_buf_put(b, tmp, (size_t)n);
-    } else {
-        const char *esc = NULL;
-        switch (c) {
-        case '\n': esc = "\\n"; break;
-        case '\r': esc = "\\r"; break;
-        case '\t': esc = "\\t"; break;
-        case '\v': esc = "\\v"; break;
-        case '\b': esc = "\\b"; break;
-        case '\f': esc = "\\f"; break;
-        case 27: esc = "\\e"; break;
-        case 127: esc = "\\d"; break;
-        }
-        if (esc) {
-            fmt_buf_put(b, esc, 2);
-        } else {
-            int n = snprintf(tmp, sizeof tmp, "\\%c%c%c", '0' + (c >> 6), '0' + ((c >> 3) & 7), '0' + (c & 7));
-            fmt_buf_put(b, tmp, (size_t)n);
-        }
-    }
+    cursor k = need(b, cursor_at_end(b), CHAR_ROOM);
+    k.p = put_char(k.p, c, quote, unicode);
+    finish(b, k);
 }
 
 void fmt_put_string(fmt_buf *b, term_t l, size_t max, bool unicode)
 {
-    fmt_buf_putc(b, '"');
+    cursor c = need(b, cursor_at_end(b), 1);
+    *c.p++ = '"';
     for (size_t i = 0; i < max && term_is_list(l); i++, l = list_tail(l)) {
         term_t h = list_head(l);
         if (!term_is_small(h) || small_value(h) < 0 || small_value(h) > 0x10FFFF)
             break;
-        fmt_put_string_char(b, (uint32_t)small_value(h), '"', unicode);
+        uint64_t ch = (uint64_t)small_value(h);
+        c = need(b, c, CHAR_ROOM);
+        if (is_plain_in_string(ch))
+            *c.p++ = (char)ch;
+        else
+            c.p = put_char(c.p, (uint32_t)ch, '"', unicode);
     }
-    fmt_buf_putc(b, '"');
+    c = need(b, c, 1);
+    *c.p++ = '"';
+    finish(b, c);
 }
 
 /* ---- binaries ------------------------------------------------------------------------ */
 
-void fmt_put_bitstring(fmt_buf *b, term_t bin, int depth)
+/* fmt_put_bitstring at a cursor. */
+static cursor put_bitstring(fmt_buf *b, cursor c, term_t bin, int depth)
 {
     bin_view v;
     bin_view_of(bin, &v);
-    int64_t d = depth;
-    fmt_buf_put(b, "<<", 2);
-    for (uint64_t i = 0; i < v.size; i++) {
-        if (d == 1) {
-            put_str(b, "...");
-            goto done;
+    /* The bytes, then the tail bits if any, are the elements; with a depth
+     * only the first depth - 1 of them are written, then "..." if more. */
+    uint64_t elems = v.size + (v.bitsize != 0);
+    uint64_t shown = depth > 0 && elems > (uint64_t)depth - 1 ? (uint64_t)depth - 1 : elems;
+    uint64_t bytes = shown < v.size ? shown : v.size;
+    c = need(b, c, 4 * bytes + 16); /* "255," per byte */
+    char *p = c.p;
+    *p++ = '<', *p++ = '<';
+    if (v.bitoffset == 0) {
+        const uint8_t *by = v.bytes; /* not through v, whose address escaped */
+        for (uint64_t i = 0; i < bytes; i++) {
+            const byte_text *e = &BYTE_TEXT[by[i]];
+            memcpy(p, e->c, 4);
+            p += e->n;
         }
-        put_uint(b, bin_byte_at(&v, i));
-        if (i + 1 < v.size || v.bitsize)
-            fmt_buf_putc(b, ',');
-        if (d > 0)
-            d--;
-    }
-    if (v.bitsize) {
-        if (d == 1) {
-            put_str(b, "...");
-            goto done;
+    } else {
+        const bin_view w = v;
+        for (uint64_t i = 0; i < bytes; i++) {
+            const byte_text *e = &BYTE_TEXT[bin_byte_at(&w, i)];
+            memcpy(p, e->c, 4);
+            p += e->n;
         }
-        put_uint(b, (unsigned)bin_tail_bits(&v) >> (8 - v.bitsize));
-        fmt_buf_putc(b, ':');
-        put_uint(b, v.bitsize);
     }
-done:
-    fmt_buf_put(b, ">>", 2);
+    if (shown < elems) {
+        memcpy(p, "...", 3);
+        p += 3;
+    } else if (shown > bytes) {
+        p = put_u64(p, (unsigned)bin_tail_bits(&v) >> (8 - v.bitsize));
+        *p++ = ':';
+        *p++ = (char)('0' + v.bitsize);
+    } else if (bytes > 0) {
+        p--; /* the comma after the last byte */
+    }
+    *p++ = '>', *p++ = '>';
+    c.p = p;
+    return c;
+}
+
+void fmt_put_bitstring(fmt_buf *b, term_t bin, int depth)
+{
+    finish(b, put_bitstring(b, cursor_at_end(b), bin, depth));
 }
 
 size_t fmt_printable_bytes(const bin_view *v, size_t n)
 {
     size_t i = 0;
-    while (i < n && fmt_printable_char(bin_byte_at(v, i), false))
-        i++;
+    if (v->bitoffset == 0)
+        while (i < n && is_printable_latin1(v->bytes[i]))
+            i++;
+    else
+        while (i < n && is_printable_latin1(bin_byte_at(v, i)))
+            i++;
     return i;
 }
 
@@ -687,16 +738,25 @@ size_t fmt_printable_utf8(const bin_view *v, size_t n, bool unicode_range, size_
 
 void fmt_put_bin_string(fmt_buf *b, const bin_view *v, size_t nbytes, bool utf8)
 {
-    fmt_buf_putc(b, '"');
+    cursor c = need(b, cursor_at_end(b), 1);
+    *c.p++ = '"';
     for (uint64_t i = 0; i < nbytes;) {
-        uint32_t c;
+        uint32_t ch = bin_byte_at(v, i);
         size_t len = 1;
-        if (!utf8 || !view_utf8(v, i, &c, &len))
-            c = bin_byte_at(v, i), len = 1;
-        fmt_put_string_char(b, c, '"', true);
+        c = need(b, c, CHAR_ROOM);
+        if (is_plain_in_string(ch)) {
+            *c.p++ = (char)ch;
+            i++;
+            continue;
+        }
+        if (utf8 && !view_utf8(v, i, &ch, &len))
+            ch = bin_byte_at(v, i), len = 1;
+        c.p = put_char(c.p, ch, '"', true);
         i += len;
     }
-    fmt_buf_putc(b, '"');
+    c = need(b, c, 1);
+    *c.p++ = '"';
+    finish(b, c);
 }
 
 /* ---- text width ------------------------------------------------------------------------ */
@@ -736,8 +796,25 @@ static bool starts_cluster(uint32_t prev, uint32_t c, unsigned *st, bool first)
     return !joins;
 }
 
+/* True when none of the n bytes at s is above 127. */
+static bool is_ascii(const char *s, size_t n)
+{
+    uint64_t any = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        any |= w;
+    }
+    for (; i < n; i++)
+        any |= (unsigned char)s[i];
+    return (any & UINT64_C(0x8080808080808080)) == 0;
+}
+
 size_t fmt_text_width(const char *s, size_t n)
 {
+    if (is_ascii(s, n))
+        return n;
     const unsigned char *u = (const unsigned char *)s;
     size_t chars = 0, i, len;
     bool wide = false;
@@ -796,144 +873,270 @@ typedef struct wframe {
 
 #define ITER_SLOTS ((sizeof(map_iter) + sizeof(wframe) - 1) / sizeof(wframe))
 
+/* The walk's state, in fmt_write's locals (see the cursor). */
 typedef struct wstack {
     fmt_buf *b;
-    size_t n;
+    cursor c;
+    wframe *f;  /* the frames: scratch area 1 */
+    size_t n;   /* frames in use */
+    size_t cap; /* frames that fit */
 } wstack;
 
-static wframe *frames(wstack *s) { return (wframe *)s->b->scratch[1].p; }
+/* Longest text of a token written after one need(TOKEN_ROOM). */
+#define TOKEN_ROOM 32
 
-static wframe *push(wstack *s, unsigned slots)
+/* push()'s slow path: scratch area 1 for n frames; returns it. */
+static wframe *grow_stack(fmt_buf *b, size_t n) { return fmt_scratch(b, 1, n * sizeof(wframe)); }
+
+static HOT_INLINE wframe *push(wstack *s, unsigned slots)
 {
-    fmt_scratch(s->b, 1, (s->n + slots) * sizeof(wframe));
+    if (s->n + slots > s->cap) {
+        s->f = grow_stack(s->b, s->n + slots);
+        s->cap = s->b->scratch[1].cap / sizeof(wframe);
+    }
     s->n += slots;
-    return frames(s) + s->n - 1;
+    return s->f + s->n - 1;
+}
+
+/* Small integers and atoms: the leaves ~w meets most, written inline. */
+static HOT_INLINE bool is_word_leaf(term_t t) { return term_is_small(t) || term_is_atom(t); }
+
+/* Writes a word leaf; TOKEN_ROOM is enough for a small integer. */
+static HOT_INLINE cursor put_word_leaf(fmt_buf *b, cursor c, term_t t, bool unicode)
+{
+    if (term_is_small(t)) {
+        c = need(b, c, TOKEN_ROOM);
+        c.p = put_i64(c.p, small_value(t));
+        return c;
+    }
+    return put_atom(b, c, t, unicode);
+}
+
+/* Writes ",E" for each element E of e[i..n) while it is a word leaf;
+ * returns the index of the first that is not (n if none). */
+static HOT_INLINE uint64_t put_leaf_run(fmt_buf *b, cursor *c, const term_t *e, uint64_t i, uint64_t n, bool unicode)
+{
+    for (; i < n; i++) {
+        term_t t = e[i];
+        if (term_is_small(t)) {
+            *c = need(b, *c, TOKEN_ROOM);
+            *c->p++ = ',';
+            c->p = put_i64(c->p, small_value(t));
+        } else if (term_is_atom(t)) {
+            *c = need(b, *c, 1);
+            *c->p++ = ',';
+            *c = put_atom(b, *c, t, unicode);
+        } else {
+            break;
+        }
+    }
+    return i;
 }
 
 /* Writes t if it is a leaf; otherwise writes the container's opening and
  * pushes its frame. Returns the first child to write, or THE_NON_VALUE
  * (with *cd its depth). */
-static term_t open_term(wstack *s, term_t t, int64_t d, bool unicode, int64_t *cd)
+static HOT_INLINE term_t open_term(wstack *s, term_t t, int64_t d, bool unicode, int64_t *cd)
 {
     fmt_buf *b = s->b;
-    if (d == 0) {
-        fmt_buf_put(b, "...", 3);
+    cursor *c = &s->c;
+    if (is_word_leaf(t) && d != 0) {
+        *c = put_word_leaf(b, *c, t, unicode);
         return THE_NON_VALUE;
     }
-    if (term_is_small(t) || term_is_big(t)) {
-        fmt_put_integer(b, t, 10);
-    } else if (term_is_atom(t)) {
-        fmt_put_atom(b, t, unicode);
-    } else if (term_is_nil(t)) {
-        fmt_buf_put(b, "[]", 2);
-    } else if (term_is_list(t)) {
-        if (d == 1) {
-            fmt_buf_put(b, "[...]", 5);
+    *c = need(b, *c, TOKEN_ROOM);
+    if (d == 0) {
+        memcpy(c->p, "...", 3);
+        c->p += 3;
+        return THE_NON_VALUE;
+    }
+    switch (term_primary(t)) {
+    case TAG_PRIMARY_IMMED1:
+        if (term_is_nil(t)) {
+            memcpy(c->p, "[]", 2);
+            c->p += 2;
             return THE_NON_VALUE;
         }
-        fmt_buf_putc(b, '[');
+        if (term_is_local_pid(t)) {
+            *c = put_local_pid(b, *c, t);
+            return THE_NON_VALUE;
+        }
+        break; /* port */
+    case TAG_PRIMARY_LIST: {
+        if (d == 1) {
+            memcpy(c->p, "[...]", 5);
+            c->p += 5;
+            return THE_NON_VALUE;
+        }
+        *c->p++ = '[';
         wframe *f = push(s, 1);
         f->kind = W_LIST, f->depth = dec(d), f->t = list_tail(t);
         *cd = dec(d);
         return list_head(t);
-    } else if (term_is_tuple(t)) {
-        uint64_t n = tuple_arity(t);
-        if (n == 0) {
-            fmt_buf_put(b, "{}", 2);
-        } else if (d == 1) {
-            fmt_buf_put(b, "{...}", 5);
-        } else {
-            fmt_buf_putc(b, '{');
-            wframe *f = push(s, 1);
-            f->kind = W_TUPLE, f->depth = dec(d), f->t = t, f->i = 1;
-            *cd = dec(d);
-            return tuple_get(t, 0);
-        }
-    } else if (term_is_float(t)) {
-        fmt_put_float(b, float_value(t));
-    } else if (term_is_bitstring(t)) {
-        fmt_put_bitstring(b, t, d < 0 ? -1 : (d > INT32_MAX ? INT32_MAX : (int)d));
-    } else if (term_is_map(t)) {
-        if (d == 1 || map_size(t) == 0) {
-            fmt_buf_put(b, "#{}", 3);
+    }
+    case TAG_PRIMARY_BOXED:
+        switch (term_boxed_subtag(t)) {
+        case HDR_TUPLE: {
+            uint64_t n = tuple_arity(t);
+            if (n == 0) {
+                memcpy(c->p, "{}", 2);
+                c->p += 2;
+            } else if (d == 1) {
+                memcpy(c->p, "{...}", 5);
+                c->p += 5;
+            } else {
+                *c->p++ = '{';
+                uint64_t i = 0;
+                const term_t *e = tuple_elems(t);
+                if (d < 0 && is_word_leaf(e[0])) {
+                    /* Unlimited depth: word leaves are written here, and
+                     * a tuple of nothing else needs no frame. */
+                    *c = put_word_leaf(b, *c, e[0], unicode);
+                    i = put_leaf_run(b, c, e, 1, n, unicode);
+                    *c = need(b, *c, 1);
+                    if (i == n) {
+                        *c->p++ = '}';
+                        return THE_NON_VALUE;
+                    }
+                    *c->p++ = ',';
+                }
+                wframe *f = push(s, 1);
+                f->kind = W_TUPLE, f->depth = dec(d), f->t = t, f->i = i + 1;
+                *cd = dec(d);
+                return tuple_get(t, i);
+            }
             return THE_NON_VALUE;
         }
-        fmt_buf_put(b, "#{", 2);
-        term_t k, v;
-        wframe *f;
-        if (map_is_flat(t)) {
-            f = push(s, 1);
-            f->kind = W_FLATMAP, f->i = 1;
-            k = tuple_get(flatmap_keys(t), 0), v = flatmap_values(t)[0];
-        } else {
-            push(s, ITER_SLOTS);
-            map_iter *it = (map_iter *)(void *)(frames(s) + s->n - ITER_SLOTS);
-            map_iter_init_fold(it, t);
-            map_iter_next(it, &k, &v);
-            f = push(s, 1);
-            f->kind = W_HASHMAP, f->i = ITER_SLOTS;
+        case HDR_POS_BIG:
+        case HDR_NEG_BIG:
+            *c = put_decimal(b, *c, t);
+            return THE_NON_VALUE;
+        case HDR_FLOAT: /* as fmt_put_float */
+            *c = need(b, *c, 32);
+            c->p += fmt_float_short(float_value(t), c->p);
+            return THE_NON_VALUE;
+        case HDR_REFC_BIN:
+        case HDR_HEAP_BIN:
+        case HDR_SUB_BIN:
+            *c = put_bitstring(b, *c, t, d < 0 ? -1 : (d > INT32_MAX ? INT32_MAX : (int)d));
+            return THE_NON_VALUE;
+        case HDR_MAP: {
+            if (d == 1 || map_size(t) == 0) {
+                memcpy(c->p, "#{}", 3);
+                c->p += 3;
+                return THE_NON_VALUE;
+            }
+            memcpy(c->p, "#{", 2);
+            c->p += 2;
+            term_t k, v;
+            wframe *f;
+            if (map_is_flat(t)) {
+                f = push(s, 1);
+                f->kind = W_FLATMAP, f->i = 1;
+                k = tuple_get(flatmap_keys(t), 0), v = flatmap_values(t)[0];
+            } else {
+                push(s, ITER_SLOTS);
+                map_iter *it = (map_iter *)(void *)(s->f + s->n - ITER_SLOTS);
+                map_iter_init_fold(it, t);
+                map_iter_next(it, &k, &v);
+                f = push(s, 1);
+                f->kind = W_HASHMAP, f->i = ITER_SLOTS;
+            }
+            f->depth = dec(d), f->d0 = dec(d), f->t = t, f->pending = v;
+            *cd = dec(d);
+            return k;
         }
-        f->depth = dec(d), f->d0 = dec(d), f->t = t, f->pending = v;
-        *cd = dec(d);
-        return k;
-    } else {
-        fmt_put_identity(b, t);
+        }
+        break; /* refs, funs, external pids and ports */
     }
+    lend(b, *c);
+    fmt_put_identity(b, t);
+    *c = take_back(b);
     return THE_NON_VALUE;
 }
 
 /* Advances the top frame: writes separators and closers, returns the next
  * child to write (depth in *cd) or THE_NON_VALUE when the stack is empty. */
-static term_t next_child(wstack *s, int64_t *cd)
+static HOT_INLINE term_t next_child(wstack *s, bool unicode, int64_t *cd)
 {
     fmt_buf *b = s->b;
+    cursor *c = &s->c;
     while (s->n > 0) {
-        wframe *f = frames(s) + s->n - 1;
+        wframe *f = s->f + s->n - 1;
         switch (f->kind) {
         case W_LIST:
+            if (f->depth < 0) {
+                /* Unlimited depth: the integers and atoms that follow are
+                 * written here (strings are lists of integers). */
+                term_t l = f->t;
+                for (; term_is_list(l); l = list_tail(l)) {
+                    term_t h = list_head(l);
+                    if (term_is_small(h)) {
+                        *c = need(b, *c, TOKEN_ROOM);
+                        *c->p++ = ',';
+                        c->p = put_i64(c->p, small_value(h));
+                    } else if (term_is_atom(h)) {
+                        *c = need(b, *c, 1);
+                        *c->p++ = ',';
+                        *c = put_atom(b, *c, h, unicode);
+                    } else {
+                        break;
+                    }
+                }
+                f->t = l;
+            }
+            *c = need(b, *c, TOKEN_ROOM);
             if (term_is_nil(f->t)) {
-                fmt_buf_putc(b, ']');
+                *c->p++ = ']';
                 break;
             }
             if (f->depth == 1) {
-                fmt_buf_put(b, "|...]", 5);
+                memcpy(c->p, "|...]", 5);
+                c->p += 5;
                 break;
             }
             *cd = f->depth = dec(f->depth);
             if (term_is_list(f->t)) {
                 term_t h = list_head(f->t);
                 f->t = list_tail(f->t);
-                fmt_buf_putc(b, ',');
+                *c->p++ = ',';
                 return h;
             } else {
                 term_t other = f->t;
                 f->t = NIL;
-                fmt_buf_putc(b, '|');
+                *c->p++ = '|';
                 return other;
             }
         case W_TUPLE:
+            if (f->depth < 0) /* as for lists */
+                f->i = put_leaf_run(b, c, tuple_elems(f->t), f->i, tuple_arity(f->t), unicode);
+            *c = need(b, *c, TOKEN_ROOM);
             if (f->i == tuple_arity(f->t)) {
-                fmt_buf_putc(b, '}');
+                *c->p++ = '}';
                 break;
             }
             if (f->depth == 1) {
-                fmt_buf_put(b, ",...}", 5);
+                memcpy(c->p, ",...}", 5);
+                c->p += 5;
                 break;
             }
             *cd = f->depth = dec(f->depth);
-            fmt_buf_putc(b, ',');
+            *c->p++ = ',';
             return tuple_get(f->t, f->i++);
         default: { /* W_FLATMAP, W_HASHMAP */
             term_t k, v;
+            *c = need(b, *c, TOKEN_ROOM);
             if (f->pending != THE_NON_VALUE) {
                 v = f->pending;
                 f->pending = THE_NON_VALUE;
-                fmt_buf_put(b, " => ", 4);
+                memcpy(c->p, " => ", 4);
+                c->p += 4;
                 *cd = f->d0;
                 return v;
             }
             if (f->depth == 1) {
-                fmt_buf_put(b, ",...}", 5);
+                memcpy(c->p, ",...}", 5);
+                c->p += 5;
                 break;
             }
             bool more;
@@ -948,12 +1151,12 @@ static term_t next_child(wstack *s, int64_t *cd)
                 more = map_iter_next((map_iter *)(void *)(f - ITER_SLOTS), &k, &v);
             }
             if (!more) {
-                fmt_buf_putc(b, '}');
+                *c->p++ = '}';
                 break;
             }
             f->depth = dec(f->depth);
             f->pending = v;
-            fmt_buf_putc(b, ',');
+            *c->p++ = ',';
             *cd = f->d0;
             return k;
         }
@@ -966,14 +1169,14 @@ static term_t next_child(wstack *s, int64_t *cd)
 
 void fmt_write(fmt_buf *b, term_t t, int depth, bool unicode)
 {
-    wstack s = {b, 0};
+    wstack s = {b, cursor_at_end(b), b->scratch[1].p, 0, b->scratch[1].cap / sizeof(wframe)};
     int64_t d = depth < 0 ? -1 : depth;
-    fmt_buf_reserve(b, 0);
     for (;;) {
         while (t != THE_NON_VALUE)
             t = open_term(&s, t, d, unicode, &d);
-        t = next_child(&s, &d);
+        t = next_child(&s, unicode, &d);
         if (t == THE_NON_VALUE)
-            return;
+            break;
     }
+    finish(b, s.c);
 }

@@ -22,7 +22,8 @@
 
 /* True when io_lib:write_atom quotes the atom: reserved words ('case',
  * 'fun', ...), a first char outside a-z and ß-ÿ (minus ÷), a later char
- * that is not a name char (a-z A-Z 0-9 _ @ ß-ÿ À-Þ, minus ÷ ×), or ''. */
+ * that is not a name char (a-z A-Z 0-9 _ @ ß-ÿ À-Þ, minus ÷ ×), or ''.
+ * Constant time: the atom table's ATOM_QUOTED flag. */
 bool fmt_atom_needs_quotes(term_t atom);
 /* The atom, quoted when fmt_atom_needs_quotes says so. unicode=false is
  * io_lib:write_atom_as_latin1 (~w, ~p): chars above 255 inside quotes as

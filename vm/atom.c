@@ -145,9 +145,9 @@ static atom_result intern_locked(const char *s, size_t n, uint32_t chars, bool l
     if (idx + 1 > nbuckets)
         grow_buckets();
     e = entry_at(idx);
-    e->text = alloc_new(ALLOC_ATOM_TEXT, n + 1);
+    /* zero-filled up to the end of the block holding the NUL (atom.h) */
+    e->text = alloc_zeroed(ALLOC_ATOM_TEXT, (n + ATOM_TEXT_BLOCK) & ~(size_t)(ATOM_TEXT_BLOCK - 1));
     memcpy(e->text, s, n);
-    e->text[n] = '\0';
     e->len = (uint32_t)n;
     e->chars = chars;
     e->latin1 = latin1;

@@ -40,7 +40,11 @@ atom_result atom_lookup(const char *utf8, size_t len, term_t *out);
 /* Convenience for C string literals; aborts on failure (programmer error). */
 term_t atom_from_cstr(const char *s);
 
-/* UTF-8 text of an atom (not NUL-terminated), its byte length in *len. */
+/* UTF-8 text of an atom, its byte length in *len. A NUL follows it, and
+ * the text may be read in whole blocks of ATOM_TEXT_BLOCK bytes up to the
+ * end of the block holding that NUL (zeros after it), so that a copy of a
+ * short name is one fixed-size move. */
+#define ATOM_TEXT_BLOCK 16
 const char *atom_text(term_t atom, size_t *len);
 /* Number of characters (code points) in the atom's name. */
 size_t atom_chars(term_t atom);

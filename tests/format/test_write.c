@@ -648,6 +648,65 @@ Test(write, unicode_atoms)
     cr_assert_str_eq(W(atom_from_cstr("п"), -1, true), "'п'");
 }
 
+Test(write, quoted_atom_escapes)
+{
+    /* io_lib:format("~w | ~tw", [A, A]) in erl for each atom A */
+    static const struct {
+        const char *utf8, *w, *tw;
+    } cases[] = {
+        {"a\xC2\x85z", "'a\\205z'", "'a\\205z'"},    /* a, U+0085, z */
+        {"x\xE2\x82\xAC", "'x\\x{20AC}'", "'x\xE2\x82\xAC'"},
+        {"a\xF0\x9F\x98\x80", "'a\\x{1F600}'", "'a\xF0\x9F\x98\x80'"},
+        {"A\xC3\xA9", "'A\xC3\xA9'", "'A\xC3\xA9'"}, /* quoted, no escape */
+        {"\xC3\xA9", "\xC3\xA9", "\xC3\xA9"},         /* unquoted latin1 */
+        {"it's", "'it\\'s'", "'it\\'s'"},
+        {"a\\b", "'a\\\\b'", "'a\\\\b'"},
+        {"a\x7F", "'a\\d'", "'a\\d'"},
+        {"Quoted Atom", "'Quoted Atom'", "'Quoted Atom'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        term_t a = atom_from_cstr(cases[i].utf8);
+        cr_assert_str_eq(W(a, -1, false), cases[i].w, "~w of atom %zu", i);
+        cr_assert_str_eq(W(a, -1, true), cases[i].tw, "~tw of atom %zu", i);
+        fmt_buf_reset(&b);
+        fmt_put_atom(&b, a, true);
+        cr_assert_str_eq(b.data, cases[i].tw);
+    }
+    /* a\0b: io_lib:write(list_to_atom([$a, 0, $b])) */
+    term_t nul;
+    cr_assert_eq(atom_intern("a\0b", 3, &nul), ATOM_OK);
+    cr_assert_str_eq(W(nul, -1, false), "'a\\000b'");
+}
+
+Test(write, integer_digit_counts)
+{
+    /* io_lib:write of each, erl; the lengths where the digit writer
+     * changes method (10^3, 10^4, 10^8, 10^16, one and two limbs) */
+    static const char *ints[] = {"0", "9", "10", "99", "100", "999", "1000", "9999", "10000", "99999999",
+                                 "100000000", "-100000000", "9999999999999999", "10000000000000000",
+                                 "576460752303423487", "-576460752303423488", "18446744073709551615",
+                                 "-18446744073709551616", "18446744073709551616"};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        cr_assert_str_eq(W(R(ints[i]), -1, false), ints[i]);
+        fmt_buf_reset(&b);
+        fmt_put_integer(&b, R(ints[i]), 10);
+        cr_assert_str_eq(b.data, ints[i]);
+    }
+    /* io_lib:write([1,2|a]), io_lib:write({x,"ab",<<>>}) */
+    cr_assert_str_eq(W(R("{ok,[1,2|a],[a,b,c],{x,\"ab\",<<>>},#{k => v}}"), -1, false),
+                     "{ok,[1,2|a],[a,b,c],{x,[97,98],<<>>},#{k => v}}");
+}
+
+Test(write, binary_bytes)
+{
+    /* io_lib:write(B) and io_lib:write(B, D), erl */
+    cr_assert_str_eq(W(R("<<0,9,10,99,100,255>>"), -1, false), "<<0,9,10,99,100,255>>");
+    cr_assert_str_eq(W(R("<<1,2,3,4>>"), 3, false), "<<1,2,...>>");
+    cr_assert_str_eq(W(R("<<200,7:3>>"), -1, false), "<<200,7:3>>");
+    cr_assert_str_eq(W(R("<<200,7:3>>"), 2, false), "<<200,...>>");
+    cr_assert_str_eq(W(R("<<200,7:3>>"), 3, false), "<<200,7:3>>");
+}
+
 Test(write, steady_state_does_not_allocate)
 {
     term_t t = R("{[1,2,{a,b}], #{k => <<1,2,3>>}, \"str\", 1.5, 123456789012345678901234567890}");

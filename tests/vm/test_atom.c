@@ -43,6 +43,40 @@ Test(atom, latin1_and_utf8_agree)
     cr_assert_eq(atom_chars(a), 1);
 }
 
+Test(atom, write_flags)
+{
+    /* whether io_lib:write_atom quotes the atom (erl), and what its text
+     * holds: ' \\ C0 and C1 controls take escapes; wide is above 255 */
+    static const struct {
+        const char *utf8;
+        unsigned flags;
+    } rows[] = {
+        {"ok", 0},
+        {"\xC3\xA9t\xC3\xA9", 0},                         /* été */
+        {"", ATOM_QUOTED},
+        {"case", ATOM_QUOTED},
+        {"Quoted Atom", ATOM_QUOTED},
+        {"it's", ATOM_QUOTED | ATOM_ESCAPES},
+        {"a\\b", ATOM_QUOTED | ATOM_ESCAPES},
+        {"a\nb", ATOM_QUOTED | ATOM_ESCAPES},
+        {"a\x7F", ATOM_QUOTED | ATOM_ESCAPES},
+        {"a\xC2\x85", ATOM_QUOTED | ATOM_ESCAPES},          /* U+0085 */
+        {"a\xC2\xA0", ATOM_QUOTED},                         /* U+00A0 */
+        {"a\xE2\x82\xAC", ATOM_QUOTED | ATOM_WIDE},        /* a€ */
+        {"\xE2\x82\xAC'", ATOM_QUOTED | ATOM_ESCAPES | ATOM_WIDE},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        size_t n;
+        unsigned flags;
+        term_t a = atom_from_cstr(rows[i].utf8);
+        const char *s = atom_text_flags(a, &n, &flags);
+        cr_expect_eq(flags, rows[i].flags, "row %zu: flags %#x", i, flags);
+        cr_expect_eq(n, strlen(rows[i].utf8));
+        cr_expect(memcmp(s, rows[i].utf8, n) == 0);
+        cr_expect_eq(!(flags & ATOM_WIDE), atom_is_latin1(a));
+    }
+}
+
 Test(atom, rejects_bad_text)
 {
     term_t a;

@@ -631,6 +631,24 @@ Test(lex, reserved_words)
     cr_expect_eq(lex_reserved_word("", 0), LEX_ATOM);
 }
 
+Test(lex, plain_atoms)
+{
+    /* hd(io_lib:write_atom(list_to_atom(S))) =/= $' in erl */
+    static const struct {
+        const char *utf8;
+        bool plain;
+    } rows[] = {
+        {"ok", true},        {"a@b_1", true},      {"\xC3\x9F\xC3\x80", true}, /* ßÀ */
+        {"maybe", true},     {"\xC3\xBF" "9", true}, {"\xC3\xA9", true},    /* ÿ9, é */
+        {"", false},         {"receive", false},   {"Abc", false},
+        {"a-b", false},      {"a\xC3\x97", false}, {"\xC3\xB7", false},     /* a×, ÷ */
+        {"_a", false},       {"a\xE2\x82\xAC", false}, {"a b", false},       /* a€ */
+        {"a\\", false},     {"a\xC2\x85", false},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        cr_expect_eq(lex_atom_is_plain(rows[i].utf8, strlen(rows[i].utf8)), rows[i].plain, "row %zu", i);
+}
+
 /* lex_token_text is yecctoken2string/1; checked in erl with
  * erl_parse:parse_term of the tokens of "{a TOKEN" (of "{a, TOKEN" for
  * punctuation and keywords). */

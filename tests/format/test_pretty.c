@@ -1,0 +1,422 @@
+/* test_pretty.c: ~p, ~P and ~tp (fmt_pretty) against OTP 25.
+ * Every expected text is erl's own output: check(TEXT, COL, LL, DEPTH, ENC,
+ * EXPECTED) asserts that EXPECTED is what
+ *   io_lib_pretty:print(T, [{column,COL},{line_length,LL},{depth,DEPTH},{encoding,ENC}])
+ * returns (UTF-8 encoded) for the term T that erl_parse reads from TEXT;
+ * that call is what io_lib:format("~p") (depth -1, latin1), "~P" and "~tp"
+ * (unicode) make, with COL the column the directive starts at and LL the
+ * field width (80 by default). */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "format/format.h"
+
+#define LATIN1 false
+#define UNICODE true
+
+static heap_t heap;
+static fmt_buf buf;
+
+static void setup(void)
+{
+    atom_table_init();
+    heap_init(&heap, ALLOC_HEAP);
+    fmt_buf_init(&buf);
+}
+
+static void teardown(void)
+{
+    fmt_buf_free(&buf);
+    heap_destroy(&heap);
+}
+
+TestSuite(pretty, .init = setup, .fini = teardown);
+
+static term_t parse(const char *text)
+{
+    term_t t;
+    read_error err;
+    cr_assert_eq(read_term_nodot(&heap, text, strlen(text), &t, &err), READ_OK, "cannot read %s: %s", text,
+                 err.msg);
+    return t;
+}
+
+static const char *pretty_term(term_t t, int col, int ll, int depth, bool unicode)
+{
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    o.column = col;
+    o.line_length = ll;
+    o.depth = depth;
+    o.unicode = unicode;
+    fmt_buf_reset(&buf);
+    fmt_pretty(&buf, t, &o);
+    return buf.data;
+}
+
+static void check(const char *text, int col, int ll, int depth, bool unicode, const char *expected)
+{
+    const char *got = pretty_term(parse(text), col, ll, depth, unicode);
+    cr_expect_str_eq(got, expected, "~p of %s (column %d, line length %d, depth %d, %s):\n%s\nerl:\n%s", text, col,
+                     ll, depth, unicode ? "unicode" : "latin1", got, expected);
+}
+
+Test(pretty, defaults)
+{
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    cr_expect_eq(o.column, 1);
+    cr_expect_eq(o.line_length, 80);
+    cr_expect_lt(o.depth, 0);
+    cr_expect(!o.unicode);
+}
+
+/* Long lists and tuples wrap at the line length; a list of
+ * non-leaves (tuples) goes one per line; tagged tuples indent by the tag,
+ * by 4 (TInd 4) when the tag nests too deep, by 1 when even that fails. */
+Test(pretty, wrapping)
+{
+    check("[1,2,3]", 1, 80, -1, LATIN1,
+          "[1,2,3]");
+    check("[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35]", 1, 80, -1, LATIN1,
+          "[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,\n 29,30,31,32,33,34,35]");
+    check("{1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35}", 1, 80, -1, LATIN1,
+          "{1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,\n 29,30,31,32,33,34,35}");
+    check("{state,\"some string\",[1,2,3],#{a => 1},<<\"bin\">>,{sub,1,2}}", 1, 40, -1, LATIN1,
+          "{state,\"some string\",\n       [1,2,3],\n       #{a => 1},\n       <<\"bin\">>,\n       {sub,1,2}}");
+    check("[{apple,1},{banana,2},{cherry,3},{damson,4},{elderberry,5},{fig,6},{grape,7}]", 1, 80, -1, LATIN1,
+          "[{apple,1},{banana,2},{cherry,3},{damson,4},{elderberry,5},{fig,6},{grape,7}]");
+    check("[aaaa,bbbb,cccc,dddd,eeee,ffff,gggg,hhhh,iiii,jjjj,kkkk,llll,mmmm,nnnn,oooo,pppp]", 1, 30, -1, LATIN1,
+          "[aaaa,bbbb,cccc,dddd,eeee,\n ffff,gggg,hhhh,iiii,jjjj,\n kkkk,llll,mmmm,nnnn,oooo,\n pppp]");
+    check("{ok,[{a,1},{b,2}]}", 1, 10, -1, LATIN1,
+          "{ok,\n [{a,1},\n  {b,\n   2}]}");
+    check("{a_rather_long_tag,[1,2,3],{another_long_tag,[4,5,6],{yet_another_tag,[7,8,9]}}}", 1, 40, -1, LATIN1,
+          "{a_rather_long_tag,\n    [1,2,3],\n    {another_long_tag,\n        [4,5,6],\n        {yet_another_tag,[7,8,9]}}}");
+    check("{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,x}}}}}}}}}}}}}}}}}}}}", 1, 30, -1, LATIN1,
+          "{t,\n {t,\n  {t,\n   {t,\n    {t,\n     {t,\n      {t,\n       {t,\n        {t,\n         {t,\n          {t,\n           {t,\n            {t,\n             {t,\n              {t,\n               {t,\n                {t,\n                 {t,\n                  {t,\n                   {t,\n                    x}}}}}}}}}}}}}}}}}}}}");
+    check("{tagname,{tagname,{tagname,{tagname,{tagname,{tagname,{tagname,[1,2,3]}}}}}}}", 1, 40, -1, LATIN1,
+          "{tagname,\n {tagname,\n  {tagname,\n   {tagname,\n    {tagname,\n     {tagname,{tagname,[1,2,3]}}}}}}}");
+    check("[{a,[b,c]},{d,[e,f]}]", 1, 12, -1, LATIN1,
+          "[{a,[b,c]},\n {d,[e,\n     f]}]");
+}
+
+/* The column the term starts at: continuation lines indent to it; past
+ * the line length everything breaks; column < 1 counts as 1; line length
+ * 0 writes one line. */
+Test(pretty, column)
+{
+    check("[alpha,beta,gamma,delta,epsilon,zeta,eta,theta,iota,kappa,lambda,mu]", 30, 80, -1, LATIN1,
+          "[alpha,beta,gamma,delta,epsilon,zeta,eta,theta,\n                              iota,kappa,lambda,mu]");
+    check("[alpha,beta,gamma]", 62, 80, -1, LATIN1,
+          "[alpha,beta,\n                                                              gamma]");
+    check("{a,[1,2],b}", 100, 80, -1, LATIN1,
+          "{a,\n                                                                                                    [1,\n                                                                                                     2],\n                                                                                                    b}");
+    check("[1,2,3]", 0, 80, -1, LATIN1,
+          "[1,2,3]");
+    check("[1,2,3]", -5, 80, -1, LATIN1,
+          "[1,2,3]");
+    check("[alpha,beta,gamma,delta,epsilon,zeta,eta,theta,iota,kappa,lambda,mu]", 1, 0, -1, LATIN1,
+          "[alpha,beta,gamma,delta,epsilon,zeta,eta,theta,iota,kappa,lambda,mu]");
+    check("{a,b}", 1, 1, -1, LATIN1,
+          "{a,\n b}");
+}
+
+/* Printable latin1 lists print as strings (also under ~tp: the
+ * printable range is latin1, OTP's default), escaped as write_string
+ * does; strings are never broken; a list at depth 1 is [...]. */
+Test(pretty, strings)
+{
+    check("\"hello world\"", 1, 80, -1, LATIN1,
+          "\"hello world\"");
+    check("\"tab\\there\\nnewline \\\"quoted\\\" back\\\\slash \\r\\v\\b\\f\\e\"", 1, 80, -1, LATIN1,
+          "\"tab\\there\\nnewline \\\"quoted\\\" back\\\\slash \\r\\v\\b\\f\\e\"");
+    check("[233,232,255,160]", 1, 80, -1, LATIN1,
+          "\"\303\251\303\250\303\277\302\240\"");
+    check("[233,232,255,160]", 1, 80, -1, UNICODE,
+          "\"\303\251\303\250\303\277\302\240\"");
+    check("[97,98,99,0]", 1, 80, -1, LATIN1,
+          "[97,98,99,0]");
+    check("[97,98,127]", 1, 80, -1, LATIN1,
+          "[97,98,127]");
+    check("[1000,1001]", 1, 80, -1, LATIN1,
+          "[1000,1001]");
+    check("[1000,1001]", 1, 80, -1, UNICODE,
+          "[1000,1001]");
+    check("\"a string that is much longer than the line length allows, and is never broken\"", 1, 30, -1, LATIN1,
+          "\"a string that is much longer than the line length allows, and is never broken\"");
+    check("[\"first string\",\"second string\",\"third string\",\"fourth string\",\"fifth\"]", 1, 40, -1, LATIN1,
+          "[\"first string\",\"second string\",\n \"third string\",\"fourth string\",\n \"fifth\"]");
+    check("\"\"", 1, 80, -1, LATIN1,
+          "[]");
+    check("\"abc\"", 1, 80, 1, LATIN1,
+          "[...]");
+    check("[\"abc\",\"def\"]", 1, 80, 2, LATIN1,
+          "[[...]|...]");
+}
+
+/* Quoting, and chars above 255: \x{...} for ~p, as they are for ~tp. */
+Test(pretty, atoms)
+{
+    check("'hello world'", 1, 80, -1, LATIN1,
+          "'hello world'");
+    check("['x\\x{3b1}y','Caps','case','',ok]", 1, 80, -1, LATIN1,
+          "['x\\x{3B1}y','Caps','case','',ok]");
+    check("['x\\x{3b1}y','Caps','case','',ok]", 1, 80, -1, UNICODE,
+          "['x\316\261y','Caps','case','',ok]");
+    check("['caf\\x{e9}','\\x{e9}t\\x{e9}']", 1, 80, -1, LATIN1,
+          "[caf\303\251,\303\251t\303\251]");
+}
+
+/* Printable binaries as <<"...">> (never broken), UTF-8 ones as
+ * <<"..."/utf8>> under ~tp, others as bytes broken at commas; bitstrings;
+ * depth cuts printable binaries to a prefix (when at least depth - 1
+ * chars are printable) and byte lists to "...". */
+Test(pretty, binaries)
+{
+    check("<<\"hello\">>", 1, 80, -1, LATIN1,
+          "<<\"hello\">>");
+    check("<<1,2,3>>", 1, 80, -1, LATIN1,
+          "<<1,2,3>>");
+    check("<<>>", 1, 80, -1, LATIN1,
+          "<<>>");
+    check("<<1,2,3:4>>", 1, 80, -1, LATIN1,
+          "<<1,2,3:4>>");
+    check("<<\"caf\",233>>", 1, 80, -1, LATIN1,
+          "<<\"caf\303\251\">>");
+    check("<<\"tab\\there\\n\">>", 1, 80, -1, LATIN1,
+          "<<\"tab\\there\\n\">>");
+    check("<<195,169>>", 1, 80, -1, LATIN1,
+          "<<\"\303\203\302\251\">>");
+    check("<<195,169>>", 1, 80, -1, UNICODE,
+          "<<\"\303\251\"/utf8>>");
+    check("<<\"abc\",195,169>>", 1, 80, -1, UNICODE,
+          "<<\"abc\303\251\"/utf8>>");
+    check("<<0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40>>", 1, 40, -1, LATIN1,
+          "<<0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,\n  15,16,17,18,19,20,21,22,23,24,25,26,\n  27,28,29,30,31,32,33,34,35,36,37,38,\n  39,40>>");
+    check("[<<0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,1:1>>]", 1, 30, -1, LATIN1,
+          "[<<0,1,2,3,4,5,6,7,8,9,10,\n   11,12,13,14,15,16,17,18,\n   19,20,21,22,23,24,25,26,\n   27,28,29,30,31,32,33,34,\n   35,36,37,38,39,40,1:1>>]");
+    check("<<\"a printable binary that is longer than the line and is never broken\">>", 1, 30, -1, LATIN1,
+          "<<\"a printable binary that is longer than the line and is never broken\">>");
+    check("<<\"hello world\">>", 1, 80, 3, LATIN1,
+          "<<\"hello wo\"...>>");
+    check("<<\"hello world\",0>>", 1, 80, 3, LATIN1,
+          "<<\"hello wo\"...>>");
+    check("<<\"hello\",0,\"world\">>", 1, 80, 3, LATIN1,
+          "<<\"hello\"...>>");
+    check("<<\"hello\",0,\"world\">>", 1, 80, -1, LATIN1,
+          "<<104,101,108,108,111,0,119,111,114,108,100>>");
+    check("<<1,2,3>>", 1, 80, 2, LATIN1,
+          "<<1,...>>");
+    check("<<\"abc\",195,169,\"defghij\">>", 1, 80, 3, UNICODE,
+          "<<\"abc\303\251defg\"/utf8...>>");
+    check("<<1:1>>", 1, 80, 1, LATIN1,
+          "<<...>>");
+    check("<<\"ab\",0,1,2>>", 1, 80, 3, LATIN1,
+          "<<\"ab\"...>>");
+    check("<<\"a\",0,1,2>>", 1, 80, 3, LATIN1,
+          "<<97,0,...>>");
+    check("<<\"a\",195,169,0,1>>", 1, 80, 3, UNICODE,
+          "<<\"a\303\251\"/utf8...>>");
+    check("<<\"a\",195,169,0,1>>", 1, 80, 4, UNICODE,
+          "<<97,195,169,...>>");
+}
+
+/* Small and large maps (maps:iterator order), pairs that do not fit
+ * break after " =>" with the value indented by TInd, or 4 when TInd is
+ * not positive; depth limits. */
+Test(pretty, maps)
+{
+    check("#{a => 1,b => \"two\"}", 1, 80, -1, LATIN1,
+          "#{a => 1,b => \"two\"}");
+    check("#{}", 1, 80, -1, LATIN1,
+          "#{}");
+    check("#{key1 => \"a long string value\",key2 => [1,2,3],key3 => {x,y}}", 1, 40, -1, LATIN1,
+          "#{key1 => \"a long string value\",\n  key2 => [1,2,3],\n  key3 => {x,y}}");
+    check("#{long_key_name => [alpha,beta,gamma,delta,epsilon,zeta,eta,theta]}", 1, 40, -1, LATIN1,
+          "#{long_key_name =>\n      [alpha,beta,gamma,delta,epsilon,\n       zeta,eta,theta]}");
+    check("#{{compound,key} => #{nested => map},[list,key] => <<\"bin\">>}", 1, 30, -1, LATIN1,
+          "#{{compound,key} =>\n      #{nested => map},\n  [list,key] => <<\"bin\">>}");
+    check("#{1 => a,2 => b,3 => c,4 => d,5 => e,6 => f,7 => g,8 => h,9 => i,10 => j,11 => k,12 => l,13 => m,14 => n,15 => o,16 => p,17 => q,18 => r,19 => s,20 => t,21 => u,22 => v,23 => w,24 => x,25 => y,26 => z,27 => a,28 => b,29 => c,30 => d,31 => e,32 => f,33 => g}", 1, 80, -1, LATIN1,
+          "#{16 => p,18 => r,5 => e,19 => s,27 => a,10 => j,24 => x,4 => d,21 => u,\n  22 => v,17 => q,3 => c,8 => h,1 => a,7 => g,2 => b,14 => n,15 => o,20 => t,\n  13 => m,6 => f,28 => b,25 => y,32 => f,9 => i,11 => k,31 => e,26 => z,\n  30 => d,29 => c,23 => w,12 => l,33 => g}");
+    check("{config,#{name => \"server\",port => 8080,options => [verbose,{timeout,5000}]}}", 1, 40, -1, LATIN1,
+          "{config,#{name => \"server\",\n          options =>\n              [verbose,{timeout,5000}],\n          port => 8080}}");
+    check("#{a => 1,b => 2,c => 3}", 1, 80, 3, LATIN1,
+          "#{a => 1,b => 2,...}");
+    check("#{a => [1,2,3],b => {x,y,z}}", 1, 80, 3, LATIN1,
+          "#{a => [1|...],b => {x,...}}");
+    check("#{a => 1}", 1, 80, 1, LATIN1,
+          "#{...}");
+    check("{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,{t,#{key => [alpha,beta,gamma,delta]}}}}}}}}}}}}}", 1, 30, -1, LATIN1,
+          "{t,\n {t,\n  {t,\n   {t,\n    {t,\n     {t,\n      {t,\n       {t,\n        {t,\n         {t,\n          {t,\n           {t,\n            #{key =>\n               [alpha,beta,\n                gamma,\n                delta]}}}}}}}}}}}}}");
+    check("{a_long_tag,{a_long_tag,#{key => [alpha,beta,gamma,delta,epsilon]}}}", 1, 40, -1, LATIN1,
+          "{a_long_tag,\n    {a_long_tag,\n        #{key =>\n              [alpha,beta,gamma,delta,\n               epsilon]}}}");
+}
+
+/* "|" tails, on the line when they fit, else on a line of their own. */
+Test(pretty, improper_lists)
+{
+    check("[1|2]", 1, 80, -1, LATIN1,
+          "[1|2]");
+    check("[a,b|c]", 1, 80, -1, LATIN1,
+          "[a,b|c]");
+    check("[alpha,beta|{a_tuple_tail,with,several,elements,that,does,never,fit}]", 1, 40, -1, LATIN1,
+          "[alpha,beta|\n {a_tuple_tail,with,several,elements,\n     that,does,never,fit}]");
+    check("[alpha|gamma_is_a_long_atom_tail]", 1, 20, -1, LATIN1,
+          "[alpha|\n gamma_is_a_long_atom_tail]");
+    check("[a|b]", 1, 80, 2, LATIN1,
+          "[a|...]");
+    check("[a,b,c|d]", 1, 80, 3, LATIN1,
+          "[a,b|...]");
+    check("[a_long_atom_name_here_xxxx|{t,[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}]", 1, 40, -1, LATIN1,
+          "[a_long_atom_name_here_xxxx|\n {t,\n  [1,2,3,4,5,6,7,8,9,10,11,12,13,14,\n   15,16,17,18,19,20]}]");
+    check("[a_long_atom_name_here_xxxx|{tag,{tag,[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}}]", 1, 40, -1, LATIN1,
+          "[a_long_atom_name_here_xxxx|\n {tag,\n  {tag,\n   [1,2,3,4,5,6,7,8,9,10,11,12,13,14,\n    15,16,17,18,19,20]}}]");
+    check("{longtag,[ccc,ccc,dddddd|{tag,[24,62,61,91,23,8]}]}", 1, 30, -1, LATIN1,
+          "{longtag,\n [ccc,ccc,dddddd|\n  {tag,[24,62,61,91,23,8]}]}");
+    check("{t,[ccc,eeeeeeeeee,ccc,eeeeeeeeee|{tag,[60,14,76,96,48]}]}", 1, 30, -1, LATIN1,
+          "{t,\n [ccc,eeeeeeeeee,ccc,\n  eeeeeeeeee|\n  {tag,[60,14,76,96,48]}]}");
+}
+
+/* ~P: every container at depth 1, depth counted along lists and
+ * tuples, atomic terms never cut, depth 0 is "...". */
+Test(pretty, depth)
+{
+    check("[1,2]", 1, 80, 1, LATIN1,
+          "[...]");
+    check("{a,b}", 1, 80, 1, LATIN1,
+          "{...}");
+    check("#{a => 1}", 1, 80, 1, LATIN1,
+          "#{...}");
+    check("<<1>>", 1, 80, 1, LATIN1,
+          "<<...>>");
+    check("42", 1, 80, 1, LATIN1,
+          "42");
+    check("an_atom", 1, 80, 1, LATIN1,
+          "an_atom");
+    check("[1,2,3,4]", 1, 80, 3, LATIN1,
+          "[1,2|...]");
+    check("{a,b,c,d}", 1, 80, 3, LATIN1,
+          "{a,b,...}");
+    check("[[[[a]]]]", 1, 80, 3, LATIN1,
+          "[[[...]]]");
+    check("{a,[b,{c,[d]}]}", 1, 80, 4, LATIN1,
+          "{a,[b|...]}");
+    check("[1,2,3]", 1, 80, 0, LATIN1,
+          "...");
+    check("[{apple,1},{banana,2},{cherry,3},{damson,4},{elderberry,5},{fig,6},{grape,7},{kiwi,8},{lemon,9}]", 1, 40, 6, LATIN1,
+          "[{apple,1},\n {banana,2},\n {cherry,3},\n {damson,...},\n {...}|...]");
+    check("[{},[],#{},<<>>]", 1, 80, 2, LATIN1,
+          "[{}|...]");
+}
+
+/* Floats, bignums, negative numbers, funs as io_lib:write writes them. */
+Test(pretty, leaves)
+{
+    check("[1.0,0.1,-2.5e-10,1.0e100,123456789012345678901234567890,-42,fun lists:map/2]", 1, 80, -1, LATIN1,
+          "[1.0,0.1,-2.5e-10,1.0e100,123456789012345678901234567890,-42,fun lists:map/2]");
+    check("[1.0,0.1,-2.5e-10,1.0e100,123456789012345678901234567890,-42,fun lists:map/2]", 1, 30, -1, LATIN1,
+          "[1.0,0.1,-2.5e-10,1.0e100,\n 123456789012345678901234567890,\n -42,fun lists:map/2]");
+}
+/* Pids, ports and refs are leaves like any other. */
+Test(pretty, identities)
+{
+    term_t pids[9];
+    for (unsigned i = 0; i < 9; i++)
+        pids[i] = term_local_pid(80 + i, 0);
+    term_t e[3] = {atom_from_cstr("self"), term_local_pid(5, 0), term_list_from(&heap, pids, 9, NIL)};
+    /* io_lib_pretty:print({self, list_to_pid("<0.5.0>"), [list_to_pid("<0.80.0>"), ...,
+     *                      list_to_pid("<0.88.0>")]}, [{column,1},{line_length,40}]) */
+    cr_expect_str_eq(pretty_term(term_tuple(&heap, 3, e), 1, 40, -1, LATIN1),
+                     "{self,<0.5.0>,\n      [<0.80.0>,<0.81.0>,<0.82.0>,\n       <0.83.0>,<0.84.0>,<0.85.0>,\n"
+                     "       <0.86.0>,<0.87.0>,<0.88.0>]}");
+    uint32_t ids[3] = {1, 2, 3};
+    e[0] = atom_from_cstr("port");
+    e[1] = term_local_port(7);
+    e[2] = term_ref(&heap, ids, 3);
+    /* io_lib_pretty:print({port, list_to_port("#Port<0.7>"), list_to_ref("#Ref<0.3.2.1>")},
+     *                     [{column,1},{line_length,20}]) */
+    cr_expect_str_eq(pretty_term(term_tuple(&heap, 3, e), 1, 20, -1, LATIN1),
+                     "{port,#Port<0.7>,\n      #Ref<0.3.2.1>}");
+}
+
+/* 100,000 nested one-element lists: one line, as erl prints it, and no
+ * C stack spent on the depth. */
+Test(pretty, deep_list)
+{
+    enum { N = 100000 };
+    term_t t = NIL;
+    for (int i = 0; i < N; i++)
+        t = term_cons(&heap, t, NIL);
+    const char *got = pretty_term(t, 1, 80, -1, LATIN1);
+    cr_assert_eq(strlen(got), 2 * (N + 1));
+    cr_expect_eq(strspn(got, "["), N + 1);
+    cr_expect_eq(strspn(got + N + 1, "]"), N + 1);
+}
+
+/* {a,{a,...{a,a}...}} 3,000 deep: no tag indentation survives the cind
+ * check, so every level is one more space in (TInd 1):
+ * io_lib:format("~p", [lists:foldl(fun(_, A) -> {a, A} end, a, lists:seq(1, N))])
+ * is, for every N we compared (up to 10,000), N lines "<K spaces>{a," for
+ * K = 0..N-1 and a last line "<N spaces>a" followed by N "}". */
+Test(pretty, deep_tagged_tuple)
+{
+    enum { N = 3000 };
+    term_t a = atom_from_cstr("a"), t = a;
+    for (int i = 0; i < N; i++)
+        t = term_tuple2(&heap, a, t);
+    const char *got = pretty_term(t, 1, 80, -1, LATIN1);
+    size_t len = (size_t)N * (N - 1) / 2 + 4 * (size_t)N + (size_t)N + 1 + (size_t)N;
+    cr_assert_eq(strlen(got), len);
+    const char *p = got;
+    for (int k = 0; k < N; k++) {
+        cr_assert_eq(strspn(p, " "), (size_t)k, "line %d", k);
+        cr_assert(strncmp(p + k, "{a,\n", 4) == 0, "line %d", k);
+        p += k + 4;
+    }
+    cr_assert_eq(strspn(p, " "), (size_t)N);
+    cr_assert_eq(p[N], 'a');
+    cr_expect_eq(strspn(p + N + 1, "}"), (size_t)N);
+}
+
+/* lists:seq(1, 100000): 605,198 bytes in erl, first and last lines as
+ * below; linear time (the whole test takes milliseconds). */
+Test(pretty, long_list)
+{
+    term_t t = NIL;
+    for (int i = 100000; i > 0; i--)
+        t = term_cons(&heap, term_small(i), t);
+    const char *got = pretty_term(t, 1, 80, -1, LATIN1);
+    cr_assert_eq(strlen(got), 605198);
+    const char *first = "[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,\n"
+                        " 29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,\n";
+    cr_expect(strncmp(got, first, strlen(first)) == 0);
+    const char *last = strrchr(got, '\n');
+    cr_expect_str_eq(last, "\n 99998,99999,100000]");
+}
+
+/* fmt_pretty appends to what the buffer holds, and a reused buffer stops
+ * allocating. */
+Test(pretty, appends_and_reuses_buffer)
+{
+    term_t t = parse("{config,#{name => \"server\",port => 8080,options => [verbose,{timeout,5000}]}}");
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    o.line_length = 40;
+    o.column = 8;
+    fmt_buf_reset(&buf);
+    fmt_buf_put(&buf, "prefix:", 7);
+    fmt_pretty(&buf, t, &o);
+    /* io_lib:format("prefix:~40p", [T]) */
+    cr_expect_str_eq(buf.data, "prefix:{config,#{name => \"server\",\n                 options =>\n"
+                               "                     [verbose,\n                      {timeout,5000}],\n"
+                               "                 port => 8080}}");
+    alloc_stat before, after;
+    alloc_get_stat(ALLOC_FMT_BUFFER, &before);
+    for (int i = 0; i < 100; i++) {
+        fmt_buf_reset(&buf);
+        fmt_pretty(&buf, t, &o);
+    }
+    alloc_get_stat(ALLOC_FMT_BUFFER, &after);
+    cr_expect_eq(before.size, after.size);
+    cr_expect_eq(before.blocks, after.blocks);
+}
