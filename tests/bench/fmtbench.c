@@ -11,29 +11,11 @@
 #include <time.h>
 
 #include "format/format.h"
+#include "tests/lib/rng.h"
 
 #define DEFAULT_TERMS 1000000
 #define SEED UINT64_C(0xbe4c4f3a7d2e1b09)
 
-/* ---- deterministic random numbers: splitmix64 ----------------------------- */
-
-typedef struct rng {
-    uint64_t state;
-} rng;
-
-static uint64_t next_random(rng *r)
-{
-    uint64_t z = (r->state += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
-static uint64_t random_below(rng *r, uint64_t n) { return next_random(r) % n; }
-static int64_t random_range(rng *r, int64_t lo, int64_t hi)
-{
-    return lo + (int64_t)random_below(r, (uint64_t)(hi - lo) + 1);
-}
 
 /* ---- the terms: what programs print ------------------------------------------ */
 
@@ -214,14 +196,16 @@ typedef enum { VIA_PRETTY, VIA_WRITE, VIA_FORMAT } via;
 /* Formats every term once; returns CPU seconds, and in *chars the total
  * output in characters (code points). Counting walks each text once, as
  * erl's side forces its result with iolist_size/1: same work on both. */
-static double time_pass(fmt_buf *b, const term_t *terms, const term_t *args, size_t n, via how,
-                        const char *format, size_t *chars)
+/* Formats every term one way into `b`. With `chars`, also counts the
+ * output's characters (the sanity check both sides print), outside the
+ * timed passes. */
+static void format_all(fmt_buf *b, const term_t *terms, const term_t *args, size_t n, via how,
+                       const char *format, size_t *chars)
 {
     fmt_pretty_opts o;
     fmt_error err;
     size_t total = 0, flen = format ? strlen(format) : 0;
     fmt_pretty_opts_init(&o);
-    double t0 = cpu_now();
     for (size_t i = 0; i < n; i++) {
         fmt_buf_reset(b);
         switch (how) {
@@ -239,11 +223,23 @@ static double time_pass(fmt_buf *b, const term_t *terms, const term_t *args, siz
             }
             break;
         }
-        for (size_t k = 0; k < b->len; k++)
-            total += (b->data[k] & 0xC0) != 0x80;
+        if (chars)
+            for (size_t k = 0; k < b->len; k++)
+                total += (b->data[k] & 0xC0) != 0x80;
     }
+    if (chars)
+        *chars = total;
+}
+
+/* CPU seconds of one formatting pass; the character count comes from a
+ * second, untimed pass, as on erl's side. */
+static double time_pass(fmt_buf *b, const term_t *terms, const term_t *args, size_t n, via how,
+                        const char *format, size_t *chars)
+{
+    double t0 = cpu_now();
+    format_all(b, terms, args, n, how, format, NULL);
     double secs = cpu_now() - t0;
-    *chars = total;
+    format_all(b, terms, args, n, how, format, chars);
     return secs;
 }
 

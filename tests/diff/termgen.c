@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "format/format.h"
+#include "tests/lib/rng.h"
 
 #define DEFAULT_TERMS 2000
 #define DEFAULT_SEED UINT64_C(0x5eed2025d1ff7e57)
@@ -65,27 +66,6 @@ static const format_case CASES[] = {
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 
-/* ---- deterministic random numbers: splitmix64 ----------------------------- */
-
-typedef struct rng {
-    uint64_t state;
-} rng;
-
-static uint64_t next_random(rng *r)
-{
-    uint64_t z = (r->state += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
-/* 0 .. n-1 (n > 0); the modulo bias is irrelevant for test data. */
-static uint64_t random_below(rng *r, uint64_t n) { return next_random(r) % n; }
-static int64_t random_range(rng *r, int64_t lo, int64_t hi)
-{
-    return lo + (int64_t)random_below(r, (uint64_t)(hi - lo) + 1);
-}
-static bool random_percent(rng *r, unsigned pct) { return random_below(r, 100) < pct; }
 
 /* ---- the generator ------------------------------------------------------- */
 
