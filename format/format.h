@@ -72,7 +72,11 @@ typedef struct fmt_pretty_opts {
     int column;      /* where the term starts (1 = first column) */
     int line_length; /* FMT_LINE_LENGTH by default */
     int depth;       /* < 0: unlimited (~p); otherwise ~P */
-    bool unicode;    /* ~tp: lists of any code points print as strings */
+    bool unicode;    /* ~tp: atoms keep code points above 255 unescaped and
+                        binaries may print as UTF-8 strings. Lists print as
+                        strings by latin1 printability either way, as erl's
+                        default printable range (+pc latin1) does. */
+    bool strings;    /* false for ~lp: no list or binary prints as a string */
 } fmt_pretty_opts;
 void fmt_pretty_opts_init(fmt_pretty_opts *o);
 void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o);

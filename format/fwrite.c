@@ -622,7 +622,7 @@ static fmt_result directive(fstate *s)
         o.column = sp.has_prec ? (int)sp.prec : (int)current_column(s) + 1;
         o.depth = cc == 'P' ? (int)(clamp_int(a2) < 0 ? -1 : clamp_int(a2)) : -1;
         o.unicode = sp.unicode;
-        /* ~lp: needs a `strings` option in fmt_pretty_opts (format.h). */
+        o.strings = sp.strings;
         fmt_pretty(b, a, &o);
         return FMT_OK;
     }

@@ -1,9 +1,11 @@
 /* pretty.c: ~p, ~P and ~tp: OTP 25's io_lib_pretty:print/2, byte for byte.
- * io_lib_pretty builds a sized tree of the whole term and then lays it out;
- * here widths are measured on demand, capped at what a line can hold, and
- * both the measuring and the layout walk the term on an explicit stack kept
- * in scratch area 0 of the fmt_buf: no C recursion on term depth, and a
- * reused buffer stops allocating. docs/internals/format.md has the rules. */
+ * io_lib_pretty sizes the whole term into a tree, then lays it out (pp/8)
+ * after a dry run (cind/7) that picks the tag indentation. Here the term is
+ * written on one line once, recording for every node the span of its text
+ * and its width (the tree, as flat records): when it fits, that line is the
+ * output; otherwise the layout decides with the recorded widths and copies
+ * the spans. Records and stacks live in scratch area 0 of the fmt_buf: no C
+ * recursion on term depth, and a reused buffer stops allocating. */
 #include "format/format.h"
 
 #include <stdint.h>
@@ -48,11 +50,13 @@ typedef struct node {
 static bool is_leaf(const node *n) { return n->kind < N_LEAVES; }
 
 /* Depth of the next level down, as print_length's D - 1; -1 stays -1. */
-static int64_t depth_down(int64_t d) { return d < 0 ? -1 : d - 1; }
+static int64_t descend(int64_t d) { return d < 0 ? -1 : d - 1; }
 
-/* ---- the walking stack ---------------------------------------------------------
- * Frames live in scratch area 0 and are addressed by offset, because growing
- * the area may move it: never hold a frame pointer across a push. */
+/* ---- scratch: stacks and records ------------------------------------------------
+ * Scratch area 0 holds stack frames growing up from its start, and records
+ * growing down from its end. Both are addressed by offset or index, since
+ * growing the area moves it (and moves the records to its new end): never
+ * hold a pointer into it across a push. */
 
 #define NO_FRAME SIZE_MAX
 
@@ -77,53 +81,139 @@ typedef struct item {
 enum frame_kind { FR_SEQ, FR_PAIR };
 enum frame_state { ST_FIRST, ST_TAIL, ST_DONE };
 
+/* A frame of the walk over a term. */
 typedef struct frame {
     size_t below; /* offset of the frame under this one */
     seq s;        /* FR_SEQ */
-    /* layout: continuation column, current column, closing brackets owed
-     * after the last element (io_lib_pretty's LD), width so far (its W) */
-    int64_t col0, col, ld, w;
-    term_t v; /* FR_PAIR: the value still to print, at depth vd */
+    term_t v;     /* FR_PAIR: the value still to write, at depth vd */
     int64_t vd;
+    uint64_t rec; /* when recording: the node's record, */
+    int64_t len0; /* and the width written before it */
+    uint8_t kind, state;
+} frame;
+
+/* A node of the recorded tree, in pre-order: its subtree is the records
+ * from its own up to `next`. A list's items are its elements, then maybe
+ * a "..." (R_DOTS) or an improper tail; a map's items are R_PAIRs, each
+ * followed by its key's and its value's records. */
+enum { R_PAIR = N_BITS + 1, R_DOTS };
+typedef struct rec {
+    uint64_t next;  /* the record after this subtree */
+    uint64_t start; /* its text: bytes start.. of the recorded text */
+    uint64_t bytes;
+    int64_t width;  /* chars of that text (io_lib_pretty's Len) */
+    uint8_t kind;   /* node_kind, R_PAIR or R_DOTS */
+    bool tail;      /* a list's improper tail */
+} rec;
+
+/* A frame of the layout, over records. */
+typedef struct lframe {
+    size_t below;
+    uint64_t r;  /* FR_SEQ: the container's record; FR_PAIR: the value's */
+    uint64_t ci; /* FR_SEQ: its next item's record */
+    /* continuation column, current column, closing brackets owed after the
+     * last item (io_lib_pretty's LD), width so far (its W) */
+    int64_t col0, col, ld, w;
     uint8_t kind, state;
     bool check; /* the cind checks are on for this frame's items */
-} frame;
+} lframe;
 
 typedef struct pctx {
     fmt_buf *b;
-    size_t cur; /* offset of the top frame, NO_FRAME when empty */
-    size_t top; /* first free byte of the scratch area */
-    int64_t ll; /* line length */
-    int64_t m;  /* io_lib_pretty's M: the whole term's width, capped */
+    size_t cur;   /* offset of the top frame, NO_FRAME when empty */
+    size_t top;   /* first free byte above the frames */
+    uint64_t nrec;
+    bool recording;
+    size_t mark;  /* when recording: where the text starts in b */
+    int64_t ll;   /* line length */
+    int64_t m;    /* io_lib_pretty's M: the whole term's width */
     int64_t tind;
     bool unicode;
-    bool emit;  /* the layout's text is kept (pp/8) */
-    bool check; /* cind/7's checks are made: the layout may fail */
+    bool strings; /* false for ~lp: no list or binary prints as a string */
+    bool emit;    /* the layout's text is kept (pp/8) */
+    bool check;   /* cind/7's checks are made: the layout may fail */
 } pctx;
 
-static frame *frame_at(const pctx *c, size_t off) { return (frame *)(void *)((char *)c->b->scratch[0].p + off); }
-static map_iter *iter_at(const pctx *c, size_t off) { return (map_iter *)(void *)((char *)c->b->scratch[0].p + off + sizeof(frame)); }
+static char *scratch(const pctx *c) { return c->b->scratch[0].p; }
+static frame *get_frame(const pctx *c, size_t off) { return (frame *)(void *)(scratch(c) + off); }
+static lframe *get_lframe(const pctx *c, size_t off) { return (lframe *)(void *)(scratch(c) + off); }
+static map_iter *get_iter(const pctx *c, size_t off) { return (map_iter *)(void *)(scratch(c) + off + sizeof(frame)); }
+static rec *get_rec(const pctx *c, uint64_t i)
+{
+    return (rec *)(void *)(scratch(c) + c->b->scratch[0].cap - (i + 1) * sizeof(rec));
+}
+
+/* Room for `lo` bytes from the start of the area besides the records. */
+static void grow(pctx *c, size_t lo)
+{
+    struct fmt_scratch *s = &c->b->scratch[0];
+    size_t hi = c->nrec * sizeof(rec);
+    size_t old = s->cap;
+    fmt_scratch(c->b, 0, 2 * (lo + hi));
+    if (hi)
+        memmove((char *)s->p + s->cap - hi, (char *)s->p + old - hi, hi);
+}
+
+static inline void reserve(pctx *c, size_t lo)
+{
+    if (lo + c->nrec * sizeof(rec) > c->b->scratch[0].cap)
+        grow(c, lo);
+}
+
+/* Pushes `size` bytes of frame; both frame types start with `below`. */
+static size_t push_raw(pctx *c, size_t size)
+{
+    size_t off = (c->top + 15) & ~(size_t)15;
+    reserve(c, off + size);
+    c->top = off + size;
+    *(size_t *)(void *)(scratch(c) + off) = c->cur;
+    c->cur = off;
+    return off;
+}
 
 static size_t push_frame(pctx *c, uint8_t kind, bool with_iter)
 {
-    size_t off = (c->top + 15) & ~(size_t)15;
-    size_t need = off + sizeof(frame) + (with_iter ? sizeof(map_iter) : 0);
-    if (need > c->b->scratch[0].cap)
-        fmt_scratch(c->b, 0, need);
-    c->top = need;
-    frame *f = frame_at(c, off);
-    f->below = c->cur;
+    size_t off = push_raw(c, sizeof(frame) + (with_iter ? sizeof(map_iter) : 0));
+    frame *f = get_frame(c, off);
+    f->kind = kind;
+    f->state = ST_FIRST;
+    return off;
+}
+
+static size_t push_lframe(pctx *c, uint8_t kind)
+{
+    size_t off = push_raw(c, sizeof(lframe));
+    lframe *f = get_lframe(c, off);
     f->kind = kind;
     f->state = ST_FIRST;
     f->check = c->check;
-    c->cur = off;
     return off;
 }
 
 static void pop_frame(pctx *c)
 {
     c->top = c->cur;
-    c->cur = frame_at(c, c->cur)->below;
+    c->cur = *(size_t *)(void *)(scratch(c) + c->cur);
+}
+
+static uint64_t add_rec(pctx *c, uint8_t kind)
+{
+    reserve(c, c->top + sizeof(rec));
+    uint64_t i = c->nrec++;
+    rec *r = get_rec(c, i);
+    r->kind = kind;
+    r->tail = false;
+    r->start = c->b->len - c->mark;
+    return i;
+}
+
+/* The record's text ends here, `width` chars after it began. */
+static void end_rec(pctx *c, uint64_t i, int64_t width)
+{
+    rec *r = get_rec(c, i);
+    r->bytes = c->b->len - c->mark - r->start;
+    r->width = width;
+    r->next = c->nrec;
 }
 
 /* ---- classifying -------------------------------------------------------------- */
@@ -132,7 +222,7 @@ static void pop_frame(pctx *c)
  * (2 for \" \\ \b \t \n \v \f \r \e), or 0 when
  * io_lib:printable_latin1_list/1 does not accept it. The latin1 range is
  * io:printable_range(), OTP's default, so this decides for ~p and ~tp. */
-static inline unsigned char_width(int64_t ch)
+static inline unsigned measure_char(int64_t ch)
 {
     if (ch >= 32 && ch <= 126)
         return ch == '"' || ch == '\\' ? 2 : 1;
@@ -151,7 +241,7 @@ static bool scan_string(term_t l, node *n)
         if (!term_is_small(h))
             return false;
         int64_t ch = small_value(h);
-        unsigned cw = char_width(ch);
+        unsigned cw = measure_char(ch);
         if (cw == 0)
             return false;
         plain &= cw == 1 && ch < 127;
@@ -165,13 +255,13 @@ static bool scan_string(term_t l, node *n)
 }
 
 /* Width of "..." holding the first nbytes of v, UTF-8 already validated. */
-static int64_t utf8_width(const bin_view *v, uint64_t nbytes)
+static int64_t measure_utf8(const bin_view *v, uint64_t nbytes)
 {
     int64_t w = 2;
     for (uint64_t i = 0; i < nbytes; i++) {
         uint8_t by = bin_byte_at(v, i);
         if ((by & 0xC0) != 0x80)
-            w += by < 128 ? char_width(by) : 1;
+            w += by < 128 ? measure_char(by) : 1;
     }
     return w;
 }
@@ -193,7 +283,7 @@ static void classify_bin(const pctx *c, node *n)
     bin_view v;
     bin_view_of(n->t, &v);
     n->kind = N_BITS;
-    if (v.bitsize != 0)
+    if (v.bitsize != 0 || !c->strings)
         return;
     int64_t d1 = n->d < 0 ? -1 : n->d - 1;
     uint64_t size = v.size;
@@ -204,7 +294,7 @@ static void classify_bin(const pctx *c, node *n)
         size_t nb;
         size_t nc = fmt_printable_utf8(&v, len, false, &nb);
         if (nb == size || (d1 > 0 && nc >= (uint64_t)d1))
-            set_binstr(n, nb, nb != nc, nb != size, utf8_width(&v, nb));
+            set_binstr(n, nb, nb != nc, nb != size, measure_utf8(&v, nb));
         return;
     }
     /* The latin1 test looks at 20 bytes, then on to len; whatever it
@@ -214,7 +304,7 @@ static void classify_bin(const pctx *c, node *n)
     bool plain = true;
     for (; q < len; q++) {
         uint8_t by = bin_byte_at(&v, q);
-        unsigned cw = char_width(by);
+        unsigned cw = measure_char(by);
         if (cw == 0)
             break;
         plain &= cw == 1 && by < 127;
@@ -253,7 +343,7 @@ static void classify(const pctx *c, term_t t, int64_t d, node *n)
     } else if (term_is_nil(t)) {
         set_const(n, "[]");
     } else if (term_is_list(t)) {
-        n->kind = d != 1 && scan_string(t, n) ? N_STRING : N_LIST;
+        n->kind = d != 1 && c->strings && scan_string(t, n) ? N_STRING : N_LIST;
     } else if (term_is_tuple(t)) {
         uint64_t a = tuple_arity(t);
         if (a == 0)
@@ -285,9 +375,9 @@ static void classify(const pctx *c, term_t t, int64_t d, node *n)
 
 /* ---- items of a container --------------------------------------------------------- */
 
-static void seq_init(pctx *c, size_t off, const node *n)
+static void init_seq(pctx *c, size_t off, const node *n)
 {
-    frame *f = frame_at(c, off);
+    frame *f = get_frame(c, off);
     seq *s = &f->s;
     s->t = n->t;
     s->d = n->d;
@@ -298,10 +388,10 @@ static void seq_init(pctx *c, size_t off, const node *n)
         s->n = tuple_arity(n->t);
     } else if (n->kind == N_MAP) {
         s->n = map_size(n->t);
-        s->pd = depth_down(n->d);
+        s->pd = descend(n->d);
         s->hash = !map_is_flat(n->t);
         if (s->hash)
-            map_iter_init_fold(iter_at(c, off), n->t); /* maps:iterator order */
+            map_iter_init_fold(get_iter(c, off), n->t); /* maps:iterator order */
     }
 }
 
@@ -310,13 +400,13 @@ static size_t push_seq(pctx *c, const node *n)
 {
     bool hash = n->kind == N_MAP && !map_is_flat(n->t);
     size_t off = push_frame(c, FR_SEQ, hash);
-    seq_init(c, off, n);
+    init_seq(c, off, n);
     return off;
 }
 
-static void seq_next(pctx *c, size_t off, item *it)
+static void next_item(pctx *c, size_t off, item *it)
 {
-    seq *s = &frame_at(c, off)->s;
+    seq *s = &get_frame(c, off)->s;
     if (s->kind == N_LIST) {
         if (term_is_nil(s->t)) {
             it->kind = IT_END;
@@ -325,13 +415,13 @@ static void seq_next(pctx *c, size_t off, item *it)
         } else if (term_is_list(s->t)) {
             it->kind = IT_ELEM;
             it->t = list_head(s->t);
-            it->d = depth_down(s->d);
+            it->d = descend(s->d);
             s->t = list_tail(s->t);
-            s->d = depth_down(s->d);
+            s->d = descend(s->d);
         } else {
             it->kind = IT_TAIL;
             it->t = s->t;
-            it->d = depth_down(s->d);
+            it->d = descend(s->d);
             s->t = NIL;
         }
         return;
@@ -344,37 +434,26 @@ static void seq_next(pctx *c, size_t off, item *it)
         it->kind = IT_PAIR;
         it->d = s->pd;
         if (s->hash) {
-            map_iter_next(iter_at(c, off), &it->t, &it->v);
+            map_iter_next(get_iter(c, off), &it->t, &it->v);
         } else {
             it->t = tuple_get(flatmap_keys(s->t), s->i);
             it->v = flatmap_values(s->t)[s->i];
         }
         s->i++;
-        s->d = depth_down(s->d);
+        s->d = descend(s->d);
     } else {
         it->kind = IT_ELEM;
         it->t = tuple_get(s->t, s->i);
-        it->d = depth_down(s->d);
+        it->d = descend(s->d);
         s->i++;
-        s->d = depth_down(s->d);
+        s->d = descend(s->d);
     }
 }
 
-/* Whether another element or pair follows (io_lib_pretty's last_depth/2
- * answers 0 then, LD + 1 before "...", a tail or the end). */
-static bool seq_more(const seq *s)
-{
-    if (s->d == 1)
-        return false;
-    return s->kind == N_LIST ? term_is_list(s->t) : s->i < s->n;
-}
-
-static char seq_sep(const seq *s) { return s->kind == N_LIST ? '|' : ','; }
-static char seq_close(const seq *s) { return s->kind == N_LIST ? ']' : '}'; }
+static char get_sep(const seq *s) { return s->kind == N_LIST ? '|' : ','; }
+static char get_close(const seq *s) { return s->kind == N_LIST ? ']' : '}'; }
 
 /* ---- leaves ---------------------------------------------------------------------- */
-
-static unsigned byte_digits(unsigned x) { return x < 10 ? 1 : x < 100 ? 2 : 3; }
 
 static void put_leaf(pctx *c, const node *n)
 {
@@ -439,7 +518,7 @@ static void truncate_to(fmt_buf *b, size_t mark)
 }
 
 /* io_lib:chars_length of what was written since `mark`. */
-static int64_t width_since(const fmt_buf *b, size_t mark)
+static int64_t measure_since(const fmt_buf *b, size_t mark)
 {
     const unsigned char *p = (const unsigned char *)b->data + mark;
     size_t n = b->len - mark;
@@ -449,140 +528,126 @@ static int64_t width_since(const fmt_buf *b, size_t mark)
     return (int64_t)n;
 }
 
-/* Width of io_lib:write_binary(B, D) for a non-empty bitstring; counting
- * stops once it reaches cap. */
-static int64_t bits_width(const node *n, int64_t cap)
-{
-    bin_view v;
-    bin_view_of(n->t, &v);
-    int64_t w = 4, d = n->d;
-    for (uint64_t i = 0; w < cap; i++) {
-        if (i == v.size && v.bitsize == 0)
-            break;
-        if (d == 1) {
-            w += 3;
-            break;
-        }
-        if (i == v.size) {
-            unsigned x = bin_tail_bits(&v) >> (8 - v.bitsize);
-            w += byte_digits(x) + 2;
-            break;
-        }
-        w += byte_digits(bin_byte_at(&v, i));
-        if (i + 1 < v.size || v.bitsize != 0)
-            w++;
-        d = depth_down(d);
-    }
-    return w; /* >= cap when cut short */
-}
-
 /* ---- one line ----------------------------------------------------------------------
- * io_lib_pretty's write/1 of a node. Measuring is writing: flat() writes at
- * the end of the buffer and counts, so that a node that fits is written
- * once; the caller takes the text back when it does not fit. */
+ * io_lib_pretty's write/1 of a node, written at the end of the buffer while
+ * counting its width; when recording, it also makes the node's records. */
 
-static void flat_add(fmt_buf *b, const char *s, size_t n, int64_t *len)
+static void add_text(fmt_buf *b, const char *s, size_t n, int64_t *len)
 {
     fmt_buf_put(b, s, n);
     *len += (int64_t)n;
 }
 
-/* Writes a leaf, or a container's opening and pushes its frame. Text whose
- * width is known beforehand is not written when it would reach cap. */
-static void flat_visit(pctx *c, const node *n, int64_t cap, int64_t *len)
+/* Writes a leaf, or a container's opening and pushes its frame. */
+static void visit_flat(pctx *c, const node *n, int64_t *len)
 {
     fmt_buf *b = c->b;
-    if (is_leaf(n)) {
-        if (n->width >= 0 && n->width >= cap - *len) {
-            *len += n->width;
-            return;
-        }
+    int64_t len0 = *len;
+    uint64_t r = c->recording ? add_rec(c, n->kind) : 0;
+    if (is_leaf(n) || n->kind == N_BITS) {
         size_t mark = b->len;
-        put_leaf(c, n);
+        if (n->kind == N_BITS)
+            fmt_put_bitstring(b, n->t, n->d < 0 ? -1 : (int)n->d);
+        else
+            put_leaf(c, n);
         if (n->width >= 0)
             *len += n->width;
-        else if (n->kind == N_INT || n->kind == N_FLOAT)
+        else if (n->kind == N_INT || n->kind == N_FLOAT || n->kind == N_BITS)
             *len += (int64_t)(b->len - mark); /* ASCII */
         else
-            *len += width_since(b, mark);
-    } else if (n->kind == N_BITS) {
-        int64_t w = bits_width(n, cap - *len);
-        if (w < cap - *len)
-            fmt_put_bitstring(b, n->t, n->d < 0 ? -1 : (int)n->d);
-        *len += w;
-    } else {
-        if (n->kind == N_LIST)
-            flat_add(b, "[", 1, len);
-        else if (n->kind == N_MAP)
-            flat_add(b, "#{", 2, len);
-        else
-            flat_add(b, "{", 1, len);
-        push_seq(c, n);
+            *len += measure_since(b, mark);
+        if (c->recording)
+            end_rec(c, r, *len - len0);
+        return;
     }
+    if (n->kind == N_LIST)
+        add_text(b, "[", 1, len);
+    else if (n->kind == N_MAP)
+        add_text(b, "#{", 2, len);
+    else
+        add_text(b, "{", 1, len);
+    frame *f = get_frame(c, push_seq(c, n));
+    f->rec = r;
+    f->len0 = len0;
 }
 
-/* Writes the node on one line and returns its width, or stops once the
- * width reaches cap and returns something >= cap (the text is partial). */
-static int64_t flat(pctx *c, const node *root, int64_t cap)
+/* Writes the node on one line and returns its width. */
+static int64_t write_flat(pctx *c, const node *root)
 {
-    if (cap <= 0)
-        return cap;
     size_t cur0 = c->cur, top0 = c->top;
     fmt_buf *b = c->b;
     int64_t len = 0;
     node n;
-    flat_visit(c, root, cap, &len);
-    while (c->cur != cur0 && len < cap) {
+    visit_flat(c, root, &len);
+    while (c->cur != cur0) {
         size_t off = c->cur;
-        frame *f = frame_at(c, off);
+        frame *f = get_frame(c, off);
+        uint64_t r = f->rec;
+        int64_t len0 = f->len0;
         if (f->kind == FR_PAIR) {
             if (f->state == ST_FIRST) {
                 f->state = ST_TAIL;
-                flat_add(b, " => ", 4, &len);
+                add_text(b, " => ", 4, &len);
                 classify(c, f->v, f->vd, &n);
-                flat_visit(c, &n, cap, &len);
+                visit_flat(c, &n, &len);
             } else {
                 pop_frame(c);
+                if (c->recording)
+                    end_rec(c, r, len - len0);
             }
             continue;
         }
         bool first = f->state == ST_FIRST;
         f->state = ST_TAIL;
-        char sep = seq_sep(&f->s), close = seq_close(&f->s);
+        char sep = get_sep(&f->s), close = get_close(&f->s);
         item it;
-        seq_next(c, off, &it);
+        next_item(c, off, &it);
         switch (it.kind) {
         case IT_END:
-            flat_add(b, &close, 1, &len);
+            add_text(b, &close, 1, &len);
             pop_frame(c);
+            if (c->recording)
+                end_rec(c, r, len - len0);
             break;
-        case IT_DOTS:
+        case IT_DOTS: {
             if (!first)
-                flat_add(b, &sep, 1, &len);
-            flat_add(b, "...", 3, &len);
-            flat_add(b, &close, 1, &len);
+                add_text(b, &sep, 1, &len);
+            uint64_t dots = c->recording ? add_rec(c, R_DOTS) : 0;
+            add_text(b, "...", 3, &len);
+            if (c->recording)
+                end_rec(c, dots, 3);
+            add_text(b, &close, 1, &len);
             pop_frame(c);
+            if (c->recording)
+                end_rec(c, r, len - len0);
             break;
-        case IT_TAIL:
-            flat_add(b, "|", 1, &len);
+        }
+        case IT_TAIL: {
+            add_text(b, "|", 1, &len);
+            uint64_t tail = c->nrec;
             classify(c, it.t, it.d, &n);
-            flat_visit(c, &n, cap, &len);
+            visit_flat(c, &n, &len);
+            if (c->recording)
+                get_rec(c, tail)->tail = true;
             break;
+        }
         case IT_ELEM:
             if (!first)
-                flat_add(b, ",", 1, &len);
+                add_text(b, ",", 1, &len);
             classify(c, it.t, it.d, &n);
-            flat_visit(c, &n, cap, &len);
+            visit_flat(c, &n, &len);
             break;
         case IT_PAIR: {
             if (!first)
-                flat_add(b, ",", 1, &len);
-            size_t poff = push_frame(c, FR_PAIR, false);
-            frame *p = frame_at(c, poff);
+                add_text(b, ",", 1, &len);
+            uint64_t pr = c->recording ? add_rec(c, R_PAIR) : 0;
+            frame *p = get_frame(c, push_frame(c, FR_PAIR, false));
             p->v = it.v;
             p->vd = it.d;
+            p->rec = pr;
+            p->len0 = len;
             classify(c, it.t, it.d, &n);
-            flat_visit(c, &n, cap, &len);
+            visit_flat(c, &n, &len);
             break;
         }
         }
@@ -593,10 +658,13 @@ static int64_t flat(pctx *c, const node *root, int64_t cap)
 }
 
 /* ---- layout --------------------------------------------------------------------------
- * io_lib_pretty's pp/8 family (c->emit) and its cind/7 family (c->check),
- * run as one walk when both are on: then M is capped (see fmt_pretty) and
- * cind's walk is pp's except at an improper tail. Columns are 1-based; a
- * line continued at column col0 is indented by col0 - 1 spaces. */
+ * io_lib_pretty's pp/8 family (c->emit) and its cind/7 family (c->check)
+ * over the records, run as one walk when both are on: that is when M is
+ * large (see M_SLACK), and then cind's walk is pp's except at an improper
+ * tail. Columns are 1-based; a line continued at column col0 is indented by
+ * col0 - 1 spaces. The recorded text sits at the start of scratch area 0. */
+
+static bool is_leaf_rec(const pctx *c, uint64_t r) { return get_rec(c, r)->kind < N_LEAVES; }
 
 static void put(pctx *c, const char *s, size_t n)
 {
@@ -617,54 +685,41 @@ static void put_newline(pctx *c, int64_t col0)
     b->data[b->len] = '\0';
 }
 
-static void put_flat(pctx *c, const node *n)
+/* The node's text on one line (io_lib_pretty's write/1). */
+static void put_rec(pctx *c, uint64_t r)
 {
-    if (c->emit)
-        flat(c, n, INT64_MAX);
-}
-
-/* pp's "fits" test: writes `pre` and the node (or "K => V" when v is set)
- * on one line, and keeps them when the width is below lim and width +
- * extra <= M; returns the width, or -1 with nothing kept. Nothing is kept
- * when the text is not emitted. */
-static int64_t try_flat(pctx *c, const char *pre, const node *k, const node *v, int64_t lim, int64_t extra)
-{
-    fmt_buf *b = c->b;
-    size_t mark = b->len;
-    if (lim > 0) {
-        if (pre)
-            fmt_buf_put(b, pre, strlen(pre));
-        int64_t len = flat(c, k, lim);
-        if (v && len < lim) {
-            flat_add(b, " => ", 4, &len);
-            if (len < lim)
-                len += flat(c, v, lim - len);
-        }
-        if (len < lim && len + extra <= c->m) {
-            if (!c->emit)
-                truncate_to(b, mark);
-            return len;
-        }
+    if (c->emit) {
+        const rec *p = get_rec(c, r);
+        fmt_buf_put(c->b, scratch(c) + p->start, p->bytes);
     }
-    truncate_to(b, mark);
-    return -1;
 }
 
-static bool lay_node(pctx *c, const node *n, int64_t col, int64_t ld, int64_t w);
-static bool lay(pctx *c, const node *n, int64_t col, int64_t ld, bool emit, bool check, bool broken);
+/* pp's "fits" test: when the node's width is below lim and width + extra
+ * <= M, writes `pre` and the node on one line and returns the width;
+ * else -1. */
+static int64_t try_rec(pctx *c, const char *pre, uint64_t r, int64_t lim, int64_t extra)
+{
+    int64_t w = get_rec(c, r)->width;
+    if (w >= lim || w + extra > c->m)
+        return -1;
+    if (pre)
+        put(c, pre, 1);
+    put_rec(c, r);
+    return w;
+}
+
+static bool lay_node(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w);
+static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, bool emit, bool check, bool broken);
 
 /* pp_binary/7: the byte list broken at commas to fit N columns. */
-static void put_bits_broken(pctx *c, const node *n, int64_t col, int64_t ld, int64_t w)
+static void put_bits_broken(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
     int64_t room = c->ll - col < c->m - 4 - w ? c->ll - col : c->m - 4 - w;
     int64_t n0 = room - ld > 8 ? room - ld : 8;
+    const rec *p = get_rec(c, r);
+    const char *text = scratch(c) + p->start + 2; /* between << and >> */
+    size_t tlen = p->bytes - 4;
     fmt_buf *b = c->b;
-    size_t mark = b->len;
-    fmt_put_bitstring(b, n->t, n->d < 0 ? -1 : (int)n->d);
-    size_t tlen = b->len - mark - 4; /* between << and >> */
-    char *text = (char *)fmt_scratch(b, 0, c->top + tlen) + c->top;
-    memcpy(text, b->data + mark + 2, tlen);
-    truncate_to(b, mark);
     fmt_buf_put(b, "<<", 2);
     int64_t avail = n0;
     size_t i = 0;
@@ -691,91 +746,87 @@ static void put_bits_broken(pctx *c, const node *n, int64_t col, int64_t ld, int
     fmt_buf_put(b, ">>", 2);
 }
 
+/* A frame over the items of container r, the first at record `first`. */
+static size_t push_items(pctx *c, uint64_t r, uint64_t first, int64_t col0, int64_t ld, int64_t w)
+{
+    size_t off = push_lframe(c, FR_SEQ);
+    lframe *f = get_lframe(c, off);
+    f->r = r;
+    f->ci = first;
+    f->col0 = f->col = col0;
+    f->ld = ld;
+    f->w = w;
+    return off;
+}
+
 /* pp_tag_tuple/8, cind_tag_tuple/7: the tag, then the rest indented by the
  * tag's width, or by TInd when that is smaller. `w` counts the "{". */
-static bool lay_tagged(pctx *c, const node *n, int64_t col, int64_t ld, int64_t w)
+static bool lay_tagged(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
-    put(c, "{", 1);
-    size_t off = push_seq(c, n);
-    item it;
-    seq_next(c, off, &it);
-    node tag;
-    classify(c, it.t, it.d, &tag);
-    size_t mark = c->b->len;
-    int64_t tlen = flat(c, &tag, INT64_MAX);
-    if (!c->emit)
-        truncate_to(c->b, mark);
+    uint64_t tag = r + 1;
+    int64_t tlen = get_rec(c, tag)->width;
     int64_t tagind = tlen + 2, tcol = col + tagind;
-    frame *f = frame_at(c, off);
-    f->ld = ld;
+    size_t off = push_items(c, r, get_rec(c, tag)->next, tcol, ld, w);
+    lframe *f = get_lframe(c, off);
+    put(c, "{", 1);
+    put_rec(c, tag);
     if (c->tind > 0 && tagind > c->tind) {
         int64_t col1 = col + c->tind;
         if (c->check && !(c->m + col1 <= c->ll || col1 <= c->ll / 2))
             return false;
         f->col0 = col1;
-        f->col = tcol;
         f->w = w + tlen;
         f->state = ST_TAIL;
     } else {
         if (c->check && !(c->m + tcol < c->ll || tcol < c->ll / 2))
             return false;
         put(c, ",", 1);
-        f->col0 = f->col = tcol;
         f->w = w + tlen + 1;
-        f->state = ST_FIRST;
     }
     return true;
 }
 
 /* pp/8 past its first clause: the node does not fit where it is. */
-static bool lay_broken(pctx *c, const node *n, int64_t col, int64_t ld, int64_t w)
+static bool lay_broken(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
-    int64_t col0;
-    switch (n->kind) {
+    switch (get_rec(c, r)->kind) {
     case N_LIST:
         put(c, "[", 1);
-        col0 = col + 1, w += 1;
-        break;
+        push_items(c, r, r + 1, col + 1, ld, w + 1);
+        return true;
     case N_TUPLE:
         put(c, "{", 1);
-        col0 = col + 1, w += 1;
-        break;
-    case N_MAP:
+        push_items(c, r, r + 1, col + 1, ld, w + 1);
+        return true;
+    case N_MAP: /* cind_map counts "#{", pp_map "#" */
         put(c, "#{", 2);
-        col0 = col + 2;
-        w += c->check && !c->emit ? 2 : 1; /* cind_map counts "#{", pp_map "#" */
-        break;
+        push_items(c, r, r + 1, col + 2, ld, w + (c->check && !c->emit ? 2 : 1));
+        return true;
     case N_TAGGED:
-        return lay_tagged(c, n, col, ld, w + 1);
+        return lay_tagged(c, r, col, ld, w + 1);
     case N_BITS:
         if (c->emit)
-            put_bits_broken(c, n, col + 2, ld, w);
+            put_bits_broken(c, r, col + 2, ld, w);
         return true;
     default:
-        put_flat(c, n);
+        put_rec(c, r);
         return true;
     }
-    size_t off = push_seq(c, n);
-    frame *f = frame_at(c, off);
-    f->col0 = f->col = col0;
-    f->ld = ld;
-    f->w = w;
-    return true;
 }
 
 /* pp/8: the node on one line if it fits in what is left of this one. */
-static bool lay_node(pctx *c, const node *n, int64_t col, int64_t ld, int64_t w)
+static bool lay_node(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
-    if (try_flat(c, NULL, n, NULL, c->ll - col - ld, w + ld) >= 0)
+    if (try_rec(c, NULL, r, c->ll - col - ld, w + ld) >= 0)
         return true;
-    return lay_broken(c, n, col, ld, w);
+    return lay_broken(c, r, col, ld, w);
 }
 
 /* Where the frame at `off` goes on after an item that took `width`
  * columns from column col with W = w before it. */
 static void advance(pctx *c, size_t off, int64_t col, int64_t w, int64_t width)
 {
-    frame *f = frame_at(c, off);
+    lframe *f = get_lframe(c, off);
     f->col = col + width;
     f->w = w + width;
 }
@@ -783,13 +834,13 @@ static void advance(pctx *c, size_t off, int64_t col, int64_t w, int64_t width)
 /* pp_element/8: an element starting a line (or a container's first); the
  * frame continues after it as if it took Ll columns unless it is a leaf
  * that fits. */
-static bool lay_element(pctx *c, size_t off, const node *e, int64_t col, int64_t ld, int64_t w)
+static bool lay_element(pctx *c, size_t off, uint64_t e, int64_t col, int64_t ld, int64_t w)
 {
-    if (is_leaf(e)) {
-        int64_t len = try_flat(c, NULL, e, NULL, c->ll - col - ld, w + ld);
+    if (is_leaf_rec(c, e)) {
+        int64_t len = try_rec(c, NULL, e, c->ll - col - ld, w + ld);
         advance(c, off, col, w, len >= 0 ? len : c->ll);
         if (len < 0)
-            put_flat(c, e);
+            put_rec(c, e);
         return true;
     }
     advance(c, off, col, w, c->ll);
@@ -798,47 +849,40 @@ static bool lay_element(pctx *c, size_t off, const node *e, int64_t col, int64_t
 
 /* pp_pair/8, cind_pair/7: "K => V" on one line, or K, " =>", and V on the
  * next line indented by TInd (4 when TInd is not positive). */
-static bool lay_pair(pctx *c, size_t off, const item *it, int64_t col, int64_t ld, int64_t w)
+static bool lay_pair(pctx *c, size_t off, uint64_t p, int64_t col, int64_t ld, int64_t w)
 {
-    node k, v;
-    classify(c, it->t, it->d, &k);
-    classify(c, it->v, it->d, &v);
-    int64_t len = try_flat(c, NULL, &k, &v, c->ll - col - ld, w + ld);
-    int64_t pw = len >= 0 && is_leaf(&k) && is_leaf(&v) ? len : c->ll;
-    frame *f = frame_at(c, off);
+    uint64_t k = p + 1, v = get_rec(c, k)->next;
+    int64_t len = try_rec(c, NULL, p, c->ll - col - ld, w + ld);
+    int64_t pw = len >= 0 && is_leaf_rec(c, k) && is_leaf_rec(c, v) ? len : c->ll;
+    lframe *f = get_lframe(c, off);
     f->col = col + pw;
     f->w = c->check && !c->emit ? w + pw : pw; /* cind_map and pp_map differ here */
     if (len >= 0)
         return true;
-    size_t poff = push_frame(c, FR_PAIR, false);
-    frame *p = frame_at(c, poff);
-    p->v = it->v;
-    p->vd = it->d;
-    p->col0 = col + (c->tind > 0 ? c->tind : 4);
-    p->ld = ld;
-    return lay_node(c, &k, col, ld, w);
+    lframe *vf = get_lframe(c, push_lframe(c, FR_PAIR));
+    vf->r = v;
+    vf->col0 = col + (c->tind > 0 ? c->tind : 4);
+    vf->ld = ld;
+    return lay_node(c, k, col, ld, w);
 }
 
 /* pp_tail/10 and cind_tail/8 on an improper tail. cind looks at it where
  * the line is (Col), pp puts it on a new line (Col0): a walk doing both
  * checks it apart, then writes it unchecked. */
-static bool lay_improper(pctx *c, const item *it, int64_t col0, int64_t col, int64_t ld, int64_t w, char sep)
+static bool lay_improper(pctx *c, uint64_t e, int64_t col0, int64_t col, int64_t ld, int64_t w, char sep)
 {
-    node e;
-    classify(c, it->t, it->d, &e);
-    char pre[2] = {sep, '\0'};
-    if (is_leaf(&e) && try_flat(c, pre, &e, NULL, c->ll - col - ld - 2, w + ld + 2) >= 0)
+    if (is_leaf_rec(c, e) && try_rec(c, &sep, e, c->ll - col - ld - 2, w + ld + 2) >= 0)
         return true;
-    put(c, pre, 1);
+    put(c, &sep, 1);
     put_newline(c, col0);
     if (!c->check)
-        return lay_node(c, &e, col0, ld + 1, 0);
+        return lay_node(c, e, col0, ld + 1, 0);
     if (!c->emit)
-        return lay_node(c, &e, col, ld + 1, 0);
-    if (!lay(c, &e, col, ld + 1, false, true, false))
+        return lay_node(c, e, col, ld + 1, 0);
+    if (!lay(c, e, col, ld + 1, false, true, false))
         return false;
     c->check = false; /* frames pushed for the tail inherit this */
-    return lay_node(c, &e, col0, ld + 1, 0);
+    return lay_node(c, e, col0, ld + 1, 0);
 }
 
 /* One step of the frame on top: pp_list/pp_tail, pp_map/pp_pairs_tail, the
@@ -846,8 +890,7 @@ static bool lay_improper(pctx *c, const item *it, int64_t col0, int64_t col, int
 static bool lay_step(pctx *c)
 {
     size_t off = c->cur;
-    frame *f = frame_at(c, off);
-    node e;
+    lframe *f = get_lframe(c, off);
     c->check = f->check;
     if (f->kind == FR_PAIR) {
         if (f->state != ST_FIRST) {
@@ -855,76 +898,64 @@ static bool lay_step(pctx *c)
             return true;
         }
         f->state = ST_TAIL;
+        uint64_t v = f->r;
         int64_t vcol = f->col0, ld = f->ld;
-        classify(c, f->v, f->vd, &e);
         put(c, " =>", 3);
         put_newline(c, vcol);
-        return lay_node(c, &e, vcol, ld, 0);
+        return lay_node(c, v, vcol, ld, 0);
     }
-    if (f->state == ST_DONE) {
-        char close = seq_close(&f->s);
-        put(c, &close, 1);
+    const rec *box = get_rec(c, f->r);
+    bool list = box->kind == N_LIST;
+    if (f->state == ST_DONE || f->ci == box->next) {
+        put(c, list ? "]" : "}", 1);
         pop_frame(c);
         return true;
     }
     bool first = f->state == ST_FIRST;
     int64_t col0 = f->col0, col = f->col, ld = f->ld, w = f->w;
-    char sep = seq_sep(&f->s);
-    item it;
-    seq_next(c, off, &it);
-    int64_t ld1 = seq_more(&f->s) ? 0 : ld + 1;
-    int64_t extra = ld1 == 0 ? 1 : ld1, lim = c->ll - col - 1 - extra, len;
-    f->state = it.kind == IT_ELEM || it.kind == IT_PAIR ? ST_TAIL : ST_DONE;
-    switch (it.kind) {
-    case IT_END:
-        return true;
-    case IT_DOTS:
+    uint64_t e = f->ci;
+    const rec *it = get_rec(c, e);
+    f->ci = it->next;
+    f->state = ST_TAIL;
+    bool more = f->ci < box->next && get_rec(c, f->ci)->kind != R_DOTS && !get_rec(c, f->ci)->tail;
+    int64_t ld1 = more ? 0 : ld + 1; /* last_depth/2 */
+    int64_t extra = ld1 == 0 ? 1 : ld1, lim = c->ll - col - 1 - extra;
+    char sep = list ? '|' : ',';
+    if (it->kind == R_DOTS) {
         if (!first)
             put(c, &sep, 1);
         put(c, "...", 3);
         return true;
-    case IT_TAIL:
-        return lay_improper(c, &it, col0, col, ld, w, sep);
-    case IT_ELEM:
-        classify(c, it.t, it.d, &e);
-        if (!first) {
-            if (is_leaf(&e) && (len = try_flat(c, ",", &e, NULL, lim, w + 1 + extra)) >= 0) {
-                advance(c, off, col, w, 1 + len);
-                return true;
-            }
-            put(c, ",", 1);
-            put_newline(c, col0);
-            w = 0;
-        }
-        return lay_element(c, off, &e, col0, ld1, w);
-    case IT_PAIR:
-        if (!first) {
-            node k, v;
-            classify(c, it.t, it.d, &k);
-            classify(c, it.v, it.d, &v);
-            if (is_leaf(&k) && is_leaf(&v) && (len = try_flat(c, ",", &k, &v, lim, w + 1 + extra)) >= 0) {
-                advance(c, off, col, w, 1 + len);
-                return true;
-            }
-            put(c, ",", 1);
-            put_newline(c, col0);
-            w = 0;
-        }
-        return lay_pair(c, off, &it, col0, ld1, w);
     }
-    return true;
+    if (it->tail) {
+        f->state = ST_DONE;
+        return lay_improper(c, e, col0, col, ld, w, sep);
+    }
+    bool pair = it->kind == R_PAIR;
+    if (!first) {
+        bool leaf = pair ? is_leaf_rec(c, e + 1) && is_leaf_rec(c, get_rec(c, e + 1)->next) : is_leaf_rec(c, e);
+        int64_t len;
+        if (leaf && (len = try_rec(c, ",", e, lim, w + 1 + extra)) >= 0) {
+            advance(c, off, col, w, 1 + len);
+            return true;
+        }
+        put(c, ",", 1);
+        put_newline(c, col0);
+        w = 0;
+    }
+    return pair ? lay_pair(c, off, e, col0, ld1, w) : lay_element(c, off, e, col0, ld1, w);
 }
 
-/* Lays the node out from column col (`broken`: known not to fit there);
+/* Lays node r out from column col (`broken`: known not to fit there);
  * false when a cind check fails (then what was written is left for the
  * caller to take back). */
-static bool lay(pctx *c, const node *n, int64_t col, int64_t ld, bool emit, bool check, bool broken)
+static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, bool emit, bool check, bool broken)
 {
     size_t cur0 = c->cur, top0 = c->top;
     bool emit0 = c->emit, check0 = c->check;
     c->emit = emit;
     c->check = check;
-    bool ok = broken ? lay_broken(c, n, col, ld, 0) : lay_node(c, n, col, ld, 0);
+    bool ok = broken ? lay_broken(c, r, col, ld, 0) : lay_node(c, r, col, ld, 0);
     while (ok && c->cur != cur0)
         ok = lay_step(c);
     c->cur = cur0;
@@ -942,16 +973,21 @@ void fmt_pretty_opts_init(fmt_pretty_opts *o)
     o->line_length = FMT_LINE_LENGTH;
     o->depth = -1;
     o->unicode = false;
+    o->strings = true;
 }
 
-/* Widths are compared only with values below the line length, and W never
- * exceeds the column, so M (the whole term's width) matters only when below
- * the line length: measuring stops at ll + M_SLACK (docs/internals/format.md). */
+/* M, the whole term's width, takes part only in tests made together with
+ * "the width fits what is left of the line" (Len < Ll - Col - LD), in
+ * pp_binary's min(Ll - Col, M - 4 - W), and in cind's M + Col < Ll; as W
+ * never exceeds Col, every M >= Ll + 2 gives the same answers. So when M is
+ * at least ll + M_SLACK, cind_map's W (which counts "#{" where pp_map counts
+ * "#") decides nothing and cind's walk is pp's but for improper tails: one
+ * walk can then check and write. */
 #define M_SLACK 16
 
 void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
 {
-    pctx c = {.b = b, .cur = NO_FRAME, .top = 0, .unicode = o->unicode, .emit = true};
+    pctx c = {.b = b, .cur = NO_FRAME, .unicode = o->unicode, .strings = o->strings, .emit = true};
     int64_t col = o->column < 1 ? 1 : o->column;
     int64_t d = o->depth < 0 ? -1 : o->depth;
     c.ll = o->line_length;
@@ -967,32 +1003,41 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
         return;
     }
     size_t mark = b->len;
-    int64_t mcap = c.ll == 0 ? INT64_MAX : (c.ll > 0 ? c.ll : 0) + M_SLACK;
-    int64_t len = flat(&c, &n, mcap);
-    if (c.ll == 0 || len < c.ll - col)
-        return; /* on one line, already written */
-    truncate_to(b, mark);
-    if (len < mcap) {
-        /* M exact: the cind passes apart, as OTP */
-        c.m = len;
-        c.tind = -1;
-        if (!lay(&c, &n, col, 0, false, true, true)) {
-            c.tind = 4;
-            if (!lay(&c, &n, col, 0, false, true, true))
-                c.tind = 1;
-        }
-        lay(&c, &n, col, 0, true, false, true);
+    if (c.ll == 0) {
+        write_flat(&c, &n);
         return;
     }
-    c.m = mcap;
+    /* Write it on one line, recording the tree; if it does not fit, move
+     * the text into the scratch area and lay the tree out from there. */
+    c.recording = true;
+    c.mark = mark;
+    c.m = write_flat(&c, &n);
+    c.recording = false;
+    if (c.m < c.ll - col)
+        return;
+    size_t tlen = b->len - mark;
+    reserve(&c, tlen);
+    memcpy(scratch(&c), b->data + mark, tlen);
+    c.top = tlen;
+    truncate_to(b, mark);
+    if (c.m < (c.ll > 0 ? c.ll : 0) + M_SLACK) { /* M small: the cind passes on their own, then pp */
+        c.tind = -1;
+        if (!lay(&c, 0, col, 0, false, true, true)) {
+            c.tind = 4;
+            if (!lay(&c, 0, col, 0, false, true, true))
+                c.tind = 1;
+        }
+        lay(&c, 0, col, 0, true, false, true);
+        return;
+    }
     c.tind = -1;
-    if (lay(&c, &n, col, 0, true, true, true))
+    if (lay(&c, 0, col, 0, true, true, true))
         return;
     truncate_to(b, mark);
     c.tind = 4;
-    if (lay(&c, &n, col, 0, true, true, true))
+    if (lay(&c, 0, col, 0, true, true, true))
         return;
     truncate_to(b, mark);
     c.tind = 1;
-    lay(&c, &n, col, 0, true, false, true);
+    lay(&c, 0, col, 0, true, false, true);
 }

@@ -98,6 +98,8 @@ Test(pretty, wrapping)
           "{tagname,\n {tagname,\n  {tagname,\n   {tagname,\n    {tagname,\n     {tagname,{tagname,[1,2,3]}}}}}}}");
     check("[{a,[b,c]},{d,[e,f]}]", 1, 12, -1, LATIN1,
           "[{a,[b,c]},\n {d,[e,\n     f]}]");
+    check("#{-124700350191704 => {{foo@bar,-0.5},{'\\'q\\'',#{31177 => #{[] => [{record_name},#{},[]]}}},[]},record_name => {[],[],{}}}", 5, 32, -1, LATIN1,
+          "#{-124700350191704 =>\n          {{foo@bar,-0.5},\n           {'\\'q\\'',\n               #{31177 =>\n                     #{[] =>\n                           [{record_name},\n                            #{},\n                            []]}}},\n           []},\n      record_name =>\n          {[],[],{}}}");
 }
 
 /* The column the term starts at: continuation lines indent to it; past
@@ -219,6 +221,12 @@ Test(pretty, binaries)
           "<<\"a\303\251\"/utf8...>>");
     check("<<\"a\",195,169,0,1>>", 1, 80, 4, UNICODE,
           "<<97,195,169,...>>");
+    check("<<1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20>>", 11, 20, -1, LATIN1,
+          "<<1,2,3,4,\n            5,6,7,8,\n            9,10,11,\n            12,13,\n            14,15,\n            16,17,\n            18,19,20>>");
+    check("<<1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20>>", 1, 20, -1, LATIN1,
+          "<<1,2,3,4,5,6,7,8,\n  9,10,11,12,13,14,\n  15,16,17,18,19,20>>");
+    check("{key,<<1,22,33,4,55,6,77,8,99,100,111,12,133,14,155,16>>}", 3, 20, -1, LATIN1,
+          "{key,<<1,22,33,\n         4,55,6,\n         77,8,99,\n         100,111,\n         12,133,\n         14,155,16>>}");
 }
 
 /* Small and large maps (maps:iterator order), pairs that do not fit
@@ -275,6 +283,14 @@ Test(pretty, improper_lists)
           "{longtag,\n [ccc,ccc,dddddd|\n  {tag,[24,62,61,91,23,8]}]}");
     check("{t,[ccc,eeeeeeeeee,ccc,eeeeeeeeee|{tag,[60,14,76,96,48]}]}", 1, 30, -1, LATIN1,
           "{t,\n [ccc,eeeeeeeeee,ccc,\n  eeeeeeeeee|\n  {tag,[60,14,76,96,48]}]}");
+    check("{longtag,[a,dddddd|{t,{t,[4]}}]}", 1, 30, -1, LATIN1,
+          "{longtag,\n    [a,dddddd|{t,{t,[4]}}]}");
+    check("[dddddd|{abcde,[6,3]}]", 5, 20, -1, LATIN1,
+          "[dddddd|\n     {abcde,\n      [6,3]}]");
+    check("[alpha|beta]", 8, 20, -1, LATIN1,
+          "[alpha|\n        beta]");
+    check("[alpha|beta]", 7, 20, -1, LATIN1,
+          "[alpha|beta]");
 }
 
 /* ~P: every container at depth 1, depth counted along lists and
