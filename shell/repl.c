@@ -91,10 +91,13 @@ static bool is_quit(const char *s, size_t n)
     return false;
 }
 
-static void eval_one(const char *s, size_t n, heap_t *h, fmt_buf *b, FILE *out, FILE *err, repl_stats *st)
+/* Reads and prints one complete input; false if it was malformed (the
+ * prompt number then stays, as in erl's shell). */
+static bool eval_one(const char *s, size_t n, heap_t *h, fmt_buf *b, FILE *out, FILE *err, repl_stats *st)
 {
     term_t t;
     read_error e;
+    bool ok = false;
     if (read_term(h, s, n, &t, &e) != READ_OK) {
         fprintf(err, "* %u:%u: %s\n", e.line, e.col, e.msg);
         st->errors++;
@@ -107,9 +110,11 @@ static void eval_one(const char *s, size_t n, heap_t *h, fmt_buf *b, FILE *out, 
         fwrite(b->data, 1, b->len, out);
         fputc('\n', out);
         st->terms++;
+        ok = true;
     }
     fflush(out);
     heap_reset(h);
+    return ok;
 }
 
 static char *read_line_plain(FILE *in)
@@ -183,9 +188,9 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
                 quit = true;
                 break;
             }
-            eval_one(pending.text, n, &h, &b, out, err, st);
+            if (eval_one(pending.text, n, &h, &b, out, err, st))
+                number++;
             input_drop(&pending, n);
-            number++;
         }
         if (!quit && is_blank(pending.text, pending.len))
             pending.len = 0;
