@@ -134,8 +134,8 @@ layers:
 	@tests/layers.sh
 
 test: deps
-	@$(MAKE) --no-print-directory DEBUG=1 BUILD=$(BUILD)/debug run-tests
 	@$(MAKE) --no-print-directory layers
+	@$(MAKE) --no-print-directory DEBUG=1 BUILD=$(BUILD)/debug run-tests
 
 # Every suite: unit tests, the differential test against erl, transcripts.
 run-tests: $(DBGSH) $(TEST_BINS) $(TOOL_BINS)
