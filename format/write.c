@@ -1,8 +1,9 @@
 /* write.c: ~w (io_lib:write/2) and the leaf printers ~p shares with it:
  * quoted atoms, integers, floats (digits from float.c), pids/ports/refs/funs
  * as erlang:*_to_list print them, escaped strings and binaries. Text goes
- * through a cursor into room made once per token, never a call per char;
- * the walk of ~w keeps its stack in scratch area 1. */
+ * through a cursor into room made once per token, never a call per char.
+ * ~w recurses on containers up to a bounded nesting; ~W, and ~w below
+ * that, walk on an explicit stack in scratch area 1. */
 #include "format/write.h"
 
 #include <stdio.h>
@@ -1167,10 +1168,11 @@ static HOT_INLINE term_t next_child(wstack *s, bool unicode, int64_t *cd)
     return THE_NON_VALUE;
 }
 
-void fmt_write(fmt_buf *b, term_t t, int depth, bool unicode)
+/* io_lib:write(T, D) for any depth, the walk on an explicit stack: ~W, and
+ * ~w below FAST_LEVELS of nesting. */
+static void walk(fmt_buf *b, term_t t, int64_t d, bool unicode)
 {
     wstack s = {b, cursor_at_end(b), b->scratch[1].p, 0, b->scratch[1].cap / sizeof(wframe)};
-    int64_t d = depth < 0 ? -1 : depth;
     for (;;) {
         while (t != THE_NON_VALUE)
             t = open_term(&s, t, d, unicode, &d);
@@ -1179,4 +1181,178 @@ void fmt_write(fmt_buf *b, term_t t, int depth, bool unicode)
             break;
     }
     finish(b, s.c);
+}
+
+/* ---- ~w at unlimited depth ------------------------------------------------------------ */
+
+/* ~w (no depth limit) is the common case and has no depth to count, so it
+ * gets its own walk: C recursion on containers, FAST_LEVELS deep at most,
+ * below which walk() takes over. Each container's elements are written as
+ * ",E" and the first comma becomes the opener afterwards, so the loops over
+ * elements have no first-element case. */
+#define FAST_LEVELS 48
+
+/* Lists are mostly runs of cells laid out one after the other (strings
+ * especially): reading this far ahead hides the memory latency of a list
+ * that is not in the cache. A prefetch never faults, wherever it points. */
+#define LIST_PREFETCH 256
+#ifdef __GNUC__
+#define PREFETCH(a) __builtin_prefetch(a)
+#else
+#define PREFETCH(a) ((void)(a))
+#endif
+
+static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+
+/* Writes t at c, which has room for a small integer's text (24 bytes). */
+static HOT_INLINE cursor write_elem(fmt_buf *b, cursor c, term_t t, bool unicode, unsigned level)
+{
+    if (term_is_small(t)) {
+        int64_t v = small_value(t);
+        if ((uint64_t)v < 1000) {
+            memcpy(c.p, DEC3[v].c, 4);
+            c.p += DEC3[v].c[3];
+        } else {
+            c.p = put_i64(c.p, v);
+        }
+        return c;
+    }
+    if (term_is_atom(t))
+        return put_atom(b, c, t, unicode);
+    /* The cursor goes as one pointer: passed as a pair, gcc moves it
+     * through memory in a way that stalls store forwarding on entry. */
+    c.p = write_nested(b, c.p, t, unicode, level + 1);
+    c.lim = b->data + b->cap;
+    return c;
+}
+
+/* Writes ",E" for each element of list t, then "|Tail" if improper, and
+ * "]"; the caller turns the first comma into "[". */
+static cursor write_list_elems(fmt_buf *b, cursor c, term_t t, bool unicode, unsigned level)
+{
+    do {
+        const term_t *cell = list_ptr(t);
+        PREFETCH((const char *)cell + LIST_PREFETCH);
+        c = need(b, c, TOKEN_ROOM);
+        *c.p++ = ',';
+        c = write_elem(b, c, cell[0], unicode, level);
+        t = cell[1];
+    } while (term_is_list(t));
+    c = need(b, c, TOKEN_ROOM);
+    if (!term_is_nil(t)) {
+        *c.p++ = '|';
+        c = write_elem(b, c, t, unicode, level);
+        c = need(b, c, 1);
+    }
+    *c.p++ = ']';
+    return c;
+}
+
+/* Writes ",E" for each of the n > 0 elements at e, then "}". */
+static cursor write_tuple_elems(fmt_buf *b, cursor c, const term_t *e, uint64_t n, bool unicode, unsigned level)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        c = need(b, c, TOKEN_ROOM);
+        *c.p++ = ',';
+        c = write_elem(b, c, e[i], unicode, level);
+    }
+    c = need(b, c, 1);
+    *c.p++ = '}';
+    return c;
+}
+
+/* Any term that is not a small integer or an atom, at nesting `level`, at
+ * p in b's text; returns the end. */
+static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level)
+{
+    cursor c = need(b, (cursor){p, b->data + b->cap}, TOKEN_ROOM);
+    switch (term_primary(t)) {
+    case TAG_PRIMARY_LIST: {
+        if (level >= FAST_LEVELS)
+            break;
+        size_t open = (size_t)(c.p - b->data);
+        c = write_list_elems(b, c, t, unicode, level);
+        b->data[open] = '[';
+        return c.p;
+    }
+    case TAG_PRIMARY_BOXED:
+        switch (term_boxed_subtag(t)) {
+        case HDR_TUPLE: {
+            uint64_t n = tuple_arity(t);
+            if (n == 0) {
+                memcpy(c.p, "{}", 2);
+                c.p += 2;
+                return c.p;
+            }
+            if (level >= FAST_LEVELS)
+                break;
+            size_t open = (size_t)(c.p - b->data);
+            c = write_tuple_elems(b, c, tuple_elems(t), n, unicode, level);
+            b->data[open] = '{';
+            return c.p;
+        }
+        case HDR_FLOAT: /* as fmt_put_float */
+            c.p += fmt_float_short(float_value(t), c.p);
+            return c.p;
+        case HDR_REFC_BIN:
+        case HDR_HEAP_BIN:
+        case HDR_SUB_BIN:
+            return put_bitstring(b, c, t, -1).p;
+        case HDR_POS_BIG:
+        case HDR_NEG_BIG:
+            return put_decimal(b, c, t).p;
+        case HDR_MAP: {
+            if (map_size(t) == 0) {
+                memcpy(c.p, "#{}", 3);
+                c.p += 3;
+                return c.p;
+            }
+            if (level >= FAST_LEVELS || !map_is_flat(t))
+                break; /* hash maps: walk() keeps their iterator */
+            uint64_t n = flatmap_size(t);
+            const term_t *k = tuple_elems(flatmap_keys(t)), *v = flatmap_values(t);
+            memcpy(c.p, "#{", 2);
+            c.p += 2;
+            for (uint64_t i = 0; i < n; i++) {
+                if (i > 0)
+                    *c.p++ = ',';
+                c = write_elem(b, c, k[i], unicode, level);
+                c = need(b, c, TOKEN_ROOM + 4);
+                memcpy(c.p, " => ", 4);
+                c.p += 4;
+                c = write_elem(b, c, v[i], unicode, level);
+                c = need(b, c, TOKEN_ROOM);
+            }
+            *c.p++ = '}';
+            return c.p;
+        }
+        }
+        break;
+    default:
+        if (term_is_nil(t)) {
+            memcpy(c.p, "[]", 2);
+            c.p += 2;
+            return c.p;
+        }
+        if (term_is_small(t) || term_is_atom(t))
+            return write_elem(b, c, t, unicode, level).p;
+        if (term_is_local_pid(t))
+            return put_local_pid(b, c, t).p;
+        break;
+    }
+    /* Ports, refs, funs, external pids; hash maps and terms nested deeper
+     * than FAST_LEVELS. */
+    lend(b, c);
+    walk(b, t, -1, unicode);
+    return b->data + b->len;
+}
+
+void fmt_write(fmt_buf *b, term_t t, int depth, bool unicode)
+{
+    if (depth >= 0) {
+        walk(b, t, depth, unicode);
+        return;
+    }
+    cursor c = need(b, cursor_at_end(b), TOKEN_ROOM);
+    finish(b, write_elem(b, c, t, unicode, 0));
 }

@@ -720,3 +720,25 @@ Test(write, steady_state_does_not_allocate)
     cr_assert_eq(before.size, after.size);
     cr_assert_eq(before.blocks, after.blocks);
 }
+
+/* Deeper than the recursive fast path (FAST_LEVELS): the hand-off to the
+ * explicit-stack walker must not change a byte. In erl, with the text S =
+ * 150 x "[{" ++ "a,[1|2],#{k => \"s\"}" ++ 150 x "}]":
+ * io_lib:format("~w", [parse_term(S)]) is S with "s" written [115]. */
+Test(write, deep_nesting_hands_off_exactly)
+{
+    static char text[2048], want[2048];
+    size_t n = 0, m = 0;
+    for (int i = 0; i < 150; i++)
+        n += (size_t)sprintf(text + n, "[{"), m += (size_t)sprintf(want + m, "[{");
+    n += (size_t)sprintf(text + n, "a,[1|2],#{k => \"s\"}");
+    m += (size_t)sprintf(want + m, "a,[1|2],#{k => [115]}");
+    for (int i = 0; i < 150; i++)
+        n += (size_t)sprintf(text + n, "}]"), m += (size_t)sprintf(want + m, "}]");
+    term_t t;
+    read_error err;
+    cr_assert_eq(read_term_nodot(&h, text, n, &t, &err), READ_OK, "%s", err.msg);
+    fmt_buf_reset(&b);
+    fmt_write(&b, t, -1, false);
+    cr_assert_str_eq(b.data, want);
+}
