@@ -73,9 +73,12 @@ typedef struct fmt_pretty_opts {
     int line_length; /* FMT_LINE_LENGTH by default */
     int depth;       /* < 0: unlimited (~p); otherwise ~P */
     bool unicode;    /* ~tp: atoms keep code points above 255 unescaped and
-                        binaries may print as UTF-8 strings. Lists print as
-                        strings by latin1 printability either way, as erl's
-                        default printable range (+pc latin1) does. */
+                        binaries may print as UTF-8 strings */
+    bool unicode_range; /* io:printable_range() is unicode (erl +pc unicode):
+                        with `unicode`, lists and UTF-8 binaries of any
+                        printable code points print as strings. false (erl's
+                        default, +pc latin1): only latin1 ones do. ~p without
+                        t ignores it, as erl does. */
     bool strings;    /* false for ~lp: no list or binary prints as a string */
 } fmt_pretty_opts;
 void fmt_pretty_opts_init(fmt_pretty_opts *o);

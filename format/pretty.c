@@ -44,7 +44,9 @@ typedef struct node {
     bool plain;         /* N_STRING, N_BINSTR (latin1): ASCII, no escapes */
     const char *text;   /* N_CONST */
     uint64_t nbytes;    /* N_BINSTR: bytes shown between the quotes */
-    int64_t width;      /* N_CONST, N_STRING, N_BINSTR: chars of the text */
+    int64_t width;      /* N_CONST, N_STRING, N_BINSTR: chars of the text
+                           (-1 otherwise, and for text measured once
+                           written: strings with code points above 255) */
 } node;
 
 static bool is_leaf(const node *n) { return n->kind < N_LEAVES; }
@@ -129,6 +131,8 @@ typedef struct pctx {
     int64_t m;    /* io_lib_pretty's M: the whole term's width */
     int64_t tind;
     bool unicode;
+    bool urange;  /* ~tp with io:printable_range() unicode: code points
+                     above 255 can make lists and binaries strings */
     bool strings; /* false for ~lp: no list or binary prints as a string */
     bool emit;    /* the layout's text is kept (pp/8) */
     bool check;   /* cind/7's checks are made: the layout may fail */
@@ -220,8 +224,8 @@ static void end_rec(pctx *c, uint64_t i, int64_t width)
 
 /* Width of latin1 char ch inside "..." as io_lib:write_string writes it
  * (2 for \" \\ \b \t \n \v \f \r \e), or 0 when
- * io_lib:printable_latin1_list/1 does not accept it. The latin1 range is
- * io:printable_range(), OTP's default, so this decides for ~p and ~tp. */
+ * io_lib:printable_latin1_list/1 does not accept it. This decides for ~p
+ * always and for ~tp in the latin1 printable range (erl's default). */
 static inline unsigned measure_char(int64_t ch)
 {
     if (ch >= 32 && ch <= 126)
@@ -231,35 +235,46 @@ static inline unsigned measure_char(int64_t ch)
     return (ch >= '\b' && ch <= '\r') || ch == 033 ? 2 : 0;
 }
 
-/* printable_list/1 of a list, and the width of the string text. */
-static bool scan_string(term_t l, node *n)
+/* printable_list/1 of a list (printable_latin1_list, or
+ * printable_unicode_list when urange), and the width of the string text:
+ * -1 when a code point above 255 makes it string:length's grapheme count,
+ * measured once written. */
+static bool scan_string(term_t l, bool urange, node *n)
 {
     int64_t w = 2;
-    bool plain = true;
+    bool plain = true, wide = false;
     for (; term_is_list(l); l = list_tail(l)) {
         term_t h = list_head(l);
         if (!term_is_small(h))
             return false;
         int64_t ch = small_value(h);
         unsigned cw = measure_char(ch);
-        if (cw == 0)
-            return false;
+        if (cw == 0) {
+            if (!urange || ch <= 255 || ch > 0x10FFFF || !fmt_printable_char((uint32_t)ch, true))
+                return false;
+            wide = true;
+            cw = 1;
+        }
         plain &= cw == 1 && ch < 127;
         w += cw;
     }
     if (!term_is_nil(l))
         return false;
-    n->width = w;
+    n->width = wide ? -1 : w;
     n->plain = plain;
     return true;
 }
 
-/* Width of "..." holding the first nbytes of v, UTF-8 already validated. */
+/* Width of "..." holding the first nbytes of v, UTF-8 already validated;
+ * -1 when a code point above 255 (lead byte C4 or more) makes it a
+ * grapheme count, measured once written. */
 static int64_t measure_utf8(const bin_view *v, uint64_t nbytes)
 {
     int64_t w = 2;
     for (uint64_t i = 0; i < nbytes; i++) {
         uint8_t by = bin_byte_at(v, i);
+        if (by >= 0xC4)
+            return -1;
         if ((by & 0xC0) != 0x80)
             w += by < 128 ? measure_char(by) : 1;
     }
@@ -272,7 +287,7 @@ static void set_binstr(node *n, uint64_t nbytes, bool utf8, bool dots, int64_t s
     n->nbytes = nbytes;
     n->utf8 = utf8;
     n->dots = dots;
-    n->width = 4 + (dots ? 3 : 0) + (utf8 ? 5 : 0) + swidth;
+    n->width = swidth < 0 ? -1 : 4 + (dots ? 3 : 0) + (utf8 ? 5 : 0) + swidth;
 }
 
 /* print_length of a non-empty bitstring at depth d != 1: printable_bin0/4
@@ -292,7 +307,7 @@ static void classify_bin(const pctx *c, node *n)
         return;
     if (c->unicode && fmt_valid_utf8(&v, len)) {
         size_t nb;
-        size_t nc = fmt_printable_utf8(&v, len, false, &nb);
+        size_t nc = fmt_printable_utf8(&v, len, c->urange, &nb);
         if (nb == size || (d1 > 0 && nc >= (uint64_t)d1))
             set_binstr(n, nb, nb != nc, nb != size, measure_utf8(&v, nb));
         return;
@@ -343,7 +358,7 @@ static void classify(const pctx *c, term_t t, int64_t d, node *n)
     } else if (term_is_nil(t)) {
         set_const(n, "[]");
     } else if (term_is_list(t)) {
-        n->kind = d != 1 && c->strings && scan_string(t, n) ? N_STRING : N_LIST;
+        n->kind = d != 1 && c->strings && scan_string(t, c->urange, n) ? N_STRING : N_LIST;
     } else if (term_is_tuple(t)) {
         uint64_t a = tuple_arity(t);
         if (a == 0)
@@ -973,6 +988,7 @@ void fmt_pretty_opts_init(fmt_pretty_opts *o)
     o->line_length = FMT_LINE_LENGTH;
     o->depth = -1;
     o->unicode = false;
+    o->unicode_range = false;
     o->strings = true;
 }
 
@@ -987,7 +1003,12 @@ void fmt_pretty_opts_init(fmt_pretty_opts *o)
 
 void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
 {
-    pctx c = {.b = b, .cur = NO_FRAME, .unicode = o->unicode, .strings = o->strings, .emit = true};
+    pctx c = {.b = b,
+              .cur = NO_FRAME,
+              .unicode = o->unicode,
+              .urange = o->unicode && o->unicode_range,
+              .strings = o->strings,
+              .emit = true};
     int64_t col = o->column < 1 ? 1 : o->column;
     int64_t d = o->depth < 0 ? -1 : o->depth;
     c.ll = o->line_length;

@@ -6,23 +6,47 @@
 %% writes erl.out in termgen's record format; checks that term_to_binary
 %% gives back exactly our ETF bytes, and writes DIR/erl.count.
 %% (+pc latin1 above is erl's default, made explicit: it decides which lists
-%% ~p prints as strings.)
+%% ~tp prints as strings. Cases marked `unicode` are formatted in a peer
+%% node started with +pc unicode, over its standard_io: no distribution.)
 -mode(compile).
 
 -define(SHOW, 5).
 
 main([Dir]) ->
-    {ok, Cases} = file:consult(filename:join(Dir, "cases.eterm")),
+    {ok, Cases0} = file:consult(filename:join(Dir, "cases.eterm")),
+    Cases = with_nodes(Cases0),
     {ok, Terms} = file:read_file(filename:join(Dir, "terms.etf")),
     {ok, Out} = file:open(filename:join(Dir, "erl.out"), [write, raw, binary, delayed_write]),
     {Ok, Bad} = each_term(Terms, 0, Cases, Out, {0, 0}),
     ok = file:close(Out),
+    [peer:stop(P) || P <- lists:usort([P || {_, _, _, P} <- Cases, P =/= local])],
     io:format("diff: ETF bytes term_to_binary(binary_to_term(Ours)) =:= Ours: ~b ok, ~b wrong~n", [Ok, Bad]),
     ok = file:write_file(filename:join(Dir, "erl.count"), io_lib:format("~b ~b~n", [Ok, Bad])),
     halt(0);
 main(_) ->
     io:format(standard_error, "usage: erlside.escript DIR~n", []),
     halt(2).
+
+%% {Name, Format, Args, Where}: Where is `local` for erl's default printable
+%% range, or the peer of range unicode.
+with_nodes(Cases) ->
+    Peer = case [C || {_, _, _, unicode} = C <- Cases] of
+               [] -> local;
+               _ -> start_unicode_peer()
+           end,
+    [case C of
+         {N, F, A} -> {N, F, A, local};
+         {N, F, A, unicode} -> {N, F, A, Peer}
+     end || C <- Cases].
+
+start_unicode_peer() ->
+    {ok, P, _} = peer:start_link(#{connection => standard_io, args => ["+pc", "unicode"]}),
+    case peer:call(P, io, printable_range, []) of
+        unicode -> P;
+        Other ->
+            io:format("diff: the +pc unicode peer has printable range ~p~n", [Other]),
+            halt(1)
+    end.
 
 each_term(<<>>, _I, _Cases, _Out, Tally) ->
     Tally;
@@ -59,14 +83,17 @@ term_texts(Etf, I, Cases, {Ok, Bad}) ->
             {[<<"<erl: binary_to_term failed>">> || _ <- Cases], {Ok, Bad + 1}}
     end.
 
-format({_Name, Format, Args}, T) ->
+format({_Name, Format, Args, Where}, T) ->
     Args1 = [case A of term -> T; _ -> A end || A <- Args],
     try
-        unicode:characters_to_binary(io_lib:format(Format, Args1))
+        unicode:characters_to_binary(format_at(Where, Format, Args1))
     catch
         Class:Reason ->
             iolist_to_binary(io_lib:format("<erl: io_lib:format crashed: ~p:~p>", [Class, Reason]))
     end.
+
+format_at(local, Format, Args) -> io_lib:format(Format, Args);
+format_at(Peer, Format, Args) -> peer:call(Peer, io_lib, format, [Format, Args]).
 
 show(Shown, Fmt, Args) when Shown < ?SHOW ->
     io:format("diff: " ++ Fmt, Args);
