@@ -4,8 +4,9 @@
  * written on one line once, recording for every node the span of its text
  * and its width (the tree, as flat records): when it fits, that line is the
  * output; otherwise the layout decides with the recorded widths and copies
- * the spans. Records and stacks live in scratch area 0 of the fmt_buf: no C
- * recursion on term depth, and a reused buffer stops allocating. */
+ * the spans. Records and stacks live in scratch area 0 of the fmt_buf: C
+ * recursion only FAST_LEVELS deep (an explicit stack below), and a reused
+ * buffer stops allocating. */
 #include "format/format.h"
 
 #include <stdint.h>
@@ -672,6 +673,246 @@ static int64_t write_flat(pctx *c, const node *root)
     return len;
 }
 
+/* ---- one line, the fast way ---------------------------------------------------------
+ * write_flat's walk over the common terms as C recursion, FAST_LEVELS deep
+ * at most (the bound STYLE.md asks for): lists, tuples and flat maps are
+ * walked here, small integers, atoms and plain strings written here; every
+ * other node, and containers nested deeper, go to write_flat. Same text,
+ * same records, without write_flat's per-node frame and node structs. */
+#define FAST_LEVELS 48
+
+/* Reading this far ahead of a list hides the memory latency of cells laid
+ * out one after the other. A prefetch never faults, wherever it points. */
+#define LIST_PREFETCH 256
+#ifdef __GNUC__
+#define PREFETCH(a) __builtin_prefetch(a)
+#else
+#define PREFETCH(a) ((void)(a))
+#endif
+
+/* The record of a node about to be written, when recording. */
+static inline uint64_t open_rec(pctx *c, uint8_t kind) { return c->recording ? add_rec(c, kind) : 0; }
+
+static inline void close_rec(pctx *c, uint64_t r, int64_t width)
+{
+    if (c->recording)
+        end_rec(c, r, width);
+}
+
+/* Writes list l as a string with nothing to escape, "..." of ASCII chars
+ * 32..126 but " and \, and returns its width; having written nothing, 0
+ * when l may still be a string with escapes or wide chars, -1 when it is no
+ * string at all (for ~tp with a unicode range: `urange`). */
+static int64_t put_plain_string(fmt_buf *b, term_t l, bool urange)
+{
+    size_t mark = b->len;
+    char *p = fmt_buf_reserve(b, 64), *lim = p + 64;
+    *p++ = '"';
+    int64_t ch = 0;
+    for (; term_is_list(l); l = list_tail(l)) {
+        PREFETCH((const char *)list_ptr(l) + LIST_PREFETCH);
+        term_t h = list_head(l);
+        if (!term_is_small(h))
+            goto fail;
+        ch = small_value(h);
+        if (ch < 32 || ch > 126 || ch == '"' || ch == '\\')
+            goto fail;
+        if (p == lim) {
+            b->len = (size_t)(p - b->data);
+            p = fmt_buf_reserve(b, 64);
+            lim = p + 64;
+        }
+        *p++ = (char)ch;
+    }
+    if (!term_is_nil(l))
+        goto fail;
+    *p++ = '"';
+    *p = '\0';
+    b->len = (size_t)(p - b->data);
+    return (int64_t)(b->len - mark);
+fail:
+    truncate_to(b, mark);
+    if (!term_is_list(l) || !term_is_small(list_head(l)))
+        return -1;
+    return measure_char(ch) == 0 && !(urange && ch > 255) ? -1 : 0;
+}
+
+static int64_t flat_fast(pctx *c, term_t t, int64_t d, unsigned level);
+
+/* The items of list t at depth d, after its "[". */
+static int64_t flat_list_items(pctx *c, term_t t, int64_t d, unsigned level)
+{
+    fmt_buf *b = c->b;
+    int64_t len = 0;
+    for (bool first = true;; first = false) {
+        if (term_is_nil(t))
+            break;
+        if (d == 1) {
+            if (!first) {
+                fmt_buf_putc(b, '|');
+                len++;
+            }
+            uint64_t dots = open_rec(c, R_DOTS);
+            fmt_buf_put(b, "...", 3);
+            close_rec(c, dots, 3);
+            len += 3;
+            break;
+        }
+        if (!term_is_list(t)) {
+            fmt_buf_putc(b, '|');
+            uint64_t tail = c->nrec;
+            len += 1 + flat_fast(c, t, descend(d), level);
+            if (c->recording)
+                get_rec(c, tail)->tail = true;
+            break;
+        }
+        if (!first) {
+            fmt_buf_putc(b, ',');
+            len++;
+        }
+        const term_t *cell = list_ptr(t);
+        PREFETCH((const char *)cell + LIST_PREFETCH);
+        d = descend(d);
+        len += flat_fast(c, cell[0], d, level);
+        t = cell[1];
+    }
+    fmt_buf_putc(b, ']');
+    return len + 1;
+}
+
+/* The n items at e of a tuple at depth d, after its "{". */
+static int64_t flat_tuple_items(pctx *c, const term_t *e, uint64_t n, int64_t d, unsigned level)
+{
+    fmt_buf *b = c->b;
+    int64_t len = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        if (i > 0) {
+            fmt_buf_putc(b, ',');
+            len++;
+        }
+        if (d == 1) {
+            uint64_t dots = open_rec(c, R_DOTS);
+            fmt_buf_put(b, "...", 3);
+            close_rec(c, dots, 3);
+            len += 3;
+            break;
+        }
+        d = descend(d);
+        len += flat_fast(c, e[i], d, level);
+    }
+    fmt_buf_putc(b, '}');
+    return len + 1;
+}
+
+/* The pairs of flat map m at depth d, after its "#{". */
+static int64_t flat_map_items(pctx *c, term_t m, int64_t d, unsigned level)
+{
+    fmt_buf *b = c->b;
+    uint64_t n = flatmap_size(m);
+    const term_t *k = tuple_elems(flatmap_keys(m)), *v = flatmap_values(m);
+    int64_t pd = descend(d), len = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        if (i > 0) {
+            fmt_buf_putc(b, ',');
+            len++;
+        }
+        if (d == 1) {
+            uint64_t dots = open_rec(c, R_DOTS);
+            fmt_buf_put(b, "...", 3);
+            close_rec(c, dots, 3);
+            len += 3;
+            break;
+        }
+        d = descend(d);
+        uint64_t pr = open_rec(c, R_PAIR);
+        int64_t pw = flat_fast(c, k[i], pd, level);
+        fmt_buf_put(b, " => ", 4);
+        pw += 4 + flat_fast(c, v[i], pd, level);
+        close_rec(c, pr, pw);
+        len += pw;
+    }
+    fmt_buf_putc(b, '}');
+    return len + 1;
+}
+
+/* Writes t at depth d (not 0) on one line, `level` containers deep, and
+ * returns its width, as write_flat. */
+static int64_t flat_fast(pctx *c, term_t t, int64_t d, unsigned level)
+{
+    fmt_buf *b = c->b;
+    if (term_is_small(t)) {
+        uint64_t r = open_rec(c, N_INT);
+        size_t mark = b->len;
+        fmt_put_integer(b, t, 10);
+        int64_t w = (int64_t)(b->len - mark);
+        close_rec(c, r, w);
+        return w;
+    }
+    if (term_is_atom(t)) {
+        uint64_t r = open_rec(c, N_ATOM);
+        size_t mark = b->len;
+        fmt_put_atom(b, t, c->unicode);
+        int64_t w = measure_since(b, mark);
+        close_rec(c, r, w);
+        return w;
+    }
+    if (term_is_float(t)) {
+        uint64_t r = open_rec(c, N_FLOAT);
+        size_t mark = b->len;
+        fmt_put_float(b, float_value(t));
+        int64_t w = (int64_t)(b->len - mark);
+        close_rec(c, r, w);
+        return w;
+    }
+    if (level < FAST_LEVELS) {
+        if (term_is_list(t)) {
+            if (d != 1 && c->strings) {
+                uint64_t r = open_rec(c, N_STRING);
+                int64_t w = put_plain_string(b, t, c->urange);
+                if (w > 0) {
+                    close_rec(c, r, w);
+                    return w;
+                }
+                if (c->recording)
+                    c->nrec--;
+                node n;
+                if (w == 0 && scan_string(t, c->urange, &n)) {
+                    n.t = t;
+                    n.d = d;
+                    n.kind = N_STRING;
+                    return write_flat(c, &n);
+                }
+            }
+            uint64_t r = open_rec(c, N_LIST);
+            fmt_buf_putc(b, '[');
+            int64_t w = 1 + flat_list_items(c, t, d, level + 1);
+            close_rec(c, r, w);
+            return w;
+        }
+        if (term_is_tuple(t) && d != 1) {
+            uint64_t n = tuple_arity(t);
+            if (n > 0) {
+                const term_t *e = tuple_elems(t);
+                uint64_t r = open_rec(c, n > 1 && term_is_atom(e[0]) ? N_TAGGED : N_TUPLE);
+                fmt_buf_putc(b, '{');
+                int64_t w = 1 + flat_tuple_items(c, e, n, d, level + 1);
+                close_rec(c, r, w);
+                return w;
+            }
+        }
+        if (term_is_map(t) && d != 1 && map_is_flat(t) && map_size(t) > 0) {
+            uint64_t r = open_rec(c, N_MAP);
+            fmt_buf_put(b, "#{", 2);
+            int64_t w = 2 + flat_map_items(c, t, d, level + 1);
+            close_rec(c, r, w);
+            return w;
+        }
+    }
+    node n;
+    classify(c, t, d, &n);
+    return write_flat(c, &n);
+}
+
 /* ---- layout --------------------------------------------------------------------------
  * io_lib_pretty's pp/8 family (c->emit) and its cind/7 family (c->check)
  * over the records, run as one walk when both are on: that is when M is
@@ -700,13 +941,31 @@ static void put_newline(pctx *c, int64_t col0)
     b->data[b->len] = '\0';
 }
 
-/* The node's text on one line (io_lib_pretty's write/1). */
+/* The node's text on one line (io_lib_pretty's write/1). Most are a few
+ * bytes: copied here rather than by a call to memcpy. */
 static void put_rec(pctx *c, uint64_t r)
 {
-    if (c->emit) {
-        const rec *p = get_rec(c, r);
-        fmt_buf_put(c->b, scratch(c) + p->start, p->bytes);
+    if (!c->emit)
+        return;
+    const rec *p = get_rec(c, r);
+    const char *s = scratch(c) + p->start;
+    size_t n = p->bytes;
+    fmt_buf *b = c->b;
+    char *d = fmt_buf_reserve(b, n);
+    if (n >= 8 && n <= 16) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4 && n < 8) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n < 4) {
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i];
+    } else {
+        memcpy(d, s, n);
     }
+    b->len += n;
+    d[n] = '\0';
 }
 
 /* pp's "fits" test: when the node's width is below lim and width + extra
@@ -1017,6 +1276,8 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
         fmt_buf_put(b, "...", 3);
         return;
     }
+    if (term_is_list(t) && d != 1 && c.strings && put_plain_string(b, t, c.urange) > 0)
+        return; /* the common string, written in one pass */
     node n;
     classify(&c, t, d, &n);
     if (is_leaf(&n)) {
@@ -1025,14 +1286,14 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     }
     size_t mark = b->len;
     if (c.ll == 0) {
-        write_flat(&c, &n);
+        flat_fast(&c, t, d, 0);
         return;
     }
     /* Write it on one line, recording the tree; if it does not fit, move
      * the text into the scratch area and lay the tree out from there. */
     c.recording = true;
     c.mark = mark;
-    c.m = write_flat(&c, &n);
+    c.m = flat_fast(&c, t, d, 0);
     c.recording = false;
     if (c.m < c.ll - col)
         return;

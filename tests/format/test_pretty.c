@@ -9,6 +9,7 @@
  * erl started with +pc unicode (unicode_range set); the others are erl's
  * default printable range, +pc latin1. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "format/format.h"
@@ -18,6 +19,10 @@
 #define UNICODE 1
 #define P_URANGE 2
 #define URANGE 3
+
+/* 50 brackets each, cut to size with %.*s. */
+static const char OPENS[] = "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[";
+static const char CLOSES[] = "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]";
 
 static heap_t heap;
 static fmt_buf buf;
@@ -462,6 +467,28 @@ Test(pretty, deep_list)
     cr_assert_eq(strlen(got), 2 * (N + 1));
     cr_expect_eq(strspn(got, "["), N + 1);
     cr_expect_eq(strspn(got + N + 1, "]"), N + 1);
+}
+
+/* A map under 50 one-element lists: the one-line walk switches from its
+ * recursion to its explicit stack 48 levels down, and the records of both
+ * lay the map out. erl:
+ * io_lib:format("~p", [lists:foldl(fun(_, A) -> [A] end, #{k => "esc\n",
+ *   l => [1,2|x], s => "plain string here", t => {tag,1.5,<<"bin">>}},
+ *   lists:seq(1, 50))]) */
+Test(pretty, map_below_deep_lists)
+{
+    enum { N = 50 };
+    term_t t = parse("#{k => \"esc\\n\", l => [1,2|x], s => \"plain string here\", t => {tag,1.5,<<\"bin\">>}}");
+    for (int i = 0; i < N; i++)
+        t = term_cons(&heap, t, NIL);
+    char expected[1024], *p = expected;
+    p += sprintf(p, "%.*s#{k => \"esc\\n\",\n", N, OPENS);
+    p += sprintf(p, "%*sl => [1,2|x],\n", N + 2, "");
+    p += sprintf(p, "%*ss => \"plain string here\",\n", N + 2, "");
+    p += sprintf(p, "%*st =>\n", N + 2, "");
+    p += sprintf(p, "%*s{tag,1.5,\n", N + 3, "");
+    sprintf(p, "%*s<<\"bin\">>}}%.*s", N + 4, "", N, CLOSES);
+    cr_expect_str_eq(pretty_term(t, 1, 80, -1, LATIN1), expected);
 }
 
 /* {a,{a,...{a,a}...}} 3,000 deep: no tag indentation survives the cind
