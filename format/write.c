@@ -762,39 +762,153 @@ void fmt_put_bin_string(fmt_buf *b, const bin_view *v, size_t nbytes, bool utf8)
 
 /* ---- text width ------------------------------------------------------------------------ */
 
-/* Code points that continue the grapheme cluster before them (combining
- * marks, joiners, variation selectors, emoji modifiers): the common ranges
- * of Unicode's Grapheme_Extend and SpacingMark, not the whole table. */
-static const uint32_t EXTEND[][2] = {
-    {0x0300, 0x036F}, {0x0483, 0x0489}, {0x0591, 0x05BD}, {0x05BF, 0x05BF}, {0x05C1, 0x05C2},
-    {0x05C4, 0x05C5}, {0x05C7, 0x05C7}, {0x0610, 0x061A}, {0x064B, 0x065F}, {0x0670, 0x0670},
-    {0x06D6, 0x06DC}, {0x06DF, 0x06E4}, {0x06E7, 0x06E8}, {0x06EA, 0x06ED}, {0x0900, 0x0903},
-    {0x093A, 0x093C}, {0x093E, 0x094F}, {0x0951, 0x0957}, {0x0962, 0x0963}, {0x0981, 0x0983},
-    {0x09BC, 0x09BC}, {0x09BE, 0x09CD}, {0x0E31, 0x0E31}, {0x0E34, 0x0E3A}, {0x0E47, 0x0E4E},
-    {0x1AB0, 0x1AFF}, {0x1DC0, 0x1DFF}, {0x200C, 0x200D}, {0x20D0, 0x20FF}, {0x302A, 0x302F},
-    {0x3099, 0x309A}, {0xFE00, 0xFE0F}, {0xFE20, 0xFE2F}, {0x1F3FB, 0x1F3FF}, {0xE0020, 0xE007F},
-    {0xE0100, 0xE01EF},
+/* Grapheme clusters as OTP 25's unicode_util:gc/1 cuts them (which is what
+ * string:length/1 and string:slice/3 count). The classes come from
+ * grapheme.def, generated from OTP's own unicode_util.erl; the walk below
+ * follows gc/1's state machine, which is Unicode 14's UAX #29 with one
+ * difference: after Extended_Pictographic Extend* ZWJ, anything but another
+ * pictographic ends the cluster (UAX #29 would still join an Extend). */
+
+/* How a cluster that starts with a code point goes on (gc_1's clauses). */
+enum { GS_OTHER, GS_CR, GS_CONTROL, GS_PREPEND, GS_L, GS_V, GS_T, GS_LV, GS_LVT, GS_RI, GS_PICT };
+#define GS_MASK 0x0F
+/* What a code point is after the first of a cluster. */
+#define GB_EXTEND 0x10  /* Extend or SpacingMark (is_extend/1: true) */
+#define GB_ZWJ 0x20     /* U+200D (is_extend/1: zwj) */
+#define GB_PICT 0x40    /* Extended_Pictographic (is_ext_pict/1) */
+#define GB_CONTROL 0x80 /* Control, CR, LF (is_control/1): ends a Prepend */
+
+#define GRAPHEME_PAGE(index)
+static const uint32_t GRAPHEME_FROM[] = {
+#define GRAPHEME(from, start, flags) from,
+#include "format/grapheme.def"
+#undef GRAPHEME
 };
 
-static bool is_extend(uint32_t c)
+static const uint8_t GRAPHEME_CLASS[] = {
+#define GRAPHEME(from, start, flags) (uint8_t)((start) | (flags)),
+#include "format/grapheme.def"
+#undef GRAPHEME
+};
+#undef GRAPHEME_PAGE
+
+#define GRAPHEME(from, start, flags)
+static const uint16_t GRAPHEME_PAGE_AT[] = {
+#define GRAPHEME_PAGE(index) index,
+#include "format/grapheme.def"
+#undef GRAPHEME_PAGE
+};
+#undef GRAPHEME
+
+#define NGRAPHEME (sizeof GRAPHEME_FROM / sizeof GRAPHEME_FROM[0])
+#define NGRAPHEME_PAGES (sizeof GRAPHEME_PAGE_AT / sizeof GRAPHEME_PAGE_AT[0])
+
+/* c's class: GS_* | GB_* bits, by binary search of the ranges of c's
+ * 4 KiB page (a bad decode above 10FFFF gets the last range's). */
+static unsigned grapheme_class(uint32_t c)
 {
-    if (c < 0x0300)
-        return false;
-    for (size_t i = 0; i < sizeof EXTEND / sizeof EXTEND[0]; i++)
-        if (c >= EXTEND[i][0] && c <= EXTEND[i][1])
-            return true;
-    return false;
+    size_t page = c >> 12;
+    if (page >= NGRAPHEME_PAGES)
+        return GRAPHEME_CLASS[NGRAPHEME - 1];
+    size_t lo = GRAPHEME_PAGE_AT[page];
+    size_t hi = page + 1 < NGRAPHEME_PAGES ? GRAPHEME_PAGE_AT[page + 1] + 1u : NGRAPHEME;
+    while (hi - lo > 1) { /* GRAPHEME_FROM[lo] <= c < GRAPHEME_FROM[hi] */
+        size_t mid = lo + (hi - lo) / 2;
+        if (GRAPHEME_FROM[mid] <= c)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return GRAPHEME_CLASS[lo];
 }
 
-/* Whether c starts a new grapheme cluster after prev (state in *st:
- * bit 0 previous was ZWJ, bits 1.. count of regional indicators). */
-static bool starts_cluster(uint32_t prev, uint32_t c, unsigned *st, bool first)
+/* The class of the code point at byte i of s[0..n) (0 at the end: a
+ * class that joins nothing); its byte length in *len. */
+static unsigned class_at(const unsigned char *s, size_t n, size_t i, size_t *len)
 {
-    bool joins = !first && ((prev == '\r' && c == '\n') || is_extend(c) || ((*st & 1) && c >= 0x1F000) ||
-                            (c >= 0x1F1E6 && c <= 0x1F1FF && ((*st >> 1) & 1)));
-    unsigned ri = (c >= 0x1F1E6 && c <= 0x1F1FF) ? (*st >> 1) + 1 : 0;
-    *st = (ri << 1) | (c == 0x200D);
-    return !joins;
+    if (i >= n) {
+        *len = 0;
+        return GS_OTHER;
+    }
+    return grapheme_class(decode_utf8(s + i, n - i, len));
+}
+
+/* Index just past code points from byte i on whose class has any of the
+ * `bits`. */
+static size_t skip_class(const unsigned char *s, size_t n, size_t i, unsigned bits)
+{
+    size_t len;
+    while (i < n && (class_at(s, n, i, &len) & bits))
+        i += len;
+    return i;
+}
+
+/* Index just past the Hangul syllable block going on at byte i, in
+ * `state` GS_L (after L: L, V, LV or LVT may follow), GS_V (after V or
+ * LV: V or T) or GS_T (after T or LVT: T). */
+static size_t hangul_end(const unsigned char *s, size_t n, size_t i, unsigned state)
+{
+    size_t len;
+    for (;; i += len) {
+        unsigned gs = class_at(s, n, i, &len) & GS_MASK;
+        if (state == GS_L && (gs == GS_V || gs == GS_LV))
+            state = GS_V;
+        else if (state == GS_L && gs == GS_LVT)
+            state = GS_T;
+        else if (state != GS_L && gs == GS_T)
+            state = GS_T;
+        else if (gs != state) /* L after L, V after V go on; at the end gs is 0 */
+            return i;
+    }
+}
+
+/* Index just past the grapheme cluster that starts at byte i < n. */
+static size_t cluster_end(const unsigned char *s, size_t n, size_t i)
+{
+    size_t len, nlen;
+    unsigned cls = class_at(s, n, i, &len);
+    i += len;
+    while ((cls & GS_MASK) == GS_PREPEND) { /* joins the cluster after it */
+        unsigned next = class_at(s, n, i, &nlen);
+        if (nlen == 0 || (next & GB_CONTROL))
+            return i;
+        cls = next;
+        i += nlen;
+    }
+    switch (cls & GS_MASK) {
+    case GS_CR:
+        return i < n && s[i] == '\n' ? i + 1 : i;
+    case GS_CONTROL:
+        return i;
+    case GS_L:
+        i = hangul_end(s, n, i, GS_L);
+        break;
+    case GS_V:
+    case GS_LV:
+        i = hangul_end(s, n, i, GS_V);
+        break;
+    case GS_T:
+    case GS_LVT:
+        i = hangul_end(s, n, i, GS_T);
+        break;
+    case GS_RI: /* pairs */
+        if ((class_at(s, n, i, &nlen) & GS_MASK) == GS_RI)
+            i += nlen;
+        break;
+    case GS_PICT: /* Pict (Extend* ZWJ Pict)*, or ... ZWJ then a break */
+        for (;;) {
+            i = skip_class(s, n, i, GB_EXTEND);
+            if (!(class_at(s, n, i, &nlen) & GB_ZWJ))
+                return i;
+            i += nlen;
+            if (!(class_at(s, n, i, &nlen) & GB_PICT))
+                return i;
+            i += nlen;
+        }
+    default:
+        break;
+    }
+    return skip_class(s, n, i, GB_EXTEND | GB_ZWJ);
 }
 
 /* True when none of the n bytes at s is above 127. */
@@ -812,46 +926,47 @@ static bool is_ascii(const char *s, size_t n)
     return (any & UINT64_C(0x8080808080808080)) == 0;
 }
 
+/* Grapheme clusters in s[0..n) (a pair of ASCII bytes other than CR LF
+ * never joins: counted without a table look-up). */
+static size_t count_clusters(const unsigned char *s, size_t n)
+{
+    size_t chars = 0;
+    for (size_t i = 0; i < n; chars++) {
+        if (s[i] < 0x80 && s[i] != '\r' && (i + 1 == n || s[i + 1] < 0x80))
+            i++;
+        else
+            i = cluster_end(s, n, i);
+    }
+    return chars;
+}
+
 size_t fmt_text_width(const char *s, size_t n)
 {
     if (is_ascii(s, n))
         return n;
     const unsigned char *u = (const unsigned char *)s;
-    size_t chars = 0, i, len;
+    size_t chars = 0, len;
     bool wide = false;
-    for (i = 0; i < n; i += len) {
+    for (size_t i = 0; i < n; i += len) {
         wide |= decode_utf8(u + i, n - i, &len) > 0xFF;
         chars++;
     }
     if (!wide) /* io_lib:chars_length is iolist_size for latin1 text */
         return chars;
-    chars = 0; /* otherwise string:length/1 */
-    uint32_t prev = 0;
-    unsigned st = 0;
-    for (i = 0; i < n; i += len) {
-        uint32_t c = decode_utf8(u + i, n - i, &len);
-        chars += starts_cluster(prev, c, &st, i == 0);
-        prev = c;
-    }
-    return chars;
+    return count_clusters(u, n); /* otherwise string:length/1 */
 }
 
 size_t fmt_text_prefix(const char *s, size_t n, size_t count, bool graphemes)
 {
     const unsigned char *u = (const unsigned char *)s;
-    size_t chars = 0, i, len;
-    uint32_t prev = 0;
-    unsigned st = 0;
-    for (i = 0; i < n; i += len) {
-        uint32_t c = decode_utf8(u + i, n - i, &len);
-        if (!graphemes || starts_cluster(prev, c, &st, i == 0)) {
-            if (chars == count)
-                return i;
-            chars++;
-        }
-        prev = c;
+    size_t i = 0, len;
+    for (size_t chars = 0; i < n && chars < count; chars++) {
+        if (graphemes)
+            i = cluster_end(u, n, i);
+        else
+            decode_utf8(u + i, n - i, &len), i += len;
     }
-    return n;
+    return i;
 }
 
 /* ---- ~w ----------------------------------------------------------------------------------- */

@@ -90,8 +90,9 @@ void fmt_put_bin_string(fmt_buf *b, const bin_view *v, size_t nbytes, bool utf8)
 /* ---- text width ------------------------------------------------------------- */
 
 /* io_lib:chars_length/1 of n bytes of UTF-8 text: the code points when
- * all are below 256, else string:length/1's grapheme clusters (CR LF and
- * the common combining marks, joiners and modifiers join; see write.c). */
+ * all are below 256, else string:length/1's grapheme clusters, cut exactly
+ * as OTP 25's unicode_util:gc/1 cuts them (Unicode 14; classes in
+ * grapheme.def). */
 size_t fmt_text_width(const char *s, size_t n);
 /* Bytes taken by the first `count` characters of n bytes of UTF-8 text
  * (all of it if shorter): code points, or grapheme clusters as

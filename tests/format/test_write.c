@@ -641,6 +641,79 @@ Test(write, text_width)
     cr_assert_eq(fmt_text_prefix("ab", 2, 5, true), 2);
 }
 
+/* UTF-8 of n code points at cp into s (4n bytes of room); returns the bytes. */
+static size_t utf8_of(char *s, const uint32_t *cp, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = cp[i];
+        if (c < 0x80) {
+            s[k++] = (char)c;
+        } else if (c < 0x800) {
+            s[k++] = (char)(0xC0 | c >> 6), s[k++] = (char)(0x80 | (c & 0x3F));
+        } else if (c < 0x10000) {
+            s[k++] = (char)(0xE0 | c >> 12), s[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
+            s[k++] = (char)(0x80 | (c & 0x3F));
+        } else {
+            s[k++] = (char)(0xF0 | c >> 18), s[k++] = (char)(0x80 | ((c >> 12) & 0x3F));
+            s[k++] = (char)(0x80 | ((c >> 6) & 0x3F)), s[k++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    return k;
+}
+
+Test(write, grapheme_clusters_as_erl)
+{
+    /* {S, length(S), string:length(S), byte_size of string:slice(S, 0, 1) and
+     * of string:slice(S, 0, 2) as UTF-8}, all from erl (OTP 25): unassigned
+     * and rare marks, emoji ZWJ sequences (a ZWJ after a pictographic joins
+     * only another pictographic), skin tones, flags, Hangul, prepends,
+     * CR LF, spacing marks, tag-range controls. */
+    static const struct {
+        uint32_t cp[5];
+        size_t n, width, slice1, slice2;
+    } cases[] = {
+    {{0x61, 0x11373}, 2, 1, 5, 5},
+    {{0x61, 0x1AFA}, 2, 2, 1, 4},
+    {{0x61, 0x1AB0}, 2, 1, 4, 4},
+    {{0x61, 0x200D, 0x1F600}, 3, 2, 4, 8},
+    {{0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F466}, 5, 1, 18, 18},
+    {{0x1F600, 0x200D, 0x301}, 3, 2, 7, 9},
+    {{0x1F600, 0x200D, 0x200D, 0x1F600}, 4, 3, 7, 10},
+    {{0x1F44D, 0x1F3FD}, 2, 1, 8, 8},
+    {{0x1F1FA, 0x1F1F8, 0x1F1E6}, 3, 2, 8, 12},
+    {{0x1F1FA, 0x1F1F8, 0x1F1E6, 0x1F1FA}, 4, 2, 8, 16},
+    {{0x1F1E6, 0x301, 0x1F1E6}, 3, 2, 6, 10},
+    {{0x1100, 0x1161, 0x11A8}, 3, 1, 9, 9},
+    {{0xAC00, 0x11A8, 0x11A8}, 3, 1, 9, 9},
+    {{0xAC01, 0x1161}, 2, 2, 3, 6},
+    {{0x1100, 0xAC00, 0xAC00}, 3, 2, 6, 9},
+    {{0x1100, 0x11A8}, 2, 2, 3, 6},
+    {{0x600, 0x661}, 2, 1, 4, 4},
+    {{0x600, 0xA}, 2, 2, 2, 3},
+    {{0x600, 0x600, 0x61, 0x301}, 4, 1, 7, 7},
+    {{0x600}, 1, 1, 2, 2},
+    {{0xD, 0xA, 0x301}, 3, 2, 2, 4},
+    {{0x915, 0x94D, 0x937}, 3, 2, 6, 9},
+    {{0xE01, 0xE33}, 2, 1, 6, 6},
+    {{0x2764, 0xFE0F, 0x200D, 0x1F525}, 4, 1, 13, 13},
+    {{0xA9, 0x200D, 0x1F600}, 3, 1, 9, 9},
+    {{0xAD, 0x301}, 2, 2, 2, 4},
+    {{0x301, 0x301, 0x61}, 3, 2, 4, 5},
+    {{0x61, 0xE0100}, 2, 1, 5, 5},
+    {{0xE01F0, 0x301}, 2, 2, 4, 6},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char s[20];
+        size_t n = utf8_of(s, cases[i].cp, cases[i].n);
+        cr_assert_eq(fmt_text_width(s, n), cases[i].width, "case %zu", i);
+        cr_assert_eq(fmt_text_prefix(s, n, 1, true), cases[i].slice1, "case %zu", i);
+        cr_assert_eq(fmt_text_prefix(s, n, 2, true), cases[i].slice2, "case %zu", i);
+        cr_assert_eq(fmt_text_prefix(s, n, 0, true), 0, "case %zu", i);
+        cr_assert_eq(fmt_text_prefix(s, n, SIZE_MAX, true), n, "case %zu", i);
+    }
+}
+
 Test(write, unicode_atoms)
 {
     /* io_lib:write('п') -> "'\\x{43F}'"; io_lib:write('п', [{encoding, unicode}]) -> "'п'" */
