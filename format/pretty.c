@@ -141,7 +141,6 @@ typedef struct pctx {
 
 static char *scratch(const pctx *c) { return c->b->scratch[0].p; }
 static frame *get_frame(const pctx *c, size_t off) { return (frame *)(void *)(scratch(c) + off); }
-static lframe *get_lframe(const pctx *c, size_t off) { return (lframe *)(void *)(scratch(c) + off); }
 static map_iter *get_iter(const pctx *c, size_t off) { return (map_iter *)(void *)(scratch(c) + off + sizeof(frame)); }
 static rec *get_rec(const pctx *c, uint64_t i)
 {
@@ -182,16 +181,6 @@ static size_t push_frame(pctx *c, uint8_t kind, bool with_iter)
     frame *f = get_frame(c, off);
     f->kind = kind;
     f->state = ST_FIRST;
-    return off;
-}
-
-static size_t push_lframe(pctx *c, uint8_t kind)
-{
-    size_t off = push_raw(c, sizeof(lframe));
-    lframe *f = get_lframe(c, off);
-    f->kind = kind;
-    f->state = ST_FIRST;
-    f->check = c->check;
     return off;
 }
 
@@ -920,38 +909,102 @@ static int64_t flat_fast(pctx *c, term_t t, int64_t d, unsigned level)
  * tail. Columns are 1-based; a line continued at column col0 is indented by
  * col0 - 1 spaces. The recorded text sits at the start of scratch area 0. */
 
-static bool is_leaf_rec(const pctx *c, uint64_t r) { return get_rec(c, r)->kind < N_LEAVES; }
+/* A walk's view of scratch area 0 and of its output: pointers into the
+ * area, reloaded after every push (growing the area moves it), and a
+ * cursor into b's text with the end of its room, b->len catching up only
+ * when the walk is done (sync_out). Kept in the walk's locals, these spare
+ * every write the loads through c->b. */
+typedef struct lay_ctx {
+    pctx *c;
+    char *area;    /* the recorded text, frames above it */
+    const rec *re; /* record i is re[-1 - i] */
+    char *o, *oe;  /* output cursor; *o is always inside b's room */
+} lay_ctx;
 
-static void put(pctx *c, const char *s, size_t n)
+/* The walk's steps are inlined into it, so that the lay_ctx stays in
+ * registers; the rare ones get a copy of it (see lay_improper). */
+#ifdef __GNUC__
+#define WALK_INLINE static inline __attribute__((always_inline))
+#else
+#define WALK_INLINE static inline
+#endif
+
+WALK_INLINE const rec *lrec(const lay_ctx *l, uint64_t r) { return l->re - 1 - r; }
+WALK_INLINE lframe *lfr(const lay_ctx *l, size_t off) { return (lframe *)(void *)(l->area + off); }
+WALK_INLINE bool is_leaf_rec(const lay_ctx *l, uint64_t r) { return lrec(l, r)->kind < N_LEAVES; }
+
+static void load_area(lay_ctx *l)
 {
-    if (c->emit)
-        fmt_buf_put(c->b, s, n);
+    l->area = scratch(l->c);
+    l->re = (const rec *)(const void *)(l->area + l->c->b->scratch[0].cap);
 }
 
-static void put_newline(pctx *c, int64_t col0)
+static void load_out(lay_ctx *l)
 {
-    if (!c->emit)
+    fmt_buf *b = l->c->b;
+    l->o = fmt_buf_reserve(b, 0);
+    l->oe = b->data + b->cap;
+}
+
+/* b's length up to the cursor, NUL-terminated. */
+static void sync_out(lay_ctx *l)
+{
+    fmt_buf *b = l->c->b;
+    b->len = (size_t)(l->o - b->data);
+    *l->o = '\0';
+}
+
+/* Room for n bytes at the cursor (and the NUL after them). */
+WALK_INLINE char *room(lay_ctx *l, size_t n)
+{
+    if (n >= (size_t)(l->oe - l->o)) {
+        fmt_buf *b = l->c->b;
+        b->len = (size_t)(l->o - b->data);
+        l->o = fmt_buf_grow(b, n);
+        l->oe = b->data + b->cap;
+    }
+    return l->o;
+}
+
+WALK_INLINE void put(lay_ctx *l, const char *s, size_t n)
+{
+    if (!l->c->emit)
+        return;
+    char *d = room(l, n);
+    memcpy(d, s, n);
+    l->o = d + n;
+}
+
+WALK_INLINE void put1(lay_ctx *l, char ch)
+{
+    if (!l->c->emit)
+        return;
+    char *d = room(l, 1);
+    *d = ch;
+    l->o = d + 1;
+}
+
+WALK_INLINE void put_newline(lay_ctx *l, int64_t col0)
+{
+    if (!l->c->emit)
         return;
     size_t n = col0 > 1 ? (size_t)(col0 - 1) : 0;
-    fmt_buf *b = c->b;
-    char *p = fmt_buf_reserve(b, n + 1);
+    char *p = room(l, n + 1);
     p[0] = '\n';
     memset(p + 1, ' ', n);
-    b->len += n + 1;
-    b->data[b->len] = '\0';
+    l->o = p + n + 1;
 }
 
 /* The node's text on one line (io_lib_pretty's write/1). Most are a few
  * bytes: copied here rather than by a call to memcpy. */
-static void put_rec(pctx *c, uint64_t r)
+WALK_INLINE void put_rec(lay_ctx *l, uint64_t r)
 {
-    if (!c->emit)
+    if (!l->c->emit)
         return;
-    const rec *p = get_rec(c, r);
-    const char *s = scratch(c) + p->start;
+    const rec *p = lrec(l, r);
+    const char *s = l->area + p->start;
     size_t n = p->bytes;
-    fmt_buf *b = c->b;
-    char *d = fmt_buf_reserve(b, n);
+    char *d = room(l, n);
     if (n >= 8 && n <= 16) {
         memcpy(d, s, 8);
         memcpy(d + n - 8, s + n - 8, 8);
@@ -964,86 +1017,111 @@ static void put_rec(pctx *c, uint64_t r)
     } else {
         memcpy(d, s, n);
     }
-    b->len += n;
-    d[n] = '\0';
+    l->o = d + n;
 }
 
 /* pp's "fits" test: when the node's width is below lim and width + extra
- * <= M, writes `pre` and the node on one line and returns the width;
- * else -1. */
-static int64_t try_rec(pctx *c, const char *pre, uint64_t r, int64_t lim, int64_t extra)
+ * <= M, writes `pre` (when not NUL) and the node on one line and returns
+ * the width; else -1. */
+WALK_INLINE int64_t try_rec(lay_ctx *l, char pre, uint64_t r, int64_t lim, int64_t extra)
 {
-    int64_t w = get_rec(c, r)->width;
-    if (w >= lim || w + extra > c->m)
+    int64_t w = lrec(l, r)->width;
+    if (w >= lim || w + extra > l->c->m)
         return -1;
     if (pre)
-        put(c, pre, 1);
-    put_rec(c, r);
+        put1(l, pre);
+    put_rec(l, r);
     return w;
 }
 
-static bool lay_node(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w);
 static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, bool emit, bool check, bool broken);
 
-/* pp_binary/7: the byte list broken at commas to fit N columns. */
-static void put_bits_broken(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w)
+/* pp_binary/7: the byte list broken at commas to fit N columns. One room
+ * check per byte written: for the line break before it, itself, its comma,
+ * and a last ">>". Called only when the text is kept. */
+static void put_bits_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
-    int64_t room = c->ll - col < c->m - 4 - w ? c->ll - col : c->m - 4 - w;
-    int64_t n0 = room - ld > 8 ? room - ld : 8;
-    const rec *p = get_rec(c, r);
-    const char *text = scratch(c) + p->start + 2; /* between << and >> */
-    size_t tlen = p->bytes - 4;
-    fmt_buf *b = c->b;
-    fmt_buf_put(b, "<<", 2);
+    pctx *c = l->c;
+    int64_t left = c->ll - col < c->m - 4 - w ? c->ll - col : c->m - 4 - w;
+    int64_t n0 = left - ld > 8 ? left - ld : 8;
+    const rec *p = lrec(l, r);
+    const char *text = l->area + p->start + 2; /* between << and >> */
+    size_t tlen = p->bytes - 4, ind = col > 1 ? (size_t)(col - 1) : 0;
+    char *o = room(l, 2);
+    *o++ = '<';
+    *o++ = '<';
+    l->o = o;
     int64_t avail = n0;
-    size_t i = 0;
-    for (;;) {
+    for (size_t i = 0;;) {
         size_t j = i;
         while (j < tlen && text[j] != ',')
             j++;
+        bool last = j == tlen;
         int64_t plen = (int64_t)(j - i);
-        if (j == tlen) {
-            if (plen > avail)
-                put_newline(c, col);
-            fmt_buf_put(b, text + i, j - i);
-            break;
-        }
-        if (avail - (plen + 1) < 0) {
-            put_newline(c, col);
-            avail = n0 - (plen + 1);
+        bool nl;
+        if (last) {
+            nl = plen > avail;
         } else {
-            avail -= plen + 1;
+            nl = avail - (plen + 1) < 0;
+            avail = nl ? n0 - (plen + 1) : avail - (plen + 1);
         }
-        fmt_buf_put(b, text + i, j - i + 1);
+        size_t seg = j - i + (last ? 0 : 1);
+        o = room(l, ind + 1 + seg + 2);
+        if (nl) {
+            *o++ = '\n';
+            memset(o, ' ', ind);
+            o += ind;
+        }
+        for (size_t k = 0; k < seg; k++)
+            o[k] = text[i + k];
+        o += seg;
+        if (last) {
+            *o++ = '>';
+            *o++ = '>';
+            l->o = o;
+            return;
+        }
+        l->o = o;
         i = j + 1;
     }
-    fmt_buf_put(b, ">>", 2);
+}
+
+/* Pushes a layout frame and returns it (the area reloaded). */
+WALK_INLINE lframe *push_lframe(lay_ctx *l, uint8_t kind)
+{
+    pctx *c = l->c;
+    size_t off = push_raw(c, sizeof(lframe));
+    load_area(l);
+    lframe *f = lfr(l, off);
+    f->kind = kind;
+    f->state = ST_FIRST;
+    f->check = c->check;
+    return f;
 }
 
 /* A frame over the items of container r, the first at record `first`. */
-static size_t push_items(pctx *c, uint64_t r, uint64_t first, int64_t col0, int64_t ld, int64_t w)
+WALK_INLINE lframe *push_items(lay_ctx *l, uint64_t r, uint64_t first, int64_t col0, int64_t ld, int64_t w)
 {
-    size_t off = push_lframe(c, FR_SEQ);
-    lframe *f = get_lframe(c, off);
+    lframe *f = push_lframe(l, FR_SEQ);
     f->r = r;
     f->ci = first;
     f->col0 = f->col = col0;
     f->ld = ld;
     f->w = w;
-    return off;
+    return f;
 }
 
 /* pp_tag_tuple/8, cind_tag_tuple/7: the tag, then the rest indented by the
  * tag's width, or by TInd when that is smaller. `w` counts the "{". */
-static bool lay_tagged(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w)
+WALK_INLINE bool lay_tagged(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
+    pctx *c = l->c;
     uint64_t tag = r + 1;
-    int64_t tlen = get_rec(c, tag)->width;
-    int64_t tagind = tlen + 2, tcol = col + tagind;
-    size_t off = push_items(c, r, get_rec(c, tag)->next, tcol, ld, w);
-    lframe *f = get_lframe(c, off);
-    put(c, "{", 1);
-    put_rec(c, tag);
+    const rec *tr = lrec(l, tag);
+    int64_t tlen = tr->width, tagind = tlen + 2, tcol = col + tagind;
+    lframe *f = push_items(l, r, tr->next, tcol, ld, w);
+    put1(l, '{');
+    put_rec(l, tag);
     if (c->tind > 0 && tagind > c->tind) {
         int64_t col1 = col + c->tind;
         if (c->check && !(c->m + col1 <= c->ll || col1 <= c->ll / 2))
@@ -1054,117 +1132,121 @@ static bool lay_tagged(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w)
     } else {
         if (c->check && !(c->m + tcol < c->ll || tcol < c->ll / 2))
             return false;
-        put(c, ",", 1);
+        put1(l, ',');
         f->w = w + tlen + 1;
     }
     return true;
 }
 
 /* pp/8 past its first clause: the node does not fit where it is. */
-static bool lay_broken(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w)
+WALK_INLINE bool lay_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
-    switch (get_rec(c, r)->kind) {
+    switch (lrec(l, r)->kind) {
     case N_LIST:
-        put(c, "[", 1);
-        push_items(c, r, r + 1, col + 1, ld, w + 1);
+        put1(l, '[');
+        push_items(l, r, r + 1, col + 1, ld, w + 1);
         return true;
     case N_TUPLE:
-        put(c, "{", 1);
-        push_items(c, r, r + 1, col + 1, ld, w + 1);
+        put1(l, '{');
+        push_items(l, r, r + 1, col + 1, ld, w + 1);
         return true;
     case N_MAP: /* cind_map counts "#{", pp_map "#" */
-        put(c, "#{", 2);
-        push_items(c, r, r + 1, col + 2, ld, w + (c->check && !c->emit ? 2 : 1));
+        put(l, "#{", 2);
+        push_items(l, r, r + 1, col + 2, ld, w + (l->c->check && !l->c->emit ? 2 : 1));
         return true;
     case N_TAGGED:
-        return lay_tagged(c, r, col, ld, w + 1);
+        return lay_tagged(l, r, col, ld, w + 1);
     case N_BITS:
-        if (c->emit)
-            put_bits_broken(c, r, col + 2, ld, w);
+        if (l->c->emit) {
+            lay_ctx t = *l; /* l stays in registers */
+            put_bits_broken(&t, r, col + 2, ld, w);
+            *l = t;
+        }
         return true;
     default:
-        put_rec(c, r);
+        put_rec(l, r);
         return true;
     }
 }
 
 /* pp/8: the node on one line if it fits in what is left of this one. */
-static bool lay_node(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w)
+WALK_INLINE bool lay_node(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
-    if (try_rec(c, NULL, r, c->ll - col - ld, w + ld) >= 0)
+    if (try_rec(l, 0, r, l->c->ll - col - ld, w + ld) >= 0)
         return true;
-    return lay_broken(c, r, col, ld, w);
+    return lay_broken(l, r, col, ld, w);
 }
 
-/* Where the frame at `off` goes on after an item that took `width`
- * columns from column col with W = w before it. */
-static void advance(pctx *c, size_t off, int64_t col, int64_t w, int64_t width)
+/* pp_element/8: an element starting a line (or a container's first); frame
+ * f continues after it as if it took Ll columns unless it is a leaf that
+ * fits. */
+WALK_INLINE bool lay_element(lay_ctx *l, lframe *f, uint64_t e, int64_t col, int64_t ld, int64_t w)
 {
-    lframe *f = get_lframe(c, off);
-    f->col = col + width;
-    f->w = w + width;
-}
-
-/* pp_element/8: an element starting a line (or a container's first); the
- * frame continues after it as if it took Ll columns unless it is a leaf
- * that fits. */
-static bool lay_element(pctx *c, size_t off, uint64_t e, int64_t col, int64_t ld, int64_t w)
-{
-    if (is_leaf_rec(c, e)) {
-        int64_t len = try_rec(c, NULL, e, c->ll - col - ld, w + ld);
-        advance(c, off, col, w, len >= 0 ? len : c->ll);
-        if (len < 0)
-            put_rec(c, e);
+    int64_t ll = l->c->ll;
+    if (is_leaf_rec(l, e)) {
+        int64_t len = try_rec(l, 0, e, ll - col - ld, w + ld);
+        if (len < 0) {
+            put_rec(l, e);
+            len = ll;
+        }
+        f->col = col + len;
+        f->w = w + len;
         return true;
     }
-    advance(c, off, col, w, c->ll);
-    return lay_node(c, e, col, ld, w);
+    f->col = col + ll;
+    f->w = w + ll;
+    return lay_node(l, e, col, ld, w);
 }
 
 /* pp_pair/8, cind_pair/7: "K => V" on one line, or K, " =>", and V on the
  * next line indented by TInd (4 when TInd is not positive). */
-static bool lay_pair(pctx *c, size_t off, uint64_t p, int64_t col, int64_t ld, int64_t w)
+WALK_INLINE bool lay_pair(lay_ctx *l, lframe *f, uint64_t p, int64_t col, int64_t ld, int64_t w)
 {
-    uint64_t k = p + 1, v = get_rec(c, k)->next;
-    int64_t len = try_rec(c, NULL, p, c->ll - col - ld, w + ld);
-    int64_t pw = len >= 0 && is_leaf_rec(c, k) && is_leaf_rec(c, v) ? len : c->ll;
-    lframe *f = get_lframe(c, off);
+    pctx *c = l->c;
+    uint64_t k = p + 1, v = lrec(l, k)->next;
+    int64_t len = try_rec(l, 0, p, c->ll - col - ld, w + ld);
+    int64_t pw = len >= 0 && is_leaf_rec(l, k) && is_leaf_rec(l, v) ? len : c->ll;
     f->col = col + pw;
     f->w = c->check && !c->emit ? w + pw : pw; /* cind_map and pp_map differ here */
     if (len >= 0)
         return true;
-    lframe *vf = get_lframe(c, push_lframe(c, FR_PAIR));
+    lframe *vf = push_lframe(l, FR_PAIR);
     vf->r = v;
     vf->col0 = col + (c->tind > 0 ? c->tind : 4);
     vf->ld = ld;
-    return lay_node(c, k, col, ld, w);
+    return lay_node(l, k, col, ld, w);
 }
 
 /* pp_tail/10 and cind_tail/8 on an improper tail. cind looks at it where
  * the line is (Col), pp puts it on a new line (Col0): a walk doing both
  * checks it apart, then writes it unchecked. */
-static bool lay_improper(pctx *c, uint64_t e, int64_t col0, int64_t col, int64_t ld, int64_t w, char sep)
+static bool lay_improper(lay_ctx *l, uint64_t e, int64_t col0, int64_t col, int64_t ld, int64_t w, char sep)
 {
-    if (is_leaf_rec(c, e) && try_rec(c, &sep, e, c->ll - col - ld - 2, w + ld + 2) >= 0)
+    pctx *c = l->c;
+    if (is_leaf_rec(l, e) && try_rec(l, sep, e, c->ll - col - ld - 2, w + ld + 2) >= 0)
         return true;
-    put(c, &sep, 1);
-    put_newline(c, col0);
+    put1(l, sep);
+    put_newline(l, col0);
     if (!c->check)
-        return lay_node(c, e, col0, ld + 1, 0);
+        return lay_node(l, e, col0, ld + 1, 0);
     if (!c->emit)
-        return lay_node(c, e, col, ld + 1, 0);
-    if (!lay(c, e, col, ld + 1, false, true, false))
+        return lay_node(l, e, col, ld + 1, 0);
+    sync_out(l);
+    bool ok = lay(c, e, col, ld + 1, false, true, false);
+    load_area(l);
+    load_out(l);
+    if (!ok)
         return false;
     c->check = false; /* frames pushed for the tail inherit this */
-    return lay_node(c, e, col0, ld + 1, 0);
+    return lay_node(l, e, col0, ld + 1, 0);
 }
 
 /* One step of the frame on top: pp_list/pp_tail, pp_map/pp_pairs_tail, the
  * second half of a broken pair, or a closing bracket. */
-static bool lay_step(pctx *c)
+WALK_INLINE bool lay_step(lay_ctx *l)
 {
-    size_t off = c->cur;
-    lframe *f = get_lframe(c, off);
+    pctx *c = l->c;
+    lframe *f = lfr(l, c->cur);
     c->check = f->check;
     if (f->kind == FR_PAIR) {
         if (f->state != ST_FIRST) {
@@ -1174,50 +1256,55 @@ static bool lay_step(pctx *c)
         f->state = ST_TAIL;
         uint64_t v = f->r;
         int64_t vcol = f->col0, ld = f->ld;
-        put(c, " =>", 3);
-        put_newline(c, vcol);
-        return lay_node(c, v, vcol, ld, 0);
+        put(l, " =>", 3);
+        put_newline(l, vcol);
+        return lay_node(l, v, vcol, ld, 0);
     }
-    const rec *box = get_rec(c, f->r);
+    const rec *box = lrec(l, f->r);
     bool list = box->kind == N_LIST;
-    if (f->state == ST_DONE || f->ci == box->next) {
-        put(c, list ? "]" : "}", 1);
+    uint64_t end = box->next, e = f->ci;
+    if (f->state == ST_DONE || e == end) {
+        put1(l, list ? ']' : '}');
         pop_frame(c);
         return true;
     }
     bool first = f->state == ST_FIRST;
     int64_t col0 = f->col0, col = f->col, ld = f->ld, w = f->w;
-    uint64_t e = f->ci;
-    const rec *it = get_rec(c, e);
-    f->ci = it->next;
+    const rec *it = lrec(l, e);
+    uint64_t ni = it->next;
+    f->ci = ni;
     f->state = ST_TAIL;
-    bool more = f->ci < box->next && get_rec(c, f->ci)->kind != R_DOTS && !get_rec(c, f->ci)->tail;
+    bool more = ni < end && lrec(l, ni)->kind != R_DOTS && !lrec(l, ni)->tail;
     int64_t ld1 = more ? 0 : ld + 1; /* last_depth/2 */
     int64_t extra = ld1 == 0 ? 1 : ld1, lim = c->ll - col - 1 - extra;
     char sep = list ? '|' : ',';
     if (it->kind == R_DOTS) {
         if (!first)
-            put(c, &sep, 1);
-        put(c, "...", 3);
+            put1(l, sep);
+        put(l, "...", 3);
         return true;
     }
     if (it->tail) {
         f->state = ST_DONE;
-        return lay_improper(c, e, col0, col, ld, w, sep);
+        lay_ctx t = *l; /* l stays in registers */
+        bool ok = lay_improper(&t, e, col0, col, ld, w, sep);
+        *l = t;
+        return ok;
     }
     bool pair = it->kind == R_PAIR;
     if (!first) {
-        bool leaf = pair ? is_leaf_rec(c, e + 1) && is_leaf_rec(c, get_rec(c, e + 1)->next) : is_leaf_rec(c, e);
+        bool leaf = pair ? is_leaf_rec(l, e + 1) && is_leaf_rec(l, lrec(l, e + 1)->next) : it->kind < N_LEAVES;
         int64_t len;
-        if (leaf && (len = try_rec(c, ",", e, lim, w + 1 + extra)) >= 0) {
-            advance(c, off, col, w, 1 + len);
+        if (leaf && (len = try_rec(l, ',', e, lim, w + 1 + extra)) >= 0) {
+            f->col = col + 1 + len;
+            f->w = w + 1 + len;
             return true;
         }
-        put(c, ",", 1);
-        put_newline(c, col0);
+        put1(l, ',');
+        put_newline(l, col0);
         w = 0;
     }
-    return pair ? lay_pair(c, off, e, col0, ld1, w) : lay_element(c, off, e, col0, ld1, w);
+    return pair ? lay_pair(l, f, e, col0, ld1, w) : lay_element(l, f, e, col0, ld1, w);
 }
 
 /* Lays node r out from column col (`broken`: known not to fit there);
@@ -1229,9 +1316,13 @@ static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, bool emit, bool ch
     bool emit0 = c->emit, check0 = c->check;
     c->emit = emit;
     c->check = check;
-    bool ok = broken ? lay_broken(c, r, col, ld, 0) : lay_node(c, r, col, ld, 0);
+    lay_ctx l = {.c = c};
+    load_area(&l);
+    load_out(&l);
+    bool ok = broken ? lay_broken(&l, r, col, ld, 0) : lay_node(&l, r, col, ld, 0);
     while (ok && c->cur != cur0)
-        ok = lay_step(c);
+        ok = lay_step(&l);
+    sync_out(&l);
     c->cur = cur0;
     c->top = top0;
     c->emit = emit0;
