@@ -47,7 +47,7 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 
 # ---- sources, one list per layer --------------------------------------------
 
-VM_SRCS     := alloc atom bignum binary cmp ext hash heap lex map read term
+VM_SRCS     := alloc atom bignum binary cmp ext hash heap lex map read term unicode
 FORMAT_SRCS := buf write float pretty fwrite
 SHELL_SRCS  := main repl
 

@@ -10,34 +10,6 @@
 
 /* ---- UTF-8 ------------------------------------------------------------------ */
 
-/* Decodes one code point of UTF-8 at s[0..n), n >= 1; sets *len to the
- * bytes it takes. Text here is produced by us or by the atom table, so it
- * is valid; a bad byte still decodes as itself, one byte long. */
-static uint32_t decode_utf8(const unsigned char *s, size_t n, size_t *len)
-{
-    uint32_t c = s[0];
-    if (c < 0x80 || n < 2) {
-        *len = 1;
-        return c;
-    }
-    if (c >= 0xC2 && c < 0xE0 && (s[1] & 0xC0) == 0x80) {
-        *len = 2;
-        return ((c & 0x1F) << 6) | (s[1] & 0x3F);
-    }
-    if (c >= 0xE0 && c < 0xF0 && n >= 3 && (s[1] & 0xC0) == 0x80 && (s[2] & 0xC0) == 0x80) {
-        *len = 3;
-        return ((c & 0x0F) << 12) | ((uint32_t)(s[1] & 0x3F) << 6) | (s[2] & 0x3F);
-    }
-    if (c >= 0xF0 && c < 0xF5 && n >= 4 && (s[1] & 0xC0) == 0x80 && (s[2] & 0xC0) == 0x80 &&
-        (s[3] & 0xC0) == 0x80) {
-        *len = 4;
-        return ((c & 0x07) << 18) | ((uint32_t)(s[1] & 0x3F) << 12) | ((uint32_t)(s[2] & 0x3F) << 6) |
-               (s[3] & 0x3F);
-    }
-    *len = 1;
-    return c;
-}
-
 /* Code point c as UTF-8 at p (as fmt_buf_put_cp encodes it); returns the end. */
 static char *put_utf8(char *p, uint32_t c)
 {
@@ -327,7 +299,7 @@ static cursor put_quoted_atom(fmt_buf *b, cursor c, const char *s, size_t n, uns
     c = need(b, c, 4 * n + 2);
     *c.p++ = '\'';
     for (size_t i = 0, len; i < n; i += len)
-        c.p = put_char(c.p, decode_utf8((const unsigned char *)s + i, n - i, &len), '\'', unicode);
+        c.p = put_char(c.p, unicode_decode_utf8((const unsigned char *)s + i, n - i, &len), '\'', unicode);
     *c.p++ = '\'';
     return c;
 }
@@ -414,7 +386,7 @@ static void put_atom_erts(fmt_buf *b, term_t atom)
     bool quote = false;
     for (size_t i = 0; i < n && !quote;) {
         size_t len;
-        uint32_t c = decode_utf8(s + i, n - i, &len);
+        uint32_t c = unicode_decode_utf8(s + i, n - i, &len);
         bool lower = (c >= 'a' && c <= 'z') || (c >= 0xDF && c <= 0xFF && c != 0xF7);
         bool upper = (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7);
         bool ok = i == 0 ? lower : (lower || upper || (c >= '0' && c <= '9') || c == '_');
@@ -762,155 +734,6 @@ void fmt_put_bin_string(fmt_buf *b, const bin_view *v, size_t nbytes, bool utf8)
 
 /* ---- text width ------------------------------------------------------------------------ */
 
-/* Grapheme clusters as OTP 25's unicode_util:gc/1 cuts them (which is what
- * string:length/1 and string:slice/3 count). The classes come from
- * grapheme.def, generated from OTP's own unicode_util.erl; the walk below
- * follows gc/1's state machine, which is Unicode 14's UAX #29 with one
- * difference: after Extended_Pictographic Extend* ZWJ, anything but another
- * pictographic ends the cluster (UAX #29 would still join an Extend). */
-
-/* How a cluster that starts with a code point goes on (gc_1's clauses). */
-enum { GS_OTHER, GS_CR, GS_CONTROL, GS_PREPEND, GS_L, GS_V, GS_T, GS_LV, GS_LVT, GS_RI, GS_PICT };
-#define GS_MASK 0x0F
-/* What a code point is after the first of a cluster. */
-#define GB_EXTEND 0x10  /* Extend or SpacingMark (is_extend/1: true) */
-#define GB_ZWJ 0x20     /* U+200D (is_extend/1: zwj) */
-#define GB_PICT 0x40    /* Extended_Pictographic (is_ext_pict/1) */
-#define GB_CONTROL 0x80 /* Control, CR, LF (is_control/1): ends a Prepend */
-
-#define GRAPHEME_PAGE(index)
-static const uint32_t GRAPHEME_FROM[] = {
-#define GRAPHEME(from, start, flags) from,
-#include "format/grapheme.def"
-#undef GRAPHEME
-};
-
-static const uint8_t GRAPHEME_CLASS[] = {
-#define GRAPHEME(from, start, flags) (uint8_t)((start) | (flags)),
-#include "format/grapheme.def"
-#undef GRAPHEME
-};
-#undef GRAPHEME_PAGE
-
-#define GRAPHEME(from, start, flags)
-static const uint16_t GRAPHEME_PAGE_AT[] = {
-#define GRAPHEME_PAGE(index) index,
-#include "format/grapheme.def"
-#undef GRAPHEME_PAGE
-};
-#undef GRAPHEME
-
-#define NGRAPHEME (sizeof GRAPHEME_FROM / sizeof GRAPHEME_FROM[0])
-#define NGRAPHEME_PAGES (sizeof GRAPHEME_PAGE_AT / sizeof GRAPHEME_PAGE_AT[0])
-
-/* c's class: GS_* | GB_* bits, by binary search of the ranges of c's
- * 4 KiB page (a bad decode above 10FFFF gets the last range's). */
-static unsigned grapheme_class(uint32_t c)
-{
-    size_t page = c >> 12;
-    if (page >= NGRAPHEME_PAGES)
-        return GRAPHEME_CLASS[NGRAPHEME - 1];
-    size_t lo = GRAPHEME_PAGE_AT[page];
-    size_t hi = page + 1 < NGRAPHEME_PAGES ? GRAPHEME_PAGE_AT[page + 1] + 1u : NGRAPHEME;
-    while (hi - lo > 1) { /* GRAPHEME_FROM[lo] <= c < GRAPHEME_FROM[hi] */
-        size_t mid = lo + (hi - lo) / 2;
-        if (GRAPHEME_FROM[mid] <= c)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return GRAPHEME_CLASS[lo];
-}
-
-/* The class of the code point at byte i of s[0..n) (0 at the end: a
- * class that joins nothing); its byte length in *len. */
-static unsigned class_at(const unsigned char *s, size_t n, size_t i, size_t *len)
-{
-    if (i >= n) {
-        *len = 0;
-        return GS_OTHER;
-    }
-    return grapheme_class(decode_utf8(s + i, n - i, len));
-}
-
-/* Index just past code points from byte i on whose class has any of the
- * `bits`. */
-static size_t skip_class(const unsigned char *s, size_t n, size_t i, unsigned bits)
-{
-    size_t len;
-    while (i < n && (class_at(s, n, i, &len) & bits))
-        i += len;
-    return i;
-}
-
-/* Index just past the Hangul syllable block going on at byte i, in
- * `state` GS_L (after L: L, V, LV or LVT may follow), GS_V (after V or
- * LV: V or T) or GS_T (after T or LVT: T). */
-static size_t hangul_end(const unsigned char *s, size_t n, size_t i, unsigned state)
-{
-    size_t len;
-    for (;; i += len) {
-        unsigned gs = class_at(s, n, i, &len) & GS_MASK;
-        if (state == GS_L && (gs == GS_V || gs == GS_LV))
-            state = GS_V;
-        else if (state == GS_L && gs == GS_LVT)
-            state = GS_T;
-        else if (state != GS_L && gs == GS_T)
-            state = GS_T;
-        else if (gs != state) /* L after L, V after V go on; at the end gs is 0 */
-            return i;
-    }
-}
-
-/* Index just past the grapheme cluster that starts at byte i < n. */
-static size_t cluster_end(const unsigned char *s, size_t n, size_t i)
-{
-    size_t len, nlen;
-    unsigned cls = class_at(s, n, i, &len);
-    i += len;
-    while ((cls & GS_MASK) == GS_PREPEND) { /* joins the cluster after it */
-        unsigned next = class_at(s, n, i, &nlen);
-        if (nlen == 0 || (next & GB_CONTROL))
-            return i;
-        cls = next;
-        i += nlen;
-    }
-    switch (cls & GS_MASK) {
-    case GS_CR:
-        return i < n && s[i] == '\n' ? i + 1 : i;
-    case GS_CONTROL:
-        return i;
-    case GS_L:
-        i = hangul_end(s, n, i, GS_L);
-        break;
-    case GS_V:
-    case GS_LV:
-        i = hangul_end(s, n, i, GS_V);
-        break;
-    case GS_T:
-    case GS_LVT:
-        i = hangul_end(s, n, i, GS_T);
-        break;
-    case GS_RI: /* pairs */
-        if ((class_at(s, n, i, &nlen) & GS_MASK) == GS_RI)
-            i += nlen;
-        break;
-    case GS_PICT: /* Pict (Extend* ZWJ Pict)*, or ... ZWJ then a break */
-        for (;;) {
-            i = skip_class(s, n, i, GB_EXTEND);
-            if (!(class_at(s, n, i, &nlen) & GB_ZWJ))
-                return i;
-            i += nlen;
-            if (!(class_at(s, n, i, &nlen) & GB_PICT))
-                return i;
-            i += nlen;
-        }
-    default:
-        break;
-    }
-    return skip_class(s, n, i, GB_EXTEND | GB_ZWJ);
-}
-
 /* True when none of the n bytes at s is above 127. */
 static bool is_ascii(const char *s, size_t n)
 {
@@ -926,20 +749,6 @@ static bool is_ascii(const char *s, size_t n)
     return (any & UINT64_C(0x8080808080808080)) == 0;
 }
 
-/* Grapheme clusters in s[0..n) (a pair of ASCII bytes other than CR LF
- * never joins: counted without a table look-up). */
-static size_t count_clusters(const unsigned char *s, size_t n)
-{
-    size_t chars = 0;
-    for (size_t i = 0; i < n; chars++) {
-        if (s[i] < 0x80 && s[i] != '\r' && (i + 1 == n || s[i + 1] < 0x80))
-            i++;
-        else
-            i = cluster_end(s, n, i);
-    }
-    return chars;
-}
-
 size_t fmt_text_width(const char *s, size_t n)
 {
     if (is_ascii(s, n))
@@ -948,12 +757,12 @@ size_t fmt_text_width(const char *s, size_t n)
     size_t chars = 0, len;
     bool wide = false;
     for (size_t i = 0; i < n; i += len) {
-        wide |= decode_utf8(u + i, n - i, &len) > 0xFF;
+        wide |= unicode_decode_utf8(u + i, n - i, &len) > 0xFF;
         chars++;
     }
     if (!wide) /* io_lib:chars_length is iolist_size for latin1 text */
         return chars;
-    return count_clusters(u, n); /* otherwise string:length/1 */
+    return unicode_count_clusters(u, n); /* otherwise string:length/1 */
 }
 
 size_t fmt_text_prefix(const char *s, size_t n, size_t count, bool graphemes)
@@ -962,9 +771,9 @@ size_t fmt_text_prefix(const char *s, size_t n, size_t count, bool graphemes)
     size_t i = 0, len;
     for (size_t chars = 0; i < n && chars < count; chars++) {
         if (graphemes)
-            i = cluster_end(u, n, i);
+            i = unicode_cluster_end(u, n, i);
         else
-            decode_utf8(u + i, n - i, &len), i += len;
+            unicode_decode_utf8(u + i, n - i, &len), i += len;
     }
     return i;
 }

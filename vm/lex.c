@@ -14,6 +14,7 @@
 #include "alloc.h"
 #include "bignum.h"
 #include "heap.h"
+#include "unicode.h"
 
 #define CP_EOF 0xFFFFFFFFu
 #define CP_BAD 0xFFFFFFFEu /* a byte that starts no valid UTF-8 sequence */
@@ -383,34 +384,14 @@ static void put_float(sbuf *sb, double d)
     sb_put(sb, out, o);
 }
 
-/* A grapheme cluster continues at `c` after `prev` (CR LF, combining
- * marks, joiners, variation selectors, emoji modifiers): enough of Unicode
- * segmentation for string:slice/3 in erl_scan's error heads. */
-static bool extends_cluster(uint32_t prev, uint32_t c)
-{
-    if (prev == '\r' && c == '\n')
-        return true;
-    return (c >= 0x300 && c <= 0x36F) || (c >= 0x483 && c <= 0x489) || (c >= 0x1AB0 && c <= 0x1AFF) ||
-           (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE20 && c <= 0xFE2F) ||
-           c == 0x200C || c == 0x200D || (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0x1F3FB && c <= 0x1F3FF) ||
-           (c >= 0xE0100 && c <= 0xE01EF) || (prev == 0x200D && c >= 0x1F000);
-}
-
-/* Bytes of the first `clusters` grapheme clusters of UTF-8 text. */
+/* Bytes of the first `clusters` grapheme clusters of UTF-8 text, as
+ * string:slice/3 cuts erl_scan's error heads. */
 static size_t head_bytes(const char *s, size_t n, unsigned clusters)
 {
-    uint32_t prev = CP_EOF;
-    unsigned count = 0;
-    for (size_t i = 0, k; i < n; i += k) {
-        uint32_t c = decode_at(s, n, i, &k);
-        if (prev == CP_EOF || !extends_cluster(prev, c)) {
-            if (count == clusters)
-                return i;
-            count++;
-        }
-        prev = c;
-    }
-    return n;
+    size_t i = 0;
+    for (unsigned count = 0; i < n && count < clusters; count++)
+        i = unicode_cluster_end((const unsigned char *)s, n, i);
+    return i;
 }
 
 /* ---- errors ---------------------------------------------------------------- */

@@ -15,5 +15,6 @@
 #include "vm/map.h"
 #include "vm/read.h"
 #include "vm/term.h"
+#include "vm/unicode.h"
 
 #endif

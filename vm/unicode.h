@@ -1,0 +1,22 @@
+/* unicode.h: UTF-8 and grapheme clusters as OTP 25 counts them.
+ * Pure functions over byte buffers: no allocation, no global mutable
+ * state, safe from any thread. */
+#ifndef VM_UNICODE_H
+#define VM_UNICODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One code point of UTF-8 at s[0..n), n >= 1; *len gets the bytes it
+ * takes. A byte that does not start valid UTF-8 decodes as itself, one
+ * byte long. */
+uint32_t unicode_decode_utf8(const unsigned char *s, size_t n, size_t *len);
+
+/* The byte index just past the grapheme cluster that starts at byte
+ * i < n of UTF-8 text s[0..n), as OTP's unicode_util:gc/1 cuts it. */
+size_t unicode_cluster_end(const unsigned char *s, size_t n, size_t i);
+
+/* Grapheme clusters in s[0..n): string:length/1 of the text. */
+size_t unicode_count_clusters(const unsigned char *s, size_t n);
+
+#endif
