@@ -923,15 +923,9 @@ typedef struct lay_ctx {
 
 /* The walk's steps are inlined into it, so that the lay_ctx stays in
  * registers; the rare ones get a copy of it (see lay_improper). */
-#ifdef __GNUC__
-#define WALK_INLINE static inline __attribute__((always_inline))
-#else
-#define WALK_INLINE static inline
-#endif
-
-WALK_INLINE const rec *lrec(const lay_ctx *l, uint64_t r) { return l->re - 1 - r; }
-WALK_INLINE lframe *lfr(const lay_ctx *l, size_t off) { return (lframe *)(void *)(l->area + off); }
-WALK_INLINE bool is_leaf_rec(const lay_ctx *l, uint64_t r) { return lrec(l, r)->kind < N_LEAVES; }
+static FMT_INLINE const rec *lrec(const lay_ctx *l, uint64_t r) { return l->re - 1 - r; }
+static FMT_INLINE lframe *lfr(const lay_ctx *l, size_t off) { return (lframe *)(void *)(l->area + off); }
+static FMT_INLINE bool is_leaf_rec(const lay_ctx *l, uint64_t r) { return lrec(l, r)->kind < N_LEAVES; }
 
 static void load_area(lay_ctx *l)
 {
@@ -955,7 +949,7 @@ static void sync_out(lay_ctx *l)
 }
 
 /* Room for n bytes at the cursor (and the NUL after them). */
-WALK_INLINE char *room(lay_ctx *l, size_t n)
+static FMT_INLINE char *room(lay_ctx *l, size_t n)
 {
     if (n >= (size_t)(l->oe - l->o)) {
         fmt_buf *b = l->c->b;
@@ -966,7 +960,7 @@ WALK_INLINE char *room(lay_ctx *l, size_t n)
     return l->o;
 }
 
-WALK_INLINE void put(lay_ctx *l, const char *s, size_t n)
+static FMT_INLINE void put(lay_ctx *l, const char *s, size_t n)
 {
     if (!l->c->emit)
         return;
@@ -975,7 +969,7 @@ WALK_INLINE void put(lay_ctx *l, const char *s, size_t n)
     l->o = d + n;
 }
 
-WALK_INLINE void put1(lay_ctx *l, char ch)
+static FMT_INLINE void put1(lay_ctx *l, char ch)
 {
     if (!l->c->emit)
         return;
@@ -984,7 +978,7 @@ WALK_INLINE void put1(lay_ctx *l, char ch)
     l->o = d + 1;
 }
 
-WALK_INLINE void put_newline(lay_ctx *l, int64_t col0)
+static FMT_INLINE void put_newline(lay_ctx *l, int64_t col0)
 {
     if (!l->c->emit)
         return;
@@ -997,7 +991,7 @@ WALK_INLINE void put_newline(lay_ctx *l, int64_t col0)
 
 /* The node's text on one line (io_lib_pretty's write/1). Most are a few
  * bytes: copied here rather than by a call to memcpy. */
-WALK_INLINE void put_rec(lay_ctx *l, uint64_t r)
+static FMT_INLINE void put_rec(lay_ctx *l, uint64_t r)
 {
     if (!l->c->emit)
         return;
@@ -1023,7 +1017,7 @@ WALK_INLINE void put_rec(lay_ctx *l, uint64_t r)
 /* pp's "fits" test: when the node's width is below lim and width + extra
  * <= M, writes `pre` (when not NUL) and the node on one line and returns
  * the width; else -1. */
-WALK_INLINE int64_t try_rec(lay_ctx *l, char pre, uint64_t r, int64_t lim, int64_t extra)
+static FMT_INLINE int64_t try_rec(lay_ctx *l, char pre, uint64_t r, int64_t lim, int64_t extra)
 {
     int64_t w = lrec(l, r)->width;
     if (w >= lim || w + extra > l->c->m)
@@ -1087,7 +1081,7 @@ static void put_bits_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int
 }
 
 /* Pushes a layout frame and returns it (the area reloaded). */
-WALK_INLINE lframe *push_lframe(lay_ctx *l, uint8_t kind)
+static FMT_INLINE lframe *push_lframe(lay_ctx *l, uint8_t kind)
 {
     pctx *c = l->c;
     size_t off = push_raw(c, sizeof(lframe));
@@ -1100,7 +1094,7 @@ WALK_INLINE lframe *push_lframe(lay_ctx *l, uint8_t kind)
 }
 
 /* A frame over the items of container r, the first at record `first`. */
-WALK_INLINE lframe *push_items(lay_ctx *l, uint64_t r, uint64_t first, int64_t col0, int64_t ld, int64_t w)
+static FMT_INLINE lframe *push_items(lay_ctx *l, uint64_t r, uint64_t first, int64_t col0, int64_t ld, int64_t w)
 {
     lframe *f = push_lframe(l, FR_SEQ);
     f->r = r;
@@ -1113,7 +1107,7 @@ WALK_INLINE lframe *push_items(lay_ctx *l, uint64_t r, uint64_t first, int64_t c
 
 /* pp_tag_tuple/8, cind_tag_tuple/7: the tag, then the rest indented by the
  * tag's width, or by TInd when that is smaller. `w` counts the "{". */
-WALK_INLINE bool lay_tagged(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
+static FMT_INLINE bool lay_tagged(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
     pctx *c = l->c;
     uint64_t tag = r + 1;
@@ -1139,7 +1133,7 @@ WALK_INLINE bool lay_tagged(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int
 }
 
 /* pp/8 past its first clause: the node does not fit where it is. */
-WALK_INLINE bool lay_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
+static FMT_INLINE bool lay_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
     switch (lrec(l, r)->kind) {
     case N_LIST:
@@ -1170,7 +1164,7 @@ WALK_INLINE bool lay_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int
 }
 
 /* pp/8: the node on one line if it fits in what is left of this one. */
-WALK_INLINE bool lay_node(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
+static FMT_INLINE bool lay_node(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
     if (try_rec(l, 0, r, l->c->ll - col - ld, w + ld) >= 0)
         return true;
@@ -1180,7 +1174,7 @@ WALK_INLINE bool lay_node(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64
 /* pp_element/8: an element starting a line (or a container's first); frame
  * f continues after it as if it took Ll columns unless it is a leaf that
  * fits. */
-WALK_INLINE bool lay_element(lay_ctx *l, lframe *f, uint64_t e, int64_t col, int64_t ld, int64_t w)
+static FMT_INLINE bool lay_element(lay_ctx *l, lframe *f, uint64_t e, int64_t col, int64_t ld, int64_t w)
 {
     int64_t ll = l->c->ll;
     if (is_leaf_rec(l, e)) {
@@ -1200,7 +1194,7 @@ WALK_INLINE bool lay_element(lay_ctx *l, lframe *f, uint64_t e, int64_t col, int
 
 /* pp_pair/8, cind_pair/7: "K => V" on one line, or K, " =>", and V on the
  * next line indented by TInd (4 when TInd is not positive). */
-WALK_INLINE bool lay_pair(lay_ctx *l, lframe *f, uint64_t p, int64_t col, int64_t ld, int64_t w)
+static FMT_INLINE bool lay_pair(lay_ctx *l, lframe *f, uint64_t p, int64_t col, int64_t ld, int64_t w)
 {
     pctx *c = l->c;
     uint64_t k = p + 1, v = lrec(l, k)->next;
@@ -1243,7 +1237,7 @@ static bool lay_improper(lay_ctx *l, uint64_t e, int64_t col0, int64_t col, int6
 
 /* One step of the frame on top: pp_list/pp_tail, pp_map/pp_pairs_tail, the
  * second half of a broken pair, or a closing bracket. */
-WALK_INLINE bool lay_step(lay_ctx *l)
+static FMT_INLINE bool lay_step(lay_ctx *l)
 {
     pctx *c = l->c;
     lframe *f = lfr(l, c->cur);

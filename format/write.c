@@ -43,13 +43,6 @@ typedef struct cursor {
     char *lim; /* b->data + b->cap */
 } cursor;
 
-/* For the small helpers of the hot paths, which must inline into their
- * callers whatever the compiler's size estimates say. */
-#ifdef __GNUC__
-#define HOT_INLINE inline __attribute__((always_inline))
-#else
-#define HOT_INLINE inline
-#endif
 
 static inline cursor cursor_at_end(fmt_buf *b)
 {
@@ -65,7 +58,7 @@ static cursor grow_at(fmt_buf *b, char *p, size_t n)
     return (cursor){p, b->data + b->cap};
 }
 
-static HOT_INLINE cursor need(fmt_buf *b, cursor c, size_t n)
+static FMT_INLINE cursor need(fmt_buf *b, cursor c, size_t n)
 {
     return n < (size_t)(c.lim - c.p) ? c : grow_at(b, c.p, n);
 }
@@ -83,7 +76,7 @@ static void put_str(fmt_buf *b, const char *s) { fmt_buf_put(b, s, strlen(s)); }
 
 /* Copies the n bytes of an atom's text s to p, which has room for
  * n + ATOM_TEXT_BLOCK: a short name is one fixed-size move (atom_text). */
-static HOT_INLINE void copy_atom_text(char *p, const char *s, size_t n)
+static FMT_INLINE void copy_atom_text(char *p, const char *s, size_t n)
 {
     if (n <= ATOM_TEXT_BLOCK)
         memcpy(p, s, ATOM_TEXT_BLOCK);
@@ -143,14 +136,14 @@ static const byte_text BYTE_TEXT[256] = {BT_100(0), BT_100(100), BT_10(200), BT_
 /* clang-format on */
 
 /* v < 10000 as four digits, leading zeros kept. */
-static HOT_INLINE void put_4(char *p, uint32_t v)
+static FMT_INLINE void put_4(char *p, uint32_t v)
 {
     memcpy(p, DIGITS2 + 2 * (v / 100), 2);
     memcpy(p + 2, DIGITS2 + 2 * (v % 100), 2);
 }
 
 /* v < 10^8 as eight digits, leading zeros kept. */
-static HOT_INLINE void put_8(char *p, uint32_t v)
+static FMT_INLINE void put_8(char *p, uint32_t v)
 {
     put_4(p, v / 10000);
     put_4(p + 4, v % 10000);
@@ -158,7 +151,7 @@ static HOT_INLINE void put_8(char *p, uint32_t v)
 
 /* v < 10^8 in decimal at p; returns the end. May write 4 bytes for fewer
  * digits. */
-static HOT_INLINE char *put_upto8(char *p, uint32_t v)
+static FMT_INLINE char *put_upto8(char *p, uint32_t v)
 {
     if (v >= 1000) {
         if (v < 10000) {
@@ -197,13 +190,13 @@ static char *put_u64_long(char *p, uint64_t v)
 
 /* v in decimal at p; returns the end. Room for 21 bytes covers every
  * uint64_t (20 digits, and put_upto8's extra bytes). */
-static HOT_INLINE char *put_u64(char *p, uint64_t v)
+static FMT_INLINE char *put_u64(char *p, uint64_t v)
 {
     return v < 100000000 ? put_upto8(p, (uint32_t)v) : put_u64_long(p, v);
 }
 
 /* v in decimal at p, "-" sign; room for 22. */
-static HOT_INLINE char *put_i64(char *p, int64_t v)
+static FMT_INLINE char *put_i64(char *p, int64_t v)
 {
     if (v < 0) {
         *p++ = '-';
@@ -306,7 +299,7 @@ static cursor put_quoted_atom(fmt_buf *b, cursor c, const char *s, size_t n, uns
 
 /* fmt_put_atom at a cursor. The atom table knows whether the atom is
  * quoted and whether its text needs escapes. */
-static HOT_INLINE cursor put_atom(fmt_buf *b, cursor c, term_t atom, bool unicode)
+static FMT_INLINE cursor put_atom(fmt_buf *b, cursor c, term_t atom, bool unicode)
 {
     size_t n;
     unsigned flags;
@@ -813,7 +806,7 @@ typedef struct wstack {
 /* push()'s slow path: scratch area 1 for n frames; returns it. */
 static wframe *grow_stack(fmt_buf *b, size_t n) { return fmt_scratch(b, 1, n * sizeof(wframe)); }
 
-static HOT_INLINE wframe *push(wstack *s, unsigned slots)
+static FMT_INLINE wframe *push(wstack *s, unsigned slots)
 {
     if (s->n + slots > s->cap) {
         s->f = grow_stack(s->b, s->n + slots);
@@ -824,10 +817,10 @@ static HOT_INLINE wframe *push(wstack *s, unsigned slots)
 }
 
 /* Small integers and atoms: the leaves ~w meets most, written inline. */
-static HOT_INLINE bool is_word_leaf(term_t t) { return term_is_small(t) || term_is_atom(t); }
+static FMT_INLINE bool is_word_leaf(term_t t) { return term_is_small(t) || term_is_atom(t); }
 
 /* Writes a word leaf; TOKEN_ROOM is enough for a small integer. */
-static HOT_INLINE cursor put_word_leaf(fmt_buf *b, cursor c, term_t t, bool unicode)
+static FMT_INLINE cursor put_word_leaf(fmt_buf *b, cursor c, term_t t, bool unicode)
 {
     if (term_is_small(t)) {
         c = need(b, c, TOKEN_ROOM);
@@ -839,7 +832,7 @@ static HOT_INLINE cursor put_word_leaf(fmt_buf *b, cursor c, term_t t, bool unic
 
 /* Writes ",E" for each element E of e[i..n) while it is a word leaf;
  * returns the index of the first that is not (n if none). */
-static HOT_INLINE uint64_t put_leaf_run(fmt_buf *b, cursor *c, const term_t *e, uint64_t i, uint64_t n, bool unicode)
+static FMT_INLINE uint64_t put_leaf_run(fmt_buf *b, cursor *c, const term_t *e, uint64_t i, uint64_t n, bool unicode)
 {
     for (; i < n; i++) {
         term_t t = e[i];
@@ -861,7 +854,7 @@ static HOT_INLINE uint64_t put_leaf_run(fmt_buf *b, cursor *c, const term_t *e, 
 /* Writes t if it is a leaf; otherwise writes the container's opening and
  * pushes its frame. Returns the first child to write, or THE_NON_VALUE
  * (with *cd its depth). */
-static HOT_INLINE term_t open_term(wstack *s, term_t t, int64_t d, bool unicode, int64_t *cd)
+static FMT_INLINE term_t open_term(wstack *s, term_t t, int64_t d, bool unicode, int64_t *cd)
 {
     fmt_buf *b = s->b;
     cursor *c = &s->c;
@@ -982,7 +975,7 @@ static HOT_INLINE term_t open_term(wstack *s, term_t t, int64_t d, bool unicode,
 
 /* Advances the top frame: writes separators and closers, returns the next
  * child to write (depth in *cd) or THE_NON_VALUE when the stack is empty. */
-static HOT_INLINE term_t next_child(wstack *s, bool unicode, int64_t *cd)
+static FMT_INLINE term_t next_child(wstack *s, bool unicode, int64_t *cd)
 {
     fmt_buf *b = s->b;
     cursor *c = &s->c;
@@ -1129,7 +1122,7 @@ static void walk(fmt_buf *b, term_t t, int64_t d, bool unicode)
 static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
 
 /* Writes t at c, which has room for a small integer's text (24 bytes). */
-static HOT_INLINE cursor write_elem(fmt_buf *b, cursor c, term_t t, bool unicode, unsigned level)
+static FMT_INLINE cursor write_elem(fmt_buf *b, cursor c, term_t t, bool unicode, unsigned level)
 {
     if (term_is_small(t)) {
         int64_t v = small_value(t);

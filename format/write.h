@@ -18,6 +18,15 @@
 
 #include "format/format.h"
 
+/* FMT_INLINE: for the small helpers of the formatters' hot paths, which
+ * must inline into their callers whatever the compiler's size estimates
+ * say (keeping a cursor or layout state in registers depends on it). */
+#ifdef __GNUC__
+#define FMT_INLINE inline __attribute__((always_inline))
+#else
+#define FMT_INLINE inline
+#endif
+
 /* ---- atoms ---------------------------------------------------------------- */
 
 /* True when io_lib:write_atom quotes the atom: reserved words ('case',
