@@ -285,6 +285,38 @@ static const uint64_t POW10[20] = {
     UINT64_C(10000000000000000000),
 };
 
+/* The shortest decimal of a positive double in [2^-11, 2^53) with a
+ * fraction, found exactly in integer arithmetic: d = M / 2^s (1 <= s <=
+ * 63), and for k = 1, 2, ... the k-place decimal nearest to d, m / 10^k
+ * with m = M * 10^k / 2^s rounded half to even, reads back as d when its
+ * distance to d is under half an ulp, 2^-s / 2 (exactly half: when M is
+ * even, as reading ties to even). The first k that reads back gives the
+ * shortest digits, and among them the nearest: shortest_decimal's answer,
+ * in a few multiplications when d has few decimals (12.5, 0.01, 3.14).
+ * Powers of two (frac 0, a narrower gap below) are left to it, as is any
+ * d that would need more than 19 places (never, as 17 significant digits
+ * always read back). False when d is not one of these. */
+static bool short_fraction(uint64_t frac, unsigned bexp, decimal *out)
+{
+    int s = EXP_SHIFT - (int)bexp;
+    if (frac == 0 || s < 1 || s > 63)
+        return false;
+    uint64_t m2 = frac | HIDDEN_BIT;
+    uint64_t one = UINT64_C(1) << s, half = one >> 1;
+    for (int k = 1; k < 20; k++) {
+        uint128 p = (uint128)m2 * POW10[k];
+        uint64_t rem = (uint64_t)p & (one - 1);
+        uint64_t m = (uint64_t)(p >> s);
+        uint64_t dist = rem > half ? one - rem : rem;
+        if (2 * dist < POW10[k] || (2 * dist == POW10[k] && (m2 & 1) == 0)) {
+            out->digits = m + (rem > half || (rem == half && (m & 1)));
+            out->exp = -k;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Number of decimal digits of m > 0: log10 from the bit length
  * (1233 / 4096 ~ log10(2)), corrected by one comparison. */
 static unsigned count_digits(uint64_t m)
@@ -402,7 +434,7 @@ size_t fmt_float_short(double d, char *out)
         return (size_t)(p - out) + 3;
     }
     decimal v;
-    if (!small_integer(frac, bexp, &v)) {
+    if (!small_integer(frac, bexp, &v) && !short_fraction(frac, bexp, &v)) {
         pthread_once(&tables_once, build_tables);
         v = shortest_decimal(frac, bexp);
     }

@@ -13,22 +13,12 @@
 #include "alloc.h"
 #include "lex.h"
 
-#define SEG_BITS 12
-#define SEG_SIZE (1u << SEG_BITS)
+#define SEG_BITS ATOM_SEG_BITS
+#define SEG_SIZE ATOM_SEG_SIZE
 #define SEG_COUNT ((ATOM_TABLE_LIMIT + SEG_SIZE - 1) / SEG_SIZE)
 
-typedef struct atom_entry {
-    struct atom_entry *chain; /* hash chain, under the lock */
-    uint32_t hash;
-    uint32_t index;
-    uint32_t len;   /* bytes */
-    uint32_t chars; /* code points */
-    bool latin1;
-    uint8_t flags; /* ATOM_QUOTED, ATOM_ESCAPES, ATOM_WIDE */
-    char *text;
-} atom_entry;
-
-static _Atomic(atom_entry *) segments[SEG_COUNT];
+/* atom_entry and the segment table are in atom.h, for its inline read path. */
+_Atomic(atom_entry *) atom_segments[SEG_COUNT];
 static _Atomic size_t count;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static atom_entry **buckets;
@@ -99,7 +89,7 @@ static uint8_t write_flags(const char *s, size_t n, bool latin1)
 
 static atom_entry *entry_at(size_t idx)
 {
-    atom_entry *seg = atomic_load_explicit(&segments[idx >> SEG_BITS], memory_order_acquire);
+    atom_entry *seg = atomic_load_explicit(&atom_segments[idx >> SEG_BITS], memory_order_acquire);
     return &seg[idx & (SEG_SIZE - 1)];
 }
 
@@ -139,7 +129,7 @@ static atom_result intern_locked(const char *s, size_t n, uint32_t chars, bool l
     if (idx >= ATOM_TABLE_LIMIT)
         return ATOM_TABLE_FULL;
     if ((idx & (SEG_SIZE - 1)) == 0)
-        atomic_store_explicit(&segments[idx >> SEG_BITS],
+        atomic_store_explicit(&atom_segments[idx >> SEG_BITS],
                               alloc_zeroed(ALLOC_ATOM_ENTRY, SEG_SIZE * sizeof(atom_entry)),
                               memory_order_release);
     if (idx + 1 > nbuckets)
@@ -239,14 +229,6 @@ const char *atom_text(term_t atom, size_t *len)
 {
     atom_entry *e = entry_at(atom_index(atom));
     *len = e->len;
-    return e->text;
-}
-
-const char *atom_text_flags(term_t atom, size_t *len, unsigned *flags)
-{
-    atom_entry *e = entry_at(atom_index(atom));
-    *len = e->len;
-    *flags = e->flags;
     return e->text;
 }
 

@@ -5,6 +5,7 @@
 #ifndef VM_ATOM_H
 #define VM_ATOM_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -56,9 +57,50 @@ bool atom_is_latin1(term_t atom);
 #define ATOM_ESCAPES 0x2u /* in quotes, some char takes a backslash escape:
                            * ' \ and controls (below 32, 127..159) */
 #define ATOM_WIDE 0x4u    /* some char is above 255 (not atom_is_latin1) */
-/* The atom's text as atom_text gives it, its ATOM_* flags in *flags. */
-const char *atom_text_flags(term_t atom, size_t *len, unsigned *flags);
+/* The atom's text as atom_text gives it, its ATOM_* flags in *flags.
+ * Inline (below): the formatters call it for every atom they write. */
+static inline const char *atom_text_flags(term_t atom, size_t *len, unsigned *flags);
 /* Atoms in the table. */
 size_t atom_count(void);
+
+/* ---- the read path, inline -------------------------------------------------
+ * Internals of atom.c, exposed only so that atom_text_flags needs no call:
+ * read them through the functions above, never write them. Atom index i
+ * lives at atom_segments[i >> ATOM_SEG_BITS][i & (ATOM_SEG_SIZE - 1)].
+ * Invariants: a segment pointer is stored once (release), before the count
+ * that covers its first entry, and never changes; an entry's fields are
+ * filled before that count is published and never change afterwards; so a
+ * reader holding a valid atom term needs no lock, only an acquire load of
+ * the segment pointer. */
+#define ATOM_SEG_BITS 12
+#define ATOM_SEG_SIZE (1u << ATOM_SEG_BITS)
+
+typedef struct atom_entry {
+    struct atom_entry *chain; /* hash chain, under atom.c's lock */
+    uint32_t hash;
+    uint32_t index;
+    uint32_t len;   /* bytes */
+    uint32_t chars; /* code points */
+    bool latin1;
+    uint8_t flags; /* ATOM_QUOTED, ATOM_ESCAPES, ATOM_WIDE */
+    char *text;    /* NUL-terminated, zero-filled to a whole ATOM_TEXT_BLOCK */
+} atom_entry;
+
+extern _Atomic(atom_entry *) atom_segments[];
+
+static inline const atom_entry *atom_entry_of(term_t atom)
+{
+    uint64_t i = atom_index(atom);
+    atom_entry *seg = atomic_load_explicit(&atom_segments[i >> ATOM_SEG_BITS], memory_order_acquire);
+    return &seg[i & (ATOM_SEG_SIZE - 1)];
+}
+
+static inline const char *atom_text_flags(term_t atom, size_t *len, unsigned *flags)
+{
+    const atom_entry *e = atom_entry_of(atom);
+    *len = e->len;
+    *flags = e->flags;
+    return e->text;
+}
 
 #endif
