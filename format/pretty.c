@@ -128,6 +128,7 @@ typedef struct pctx {
     uint64_t nrec;
     bool recording;
     size_t mark;  /* when recording: where the text starts in b */
+    int64_t wide; /* the one-line pass: bytes written that are not chars */
     int64_t ll;   /* line length */
     int64_t m;    /* io_lib_pretty's M: the whole term's width */
     int64_t tind;
@@ -665,9 +666,13 @@ static int64_t write_flat(pctx *c, const node *root)
 /* ---- one line, the fast way ---------------------------------------------------------
  * write_flat's walk over the common terms as C recursion, FAST_LEVELS deep
  * at most (the bound STYLE.md asks for): lists, tuples and flat maps are
- * walked here, small integers, atoms and plain strings written here; every
- * other node, and containers nested deeper, go to write_flat. Same text,
- * same records, without write_flat's per-node frame and node structs. */
+ * walked here and every leaf written here; hash maps, and containers nested
+ * deeper, go to write_flat. Same text, same records, without write_flat's
+ * per-node frame and node structs. The text goes through a cursor, as in
+ * write.c: room made once per token, b->len catching up only when the pass
+ * is done (or a write.h printer that takes b is called). Widths are not
+ * returned but kept as a running count of the bytes that are not chars
+ * (c->wide): a node's width is its bytes minus what that count grew by. */
 #define FAST_LEVELS 48
 
 /* Reading this far ahead of a list hides the memory latency of cells laid
@@ -679,23 +684,91 @@ static int64_t write_flat(pctx *c, const node *root)
 #define PREFETCH(a) ((void)(a))
 #endif
 
-/* The record of a node about to be written, when recording. */
-static inline uint64_t open_rec(pctx *c, uint8_t kind) { return c->recording ? add_rec(c, kind) : 0; }
+/* Room made for a token: the longest a small integer, a punctuation run
+ * or a float takes. */
+#define TOKEN_ROOM 32
 
-static inline void close_rec(pctx *c, uint64_t r, int64_t width)
+static FMT_INLINE fmt_cursor cursor_at(const fmt_buf *b, char *p) { return (fmt_cursor){p, b->data + b->cap}; }
+
+/* b's text up to p, before a call to a printer that takes b. */
+static FMT_INLINE void lend(fmt_buf *b, const char *p) { b->len = (size_t)(p - b->data); }
+
+/* io_lib:chars_length of n bytes of text at s. */
+static int64_t measure_text(const char *s, size_t n)
 {
-    if (c->recording)
-        end_rec(c, r, width);
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return (int64_t)fmt_text_width(s, n);
+    return (int64_t)n;
 }
 
-/* Writes list l as a string with nothing to escape, "..." of ASCII chars
- * 32..126 but " and \, and returns its width; having written nothing, 0
- * when l may still be a string with escapes or wide chars, -1 when it is no
- * string at all (for ~tp with a unicode range: `urange`). */
-static int64_t put_plain_string(fmt_buf *b, term_t l, bool urange)
+/* Offset in the recorded text of the byte at p. */
+static FMT_INLINE uint64_t text_at(const pctx *c, const char *p) { return (uint64_t)(p - c->b->data) - c->mark; }
+
+/* A new record, the next index; its fields are the caller's to set. */
+static FMT_INLINE rec *new_rec(pctx *c)
 {
-    size_t mark = b->len;
-    char *p = fmt_buf_reserve(b, 64), *lim = p + 64;
+    if (c->top + (c->nrec + 1) * sizeof(rec) > c->b->scratch[0].cap)
+        grow(c, c->top + sizeof(rec));
+    return get_rec(c, c->nrec++);
+}
+
+/* The record of a leaf whose text, `bytes` bytes ending at p, is written:
+ * `width` chars. */
+static FMT_INLINE void leaf_rec(pctx *c, uint8_t kind, const char *p, uint64_t bytes, int64_t width)
+{
+    uint64_t end = text_at(c, p);
+    c->wide += (int64_t)bytes - width;
+    rec *r = new_rec(c);
+    r->next = c->nrec;
+    r->start = end - bytes;
+    r->bytes = bytes;
+    r->width = width;
+    r->kind = kind;
+    r->tail = false;
+}
+
+/* The record of a container whose text begins at p; its width holds the
+ * running count until close_rec. */
+static FMT_INLINE uint64_t open_rec(pctx *c, uint8_t kind, const char *p)
+{
+    uint64_t start = text_at(c, p), i = c->nrec;
+    rec *r = new_rec(c);
+    r->start = start;
+    r->width = c->wide;
+    r->kind = kind;
+    r->tail = false;
+    return i;
+}
+
+/* The container's text ends at p. */
+static FMT_INLINE void close_rec(pctx *c, uint64_t i, const char *p)
+{
+    uint64_t end = text_at(c, p);
+    rec *r = get_rec(c, i);
+    r->bytes = end - r->start;
+    r->width = (int64_t)r->bytes - (c->wide - r->width);
+    r->next = c->nrec;
+}
+
+/* Writes "..." (a depth's end) at k, which has room, with its record. */
+static FMT_INLINE fmt_cursor put_dots(pctx *c, fmt_cursor k)
+{
+    memcpy(k.p, "...", 3);
+    k.p += 3;
+    leaf_rec(c, R_DOTS, k.p, 3, 3);
+    return k;
+}
+
+/* Writes list l at k as a string with nothing to escape, "..." of ASCII
+ * chars 32..126 but " and \, and returns its width; having written nothing
+ * (k unchanged, though growing b may have moved b->len), 0 when l may still be a string with escapes or wide chars,
+ * -1 when it is no string at all (for ~tp with a unicode range: `urange`). */
+static FMT_INLINE int64_t put_plain_string(fmt_buf *b, fmt_cursor *k, term_t l, bool urange)
+{
+    fmt_cursor q = fmt_need(b, *k, 64);
+    size_t mark = (size_t)(q.p - b->data);
+    char *p = q.p, *lim = p + 64;
     *p++ = '"';
     int64_t ch = 0;
     for (; term_is_list(l); l = list_tail(l)) {
@@ -707,8 +780,8 @@ static int64_t put_plain_string(fmt_buf *b, term_t l, bool urange)
         if (ch < 32 || ch > 126 || ch == '"' || ch == '\\')
             goto fail;
         if (p == lim) {
-            b->len = (size_t)(p - b->data);
-            p = fmt_buf_reserve(b, 64);
+            q = fmt_cursor_grow(b, p, 64);
+            p = q.p;
             lim = p + 64;
         }
         *p++ = (char)ch;
@@ -716,190 +789,335 @@ static int64_t put_plain_string(fmt_buf *b, term_t l, bool urange)
     if (!term_is_nil(l))
         goto fail;
     *p++ = '"';
-    *p = '\0';
-    b->len = (size_t)(p - b->data);
-    return (int64_t)(b->len - mark);
+    *k = (fmt_cursor){p, b->data + b->cap};
+    return (int64_t)(p - b->data) - (int64_t)mark;
 fail:
-    truncate_to(b, mark);
+    *k = (fmt_cursor){b->data + mark, b->data + b->cap};
     if (!term_is_list(l) || !term_is_small(list_head(l)))
         return -1;
     return measure_char(ch) == 0 && !(urange && ch > 255) ? -1 : 0;
 }
 
-static int64_t flat_fast(pctx *c, term_t t, int64_t d, unsigned level);
-
-/* The items of list t at depth d, after its "[". */
-static int64_t flat_list_items(pctx *c, term_t t, int64_t d, unsigned level)
+/* Writes atom t at k with its record. */
+static FMT_INLINE fmt_cursor put_atom_rec(pctx *c, fmt_cursor k, term_t t)
 {
     fmt_buf *b = c->b;
-    int64_t len = 0;
+    size_t n;
+    unsigned flags;
+    const char *s = atom_text_flags(t, &n, &flags);
+    char *p;
+    int64_t w;
+    if (!(flags & ATOM_QUOTED)) { /* latin1 only: a char per lead byte */
+        k = fmt_need(b, k, n + ATOM_TEXT_BLOCK);
+        p = k.p;
+        if (n <= ATOM_TEXT_BLOCK) { /* zeros after the name: ASCII in two tests */
+            uint64_t lo, hi;
+            memcpy(p, s, ATOM_TEXT_BLOCK);
+            memcpy(&lo, s, 8);
+            memcpy(&hi, s + 8, 8);
+            w = ((lo | hi) & UINT64_C(0x8080808080808080)) == 0 ? (int64_t)n : -1;
+        } else {
+            memcpy(p, s, n);
+            w = -1;
+        }
+        if (w < 0) {
+            w = 0;
+            for (size_t i = 0; i < n; i++)
+                w += ((unsigned char)p[i] & 0xC0) != 0x80;
+        }
+        k.p = p + n;
+        leaf_rec(c, N_ATOM, k.p, n, w);
+        return k;
+    }
+    size_t at = (size_t)(k.p - b->data);
+    lend(b, k.p);
+    fmt_put_atom(b, t, c->unicode);
+    k = cursor_at(b, b->data + b->len);
+    size_t bytes = b->len - at;
+    leaf_rec(c, N_ATOM, k.p, bytes, measure_text(b->data + at, bytes));
+    return k;
+}
+
+/* Writes bignum t in decimal at k, which has TOKEN_ROOM. */
+static fmt_cursor put_big(fmt_buf *b, fmt_cursor k, term_t t)
+{
+    if (big_limb_count(t) == 1) {
+        if (big_is_negative(t))
+            *k.p++ = '-';
+        k.p = fmt_put_u64(k.p, big_limbs(t)[0]);
+        return k;
+    }
+    k = fmt_need(b, k, int_chars_bound(t, 10));
+    k.p += int_to_chars(t, 10, k.p);
+    return k;
+}
+
+/* Writes leaf n, or a bitstring written byte by byte (N_BITS), at k with
+ * its record. */
+static fmt_cursor put_leaf_rec(pctx *c, fmt_cursor k, const node *n)
+{
+    fmt_buf *b = c->b;
+    if (n->kind == N_ATOM)
+        return put_atom_rec(c, k, n->t);
+    k = fmt_need(b, k, TOKEN_ROOM);
+    size_t at = (size_t)(k.p - b->data);
+    int64_t w = n->width; /* -1: ASCII, the bytes */
+    switch (n->kind) {
+    case N_INT:
+        k = term_is_small(n->t) ? (fmt_cursor){fmt_put_i64(k.p, small_value(n->t)), k.lim} : put_big(b, k, n->t);
+        break;
+    case N_FLOAT:
+        k.p += fmt_float_short(float_value(n->t), k.p);
+        break;
+    case N_CONST:
+        memcpy(k.p, n->text, (size_t)n->width); /* at most 7 */
+        k.p += n->width;
+        break;
+    case N_BITS: {
+        bin_view v;
+        bin_view_of(n->t, &v);
+        k = fmt_put_bits_at(b, k, &v, n->d);
+        break;
+    }
+    case N_BINSTR:
+        if (n->plain && !n->utf8) { /* latin1 with nothing to escape */
+            bin_view v;
+            bin_view_of(n->t, &v);
+            k = fmt_need(b, k, n->nbytes + 16);
+            char *p = k.p;
+            memcpy(p, "<<\"", 3);
+            p += 3;
+            if (v.bitoffset == 0) {
+                memcpy(p, v.bytes, n->nbytes);
+                p += n->nbytes;
+            } else {
+                for (uint64_t i = 0; i < n->nbytes; i++)
+                    *p++ = (char)bin_byte_at(&v, i);
+            }
+            *p++ = '"';
+            if (n->dots) {
+                memcpy(p, "...", 3);
+                p += 3;
+            }
+            *p++ = '>', *p++ = '>';
+            k.p = p;
+            break;
+        }
+        goto slow;
+    case N_IDENT:
+        if (term_is_local_pid(n->t)) {
+            memcpy(k.p, "<0.", 3);
+            k.p = fmt_put_u64(k.p + 3, pid_number(n->t));
+            *k.p++ = '.';
+            k.p = fmt_put_u64(k.p, pid_serial(n->t));
+            *k.p++ = '>';
+            break;
+        }
+        goto slow;
+    default:
+    slow: /* the rest: through the printers that take b */
+        lend(b, k.p);
+        put_leaf(c, n);
+        k = cursor_at(b, b->data + b->len);
+        if (w < 0)
+            w = measure_text(b->data + at, b->len - at);
+        break;
+    }
+    uint64_t bytes = (uint64_t)(k.p - b->data) - at;
+    leaf_rec(c, n->kind, k.p, bytes, w < 0 ? (int64_t)bytes : w);
+    return k;
+}
+
+static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level);
+
+/* Writes t, which is no small integer, at k: its text and records. */
+static FMT_INLINE fmt_cursor flat_elem(pctx *c, fmt_cursor k, term_t t, int64_t d, unsigned level)
+{
+    if (term_is_small(t)) {
+        char *p0 = k.p;
+        k.p = fmt_put_i64(k.p, small_value(t));
+        leaf_rec(c, N_INT, k.p, (uint64_t)(k.p - p0), k.p - p0);
+        return k;
+    }
+    if (term_is_atom(t))
+        return put_atom_rec(c, k, t);
+    /* The cursor goes as one pointer, as in write.c. */
+    k.p = flat_fast(c, k.p, t, d, level);
+    k.lim = c->b->data + c->b->cap;
+    return k;
+}
+
+/* Writes the items of list t at depth d after its "[", then "]". */
+static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, unsigned level)
+{
+    fmt_buf *b = c->b;
     for (bool first = true;; first = false) {
+        k = fmt_need(b, k, TOKEN_ROOM);
         if (term_is_nil(t))
             break;
         if (d == 1) {
-            if (!first) {
-                fmt_buf_putc(b, '|');
-                len++;
-            }
-            uint64_t dots = open_rec(c, R_DOTS);
-            fmt_buf_put(b, "...", 3);
-            close_rec(c, dots, 3);
-            len += 3;
+            if (!first)
+                *k.p++ = '|';
+            k = put_dots(c, k);
             break;
         }
         if (!term_is_list(t)) {
-            fmt_buf_putc(b, '|');
+            *k.p++ = '|';
             uint64_t tail = c->nrec;
-            len += 1 + flat_fast(c, t, descend(d), level);
-            if (c->recording)
-                get_rec(c, tail)->tail = true;
+            k = flat_elem(c, k, t, descend(d), level);
+            get_rec(c, tail)->tail = true;
+            k = fmt_need(b, k, TOKEN_ROOM);
             break;
         }
-        if (!first) {
-            fmt_buf_putc(b, ',');
-            len++;
-        }
+        if (!first)
+            *k.p++ = ',';
         const term_t *cell = list_ptr(t);
         PREFETCH((const char *)cell + LIST_PREFETCH);
         d = descend(d);
-        len += flat_fast(c, cell[0], d, level);
+        k = flat_elem(c, k, cell[0], d, level);
         t = cell[1];
     }
-    fmt_buf_putc(b, ']');
-    return len + 1;
+    *k.p++ = ']';
+    return k;
 }
 
-/* The n items at e of a tuple at depth d, after its "{". */
-static int64_t flat_tuple_items(pctx *c, const term_t *e, uint64_t n, int64_t d, unsigned level)
+/* Writes the n items at e of a tuple at depth d after its "{", then "}". */
+static fmt_cursor flat_tuple_items(pctx *c, fmt_cursor k, const term_t *e, uint64_t n, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
-    int64_t len = 0;
     for (uint64_t i = 0; i < n; i++) {
-        if (i > 0) {
-            fmt_buf_putc(b, ',');
-            len++;
-        }
+        k = fmt_need(b, k, TOKEN_ROOM);
+        if (i > 0)
+            *k.p++ = ',';
         if (d == 1) {
-            uint64_t dots = open_rec(c, R_DOTS);
-            fmt_buf_put(b, "...", 3);
-            close_rec(c, dots, 3);
-            len += 3;
+            k = put_dots(c, k);
             break;
         }
         d = descend(d);
-        len += flat_fast(c, e[i], d, level);
+        k = flat_elem(c, k, e[i], d, level);
     }
-    fmt_buf_putc(b, '}');
-    return len + 1;
+    k = fmt_need(b, k, 1);
+    *k.p++ = '}';
+    return k;
 }
 
-/* The pairs of flat map m at depth d, after its "#{". */
-static int64_t flat_map_items(pctx *c, term_t m, int64_t d, unsigned level)
+/* Writes the pairs of flat map m at depth d after its "#{", then "}". */
+static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
     uint64_t n = flatmap_size(m);
-    const term_t *k = tuple_elems(flatmap_keys(m)), *v = flatmap_values(m);
-    int64_t pd = descend(d), len = 0;
+    const term_t *ks = tuple_elems(flatmap_keys(m)), *vs = flatmap_values(m);
+    int64_t pd = descend(d);
     for (uint64_t i = 0; i < n; i++) {
-        if (i > 0) {
-            fmt_buf_putc(b, ',');
-            len++;
-        }
+        k = fmt_need(b, k, TOKEN_ROOM);
+        if (i > 0)
+            *k.p++ = ',';
         if (d == 1) {
-            uint64_t dots = open_rec(c, R_DOTS);
-            fmt_buf_put(b, "...", 3);
-            close_rec(c, dots, 3);
-            len += 3;
+            k = put_dots(c, k);
             break;
         }
         d = descend(d);
-        uint64_t pr = open_rec(c, R_PAIR);
-        int64_t pw = flat_fast(c, k[i], pd, level);
-        fmt_buf_put(b, " => ", 4);
-        pw += 4 + flat_fast(c, v[i], pd, level);
-        close_rec(c, pr, pw);
-        len += pw;
+        uint64_t pr = open_rec(c, R_PAIR, k.p);
+        k = flat_elem(c, k, ks[i], pd, level);
+        k = fmt_need(b, k, TOKEN_ROOM);
+        memcpy(k.p, " => ", 4);
+        k.p += 4;
+        k = flat_elem(c, k, vs[i], pd, level);
+        close_rec(c, pr, k.p);
     }
-    fmt_buf_putc(b, '}');
-    return len + 1;
+    k = fmt_need(b, k, 1);
+    *k.p++ = '}';
+    return k;
 }
 
-/* Writes t at depth d (not 0) on one line, `level` containers deep, and
- * returns its width, as write_flat. */
-static int64_t flat_fast(pctx *c, term_t t, int64_t d, unsigned level)
+/* Writes t at depth d (not 0) at p, `level` containers deep, with its
+ * records, as write_flat does; returns the end of its text. */
+static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
-    if (term_is_small(t)) {
-        uint64_t r = open_rec(c, N_INT);
-        size_t mark = b->len;
-        fmt_put_integer(b, t, 10);
-        int64_t w = (int64_t)(b->len - mark);
-        close_rec(c, r, w);
-        return w;
+    fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
+    char *p0 = k.p;
+    switch (term_boxed_subtag(t)) {
+    case HDR_FLOAT:
+        k.p += fmt_float_short(float_value(t), k.p);
+        leaf_rec(c, N_FLOAT, k.p, (uint64_t)(k.p - p0), k.p - p0);
+        return k.p;
+    case HDR_POS_BIG:
+    case HDR_NEG_BIG: {
+        size_t at = (size_t)(k.p - b->data);
+        k = put_big(b, k, t);
+        uint64_t bytes = (uint64_t)(k.p - b->data) - at;
+        leaf_rec(c, N_INT, k.p, bytes, (int64_t)bytes);
+        return k.p;
     }
-    if (term_is_atom(t)) {
-        uint64_t r = open_rec(c, N_ATOM);
-        size_t mark = b->len;
-        fmt_put_atom(b, t, c->unicode);
-        int64_t w = measure_since(b, mark);
-        close_rec(c, r, w);
-        return w;
-    }
-    if (term_is_float(t)) {
-        uint64_t r = open_rec(c, N_FLOAT);
-        size_t mark = b->len;
-        fmt_put_float(b, float_value(t));
-        int64_t w = (int64_t)(b->len - mark);
-        close_rec(c, r, w);
-        return w;
+    default:
+        break;
     }
     if (level < FAST_LEVELS) {
         if (term_is_list(t)) {
             if (d != 1 && c->strings) {
-                uint64_t r = open_rec(c, N_STRING);
-                int64_t w = put_plain_string(b, t, c->urange);
+                int64_t w = put_plain_string(b, &k, t, c->urange);
                 if (w > 0) {
-                    close_rec(c, r, w);
-                    return w;
+                    leaf_rec(c, N_STRING, k.p, (uint64_t)w, w);
+                    return k.p;
                 }
-                if (c->recording)
-                    c->nrec--;
                 node n;
                 if (w == 0 && scan_string(t, c->urange, &n)) {
                     n.t = t;
                     n.d = d;
                     n.kind = N_STRING;
-                    return write_flat(c, &n);
+                    return put_leaf_rec(c, k, &n).p;
                 }
             }
-            uint64_t r = open_rec(c, N_LIST);
-            fmt_buf_putc(b, '[');
-            int64_t w = 1 + flat_list_items(c, t, d, level + 1);
-            close_rec(c, r, w);
-            return w;
+            uint64_t r = open_rec(c, N_LIST, k.p);
+            *k.p++ = '[';
+            k = flat_list_items(c, k, t, d, level + 1);
+            close_rec(c, r, k.p);
+            return k.p;
         }
         if (term_is_tuple(t) && d != 1) {
             uint64_t n = tuple_arity(t);
             if (n > 0) {
                 const term_t *e = tuple_elems(t);
-                uint64_t r = open_rec(c, n > 1 && term_is_atom(e[0]) ? N_TAGGED : N_TUPLE);
-                fmt_buf_putc(b, '{');
-                int64_t w = 1 + flat_tuple_items(c, e, n, d, level + 1);
-                close_rec(c, r, w);
-                return w;
+                uint64_t r = open_rec(c, n > 1 && term_is_atom(e[0]) ? N_TAGGED : N_TUPLE, k.p);
+                *k.p++ = '{';
+                k = flat_tuple_items(c, k, e, n, d, level + 1);
+                close_rec(c, r, k.p);
+                return k.p;
             }
         }
         if (term_is_map(t) && d != 1 && map_is_flat(t) && map_size(t) > 0) {
-            uint64_t r = open_rec(c, N_MAP);
-            fmt_buf_put(b, "#{", 2);
-            int64_t w = 2 + flat_map_items(c, t, d, level + 1);
-            close_rec(c, r, w);
-            return w;
+            uint64_t r = open_rec(c, N_MAP, k.p);
+            memcpy(k.p, "#{", 2);
+            k.p += 2;
+            k = flat_map_items(c, k, t, d, level + 1);
+            close_rec(c, r, k.p);
+            return k.p;
         }
     }
     node n;
     classify(c, t, d, &n);
-    return write_flat(c, &n);
+    if (is_leaf(&n) || n.kind == N_BITS)
+        return put_leaf_rec(c, k, &n).p;
+    /* Hash maps, and containers nested deeper than FAST_LEVELS. */
+    size_t at = (size_t)(k.p - b->data);
+    lend(b, k.p);
+    int64_t w = write_flat(c, &n);
+    c->wide += (int64_t)(b->len - at) - w;
+    return b->data + b->len;
+}
+
+/* Writes t at depth d on one line at the end of b, recording its tree;
+ * returns its width. */
+static int64_t write_line(pctx *c, term_t t, int64_t d)
+{
+    fmt_buf *b = c->b;
+    size_t at = b->len;
+    c->wide = 0;
+    char *p = flat_fast(c, b->data + b->len, t, d, 0);
+    b->len = (size_t)(p - b->data);
+    *p = '\0';
+    return (int64_t)(b->len - at) - c->wide;
 }
 
 /* ---- layout --------------------------------------------------------------------------
@@ -1361,25 +1579,31 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
         fmt_buf_put(b, "...", 3);
         return;
     }
-    if (term_is_list(t) && d != 1 && c.strings && put_plain_string(b, t, c.urange) > 0)
-        return; /* the common string, written in one pass */
+    if (term_is_list(t) && d != 1 && c.strings) {
+        fmt_cursor k = cursor_at(b, b->data + b->len);
+        size_t len0 = b->len;
+        if (put_plain_string(b, &k, t, c.urange) > 0) { /* the common string, in one pass */
+            b->len = (size_t)(k.p - b->data);
+            *k.p = '\0';
+            return;
+        }
+        truncate_to(b, len0); /* growing may have moved len */
+    }
     node n;
     classify(&c, t, d, &n);
     if (is_leaf(&n)) {
         put_leaf(&c, &n); /* what print/9 writes without layout */
         return;
     }
-    size_t mark = b->len;
-    if (c.ll == 0) {
-        flat_fast(&c, t, d, 0);
-        return;
-    }
     /* Write it on one line, recording the tree; if it does not fit, move
      * the text into the scratch area and lay the tree out from there. */
+    size_t mark = b->len;
     c.recording = true;
     c.mark = mark;
-    c.m = flat_fast(&c, t, d, 0);
+    c.m = write_line(&c, t, d);
     c.recording = false;
+    if (c.ll == 0)
+        return;
     if (c.m < c.ll - col)
         return;
     size_t tlen = b->len - mark;

@@ -33,40 +33,31 @@ static char *put_utf8(char *p, uint32_t c)
 
 /* ---- the cursor ------------------------------------------------------------- */
 
-/* The printers write through a cursor into b's text: need() makes room for
+/* The printers write through a cursor into b's text: fmt_need() makes room for
  * each token (n bytes and the NUL after them), finish() ends the text.
  * b->len lags behind the cursor until then; lend() and take_back() bracket
  * a call to a printer that takes b itself. Cursors go by value, two
  * pointers in registers: the compiler never has to keep one in memory. */
-typedef struct cursor {
-    char *p;   /* where the next byte goes */
-    char *lim; /* b->data + b->cap */
-} cursor;
 
 
-static inline cursor cursor_at_end(fmt_buf *b)
+static inline fmt_cursor cursor_at_end(fmt_buf *b)
 {
     char *p = fmt_buf_reserve(b, 0);
-    return (cursor){p, b->data + b->cap};
+    return (fmt_cursor){p, b->data + b->cap};
 }
 
-/* need()'s slow path. */
-static cursor grow_at(fmt_buf *b, char *p, size_t n)
+/* fmt_need()'s slow path. */
+fmt_cursor fmt_cursor_grow(fmt_buf *b, char *p, size_t n)
 {
     b->len = (size_t)(p - b->data);
     p = fmt_buf_grow(b, n);
-    return (cursor){p, b->data + b->cap};
+    return (fmt_cursor){p, b->data + b->cap};
 }
 
-static FMT_INLINE cursor need(fmt_buf *b, cursor c, size_t n)
-{
-    return n < (size_t)(c.lim - c.p) ? c : grow_at(b, c.p, n);
-}
+static inline void lend(fmt_buf *b, fmt_cursor c) { b->len = (size_t)(c.p - b->data); }
+static inline fmt_cursor take_back(fmt_buf *b) { return (fmt_cursor){b->data + b->len, b->data + b->cap}; }
 
-static inline void lend(fmt_buf *b, cursor c) { b->len = (size_t)(c.p - b->data); }
-static inline cursor take_back(fmt_buf *b) { return (cursor){b->data + b->len, b->data + b->cap}; }
-
-static inline void finish(fmt_buf *b, cursor c)
+static inline void finish(fmt_buf *b, fmt_cursor c)
 {
     lend(b, c);
     *c.p = '\0';
@@ -205,16 +196,19 @@ static FMT_INLINE char *put_i64(char *p, int64_t v)
     return put_u64(p, (uint64_t)v);
 }
 
+char *fmt_put_u64(char *p, uint64_t v) { return put_u64(p, v); }
+char *fmt_put_i64(char *p, int64_t v) { return put_i64(p, v); }
+
 static void put_uint(fmt_buf *b, uint64_t v)
 {
-    cursor c = need(b, cursor_at_end(b), 24);
+    fmt_cursor c = fmt_need(b, cursor_at_end(b), 24);
     c.p = put_u64(c.p, v);
     finish(b, c);
 }
 
 static void put_int(fmt_buf *b, int64_t v)
 {
-    cursor c = need(b, cursor_at_end(b), 24);
+    fmt_cursor c = fmt_need(b, cursor_at_end(b), 24);
     c.p = put_i64(c.p, v);
     finish(b, c);
 }
@@ -277,10 +271,10 @@ bool fmt_atom_needs_quotes(term_t atom)
 }
 
 /* put_atom's path for quoted atoms. */
-static cursor put_quoted_atom(fmt_buf *b, cursor c, const char *s, size_t n, unsigned flags, bool unicode)
+static fmt_cursor put_quoted_atom(fmt_buf *b, fmt_cursor c, const char *s, size_t n, unsigned flags, bool unicode)
 {
     if (!(flags & ATOM_ESCAPES) && (unicode || !(flags & ATOM_WIDE))) {
-        c = need(b, c, n + 2 + ATOM_TEXT_BLOCK);
+        c = fmt_need(b, c, n + 2 + ATOM_TEXT_BLOCK);
         c.p[0] = '\'';
         copy_atom_text(c.p + 1, s, n);
         c.p[n + 1] = '\'';
@@ -289,7 +283,7 @@ static cursor put_quoted_atom(fmt_buf *b, cursor c, const char *s, size_t n, uns
     }
     /* An escape takes at most 4 bytes per byte of UTF-8: \NNN for one
      * byte, \x{7FF} for two, \x{FFFF} for three, \x{10FFFF} for four. */
-    c = need(b, c, 4 * n + 2);
+    c = fmt_need(b, c, 4 * n + 2);
     *c.p++ = '\'';
     for (size_t i = 0, len; i < n; i += len)
         c.p = put_char(c.p, unicode_decode_utf8((const unsigned char *)s + i, n - i, &len), '\'', unicode);
@@ -299,14 +293,14 @@ static cursor put_quoted_atom(fmt_buf *b, cursor c, const char *s, size_t n, uns
 
 /* fmt_put_atom at a cursor. The atom table knows whether the atom is
  * quoted and whether its text needs escapes. */
-static FMT_INLINE cursor put_atom(fmt_buf *b, cursor c, term_t atom, bool unicode)
+static FMT_INLINE fmt_cursor put_atom(fmt_buf *b, fmt_cursor c, term_t atom, bool unicode)
 {
     size_t n;
     unsigned flags;
     const char *s = atom_text_flags(atom, &n, &flags);
     if (flags & ATOM_QUOTED)
         return put_quoted_atom(b, c, s, n, flags, unicode);
-    c = need(b, c, n + ATOM_TEXT_BLOCK);
+    c = fmt_need(b, c, n + ATOM_TEXT_BLOCK);
     copy_atom_text(c.p, s, n);
     c.p += n;
     return c;
@@ -320,18 +314,18 @@ void fmt_put_atom(fmt_buf *b, term_t atom, bool unicode)
 /* ---- integers ------------------------------------------------------------------ */
 
 /* Integer t in decimal at a cursor. */
-static cursor put_decimal(fmt_buf *b, cursor c, term_t t)
+static fmt_cursor put_decimal(fmt_buf *b, fmt_cursor c, term_t t)
 {
     if (term_is_small(t)) {
-        c = need(b, c, 24);
+        c = fmt_need(b, c, 24);
         c.p = put_i64(c.p, small_value(t));
     } else if (big_limb_count(t) == 1) {
-        c = need(b, c, 24);
+        c = fmt_need(b, c, 24);
         if (big_is_negative(t))
             *c.p++ = '-';
         c.p = put_u64(c.p, big_limbs(t)[0]);
     } else {
-        c = need(b, c, int_chars_bound(t, 10));
+        c = fmt_need(b, c, int_chars_bound(t, 10));
         c.p += int_to_chars(t, 10, c.p);
     }
     return c;
@@ -339,11 +333,11 @@ static cursor put_decimal(fmt_buf *b, cursor c, term_t t)
 
 void fmt_put_integer(fmt_buf *b, term_t i, unsigned base)
 {
-    cursor c = cursor_at_end(b);
+    fmt_cursor c = cursor_at_end(b);
     if (base == 10) {
         c = put_decimal(b, c, i);
     } else {
-        c = need(b, c, int_chars_bound(i, base));
+        c = fmt_need(b, c, int_chars_bound(i, base));
         c.p += int_to_chars(i, base, c.p);
     }
     finish(b, c);
@@ -416,9 +410,9 @@ static void put_atom_erts(fmt_buf *b, term_t atom)
 }
 
 /* A local pid at a cursor: <0.N.S>. */
-static cursor put_local_pid(fmt_buf *b, cursor c, term_t pid)
+static fmt_cursor put_local_pid(fmt_buf *b, fmt_cursor c, term_t pid)
 {
-    c = need(b, c, 48);
+    c = fmt_need(b, c, 48);
     memcpy(c.p, "<0.", 3);
     c.p = put_u64(c.p + 3, pid_number(pid));
     *c.p++ = '.';
@@ -556,44 +550,42 @@ static inline bool is_plain_in_string(uint64_t c) { return c >= ' ' && c <= '~' 
 
 void fmt_put_string_char(fmt_buf *b, uint32_t c, uint32_t quote, bool unicode)
 {
-    cursor k = need(b, cursor_at_end(b), CHAR_ROOM);
+    fmt_cursor k = fmt_need(b, cursor_at_end(b), CHAR_ROOM);
     k.p = put_char(k.p, c, quote, unicode);
     finish(b, k);
 }
 
 void fmt_put_string(fmt_buf *b, term_t l, size_t max, bool unicode)
 {
-    cursor c = need(b, cursor_at_end(b), 1);
+    fmt_cursor c = fmt_need(b, cursor_at_end(b), 1);
     *c.p++ = '"';
     for (size_t i = 0; i < max && term_is_list(l); i++, l = list_tail(l)) {
         term_t h = list_head(l);
         if (!term_is_small(h) || small_value(h) < 0 || small_value(h) > 0x10FFFF)
             break;
         uint64_t ch = (uint64_t)small_value(h);
-        c = need(b, c, CHAR_ROOM);
+        c = fmt_need(b, c, CHAR_ROOM);
         if (is_plain_in_string(ch))
             *c.p++ = (char)ch;
         else
             c.p = put_char(c.p, (uint32_t)ch, '"', unicode);
     }
-    c = need(b, c, 1);
+    c = fmt_need(b, c, 1);
     *c.p++ = '"';
     finish(b, c);
 }
 
 /* ---- binaries ------------------------------------------------------------------------ */
 
-/* fmt_put_bitstring at a cursor. */
-static cursor put_bitstring(fmt_buf *b, cursor c, term_t bin, int depth)
+fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *view, int64_t depth)
 {
-    bin_view v;
-    bin_view_of(bin, &v);
+    const bin_view v = *view;
     /* The bytes, then the tail bits if any, are the elements; with a depth
      * only the first depth - 1 of them are written, then "..." if more. */
     uint64_t elems = v.size + (v.bitsize != 0);
     uint64_t shown = depth > 0 && elems > (uint64_t)depth - 1 ? (uint64_t)depth - 1 : elems;
     uint64_t bytes = shown < v.size ? shown : v.size;
-    c = need(b, c, 4 * bytes + 16); /* "255," per byte */
+    c = fmt_need(b, c, 4 * bytes + 16); /* "255," per byte */
     char *p = c.p;
     *p++ = '<', *p++ = '<';
     if (v.bitoffset == 0) {
@@ -624,6 +616,14 @@ static cursor put_bitstring(fmt_buf *b, cursor c, term_t bin, int depth)
     *p++ = '>', *p++ = '>';
     c.p = p;
     return c;
+}
+
+/* fmt_put_bits_at for a bitstring term. */
+static fmt_cursor put_bitstring(fmt_buf *b, fmt_cursor c, term_t bin, int64_t depth)
+{
+    bin_view v;
+    bin_view_of(bin, &v);
+    return fmt_put_bits_at(b, c, &v, depth);
 }
 
 void fmt_put_bitstring(fmt_buf *b, term_t bin, int depth)
@@ -704,12 +704,12 @@ size_t fmt_printable_utf8(const bin_view *v, size_t n, bool unicode_range, size_
 
 void fmt_put_bin_string(fmt_buf *b, const bin_view *v, size_t nbytes, bool utf8)
 {
-    cursor c = need(b, cursor_at_end(b), 1);
+    fmt_cursor c = fmt_need(b, cursor_at_end(b), 1);
     *c.p++ = '"';
     for (uint64_t i = 0; i < nbytes;) {
         uint32_t ch = bin_byte_at(v, i);
         size_t len = 1;
-        c = need(b, c, CHAR_ROOM);
+        c = fmt_need(b, c, CHAR_ROOM);
         if (is_plain_in_string(ch)) {
             *c.p++ = (char)ch;
             i++;
@@ -720,7 +720,7 @@ void fmt_put_bin_string(fmt_buf *b, const bin_view *v, size_t nbytes, bool utf8)
         c.p = put_char(c.p, ch, '"', true);
         i += len;
     }
-    c = need(b, c, 1);
+    c = fmt_need(b, c, 1);
     *c.p++ = '"';
     finish(b, c);
 }
@@ -794,13 +794,13 @@ typedef struct wframe {
 /* The walk's state, in fmt_write's locals (see the cursor). */
 typedef struct wstack {
     fmt_buf *b;
-    cursor c;
+    fmt_cursor c;
     wframe *f;  /* the frames: scratch area 1 */
     size_t n;   /* frames in use */
     size_t cap; /* frames that fit */
 } wstack;
 
-/* Longest text of a token written after one need(TOKEN_ROOM). */
+/* Longest text of a token written after one fmt_need(TOKEN_ROOM). */
 #define TOKEN_ROOM 32
 
 /* push()'s slow path: scratch area 1 for n frames; returns it. */
@@ -820,10 +820,10 @@ static FMT_INLINE wframe *push(wstack *s, unsigned slots)
 static FMT_INLINE bool is_word_leaf(term_t t) { return term_is_small(t) || term_is_atom(t); }
 
 /* Writes a word leaf; TOKEN_ROOM is enough for a small integer. */
-static FMT_INLINE cursor put_word_leaf(fmt_buf *b, cursor c, term_t t, bool unicode)
+static FMT_INLINE fmt_cursor put_word_leaf(fmt_buf *b, fmt_cursor c, term_t t, bool unicode)
 {
     if (term_is_small(t)) {
-        c = need(b, c, TOKEN_ROOM);
+        c = fmt_need(b, c, TOKEN_ROOM);
         c.p = put_i64(c.p, small_value(t));
         return c;
     }
@@ -832,16 +832,16 @@ static FMT_INLINE cursor put_word_leaf(fmt_buf *b, cursor c, term_t t, bool unic
 
 /* Writes ",E" for each element E of e[i..n) while it is a word leaf;
  * returns the index of the first that is not (n if none). */
-static FMT_INLINE uint64_t put_leaf_run(fmt_buf *b, cursor *c, const term_t *e, uint64_t i, uint64_t n, bool unicode)
+static FMT_INLINE uint64_t put_leaf_run(fmt_buf *b, fmt_cursor *c, const term_t *e, uint64_t i, uint64_t n, bool unicode)
 {
     for (; i < n; i++) {
         term_t t = e[i];
         if (term_is_small(t)) {
-            *c = need(b, *c, TOKEN_ROOM);
+            *c = fmt_need(b, *c, TOKEN_ROOM);
             *c->p++ = ',';
             c->p = put_i64(c->p, small_value(t));
         } else if (term_is_atom(t)) {
-            *c = need(b, *c, 1);
+            *c = fmt_need(b, *c, 1);
             *c->p++ = ',';
             *c = put_atom(b, *c, t, unicode);
         } else {
@@ -857,12 +857,12 @@ static FMT_INLINE uint64_t put_leaf_run(fmt_buf *b, cursor *c, const term_t *e, 
 static FMT_INLINE term_t open_term(wstack *s, term_t t, int64_t d, bool unicode, int64_t *cd)
 {
     fmt_buf *b = s->b;
-    cursor *c = &s->c;
+    fmt_cursor *c = &s->c;
     if (is_word_leaf(t) && d != 0) {
         *c = put_word_leaf(b, *c, t, unicode);
         return THE_NON_VALUE;
     }
-    *c = need(b, *c, TOKEN_ROOM);
+    *c = fmt_need(b, *c, TOKEN_ROOM);
     if (d == 0) {
         memcpy(c->p, "...", 3);
         c->p += 3;
@@ -911,7 +911,7 @@ static FMT_INLINE term_t open_term(wstack *s, term_t t, int64_t d, bool unicode,
                      * a tuple of nothing else needs no frame. */
                     *c = put_word_leaf(b, *c, e[0], unicode);
                     i = put_leaf_run(b, c, e, 1, n, unicode);
-                    *c = need(b, *c, 1);
+                    *c = fmt_need(b, *c, 1);
                     if (i == n) {
                         *c->p++ = '}';
                         return THE_NON_VALUE;
@@ -930,7 +930,7 @@ static FMT_INLINE term_t open_term(wstack *s, term_t t, int64_t d, bool unicode,
             *c = put_decimal(b, *c, t);
             return THE_NON_VALUE;
         case HDR_FLOAT: /* as fmt_put_float */
-            *c = need(b, *c, 32);
+            *c = fmt_need(b, *c, 32);
             c->p += fmt_float_short(float_value(t), c->p);
             return THE_NON_VALUE;
         case HDR_REFC_BIN:
@@ -978,7 +978,7 @@ static FMT_INLINE term_t open_term(wstack *s, term_t t, int64_t d, bool unicode,
 static FMT_INLINE term_t next_child(wstack *s, bool unicode, int64_t *cd)
 {
     fmt_buf *b = s->b;
-    cursor *c = &s->c;
+    fmt_cursor *c = &s->c;
     while (s->n > 0) {
         wframe *f = s->f + s->n - 1;
         switch (f->kind) {
@@ -990,11 +990,11 @@ static FMT_INLINE term_t next_child(wstack *s, bool unicode, int64_t *cd)
                 for (; term_is_list(l); l = list_tail(l)) {
                     term_t h = list_head(l);
                     if (term_is_small(h)) {
-                        *c = need(b, *c, TOKEN_ROOM);
+                        *c = fmt_need(b, *c, TOKEN_ROOM);
                         *c->p++ = ',';
                         c->p = put_i64(c->p, small_value(h));
                     } else if (term_is_atom(h)) {
-                        *c = need(b, *c, 1);
+                        *c = fmt_need(b, *c, 1);
                         *c->p++ = ',';
                         *c = put_atom(b, *c, h, unicode);
                     } else {
@@ -1003,7 +1003,7 @@ static FMT_INLINE term_t next_child(wstack *s, bool unicode, int64_t *cd)
                 }
                 f->t = l;
             }
-            *c = need(b, *c, TOKEN_ROOM);
+            *c = fmt_need(b, *c, TOKEN_ROOM);
             if (term_is_nil(f->t)) {
                 *c->p++ = ']';
                 break;
@@ -1028,7 +1028,7 @@ static FMT_INLINE term_t next_child(wstack *s, bool unicode, int64_t *cd)
         case W_TUPLE:
             if (f->depth < 0) /* as for lists */
                 f->i = put_leaf_run(b, c, tuple_elems(f->t), f->i, tuple_arity(f->t), unicode);
-            *c = need(b, *c, TOKEN_ROOM);
+            *c = fmt_need(b, *c, TOKEN_ROOM);
             if (f->i == tuple_arity(f->t)) {
                 *c->p++ = '}';
                 break;
@@ -1043,7 +1043,7 @@ static FMT_INLINE term_t next_child(wstack *s, bool unicode, int64_t *cd)
             return tuple_get(f->t, f->i++);
         default: { /* W_FLATMAP, W_HASHMAP */
             term_t k, v;
-            *c = need(b, *c, TOKEN_ROOM);
+            *c = fmt_need(b, *c, TOKEN_ROOM);
             if (f->pending != THE_NON_VALUE) {
                 v = f->pending;
                 f->pending = THE_NON_VALUE;
@@ -1122,7 +1122,7 @@ static void walk(fmt_buf *b, term_t t, int64_t d, bool unicode)
 static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
 
 /* Writes t at c, which has room for a small integer's text (24 bytes). */
-static FMT_INLINE cursor write_elem(fmt_buf *b, cursor c, term_t t, bool unicode, unsigned level)
+static FMT_INLINE fmt_cursor write_elem(fmt_buf *b, fmt_cursor c, term_t t, bool unicode, unsigned level)
 {
     if (term_is_small(t)) {
         int64_t v = small_value(t);
@@ -1145,35 +1145,35 @@ static FMT_INLINE cursor write_elem(fmt_buf *b, cursor c, term_t t, bool unicode
 
 /* Writes ",E" for each element of list t, then "|Tail" if improper, and
  * "]"; the caller turns the first comma into "[". */
-static cursor write_list_elems(fmt_buf *b, cursor c, term_t t, bool unicode, unsigned level)
+static fmt_cursor write_list_elems(fmt_buf *b, fmt_cursor c, term_t t, bool unicode, unsigned level)
 {
     do {
         const term_t *cell = list_ptr(t);
         PREFETCH((const char *)cell + LIST_PREFETCH);
-        c = need(b, c, TOKEN_ROOM);
+        c = fmt_need(b, c, TOKEN_ROOM);
         *c.p++ = ',';
         c = write_elem(b, c, cell[0], unicode, level);
         t = cell[1];
     } while (term_is_list(t));
-    c = need(b, c, TOKEN_ROOM);
+    c = fmt_need(b, c, TOKEN_ROOM);
     if (!term_is_nil(t)) {
         *c.p++ = '|';
         c = write_elem(b, c, t, unicode, level);
-        c = need(b, c, 1);
+        c = fmt_need(b, c, 1);
     }
     *c.p++ = ']';
     return c;
 }
 
 /* Writes ",E" for each of the n > 0 elements at e, then "}". */
-static cursor write_tuple_elems(fmt_buf *b, cursor c, const term_t *e, uint64_t n, bool unicode, unsigned level)
+static fmt_cursor write_tuple_elems(fmt_buf *b, fmt_cursor c, const term_t *e, uint64_t n, bool unicode, unsigned level)
 {
     for (uint64_t i = 0; i < n; i++) {
-        c = need(b, c, TOKEN_ROOM);
+        c = fmt_need(b, c, TOKEN_ROOM);
         *c.p++ = ',';
         c = write_elem(b, c, e[i], unicode, level);
     }
-    c = need(b, c, 1);
+    c = fmt_need(b, c, 1);
     *c.p++ = '}';
     return c;
 }
@@ -1182,7 +1182,7 @@ static cursor write_tuple_elems(fmt_buf *b, cursor c, const term_t *e, uint64_t 
  * p in b's text; returns the end. */
 static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level)
 {
-    cursor c = need(b, (cursor){p, b->data + b->cap}, TOKEN_ROOM);
+    fmt_cursor c = fmt_need(b, (fmt_cursor){p, b->data + b->cap}, TOKEN_ROOM);
     switch (term_primary(t)) {
     case TAG_PRIMARY_LIST: {
         if (level >= FAST_LEVELS)
@@ -1234,11 +1234,11 @@ static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned 
                 if (i > 0)
                     *c.p++ = ',';
                 c = write_elem(b, c, k[i], unicode, level);
-                c = need(b, c, TOKEN_ROOM + 4);
+                c = fmt_need(b, c, TOKEN_ROOM + 4);
                 memcpy(c.p, " => ", 4);
                 c.p += 4;
                 c = write_elem(b, c, v[i], unicode, level);
-                c = need(b, c, TOKEN_ROOM);
+                c = fmt_need(b, c, TOKEN_ROOM);
             }
             *c.p++ = '}';
             return c.p;
@@ -1270,6 +1270,6 @@ void fmt_write(fmt_buf *b, term_t t, int depth, bool unicode)
         walk(b, t, depth, unicode);
         return;
     }
-    cursor c = need(b, cursor_at_end(b), TOKEN_ROOM);
+    fmt_cursor c = fmt_need(b, cursor_at_end(b), TOKEN_ROOM);
     finish(b, write_elem(b, c, t, unicode, 0));
 }

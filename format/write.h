@@ -108,4 +108,28 @@ size_t fmt_text_width(const char *s, size_t n);
  * string:slice/3 counts them when `graphemes`. */
 size_t fmt_text_prefix(const char *s, size_t n, size_t count, bool graphemes);
 
+/* ---- writing at a cursor (write.c, pretty.c) ---------------------------
+ * The hot printers write through a cursor into b's text and make room once
+ * per token with fmt_need (n bytes and the NUL after them); b->len lags
+ * behind the cursor until the printer ends the text. By value: two
+ * pointers in registers. */
+typedef struct fmt_cursor {
+    char *p;   /* where the next byte goes */
+    char *lim; /* b->data + b->cap */
+} fmt_cursor;
+
+/* fmt_need's slow path: grows b, keeping the text up to p. */
+fmt_cursor fmt_cursor_grow(fmt_buf *b, char *p, size_t n);
+static FMT_INLINE fmt_cursor fmt_need(fmt_buf *b, fmt_cursor c, size_t n)
+{
+    return n < (size_t)(c.lim - c.p) ? c : fmt_cursor_grow(b, c.p, n);
+}
+/* v in decimal at p; returns the end. Needs 21 bytes of room (it may
+ * write scratch bytes past the digits); fmt_put_i64 needs 22. */
+char *fmt_put_u64(char *p, uint64_t v);
+char *fmt_put_i64(char *p, int64_t v);
+/* Bitstring v as ~w writes it (<<1,2,3:4>>), only the first depth - 1
+ * elements then "..." when depth > 0; makes its own room. */
+fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *v, int64_t depth);
+
 #endif

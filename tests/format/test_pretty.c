@@ -558,3 +558,21 @@ Test(pretty, appends_and_reuses_buffer)
     cr_expect_eq(before.size, after.size);
     cr_expect_eq(before.blocks, after.blocks);
 }
+
+/* The one-line pass writes these leaves itself: one-limb bignums, latin1
+ * atoms (width in chars, not bytes), binaries, wide atoms. Checked with
+ * io_lib_pretty:print(T, [{column,1},{line_length,30},{encoding,E}]). */
+Test(pretty, leaf_widths)
+{
+    static const char term[] = "[18446744073709551615,-9223372036854775809,\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5\xc3\xa4"
+                               "\xc3\xb6\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5,<<\"abc\">>,<<1,2,3>>,'\xce\xa9',xyz,"
+                               "{\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5,1.5}]";
+    check(term, 1, 30, -1, LATIN1,
+          "[18446744073709551615,\n -9223372036854775809,\n \xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5"
+          "\xc3\xa4\xc3\xb6\xc3\xa5,<<\"abc\">>,\n <<1,2,3>>,\n '\\x{3A9}',xyz,\n {\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5\xc3"
+          "\xa4\xc3\xb6\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5,1.5}]");
+    check(term, 1, 30, -1, UNICODE,
+          "[18446744073709551615,\n -9223372036854775809,\n \xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5"
+          "\xc3\xa4\xc3\xb6\xc3\xa5,<<\"abc\">>,\n <<1,2,3>>,\n '\xce\xa9',xyz,\n {\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5\xc3"
+          "\xa4\xc3\xb6\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5,1.5}]");
+}
