@@ -22,11 +22,7 @@ static void input_append(input *in, const char *s, size_t n)
         size_t cap = in->cap ? in->cap : 256;
         while (cap < in->len + n + 2)
             cap *= 2;
-        in->text = realloc(in->text, cap);
-        if (!in->text) {
-            fprintf(stderr, "dbgsh: out of memory\n");
-            exit(70);
-        }
+        in->text = alloc_resize(ALLOC_SYSTEM, in->text, in->cap, cap);
         in->cap = cap;
     }
     memcpy(in->text + in->len, s, n);
@@ -84,7 +80,7 @@ static bool is_quit(const char *s, size_t n)
         s++, n--;
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
         n--;
-    static const char *const quits[] = {"q().", "halt().", "quit", "q(). ", "init:stop()."};
+    static const char *const quits[] = {"q().", "halt().", "quit", "init:stop()."};
     for (size_t i = 0; i < sizeof quits / sizeof *quits; i++)
         if (strlen(quits[i]) == n && memcmp(quits[i], s, n) == 0)
             return true;
@@ -117,7 +113,8 @@ static bool eval_one(const char *s, size_t n, heap_t *h, fmt_buf *b, FILE *out, 
     return ok;
 }
 
-static char *read_line_plain(FILE *in)
+/* A line of a script, NUL bytes and all: its length in *len. */
+static char *read_line_plain(FILE *in, size_t *len)
 {
     char *line = NULL;
     size_t cap = 0;
@@ -126,19 +123,18 @@ static char *read_line_plain(FILE *in)
         free(line);
         return NULL;
     }
+    *len = (size_t)n;
     return line;
 }
 
-static char *history_path(void)
+/* ~/.dbgsh_history into buf; false without a usable $HOME. */
+static bool history_path(char *buf, size_t cap)
 {
     const char *home = getenv("HOME");
     if (!home || !*home)
-        return NULL;
-    size_t n = strlen(home) + sizeof "/.dbgsh_history";
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s/.dbgsh_history", home);
-    return p;
+        return false;
+    int n = snprintf(buf, cap, "%s/.dbgsh_history", home);
+    return n > 0 && (size_t)n < cap;
 }
 
 void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
@@ -147,7 +143,8 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
     fmt_buf b;
     input pending = {0};
     unsigned number = 1;
-    char *hist = NULL;
+    char hist[4096];
+    bool has_hist = false;
     memset(st, 0, sizeof *st);
     heap_init(&h, ALLOC_HEAP);
     fmt_buf_init(&b);
@@ -155,21 +152,24 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
         rl_instream = in;
         rl_outstream = out;
         using_history();
-        hist = history_path();
-        if (hist)
+        has_hist = history_path(hist, sizeof hist);
+        if (has_hist)
             read_history(hist);
         fprintf(out, "dbgsh %s (type q(). or Ctrl-D to quit)\n", DBGSH_VERSION);
     }
     for (bool quit = false; !quit;) {
         char prompt[PROMPT_MAX];
         char *line;
+        size_t len = 0;
         if (interactive) {
             snprintf(prompt, sizeof prompt, "(main)%u> ", number);
             line = readline(pending.len && !is_blank(pending.text, pending.len) ? "" : prompt);
             if (line && *line)
                 add_history(line);
+            if (line)
+                len = strlen(line);
         } else {
-            line = read_line_plain(in);
+            line = read_line_plain(in, &len);
         }
         if (!line) {
             /* End of input: a last input without a full stop is an error,
@@ -178,7 +178,7 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
                 eval_one(pending.text, pending.len, &h, &b, out, err, st);
             break;
         }
-        input_append(&pending, line, strlen(line));
+        input_append(&pending, line, len);
         if (interactive)
             input_append(&pending, "\n", 1);
         free(line);
@@ -197,11 +197,10 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
         if (!quit && pending.len && is_quit(pending.text, pending.len))
             quit = true;
     }
-    if (interactive && hist) {
+    if (interactive && has_hist) {
         write_history(hist);
-        free(hist);
     }
-    free(pending.text);
+    alloc_free(ALLOC_SYSTEM, pending.text, pending.cap);
     fmt_buf_free(&b);
     heap_destroy(&h);
 }

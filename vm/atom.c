@@ -87,6 +87,8 @@ static uint8_t write_flags(const char *s, size_t n, bool latin1)
     return f;
 }
 
+/* The entry of index idx, writable: for intern_locked only; readers use
+ * atom_entry_of (atom.h). */
 static atom_entry *entry_at(size_t idx)
 {
     atom_entry *seg = atomic_load_explicit(&atom_segments[idx >> SEG_BITS], memory_order_acquire);
@@ -227,11 +229,11 @@ term_t atom_from_cstr(const char *s)
 
 const char *atom_text(term_t atom, size_t *len)
 {
-    atom_entry *e = entry_at(atom_index(atom));
+    const atom_entry *e = atom_entry_of(atom);
     *len = e->len;
     return e->text;
 }
 
-size_t atom_chars(term_t atom) { return entry_at(atom_index(atom))->chars; }
-bool atom_is_latin1(term_t atom) { return entry_at(atom_index(atom))->latin1; }
+size_t atom_chars(term_t atom) { return atom_entry_of(atom)->chars; }
+bool atom_is_latin1(term_t atom) { return atom_entry_of(atom)->latin1; }
 size_t atom_count(void) { return atomic_load_explicit(&count, memory_order_acquire); }

@@ -20,9 +20,12 @@ Test(atom, builtins_have_fixed_indices)
 Test(atom, interning_is_idempotent)
 {
     term_t a, b;
+    size_t before = atom_count();
+    cr_assert_geq(before, AI_BUILTIN_COUNT);
     cr_assert_eq(atom_intern("hello", 5, &a), ATOM_OK);
     cr_assert_eq(atom_intern("hello", 5, &b), ATOM_OK);
     cr_assert_eq(a, b);
+    cr_assert_eq(atom_count(), before + 1); /* once, however often interned */
     cr_assert_eq(atom_lookup("hello", 5, &b), ATOM_OK);
     cr_assert_eq(a, b);
     cr_assert_eq(atom_lookup("never-made-xyz", 14, &b), ATOM_NOT_FOUND);

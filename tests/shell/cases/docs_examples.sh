@@ -1,0 +1,5 @@
+# the examples of README.md and docs/user-guide.md, as they are written there
+printf '%s\n' '{ok, [1,2,3], "text", #{key => <<"bin">>}, 16#ff, $a}.' '{1,.' 'q().' | "$DBGSH"
+printf '%s\n' "[{node, 'nonode@nohost'}, {vsn, \"0.1.0\"}, {limbs, 1 bsl 64}]." | "$DBGSH"
+printf '%s\n' "[{node, 'nonode@nohost'}, {vsn, \"0.1.0\"}, {big, 18446744073709551616}]." | "$DBGSH"
+printf '{a, "b", <<1,2>>}.\n' | "$DBGSH"
