@@ -32,19 +32,7 @@ char *fmt_buf_grow(fmt_buf *b, size_t n)
 void fmt_buf_put_cp(fmt_buf *b, uint32_t cp)
 {
     char u[4];
-    size_t n;
-    if (cp < 0x80) {
-        u[0] = (char)cp, n = 1;
-    } else if (cp < 0x800) {
-        u[0] = (char)(0xC0 | (cp >> 6)), u[1] = (char)(0x80 | (cp & 0x3F)), n = 2;
-    } else if (cp < 0x10000) {
-        u[0] = (char)(0xE0 | (cp >> 12)), u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        u[2] = (char)(0x80 | (cp & 0x3F)), n = 3;
-    } else {
-        u[0] = (char)(0xF0 | (cp >> 18)), u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)), u[3] = (char)(0x80 | (cp & 0x3F)), n = 4;
-    }
-    fmt_buf_put(b, u, n);
+    fmt_buf_put(b, u, unicode_encode_utf8(cp, u));
 }
 
 void *fmt_scratch(fmt_buf *b, unsigned i, size_t n)

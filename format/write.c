@@ -10,26 +10,8 @@
 
 /* ---- UTF-8 ------------------------------------------------------------------ */
 
-/* Code point c as UTF-8 at p (as fmt_buf_put_cp encodes it); returns the end. */
-static char *put_utf8(char *p, uint32_t c)
-{
-    if (c < 0x80) {
-        *p++ = (char)c;
-    } else if (c < 0x800) {
-        *p++ = (char)(0xC0 | (c >> 6));
-        *p++ = (char)(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        *p++ = (char)(0xE0 | (c >> 12));
-        *p++ = (char)(0x80 | ((c >> 6) & 0x3F));
-        *p++ = (char)(0x80 | (c & 0x3F));
-    } else {
-        *p++ = (char)(0xF0 | (c >> 18));
-        *p++ = (char)(0x80 | ((c >> 12) & 0x3F));
-        *p++ = (char)(0x80 | ((c >> 6) & 0x3F));
-        *p++ = (char)(0x80 | (c & 0x3F));
-    }
-    return p;
-}
+/* Code point c as UTF-8 at p; returns the end. */
+static inline char *put_utf8(char *p, uint32_t c) { return p + unicode_encode_utf8(c, p); }
 
 /* ---- the cursor ------------------------------------------------------------- */
 

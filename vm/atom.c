@@ -12,6 +12,7 @@
 
 #include "alloc.h"
 #include "lex.h"
+#include "unicode.h"
 
 #define SEG_BITS ATOM_SEG_BITS
 #define SEG_SIZE ATOM_SEG_SIZE
@@ -195,13 +196,7 @@ atom_result atom_intern_latin1(const char *latin1, size_t len, term_t *out)
     char buf[ATOM_MAX_CHARS * 2];
     size_t n = 0;
     for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)latin1[i];
-        if (c < 0x80) {
-            buf[n++] = (char)c;
-        } else {
-            buf[n++] = (char)(0xC0 | (c >> 6));
-            buf[n++] = (char)(0x80 | (c & 0x3F));
-        }
+        n += unicode_encode_utf8((unsigned char)latin1[i], buf + n);
     }
     return atom_intern(buf, n, out);
 }

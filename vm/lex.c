@@ -105,29 +105,6 @@ static uint32_t decode_at(const char *src, size_t len, size_t pos, size_t *n)
     return c;
 }
 
-static size_t encode_utf8(uint32_t c, char *out)
-{
-    if (c < 0x80) {
-        out[0] = (char)c;
-        return 1;
-    }
-    if (c < 0x800) {
-        out[0] = (char)(0xC0 | (c >> 6));
-        out[1] = (char)(0x80 | (c & 0x3F));
-        return 2;
-    }
-    if (c < 0x10000) {
-        out[0] = (char)(0xE0 | (c >> 12));
-        out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (c & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (c >> 18));
-    out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (c & 0x3F));
-    return 4;
-}
 
 /* ---- the C locale, for strtod and printf of floats -------------------------- */
 
@@ -194,7 +171,7 @@ static void buf_byte(lex_state *ls, char b)
 static void buf_char(lex_state *ls, uint32_t c)
 {
     buf_reserve(ls, 4);
-    ls->buf_len += encode_utf8(c, ls->buf + ls->buf_len);
+    ls->buf_len += unicode_encode_utf8(c, ls->buf + ls->buf_len);
     ls->buf[ls->buf_len] = '\0';
 }
 
@@ -274,7 +251,7 @@ static void put_string_char(sbuf *sb, uint32_t c, int quote)
     } else if (c == '\\') {
         sb_str(sb, "\\\\");
     } else if ((c >= ' ' && c <= '~') || c >= 0xA0) {
-        sb_put(sb, tmp, encode_utf8(c, tmp));
+        sb_put(sb, tmp, unicode_encode_utf8(c, tmp));
     } else {
         static const char named[][3] = {{'\n', 'n'}, {'\r', 'r'}, {'\t', 't'}, {'\v', 'v'},
                                         {'\b', 'b'}, {'\f', 'f'}, {27, 'e'},   {127, 'd'}};
@@ -1040,7 +1017,7 @@ size_t lex_token_text(const lex_token *t, char *buf, size_t cap)
         sb_str(&sb, "'.'");
         break;
     case LEX_OTHER:
-        put_atom(&sb, tmp, encode_utf8(t->ch, tmp));
+        put_atom(&sb, tmp, unicode_encode_utf8(t->ch, tmp));
         break;
     default:
         put_atom(&sb, kind_names[t->kind], strlen(kind_names[t->kind]));

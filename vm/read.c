@@ -17,6 +17,7 @@
 #include "heap.h"
 #include "lex.h"
 #include "map.h"
+#include "unicode.h"
 
 /* Longest binary the reader builds; longer is "bad term" (erl would try). */
 #define READ_BIN_MAX_BITS (UINT64_C(1) << 34)
@@ -548,24 +549,9 @@ static bool put_value(binstate *b, term_t v, unsigned type, uint64_t size, unsig
                 put_unit_bytes(b, 0xDC00 + ((uint64_t)(c - 0x10000) & 0x3FF), 2, little);
             }
         } else {
-            uint8_t u[4];
-            unsigned n = 0;
-            if (c < 0x80) {
-                u[n++] = (uint8_t)c;
-            } else if (c < 0x800) {
-                u[n++] = (uint8_t)(0xC0 | (c >> 6));
-                u[n++] = (uint8_t)(0x80 | (c & 0x3F));
-            } else if (c < 0x10000) {
-                u[n++] = (uint8_t)(0xE0 | (c >> 12));
-                u[n++] = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
-                u[n++] = (uint8_t)(0x80 | (c & 0x3F));
-            } else {
-                u[n++] = (uint8_t)(0xF0 | (c >> 18));
-                u[n++] = (uint8_t)(0x80 | ((c >> 12) & 0x3F));
-                u[n++] = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
-                u[n++] = (uint8_t)(0x80 | (c & 0x3F));
-            }
-            put_bits(b, u, 0, 8 * (uint64_t)n);
+            char u[4];
+            size_t n = unicode_encode_utf8((uint32_t)c, u);
+            put_bits(b, (const uint8_t *)u, 0, 8 * (uint64_t)n);
         }
         return true;
     }

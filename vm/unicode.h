@@ -12,6 +12,32 @@
  * byte long. */
 uint32_t unicode_decode_utf8(const unsigned char *s, size_t n, size_t *len);
 
+/* Code point cp (at most 0x10FFFF) as UTF-8 at out (room for 4); returns
+ * the bytes written. */
+static inline size_t unicode_encode_utf8(uint32_t cp, char *out)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
 /* The byte index just past the grapheme cluster that starts at byte
  * i < n of UTF-8 text s[0..n), as OTP's unicode_util:gc/1 cuts it. */
 size_t unicode_cluster_end(const unsigned char *s, size_t n, size_t i);
