@@ -90,7 +90,7 @@ typedef struct frame {
     seq s;        /* FR_SEQ */
     term_t v;     /* FR_PAIR: the value still to write, at depth vd */
     int64_t vd;
-    uint64_t rec; /* when recording: the node's record, */
+    uint64_t rec; /* the node's record, */
     int64_t len0; /* and the width written before it */
     uint8_t kind, state;
 } frame;
@@ -126,8 +126,8 @@ typedef struct pctx {
     size_t cur;   /* offset of the top frame, NO_FRAME when empty */
     size_t top;   /* first free byte above the frames */
     uint64_t nrec;
-    bool recording;
-    size_t mark;  /* when recording: where the text starts in b */
+    size_t mark;  /* the one-line pass: where the text starts in b */
+    term_t nonstr; /* a list already known to print as no string, or 0 */
     int64_t wide; /* the one-line pass: bytes written that are not chars */
     int64_t ll;   /* line length */
     int64_t m;    /* io_lib_pretty's M: the whole term's width */
@@ -536,7 +536,7 @@ static int64_t measure_since(const fmt_buf *b, size_t mark)
 
 /* ---- one line ----------------------------------------------------------------------
  * io_lib_pretty's write/1 of a node, written at the end of the buffer while
- * counting its width; when recording, it also makes the node's records. */
+ * counting its width and making the node's records. */
 
 static void add_text(fmt_buf *b, const char *s, size_t n, int64_t *len)
 {
@@ -549,7 +549,7 @@ static void visit_flat(pctx *c, const node *n, int64_t *len)
 {
     fmt_buf *b = c->b;
     int64_t len0 = *len;
-    uint64_t r = c->recording ? add_rec(c, n->kind) : 0;
+    uint64_t r = add_rec(c, n->kind);
     if (is_leaf(n) || n->kind == N_BITS) {
         size_t mark = b->len;
         if (n->kind == N_BITS)
@@ -562,8 +562,7 @@ static void visit_flat(pctx *c, const node *n, int64_t *len)
             *len += (int64_t)(b->len - mark); /* ASCII */
         else
             *len += measure_since(b, mark);
-        if (c->recording)
-            end_rec(c, r, *len - len0);
+        end_rec(c, r, *len - len0);
         return;
     }
     if (n->kind == N_LIST)
@@ -598,8 +597,7 @@ static int64_t write_flat(pctx *c, const node *root)
                 visit_flat(c, &n, &len);
             } else {
                 pop_frame(c);
-                if (c->recording)
-                    end_rec(c, r, len - len0);
+                end_rec(c, r, len - len0);
             }
             continue;
         }
@@ -612,20 +610,17 @@ static int64_t write_flat(pctx *c, const node *root)
         case IT_END:
             add_text(b, &close, 1, &len);
             pop_frame(c);
-            if (c->recording)
-                end_rec(c, r, len - len0);
+            end_rec(c, r, len - len0);
             break;
         case IT_DOTS: {
             if (!first)
                 add_text(b, &sep, 1, &len);
-            uint64_t dots = c->recording ? add_rec(c, R_DOTS) : 0;
+            uint64_t dots = add_rec(c, R_DOTS);
             add_text(b, "...", 3, &len);
-            if (c->recording)
-                end_rec(c, dots, 3);
+            end_rec(c, dots, 3);
             add_text(b, &close, 1, &len);
             pop_frame(c);
-            if (c->recording)
-                end_rec(c, r, len - len0);
+            end_rec(c, r, len - len0);
             break;
         }
         case IT_TAIL: {
@@ -633,8 +628,7 @@ static int64_t write_flat(pctx *c, const node *root)
             uint64_t tail = c->nrec;
             classify(c, it.t, it.d, &n);
             visit_flat(c, &n, &len);
-            if (c->recording)
-                get_rec(c, tail)->tail = true;
+            get_rec(c, tail)->tail = true;
             break;
         }
         case IT_ELEM:
@@ -646,7 +640,7 @@ static int64_t write_flat(pctx *c, const node *root)
         case IT_PAIR: {
             if (!first)
                 add_text(b, ",", 1, &len);
-            uint64_t pr = c->recording ? add_rec(c, R_PAIR) : 0;
+            uint64_t pr = add_rec(c, R_PAIR);
             frame *p = get_frame(c, push_frame(c, FR_PAIR, false));
             p->v = it.v;
             p->vd = it.d;
@@ -1055,7 +1049,7 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
     }
     if (level < FAST_LEVELS) {
         if (term_is_list(t)) {
-            if (d != 1 && c->strings) {
+            if (d != 1 && c->strings && t != c->nonstr) {
                 int64_t w = put_plain_string(b, &k, t, c->urange);
                 if (w > 0) {
                     leaf_rec(c, N_STRING, k.p, (uint64_t)w, w);
@@ -1248,53 +1242,47 @@ static FMT_INLINE int64_t try_rec(lay_ctx *l, char pre, uint64_t r, int64_t lim,
 
 static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, bool emit, bool check, bool broken);
 
-/* pp_binary/7: the byte list broken at commas to fit N columns. One room
- * check per byte written: for the line break before it, itself, its comma,
- * and a last ">>". Called only when the text is kept. */
+/* pp_binary/7: the byte list broken at commas to fit N columns. Every line
+ * but the first starts after a break, with N columns for its items (each
+ * with its comma; the last, without one, needs only its own width): so a
+ * line takes the items up to the last comma in its first N bytes, all of
+ * the rest when that fits, at least one item. No break comes right after
+ * the "<<": an item is at most 5 bytes ("127:7"), N at least 8. Called
+ * only when the text is kept. */
 static void put_bits_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
     pctx *c = l->c;
     int64_t left = c->ll - col < c->m - 4 - w ? c->ll - col : c->m - 4 - w;
-    int64_t n0 = left - ld > 8 ? left - ld : 8;
+    size_t n0 = (size_t)(left - ld > 8 ? left - ld : 8);
     const rec *p = lrec(l, r);
     const char *text = l->area + p->start + 2; /* between << and >> */
     size_t tlen = p->bytes - 4, ind = col > 1 ? (size_t)(col - 1) : 0;
     char *o = room(l, 2);
     *o++ = '<';
     *o++ = '<';
-    l->o = o;
-    int64_t avail = n0;
     for (size_t i = 0;;) {
-        size_t j = i;
-        while (j < tlen && text[j] != ',')
-            j++;
-        bool last = j == tlen;
-        int64_t plen = (int64_t)(j - i);
-        bool nl;
-        if (last) {
-            nl = plen > avail;
-        } else {
-            nl = avail - (plen + 1) < 0;
-            avail = nl ? n0 - (plen + 1) : avail - (plen + 1);
+        size_t rest = tlen - i, seg;
+        const char *comma = NULL;
+        if (rest > n0) {
+            comma = memrchr(text + i, ',', n0);
+            if (comma == NULL) /* an item wider than a line: it alone */
+                comma = memchr(text + i + n0, ',', rest - n0);
         }
-        size_t seg = j - i + (last ? 0 : 1);
-        o = room(l, ind + 1 + seg + 2);
-        if (nl) {
-            *o++ = '\n';
-            memset(o, ' ', ind);
-            o += ind;
-        }
-        for (size_t k = 0; k < seg; k++)
-            o[k] = text[i + k];
+        seg = comma == NULL ? rest : (size_t)(comma - (text + i)) + 1;
+        l->o = o;
+        o = room(l, seg + ind + 3);
+        memcpy(o, text + i, seg);
         o += seg;
-        if (last) {
+        if (comma == NULL) {
             *o++ = '>';
             *o++ = '>';
             l->o = o;
             return;
         }
-        l->o = o;
-        i = j + 1;
+        *o++ = '\n';
+        memset(o, ' ', ind);
+        o += ind;
+        i += seg;
     }
 }
 
@@ -1579,18 +1567,33 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
         fmt_buf_put(b, "...", 3);
         return;
     }
+    node n;
     if (term_is_list(t) && d != 1 && c.strings) {
         fmt_cursor k = cursor_at(b, b->data + b->len);
         size_t len0 = b->len;
-        if (put_plain_string(b, &k, t, c.urange) > 0) { /* the common string, in one pass */
+        int64_t w = put_plain_string(b, &k, t, c.urange);
+        if (w > 0) { /* the common string, in one pass */
             b->len = (size_t)(k.p - b->data);
             *k.p = '\0';
             return;
         }
         truncate_to(b, len0); /* growing may have moved len */
+        if (w == 0 && scan_string(t, c.urange, &n)) { /* a string with escapes */
+            n.t = t;
+            n.d = d;
+            n.kind = N_STRING;
+            put_leaf(&c, &n);
+            return;
+        }
+        c.nonstr = t; /* no string: not asked again in the one-line pass */
     }
-    node n;
-    classify(&c, t, d, &n);
+    if (c.nonstr != 0) {
+        n.t = t;
+        n.d = d;
+        n.kind = N_LIST;
+    } else {
+        classify(&c, t, d, &n);
+    }
     if (is_leaf(&n)) {
         put_leaf(&c, &n); /* what print/9 writes without layout */
         return;
@@ -1598,10 +1601,8 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     /* Write it on one line, recording the tree; if it does not fit, move
      * the text into the scratch area and lay the tree out from there. */
     size_t mark = b->len;
-    c.recording = true;
     c.mark = mark;
     c.m = write_line(&c, t, d);
-    c.recording = false;
     if (c.ll == 0)
         return;
     if (c.m < c.ll - col)
