@@ -678,9 +678,6 @@ static int64_t write_flat(pctx *c, const node *root)
 #define PREFETCH(a) ((void)(a))
 #endif
 
-/* Room made for a token: the longest a small integer, a punctuation run
- * or a float takes. */
-#define TOKEN_ROOM 32
 
 static FMT_INLINE fmt_cursor cursor_at(const fmt_buf *b, char *p) { return (fmt_cursor){p, b->data + b->cap}; }
 

@@ -782,8 +782,6 @@ typedef struct wstack {
     size_t cap; /* frames that fit */
 } wstack;
 
-/* Longest text of a token written after one fmt_need(TOKEN_ROOM). */
-#define TOKEN_ROOM 32
 
 /* push()'s slow path: scratch area 1 for n frames; returns it. */
 static wframe *grow_stack(fmt_buf *b, size_t n) { return fmt_scratch(b, 1, n * sizeof(wframe)); }

@@ -118,6 +118,10 @@ typedef struct fmt_cursor {
     char *lim; /* b->data + b->cap */
 } fmt_cursor;
 
+/* Room made with one fmt_need for a token: the longest text of a small
+ * integer (with fmt_put_i64's scratch bytes), a float or a punctuation run. */
+#define TOKEN_ROOM 32
+
 /* fmt_need's slow path: grows b, keeping the text up to p. */
 fmt_cursor fmt_cursor_grow(fmt_buf *b, char *p, size_t n);
 static FMT_INLINE fmt_cursor fmt_need(fmt_buf *b, fmt_cursor c, size_t n)
