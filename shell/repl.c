@@ -14,6 +14,7 @@
 typedef struct input {
     char *text; /* pending text: lines typed so far, not yet a whole input */
     size_t len, cap;
+    size_t scanned; /* text[0..scanned) is whole tokens with no full stop */
 } input;
 
 static void input_append(input *in, const char *s, size_t n)
@@ -35,6 +36,7 @@ static void input_drop(input *in, size_t n)
     memmove(in->text, in->text + n, in->len - n);
     in->len -= n;
     in->text[in->len] = '\0';
+    in->scanned = 0;
 }
 
 static bool is_blank(const char *s, size_t n)
@@ -45,16 +47,18 @@ static bool is_blank(const char *s, size_t n)
     return true;
 }
 
-/* The length of the first complete input in `s` (through its full stop),
- * or 0 when more text is needed: no full stop yet, or inside an
+/* The length of the first complete input in the pending text (through its
+ * full stop), or 0 when more text is needed: no full stop yet, or inside an
  * unterminated string, quoted atom or character. Scan errors elsewhere do
- * not end the input: as in erl's shell they are reported at the full stop. */
-static size_t complete_length(const char *s, size_t n)
+ * not end the input: as in erl's shell they are reported at the full stop.
+ * Scanning resumes after the whole tokens seen last time, so a long input
+ * typed line by line is scanned once, not once per line. */
+static size_t complete_length(input *in)
 {
     lex_state ls;
     lex_token tok;
-    size_t result = 0;
-    lex_init(&ls, s, n, 1, 1, 0);
+    size_t result = 0, from = in->scanned;
+    lex_init(&ls, in->text + from, in->len - from, 1, 1, 0);
     for (;;) {
         if (!lex_next(&ls, &tok)) {
             lex_error_kind k = ls.error.kind;
@@ -65,9 +69,12 @@ static size_t complete_length(const char *s, size_t n)
         if (tok.kind == LEX_EOF)
             break;
         if (tok.kind == LEX_DOT) {
-            result = tok.offset + tok.nbytes;
+            result = from + tok.offset + tok.nbytes;
             break;
         }
+        /* A token touching the end may go on in the next line's text. */
+        if (tok.offset + tok.nbytes < in->len - from)
+            in->scanned = from + tok.offset + tok.nbytes;
     }
     lex_destroy(&ls);
     return result;
@@ -183,7 +190,7 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
             input_append(&pending, "\n", 1);
         free(line);
         size_t n;
-        while ((n = complete_length(pending.text, pending.len)) > 0) {
+        while ((n = complete_length(&pending)) > 0) {
             if (is_quit(pending.text, n)) {
                 quit = true;
                 break;
@@ -193,7 +200,7 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
             input_drop(&pending, n);
         }
         if (!quit && is_blank(pending.text, pending.len))
-            pending.len = 0;
+            pending.len = pending.scanned = 0;
         if (!quit && pending.len && is_quit(pending.text, pending.len))
             quit = true;
     }
