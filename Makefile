@@ -47,8 +47,8 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 
 # ---- sources, one list per layer --------------------------------------------
 
-VM_SRCS     := alloc atom bignum binary cmp ext hash heap lex map read term unicode
-FORMAT_SRCS := buf write float pretty fwrite
+VM_SRCS     := alloc atom bignum binary cmp ext float hash heap lex map read term unicode
+FORMAT_SRCS := buf write pretty fwrite
 SHELL_SRCS  := main repl
 
 VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o)

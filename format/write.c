@@ -1,5 +1,5 @@
 /* write.c: ~w (io_lib:write/2) and the leaf printers ~p shares with it:
- * quoted atoms, integers, floats (digits from float.c), pids/ports/refs/funs
+ * quoted atoms, integers, floats (digits from vm/float.c), pids/ports/refs/funs
  * as erlang:*_to_list print them, escaped strings and binaries. Text goes
  * through a cursor into room made once per token, never a call per char.
  * ~w recurses on containers up to a bounded nesting; ~W, and ~w below

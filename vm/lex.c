@@ -13,6 +13,7 @@
 
 #include "alloc.h"
 #include "bignum.h"
+#include "float.h"
 #include "heap.h"
 #include "unicode.h"
 
@@ -294,71 +295,8 @@ static void put_atom(sbuf *sb, const char *s, size_t n)
  * laid out as OTP 25 does (fixed notation for exponents near zero). */
 static void put_float(sbuf *sb, double d)
 {
-    char tmp[48], out[48];
-    if (d == 0) {
-        sb_str(sb, signbit(d) ? "-0.0" : "0.0");
-        return;
-    }
-    locale_t old = enter_c_locale();
-    for (int prec = 0; prec < 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*e", prec, d);
-        if (strtod(tmp, NULL) == d)
-            break;
-    }
-    leave_c_locale(old);
-    char digits[24];
-    size_t nd = 0;
-    const char *p = tmp;
-    bool neg = *p == '-';
-    for (; *p && *p != 'e'; p++)
-        if (is_digit((unsigned char)*p) && nd < 20)
-            digits[nd++] = *p;
-    int sci = *p == 'e' ? atoi(p + 1) : 0;
-    while (nd > 1 && digits[nd - 1] == '0')
-        nd--;
-    uint64_t mant = 0;
-    for (size_t i = 0; i < nd; i++)
-        mant = mant * 10 + (uint64_t)(digits[i] - '0');
-    int olen = (int)nd, e = sci - (olen - 1), lower, upper;
-    if (olen == 1)
-        lower = -4, upper = 2;
-    else if (sci >= 10)
-        lower = -(olen + 2), upper = 2;
-    else
-        lower = -(olen + 2), upper = 1;
-    bool fixed = lower <= e && e <= upper &&
-                 !((mant >= (UINT64_C(1) << 53) && e == 0) || (mant > (UINT64_C(1) << 52) / 5 && e == 1) ||
-                   (mant > (UINT64_C(1) << 51) / 25 && e == 2));
-    size_t o = 0;
-    if (neg)
-        out[o++] = '-';
-    if (fixed) {
-        int whole = olen + e;
-        if (e >= 0) {
-            memcpy(out + o, digits, nd), o += nd;
-            for (int i = 0; i < e; i++)
-                out[o++] = '0';
-            out[o++] = '.', out[o++] = '0';
-        } else if (whole > 0) {
-            memcpy(out + o, digits, (size_t)whole), o += (size_t)whole;
-            out[o++] = '.';
-            memcpy(out + o, digits + whole, nd - (size_t)whole), o += nd - (size_t)whole;
-        } else {
-            out[o++] = '0', out[o++] = '.';
-            for (int i = 0; i < -whole; i++)
-                out[o++] = '0';
-            memcpy(out + o, digits, nd), o += nd;
-        }
-    } else {
-        out[o++] = digits[0];
-        out[o++] = '.';
-        if (nd > 1)
-            memcpy(out + o, digits + 1, nd - 1), o += nd - 1;
-        else
-            out[o++] = '0';
-        o += (size_t)snprintf(out + o, sizeof out - o, "e%d", sci);
-    }
-    sb_put(sb, out, o);
+    char out[FLOAT_SHORT_MAX];
+    sb_put(sb, out, float_to_short_chars(d, out));
 }
 
 /* Bytes of the first `clusters` grapheme clusters of UTF-8 text, as

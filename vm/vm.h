@@ -9,6 +9,7 @@
 #include "vm/binary.h"
 #include "vm/cmp.h"
 #include "vm/ext.h"
+#include "vm/float.h"
 #include "vm/hash.h"
 #include "vm/lex.h"
 #include "vm/heap.h"

@@ -1,13 +1,16 @@
-/* float.c: floats as OTP 25's float_to_list(F, [short]) prints them, the
- * text ~w and ~p give a float. The digits come from our implementation of
- * Ryu (Ulf Adams, "Ryu: fast float-to-string conversion", PLDI 2018), the
+/* float.c: floats as OTP 25's float_to_list(F, [short]) prints them (also
+ * the text ~w and ~p give a float). The digits come from our implementation
+ * of Ryu (Ulf Adams, "Ryu: fast float-to-string conversion", PLDI 2018), the
  * algorithm OTP itself uses, so length, digits and ties are OTP's. */
-#include "format/format.h"
+#include "float.h"
 
 #include <gmp.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "term.h"
 
 typedef unsigned __int128 uint128;
 
@@ -416,7 +419,7 @@ static size_t layout_float(char *out, uint64_t m, int e)
 
 /* ---- entry point ------------------------------------------------------------------- */
 
-size_t fmt_float_short(double d, char *out)
+size_t float_to_short_chars(double d, char *out)
 {
     uint64_t bits;
     memcpy(&bits, &d, sizeof bits);

@@ -1,4 +1,4 @@
-/* test_float.c: tests of format/float.c (fmt_float_short). Every expected
+/* test_float.c: tests of vm/float.c (float_to_short_chars). Every expected
  * string in the table was printed by erl (OTP 25.2) as
  * float_to_list(F, [short]) for the double the C literal reads as; the
  * other tests check the defining properties (reads back, shortest,
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format/format.h"
+#include "vm/vm.h"
 
 static const struct {
     double d;
@@ -107,9 +107,9 @@ static const struct {
 
 Test(float, erl_vectors)
 {
-    char out[32];
+    char out[FLOAT_SHORT_MAX];
     for (size_t i = 0; i < NCASES; i++) {
-        size_t n = fmt_float_short(CASES[i].d, out);
+        size_t n = float_to_short_chars(CASES[i].d, out);
         cr_expect_str_eq(out, CASES[i].want, "float_to_list(%a, [short])", CASES[i].d);
         cr_expect_eq(n, strlen(CASES[i].want), "%s", CASES[i].want);
     }
@@ -118,12 +118,12 @@ Test(float, erl_vectors)
 Test(float, not_finite)
 {
     /* Never Erlang floats; C callers get a readable word. */
-    char out[32];
-    cr_expect_eq(fmt_float_short(HUGE_VAL, out), 3);
+    char out[FLOAT_SHORT_MAX];
+    cr_expect_eq(float_to_short_chars(HUGE_VAL, out), 3);
     cr_expect_str_eq(out, "inf");
-    cr_expect_eq(fmt_float_short(-HUGE_VAL, out), 4);
+    cr_expect_eq(float_to_short_chars(-HUGE_VAL, out), 4);
     cr_expect_str_eq(out, "-inf");
-    fmt_float_short(NAN, out);
+    float_to_short_chars(NAN, out);
     cr_expect_str_eq(out, "nan");
 }
 
@@ -186,8 +186,8 @@ static bool reads_back(uint64_t m, int e, double d)
  * set of decimals that read back as d is an interval and holds both). */
 static void check_shortest(double d)
 {
-    char out[32];
-    fmt_float_short(d, out);
+    char out[FLOAT_SHORT_MAX];
+    float_to_short_chars(d, out);
     cr_assert_eq(strtod(out, NULL), d, "%s does not read back as %a", out, d);
     uint64_t m;
     int e, n;
@@ -233,8 +233,8 @@ static void distance(mpq_t r, uint64_t m, int e, double d)
  * is the nearest to d, an exact tie going to the even one. */
 static void check_nearest(double d, mpq_t ours, mpq_t other)
 {
-    char out[32];
-    fmt_float_short(d, out);
+    char out[FLOAT_SHORT_MAX];
+    float_to_short_chars(d, out);
     uint64_t m;
     int e, n;
     parse_output(out, &m, &e, &n);
@@ -267,11 +267,11 @@ Test(float, nearest_of_its_length)
 
 static void *print_cases(void *arg)
 {
-    char out[32];
+    char out[FLOAT_SHORT_MAX];
     uintptr_t wrong = 0;
     for (int round = 0; round < 200; round++)
         for (size_t i = 0; i < NCASES; i++) {
-            fmt_float_short(CASES[i].d, out);
+            float_to_short_chars(CASES[i].d, out);
             wrong += strcmp(out, CASES[i].want) != 0;
         }
     return (void *)wrong;
