@@ -44,7 +44,7 @@ term_t big_from_limbs(heap_t *h, bool negative, const mp_limb_t *limbs, size_t n
             return term_small(-(int64_t)(limbs[0] - 1) - 1);
     }
     term_t *p = heap_alloc(h, 1 + n);
-    p[0] = make_header(n, negative ? HDR_NEG_BIG : HDR_POS_BIG);
+    p[0] = header_make(n, negative ? HDR_NEG_BIG : HDR_POS_BIG);
     memcpy(p + 1, limbs, n * sizeof(mp_limb_t));
     return term_boxed(p);
 }
@@ -378,7 +378,7 @@ int int_cmp_float(term_t i, double f)
     if (n == 0) {
         t = term_small(0);
     } else {
-        tmp[0] = make_header(n, f < 0 ? HDR_NEG_BIG : HDR_POS_BIG);
+        tmp[0] = header_make(n, f < 0 ? HDR_NEG_BIG : HDR_POS_BIG);
         memcpy(tmp + 1, l, n * sizeof *l);
         t = term_boxed(tmp);
     }

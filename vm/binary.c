@@ -12,7 +12,7 @@ term_t bin_alloc(heap_t *h, size_t n, uint8_t **out)
         uint64_t words = 2 + words_for_bytes(n);
         term_t *p = heap_alloc(h, words);
         heap_bin_obj *hb = (heap_bin_obj *)(void *)p;
-        hb->header = make_header(words - 1, HDR_HEAP_BIN);
+        hb->header = header_make(words - 1, HDR_HEAP_BIN);
         hb->size = n;
         if (n)
             p[words - 1] = 0; /* no uninitialised padding */
@@ -24,7 +24,7 @@ term_t bin_alloc(heap_t *h, size_t n, uint8_t **out)
     val->size = n;
     term_t *p = heap_alloc(h, REFC_BIN_WORDS);
     refc_bin_obj *rb = (refc_bin_obj *)(void *)p;
-    rb->header = make_header(REFC_BIN_WORDS - 1, HDR_REFC_BIN);
+    rb->header = header_make(REFC_BIN_WORDS - 1, HDR_REFC_BIN);
     rb->size = n;
     rb->val = val;
     rb->bytes = val->bytes;
@@ -92,7 +92,7 @@ term_t bin_sub(heap_t *h, term_t b, uint64_t bitpos, uint64_t nbits)
     term_t *p = heap_alloc(h, SUB_BIN_WORDS);
     sub_bin_obj *s = (sub_bin_obj *)(void *)p;
     memset(s, 0, sizeof *s);
-    s->header = make_header(SUB_BIN_WORDS - 1, HDR_SUB_BIN);
+    s->header = header_make(SUB_BIN_WORDS - 1, HDR_SUB_BIN);
     s->size = nbits / 8;
     s->bitsize = (uint8_t)(nbits % 8);
     s->offset = start / 8;

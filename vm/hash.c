@@ -45,9 +45,9 @@
 
 /* Marker words on the walk stack. They are header words, which are never
  * term values, so they cannot be mistaken for pending terms. */
-#define MARK_MAP_TAIL make_header(1, HDR_REF) /* phash2: end of a map */
-#define MARK_MAP_PAIR make_header(2, HDR_REF) /* phash2: end of one pair */
-#define MARK_CDR make_header(3, HDR_REF)      /* internal: a non-list tail next */
+#define MARK_MAP_TAIL header_make(1, HDR_REF) /* phash2: end of a map */
+#define MARK_MAP_PAIR header_make(2, HDR_REF) /* phash2: end of one pair */
+#define MARK_CDR header_make(3, HDR_REF)      /* internal: a non-list tail next */
 
 static inline void mix_abc(uint32_t *pa, uint32_t *pb, uint32_t *pc)
 {
@@ -217,7 +217,7 @@ static void get_ref_ids(term_t t, uint32_t *ids, unsigned n)
 {
     const uint32_t *src;
     uint64_t nids;
-    if (is_boxed_with(t, HDR_REF)) {
+    if (term_is_boxed_with(t, HDR_REF)) {
         src = ref_object(t)->ids, nids = ref_object(t)->nids;
     } else {
         src = ext_id_object(t)->ids, nids = ext_id_object(t)->nids;

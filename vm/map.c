@@ -125,7 +125,7 @@ static term_t make_flat(heap_t *h, const entry *e, size_t n)
     term_t ktuple = term_tuple(h, n, NULL);
     term_t *ks = tuple_elems(ktuple);
     term_t *p = heap_alloc(h, 3 + n);
-    p[0] = make_header(2 + n, HDR_MAP);
+    p[0] = header_make(2 + n, HDR_MAP);
     p[1] = (term_t)n << 2 | MAP_KIND_FLAT;
     p[2] = ktuple;
     for (size_t i = 0; i < n; i++) {
@@ -140,7 +140,7 @@ static term_t make_node(heap_t *h, bool root, unsigned bitmap, const term_t *kid
 {
     unsigned extra = root ? 1 : 0;
     term_t *p = heap_alloc(h, 2 + extra + c);
-    p[0] = make_header(1 + extra + c, HDR_MAP);
+    p[0] = header_make(1 + extra + c, HDR_MAP);
     p[1] = (term_t)bitmap << BITMAP_SHIFT | (root ? MAP_KIND_HASH_ROOT : MAP_KIND_HASH_NODE);
     if (root)
         p[2] = size;
@@ -157,7 +157,7 @@ static term_t build_node(heap_t *h, entry *e, size_t n, unsigned level, bool roo
     if (level == COLLISION_LEVEL) {
         qsort(e, n, sizeof *e, compare_key);
         term_t *p = heap_alloc(h, 2 + n);
-        p[0] = make_header(1 + n, HDR_MAP);
+        p[0] = header_make(1 + n, HDR_MAP);
         p[1] = COLLISION_FLAG | MAP_KIND_HASH_NODE;
         for (size_t i = 0; i < n; i++)
             p[2 + i] = term_cons(h, e[i].key, e[i].val);
@@ -333,7 +333,7 @@ static term_t put_collision(heap_t *h, const term_t *node, const entry *k, bool 
     *added = c != 0;
     size_t n = count + (*added ? 1 : 0);
     term_t *p = heap_alloc(h, 2 + n);
-    p[0] = make_header(1 + n, HDR_MAP);
+    p[0] = header_make(1 + n, HDR_MAP);
     p[1] = COLLISION_FLAG | MAP_KIND_HASH_NODE;
     memcpy(p + 2, leaves, i * sizeof(term_t));
     p[2 + i] = leaf;
@@ -422,7 +422,7 @@ term_t map_put(heap_t *h, term_t m, term_t key, term_t val)
     term_t ktuple = term_tuple(h, n + 1, NULL);
     term_t *nk = tuple_elems(ktuple);
     term_t *p = heap_alloc(h, 4 + n);
-    p[0] = make_header(3 + n, HDR_MAP);
+    p[0] = header_make(3 + n, HDR_MAP);
     p[1] = (term_t)(n + 1) << 2 | MAP_KIND_FLAT;
     p[2] = ktuple;
     memcpy(nk, ks, i * sizeof(term_t));

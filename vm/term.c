@@ -18,7 +18,7 @@ void term_assert_fail(const char *expr, const char *file, int line)
 term_t term_tuple(heap_t *h, uint64_t arity, const term_t *elems)
 {
     term_t *p = heap_alloc(h, 1 + arity);
-    p[0] = make_header(arity, HDR_TUPLE);
+    p[0] = header_make(arity, HDR_TUPLE);
     if (elems && arity)
         memcpy(p + 1, elems, arity * sizeof(term_t));
     return term_boxed(p);
@@ -71,7 +71,7 @@ term_t term_string(heap_t *h, const char *s, size_t len)
 term_t term_float(heap_t *h, double d)
 {
     term_t *p = heap_alloc(h, FLOAT_WORDS);
-    p[0] = make_header(FLOAT_WORDS - 1, HDR_FLOAT);
+    p[0] = header_make(FLOAT_WORDS - 1, HDR_FLOAT);
     memcpy(p + 1, &d, sizeof d);
     return term_boxed(p);
 }
@@ -96,7 +96,7 @@ term_t term_ref(heap_t *h, const uint32_t *ids, unsigned nids)
     term_t *p = heap_alloc(h, REF_WORDS);
     ref_obj *r = (ref_obj *)(void *)p;
     memset(r, 0, sizeof *r);
-    r->header = make_header(REF_WORDS - 1, HDR_REF);
+    r->header = header_make(REF_WORDS - 1, HDR_REF);
     r->nids = nids;
     memcpy(r->ids, ids, nids * sizeof(uint32_t));
     return term_boxed(p);
@@ -106,7 +106,7 @@ term_t term_export(heap_t *h, term_t module, term_t function, unsigned arity)
 {
     term_t *p = heap_alloc(h, EXPORT_WORDS);
     export_obj *e = (export_obj *)(void *)p;
-    e->header = make_header(EXPORT_WORDS - 1, HDR_EXPORT);
+    e->header = header_make(EXPORT_WORDS - 1, HDR_EXPORT);
     e->module = module;
     e->function = function;
     e->arity = arity;
@@ -119,7 +119,7 @@ term_t term_fun(heap_t *h, term_t module, unsigned arity, uint64_t index, uint64
 {
     term_t *p = heap_alloc(h, FUN_WORDS + num_free);
     fun_obj *f = (fun_obj *)(void *)p;
-    f->header = make_header(FUN_WORDS - 1 + num_free, HDR_FUN);
+    f->header = header_make(FUN_WORDS - 1 + num_free, HDR_FUN);
     f->module = module;
     f->arity = arity;
     f->index = index;
@@ -144,7 +144,7 @@ term_t term_ext_id(heap_t *h, unsigned subtag, term_t node, uint32_t creation, c
     term_t *p = heap_alloc(h, EXT_ID_WORDS);
     ext_id_obj *x = (ext_id_obj *)(void *)p;
     memset(x, 0, sizeof *x);
-    x->header = make_header(EXT_ID_WORDS - 1, subtag);
+    x->header = header_make(EXT_ID_WORDS - 1, subtag);
     x->node = node;
     x->creation = creation;
     x->nids = nids;

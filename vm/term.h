@@ -201,7 +201,7 @@ static inline term_t *boxed_ptr(term_t t)
 }
 static inline term_t term_boxed(const term_t *hdr) { return (term_t)(uintptr_t)hdr + TAG_PRIMARY_BOXED; }
 
-static inline term_t make_header(uint64_t arity, unsigned subtag) { return (arity << HDR_ARITY_SHIFT) | subtag; }
+static inline term_t header_make(uint64_t arity, unsigned subtag) { return (arity << HDR_ARITY_SHIFT) | subtag; }
 static inline unsigned header_subtag(term_t h) { return (unsigned)(h & HDR_SUBTAG_MASK); }
 static inline uint64_t header_arity(term_t h) { return h >> HDR_ARITY_SHIFT; }
 
@@ -210,15 +210,15 @@ static inline int term_boxed_subtag(term_t t)
 {
     return term_is_boxed(t) ? (int)header_subtag(*boxed_ptr(t)) : -1;
 }
-static inline bool is_boxed_with(term_t t, unsigned subtag)
+static inline bool term_is_boxed_with(term_t t, unsigned subtag)
 {
     return term_is_boxed(t) && header_subtag(*boxed_ptr(t)) == subtag;
 }
 
 /* ---- boxed predicates -------------------------------------------------- */
 
-static inline bool term_is_tuple(term_t t) { return is_boxed_with(t, HDR_TUPLE); }
-static inline bool term_is_float(term_t t) { return is_boxed_with(t, HDR_FLOAT); }
+static inline bool term_is_tuple(term_t t) { return term_is_boxed_with(t, HDR_TUPLE); }
+static inline bool term_is_float(term_t t) { return term_is_boxed_with(t, HDR_FLOAT); }
 static inline bool term_is_big(term_t t)
 {
     int s = term_boxed_subtag(t);
@@ -226,18 +226,18 @@ static inline bool term_is_big(term_t t)
 }
 static inline bool term_is_integer(term_t t) { return term_is_small(t) || term_is_big(t); }
 static inline bool term_is_number(term_t t) { return term_is_integer(t) || term_is_float(t); }
-static inline bool term_is_fun(term_t t) { return is_boxed_with(t, HDR_FUN); }
-static inline bool term_is_export(term_t t) { return is_boxed_with(t, HDR_EXPORT); }
+static inline bool term_is_fun(term_t t) { return term_is_boxed_with(t, HDR_FUN); }
+static inline bool term_is_export(term_t t) { return term_is_boxed_with(t, HDR_EXPORT); }
 static inline bool term_is_any_fun(term_t t) { return term_is_fun(t) || term_is_export(t); }
-static inline bool term_is_map(term_t t) { return is_boxed_with(t, HDR_MAP); }
+static inline bool term_is_map(term_t t) { return term_is_boxed_with(t, HDR_MAP); }
 static inline bool term_is_bitstring(term_t t)
 {
     int s = term_boxed_subtag(t);
     return s == HDR_REFC_BIN || s == HDR_HEAP_BIN || s == HDR_SUB_BIN;
 }
-static inline bool term_is_ref(term_t t) { return is_boxed_with(t, HDR_REF) || is_boxed_with(t, HDR_EXT_REF); }
-static inline bool term_is_pid(term_t t) { return term_is_local_pid(t) || is_boxed_with(t, HDR_EXT_PID); }
-static inline bool term_is_port(term_t t) { return term_is_local_port(t) || is_boxed_with(t, HDR_EXT_PORT); }
+static inline bool term_is_ref(term_t t) { return term_is_boxed_with(t, HDR_REF) || term_is_boxed_with(t, HDR_EXT_REF); }
+static inline bool term_is_pid(term_t t) { return term_is_local_pid(t) || term_is_boxed_with(t, HDR_EXT_PID); }
+static inline bool term_is_port(term_t t) { return term_is_local_port(t) || term_is_boxed_with(t, HDR_EXT_PORT); }
 static inline bool term_is_cons_or_nil(term_t t) { return term_is_list(t) || term_is_nil(t); }
 
 /* ---- tuples ------------------------------------------------------------ */
@@ -285,7 +285,7 @@ typedef struct ref_obj {
 
 static inline ref_obj *ref_object(term_t t)
 {
-    ASSERT(is_boxed_with(t, HDR_REF));
+    ASSERT(term_is_boxed_with(t, HDR_REF));
     return (ref_obj *)(void *)boxed_ptr(t);
 }
 
@@ -304,7 +304,7 @@ typedef struct ext_id_obj {
 
 static inline ext_id_obj *ext_id_object(term_t t)
 {
-    ASSERT(is_boxed_with(t, HDR_EXT_PID) || is_boxed_with(t, HDR_EXT_PORT) || is_boxed_with(t, HDR_EXT_REF));
+    ASSERT(term_is_boxed_with(t, HDR_EXT_PID) || term_is_boxed_with(t, HDR_EXT_PORT) || term_is_boxed_with(t, HDR_EXT_REF));
     return (ext_id_obj *)(void *)boxed_ptr(t);
 }
 

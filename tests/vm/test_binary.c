@@ -15,8 +15,8 @@ Test(binary, heap_and_refc)
         bytes[i] = (uint8_t)i;
     term_t small = bin_new(&h, bytes, HEAP_BIN_LIMIT);
     term_t large = bin_new(&h, bytes, 200);
-    cr_assert(is_boxed_with(small, HDR_HEAP_BIN));
-    cr_assert(is_boxed_with(large, HDR_REFC_BIN));
+    cr_assert(term_is_boxed_with(small, HDR_HEAP_BIN));
+    cr_assert(term_is_boxed_with(large, HDR_REFC_BIN));
     bin_view v;
     bin_view_of(large, &v);
     cr_assert_eq(v.size, 200);

@@ -853,7 +853,7 @@ Test(ext, encode_containers)
     for (int i = 0; i < 100; i++)
         xy[i] = i % 2 ? 'y' : 'x';
     term_t refc = bin(xy, 100);
-    cr_assert(is_boxed_with(refc, HDR_REFC_BIN));
+    cr_assert(term_is_boxed_with(refc, HDR_REFC_BIN));
     assert_like_erl("binary:copy(<<\"xy\">>, 50)", refc);
     /* A slice 3 bits into a binary: <<255, 7:3>> starting at bit 3 of
      * <<31, 255, 224>> (0b00011111 11111111 111...). */
@@ -1268,7 +1268,7 @@ Test(ext, ref_words)
 {
     const normal_case *c = find_normal("NEW_REFERENCE_EXT local");
     term_t r = decode_ok(c->what, c->in, c->in_len);
-    cr_assert(is_boxed_with(r, HDR_REF));
+    cr_assert(term_is_boxed_with(r, HDR_REF));
     ref_obj *ro = ref_object(r);
     cr_assert_eq(ro->nids, 3);
     cr_assert(ro->ids[0] == 1 && ro->ids[1] == 2 && ro->ids[2] == 3);
@@ -1277,7 +1277,7 @@ Test(ext, ref_words)
     cr_assert(ro->nids == 3 && ro->ids[0] == 1 && ro->ids[1] == 0 && ro->ids[2] == 0);
     c = find_normal("REFERENCE_EXT remote");
     term_t x = decode_ok(c->what, c->in, c->in_len);
-    cr_assert(is_boxed_with(x, HDR_EXT_REF));
+    cr_assert(term_is_boxed_with(x, HDR_EXT_REF));
     ext_id_obj *xo = ext_id_object(x);
     cr_assert(xo->node == atom("a@b") && xo->creation == 2 && xo->nids == 1 && xo->ids[0] == 7);
 }
@@ -1289,7 +1289,7 @@ Test(ext, local_and_remote_identifiers)
     cr_assert(term_is_local_pid(p) && pid_number(p) == 5 && pid_serial(p) == 1);
     c = find_normal("NEW_PID_EXT nonode@nohost creation 1");
     p = decode_ok(c->what, c->in, c->in_len);
-    cr_assert(is_boxed_with(p, HDR_EXT_PID));
+    cr_assert(term_is_boxed_with(p, HDR_EXT_PID));
     ext_id_obj *x = ext_id_object(p);
     cr_assert(x->node == ATOM_nonode_at_nohost && x->creation == 1 && x->nids == 2);
     cr_assert(x->ids[0] == 5 && x->ids[1] == 1);
@@ -1302,7 +1302,7 @@ Test(ext, local_and_remote_identifiers)
     cr_assert(term_is_local_port(p) && port_number(p) == 5);
     c = find_normal("V4_PORT_EXT remote 2^32");
     p = decode_ok(c->what, c->in, c->in_len);
-    cr_assert(is_boxed_with(p, HDR_EXT_PORT));
+    cr_assert(term_is_boxed_with(p, HDR_EXT_PORT));
     x = ext_id_object(p);
     cr_assert(x->nids == 2 && x->ids[0] == 0 && x->ids[1] == 1);
 }
