@@ -19,7 +19,7 @@ typedef struct spec {
     bool has_prec;
     int64_t prec; /* may be negative (from `.*`): most directives refuse it */
     uint32_t pad;
-    bool pad_ok; /* false: a `.*` pad argument that is not a char */
+    bool pad_ok;  /* false: a `.*` pad argument that is not a char */
     bool unicode; /* t */
     bool strings; /* no l */
 } spec;
@@ -48,36 +48,6 @@ static fmt_result fail(fstate *s, int arg, const char *fmt, ...)
         va_end(ap);
     }
     return FMT_BADARG;
-}
-
-/* Strict UTF-8: length of the char at s[0..n), 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n, uint32_t *cp)
-{
-    uint32_t c = s[0];
-    size_t need;
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    }
-    if (c >= 0xC2 && c < 0xE0)
-        need = 2, c &= 0x1F;
-    else if (c >= 0xE0 && c < 0xF0)
-        need = 3, c &= 0x0F;
-    else if (c >= 0xF0 && c < 0xF5)
-        need = 4, c &= 0x07;
-    else
-        return 0;
-    if (n < need)
-        return 0;
-    for (size_t i = 1; i < need; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        c = (c << 6) | (s[i] & 0x3F);
-    }
-    if ((need == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) || (need == 4 && (c < 0x10000 || c > 0x10FFFF)))
-        return 0;
-    *cp = c;
-    return need;
 }
 
 static bool is_char(int64_t c) { return c >= 0 && c <= 0x10FFFF && (c < 0xD800 || c > 0xDFFF); }
@@ -253,7 +223,8 @@ static fmt_result apply_string(fstate *s, size_t from, const spec *sp)
     if (F < 0)
         F = P, left = true;
     else if (P >= 0 && F < P)
-        return fail(s, s->argn, "~s: field width %lld is less than precision %lld", (long long)F, (long long)P);
+        return fail(s, s->argn, "~s: field width %lld is less than precision %lld", (long long)F,
+                    (long long)P);
     if (P < 0 || F == P) { /* string_field(S, F, ...) */
         if (N > F)
             cut(b, from + fmt_text_prefix(b->data + from, b->len - from, (size_t)F, sp->unicode));
@@ -558,7 +529,8 @@ static fmt_result directive(fstate *s)
             sp.pad = sp.pad_ok ? (uint32_t)small_value(a) : ' ';
         } else {
             uint32_t cp;
-            size_t n = utf8_len((const unsigned char *)s->fmt + s->pos + 1, s->len - s->pos - 1, &cp);
+            size_t n = unicode_decode_utf8_strict((const unsigned char *)s->fmt + s->pos + 1,
+                                                  s->len - s->pos - 1, &cp);
             if (n == 0)
                 return fail(s, 0, "format is not valid UTF-8 at byte %zu", s->pos + 1);
             sp.pad = cp;
@@ -585,10 +557,30 @@ static fmt_result directive(fstate *s)
     term_t a = THE_NON_VALUE, a2 = THE_NON_VALUE;
     int nargs;
     switch (cc) {
-    case '~': case 'n': nargs = 0; break;
-    case 'W': case 'P': case 'x': case 'X': nargs = 2; break;
-    case 'w': case 'p': case 's': case 'e': case 'f': case 'g': case 'b': case 'B':
-    case '+': case '#': case 'c': case 'i': nargs = 1; break;
+    case '~':
+    case 'n':
+        nargs = 0;
+        break;
+    case 'W':
+    case 'P':
+    case 'x':
+    case 'X':
+        nargs = 2;
+        break;
+    case 'w':
+    case 'p':
+    case 's':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'b':
+    case 'B':
+    case '+':
+    case '#':
+    case 'c':
+    case 'i':
+        nargs = 1;
+        break;
     default:
         if ((unsigned char)cc >= 0x20 && (unsigned char)cc < 0x7F)
             return fail(s, 0, "unknown control ~%c", cc);
@@ -640,7 +632,12 @@ static fmt_result directive(fstate *s)
         if (!term_is_float(a))
             return fail(s, an, "~%c: argument %d is not a float", cc, an);
         return put_float_directive(s, cc, float_value(a), &sp);
-    case 'b': case 'B': case 'x': case 'X': case '+': case '#': {
+    case 'b':
+    case 'B':
+    case 'x':
+    case 'X':
+    case '+':
+    case '#': {
         if (!term_is_integer(a))
             return fail(s, an, "~%c: argument %d is not an integer", cc, an);
         if (sp.has_prec && (sp.prec < 2 || sp.prec > 36))
@@ -697,15 +694,15 @@ static fmt_result directive(fstate *s)
 
 fmt_result fmt_format(fmt_buf *b, const char *format, size_t len, term_t args, fmt_error *err)
 {
-    fstate s = {.b = b, .fmt = format, .len = len, .args = args, .start = b->len, .scanned = b->len,
-                .err = err};
+    fstate s = {
+        .b = b, .fmt = format, .len = len, .args = args, .start = b->len, .scanned = b->len, .err = err};
     fmt_buf_reserve(b, len);
     while (s.pos < len) {
         /* literal text up to the next '~' */
         size_t run = s.pos;
         while (s.pos < len && format[s.pos] != '~') {
             uint32_t cp;
-            size_t n = utf8_len((const unsigned char *)format + s.pos, len - s.pos, &cp);
+            size_t n = unicode_decode_utf8_strict((const unsigned char *)format + s.pos, len - s.pos, &cp);
             if (n == 0) {
                 s.at = s.pos;
                 fail(&s, 0, "format is not valid UTF-8 at byte %zu", s.pos);
@@ -726,8 +723,8 @@ fmt_result fmt_format(fmt_buf *b, const char *format, size_t len, term_t args, f
     if (!term_is_nil(s.args)) {
         s.at = len;
         if (list_length(s.args) > 0)
-            fail(&s, s.argn + 1, "%lld argument%s left over (from argument %d)", (long long)list_length(s.args),
-                 list_length(s.args) == 1 ? "" : "s", s.argn + 1);
+            fail(&s, s.argn + 1, "%lld argument%s left over (from argument %d)",
+                 (long long)list_length(s.args), list_length(s.args) == 1 ? "" : "s", s.argn + 1);
         else
             fail(&s, 0, "the argument list is not a proper list");
         cut(b, s.start);

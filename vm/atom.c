@@ -39,36 +39,12 @@ static bool count_utf8(const char *s, size_t n, uint32_t *chars, bool *latin1)
 {
     uint32_t c = 0;
     bool l1 = true;
-    for (size_t i = 0; i < n;) {
-        unsigned char b = (unsigned char)s[i];
+    for (size_t i = 0, k; i < n; i += k, c++) {
         uint32_t cp;
-        size_t k;
-        if (b < 0x80) {
-            cp = b, k = 1;
-        } else if ((b & 0xE0) == 0xC0) {
-            cp = b & 0x1F, k = 2;
-        } else if ((b & 0xF0) == 0xE0) {
-            cp = b & 0x0F, k = 3;
-        } else if ((b & 0xF8) == 0xF0) {
-            cp = b & 0x07, k = 4;
-        } else {
+        k = unicode_decode_utf8_strict((const unsigned char *)s + i, n - i, &cp);
+        if (k == 0)
             return false;
-        }
-        if (i + k > n)
-            return false;
-        for (size_t j = 1; j < k; j++) {
-            unsigned char cb = (unsigned char)s[i + j];
-            if ((cb & 0xC0) != 0x80)
-                return false;
-            cp = (cp << 6) | (cb & 0x3F);
-        }
-        static const uint32_t min_cp[5] = {0, 0, 0x80, 0x800, 0x10000};
-        if (cp < min_cp[k] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
-        if (cp > 255)
-            l1 = false;
-        c++;
-        i += k;
+        l1 &= cp <= 255;
     }
     *chars = c;
     *latin1 = l1;

@@ -292,25 +292,6 @@ static void parser_destroy(parser *p)
 
 /* ---- literal values ----------------------------------------------------------- */
 
-static uint32_t utf8_next(const char *s, size_t *i)
-{
-    unsigned char b = (unsigned char)s[*i];
-    uint32_t c;
-    size_t k;
-    if (b < 0x80)
-        c = b, k = 1;
-    else if (b < 0xE0)
-        c = b & 0x1F, k = 2;
-    else if (b < 0xF0)
-        c = b & 0x0F, k = 3;
-    else
-        c = b & 0x07, k = 4;
-    for (size_t j = 1; j < k; j++)
-        c = (c << 6) | ((unsigned char)s[*i + j] & 0x3F);
-    *i += k;
-    return c;
-}
-
 /* The string of `n` adjacent string tokens from index `first`, as one list
  * of code points (erl_parse joins them). */
 static term_t build_string(parser *p, size_t first, size_t n)
@@ -329,8 +310,9 @@ static term_t build_string(parser *p, size_t first, size_t n)
     for (size_t t = first; t < first + n; t++) {
         const rtok *r = &p->tk->v[t];
         const char *s = tok_text(p->tk, r);
-        for (size_t i = 0; i < r->len;) {
-            cells[2 * k] = term_small(utf8_next(s, &i));
+        for (size_t i = 0, len; i < r->len; i += len) {
+            /* the scanner's text: valid UTF-8 */
+            cells[2 * k] = term_small(unicode_decode_utf8((const unsigned char *)s + i, r->len - i, &len));
             cells[2 * k + 1] = k + 1 < chars ? term_list(&cells[2 * k + 2]) : NIL;
             k++;
         }

@@ -33,6 +33,35 @@ uint32_t unicode_decode_utf8(const unsigned char *s, size_t n, size_t *len)
 }
 
 
+size_t unicode_decode_utf8_strict(const unsigned char *s, size_t n, uint32_t *cp)
+{
+    uint32_t c = s[0];
+    size_t need;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    if (c >= 0xC2 && c < 0xE0)
+        need = 2, c &= 0x1F;
+    else if (c >= 0xE0 && c < 0xF0)
+        need = 3, c &= 0x0F;
+    else if (c >= 0xF0 && c < 0xF5)
+        need = 4, c &= 0x07;
+    else
+        return 0;
+    if (n < need)
+        return 0;
+    for (size_t i = 1; i < need; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        c = (c << 6) | (s[i] & 0x3F);
+    }
+    if ((need == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) || (need == 4 && (c < 0x10000 || c > 0x10FFFF)))
+        return 0;
+    *cp = c;
+    return need;
+}
+
 /* Grapheme clusters as OTP 25's unicode_util:gc/1 cuts them (which is what
  * string:length/1 and string:slice/3 count). The classes come from
  * grapheme.def, generated from OTP's own unicode_util.erl; the walk below

@@ -12,6 +12,11 @@
  * byte long. */
 uint32_t unicode_decode_utf8(const unsigned char *s, size_t n, size_t *len);
 
+/* One code point of strictly valid UTF-8 at s[0..n), n >= 1, into *cp;
+ * returns the bytes it takes, or 0 when s does not start with a valid
+ * sequence (overlong forms, surrogates, above 0x10FFFF, truncated). */
+size_t unicode_decode_utf8_strict(const unsigned char *s, size_t n, uint32_t *cp);
+
 /* Code point cp (at most 0x10FFFF) as UTF-8 at out (room for 4); returns
  * the bytes written. */
 static inline size_t unicode_encode_utf8(uint32_t cp, char *out)
