@@ -22,6 +22,7 @@
 
 #include "vm/lex.h"
 #include "vm/vm.h"
+#include "tests/lib/rng.h"
 
 static void setup(void) { atom_table_init(); }
 TestSuite(lex, .init = setup);
@@ -827,14 +828,15 @@ Test(lex, invalid_utf8_is_an_illegal_character)
 Test(lex, fuzz)
 {
     static const char alphabet[] = "[]{}()<>,.|#=:-+/*\"'$%\\^ \n\tAaZz09_@x\xc3\xa9\xe4\xb8\xad\xff\x80";
-    uint64_t seed = 0x9E3779B97F4A7C15u;
+    rng r = {UINT64_C(0x9E3779B97F4A7C15)};
+    uint64_t seed;
     char buf[64];
     for (int iter = 0; iter < 20000; iter++) {
         size_t n = 0, len;
-        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        seed = next_random(&r);
         len = (size_t)(seed >> 58);
         for (n = 0; n < len; n++) {
-            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            seed = next_random(&r);
             buf[n] = iter & 1 ? (char)(seed >> 56) : alphabet[(seed >> 33) % (sizeof alphabet - 1)];
         }
         char *src = malloc(len ? len : 1); /* exactly len bytes: ASan sees overreads */

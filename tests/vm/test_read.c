@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "vm/vm.h"
+#include "tests/lib/rng.h"
 
 static heap_t h;
 static void setup(void)
@@ -1634,15 +1635,16 @@ Test(read, fuzz, .timeout = 120)
         "case X of a -> #r{f = 1}; _ -> M#{k := v} end. << <<C>> || <<C>> <= B >>.",
     };
     static const char junk[] = "[]{}()<>,.|#=:-+/*\"'$%\\^ \n\tAaZz09_@x\xc3\xa9\xff";
-    uint64_t seed = 0x2545F4914F6CDD1Du;
+    rng gen = {UINT64_C(0x2545F4914F6CDD1D)};
+    uint64_t seed;
     char buf[256];
     for (int iter = 0; iter < 6000; iter++) {
         size_t len;
-        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        seed = next_random(&gen);
         if (iter % 4 == 0) {
             len = (size_t)(seed >> 59);
             for (size_t i = 0; i < len; i++) {
-                seed = seed * 6364136223846793005u + 1442695040888963407u;
+                seed = next_random(&gen);
                 buf[i] = (char)(seed >> 56);
             }
         } else {
@@ -1650,7 +1652,7 @@ Test(read, fuzz, .timeout = 120)
             len = strlen(base);
             memcpy(buf, base, len);
             for (int k = 0; k < 3; k++) {
-                seed = seed * 6364136223846793005u + 1442695040888963407u;
+                seed = next_random(&gen);
                 size_t at = (size_t)(seed >> 33) % len;
                 if ((seed >> 20) & 1)
                     buf[at] = junk[(seed >> 8) % (sizeof junk - 1)];
