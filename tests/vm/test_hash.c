@@ -14,8 +14,17 @@
 #include "vm/hash.h"
 #include "vm/heap.h"
 #include "vm/map.h"
+#include "tests/lib/terms.h"
 
 static heap_t h;
+#define I(v) term_int64(&h, v)
+#define F(d) term_float(&h, d)
+#define A(s) atom_from_cstr(s)
+#define S(s) tb_string(&h, s)
+#define S2B(s) tb_binary(&h, s)
+#define T(...) tb_tuple(&h, __VA_ARGS__)
+#define M(...) tb_map(&h, __VA_ARGS__)
+#define REF(a, b, c) tb_ref(&h, a, b, c)
 static void setup(void)
 {
     atom_table_init();
@@ -26,11 +35,6 @@ TestSuite(hash, .init = setup, .fini = teardown);
 
 /* ---- term builders ------------------------------------------------------- */
 
-static term_t I(int64_t v) { return term_int64(&h, v); }
-static term_t F(double d) { return term_float(&h, d); }
-static term_t A(const char *utf8) { return atom_from_cstr(utf8); }
-static term_t S(const char *s) { return term_string(&h, s, strlen(s)); }
-static term_t S2B(const char *s) { return bin_new(&h, (const uint8_t *)s, strlen(s)); }
 
 static term_t BIG(const char *decimal)
 {
@@ -61,31 +65,6 @@ static term_t L(int n, ...)
         e[i] = va_arg(ap, term_t);
     va_end(ap);
     return term_list_from(&h, e, (size_t)n, NIL);
-}
-
-static term_t T(int n, ...)
-{
-    term_t e[16];
-    va_list ap;
-    va_start(ap, n);
-    for (int i = 0; i < n; i++)
-        e[i] = va_arg(ap, term_t);
-    va_end(ap);
-    return term_tuple(&h, (uint64_t)n, e);
-}
-
-/* A map of n pairs k1, v1, ..., kn, vn. */
-static term_t M(int n, ...)
-{
-    term_t k[16], v[16];
-    va_list ap;
-    va_start(ap, n);
-    for (int i = 0; i < n; i++) {
-        k[i] = va_arg(ap, term_t);
-        v[i] = va_arg(ap, term_t);
-    }
-    va_end(ap);
-    return map_from_pairs(&h, k, v, (size_t)n);
 }
 
 /* A binary of the n byte values given. */
@@ -122,13 +101,6 @@ static term_t SEQBIN(int first, int n)
 }
 
 static term_t SUB(term_t bin, uint64_t bitpos, uint64_t nbits) { return bin_sub(&h, bin, bitpos, nbits); }
-
-/* #Ref<0.a.b.c>: id word 0 is the last one printed. */
-static term_t REF(uint32_t a, uint32_t b, uint32_t c)
-{
-    uint32_t ids[3] = {c, b, a};
-    return term_ref(&h, ids, 3);
-}
 
 /* maps:from_list([{I, I * I} || I <- lists:seq(1, N)]) */
 static term_t SQMAP(int n)

@@ -23,26 +23,10 @@
 #include "vm/lex.h"
 #include "vm/vm.h"
 #include "tests/lib/rng.h"
+#include "tests/lib/rows.h"
 
 static void setup(void) { atom_table_init(); }
 TestSuite(lex, .init = setup);
-
-typedef struct row {
-    const char *src;
-    size_t len;
-    const char *want;
-} row;
-
-static void put_esc(FILE *f, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c <= 0x7E && c != '\'' && c != '\\')
-            fputc(c, f);
-        else
-            fprintf(f, "\\x%02X", c);
-    }
-}
 
 static void put_integer(FILE *f, const lex_token *t)
 {

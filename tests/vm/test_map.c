@@ -13,8 +13,17 @@
 #include "vm/hash.h"
 #include "vm/heap.h"
 #include "vm/map.h"
+#include "tests/lib/terms.h"
 
 static heap_t h;
+#define I(v) term_int64(&h, v)
+#define F(d) term_float(&h, d)
+#define A(s) atom_from_cstr(s)
+#define S(s) tb_string(&h, s)
+#define S2B(s) tb_binary(&h, s)
+#define T(...) tb_tuple(&h, __VA_ARGS__)
+#define M(...) tb_map(&h, __VA_ARGS__)
+#define REF(a, b, c) tb_ref(&h, a, b, c)
 static void setup(void)
 {
     atom_table_init();
@@ -25,43 +34,6 @@ TestSuite(map, .init = setup, .fini = teardown);
 
 /* ---- term builders ------------------------------------------------------- */
 
-static term_t I(int64_t v) { return term_int64(&h, v); }
-static term_t F(double d) { return term_float(&h, d); }
-static term_t A(const char *s) { return atom_from_cstr(s); }
-static term_t S(const char *s) { return term_string(&h, s, strlen(s)); }
-static term_t S2B(const char *s) { return bin_new(&h, (const uint8_t *)s, strlen(s)); }
-
-static term_t T(int n, ...)
-{
-    term_t e[8];
-    va_list ap;
-    va_start(ap, n);
-    for (int i = 0; i < n; i++)
-        e[i] = va_arg(ap, term_t);
-    va_end(ap);
-    return term_tuple(&h, (uint64_t)n, e);
-}
-
-/* A map of n pairs k1, v1, ..., kn, vn. */
-static term_t M(int n, ...)
-{
-    term_t k[16], v[16];
-    va_list ap;
-    va_start(ap, n);
-    for (int i = 0; i < n; i++) {
-        k[i] = va_arg(ap, term_t);
-        v[i] = va_arg(ap, term_t);
-    }
-    va_end(ap);
-    return map_from_pairs(&h, k, v, (size_t)n);
-}
-
-/* #Ref<0.a.b.c>: id word 0 is the last one printed. */
-static term_t REF(uint32_t a, uint32_t b, uint32_t c)
-{
-    uint32_t ids[3] = {c, b, a};
-    return term_ref(&h, ids, 3);
-}
 
 static const char *decimal(size_t v)
 {

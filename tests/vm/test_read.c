@@ -28,6 +28,7 @@
 
 #include "vm/vm.h"
 #include "tests/lib/rng.h"
+#include "tests/lib/rows.h"
 
 static heap_t h;
 static void setup(void)
@@ -37,23 +38,6 @@ static void setup(void)
 }
 static void teardown(void) { heap_destroy(&h); }
 TestSuite(read, .init = setup, .fini = teardown);
-
-typedef struct row {
-    const char *src;
-    size_t len;
-    const char *want;
-} row;
-
-static void put_esc(FILE *f, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c <= 0x7E && c != '\'' && c != '\\')
-            fputc(c, f);
-        else
-            fprintf(f, "\\x%02X", c);
-    }
-}
 
 /* The table's dump of a term (test terms are shallow: recursion is fine). */
 static void put_term(FILE *f, term_t t)
