@@ -1,0 +1,45 @@
+/* bif.h: built-in functions written in C, and how the VM calls them.
+ * A BIF takes the calling process and its arguments, and returns the result
+ * term, or THE_NON_VALUE after recording an exception with bif_raise (or
+ * BIF_BADARG). BIFs build their results on `&p->heap` (never running the
+ * GC: a BIF may hold terms across any allocation) and borrow their
+ * arguments. Each bif_X.c declares its BIFs once, in the bif_X.def beside
+ * it: BIF(module, name, arity, c_function, flags). */
+#ifndef VM_BIF_H
+#define VM_BIF_H
+
+#include "proc.h"
+#include "term.h"
+
+typedef term_t (*bif_fn)(process *p, const term_t *args);
+
+enum {
+    BIF_GUARD = 1u << 0, /* allowed in guards (erl_internal:guard_bif/2) */
+    BIF_AUTO = 1u << 1,  /* auto-imported: callable without its module */
+};
+
+typedef struct bif_entry {
+    const char *module, *name;
+    unsigned arity;
+    bif_fn fn;
+    unsigned flags;
+} bif_entry;
+
+/* Records an exception of `cls` with `reason` on p; returns THE_NON_VALUE,
+ * so a BIF can `return bif_raise(...)`. */
+static inline term_t bif_raise(process *p, proc_class cls, term_t reason)
+{
+    p->fclass = cls;
+    p->freason = reason;
+    p->fstack = THE_NON_VALUE;
+    return THE_NON_VALUE;
+}
+#define BIF_BADARG(p) bif_raise((p), CLASS_ERROR, ATOM_badarg)
+#define BIF_ERROR(p, reason) bif_raise((p), CLASS_ERROR, (reason))
+
+/* The BIF module:name/arity, or NULL. Atoms are compared by index. */
+const bif_entry *bif_lookup(term_t module, term_t name, unsigned arity);
+/* Every BIF, for the code loader's export table; *n receives the count. */
+const bif_entry *bif_all(size_t *n);
+
+#endif

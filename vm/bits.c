@@ -1,0 +1,561 @@
+/* bits.c: the bit syntax at run time. Construction computes the size of
+ * every segment first, then writes them through a bit cursor; matching
+ * reads through a match context, a sub binary private to the matching
+ * function whose start moves forward as segments are taken. */
+#include "bits.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "atom.h"
+#include "bignum.h"
+#include "binary.h"
+#include "unicode.h"
+
+bool bits_is_binary(term_t b)
+{
+    bin_view v;
+    bin_view_of(b, &v);
+    return v.bitsize == 0;
+}
+
+/* ---- reading and writing bits ------------------------------------------ */
+
+static inline unsigned get_bit(const uint8_t *bytes, uint64_t pos)
+{
+    return (bytes[pos >> 3] >> (7 - (pos & 7))) & 1u;
+}
+
+static inline void put_bit(uint8_t *bytes, uint64_t pos, unsigned bit)
+{
+    uint8_t m = (uint8_t)(0x80u >> (pos & 7));
+    if (bit)
+        bytes[pos >> 3] |= m;
+    else
+        bytes[pos >> 3] &= (uint8_t)~m;
+}
+
+/* Copies n bits from src at bit sp to dst at bit dp. */
+static void copy_bits(uint8_t *dst, uint64_t dp, const uint8_t *src, uint64_t sp, uint64_t n)
+{
+    if ((dp & 7) == 0 && (sp & 7) == 0) {
+        memcpy(dst + dp / 8, src + sp / 8, n / 8);
+        dp += n / 8 * 8, sp += n / 8 * 8, n %= 8;
+    }
+    for (uint64_t i = 0; i < n; i++)
+        put_bit(dst, dp + i, get_bit(src, sp + i));
+}
+
+/* The bytes of an integer in two's complement, big endian, `nbytes` long
+ * (sign extended or truncated as the bit syntax does). */
+static void int_bytes(term_t v, uint8_t *out, size_t nbytes)
+{
+    if (term_is_small(v)) {
+        int64_t x = small_value(v);
+        for (size_t i = 0; i < nbytes; i++)
+            out[nbytes - 1 - i] = i < 8 ? (uint8_t)((uint64_t)x >> (8 * i)) : (x < 0 ? 0xFF : 0);
+        return;
+    }
+    /* bignum: magnitude limbs, then negate for negative numbers */
+    term_t *p = boxed_ptr(v);
+    bool neg = header_subtag(*p) == HDR_NEG_BIG;
+    uint64_t nl = header_arity(*p);
+    const uint64_t *limbs = (const uint64_t *)(p + 1);
+    unsigned carry = 1;
+    for (size_t i = 0; i < nbytes; i++) {
+        uint64_t li = i / 8;
+        uint8_t b = li < nl ? (uint8_t)(limbs[li] >> (8 * (i % 8))) : 0;
+        if (neg) {
+            unsigned t = (uint8_t)~b + carry;
+            b = (uint8_t)t;
+            carry = t >> 8;
+        }
+        out[nbytes - 1 - i] = b;
+    }
+}
+
+/* ---- construction ------------------------------------------------------ */
+
+typedef struct seg {
+    unsigned kind, flags;
+    uint64_t bits;
+    term_t value;
+} seg;
+
+static bool little(unsigned flags)
+{
+    if (flags & BS_NATIVE) {
+        const uint16_t one = 1;
+        return *(const uint8_t *)&one == 1;
+    }
+    return flags & BS_LITTLE;
+}
+
+static unsigned utf_len(unsigned kind, uint32_t cp)
+{
+    if (kind == BS_UTF8)
+        return cp < 0x80 ? 8 : cp < 0x800 ? 16 : cp < 0x10000 ? 24 : 32;
+    if (kind == BS_UTF16)
+        return cp < 0x10000 ? 16 : 32;
+    return 32;
+}
+
+static bool valid_cp(term_t v)
+{
+    if (!term_is_small(v))
+        return false;
+    int64_t c = small_value(v);
+    return c >= 0 && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF);
+}
+
+/* Sizes one segment; false for a bad value or size. */
+static bool size_segment(seg *s, unsigned unit, term_t size)
+{
+    term_t v = s->value;
+    switch (s->kind) {
+    case BS_INTEGER:
+    case BS_FLOAT: {
+        if (!term_is_small(size) || small_value(size) < 0)
+            return false;
+        s->bits = (uint64_t)small_value(size) * unit;
+        if (s->kind == BS_INTEGER)
+            return term_is_integer(v);
+        if (!term_is_number(v))
+            return false;
+        return s->bits == 64 || s->bits == 32 || s->bits == 16;
+    }
+    case BS_BINARY: {
+        if (!term_is_bitstring(v))
+            return false;
+        bin_view bv;
+        bin_view_of(v, &bv);
+        uint64_t have = bin_bit_size(&bv);
+        if (size == ATOM_all) {
+            if (have % unit != 0)
+                return false;
+            s->bits = have;
+            return true;
+        }
+        if (!term_is_small(size) || small_value(size) < 0)
+            return false;
+        s->bits = (uint64_t)small_value(size) * unit;
+        return s->bits <= have;
+    }
+    default:
+        if (!valid_cp(v))
+            return false;
+        s->bits = utf_len(s->kind, (uint32_t)small_value(v));
+        return true;
+    }
+}
+
+static void write_integer(uint8_t *out, uint64_t pos, const seg *s)
+{
+    uint64_t nbytes = (s->bits + 7) / 8;
+    uint8_t stackbuf[16];
+    uint8_t *buf = nbytes <= sizeof stackbuf ? stackbuf : alloc_new(ALLOC_TEMP, nbytes);
+    int_bytes(s->value, buf, nbytes);
+    if (little(s->flags) && s->bits % 8 == 0) {
+        for (uint64_t i = 0; i < nbytes / 2; i++) {
+            uint8_t t = buf[i];
+            buf[i] = buf[nbytes - 1 - i];
+            buf[nbytes - 1 - i] = t;
+        }
+    }
+    /* the low s->bits bits of the big-endian number */
+    copy_bits(out, pos, buf, nbytes * 8 - s->bits, s->bits);
+    if (buf != stackbuf)
+        alloc_free(ALLOC_TEMP, buf, nbytes);
+}
+
+static void write_float(uint8_t *out, uint64_t pos, const seg *s)
+{
+    double d;
+    if (term_is_float(s->value))
+        d = float_value(s->value);
+    else
+        int_to_double(s->value, &d);
+    uint8_t buf[8];
+    unsigned n = (unsigned)(s->bits / 8);
+    if (n == 8) {
+        uint64_t u;
+        memcpy(&u, &d, 8);
+        for (int i = 0; i < 8; i++)
+            buf[i] = (uint8_t)(u >> (56 - 8 * i));
+    } else if (n == 4) {
+        float f = (float)d;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        for (int i = 0; i < 4; i++)
+            buf[i] = (uint8_t)(u >> (24 - 8 * i));
+    } else {
+        _Float16 f = (_Float16)d;
+        uint16_t u;
+        memcpy(&u, &f, 2);
+        buf[0] = (uint8_t)(u >> 8), buf[1] = (uint8_t)u;
+    }
+    if (little(s->flags))
+        for (unsigned i = 0; i < n / 2; i++) {
+            uint8_t t = buf[i];
+            buf[i] = buf[n - 1 - i];
+            buf[n - 1 - i] = t;
+        }
+    copy_bits(out, pos, buf, 0, s->bits);
+}
+
+static void write_utf(uint8_t *out, uint64_t pos, const seg *s)
+{
+    uint32_t cp = (uint32_t)small_value(s->value);
+    uint8_t buf[4];
+    unsigned n = 0;
+    if (s->kind == BS_UTF8) {
+        n = (unsigned)unicode_encode_utf8(cp, (char *)buf);
+    } else if (s->kind == BS_UTF16) {
+        uint16_t u[2];
+        unsigned k = 1;
+        if (cp >= 0x10000) {
+            cp -= 0x10000;
+            u[0] = (uint16_t)(0xD800 + (cp >> 10));
+            u[1] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+            k = 2;
+        } else {
+            u[0] = (uint16_t)cp;
+        }
+        for (unsigned i = 0; i < k; i++) {
+            if (little(s->flags))
+                buf[n++] = (uint8_t)u[i], buf[n++] = (uint8_t)(u[i] >> 8);
+            else
+                buf[n++] = (uint8_t)(u[i] >> 8), buf[n++] = (uint8_t)u[i];
+        }
+    } else {
+        for (int i = 0; i < 4; i++)
+            buf[i] = (uint8_t)(cp >> (24 - 8 * i));
+        if (little(s->flags))
+            for (int i = 0; i < 2; i++) {
+                uint8_t t = buf[i];
+                buf[i] = buf[3 - i];
+                buf[3 - i] = t;
+            }
+        n = 4;
+    }
+    copy_bits(out, pos, buf, 0, (uint64_t)n * 8);
+}
+
+term_t bits_create(process *p, const term_t *R, const code_t *ops, uint64_t n)
+{
+#define SRC(w) (code_is_reg(w) ? R[(w) >> 2] : (term_t)(w))
+    seg local[16];
+    seg *segs = n <= 16 ? local : alloc_new(ALLOC_TEMP, n * sizeof *segs);
+    uint64_t total = 0;
+    term_t result = THE_NON_VALUE;
+    for (uint64_t i = 0; i < n; i++) {
+        const code_t *o = ops + 5 * i;
+        seg *s = &segs[i];
+        s->kind = (unsigned)o[0];
+        s->flags = (unsigned)o[1];
+        s->value = SRC(o[4]);
+        if (!size_segment(s, (unsigned)o[2], SRC(o[3]))) {
+            bif_raise(p, CLASS_ERROR, ATOM_badarg);
+            goto cleanup;
+        }
+        total += s->bits;
+    }
+    {
+        uint64_t nbytes = (total + 7) / 8;
+        uint8_t *out;
+        term_t whole = bin_alloc(&p->heap, nbytes, &out);
+        if (nbytes)
+            out[nbytes - 1] = 0;
+        uint64_t pos = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            seg *s = &segs[i];
+            switch (s->kind) {
+            case BS_INTEGER:
+                write_integer(out, pos, s);
+                break;
+            case BS_FLOAT:
+                write_float(out, pos, s);
+                break;
+            case BS_BINARY: {
+                bin_view bv;
+                bin_view_of(s->value, &bv);
+                copy_bits(out, pos, bv.bytes, bv.bitoffset, s->bits);
+                break;
+            }
+            default:
+                write_utf(out, pos, s);
+            }
+            pos += s->bits;
+        }
+        result = total % 8 ? bin_sub(&p->heap, whole, 0, total) : whole;
+    }
+cleanup:
+    if (segs != local)
+        alloc_free(ALLOC_TEMP, segs, n * sizeof *segs);
+    return result;
+#undef SRC
+}
+
+/* ---- matching ----------------------------------------------------------- */
+
+static sub_bin_obj *ctx_of(term_t ctx) { return (sub_bin_obj *)(void *)boxed_ptr(ctx); }
+
+uint64_t bits_left(term_t ctx)
+{
+    sub_bin_obj *s = ctx_of(ctx);
+    return s->size * 8 + s->bitsize;
+}
+
+/* Moves the context's start forward by k bits (k <= bits_left). */
+static void advance(term_t ctx, uint64_t k)
+{
+    sub_bin_obj *s = ctx_of(ctx);
+    uint64_t start = s->offset * 8 + s->bitoffset + k;
+    uint64_t left = s->size * 8 + s->bitsize - k;
+    s->offset = start / 8;
+    s->bitoffset = (uint8_t)(start % 8);
+    s->size = left / 8;
+    s->bitsize = (uint8_t)(left % 8);
+}
+
+term_t bits_start_match(process *p, term_t b)
+{
+    if (!term_is_bitstring(b))
+        return THE_NON_VALUE;
+    bin_view v;
+    bin_view_of(b, &v);
+    term_t orig = b;
+    uint64_t start = 0;
+    if (term_is_boxed_with(b, HDR_SUB_BIN)) {
+        sub_bin_obj *sb = (sub_bin_obj *)(void *)boxed_ptr(b);
+        orig = sb->orig;
+        start = sb->offset * 8 + sb->bitoffset;
+    }
+    term_t *w = heap_alloc(&p->heap, SUB_BIN_WORDS);
+    sub_bin_obj *s = (sub_bin_obj *)(void *)w;
+    memset(s, 0, sizeof *s);
+    s->header = header_make(SUB_BIN_WORDS - 1, HDR_SUB_BIN);
+    s->orig = orig;
+    s->offset = start / 8;
+    s->bitoffset = (uint8_t)(start % 8);
+    uint64_t n = bin_bit_size(&v);
+    s->size = n / 8;
+    s->bitsize = (uint8_t)(n % 8);
+    return term_boxed(w);
+}
+
+/* Size in bits of a segment to match, or false when it cannot be. */
+static bool match_bits(term_t ctx, unsigned unit, term_t size, uint64_t *bits)
+{
+    if (size == ATOM_all) {
+        *bits = bits_left(ctx);
+        return *bits % unit == 0;
+    }
+    if (!term_is_small(size) || small_value(size) < 0)
+        return false;
+    *bits = (uint64_t)small_value(size) * unit;
+    return *bits <= bits_left(ctx);
+}
+
+static const uint8_t *ctx_bytes(term_t ctx, uint64_t *bitpos)
+{
+    sub_bin_obj *s = ctx_of(ctx);
+    bin_view v;
+    bin_view_of(s->orig, &v);
+    *bitpos = s->offset * 8 + s->bitoffset;
+    return v.bytes;
+}
+
+static term_t get_integer(process *p, const uint8_t *src, uint64_t pos, uint64_t bits, unsigned flags)
+{
+    uint64_t nbytes = (bits + 7) / 8;
+    uint8_t stackbuf[16];
+    uint8_t *buf = nbytes <= sizeof stackbuf ? stackbuf : alloc_new(ALLOC_TEMP, nbytes + 8);
+    memset(buf, 0, nbytes);
+    /* right-align the bits in big-endian bytes */
+    copy_bits(buf, nbytes * 8 - bits, src, pos, bits);
+    if (little(flags) && bits % 8 == 0)
+        for (uint64_t i = 0; i < nbytes / 2; i++) {
+            uint8_t t = buf[i];
+            buf[i] = buf[nbytes - 1 - i];
+            buf[nbytes - 1 - i] = t;
+        }
+    /* the sign bit is the top bit of the right-aligned number */
+    bool neg = (flags & BS_SIGNED) && bits > 0 && ((buf[0] >> ((bits - 1) % 8)) & 1);
+    term_t r;
+    if (bits <= 63 || (bits == 64 && !neg && !(buf[0] & 0x80))) {
+        uint64_t u = 0;
+        for (uint64_t i = 0; i < nbytes; i++)
+            u = u << 8 | buf[i];
+        if (neg && bits < 64)
+            u |= ~UINT64_C(0) << bits;
+        r = neg ? term_int64(&p->heap, (int64_t)u) : term_uint64(&p->heap, u);
+    } else {
+        /* big: magnitude in limbs */
+        uint64_t nl = (nbytes + 7) / 8;
+        uint64_t *limbs = alloc_zeroed(ALLOC_TEMP, nl * 8);
+        for (uint64_t i = 0; i < nbytes; i++)
+            limbs[i / 8] |= (uint64_t)buf[nbytes - 1 - i] << (8 * (i % 8));
+        if (neg) {
+            /* sign-extend the top partial limb, then negate */
+            uint64_t topbits = bits % 64;
+            if (topbits)
+                limbs[nl - 1] |= ~UINT64_C(0) << topbits;
+            unsigned carry = 1;
+            for (uint64_t i = 0; i < nl; i++) {
+                uint64_t x = ~limbs[i] + carry;
+                carry = carry && x == 0;
+                limbs[i] = x;
+            }
+        }
+        while (nl > 0 && limbs[nl - 1] == 0)
+            nl--;
+        r = nl ? big_from_limbs(&p->heap, neg, (const mp_limb_t *)limbs, nl) : term_small(0);
+        alloc_free(ALLOC_TEMP, limbs, ((nbytes + 7) / 8) * 8);
+    }
+    if (buf != stackbuf)
+        alloc_free(ALLOC_TEMP, buf, nbytes + 8);
+    return r;
+}
+
+static term_t get_utf(term_t ctx, unsigned kind, unsigned flags, uint64_t *used)
+{
+    uint64_t pos;
+    const uint8_t *src = ctx_bytes(ctx, &pos);
+    uint64_t left = bits_left(ctx);
+    uint8_t b[4];
+    unsigned avail = (unsigned)(left / 8 < 4 ? left / 8 : 4);
+    copy_bits(b, 0, src, pos, (uint64_t)avail * 8);
+    uint32_t cp;
+    if (kind == BS_UTF8) {
+        if (avail == 0)
+            return THE_NON_VALUE;
+        unsigned n = b[0] < 0x80 ? 1 : (b[0] & 0xE0) == 0xC0 ? 2 : (b[0] & 0xF0) == 0xE0 ? 3 : (b[0] & 0xF8) == 0xF0 ? 4 : 0;
+        if (!n || n > avail)
+            return THE_NON_VALUE;
+        size_t got = unicode_decode_utf8_strict(b, n, &cp);
+        if (got != n)
+            return THE_NON_VALUE;
+        *used = (uint64_t)n * 8;
+    } else if (kind == BS_UTF16) {
+        if (avail < 2)
+            return THE_NON_VALUE;
+        uint16_t u0 = little(flags) ? (uint16_t)(b[0] | b[1] << 8) : (uint16_t)(b[0] << 8 | b[1]);
+        if (u0 >= 0xD800 && u0 <= 0xDBFF) {
+            if (avail < 4)
+                return THE_NON_VALUE;
+            uint16_t u1 = little(flags) ? (uint16_t)(b[2] | b[3] << 8) : (uint16_t)(b[2] << 8 | b[3]);
+            if (u1 < 0xDC00 || u1 > 0xDFFF)
+                return THE_NON_VALUE;
+            cp = 0x10000 + ((uint32_t)(u0 - 0xD800) << 10) + (u1 - 0xDC00);
+            *used = 32;
+        } else if (u0 >= 0xDC00 && u0 <= 0xDFFF) {
+            return THE_NON_VALUE;
+        } else {
+            cp = u0;
+            *used = 16;
+        }
+    } else {
+        if (avail < 4)
+            return THE_NON_VALUE;
+        cp = little(flags) ? (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24
+                           : (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return THE_NON_VALUE;
+        *used = 32;
+    }
+    return term_small(cp);
+}
+
+term_t bits_get(process *p, term_t ctx, unsigned kind, unsigned flags, unsigned unit, term_t size)
+{
+    uint64_t bits, pos;
+    term_t r;
+    if (kind == BS_UTF8 || kind == BS_UTF16 || kind == BS_UTF32) {
+        r = get_utf(ctx, kind, flags, &bits);
+        if (r != THE_NON_VALUE)
+            advance(ctx, bits);
+        return r;
+    }
+    if (!match_bits(ctx, unit, size, &bits))
+        return THE_NON_VALUE;
+    const uint8_t *src = ctx_bytes(ctx, &pos);
+    switch (kind) {
+    case BS_INTEGER:
+        r = get_integer(p, src, pos, bits, flags);
+        break;
+    case BS_FLOAT: {
+        uint8_t b[8];
+        if (bits != 64 && bits != 32 && bits != 16)
+            return THE_NON_VALUE;
+        copy_bits(b, 0, src, pos, bits);
+        unsigned n = (unsigned)(bits / 8);
+        if (little(flags))
+            for (unsigned i = 0; i < n / 2; i++) {
+                uint8_t t = b[i];
+                b[i] = b[n - 1 - i];
+                b[n - 1 - i] = t;
+            }
+        double d;
+        if (n == 8) {
+            uint64_t u = 0;
+            for (int i = 0; i < 8; i++)
+                u = u << 8 | b[i];
+            memcpy(&d, &u, 8);
+        } else if (n == 4) {
+            uint32_t u = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+            float f;
+            memcpy(&f, &u, 4);
+            d = f;
+        } else {
+            uint16_t u = (uint16_t)(b[0] << 8 | b[1]);
+            _Float16 f;
+            memcpy(&f, &u, 2);
+            d = (double)f;
+        }
+        if (!isfinite(d))
+            return THE_NON_VALUE;
+        r = term_float(&p->heap, d);
+        break;
+    }
+    default: {
+        sub_bin_obj *s = ctx_of(ctx);
+        r = bin_sub(&p->heap, s->orig, pos, bits);
+        break;
+    }
+    }
+    advance(ctx, bits);
+    return r;
+}
+
+bool bits_skip(term_t ctx, unsigned unit, term_t size)
+{
+    uint64_t bits;
+    if (!match_bits(ctx, unit, size, &bits))
+        return false;
+    advance(ctx, bits);
+    return true;
+}
+
+bool bits_match_string(term_t ctx, uint64_t nbits, term_t lit)
+{
+    if (nbits > bits_left(ctx))
+        return false;
+    uint64_t pos;
+    const uint8_t *src = ctx_bytes(ctx, &pos);
+    bin_view v;
+    bin_view_of(lit, &v);
+    for (uint64_t i = 0; i < nbits; i++)
+        if (get_bit(src, pos + i) != get_bit(v.bytes, v.bitoffset + i))
+            return false;
+    advance(ctx, nbits);
+    return true;
+}
+
+term_t bits_get_tail(process *p, term_t ctx)
+{
+    sub_bin_obj *s = ctx_of(ctx);
+    uint64_t pos = s->offset * 8 + s->bitoffset;
+    return bin_sub(&p->heap, s->orig, pos, bits_left(ctx));
+}

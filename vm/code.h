@@ -1,0 +1,146 @@
+/* code.h: loaded code. A module version is one array of threaded code
+ * (instructions of vm/opcodes.def), a literal heap, and tables of its
+ * functions, lambdas and lines. Remote calls go through export entries,
+ * one per {Module, Function, Arity} ever named, which never move or die.
+ * Ownership: the code server (code.c) owns modules and export entries;
+ * processes hold pointers into current and old code only. */
+#ifndef VM_CODE_H
+#define VM_CODE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bif.h"
+#include "heap.h"
+#include "proc.h"
+#include "term.h"
+
+typedef enum opcode {
+#define X(name, operands, meaning) OP_##name,
+#include "opcodes.def"
+#undef X
+    OP_COUNT
+} opcode;
+
+/* Operand kinds of each opcode ("TTIIII", ...) and names, for the loader
+ * and the disassembler. */
+extern const char *const code_op_names[OP_COUNT];
+extern const char *const code_op_operands[OP_COUNT];
+
+/* Register operands in S position: index << 2. */
+static inline code_t code_reg(unsigned idx) { return (code_t)idx << 2; }
+static inline bool code_is_reg(code_t w) { return (w & 3) == 0; }
+
+/* Segment kinds and flags of the bs_* instructions. */
+enum { BS_INTEGER, BS_FLOAT, BS_BINARY, BS_UTF8, BS_UTF16, BS_UTF32 };
+enum { BS_SIGNED = 1, BS_LITTLE = 2, BS_NATIVE = 4 };
+
+/*
+ * A function header, FUNC_HEADER_WORDS words before the function's entry:
+ *
+ *   [OP_func_info][module][name][arity][line][bp][lambda]  [entry: OP_enter N A] ...
+ *
+ * `bp` is the breakpoint slot (NULL, or the trace engine's breakpoint
+ * record). Tracing a function overwrites the entry word with a breakpoint
+ * instruction; the record keeps the original (DESIGN.md mechanism 1).
+ */
+#define FUNC_HEADER_WORDS 7
+enum { FH_OP, FH_MODULE, FH_NAME, FH_ARITY, FH_LINE, FH_BP, FH_LAMBDA };
+static inline const code_t *code_header_of(const code_t *entry) { return entry - FUNC_HEADER_WORDS; }
+
+/* An export entry: the target of remote calls to M:F/A. `addr` is the
+ * current code of the function, or `stub` when there is none (stub then
+ * holds OP_call_undef E) or the function is a BIF (OP_bif_stub B, with a
+ * header before it so the BIF can be reported like a function). */
+struct export_entry {
+    term_t module, name;
+    unsigned arity;
+    _Atomic(const code_t *) addr;
+    code_t header[FUNC_HEADER_WORDS];
+    code_t stub[2];
+    const bif_entry *bif; /* non-NULL for BIFs */
+    void *bp;             /* global trace patterns (#4) */
+};
+
+typedef struct code_func {
+    term_t name;
+    unsigned arity;
+    bool exported;
+    uint32_t header; /* offset of the header in the code array */
+} code_func;
+
+/* A fun body: lambda number `index` of its module (NEW_FUN_EXT Index). */
+typedef struct code_lambda {
+    term_t name; /* '-f/1-fun-0-' as OTP names it */
+    unsigned arity;    /* of the lifted function: the fun's arity + num_free */
+    unsigned num_free;
+    uint32_t header;   /* offset of the lifted function's header */
+    uint32_t old_uniq;
+    /* filled in by the loader: */
+    uint64_t index;
+    term_t module;
+    const code_t *entry;
+    uint8_t uniq[16];
+} code_lambda;
+
+/* Lines: the line of the code from `offset` on, sorted by offset. */
+typedef struct code_line {
+    uint32_t offset;
+    uint32_t line;
+} code_line;
+
+/* A module version as the compiler makes it and the loader installs it. */
+typedef struct module_code {
+    term_t name;
+    char *file; /* source path as given */
+    code_t *code;
+    size_t ncode;
+    heap_t literals; /* the code's literal terms */
+    code_func *funcs;
+    size_t nfuncs;
+    code_lambda *lambdas;
+    size_t nlambdas;
+    code_line *lines;
+    size_t nlines;
+    term_t attributes; /* on `literals`: [{Name, Value}] for module_info */
+    term_t compile_info;
+    uint8_t md5[16];
+} module_code;
+
+/* ---- the code server (code.c) ---------------------------------------- */
+
+/* Sets up the export table with an entry for every BIF. `autoload` is
+ * called (on the calling scheduler thread, with no code lock held) for a
+ * call to a module that is not loaded; it loads the module (code_load) or
+ * fails. */
+typedef bool (*code_autoload_fn)(term_t module);
+void code_init(code_autoload_fn autoload);
+/* The one export entry of M:F/A, made on first use; never freed. */
+export_entry *code_export_get(term_t module, term_t name, unsigned arity);
+/* Installs `mc` as the current version of its module (the previous current
+ * version becomes old; an old version still there is purged first). Takes
+ * ownership of mc. Translates opcode numbers into instruction words. */
+void code_load(module_code *mc);
+/* The current version of a module, or NULL. */
+const module_code *code_module(term_t module);
+/* Loads the module of e if it is not loaded; e's address when that made it
+ * callable, else NULL (undef). */
+const code_t *code_ensure_loaded(const export_entry *e);
+/* Purges the old version of a module; false when it had none. */
+bool code_purge(term_t module);
+/* Every loaded module's name, as a list on h. */
+term_t code_all_loaded(heap_t *h);
+
+/* Where a code address is: module, function header, line. */
+typedef struct code_location {
+    const module_code *module;
+    const code_t *header; /* the function's header words */
+    uint32_t line;        /* 0 when unknown */
+} code_location;
+bool code_find(const code_t *pc, code_location *out);
+
+/* The closure `fun` of make_fun: reads lambda data the loader resolved. */
+
+#endif

@@ -1,0 +1,999 @@
+/* interp.c: the interpreter loop. One function, computed goto (a switch
+ * where the compiler has no labels-as-values), pc and the register window
+ * in locals. Calls, returns and tests are inline; anything longer is a call
+ * to a helper below the loop or to proc.c/code.c. */
+#include "interp.h"
+
+#include <string.h>
+
+#include "atom.h"
+#include "bignum.h"
+#include "bits.h"
+#include "cmp.h"
+#include "gc.h"
+#include "map.h"
+#include "proc.h"
+#include "sched.h"
+
+#if defined(__GNUC__) && !defined(INTERP_SWITCH)
+#define INTERP_THREADED 1
+#else
+#define INTERP_THREADED 0
+#endif
+
+static code_t op_words[OP_COUNT];
+static bif_fn arith_fn[3]; /* erlang:'+' '-' '*' / 2 */
+
+const char *const code_op_names[OP_COUNT] = {
+#define X(name, operands, meaning) #name,
+#include "opcodes.def"
+#undef X
+};
+const char *const code_op_operands[OP_COUNT] = {
+#define X(name, operands, meaning) operands,
+#include "opcodes.def"
+#undef X
+};
+
+code_t interp_op_word(opcode op) { return op_words[op]; }
+
+opcode interp_word_op(code_t word)
+{
+    for (int i = 0; i < OP_COUNT; i++)
+        if (op_words[i] == word)
+            return (opcode)i;
+    return OP_COUNT;
+}
+
+/* ---- helpers the loop calls ------------------------------------------- */
+
+/* Pushes a call frame; grows the frame array as needed. */
+static inline void push_frame(process *p, const code_t *cont, uint32_t base, uint32_t dst)
+{
+    if (p->nframes == p->frames_cap)
+        proc_grow_frames(p);
+    p->frames[p->nframes++] = (frame){cont, base, dst};
+}
+
+/* The exception's handler, or NULL when none is left (the process dies).
+ * Builds the stack trace when the raiser did not; `pc` is where the
+ * exception happened, `args`/`nargs` the arguments to report in the top
+ * frame (function_clause, BIF errors, undef), `bif` the failing BIF. */
+static const code_t *unwind(process *p, const code_t *pc, const term_t *args, unsigned nargs,
+                            const bif_entry *bif, const export_entry *undef)
+{
+    if (p->fstack == THE_NON_VALUE)
+        p->fstack = proc_stacktrace(p, pc, args, nargs, bif, undef);
+    if (p->ncatches == 0)
+        return NULL;
+    catch_entry c = p->catches[--p->ncatches];
+    p->nframes = c.nframes;
+    p->base = c.base;
+    return c.handler;
+}
+
+/* The value of `catch Expr` for the current exception. */
+static term_t catch_value(process *p)
+{
+    heap_t *h = &p->heap;
+    switch (p->fclass) {
+    case CLASS_THROW:
+        return p->freason;
+    case CLASS_EXIT:
+        return term_tuple2(h, ATOM_EXIT, p->freason);
+    default:
+        return term_tuple2(h, ATOM_EXIT, term_tuple2(h, p->freason, p->fstack));
+    }
+}
+
+/* The reason a process dies of when an exception is not caught. */
+static term_t exit_reason_of(process *p)
+{
+    heap_t *h = &p->heap;
+    switch (p->fclass) {
+    case CLASS_EXIT:
+        return p->freason;
+    case CLASS_THROW:
+        return term_tuple2(h, term_tuple2(h, atom_from_cstr("nocatch"), p->freason), p->fstack);
+    default:
+        return term_tuple2(h, p->freason, p->fstack);
+    }
+}
+
+static term_t arith_slow(process *p, int which, term_t a, term_t b)
+{
+    term_t args[2] = {a, b};
+    return arith_fn[which](p, args);
+}
+
+/* Reads an integer timeout for wait_timeout: ms, or -1 for infinity; false
+ * for a bad value (timeout_value). */
+static bool timeout_ms(term_t t, int64_t *ms)
+{
+    if (t == ATOM_infinity) {
+        *ms = -1;
+        return true;
+    }
+    if (term_is_small(t) && small_value(t) >= 0) {
+        *ms = small_value(t);
+        return true;
+    }
+    if (term_is_big(t) && int_cmp(t, term_small(0)) > 0) {
+        *ms = INT64_MAX / 1000000; /* beyond any run */
+        return true;
+    }
+    return false;
+}
+
+/* ---- the loop --------------------------------------------------------- */
+
+#define SRC(w) (code_is_reg(w) ? R[(w) >> 2] : (term_t)(w))
+#define RX(i) R[pc[i]]
+#define SX(i) SRC(pc[i])
+
+#if INTERP_THREADED
+#define CASE(name) L_##name:
+#define DISPATCH() goto *(const void *)pc[0]
+#else
+#define CASE(name) case OP_##name:
+#define DISPATCH() goto dispatch
+#endif
+#define NEXT(n)                                                                                      \
+    do {                                                                                             \
+        pc += (n);                                                                                   \
+        DISPATCH();                                                                                  \
+    } while (0)
+/* Save the machine state in the process before calling out. */
+#define SAVE() (p->pc = pc, p->base = (uint32_t)(R - p->stack))
+#define RELOAD() (R = p->stack + p->base)
+#define RAISE(reason)                                                                                \
+    do {                                                                                             \
+        bif_raise(p, CLASS_ERROR, (reason));                                                         \
+        goto raise;                                                                                  \
+    } while (0)
+/* A guard-or-raise failure: jump to fail label L or raise. */
+#define FAIL_OR_RAISE(L)                                                                             \
+    do {                                                                                             \
+        if (L) {                                                                                     \
+            pc = (const code_t *)(L);                                                                \
+            DISPATCH();                                                                              \
+        }                                                                                            \
+        goto raise;                                                                                  \
+    } while (0)
+#define JUMP(L)                                                                                      \
+    do {                                                                                             \
+        pc = (const code_t *)(L);                                                                    \
+        DISPATCH();                                                                                  \
+    } while (0)
+
+static interp_result run(process *p, bool init)
+{
+#if INTERP_THREADED
+    static const void *const labels[OP_COUNT] = {
+#define X(name, operands, meaning) &&L_##name,
+#include "opcodes.def"
+#undef X
+    };
+    if (init) {
+        for (int i = 0; i < OP_COUNT; i++)
+            op_words[i] = (code_t)labels[i];
+        return RUN_EXIT;
+    }
+#else
+    if (init) {
+        for (int i = 0; i < OP_COUNT; i++)
+            op_words[i] = (code_t)i;
+        return RUN_EXIT;
+    }
+#endif
+    const code_t *pc = p->pc;
+    term_t *R = p->stack + p->base;
+    /* what a raise reports in its top frame */
+    const term_t *fargs = NULL;
+    unsigned fnargs = 0;
+    const bif_entry *fbif = NULL;
+    const export_entry *fundef = NULL;
+    term_t tmp[3];
+    bool tail = false; /* call_fun: */
+    uint32_t fb = 0, fa = 0;
+
+    DISPATCH();
+#if !INTERP_THREADED
+dispatch:
+    switch ((opcode)pc[0]) {
+#endif
+
+    /* ---- functions, calls, returns ---- */
+    CASE(func_info)
+    {
+        fargs = R;
+        fnargs = (unsigned)pc[FH_ARITY];
+        pc += FUNC_HEADER_WORDS; /* the trace reports the function itself */
+        RAISE(ATOM_function_clause);
+    }
+    CASE(enter)
+    {
+        uint32_t n = (uint32_t)pc[1], a = (uint32_t)pc[2];
+        uint32_t base = (uint32_t)(R - p->stack);
+        if (base + n > p->stack_words) {
+            proc_grow_stack(p, base + n);
+            R = p->stack + base;
+        }
+        for (uint32_t i = a; i < n; i++)
+            R[i] = NIL;
+        p->stack_top = base + n;
+        if (--p->reds <= 0) {
+            SAVE();
+            return RUN_YIELD;
+        }
+        if (gc_wanted(&p->heap, &p->gc)) {
+            SAVE();
+            proc_gc(p, 0);
+            RELOAD();
+        }
+        p->current = pc;
+        NEXT(3);
+    }
+    CASE(call)
+    {
+        push_frame(p, pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+        R += pc[2];
+        JUMP(pc[1]);
+    }
+    CASE(tail_call)
+    {
+        uint64_t b = pc[2], a = pc[3];
+        for (uint64_t i = 0; i < a; i++)
+            R[i] = R[b + i];
+        JUMP(pc[1]);
+    }
+    CASE(call_ext)
+    {
+        const export_entry *e = (const export_entry *)pc[1];
+        push_frame(p, pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+        R += pc[2];
+        JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
+    }
+    CASE(tail_call_ext)
+    {
+        const export_entry *e = (const export_entry *)pc[1];
+        uint64_t b = pc[2], a = pc[3];
+        for (uint64_t i = 0; i < a; i++)
+            R[i] = R[b + i];
+        JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
+    }
+    CASE(call_fun)
+    CASE(tail_call_fun)
+    {
+        tail = pc[0] == op_words[OP_tail_call_fun];
+        fb = (uint32_t)pc[1], fa = (uint32_t)pc[2];
+        goto call_fun;
+    }
+    CASE(tail_apply_fun_list)
+    {
+        /* fun R[b], argument list R[b+1]: spread the list from R[b], the
+         * fun after it, then call as tail_call_fun */
+        uint32_t b = (uint32_t)pc[1];
+        term_t f = R[b], args = R[b + 1];
+        int64_t a = list_length(args);
+        if (a < 0)
+            RAISE(ATOM_badarg);
+        uint32_t base = (uint32_t)(R - p->stack);
+        if (base + b + (uint32_t)a + 1 > p->stack_words) {
+            proc_grow_stack(p, base + b + (uint32_t)a + 1);
+            R = p->stack + base;
+        }
+        for (int64_t i = 0; i < a; i++, args = list_tail(args))
+            R[b + i] = list_head(args);
+        R[b + a] = f;
+        tail = true, fb = b, fa = (uint32_t)a;
+        goto call_fun;
+    }
+    CASE(apply)
+    CASE(tail_apply)
+    {
+        tail = pc[0] == op_words[OP_tail_apply];
+        uint32_t b = (uint32_t)pc[1], a = (uint32_t)pc[2];
+        term_t m = R[b + a], f = R[b + a + 1];
+        if (!term_is_atom(m) || !term_is_atom(f))
+            RAISE(ATOM_badarg);
+        const export_entry *e = code_export_get(m, f, a);
+        if (tail) {
+            for (uint32_t i = 0; i < a; i++)
+                R[i] = R[b + i];
+        } else {
+            push_frame(p, pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+            R += b;
+        }
+        JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
+    }
+    CASE(apply_list)
+    CASE(tail_apply_list)
+    {
+        tail = pc[0] == op_words[OP_tail_apply_list];
+        uint32_t b = (uint32_t)pc[1];
+        term_t m = R[b], f = R[b + 1], args = R[b + 2];
+        int64_t a = list_length(args);
+        if (!term_is_atom(m) || !term_is_atom(f) || a < 0)
+            RAISE(ATOM_badarg);
+        uint32_t base = (uint32_t)(R - p->stack);
+        if (base + b + (uint32_t)a > p->stack_words) {
+            proc_grow_stack(p, base + b + (uint32_t)a);
+            R = p->stack + base;
+        }
+        for (int64_t i = 0; i < a; i++, args = list_tail(args))
+            R[b + i] = list_head(args);
+        const export_entry *e = code_export_get(m, f, (unsigned)a);
+        if (tail) {
+            for (int64_t i = 0; i < a; i++)
+                R[i] = R[b + i];
+        } else {
+            push_frame(p, pc + 3, (uint32_t)(R - p->stack), (uint32_t)pc[2]);
+            R += b;
+        }
+        JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
+    }
+    CASE(return)
+    {
+        term_t v = SX(1);
+        if (p->nframes == 0) {
+            SAVE();
+            p->exit_reason = ATOM_normal;
+            p->result = v;
+            return RUN_EXIT;
+        }
+        frame f = p->frames[--p->nframes];
+        R = p->stack + f.base;
+        R[f.dst] = v;
+        JUMP(f.pc);
+    }
+    CASE(bif_stub)
+    {
+        const bif_entry *b = (const bif_entry *)pc[1];
+        SAVE();
+        term_t v = b->fn(p, R);
+        RELOAD();
+        if (v == THE_NON_VALUE) {
+            if (p->fclass == CLASS_TRAP)
+                goto trap;
+            fargs = R;
+            fnargs = b->arity;
+            fbif = b;
+            goto raise;
+        }
+        if (p->nframes == 0) {
+            SAVE();
+            p->exit_reason = ATOM_normal;
+            p->result = v;
+            return RUN_EXIT;
+        }
+        frame f = p->frames[--p->nframes];
+        R = p->stack + f.base;
+        R[f.dst] = v;
+        JUMP(f.pc);
+    }
+    CASE(call_undef)
+    {
+        const export_entry *e = (const export_entry *)pc[1];
+        SAVE();
+        const code_t *addr = code_ensure_loaded(e);
+        RELOAD();
+        if (addr)
+            JUMP(addr);
+        fargs = R;
+        fnargs = e->arity;
+        fundef = e;
+        RAISE(ATOM_undef);
+    }
+
+    /* ---- inline BIFs ---- */
+    CASE(bif0)
+    CASE(bif1)
+    CASE(bif2)
+    CASE(bif3)
+    {
+        const bif_entry *b = (const bif_entry *)pc[1];
+        unsigned n = b->arity;
+        for (unsigned i = 0; i < n; i++)
+            tmp[i] = SX(4 + i);
+        SAVE();
+        term_t v = b->fn(p, tmp);
+        RELOAD();
+        if (v == THE_NON_VALUE) {
+            if (p->fclass == CLASS_TRAP)
+                goto trap;
+            if (pc[2])
+                JUMP(pc[2]);
+            fargs = tmp;
+            fnargs = n;
+            fbif = b;
+            goto raise;
+        }
+        RX(3) = v;
+        NEXT(4 + n);
+    }
+    CASE(add)
+    {
+        term_t a = SX(3), b = SX(4);
+        if (term_is_small(a) && term_is_small(b)) {
+            int64_t s = small_value(a) + small_value(b);
+            if (small_fits(s)) {
+                RX(2) = term_small(s);
+                NEXT(5);
+            }
+        }
+        tmp[0] = a, tmp[1] = b;
+        term_t v = arith_slow(p, 0, a, b);
+        if (v == THE_NON_VALUE) {
+            fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("+"), 2);
+            FAIL_OR_RAISE(pc[1]);
+        }
+        RX(2) = v;
+        NEXT(5);
+    }
+    CASE(sub)
+    {
+        term_t a = SX(3), b = SX(4);
+        if (term_is_small(a) && term_is_small(b)) {
+            int64_t s = small_value(a) - small_value(b);
+            if (small_fits(s)) {
+                RX(2) = term_small(s);
+                NEXT(5);
+            }
+        }
+        tmp[0] = a, tmp[1] = b;
+        term_t v = arith_slow(p, 1, a, b);
+        if (v == THE_NON_VALUE) {
+            fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("-"), 2);
+            FAIL_OR_RAISE(pc[1]);
+        }
+        RX(2) = v;
+        NEXT(5);
+    }
+    CASE(mul)
+    {
+        term_t a = SX(3), b = SX(4);
+        if (term_is_small(a) && term_is_small(b)) {
+            __int128 s = (__int128)small_value(a) * small_value(b);
+            if (s >= SMALL_MIN && s <= SMALL_MAX) {
+                RX(2) = term_small((int64_t)s);
+                NEXT(5);
+            }
+        }
+        tmp[0] = a, tmp[1] = b;
+        term_t v = arith_slow(p, 2, a, b);
+        if (v == THE_NON_VALUE) {
+            fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("*"), 2);
+            FAIL_OR_RAISE(pc[1]);
+        }
+        RX(2) = v;
+        NEXT(5);
+    }
+
+    /* ---- moves and terms ---- */
+    CASE(move)
+    {
+        RX(1) = SX(2);
+        NEXT(3);
+    }
+    CASE(put_list)
+    {
+        term_t *c = heap_alloc(&p->heap, 2);
+        c[0] = SX(2);
+        c[1] = SX(3);
+        RX(1) = term_list(c);
+        NEXT(4);
+    }
+    CASE(put_tuple)
+    {
+        uint64_t n = pc[2];
+        term_t *t = heap_alloc(&p->heap, n + 1);
+        t[0] = header_make(n, HDR_TUPLE);
+        for (uint64_t i = 0; i < n; i++)
+            t[1 + i] = SX(3 + i);
+        RX(1) = term_boxed(t);
+        NEXT(3 + n);
+    }
+    CASE(get_list)
+    {
+        term_t l = SX(3);
+        RX(1) = list_head(l);
+        RX(2) = list_tail(l);
+        NEXT(4);
+    }
+    CASE(get_hd)
+    {
+        RX(1) = list_head(SX(2));
+        NEXT(3);
+    }
+    CASE(get_tl)
+    {
+        RX(1) = list_tail(SX(2));
+        NEXT(3);
+    }
+    CASE(get_tuple_element)
+    {
+        RX(1) = boxed_ptr(SX(2))[1 + pc[3]];
+        NEXT(4);
+    }
+    CASE(make_fun)
+    {
+        /* the loader replaced the lambda index by its code_lambda */
+        const code_lambda *l = (const code_lambda *)pc[2];
+        uint64_t n = pc[3];
+        term_t f = term_fun(&p->heap, l->module, l->arity - l->num_free, l->index, l->old_uniq, l->uniq,
+                            p->pid, (unsigned)n, NULL);
+        fun_obj *fo = fun_object(f);
+        fo->code = (void *)(uintptr_t)l->entry;
+        for (uint64_t i = 0; i < n; i++)
+            fo->env[i] = SX(4 + i);
+        RX(1) = f;
+        NEXT(4 + n);
+    }
+
+    /* ---- tests ---- */
+    CASE(jump) { JUMP(pc[1]); }
+#define TEST(name, cond)                                                                             \
+    CASE(name)                                                                                       \
+    {                                                                                                \
+        term_t x = SX(2);                                                                            \
+        if (!(cond))                                                                                 \
+            JUMP(pc[1]);                                                                             \
+        NEXT(3);                                                                                     \
+    }
+    TEST(is_integer, term_is_integer(x))
+    TEST(is_float, term_is_float(x))
+    TEST(is_number, term_is_number(x))
+    TEST(is_atom, term_is_atom(x))
+    TEST(is_boolean, x == ATOM_true || x == ATOM_false)
+    TEST(is_pid, term_is_pid(x))
+    TEST(is_ref, term_is_ref(x))
+    TEST(is_port, term_is_port(x))
+    TEST(is_nil, x == NIL)
+    TEST(is_list, term_is_list(x) || x == NIL)
+    TEST(is_nonempty_list, term_is_list(x))
+    TEST(is_tuple, term_is_tuple(x))
+    TEST(is_binary, term_is_bitstring(x) && bits_is_binary(x))
+    TEST(is_bitstring, term_is_bitstring(x))
+    TEST(is_map, term_is_map(x))
+    TEST(is_function, term_is_any_fun(x))
+#undef TEST
+    CASE(is_function2)
+    {
+        term_t f = SX(2), a = SX(3);
+        if (!term_is_small(a) || small_value(a) < 0)
+            RAISE(ATOM_badarg);
+        uint64_t ar;
+        if (term_is_fun(f))
+            ar = fun_object(f)->arity;
+        else if (term_is_export(f))
+            ar = export_object(f)->arity;
+        else
+            JUMP(pc[1]);
+        if (ar != (uint64_t)small_value(a))
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(test_arity)
+    {
+        term_t t = SX(2);
+        if (!term_is_tuple(t) || tuple_arity(t) != pc[3])
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_tagged_tuple)
+    {
+        term_t t = SX(2);
+        if (!term_is_tuple(t) || tuple_arity(t) != pc[3] || tuple_get(t, 0) != (term_t)pc[4])
+            JUMP(pc[1]);
+        NEXT(5);
+    }
+    CASE(is_eq_exact)
+    {
+        term_t a = SX(2), b = SX(3);
+        if (a != b && (term_is_immed(a) || term_is_immed(b) || !term_eq_exact(a, b)))
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ne_exact)
+    {
+        term_t a = SX(2), b = SX(3);
+        if (a == b || (!term_is_immed(a) && !term_is_immed(b) && term_eq_exact(a, b)))
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_eq)
+    {
+        term_t a = SX(2), b = SX(3);
+        if (a != b && !term_eq(a, b))
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ne)
+    {
+        term_t a = SX(2), b = SX(3);
+        if (a == b || term_eq(a, b))
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_lt)
+    {
+        term_t a = SX(2), b = SX(3);
+        bool lt = term_is_small(a) && term_is_small(b) ? (int64_t)a < (int64_t)b : term_cmp(a, b) < 0;
+        if (!lt)
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ge)
+    {
+        term_t a = SX(2), b = SX(3);
+        bool ge = term_is_small(a) && term_is_small(b) ? (int64_t)a >= (int64_t)b : term_cmp(a, b) >= 0;
+        if (!ge)
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(select_val)
+    {
+        term_t x = SX(1);
+        uint64_t n = pc[3];
+        const code_t *pairs = pc + 4;
+        for (uint64_t i = 0; i < n; i++) {
+            term_t v = (term_t)pairs[2 * i];
+            if (v == x || (!term_is_immed(v) && !term_is_immed(x) && term_eq_exact(v, x)))
+                JUMP(pairs[2 * i + 1]);
+        }
+        JUMP(pc[2]);
+    }
+    CASE(select_arity)
+    {
+        term_t x = SX(1);
+        uint64_t n = pc[3], ar = tuple_arity(x);
+        const code_t *pairs = pc + 4;
+        for (uint64_t i = 0; i < n; i++)
+            if (pairs[2 * i] == ar)
+                JUMP(pairs[2 * i + 1]);
+        JUMP(pc[2]);
+    }
+
+    /* ---- exceptions ---- */
+    CASE(badmatch)
+    {
+        RAISE(term_tuple2(&p->heap, ATOM_badmatch, SX(1)));
+    }
+    CASE(case_end)
+    {
+        RAISE(term_tuple2(&p->heap, ATOM_case_clause, SX(1)));
+    }
+    CASE(if_end) { RAISE(ATOM_if_clause); }
+    CASE(try_case_end)
+    {
+        RAISE(term_tuple2(&p->heap, ATOM_try_clause, SX(1)));
+    }
+    CASE(badrecord)
+    {
+        RAISE(term_tuple2(&p->heap, ATOM_badrecord, SX(1)));
+    }
+    CASE(try_)
+    {
+        if (p->ncatches == p->catches_cap)
+            proc_grow_catches(p);
+        p->catches[p->ncatches++] =
+            (catch_entry){(const code_t *)pc[1], p->nframes, (uint32_t)(R - p->stack)};
+        NEXT(2);
+    }
+    CASE(try_end)
+    {
+        p->ncatches--;
+        NEXT(1);
+    }
+    CASE(try_case)
+    {
+        term_t *r = &RX(1);
+        r[0] = p->fclass == CLASS_ERROR ? ATOM_error : p->fclass == CLASS_EXIT ? ATOM_exit : ATOM_throw;
+        r[1] = p->freason;
+        r[2] = p->fstack;
+        NEXT(2);
+    }
+    CASE(catch_value)
+    {
+        RX(1) = catch_value(p);
+        NEXT(2);
+    }
+    CASE(raise)
+    {
+        term_t *r = &RX(1);
+        proc_class c = r[0] == ATOM_error ? CLASS_ERROR : r[0] == ATOM_exit ? CLASS_EXIT : CLASS_THROW;
+        bif_raise(p, c, r[1]);
+        p->fstack = r[2];
+        goto raise;
+    }
+
+    /* ---- messages ---- */
+    CASE(send)
+    {
+        term_t to = SX(2), msg = SX(3);
+        SAVE();
+        if (!proc_send(p, to, msg)) {
+            tmp[0] = to, tmp[1] = msg;
+            fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("!"), 2);
+            goto raise;
+        }
+        RELOAD();
+        RX(1) = msg;
+        NEXT(4);
+    }
+    CASE(loop_rec)
+    {
+        if (!*p->save) {
+            SAVE();
+            int r = proc_fetch_incoming(p);
+            RELOAD();
+            if (r < 0)
+                goto killed;
+            if (!*p->save)
+                JUMP(pc[1]);
+        }
+        RX(2) = (*p->save)->term;
+        NEXT(3);
+    }
+    CASE(loop_rec_end)
+    {
+        p->save = &(*p->save)->next;
+        JUMP(pc[1]);
+    }
+    CASE(remove_message)
+    {
+        proc_remove_message(p);
+        NEXT(1);
+    }
+    CASE(wait)
+    {
+        /* Resumes here: proc_wait then finds the message that woke it. */
+        SAVE();
+        int r = proc_wait(p, -1);
+        if (r < 0)
+            goto killed;
+        if (r == 0)
+            return RUN_WAIT;
+        JUMP(pc[1]);
+    }
+    CASE(wait_timeout)
+    {
+        int64_t ms;
+        if (!timeout_ms(SX(2), &ms))
+            RAISE(ATOM_timeout_value);
+        if (atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMEOUT)
+            NEXT(3); /* the timer fired: on to `timeout` */
+        SAVE();
+        int r = proc_wait(p, ms);
+        if (r < 0)
+            goto killed;
+        if (r == 0)
+            return RUN_WAIT;
+        if (r == 2)
+            NEXT(3);
+        JUMP(pc[1]);
+    }
+    CASE(timeout)
+    {
+        proc_timeout_done(p);
+        NEXT(1);
+    }
+
+    /* ---- maps ---- */
+    CASE(new_map)
+    {
+        uint64_t n = pc[2];
+        term_t *kv = p->scratch;
+        if (n > PROC_SCRATCH / 2)
+            kv = alloc_new(ALLOC_TEMP, 2 * n * sizeof(term_t));
+        for (uint64_t i = 0; i < n; i++) {
+            kv[i] = SX(3 + 2 * i);
+            kv[n + i] = SX(4 + 2 * i);
+        }
+        RX(1) = map_from_pairs(&p->heap, kv, kv + n, n);
+        if (kv != p->scratch)
+            alloc_free(ALLOC_TEMP, kv, 2 * n * sizeof(term_t));
+        NEXT(3 + 2 * n);
+    }
+    CASE(put_map_assoc)
+    CASE(put_map_exact)
+    {
+        bool exact = pc[0] == op_words[OP_put_map_exact];
+        term_t m = SX(2);
+        uint64_t n = pc[3];
+        if (!term_is_map(m))
+            RAISE(term_tuple2(&p->heap, ATOM_badmap, m));
+        for (uint64_t i = 0; i < n; i++) {
+            term_t k = SX(4 + 2 * i), v = SX(5 + 2 * i), old;
+            if (exact && !map_get(m, k, &old))
+                RAISE(term_tuple2(&p->heap, ATOM_badkey, k));
+            m = map_put(&p->heap, m, k, v);
+        }
+        RX(1) = m;
+        NEXT(4 + 2 * n);
+    }
+    CASE(get_map_elements)
+    {
+        term_t m = SX(2);
+        uint64_t n = pc[3];
+        if (!term_is_map(m))
+            JUMP(pc[1]);
+        for (uint64_t i = 0; i < n; i++) {
+            term_t v;
+            if (!map_get(m, SX(4 + 2 * i), &v))
+                JUMP(pc[1]);
+            RX(5 + 2 * i) = v;
+        }
+        NEXT(4 + 2 * n);
+    }
+
+    /* ---- binaries (vm/bits.c) ---- */
+    CASE(bs_create)
+    {
+        uint64_t n = pc[3];
+        term_t v = bits_create(p, R, pc + 4, n);
+        if (v == THE_NON_VALUE)
+            FAIL_OR_RAISE(pc[1]);
+        RX(2) = v;
+        NEXT(4 + 5 * n);
+    }
+    CASE(bs_start_match)
+    {
+        term_t v = bits_start_match(p, SX(3));
+        if (v == THE_NON_VALUE)
+            JUMP(pc[1]);
+        RX(2) = v;
+        NEXT(4);
+    }
+    CASE(bs_get)
+    {
+        term_t v = bits_get(p, RX(2), (unsigned)pc[4], (unsigned)pc[5], (unsigned)pc[6], SX(7));
+        if (v == THE_NON_VALUE)
+            JUMP(pc[1]);
+        RX(3) = v;
+        NEXT(8);
+    }
+    CASE(bs_skip)
+    {
+        if (!bits_skip(RX(2), (unsigned)pc[3], SX(4)))
+            JUMP(pc[1]);
+        NEXT(5);
+    }
+    CASE(bs_match_string)
+    {
+        if (!bits_match_string(RX(2), pc[3], (term_t)pc[4]))
+            JUMP(pc[1]);
+        NEXT(5);
+    }
+    CASE(bs_test_tail)
+    {
+        if (bits_left(RX(2)) != pc[3])
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(bs_test_unit)
+    {
+        if (bits_left(RX(2)) % pc[3] != 0)
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(bs_get_tail)
+    {
+        RX(1) = bits_get_tail(p, RX(2));
+        NEXT(3);
+    }
+
+#if !INTERP_THREADED
+    default:
+        ASSERT(!"bad opcode");
+    }
+#endif
+
+call_fun:
+    /* the fun in R[fb+fa], its arguments R[fb..fb+fa); tail or not */
+    {
+        uint32_t b = fb, a = fa;
+        term_t f = R[b + a];
+        const code_t *target;
+        if (term_is_fun(f)) {
+            fun_obj *fo = fun_object(f);
+            if (fo->arity != a) {
+                tmp[0] = f;
+                goto badarity;
+            }
+            if (!fo->code) {
+                tmp[0] = f;
+                goto badfun;
+            }
+            uint32_t base = (uint32_t)(R - p->stack);
+            if (base + b + a + fo->num_free > p->stack_words) {
+                proc_grow_stack(p, base + b + a + (uint32_t)fo->num_free);
+                R = p->stack + base;
+            }
+            for (uint64_t i = 0; i < fo->num_free; i++)
+                R[b + a + i] = fo->env[i];
+            target = fo->code;
+            a += (uint32_t)fo->num_free;
+        } else if (term_is_export(f)) {
+            export_obj *eo = export_object(f);
+            if (eo->arity != a) {
+                tmp[0] = f;
+                goto badarity;
+            }
+            if (!eo->entry)
+                eo->entry = code_export_get(eo->module, eo->function, (unsigned)eo->arity);
+            target = atomic_load_explicit(&((export_entry *)eo->entry)->addr, memory_order_acquire);
+        } else {
+            tmp[0] = f;
+            goto badfun;
+        }
+        if (tail) {
+            for (uint32_t i = 0; i < a; i++)
+                R[i] = R[b + i];
+        } else {
+            push_frame(p, pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+            R += b;
+        }
+        JUMP(target);
+    }
+
+badarity:
+    {
+        uint32_t b = fb, a = fa;
+        term_t args = NIL;
+        for (uint32_t i = a; i-- > 0;)
+            args = term_cons(&p->heap, R[b + i], args);
+        RAISE(term_tuple2(&p->heap, ATOM_badarity, term_tuple2(&p->heap, tmp[0], args)));
+    }
+badfun:
+    RAISE(term_tuple2(&p->heap, ATOM_badfun, tmp[0]));
+
+trap:
+    /* A BIF asked to stop the slice (erlang:yield/0, exit of self ...): the
+     * BIF left p->pc where to resume. */
+    return p->trap_result;
+
+killed:
+    /* An exit signal killed the process while it ran. */
+    return RUN_EXIT;
+
+raise:
+    SAVE();
+    {
+        const code_t *h = unwind(p, pc, fargs, fnargs, fbif, fundef);
+        if (!h) {
+            p->exit_reason = exit_reason_of(p);
+            p->exit_class = p->fclass;
+            return RUN_EXIT;
+        }
+        RELOAD();
+        fargs = NULL, fnargs = 0, fbif = NULL, fundef = NULL;
+        JUMP(h);
+    }
+}
+
+#undef SRC
+#undef RX
+#undef SX
+#undef CASE
+#undef DISPATCH
+#undef NEXT
+#undef SAVE
+#undef RELOAD
+#undef RAISE
+#undef FAIL_OR_RAISE
+#undef JUMP
+
+void interp_init(void)
+{
+    run(NULL, true);
+    static const char *ops[3] = {"+", "-", "*"};
+    for (int i = 0; i < 3; i++) {
+        const bif_entry *b = bif_lookup(ATOM_erlang, atom_from_cstr(ops[i]), 2);
+        ASSERT(b);
+        arith_fn[i] = b ? b->fn : NULL;
+    }
+}
+
+interp_result interp_run(process *p) { return run(p, false); }

@@ -1,0 +1,590 @@
+/* proc.c: process lifecycle (the process table, spawn, exit and its
+ * propagation to links and monitors), mailboxes and signals, registered
+ * names, and the growth of a process's stacks. Signals (exit, link, unlink,
+ * monitor) travel through the same incoming queue as messages, so between
+ * two processes they arrive in the order they were sent, as in OTP. */
+#include "proc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "atom.h"
+#include "code.h"
+#include "copy.h"
+#include "progress.h"
+#include "sched.h"
+
+/* ---- the process table ---------------------------------------------------
+ * A slot per live process, indexed by pid number modulo the table size.
+ * Lookups take no lock; a process struct is freed only after thread
+ * progress (progress_defer), so a scheduler that found it in the current
+ * time slice may use it until its next safe point. */
+
+static _Atomic(process *) *table;
+static _Atomic uint64_t next_number;
+static _Atomic uint32_t live;
+static proc_exit_hook exit_hook;
+
+void proc_table_init(proc_exit_hook hook)
+{
+    if (!table)
+        table = alloc_zeroed(ALLOC_PROC_TABLE, PROC_TABLE_SIZE * sizeof *table);
+    exit_hook = hook;
+}
+
+uint32_t proc_count(void) { return atomic_load(&live); }
+
+process *proc_lookup(term_t pid)
+{
+    if (!term_is_local_pid(pid))
+        return NULL;
+    process *p = atomic_load_explicit(&table[pid_number(pid) % PROC_TABLE_SIZE], memory_order_acquire);
+    if (!p || p->pid != pid)
+        return NULL;
+    return p;
+}
+
+/* A new process in the table, with an empty heap and stack; NULL when the
+ * table is full (system_limit). */
+static process *new_process(void)
+{
+    if (atomic_fetch_add(&live, 1) >= PROC_TABLE_SIZE) {
+        atomic_fetch_sub(&live, 1);
+        return NULL;
+    }
+    process *p = alloc_zeroed(ALLOC_PROC, sizeof *p);
+    for (;;) {
+        uint64_t n = atomic_fetch_add(&next_number, 1);
+        process *expected = NULL;
+        if (atomic_compare_exchange_strong(&table[n % PROC_TABLE_SIZE], &expected, p)) {
+            p->pid = term_local_pid((uint32_t)n, (uint32_t)(n >> 32) & ((1u << PID_SERIAL_BITS) - 1));
+            break;
+        }
+    }
+    heap_init(&p->heap, ALLOC_HEAP);
+    gc_init(&p->heap, &p->gc, PROC_MIN_HEAP_WORDS);
+    pthread_mutex_init(&p->inq_lock, NULL);
+    p->inq_tail = &p->inq;
+    p->msgq_tail = &p->msgq;
+    p->save = &p->msgq;
+    p->stack_words = PROC_MIN_STACK_WORDS;
+    p->stack = alloc_new(ALLOC_STACK, p->stack_words * sizeof(term_t));
+    p->frames_cap = 16;
+    p->frames = alloc_new(ALLOC_STACK, p->frames_cap * sizeof(frame));
+    p->registered_name = NIL;
+    p->dict = NIL;
+    p->group_leader = NIL;
+    p->exit_reason = ATOM_normal;
+    p->fstack = NIL;
+    p->freason = NIL;
+    p->result = NIL;
+    p->sched_id = -1;
+    return p;
+}
+
+static void free_message(message *m)
+{
+    heap_destroy(&m->frag);
+    alloc_free(ALLOC_MESSAGE, m, sizeof *m);
+}
+
+static void free_process(void *arg)
+{
+    process *p = arg;
+    for (message *m = p->msgq, *n; m; m = n) {
+        n = m->next;
+        free_message(m);
+    }
+    for (message *m = p->inq, *n; m; m = n) {
+        n = m->next;
+        free_message(m);
+    }
+    for (proc_link *l = p->links, *n; l; l = n) {
+        n = l->next;
+        alloc_free(ALLOC_LINK, l, sizeof *l);
+    }
+    gc_destroy(&p->heap, &p->gc);
+    heap_destroy(&p->heap);
+    alloc_free(ALLOC_STACK, p->stack, p->stack_words * sizeof(term_t));
+    alloc_free(ALLOC_STACK, p->frames, p->frames_cap * sizeof(frame));
+    if (p->catches)
+        alloc_free(ALLOC_STACK, p->catches, p->catches_cap * sizeof(catch_entry));
+    pthread_mutex_destroy(&p->inq_lock);
+    alloc_free(ALLOC_PROC, p, sizeof *p);
+}
+
+/* ---- stacks ----------------------------------------------------------- */
+
+void proc_grow_stack(process *p, uint32_t words)
+{
+    uint32_t n = p->stack_words;
+    while (n < words + PROC_CALL_SLACK)
+        n *= 2;
+    p->stack = alloc_resize(ALLOC_STACK, p->stack, p->stack_words * sizeof(term_t), n * sizeof(term_t));
+    p->stack_words = n;
+}
+
+void proc_grow_frames(process *p)
+{
+    uint32_t n = p->frames_cap * 2;
+    p->frames = alloc_resize(ALLOC_STACK, p->frames, p->frames_cap * sizeof(frame), n * sizeof(frame));
+    p->frames_cap = n;
+}
+
+void proc_grow_catches(process *p)
+{
+    uint32_t n = p->catches_cap ? p->catches_cap * 2 : 8;
+    p->catches = p->catches ? alloc_resize(ALLOC_STACK, p->catches, p->catches_cap * sizeof(catch_entry),
+                                           n * sizeof(catch_entry))
+                            : alloc_new(ALLOC_STACK, n * sizeof(catch_entry));
+    p->catches_cap = n;
+}
+
+/* ---- garbage collection ----------------------------------------------- */
+
+void proc_gc(process *p, size_t need)
+{
+    gc_root roots[] = {
+        {p->stack, p->stack_top},
+        {&p->dict, 1},
+        {&p->exit_reason, 1},
+        {&p->result, 1},
+        {&p->freason, 1},
+        {&p->fstack, 1},
+    };
+    gc_collect(&p->heap, &p->gc, roots, sizeof roots / sizeof roots[0], need, false, NULL, NULL);
+}
+
+/* ---- spawning --------------------------------------------------------- */
+
+term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, unsigned opts,
+                  uint32_t mref[3])
+{
+    int64_t n = list_length(args);
+    ASSERT(n >= 0);
+    process *c = new_process();
+    if (!c)
+        return THE_NON_VALUE;
+    if ((uint64_t)n + PROC_CALL_SLACK > c->stack_words)
+        proc_grow_stack(c, (uint32_t)n);
+    term_t a = copy_term(&c->heap, args);
+    for (int64_t i = 0; i < n; i++, a = list_tail(a))
+        c->stack[i] = list_head(a);
+    c->stack_top = (uint32_t)n;
+    c->initial_call[0] = module;
+    c->initial_call[1] = function;
+    c->initial_call[2] = term_small(n);
+    export_entry *e = code_export_get(module, function, (unsigned)n);
+    c->pc = atomic_load(&e->addr);
+    c->group_leader = parent ? parent->group_leader : NIL;
+    if (parent && (opts & SPAWN_LINK)) {
+        proc_add_link(parent, LINK, c->pid, NIL, NULL);
+        proc_add_link(c, LINK, parent->pid, NIL, NULL);
+    }
+    if (parent && (opts & SPAWN_MONITOR)) {
+        proc_add_link(parent, MONITOR_OUT, c->pid, NIL, mref);
+        proc_add_link(c, MONITOR_IN, parent->pid, NIL, mref);
+    }
+    atomic_store(&c->state, PS_RUNNABLE);
+    sched_enqueue(c);
+    return c->pid;
+}
+
+void proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3])
+{
+    if (kind == LINK) {
+        for (proc_link *l = p->links; l; l = l->next)
+            if (l->kind == LINK && l->other == other)
+                return;
+    }
+    proc_link *l = alloc_zeroed(ALLOC_LINK, sizeof *l);
+    l->kind = kind;
+    l->other = other;
+    l->name = name;
+    if (ref)
+        memcpy(l->ref, ref, sizeof l->ref);
+    l->next = p->links;
+    p->links = l;
+}
+
+/* Removes the first link entry matching kind and other (and ref for
+ * monitors); true if there was one. */
+bool proc_remove_link(process *p, link_kind kind, term_t other, const uint32_t ref[3])
+{
+    for (proc_link **lp = &p->links; *lp; lp = &(*lp)->next) {
+        proc_link *l = *lp;
+        if (l->kind != kind || (kind == LINK && l->other != other))
+            continue;
+        if (kind != LINK && memcmp(l->ref, ref, sizeof l->ref) != 0)
+            continue;
+        *lp = l->next;
+        alloc_free(ALLOC_LINK, l, sizeof *l);
+        return true;
+    }
+    return false;
+}
+
+/* ---- sending ---------------------------------------------------------- */
+
+/* Appends m to to's incoming queue and wakes `to` if it waits. False when
+ * `to` is exiting (m is then the caller's to free). */
+static bool enqueue(process *to, message *m)
+{
+    bool wake = false;
+    pthread_mutex_lock(&to->inq_lock);
+    uint32_t st = atomic_load_explicit(&to->state, memory_order_relaxed);
+    if (st & PS_EXITING) {
+        pthread_mutex_unlock(&to->inq_lock);
+        return false;
+    }
+    *to->inq_tail = m;
+    to->inq_tail = &m->next;
+    if (m->kind != MSG_MESSAGE)
+        st |= PS_SIGNALS;
+    if (st & PS_WAITING) {
+        st = (st & ~PS_WAITING) | PS_RUNNABLE;
+        wake = true;
+    }
+    atomic_store_explicit(&to->state, st, memory_order_relaxed);
+    pthread_mutex_unlock(&to->inq_lock);
+    if (wake)
+        sched_enqueue(to);
+    return true;
+}
+
+static message *new_message(message_kind kind, term_t from, term_t t)
+{
+    message *m = alloc_new(ALLOC_MESSAGE, sizeof *m);
+    m->next = NULL;
+    m->kind = kind;
+    m->from = from;
+    m->name = NIL;
+    memset(m->ref, 0, sizeof m->ref);
+    heap_init(&m->frag, ALLOC_HEAP_FRAG);
+    size_t words = copy_size(t);
+    if (words) {
+        m->frag.next_words = words;
+        m->term = copy_term(&m->frag, t);
+    } else {
+        m->term = t;
+    }
+    return m;
+}
+
+void proc_deliver(term_t to, term_t from, term_t msg)
+{
+    process *p = proc_lookup(to);
+    if (!p)
+        return;
+    message *m = new_message(MSG_MESSAGE, from, msg);
+    if (!enqueue(p, m))
+        free_message(m);
+}
+
+bool proc_send(process *p, term_t to, term_t msg)
+{
+    if (term_is_atom(to)) {
+        term_t pid = proc_whereis(to);
+        if (pid == NIL)
+            return bif_raise(p, CLASS_ERROR, ATOM_badarg), false;
+        to = pid;
+    } else if (term_is_tuple(to) && tuple_arity(to) == 2 && term_is_atom(tuple_get(to, 0))) {
+        /* {Name, Node}: only the local node exists */
+        term_t pid = proc_whereis(tuple_get(to, 0));
+        if (pid == NIL)
+            return true; /* as OTP: sending to a missing remote name is silent */
+        to = pid;
+    } else if (!term_is_pid(to) && !term_is_port(to)) {
+        return bif_raise(p, CLASS_ERROR, ATOM_badarg), false;
+    }
+    proc_deliver(to, p->pid, msg);
+    return true;
+}
+
+/* Sends a signal; false when the target does not exist (or is exiting). */
+bool proc_signal(term_t to, message_kind kind, term_t from, term_t reason, const uint32_t ref[3], term_t name)
+{
+    process *p = proc_lookup(to);
+    if (!p)
+        return false;
+    message *m = new_message(kind, from, reason);
+    if (ref)
+        memcpy(m->ref, ref, sizeof m->ref);
+    m->name = name;
+    if (!enqueue(p, m)) {
+        free_message(m);
+        return false;
+    }
+    return true;
+}
+
+/* ---- receiving -------------------------------------------------------- */
+
+/* Handles the signal m on p (the owner). Returns true when p must die;
+ * false otherwise. Frees m unless it became a message (returned through
+ * *keep). */
+static bool handle_signal(process *p, message *m, bool *keep)
+{
+    *keep = false;
+    switch (m->kind) {
+    case SIG_EXIT: {
+        term_t reason = m->term;
+        bool linked_exit = m->ref[0] == 1; /* set for exits caused by a link */
+        if (linked_exit && !proc_remove_link(p, LINK, m->from, NULL))
+            return false; /* the link was removed meanwhile */
+        if (reason == ATOM_kill && !linked_exit) {
+            p->exit_reason = ATOM_killed;
+            return true;
+        }
+        if (p->state & PS_TRAP_EXIT) {
+            m->kind = MSG_MESSAGE;
+            heap_t *h = &m->frag;
+            m->term = term_tuple3(h, ATOM_EXIT, m->from, reason);
+            *keep = true;
+            return false;
+        }
+        if (reason == ATOM_normal && m->from != p->pid)
+            return false;
+        p->exit_reason = copy_term(&p->heap, reason);
+        return true;
+    }
+    case SIG_LINK:
+        proc_add_link(p, LINK, m->from, NIL, NULL);
+        return false;
+    case SIG_UNLINK:
+        proc_remove_link(p, LINK, m->from, NULL);
+        return false;
+    case SIG_MONITOR:
+        proc_add_link(p, MONITOR_IN, m->from, m->name, m->ref);
+        return false;
+    case SIG_DEMONITOR:
+        proc_remove_link(p, MONITOR_IN, m->from, m->ref);
+        return false;
+    case MSG_MESSAGE:
+        break;
+    }
+    *keep = true;
+    return false;
+}
+
+int proc_fetch_incoming(process *p)
+{
+    pthread_mutex_lock(&p->inq_lock);
+    message *in = p->inq;
+    p->inq = NULL;
+    p->inq_tail = &p->inq;
+    bool signals = p->state & PS_SIGNALS;
+    atomic_fetch_and_explicit(&p->state, ~(uint32_t)PS_SIGNALS, memory_order_relaxed);
+    pthread_mutex_unlock(&p->inq_lock);
+    if (!signals) {
+        if (in) {
+            *p->msgq_tail = in;
+            for (message *m = in; m; m = m->next) {
+                p->msgq_len++;
+                p->msgq_tail = &m->next;
+            }
+        }
+        return 0;
+    }
+    for (message *m = in, *n; m; m = n) {
+        n = m->next;
+        m->next = NULL;
+        bool keep;
+        if (handle_signal(p, m, &keep)) {
+            free_message(m);
+            for (message *r = n, *rn; r; r = rn) {
+                rn = r->next;
+                free_message(r);
+            }
+            return -1;
+        }
+        if (keep) {
+            *p->msgq_tail = m;
+            p->msgq_tail = &m->next;
+            p->msgq_len++;
+        } else {
+            free_message(m);
+        }
+    }
+    return 0;
+}
+
+void proc_remove_message(process *p)
+{
+    message *m = *p->save;
+    *p->save = m->next;
+    if (p->msgq_tail == &m->next)
+        p->msgq_tail = p->save;
+    p->msgq_len--;
+    heap_absorb(&p->heap, &m->frag);
+    alloc_free(ALLOC_MESSAGE, m, sizeof *m);
+    p->save = &p->msgq;
+    if (p->state & (PS_TIMER | PS_TIMEOUT)) {
+        p->timer_seq++;
+        atomic_fetch_and(&p->state, ~(uint32_t)(PS_TIMER | PS_TIMEOUT));
+    }
+}
+
+void proc_timeout_done(process *p)
+{
+    p->save = &p->msgq;
+    p->timer_seq++;
+    atomic_fetch_and(&p->state, ~(uint32_t)(PS_TIMER | PS_TIMEOUT));
+}
+
+int proc_wait(process *p, int64_t ms)
+{
+    if (proc_fetch_incoming(p) < 0)
+        return -1;
+    if (*p->save)
+        return 1;
+    if (ms == 0)
+        return 2;
+    if (ms > 0 && !(p->state & PS_TIMER)) {
+        atomic_fetch_or(&p->state, PS_TIMER);
+        sched_timer_receive(p, (uint64_t)ms);
+    }
+    pthread_mutex_lock(&p->inq_lock);
+    uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
+    if (p->inq || (st & PS_TIMEOUT)) {
+        pthread_mutex_unlock(&p->inq_lock);
+        if (st & PS_TIMEOUT)
+            return 2;
+        if (proc_fetch_incoming(p) < 0)
+            return -1;
+        return *p->save ? 1 : 0; /* 0 cannot happen: inq was not empty */
+    }
+    atomic_store_explicit(&p->state, (st & ~PS_RUNNABLE) | PS_WAITING, memory_order_relaxed);
+    pthread_mutex_unlock(&p->inq_lock);
+    return 0;
+}
+
+void proc_timer_fired(term_t pid, uint64_t seq)
+{
+    process *p = proc_lookup(pid);
+    if (!p)
+        return;
+    bool wake = false;
+    pthread_mutex_lock(&p->inq_lock);
+    uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
+    if (p->timer_seq == seq && (st & PS_TIMER)) {
+        st |= PS_TIMEOUT;
+        if (st & PS_WAITING) {
+            st = (st & ~PS_WAITING) | PS_RUNNABLE;
+            wake = true;
+        }
+        atomic_store_explicit(&p->state, st, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&p->inq_lock);
+    if (wake)
+        sched_enqueue(p);
+}
+
+/* ---- registered names ------------------------------------------------- */
+
+typedef struct name_entry {
+    term_t name, pid;
+} name_entry;
+
+static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
+static name_entry *names;
+static size_t nnames, names_cap;
+
+term_t proc_whereis(term_t name)
+{
+    term_t pid = NIL;
+    pthread_mutex_lock(&names_lock);
+    for (size_t i = 0; i < nnames; i++)
+        if (names[i].name == name) {
+            pid = names[i].pid;
+            break;
+        }
+    pthread_mutex_unlock(&names_lock);
+    return pid;
+}
+
+bool proc_register(process *p, term_t name)
+{
+    bool ok = true;
+    pthread_mutex_lock(&names_lock);
+    for (size_t i = 0; i < nnames && ok; i++)
+        if (names[i].name == name)
+            ok = false;
+    if (ok && p->registered_name != NIL)
+        ok = false;
+    if (ok) {
+        if (nnames == names_cap) {
+            size_t n = names_cap ? names_cap * 2 : 16;
+            names = names ? alloc_resize(ALLOC_PROC_TABLE, names, names_cap * sizeof *names, n * sizeof *names)
+                          : alloc_new(ALLOC_PROC_TABLE, n * sizeof *names);
+            names_cap = n;
+        }
+        names[nnames++] = (name_entry){name, p->pid};
+        p->registered_name = name;
+    }
+    pthread_mutex_unlock(&names_lock);
+    return ok;
+}
+
+bool proc_unregister(term_t name)
+{
+    bool found = false;
+    pthread_mutex_lock(&names_lock);
+    for (size_t i = 0; i < nnames; i++)
+        if (names[i].name == name) {
+            process *p = proc_lookup(names[i].pid);
+            if (p)
+                p->registered_name = NIL;
+            names[i] = names[--nnames];
+            found = true;
+            break;
+        }
+    pthread_mutex_unlock(&names_lock);
+    return found;
+}
+
+/* ---- exiting ---------------------------------------------------------- */
+
+/* {'DOWN', Ref, process, Who, Reason} to the monitoring process. */
+static void send_down(process *p, const proc_link *l, term_t reason)
+{
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t ref = term_ref(&h, l->ref, 3);
+    term_t who = l->name != NIL ? term_tuple2(&h, l->name, ATOM_nonode_at_nohost) : p->pid;
+    term_t t[5] = {ATOM_DOWN, ref, ATOM_process, who, reason};
+    proc_deliver(l->other, p->pid, term_tuple(&h, 5, t));
+    heap_destroy(&h);
+}
+
+void proc_exit(process *p)
+{
+    pthread_mutex_lock(&p->inq_lock);
+    atomic_fetch_or(&p->state, PS_EXITING);
+    pthread_mutex_unlock(&p->inq_lock);
+
+    term_t reason = p->exit_reason;
+    if (p->registered_name != NIL)
+        proc_unregister(p->registered_name);
+    static const uint32_t by_link[3] = {1, 0, 0};
+    for (proc_link *l = p->links; l; l = l->next) {
+        switch (l->kind) {
+        case LINK:
+            proc_signal(l->other, SIG_EXIT, p->pid, reason, by_link, NIL);
+            break;
+        case MONITOR_IN:
+            send_down(p, l, reason);
+            break;
+        case MONITOR_OUT:
+            proc_signal(l->other, SIG_DEMONITOR, p->pid, NIL, l->ref, NIL);
+            break;
+        }
+    }
+    if (exit_hook)
+        exit_hook(p);
+    atomic_store_explicit(&table[pid_number(p->pid) % PROC_TABLE_SIZE], NULL, memory_order_release);
+    atomic_fetch_sub(&live, 1);
+    progress_defer(free_process, p);
+}

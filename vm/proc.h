@@ -1,0 +1,223 @@
+/* proc.h: Erlang processes: identity, heap, register stack and call frames,
+ * mailbox, links, monitors, and the state word that schedulers and senders
+ * share. Ownership: a process belongs to the scheduler thread running it;
+ * other threads touch only its incoming queue (under `inq_lock`) and its
+ * state word (atomically). Terms of a process live on its own heap; nothing
+ * outside the process keeps a pointer into that heap. */
+#ifndef VM_PROC_H
+#define VM_PROC_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gc.h"
+#include "heap.h"
+#include "term.h"
+
+typedef struct bif_entry bif_entry; /* vm/bif.h */
+
+/* One word of threaded code: an instruction's handler address or an
+ * operand (vm/code.h). */
+typedef uintptr_t code_t;
+
+#define PROC_SCRATCH 64
+
+typedef struct process process;
+typedef struct export_entry export_entry; /* vm/code.h */
+
+/* A message in a mailbox. The message's term lives in `frag` (nothing when
+ * it is immediate); when a receive removes the message, `frag` joins the
+ * receiver's heap as a heap fragment. */
+typedef enum message_kind {
+    MSG_MESSAGE, /* an ordinary message */
+    SIG_EXIT,    /* exit signal: term is the reason, from the sender */
+    SIG_LINK,
+    SIG_UNLINK,
+    SIG_MONITOR,   /* from monitors us: ref ids in `ref` */
+    SIG_DEMONITOR,
+} message_kind;
+
+typedef struct message {
+    struct message *next;
+    term_t term;
+    heap_t frag;
+    message_kind kind;
+    term_t from;     /* signals: the sending pid */
+    uint32_t ref[3]; /* monitor signals */
+    term_t name;     /* monitor by name */
+} message;
+
+/* A call frame: where to continue when the callee returns. Frames live in
+ * their own array, beside the register stack, so the GC never sees them. */
+typedef struct frame {
+    const code_t *pc;  /* continuation: the instruction after the call */
+    uint32_t base;     /* the caller's register base */
+    uint32_t dst;      /* the caller's register that receives the result */
+} frame;
+
+/* An active try/catch: where an exception unwinds to. */
+typedef struct catch_entry {
+    const code_t *handler;
+    uint32_t nframes; /* frames to keep */
+    uint32_t base;    /* register base of the frame that installed it */
+} catch_entry;
+
+/* Exception classes */
+/* Exception classes; CLASS_TRAP is not an exception: a BIF that returns
+ * THE_NON_VALUE with it asks the interpreter to end the time slice with
+ * p->trap_result, resuming at p->pc. */
+typedef enum proc_class { CLASS_ERROR, CLASS_EXIT, CLASS_THROW, CLASS_TRAP } proc_class;
+
+/* Process states, bits of `state`. RUNNABLE: in a run queue or running;
+ * RUNNING: a scheduler executes it now; WAITING: blocked in receive;
+ * EXITING: finished, its exit is being propagated; FREE: slot reusable. */
+enum {
+    PS_RUNNABLE = 1u << 0,
+    PS_RUNNING = 1u << 1,
+    PS_WAITING = 1u << 2,
+    PS_EXITING = 1u << 3,
+    PS_TIMEOUT = 1u << 4, /* the receive timer fired */
+    PS_TRAP_EXIT = 1u << 5,
+    PS_TIMER = 1u << 6,   /* a receive timer runs */
+    PS_SIGNALS = 1u << 7, /* the incoming queue holds signals */
+};
+
+/* A link or a monitor, kept in a process's own list (off-heap: monitor
+ * references are kept as their id words). */
+typedef enum link_kind { LINK, MONITOR_OUT, MONITOR_IN } link_kind;
+typedef struct proc_link {
+    struct proc_link *next;
+    term_t other;     /* the other process's pid */
+    term_t name;      /* monitors by registered name: the name; else NIL */
+    uint32_t ref[3];  /* monitors: the reference's ids */
+    link_kind kind;   /* MONITOR_OUT: we monitor `other`; IN: it monitors us */
+} proc_link;
+
+struct process {
+    term_t pid;
+    _Atomic uint32_t state;
+
+    /* scheduling (vm/sched.c) */
+    process *rq_next;
+    int sched_id;      /* run queue the process belongs to */
+    int32_t reds;      /* reductions left in this time slice */
+    uint64_t reds_total;
+    uint64_t timer_seq; /* invalidates receive timers that are stale */
+
+    /* execution (vm/interp.c) */
+    const code_t *pc; /* where to resume */
+    uint32_t base;    /* register base of the running frame */
+    term_t *stack;    /* registers of every frame, from 0 up */
+    uint32_t stack_words;
+    uint32_t stack_top; /* words of `stack` the GC scans */
+    frame *frames;
+    uint32_t nframes, frames_cap;
+    catch_entry *catches;
+    uint32_t ncatches, catches_cap;
+
+    /* heap: `heap` is the young generation, its first block the young heap
+     * and later blocks heap fragments; the rest of the GC's state is in
+     * `gc` (vm/gc.h). */
+    heap_t heap;
+    gc_state gc;
+
+    /* the current exception */
+    proc_class fclass;
+    term_t freason;
+    term_t fstack; /* stack trace term, built lazily */
+
+    /* mailbox: senders append to the incoming queue under inq_lock; the
+     * owner moves it to the private queue, where receive matches. */
+    pthread_mutex_t inq_lock;
+    message *inq, **inq_tail;
+    message *msgq, **msgq_tail;
+    message **save; /* receive's position in msgq */
+    uint32_t msgq_len;
+
+    proc_link *links;
+    term_t registered_name; /* atom or NIL */
+    term_t group_leader;
+    term_t dict;  /* process dictionary: a list of {Key, Value} */
+    term_t exit_reason;
+    proc_class exit_class; /* how it died when an exception ended it */
+    term_t result;         /* the value the initial call returned */
+    int trap_result;       /* interp_result of a CLASS_TRAP */
+    term_t scratch[PROC_SCRATCH];
+
+    term_t initial_call[3]; /* M, F, A */
+    const code_t *current;  /* header of the function running, for process_info */
+
+    uint32_t trace_flags; /* trace engine (#4): 0 when untraced */
+    void *tracer;
+};
+
+/* Knobs: the table holds at most PROC_TABLE_SIZE processes (OTP's default
+ * process limit); stacks start at PROC_MIN_STACK_WORDS words; heaps at
+ * PROC_MIN_HEAP_WORDS (OTP's min_heap_size). */
+#define PROC_TABLE_SIZE (1u << 18)
+#define PROC_MIN_STACK_WORDS 256u
+#define PROC_CALL_SLACK 64u
+#define PROC_MIN_HEAP_WORDS 233u
+
+enum { SPAWN_LINK = 1, SPAWN_MONITOR = 2 };
+
+typedef void (*proc_exit_hook)(process *p);
+
+/* The process table; `hook` runs for every process that exits, on the
+ * thread that ran it, before it leaves the table. */
+void proc_table_init(proc_exit_hook hook);
+uint32_t proc_count(void);
+/* The live process with this pid, or NULL. Safe on a scheduler thread until
+ * its next safe point (processes are freed after thread progress). */
+process *proc_lookup(term_t pid);
+/* Spawns module:function(args...) (args a proper list, copied); links or
+ * monitors the parent as `opts` asks (mref: the monitor's reference ids).
+ * THE_NON_VALUE when the process table is full (system_limit). */
+term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, unsigned opts,
+                  uint32_t mref[3]);
+
+void proc_grow_stack(process *p, uint32_t words);
+void proc_grow_frames(process *p);
+void proc_grow_catches(process *p);
+/* Collects p's heap with every root of p; may move every term of p. */
+void proc_gc(process *p, size_t need);
+
+void proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3]);
+bool proc_remove_link(process *p, link_kind kind, term_t other, const uint32_t ref[3]);
+
+/* p ! msg, as erlang:send/2 (to a pid, a registered name, or {Name, Node});
+ * false with badarg recorded on p for an unregistered name. */
+bool proc_send(process *p, term_t to, term_t msg);
+/* Delivers a copy of msg to the process `to` if it lives. Any thread. */
+void proc_deliver(term_t to, term_t from, term_t msg);
+/* Sends a signal (exit, link, unlink, monitor, demonitor); false when the
+ * target is gone. */
+bool proc_signal(term_t to, message_kind kind, term_t from, term_t reason, const uint32_t ref[3], term_t name);
+
+/* Receive support for the interpreter. fetch_incoming moves the incoming
+ * queue to the message queue, handling signals (-1: p must die now).
+ * wait: 1 a message is there, 2 timed out, 0 p now waits (the caller ends
+ * its slice), -1 p must die. */
+int proc_fetch_incoming(process *p);
+void proc_remove_message(process *p);
+int proc_wait(process *p, int64_t ms);
+void proc_timeout_done(process *p);
+/* A receive timer of p with sequence `seq` expired (timer thread). */
+void proc_timer_fired(term_t pid, uint64_t seq);
+
+term_t proc_whereis(term_t name);
+bool proc_register(process *p, term_t name);
+bool proc_unregister(term_t name);
+
+/* Propagates p's exit (p->exit_reason) to links and monitors, unregisters
+ * it, and frees it after thread progress. Called by its scheduler. */
+void proc_exit(process *p);
+
+/* The stack trace term of an exception raised at pc: [{M,F,ArityOrArgs,
+ * Location}...], OTP's shape (vm/code.c). */
+term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigned nargs, const bif_entry *bif,
+                       const export_entry *undef);
+
+#endif
