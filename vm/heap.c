@@ -1,20 +1,21 @@
-/* heap.c: block-chained bump allocation for terms. */
+/* heap.c: block-chained bump allocation for terms, the off-heap list, and
+ * the block operations the GC (vm/gc.c) builds on. */
 #include "heap.h"
 
 #include "binary.h"
 
-struct heap_block {
-    heap_block *next;
-    size_t words;
-    term_t mem[];
-};
+/* top and limit of a heap without blocks: never NULL, so the fast path of
+ * heap_alloc does no arithmetic on a null pointer, and empty (limit ==
+ * top), so every allocation takes the slow path. */
+static term_t no_block[1];
 
 void heap_init(heap_t *h, alloc_type type)
 {
-    h->top = h->limit = NULL;
+    h->top = h->limit = no_block;
     h->blocks = NULL;
     h->next_words = HEAP_BLOCK_WORDS;
     h->offheap = NULL;
+    h->offheap_bytes = 0;
     h->type = type;
 }
 
@@ -25,20 +26,48 @@ static void release_offheap(heap_t *h)
             bin_release(((refc_bin_obj *)(void *)o)->val);
     }
     h->offheap = NULL;
+    h->offheap_bytes = 0;
 }
 
-static void free_block(heap_t *h, heap_block *b)
+heap_block *heap_block_new(alloc_type type, size_t words)
 {
-    alloc_free(h->type, b, sizeof *b + b->words * sizeof(term_t));
+    heap_block *b = alloc_new(type, sizeof *b + words * sizeof(term_t));
+    b->next = NULL;
+    b->words = words;
+    b->used = 0;
+    b->type = type;
+    return b;
+}
+
+void heap_block_free(heap_block *b) { alloc_free(b->type, b, sizeof *b + b->words * sizeof(term_t)); }
+
+static void free_blocks(heap_block *b)
+{
+    for (heap_block *next; b; b = next) {
+        next = b->next;
+        heap_block_free(b);
+    }
+}
+
+/* Makes `b` (already first in the chain) the current block, used up to
+ * `used` words. */
+static void enter_block(heap_t *h, heap_block *b, size_t used)
+{
+    h->top = b->mem + used;
+    h->limit = b->mem + b->words;
+}
+
+/* Records the use of the current block before another becomes current. */
+static void seal_current(heap_t *h)
+{
+    if (h->blocks)
+        h->blocks->used = (size_t)(h->top - h->blocks->mem);
 }
 
 void heap_destroy(heap_t *h)
 {
     release_offheap(h);
-    for (heap_block *b = h->blocks, *next; b; b = next) {
-        next = b->next;
-        free_block(h, b);
-    }
+    free_blocks(h->blocks);
     heap_init(h, h->type);
 }
 
@@ -50,50 +79,87 @@ void heap_reset(heap_t *h)
         next = b->next;
         if (!keep || b->words > keep->words) {
             if (keep)
-                free_block(h, keep);
+                heap_block_free(keep);
             keep = b;
         } else {
-            free_block(h, b);
+            heap_block_free(b);
         }
     }
     h->blocks = keep;
     if (keep) {
         keep->next = NULL;
-        h->top = keep->mem;
-        h->limit = keep->mem + keep->words;
+        keep->used = 0;
+        enter_block(h, keep, 0);
     }
 }
 
-term_t *heap_alloc(heap_t *h, size_t words)
+term_t *heap_alloc_slow(heap_t *h, size_t words)
 {
-    if ((size_t)(h->limit - h->top) < words) {
-        size_t n = h->next_words;
-        while (n < words)
-            n *= 2;
-        if (h->next_words < HEAP_BLOCK_MAX_WORDS)
-            h->next_words *= 2;
-        heap_block *b = alloc_new(h->type, sizeof *b + n * sizeof(term_t));
-        b->words = n;
-        b->next = h->blocks;
-        h->blocks = b;
-        h->top = b->mem;
-        h->limit = b->mem + n;
-    }
-    term_t *p = h->top;
-    h->top += words;
-    return p;
+    size_t n = h->next_words;
+    while (n < words)
+        n *= 2;
+    if (h->next_words < HEAP_BLOCK_MAX_WORDS)
+        h->next_words *= 2;
+    seal_current(h);
+    heap_block *b = heap_block_new(h->type, n);
+    b->next = h->blocks;
+    h->blocks = b;
+    enter_block(h, b, words);
+    return b->mem;
 }
 
 void heap_link_offheap(heap_t *h, offheap_hdr *obj)
 {
     obj->next = h->offheap;
     h->offheap = obj;
+    if (header_subtag(obj->header) == HDR_REFC_BIN)
+        h->offheap_bytes += ((refc_bin_obj *)(void *)obj)->val->size;
 }
 
 size_t heap_used_words(const heap_t *h)
 {
     size_t n = 0;
     for (const heap_block *b = h->blocks; b; b = b->next)
-        n += b == h->blocks ? (size_t)(h->top - b->mem) : b->words;
+        n += heap_block_used(h, b);
     return n;
+}
+
+void heap_absorb(heap_t *dst, heap_t *src)
+{
+    if (src->offheap) {
+        offheap_hdr *last = src->offheap;
+        while (last->next)
+            last = last->next;
+        last->next = dst->offheap;
+        dst->offheap = src->offheap;
+        dst->offheap_bytes += src->offheap_bytes;
+    }
+    if (src->blocks) {
+        heap_block *first = src->blocks, *last = first;
+        while (last->next)
+            last = last->next;
+        if (dst->blocks) {
+            seal_current(src);
+            last->next = dst->blocks->next;
+            dst->blocks->next = first;
+        } else {
+            dst->blocks = first;
+            dst->top = src->top;
+            dst->limit = src->limit;
+        }
+    }
+    heap_init(src, src->type);
+}
+
+void heap_replace_blocks(heap_t *h, heap_block *b, size_t used)
+{
+    free_blocks(h->blocks);
+    h->blocks = b;
+    if (b) {
+        b->next = NULL;
+        b->used = used;
+        enter_block(h, b, used);
+    } else {
+        h->top = h->limit = no_block;
+    }
 }

@@ -1,24 +1,38 @@
-/* heap.h: a term heap, the memory terms are built in.
- * A heap owns a chain of blocks (bump allocation, never moves a term) and a
- * list of handles on off-heap data (refc binaries) it releases when reset or
- * destroyed. Issue #3's process heaps add a copying GC on top of this.
- * Not thread-safe: one heap belongs to one thread at a time. */
+/* heap.h: a term heap, the memory terms are built in: a chain of blocks
+ * (bump allocation, never moves a term) and a list of handles on off-heap
+ * data (refc binaries) it releases when reset or destroyed. vm/gc.h builds
+ * process heaps on it. Not thread-safe: one heap, one thread at a time. */
 #ifndef VM_HEAP_H
 #define VM_HEAP_H
 
 #include <stddef.h>
 
 #include "alloc.h"
+#include "map.h"
 #include "term.h"
 
+/* A block of heap memory. The heap's current block (where allocation goes)
+ * is first in the chain; `used` is exact for every other block and is set
+ * when the block stops being current (the current block's use is
+ * heap_t.top). `type` is the allocation type the block was allocated with,
+ * so a block that moves to another heap (heap_absorb) is freed as it was
+ * allocated. */
 typedef struct heap_block heap_block;
+struct heap_block {
+    heap_block *next;
+    size_t words;
+    size_t used;
+    alloc_type type;
+    term_t mem[];
+};
 
 struct heap {
-    term_t *top;          /* next free word of the current block */
-    term_t *limit;        /* end of the current block */
-    heap_block *blocks;   /* current block first */
-    size_t next_words;    /* size of the next block to allocate */
-    offheap_hdr *offheap; /* refc binaries etc. referenced from this heap */
+    term_t *top;            /* next free word of the current block */
+    term_t *limit;          /* end of the current block */
+    heap_block *blocks;     /* current block first */
+    size_t next_words;      /* size of the next block to allocate */
+    offheap_hdr *offheap;   /* refc binaries etc. referenced from this heap */
+    uint64_t offheap_bytes; /* bytes of the refc binaries on `offheap` */
     alloc_type type;
 };
 
@@ -28,11 +42,85 @@ void heap_destroy(heap_t *h);
 /* Forgets every term on the heap and releases off-heap handles, keeping the
  * largest block, so a heap reused in a loop stops allocating. */
 void heap_reset(heap_t *h);
-/* `words` uninitialised, 8-byte aligned words; never fails (OOM is fatal). */
-term_t *heap_alloc(heap_t *h, size_t words);
-/* Links an off-heap handle (its first word a header) into the heap's list. */
+/* The slow path of heap_alloc: starts a new block (the old current block
+ * keeps its contents and its unused tail). Never fails (OOM is fatal). */
+term_t *heap_alloc_slow(heap_t *h, size_t words);
+/* `words` uninitialised, 8-byte aligned words; never fails (OOM is fatal).
+ * Never runs the GC. */
+static inline term_t *heap_alloc(heap_t *h, size_t words)
+{
+    term_t *p = h->top;
+    if ((size_t)(h->limit - p) >= words) {
+        h->top = p + words;
+        return p;
+    }
+    return heap_alloc_slow(h, words);
+}
+/* Links an off-heap handle (its first word a header) into the heap's list
+ * and counts a refc binary's bytes in offheap_bytes. */
 void heap_link_offheap(heap_t *h, offheap_hdr *obj);
 /* Words in use on the heap, for tests and accounting. */
 size_t heap_used_words(const heap_t *h);
+/* Moves everything of `src` into `dst`: src's blocks become blocks of dst
+ * placed after dst's current block (for a process heap: heap fragments), so
+ * allocation on dst goes on where it was; src's off-heap handles join dst's
+ * list. Terms do not move. If dst has no block yet, src's current block
+ * becomes dst's. `src` is left empty (as after heap_init), ready for reuse
+ * or heap_destroy. */
+void heap_absorb(heap_t *dst, heap_t *src);
+
+/* ---- blocks, for the GC -------------------------------------------------- */
+
+/* A block of `words` words (used 0), not linked to any heap. */
+heap_block *heap_block_new(alloc_type type, size_t words);
+void heap_block_free(heap_block *b);
+/* The used words of block `b` of heap `h` (exact for the current block). */
+static inline size_t heap_block_used(const heap_t *h, const heap_block *b)
+{
+    return b == h->blocks ? (size_t)(h->top - b->mem) : b->used;
+}
+/* Frees every block of `h` without touching its off-heap list (the caller
+ * has rebuilt it), then makes `b` (NULL for none; never one of h's own
+ * blocks), used up to `used` words, its only block and the current one. */
+void heap_replace_blocks(heap_t *h, heap_block *b, size_t used);
+
+/* ---- object layout, for heap walkers -------------------------------------- */
+
+/* Word index of a fun's creator pid inside a fun_obj. */
+#define HEAP_FUN_CREATOR_WORD (offsetof(fun_obj, creator) / sizeof(term_t))
+
+/* The layout of the boxed object whose header word is obj[0]: returns its
+ * size in words and sets *first to the index of its first term word. Every
+ * word from *first to the end of the object holds a term; every word
+ * before it is raw (sizes, limbs, bytes, pointers, map bitmaps) except, in
+ * a fun, the creator at HEAP_FUN_CREATOR_WORD. Atoms stored in raw
+ * positions (module names, a node name) are immediates and need no
+ * visiting. Outside an object (in a cons cell) every word is a term, and
+ * never a header word, so a walker can go through a heap area object by
+ * object from its start. */
+static inline size_t heap_object_layout(const term_t *obj, size_t *first)
+{
+    term_t hdr = obj[0];
+    size_t size = 1 + (size_t)header_arity(hdr);
+    switch (header_subtag(hdr)) {
+    case HDR_TUPLE:
+        *first = 1;
+        break;
+    case HDR_FUN:
+        *first = offsetof(fun_obj, env) / sizeof(term_t);
+        break;
+    case HDR_SUB_BIN:
+        *first = offsetof(sub_bin_obj, orig) / sizeof(term_t);
+        break;
+    case HDR_MAP:
+        /* the kind word, and a trie root's size word, are raw */
+        *first = (obj[1] & MAP_KIND_MASK) == MAP_KIND_HASH_ROOT ? 3 : 2;
+        break;
+    default:
+        *first = size;
+        break;
+    }
+    return size;
+}
 
 #endif

@@ -1,0 +1,491 @@
+/* gc.c: the generational semispace copying collector of process heaps:
+ * evacuation with forwarding words, Cheney scans of the new young heap and
+ * of the promoted part of the old heap (no recursion, no mark stack), the
+ * off-heap binary sweep, and OTP's heap and binary-heap sizing. The design
+ * is in docs/internals/gc.md. */
+#include "gc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "binary.h"
+
+/* ---- sizes ---------------------------------------------------------------- */
+
+size_t gc_next_heap_size(size_t words, unsigned offset)
+{
+    /* 12, 38, then s[i] = s[i-1] + s[i-2] + 1 up to s[22] = 833026, then
+     * 20% steps: OTP's erts_next_heap_size table, generated on the fly. */
+    size_t prev = 12, cur = 12;
+    unsigned idx = 0;
+    if (words < cur)
+        return cur;
+    for (;;) {
+        if (cur >= words) {
+            if (offset == 0)
+                return cur;
+            offset--;
+        }
+        size_t next = idx == 0 ? 38 : idx < 22 ? cur + prev + 1 : cur + cur / 5;
+        prev = cur;
+        cur = next;
+        idx++;
+    }
+}
+
+/* A young heap size for `words`: the sequence's, never below the minimum. */
+static size_t young_size(const gc_state *gc, size_t words, unsigned offset)
+{
+    size_t n = gc_next_heap_size(words, offset);
+    return n < gc->min_heap_words ? gc->min_heap_words : n;
+}
+
+/* OTP's next_vheap_size: grow by the golden ratio while the binary volume
+ * is over 75% of the limit, halve it under 25%, never below the minimum. */
+static uint64_t next_vheap_limit(const gc_state *gc, uint64_t vheap, uint64_t limit)
+{
+    if (vheap / 3 > limit / 4) {
+        while (vheap / 3 > limit / 4) {
+            uint64_t grown = (uint64_t)((double)limit * 1.618);
+            if (grown <= limit)
+                break;
+            limit = grown;
+        }
+    } else if (vheap < limit / 4) {
+        limit >>= 1;
+    }
+    return limit < gc->min_vheap_words ? gc->min_vheap_words : limit;
+}
+
+/* ---- setup and numbers ------------------------------------------------------ */
+
+void gc_init(heap_t *young, gc_state *gc, size_t min_heap_words)
+{
+    memset(gc, 0, sizeof *gc);
+    gc->min_heap_words =
+        gc_next_heap_size(min_heap_words < GC_MIN_HEAP_WORDS ? GC_MIN_HEAP_WORDS : min_heap_words, 0);
+    gc->fullsweep_after = GC_FULLSWEEP_AFTER;
+    gc->min_vheap_words = GC_MIN_VHEAP_WORDS;
+    gc->bin_vheap_limit = gc->bin_old_vheap_limit = GC_MIN_VHEAP_WORDS;
+    heap_init(&gc->old, ALLOC_HEAP);
+    /* blocks that overflow the young heap are heap fragments */
+    heap_init(young, ALLOC_HEAP_FRAG);
+    heap_block *b = heap_block_new(ALLOC_HEAP, gc->min_heap_words);
+    heap_replace_blocks(young, b, 0);
+    gc->young_heap = gc->high_water = b->mem;
+    gc->young_words = b->words;
+}
+
+void gc_destroy(heap_t *young, gc_state *gc)
+{
+    heap_destroy(young);
+    heap_destroy(&gc->old);
+    gc->young_heap = gc->high_water = NULL;
+    gc->young_words = 0;
+}
+
+static heap_block *find_young_block(const heap_t *young, const gc_state *gc)
+{
+    for (heap_block *b = young->blocks; b; b = b->next)
+        if (b->mem == gc->young_heap)
+            return b;
+    ASSERT(!"the young heap block is not in the young generation");
+    return NULL;
+}
+
+void gc_info_get(const heap_t *young, const gc_state *gc, size_t stack_words, gc_info *out)
+{
+    const heap_block *yb = find_young_block(young, gc);
+    const heap_block *ob = gc->old.blocks;
+    memset(out, 0, sizeof *out);
+    out->heap_size = heap_block_used(young, yb);
+    out->heap_block_size = yb->words;
+    out->old_heap_size = ob ? heap_block_used(&gc->old, ob) : 0;
+    out->old_heap_block_size = ob ? ob->words : 0;
+    out->stack_size = stack_words;
+    out->recent_size = (uint64_t)(gc->high_water - gc->young_heap);
+    out->mbuf_size = heap_used_words(young) - out->heap_size;
+    out->bin_vheap_size = young->offheap_bytes / sizeof(term_t);
+    out->bin_vheap_block_size = gc->bin_vheap_limit;
+    out->bin_old_vheap_size = gc->old.offheap_bytes / sizeof(term_t);
+    out->bin_old_vheap_block_size = gc->bin_old_vheap_limit;
+}
+
+/* ---- evacuation ----------------------------------------------------------- */
+
+/* Where an object goes: to the new young heap, to the old heap, or nowhere
+ * (it is outside the area being collected). */
+enum { TO_YOUNG, TO_OLD, NOT_MOVED };
+
+/* A collected address range other than the young heap block. */
+typedef struct area {
+    uintptr_t start, end;
+    int dest;
+} area;
+
+typedef struct collector {
+    uintptr_t young_start, young_hw, young_end; /* the young heap block */
+    int mature_dest;                            /* for [young_start, young_hw) */
+    area *areas;                                /* sorted, disjoint */
+    size_t nareas, areas_cap;
+    uintptr_t lo, hi; /* bounds of all areas */
+    term_t *top[2];   /* next free word of each destination */
+} collector;
+
+static int compare_areas(const void *a, const void *b)
+{
+    uintptr_t x = ((const area *)a)->start, y = ((const area *)b)->start;
+    return x < y ? -1 : x > y;
+}
+
+static int search_areas(const collector *c, uintptr_t a)
+{
+    size_t lo = 0, hi = c->nareas;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (a < c->areas[mid].start)
+            hi = mid;
+        else if (a >= c->areas[mid].end)
+            lo = mid + 1;
+        else
+            return c->areas[mid].dest;
+    }
+    return NOT_MOVED;
+}
+
+static inline int dest_of(const collector *c, const term_t *p)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (a >= c->young_start && a < c->young_end)
+        return a < c->young_hw ? c->mature_dest : TO_YOUNG;
+    if (a < c->lo || a >= c->hi)
+        return NOT_MOVED;
+    return search_areas(c, a);
+}
+
+/* Forwarding. A moved boxed object's header word becomes the boxed term of
+ * its copy (a header word never has the boxed tag). A moved cons cell's head
+ * becomes THE_NON_VALUE (a header word, never a cons head) and its tail the
+ * list term of its copy. */
+static inline void evacuate(collector *c, term_t *slot)
+{
+    term_t t = *slot;
+    if (term_is_list(t)) {
+        term_t *p = list_ptr(t);
+        int d = dest_of(c, p);
+        if (d == NOT_MOVED)
+            return;
+        if (p[0] == THE_NON_VALUE) {
+            *slot = p[1];
+            return;
+        }
+        term_t *n = c->top[d];
+        c->top[d] = n + 2;
+        n[0] = p[0];
+        n[1] = p[1];
+        p[0] = THE_NON_VALUE;
+        p[1] = *slot = term_list(n);
+    } else if (term_is_boxed(t)) {
+        term_t *p = boxed_ptr(t);
+        int d = dest_of(c, p);
+        if (d == NOT_MOVED)
+            return;
+        term_t hdr = p[0];
+        if (term_is_boxed(hdr)) {
+            *slot = hdr;
+            return;
+        }
+        size_t size = 1 + (size_t)header_arity(hdr);
+        term_t *n = c->top[d];
+        c->top[d] = n + size;
+        memcpy(n, p, size * sizeof(term_t));
+        p[0] = *slot = term_boxed(n);
+    }
+}
+
+/* Cheney scan of destination `d` from `scan` until it catches up with the
+ * destination's top; returns where it stopped. */
+static term_t *scan_copies(collector *c, term_t *scan, int d)
+{
+    while (scan < c->top[d]) {
+        if (term_is_header(*scan)) {
+            size_t first, size = heap_object_layout(scan, &first);
+            if (header_subtag(*scan) == HDR_FUN)
+                evacuate(c, scan + HEAP_FUN_CREATOR_WORD);
+            for (size_t i = first; i < size; i++)
+                evacuate(c, scan + i);
+            scan += size;
+        } else {
+            evacuate(c, scan);
+            scan++;
+        }
+    }
+    return scan;
+}
+
+/* Copies what the roots reach; `old_scan` is where promoted copies start. */
+static void copy_live(collector *c, gc_root *roots, size_t nroots, term_t *young_scan, term_t *old_scan)
+{
+    for (size_t r = 0; r < nroots; r++)
+        for (size_t i = 0; i < roots[r].n; i++)
+            evacuate(c, roots[r].start + i);
+    while (young_scan < c->top[TO_YOUNG] || (old_scan && old_scan < c->top[TO_OLD])) {
+        young_scan = scan_copies(c, young_scan, TO_YOUNG);
+        if (old_scan)
+            old_scan = scan_copies(c, old_scan, TO_OLD);
+    }
+}
+
+/* Goes through an off-heap list of the collected area: a handle that was
+ * copied joins the list of the heap its copy is in, one that was not is
+ * dead and its binary released. Handles outside the collected area stay, on
+ * `young`'s list. */
+static void sweep_offheap(const collector *c, offheap_hdr *list, heap_t *young, heap_t *old,
+                          const heap_block *young_to)
+{
+    uintptr_t ys = (uintptr_t)young_to->mem, ye = (uintptr_t)(young_to->mem + young_to->words);
+    for (offheap_hdr *o = list, *next; o; o = next) {
+        next = o->next;
+        if (dest_of(c, (const term_t *)(void *)o) == NOT_MOVED) {
+            heap_link_offheap(young, o);
+        } else if (term_is_boxed(o->header)) {
+            offheap_hdr *n = (offheap_hdr *)(void *)boxed_ptr(o->header);
+            uintptr_t a = (uintptr_t)n;
+            heap_link_offheap(a >= ys && a < ye ? young : old, n);
+        } else if (header_subtag(o->header) == HDR_REFC_BIN) {
+            bin_release(((refc_bin_obj *)(void *)o)->val);
+        }
+    }
+}
+
+/* The collected areas other than the young heap block: heap fragments (to
+ * the young heap), and for a major collection the old heap. */
+static void add_areas(collector *c, const heap_t *young, const heap_block *yb, const heap_t *old)
+{
+    size_t n = 1;
+    for (const heap_block *b = young->blocks; b; b = b->next)
+        n++;
+    c->areas = alloc_new(ALLOC_TEMP, n * sizeof *c->areas);
+    c->nareas = 0;
+    for (const heap_block *b = young->blocks; b; b = b->next) {
+        if (b != yb)
+            c->areas[c->nareas++] = (area){(uintptr_t)b->mem, (uintptr_t)(b->mem + b->words), TO_YOUNG};
+    }
+    if (old && old->blocks) {
+        const heap_block *ob = old->blocks;
+        c->areas[c->nareas++] = (area){(uintptr_t)ob->mem, (uintptr_t)(ob->mem + ob->words), TO_YOUNG};
+    }
+    qsort(c->areas, c->nareas, sizeof *c->areas, compare_areas);
+    c->lo = c->nareas ? c->areas[0].start : 0;
+    c->hi = c->nareas ? c->areas[c->nareas - 1].end : 0;
+    c->areas_cap = n;
+}
+
+static void free_areas(collector *c) { alloc_free(ALLOC_TEMP, c->areas, c->areas_cap * sizeof *c->areas); }
+
+/* ---- the young heap block after a collection ------------------------------------ */
+
+static void install_young(heap_t *young, gc_state *gc, heap_block *b, size_t used)
+{
+    heap_replace_blocks(young, b, used);
+    young->next_words = HEAP_BLOCK_WORDS; /* overflow fragments start small again */
+    gc->young_heap = b->mem;
+    gc->young_words = b->words;
+    gc->high_water = young->top;
+}
+
+static inline void offset_word(term_t *w, uintptr_t lo, uintptr_t hi, uint64_t delta)
+{
+    term_t t = *w;
+    if (term_is_list(t) || term_is_boxed(t)) {
+        uintptr_t a = (uintptr_t)(t & ~(term_t)TAG_PRIMARY_MASK);
+        if (a >= lo && a < hi)
+            *w = t + delta;
+    }
+}
+
+/* Moves the young heap (one block, as a collection leaves it) into a new
+ * block of `words` words and redirects every pointer into it: roots,
+ * the heap's own words, the off-heap list. Nothing else points into it:
+ * the old heap never points into the young one. */
+static void resize_young(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, size_t words)
+{
+    heap_block *ob = young->blocks;
+    size_t used = (size_t)(young->top - ob->mem);
+    heap_block *nb = heap_block_new(ALLOC_HEAP, words);
+    memcpy(nb->mem, ob->mem, used * sizeof(term_t));
+    uintptr_t lo = (uintptr_t)ob->mem, hi = (uintptr_t)(ob->mem + used);
+    uint64_t delta = (uint64_t)((uintptr_t)nb->mem - lo);
+    for (size_t r = 0; r < nroots; r++)
+        for (size_t i = 0; i < roots[r].n; i++)
+            offset_word(roots[r].start + i, lo, hi, delta);
+    for (term_t *p = nb->mem, *end = nb->mem + used; p < end;) {
+        if (term_is_header(*p)) {
+            size_t first, size = heap_object_layout(p, &first);
+            if (header_subtag(*p) == HDR_FUN)
+                offset_word(p + HEAP_FUN_CREATOR_WORD, lo, hi, delta);
+            for (size_t i = first; i < size; i++)
+                offset_word(p + i, lo, hi, delta);
+            p += size;
+        } else {
+            offset_word(p, lo, hi, delta);
+            p++;
+        }
+    }
+    for (offheap_hdr **pp = &young->offheap; *pp; pp = &(*pp)->next) {
+        uintptr_t a = (uintptr_t)*pp;
+        if (a >= lo && a < hi)
+            *pp = (offheap_hdr *)(a + (uintptr_t)delta);
+    }
+    size_t hw = (size_t)(gc->high_water - ob->mem);
+    install_young(young, gc, nb, used);
+    gc->high_water = nb->mem + hw;
+}
+
+/* ---- minor and major collections ------------------------------------------------ */
+
+/* A minor collection, if the old heap can take what survived the last one
+ * (allocating the old heap the first time there is something to promote);
+ * false, with nothing done, when a major one must run instead. */
+static bool collect_minor(heap_t *young, gc_state *gc, heap_block *yb, size_t ygen, gc_root *roots,
+                          size_t nroots, size_t need)
+{
+    heap_t *old = &gc->old;
+    size_t mature = (size_t)(gc->high_water - gc->young_heap);
+    if (!old->blocks && mature) {
+        size_t young_used = heap_block_used(young, yb);
+        heap_replace_blocks(old, heap_block_new(ALLOC_HEAP, gc_next_heap_size(young_used, 1)), 0);
+    }
+    if (!old->blocks || mature > (size_t)(old->limit - old->top) ||
+        old->offheap_bytes / sizeof(term_t) >= gc->bin_old_vheap_limit)
+        return false;
+
+    collector c;
+    c.young_start = (uintptr_t)yb->mem;
+    c.young_hw = (uintptr_t)gc->high_water;
+    c.young_end = (uintptr_t)(yb->mem + yb->words);
+    c.mature_dest = TO_OLD;
+    add_areas(&c, young, yb, NULL);
+    heap_block *nb = heap_block_new(ALLOC_HEAP, young_size(gc, ygen, 0));
+    c.top[TO_YOUNG] = nb->mem;
+    c.top[TO_OLD] = old->top;
+    copy_live(&c, roots, nroots, nb->mem, old->top);
+
+    offheap_hdr *list = young->offheap;
+    young->offheap = NULL;
+    young->offheap_bytes = 0;
+    sweep_offheap(&c, list, young, old, nb);
+    old->top = c.top[TO_OLD];
+    free_areas(&c);
+    install_young(young, gc, nb, (size_t)(c.top[TO_YOUNG] - nb->mem));
+
+    /* OTP's sizing after a minor collection: shrink a large heap that is
+     * mostly empty (but not far below the old heap), grow one too small. */
+    size_t size = gc->young_words, old_size = old->blocks->words;
+    size_t need_after = (size_t)(young->top - gc->young_heap) + need;
+    if (size > 3000 && 4 * need_after < size && (size > 8000 || size > old_size)) {
+        size_t wanted = 3 * need_after;
+        if (wanted * 9 < old_size && old_size / 8 > wanted)
+            wanted = old_size / 8;
+        wanted = wanted < gc->min_heap_words ? gc->min_heap_words : young_size(gc, wanted, 0);
+        if (wanted < size)
+            resize_young(young, gc, roots, nroots, wanted);
+    } else if (need_after > size) {
+        resize_young(young, gc, roots, nroots, young_size(gc, need_after, 0));
+    }
+
+    gc->bin_vheap = young->offheap_bytes;
+    gc->bin_old_vheap = old->offheap_bytes;
+    gc->bin_vheap_limit = next_vheap_limit(gc, gc->bin_vheap / sizeof(term_t), gc->bin_vheap_limit);
+    gc->bin_old_vheap_limit =
+        next_vheap_limit(gc, gc->bin_old_vheap / sizeof(term_t), gc->bin_old_vheap_limit);
+    return true;
+}
+
+static void collect_major(heap_t *young, gc_state *gc, heap_block *yb, size_t ygen, gc_root *roots,
+                          size_t nroots, size_t need)
+{
+    heap_t *old = &gc->old;
+    size_t old_used = old->blocks ? (size_t)(old->top - old->blocks->mem) : 0;
+    uint64_t vheap_before = young->offheap_bytes / sizeof(term_t);
+    size_t words = young_size(gc, ygen + old_used, 0);
+    if (words == gc->young_words && gc->grow_next)
+        words = young_size(gc, gc->young_words, 1);
+    gc->grow_next = false;
+
+    collector c;
+    c.young_start = (uintptr_t)yb->mem;
+    c.young_hw = c.young_start;
+    c.young_end = (uintptr_t)(yb->mem + yb->words);
+    c.mature_dest = TO_YOUNG;
+    add_areas(&c, young, yb, old);
+    heap_block *nb = heap_block_new(ALLOC_HEAP, words);
+    c.top[TO_YOUNG] = nb->mem;
+    c.top[TO_OLD] = NULL;
+    copy_live(&c, roots, nroots, nb->mem, NULL);
+
+    offheap_hdr *ylist = young->offheap, *olist = old->offheap;
+    young->offheap = old->offheap = NULL;
+    young->offheap_bytes = old->offheap_bytes = 0;
+    sweep_offheap(&c, ylist, young, young, nb);
+    sweep_offheap(&c, olist, young, young, nb);
+    free_areas(&c);
+    heap_replace_blocks(old, NULL, 0);
+    install_young(young, gc, nb, (size_t)(c.top[TO_YOUNG] - nb->mem));
+
+    /* OTP's adjust_after_fullsweep: grow to fit `need`, grow at the next
+     * major when over 75% full, shrink when under 25% full. */
+    size_t size = gc->young_words;
+    size_t need_after = (size_t)(young->top - gc->young_heap) + need;
+    if (size < need_after) {
+        resize_young(young, gc, roots, nroots, young_size(gc, need_after, 0));
+    } else if (3 * size < 4 * need_after) {
+        gc->grow_next = true;
+    } else if (4 * need_after < size && size > GC_MIN_HEAP_WORDS) {
+        size_t wanted = 2 * need_after;
+        wanted = wanted < gc->min_heap_words ? gc->min_heap_words : young_size(gc, wanted, 0);
+        if (wanted < size)
+            resize_young(young, gc, roots, nroots, wanted);
+    }
+
+    gc->bin_vheap = young->offheap_bytes;
+    gc->bin_old_vheap = 0;
+    gc->bin_old_vheap_limit = next_vheap_limit(gc, vheap_before, gc->bin_old_vheap_limit);
+    gc->bin_vheap_limit = next_vheap_limit(gc, gc->bin_vheap / sizeof(term_t), gc->bin_vheap_limit);
+}
+
+gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, size_t need, bool major,
+                   gc_info *before, gc_info *after)
+{
+    ASSERT(young->blocks && gc->young_heap);
+    heap_block *yb = find_young_block(young, gc);
+    size_t ygen = heap_used_words(young);
+    size_t old_before = heap_used_words(&gc->old);
+    if (before) {
+        gc_info_get(young, gc, 0, before);
+        before->wordsize = need;
+    }
+
+    gc_kind kind = GC_MAJOR;
+    if (!major && gc->minor_since_major < gc->fullsweep_after)
+        kind = collect_minor(young, gc, yb, ygen, roots, nroots, need) ? GC_MINOR : GC_MINOR_TO_MAJOR;
+    size_t size_before = ygen, size_after = heap_used_words(young);
+    if (kind == GC_MINOR) {
+        size_after += heap_used_words(&gc->old) - old_before;
+        gc->minor_count++;
+        gc->minor_since_major++;
+    } else {
+        collect_major(young, gc, yb, ygen, roots, nroots, need);
+        size_before += old_before;
+        size_after = heap_used_words(young);
+        gc->major_count++;
+        gc->minor_since_major = 0;
+    }
+
+    if (after) {
+        gc_info_get(young, gc, 0, after);
+        after->wordsize = size_before > size_after ? size_before - size_after : 0;
+    }
+    return kind;
+}

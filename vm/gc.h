@@ -1,0 +1,128 @@
+/* gc.h: the generational copying garbage collector of process heaps.
+ * A process heap is a young generation (a heap_t: its young heap block,
+ * the one gc_state.young_heap points to, plus heap fragments: received
+ * messages and allocations that overflowed the block) and an old
+ * generation (gc_state.old, one block). A minor collection copies what is
+ * live in the young generation: objects that already survived one
+ * collection (below the high-water mark) go to the old heap, the rest to a
+ * fresh young heap. A major collection copies everything live into a fresh
+ * young heap and frees the old one. Terms outside both generations (code
+ * literals, other heaps) are left where they are and not followed.
+ * The GC runs only when its caller asks (gc_collect); allocation never
+ * collects, so C code may hold terms across any allocation. Ownership:
+ * gc_state owns the old generation; docs/internals/gc.md has the design. */
+#ifndef VM_GC_H
+#define VM_GC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "heap.h"
+#include "term.h"
+
+/* OTP's defaults: min_heap_size (H_MIN_SIZE), min_bin_vheap_size,
+ * fullsweep_after. */
+#define GC_MIN_HEAP_WORDS 233
+#define GC_MIN_VHEAP_WORDS 46422
+#define GC_FULLSWEEP_AFTER 65535
+
+typedef struct gc_state {
+    term_t *high_water; /* in the young heap block: objects below survived */
+    heap_t old;         /* the old generation: no block, or exactly one */
+    size_t min_heap_words;
+    size_t young_words; /* size of the young heap block */
+    term_t *young_heap; /* start of the young heap block */
+    uint32_t minor_since_major;
+    uint32_t fullsweep_after; /* OTP's default 65535 */
+    uint64_t minor_count, major_count;
+    uint64_t bin_vheap;           /* bytes of refc binaries referenced from young,
+                                   * as of the last collection (the live figure is
+                                   * young->offheap_bytes) */
+    uint64_t bin_old_vheap;       /* ... from old */
+    uint64_t bin_vheap_limit;     /* words: OTP's bin_vheap_block_size */
+    uint64_t bin_old_vheap_limit; /* words: bin_old_vheap_block_size */
+    uint64_t min_vheap_words;     /* OTP's min_bin_vheap_size */
+    bool grow_next;               /* OTP's F_HEAP_GROW: the last major left the heap
+                                   * over 75% full; the next major grows it */
+} gc_state;
+
+/* A range of root words; the collector updates them in place. Words that
+ * are not pointers (immediates, header-tagged words) are left alone. */
+typedef struct gc_root {
+    term_t *start;
+    size_t n;
+} gc_root;
+
+/* What OTP's gc_minor_start/gc_major_start trace events report, in words
+ * (bin_* in words of binary data, as OTP). heap_size: words used in the
+ * young heap block; heap_block_size: its size; old_heap_size/_block_size:
+ * the same for the old heap (0 without one); stack_size: as passed in;
+ * recent_size: words below the high-water mark (what survived the last
+ * collection and is still in the young block); mbuf_size: words used in
+ * heap fragments; bin_vheap_size: bytes of refc binaries on the young
+ * generation's off-heap list / 8; bin_vheap_block_size: the binary volume
+ * that triggers a collection (gc_wanted); bin_old_vheap_*: the same for
+ * the old generation. wordsize: for the numbers before a collection the
+ * `need` it was asked for, after it the words reclaimed (OTP's
+ * gc_*_start/gc_*_end `wordsize`). */
+typedef struct gc_info {
+    uint64_t heap_size, heap_block_size;
+    uint64_t old_heap_size, old_heap_block_size;
+    uint64_t stack_size, recent_size, mbuf_size;
+    uint64_t bin_vheap_size, bin_vheap_block_size;
+    uint64_t bin_old_vheap_size, bin_old_vheap_block_size;
+    uint64_t wordsize;
+} gc_info;
+
+/* What gc_collect did. GC_MINOR_TO_MAJOR: a minor collection was due but
+ * the old heap had no room (or its binary volume was over its limit), so a
+ * major one ran instead; OTP traces this as gc_minor_start, gc_minor_end
+ * (nothing changed, wordsize 0), gc_major_start, gc_major_end. */
+typedef enum gc_kind { GC_MINOR, GC_MAJOR, GC_MINOR_TO_MAJOR } gc_kind;
+
+/* Initialises `young` (any previous content is ignored, not freed) as a
+ * young generation of one block of min_heap_words words, rounded up along
+ * OTP's heap size sequence (0 means OTP's default 233; less than 233 means
+ * 233, as erl's min_heap_size option), and `gc` with no old heap, OTP's
+ * default fullsweep_after and binary virtual heap sizes. */
+void gc_init(heap_t *young, gc_state *gc, size_t min_heap_words);
+/* Frees both generations and releases their off-heap handles. */
+void gc_destroy(heap_t *young, gc_state *gc);
+
+/* Collects the process heap `young` + `gc`. The live data is what the
+ * `nroots` root ranges reach; every root word that points into either
+ * generation is updated to the object's new address. Minor unless `major`
+ * is true, gc->minor_since_major has reached gc->fullsweep_after, or the old
+ * heap cannot take what is to be promoted. Afterwards the young generation
+ * is one block with at least `need` free words, its size taken from OTP's
+ * heap size sequence (grown or shrunk as OTP does, never below
+ * gc->min_heap_words), and the high-water mark is at its top; refc
+ * binaries no longer reachable are released. Sharing between and inside
+ * roots is kept. Terms outside the two generations are neither moved nor
+ * followed: they must not point into them. Every term held outside the
+ * roots that pointed into the process heap is invalid afterwards. Fills
+ * *before and *after (either may be NULL) with the gc_info numbers around
+ * the collection; their stack_size is 0: the caller, which knows its
+ * stack, fills it in before tracing them. Uses no C recursion; allocates
+ * the new blocks through vm/alloc.h (out of memory is fatal). */
+gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, size_t need, bool major,
+                   gc_info *before, gc_info *after);
+
+/* True when the process should collect at its next safe point: the young
+ * generation has heap fragments (messages, overflow), its block is full, or
+ * its refc binaries exceed the binary virtual heap limit. */
+static inline bool gc_wanted(const heap_t *young, const gc_state *gc)
+{
+    return young->blocks->next != NULL || young->top == young->limit ||
+           young->offheap_bytes / sizeof(term_t) > gc->bin_vheap_limit;
+}
+
+/* The current gc_info numbers of a process heap (wordsize 0). */
+void gc_info_get(const heap_t *young, const gc_state *gc, size_t stack_words, gc_info *out);
+
+/* OTP's heap size sequence (erts_next_heap_size): the smallest size in it
+ * that is >= words, moved `offset` steps further up. */
+size_t gc_next_heap_size(size_t words, unsigned offset);
+
+#endif
