@@ -1,0 +1,125 @@
+%% lib_rename: loads vm/lib/*.erl into a running OTP node under the names
+%% dbgsh_<module>, so each can be compared with OTP's module of the same
+%% name.  Remote calls between our modules are renamed too, except calls
+%% to functions the VM implements in C (those stay bound to OTP's).  It
+%% also checks that the sources call nothing the VM will not have.
+-module(lib_rename).
+-export([load_dir/1]).
+
+%% Returns {Modules, Problems}: the module names loaded and a list of
+%% strings describing each rule broken.
+load_dir(Dir) ->
+    Files = filelib:wildcard(filename:join(Dir, "*.erl")),
+    Mods = [list_to_atom(filename:basename(F, ".erl")) || F <- Files],
+    All = lists:append([load_file(F, Mods) || F <- Files]),
+    Calls = [{M, C} || {calls, M, Cs} <- All, C <- lists:usort(Cs)],
+    Bad = [lists:flatten(io_lib:format("~p calls ~p", [M, C]))
+           || {M, C} <- Calls, not allowed_call(C, Mods)],
+    {Mods, [P || P <- All, is_list(P)] ++ Bad}.
+
+allowed_call({M, F, A}, Mods) -> allowed(M, F, A, Mods);
+allowed_call(_, _) -> false.
+
+load_file(File, Mods) ->
+    {ok, Forms0} = epp:parse_file(File, []),
+    Errs = [E || {error, E} <- Forms0],
+    case Errs of
+        [] -> ok;
+        _ -> io:format("~s: ~p~n", [File, Errs])
+    end,
+    Mod = list_to_atom(filename:basename(File, ".erl")),
+    Problems0 = check_forms(Mod, Forms0),
+    Forms = rename(Forms0, Mods),
+    case compile:forms(Forms, [binary, return_errors, return_warnings,
+                                {nowarn_deprecated_function, [{erlang, phash, 2}]}]) of
+        {ok, NewMod, Bin, Warns} ->
+            [io:format("~s: warning ~p~n", [File, W]) || {_, Ws} <- Warns, W <- Ws],
+            {module, NewMod} = code:load_binary(NewMod, File, Bin),
+            Problems0;
+        {error, E, _} ->
+            [lists:flatten(io_lib:format("~s: does not compile: ~p", [File, E]))
+             | Problems0]
+    end.
+
+new_name(M) -> list_to_atom("dbgsh_" ++ atom_to_list(M)).
+
+rename(T, Mods) when is_tuple(T) ->
+    case T of
+        {attribute, A, module, M} ->
+            {attribute, A, module, new_name(M)};
+        {call, A, {remote, B, {atom, C, M}, {atom, D, F}}, Args} ->
+            M1 = case lists:member(M, Mods) andalso not c_bif(M, F, length(Args)) of
+                     true -> new_name(M);
+                     false -> M
+                 end,
+            {call, A, {remote, B, {atom, C, M1}, {atom, D, F}}, rename(Args, Mods)};
+        {'fun', A, {function, {atom, B, M}, {atom, C, F}, {integer, D, N}}} ->
+            M1 = case lists:member(M, Mods) andalso not c_bif(M, F, N) of
+                     true -> new_name(M);
+                     false -> M
+                 end,
+            {'fun', A, {function, {atom, B, M1}, {atom, C, F}, {integer, D, N}}};
+        _ ->
+            list_to_tuple(rename(tuple_to_list(T), Mods))
+    end;
+rename([H | T], Mods) -> [rename(H, Mods) | rename(T, Mods)];
+rename(X, _) -> X.
+
+%% Functions of our modules that the VM implements in C.
+c_bif(lists, F, A) ->
+    lists:member({F, A}, [{reverse, 2}, {member, 2}, {keyfind, 3},
+                          {keymember, 3}, {keysearch, 3}]);
+c_bif(maps, F, A) ->
+    lists:member({F, A}, [{get, 2}, {get, 3}, {find, 2}, {put, 3}, {remove, 2},
+                          {is_key, 2}, {keys, 1}, {values, 1}, {to_list, 1},
+                          {from_list, 1}, {from_keys, 2}, {merge, 2}, {new, 0},
+                          {size, 1}, {take, 2}, {update, 3}]);
+c_bif(io_lib, F, A) ->
+    lists:member({F, A}, [{format, 2}]);
+c_bif(_, _, _) -> false.
+
+%% Remote calls the VM will resolve: erlang, our modules, the C BIFs the
+%% brief lists, and the extra C BIFs asked for in the report.
+allowed(erlang, _, _, _) -> true;
+allowed(math, _, _, _) -> true;
+allowed(binary, _, _, _) -> true;
+allowed(unicode, characters_to_list, A, _) -> A =:= 1 orelse A =:= 2;
+allowed(unicode, characters_to_binary, A, _) -> A >= 1 andalso A =< 3;
+allowed(unicode_util, gc, 1, _) -> true;
+allowed(io, format, A, _) -> A >= 1 andalso A =< 3;
+%% Extra C BIFs requested in the report.
+allowed(unicode_util, F, 1, _) ->
+    lists:member(F, [uppercase, lowercase, titlecase, casefold,
+                     nfd, nfc, nfkd, nfkc]);
+allowed(erts_internal, map_next, 3, _) -> true;
+allowed(M, F, A, Mods) ->
+    case lists:member(M, Mods) of
+        true -> c_bif(M, F, A) orelse exported(M, F, A);
+        false -> false
+    end.
+
+exported(M, F, A) ->
+    lists:member({F, A}, (new_name(M)):module_info(exports)).
+
+check_forms(Mod, Forms) ->
+    Defined = [{F, A} || {function, _, F, A, _} <- Forms],
+    Own = [lists:flatten(io_lib:format("~p defines C BIF ~p/~p", [Mod, F, A]))
+           || {F, A} <- Defined, c_bif(Mod, F, A)],
+    Types = [lists:flatten(io_lib:format("~p uses -~p", [Mod, K]))
+             || {attribute, _, K, _} <- Forms,
+                lists:member(K, [spec, type, opaque, include_lib, feature])],
+    Own ++ Types ++ [{calls, Mod, remote_calls(Forms)}].
+
+remote_calls(T) when is_tuple(T) ->
+    case T of
+        {call, _, {remote, _, {atom, _, M}, {atom, _, F}}, Args} ->
+            [{M, F, length(Args)} | remote_calls(Args)];
+        {'fun', _, {function, {atom, _, M}, {atom, _, F}, {integer, _, N}}} ->
+            [{M, F, N}];
+        {call, _, {remote, _, _, _}, _} = C ->
+            [{dynamic, C}];
+        _ ->
+            remote_calls(tuple_to_list(T))
+    end;
+remote_calls([H | T]) -> remote_calls(H) ++ remote_calls(T);
+remote_calls(_) -> [].
