@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# tests/scripts/fake-dbgsh.sh -S N -pa DIR... -e EXPR: stands in for dbgsh
+# when testing the script-test machinery. Like dbgsh it runs Erlang source:
+# every DIR/*.erl is compiled in memory and loaded, then EXPR is evaluated
+# in a fresh process (not trapping exits, no links; its group leader is
+# standard_io) of a fresh erl (erl +S N -noshell), which halts when that
+# process ends: status 0 if it returned, 1 (reason on stderr) if not.
+# Crash reports of other processes go to stderr, never stdout.
+set -u
+scheds=
+dirs=()
+expr=
+while [ $# -gt 0 ]; do
+    case $1 in
+        -S) scheds=$2; shift 2 ;;
+        -pa) dirs+=("$2"); shift 2 ;;
+        -e) expr=$2; shift 2 ;;
+        *) echo "fake-dbgsh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+[ -n "$expr" ] || { echo "fake-dbgsh: -e EXPR is required" >&2; exit 2; }
+dirlist=
+pa=()
+for d in "${dirs[@]}"; do
+    dirlist="$dirlist\"$d\","
+    pa+=(-pa "$d")
+done
+dirlist="[${dirlist%,}]"
+load="lists:foreach(fun(F) ->
+          {ok, M, B} = compile:file(F, [binary, report_errors]),
+          {module, M} = code:load_binary(M, F, B)
+      end, [F || D <- $dirlist, F <- lists:sort(filelib:wildcard(filename:join(D, \"*.erl\")))])"
+run="{Pid, MRef} = spawn_monitor(fun() ->
+         try begin $expr end of _ -> ok
+         catch C:R:St -> io:format(standard_error, \"~p:~p~n~p~n\", [C, R, St]), halt(1)
+         end end),
+     receive {'DOWN', MRef, process, Pid, normal} -> halt(0);
+             {'DOWN', MRef, process, Pid, Why} ->
+                 io:format(standard_error, \"main process exited: ~p~n\", [Why]), halt(1)
+     end."
+exec erl ${scheds:++S "$scheds"} -noshell "${pa[@]}" \
+    -kernel logger '[{handler,default,logger_std_h,#{config=>#{type=>standard_error}}}]' \
+    -eval "$load, $run"

@@ -1,0 +1,31 @@
+-module(stdlib_proplists).
+-export([main/0]).
+
+main() ->
+    P = [{a, 1}, b, {c, 3}, {a, 10}, {d, [x]}, {e, true}, {f, false}],
+    io:format("~p~n", [proplists:get_value(a, P)]),
+    io:format("~p~n", [proplists:get_value(zz, P)]),
+    io:format("~p~n", [proplists:get_value(zz, P, default)]),
+    io:format("~p~n", [proplists:get_value(b, P)]),
+    io:format("~p~n", [proplists:get_all_values(a, P)]),
+    io:format("~p~n", [proplists:get_bool(b, P)]),
+    io:format("~p~n", [proplists:get_bool(f, P)]),
+    io:format("~p~n", [proplists:get_bool(zz, P)]),
+    io:format("~p~n", [proplists:is_defined(c, P)]),
+    io:format("~p~n", [proplists:lookup(c, P)]),
+    io:format("~p~n", [proplists:lookup(b, P)]),
+    io:format("~p~n", [proplists:lookup(zz, P)]),
+    io:format("~p~n", [proplists:lookup_all(a, P)]),
+    io:format("~p~n", [proplists:delete(a, P)]),
+    io:format("~p~n", [proplists:get_keys(P)]),
+    io:format("~p~n", [proplists:append_values(d, [{d, [y]} | P])]),
+    io:format("~p~n", [proplists:compact([{a, true}, b, {c, 1}])]),
+    io:format("~p~n", [proplists:unfold([a, {b, 1}])]),
+    io:format("~p~n", [proplists:property(x, true)]),
+    io:format("~p~n", [proplists:expand([{foo, [bar, baz]}], [foo, quux])]),
+    io:format("~p~n", [proplists:substitute_aliases([{color, colour}], [color, {color, red}])]),
+    io:format("~p~n", [proplists:normalize([a, {b, true}], [{negations, [{no_a, a}]}])]),
+    io:format("~p~n", [proplists:split([{a, 1}, {b, 2}, c], [a, c])]),
+    io:format("~p~n", [proplists:to_map([{a, 1}, b, {a, 2}])]),
+    io:format("~p~n", [proplists:from_map(#{k => v})]),
+    ok.
