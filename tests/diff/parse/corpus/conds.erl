@@ -1,0 +1,59 @@
+%% conds.erl: conditional compilation and its errors.
+-module(conds).
+-define(YES, 1).
+-ifdef(YES). a() -> 1. -else. a() -> 2. -endif.
+-ifndef(YES). b() -> 1. -else. b() -> 2. -endif.
+-ifdef(NO). c() -> 1. -endif.
+-if(?YES == 1). d() -> 1. -elif(true). d() -> 2. -else. d() -> 3. -endif.
+-if(false). e() -> 1. -elif(?YES > 0). e() -> 2. -else. e() -> 3. -endif.
+-if(false). g() -> 1. -elif(false). g() -> 2. -else. g() -> 3. -endif.
+-if(defined(YES) andalso not defined(NO)). h() -> 1. -endif.
+-if(?OTP_RELEASE >= 25). i() -> 1. -endif.
+-if(is_atom(a) and (length([1,2]) == 2)). j() -> 1. -endif.
+-if(element(1, {a}) =:= a). k() -> 1. -endif.
+-if(foo(1)). l() -> 1. -else. l() -> 2. -endif.
+-if(atom_to_list(a) == "a"). m() -> 1. -endif.
+-if(X). n() -> 1. -endif.
+-if(1 +). o() -> 1. -endif.
+-if(?UNDEF). p() -> 1. -endif.
+-if(defined(1)). q() -> 1. -endif.
+-if(true, false). r() -> 1. -endif.
+-if true. s() -> 1. -endif.
+-ifdef(YES, NO). t() -> 1. -endif.
+-ifdef().
+-else.
+-endif.
+-elif(true).
+-ifdef(YES). u() -> 1. -else. u() -> 2. -else. u() -> 3. -endif.
+-ifdef(NO). v() -> 1. -else. v() -> 2. -elif(true). v() -> 4. -endif.
+-ifdef(NO). w() -> 1. -else. w() -> 2. -else x. -endif.
+-ifdef(NO). -ifdef(YES). x1() -> 1. -else. x1() -> 2. -endif. x2() -> 1. -else. x3() -> 1. -endif.
+-if(true). y() -> 1. -elif(true). y() -> 2. -elif(true). y() -> 3. -endif.
+-ifdef(NO). z() -> 1. -elif(true). z() -> 2. -else. z() -> 3. -endif.
+-ifdef(NO). 'bad token 1.0e. -endif.
+-ifdef(YES). -endif x.
+-if(1/0). aa() -> 1. -endif.
+-if(true andalso 1). ab() -> 1. -endif.
+-ifdef(NO). -elif(1 +). -endif.
+-ifdef(YES). -elif(bad). -endif.
+-if(is_integer(?YES) orelse undefined_fun()). ac() -> 1. -endif.
+-if(erlang:is_atom(a)). ad() -> 1. -endif.
+-if(lists:member(a, [a])). ae() -> 1. -endif.
+-if({a, 1} < {a, 2}). af() -> 1. -endif.
+-if(2 bsl 3 =:= 16 andalso 7 rem 4 == 3 andalso -(3) < 0). ag() -> 1. -endif.
+-if(1.0 == 1 andalso 1.0 =/= 1). ah() -> 1. -endif.
+-if(abs(-3) + trunc(2.7) + round(2.5) == 8). ai() -> 1. -endif.
+-if(hd([a]) == a andalso tl([a]) == [] andalso tuple_size({}) == 0). aj() -> 1. -endif.
+-if(case a of a -> true end). ak() -> 1. -endif.
+-if([a] ++ [b] == [a, b]). al() -> 1. -endif.
+-if(?FUNCTION_NAME == x). am() -> 1. -endif.
+-if(not is_record({r, 1}, r)). an() -> 1. -endif.
+-if(<<1>> == <<1>>). ao() -> 1. -endif.
+-if(#{a => 1} == #{a => 1}). ap() -> 1. -endif.
+-if(node() == nonode@nohost). aq() -> 1. -endif.
+-ifdef(MODULE). ar() -> 1. -endif.
+-if(defined(MODULE)). as() -> 1. -endif.
+-ifdef(FUNCTION_NAME). at() -> 1. -endif.
+-ifdef(YES).
+-ifdef(NO).
+-if(true).

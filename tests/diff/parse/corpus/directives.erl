@@ -1,0 +1,33 @@
+%% directives.erl: -error, -warning, -feature, attributes epp passes on.
+-module(directives).
+-warning("look out").
+-warning({tuple, "with", 1.5, [a]}).
+-error(bad_thing).
+-error("message " "joined").
+-error(f()).
+-error.
+-warning(?UNDEF).
+-error(<<"bin">>).
+-feature(maybe_expr, enable).
+-feature(x).
+-compile([export_all, {inline, [{f, 1}]}]).
+-vsn("1.0").
+-author('Someone').
+-behaviour(gen_server).
+-dialyzer({nowarn_function, f/1}).
+-export_type([t/0]).
+-type t() :: term().
+-opaque o() :: {a, b}.
+-import(lists, [map/2, foldl/3]).
+-spec f(integer()) -> ok.
+f(_) -> ok.
+-custom(#{a => {b, c/2}, "s" => [d/3 | e/4]}).
+-custom2([a | f/1]).
+-custom3(- 1.5).
+-custom4(<<1:4, 2:4, "ab", 3/little-integer-unit:16, 1.0/float>>).
+-custom5(<<"ab"/utf8, 16#10FFFF/utf16, 1:1>>).
+-custom6(fun lists:map/2).
+-custom7({}).
+-custom8($a).
+-custom9(-$a).
+-custom10(+a).

@@ -1,0 +1,2 @@
+-module(empty_define).
+-define(X, ok

@@ -1,0 +1,2 @@
+-define(FROM_B, b).
+b_fun() -> ?FILE.

@@ -1,0 +1,3 @@
+-module(nodot).
+f() -> ok.
+g() -> ok
