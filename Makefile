@@ -47,7 +47,7 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 
 # ---- sources, one list per layer --------------------------------------------
 
-VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp
+VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv
 FORMAT_SRCS := buf write pretty fwrite
 SHELL_SRCS  := main repl
 

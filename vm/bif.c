@@ -1,0 +1,85 @@
+/* bif.c: the table of every BIF, gathered from the bif_*.def files, and
+ * lookup by module, name and arity. */
+#include "bif.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "alloc.h"
+#include "atom.h"
+
+#define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
+#include "bif_arith.def"
+#include "bif_bin.def"
+#include "bif_conv.def"
+#include "bif_term.def"
+#undef BIF
+
+static const bif_entry table[] = {
+#define BIF(m, f, a, fn, flags) {#m, #f, a, fn, flags},
+#include "bif_arith.def"
+#include "bif_bin.def"
+#include "bif_conv.def"
+#include "bif_term.def"
+#undef BIF
+};
+#define NBIFS (sizeof table / sizeof table[0])
+
+/* Open-addressing hash from (module, name, arity) to table index, built
+ * once. */
+typedef struct slot {
+    term_t module, name;
+    unsigned arity;
+    int index; /* -1: empty */
+} slot;
+
+static slot *slots;
+static size_t nslots;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static size_t hash_mfa(term_t m, term_t f, unsigned a)
+{
+    uint64_t h = m * 0x9E3779B97F4A7C15u ^ f * 0xC2B2AE3D27D4EB4Fu ^ a;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static term_t atom_of(const char *s)
+{
+    /* Names in the .def files are C identifiers or quoted operators. */
+    return atom_from_cstr(s);
+}
+
+static void build_index(void)
+{
+    nslots = 16;
+    while (nslots < NBIFS * 2)
+        nslots *= 2;
+    slots = alloc_new(ALLOC_SYSTEM, nslots * sizeof *slots);
+    for (size_t i = 0; i < nslots; i++)
+        slots[i].index = -1;
+    for (size_t i = 0; i < NBIFS; i++) {
+        term_t m = atom_of(table[i].module), f = atom_of(table[i].name);
+        size_t j = hash_mfa(m, f, table[i].arity) & (nslots - 1);
+        while (slots[j].index >= 0)
+            j = (j + 1) & (nslots - 1);
+        slots[j] = (slot){m, f, table[i].arity, (int)i};
+    }
+}
+
+const bif_entry *bif_lookup(term_t module, term_t name, unsigned arity)
+{
+    pthread_once(&once, build_index);
+    size_t j = hash_mfa(module, name, arity) & (nslots - 1);
+    for (; slots[j].index >= 0; j = (j + 1) & (nslots - 1)) {
+        const slot *s = &slots[j];
+        if (s->module == module && s->name == name && s->arity == arity)
+            return &table[s->index];
+    }
+    return NULL;
+}
+
+const bif_entry *bif_all(size_t *n)
+{
+    *n = NBIFS;
+    return table;
+}
