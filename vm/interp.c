@@ -194,8 +194,9 @@ static interp_result run(process *p, bool init)
     const bif_entry *fbif = NULL;
     const export_entry *fundef = NULL;
     term_t tmp[3];
-    bool tail = false; /* call_fun: */
-    uint32_t fb = 0, fa = 0;
+    bool tail = false, exact = false; /* variants sharing a body */
+    uint32_t fb = 0, fa = 0, fdst = 0;  /* call_fun: */
+    const code_t *fcont = NULL;
 
     DISPATCH();
 #if !INTERP_THREADED
@@ -262,17 +263,33 @@ dispatch:
             R[i] = R[b + i];
         JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
     }
+    /* Labels of adjacent CASEs share one address, so each variant has its
+     * own entry that says which it is. */
     CASE(call_fun)
+    {
+        tail = false, fb = (uint32_t)pc[1], fa = (uint32_t)pc[2];
+        fcont = pc + 4, fdst = (uint32_t)pc[3];
+        goto call_fun;
+    }
     CASE(tail_call_fun)
     {
-        tail = pc[0] == op_words[OP_tail_call_fun];
-        fb = (uint32_t)pc[1], fa = (uint32_t)pc[2];
+        tail = true, fb = (uint32_t)pc[1], fa = (uint32_t)pc[2];
         goto call_fun;
+    }
+    CASE(apply_fun_list)
+    {
+        tail = false, fcont = pc + 3, fdst = (uint32_t)pc[2];
+        goto apply_fun_list;
     }
     CASE(tail_apply_fun_list)
     {
+        tail = true;
+        goto apply_fun_list;
+    }
+apply_fun_list:
+    {
         /* fun R[b], argument list R[b+1]: spread the list from R[b], the
-         * fun after it, then call as tail_call_fun */
+         * fun after it, then call it as call_fun does */
         uint32_t b = (uint32_t)pc[1];
         term_t f = R[b], args = R[b + 1];
         int64_t a = list_length(args);
@@ -286,13 +303,21 @@ dispatch:
         for (int64_t i = 0; i < a; i++, args = list_tail(args))
             R[b + i] = list_head(args);
         R[b + a] = f;
-        tail = true, fb = b, fa = (uint32_t)a;
+        fb = b, fa = (uint32_t)a;
         goto call_fun;
     }
     CASE(apply)
+    {
+        tail = false;
+        goto apply;
+    }
     CASE(tail_apply)
     {
-        tail = pc[0] == op_words[OP_tail_apply];
+        tail = true;
+        goto apply;
+    }
+apply:
+    {
         uint32_t b = (uint32_t)pc[1], a = (uint32_t)pc[2];
         term_t m = R[b + a], f = R[b + a + 1];
         if (!term_is_atom(m) || !term_is_atom(f))
@@ -308,9 +333,17 @@ dispatch:
         JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
     }
     CASE(apply_list)
+    {
+        tail = false;
+        goto apply_list;
+    }
     CASE(tail_apply_list)
     {
-        tail = pc[0] == op_words[OP_tail_apply_list];
+        tail = true;
+        goto apply_list;
+    }
+apply_list:
+    {
         uint32_t b = (uint32_t)pc[1];
         term_t m = R[b], f = R[b + 1], args = R[b + 2];
         int64_t a = list_length(args);
@@ -797,9 +830,17 @@ dispatch:
         NEXT(3 + 2 * n);
     }
     CASE(put_map_assoc)
+    {
+        exact = false;
+        goto put_map;
+    }
     CASE(put_map_exact)
     {
-        bool exact = pc[0] == op_words[OP_put_map_exact];
+        exact = true;
+        goto put_map;
+    }
+put_map:
+    {
         term_t m = SX(2);
         uint64_t n = pc[3];
         if (!term_is_map(m))
@@ -932,7 +973,7 @@ call_fun:
             for (uint32_t i = 0; i < a; i++)
                 R[i] = R[b + i];
         } else {
-            push_frame(p, pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+            push_frame(p, fcont, (uint32_t)(R - p->stack), fdst);
             R += b;
         }
         JUMP(target);
