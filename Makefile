@@ -47,7 +47,7 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 
 # ---- sources, one list per layer --------------------------------------------
 
-VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv
+VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv compile compile_lower compile_gen compile_pat compile_bin compile_asm lint disasm
 FORMAT_SRCS := buf write pretty fwrite
 SHELL_SRCS  := main repl
 

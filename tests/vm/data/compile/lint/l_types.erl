@@ -1,0 +1,14 @@
+-module(l_types).
+-export([f/1]).
+-export_type([pub/0]).
+-type pub() :: priv().
+-type priv() :: integer().
+-type unused() :: atom().
+-type unused2(A) :: [A].
+-type bad() :: undefined_type().
+-type integer() :: atom().
+-type dup() :: a.
+-type dup() :: b.
+-spec f(atom()) -> ok.
+f(_) -> ok.
+-spec g() -> ok.

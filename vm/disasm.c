@@ -1,0 +1,577 @@
+/* disasm.c: module listings and the structural check of compiled code,
+ * both walking instructions by the operand kinds of vm/opcodes.def
+ * (disasm.h). */
+#include "disasm.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atom.h"
+#include "bignum.h"
+#include "binary.h"
+#include "float.h"
+#include "heap.h"
+#include "lex.h"
+#include "map.h"
+
+static opcode decode_word(disasm_decode_fn decode, code_t w)
+{
+    if (decode)
+        return decode(w);
+    return w < OP_COUNT ? (opcode)w : OP_COUNT;
+}
+
+/* ---- literals, ~w style, bounded ------------------------------------------------ */
+
+#define LIT_DEPTH 8
+#define LIT_ITEMS 24
+
+static void put_atom(FILE *out, term_t a)
+{
+    size_t n;
+    const char *s = atom_text(a, &n);
+    if (lex_atom_is_plain(s, n)) {
+        fwrite(s, 1, n, out);
+        return;
+    }
+    fputc('\'', out);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\'' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 32)
+            fprintf(out, "\\%03o", c);
+        else
+            fputc(c, out);
+    }
+    fputc('\'', out);
+}
+
+static void put_term(FILE *out, term_t t, int depth)
+{
+    if (depth > LIT_DEPTH) {
+        fputs("...", out);
+        return;
+    }
+    if (term_is_atom(t)) {
+        put_atom(out, t);
+    } else if (term_is_small(t)) {
+        fprintf(out, "%lld", (long long)small_value(t));
+    } else if (term_is_nil(t)) {
+        fputs("[]", out);
+    } else if (term_is_list(t)) {
+        fputc('[', out);
+        int n = 0;
+        for (; term_is_list(t); t = list_tail(t), n++) {
+            if (n)
+                fputc(',', out);
+            if (n == LIT_ITEMS) {
+                fputs("...", out);
+                t = NIL;
+                break;
+            }
+            put_term(out, list_head(t), depth + 1);
+        }
+        if (!term_is_nil(t)) {
+            fputc('|', out);
+            put_term(out, t, depth + 1);
+        }
+        fputc(']', out);
+    } else if (term_is_tuple(t)) {
+        fputc('{', out);
+        uint64_t n = tuple_arity(t);
+        for (uint64_t i = 0; i < n; i++) {
+            if (i)
+                fputc(',', out);
+            if (i == LIT_ITEMS) {
+                fputs("...", out);
+                break;
+            }
+            put_term(out, tuple_get(t, i), depth + 1);
+        }
+        fputc('}', out);
+    } else if (term_is_float(t)) {
+        char buf[FLOAT_SHORT_MAX];
+        float_to_short_chars(float_value(t), buf);
+        fputs(buf, out);
+    } else if (term_is_big(t)) {
+        size_t n = int_chars_bound(t, 10);
+        char *buf = malloc(n + 1);
+        if (!buf)
+            return;
+        size_t k = int_to_chars(t, 10, buf);
+        fwrite(buf, 1, k, out);
+        free(buf);
+    } else if (term_is_bitstring(t)) {
+        bin_view v;
+        bin_view_of(t, &v);
+        fputs("<<", out);
+        for (uint64_t i = 0; i < v.size; i++) {
+            if (i)
+                fputc(',', out);
+            if (i == LIT_ITEMS) {
+                fputs("...", out);
+                break;
+            }
+            fprintf(out, "%u", bin_byte_at(&v, i));
+        }
+        if (v.bitsize)
+            fprintf(out, "%s%u:%u", v.size ? "," : "", bin_tail_bits(&v) >> (8 - v.bitsize), v.bitsize);
+        fputs(">>", out);
+    } else if (term_is_map(t)) {
+        fputs("#{", out);
+        map_iter it;
+        map_iter_init(&it, t);
+        term_t k, v;
+        int n = 0;
+        while (map_iter_next(&it, &k, &v)) {
+            if (n)
+                fputc(',', out);
+            if (n++ == LIT_ITEMS) {
+                fputs("...", out);
+                break;
+            }
+            put_term(out, k, depth + 1);
+            fputs(" => ", out);
+            put_term(out, v, depth + 1);
+        }
+        fputc('}', out);
+    } else if (term_is_export(t)) {
+        export_obj *e = export_object(t);
+        fputs("fun ", out);
+        put_atom(out, e->module);
+        fputc(':', out);
+        put_atom(out, e->function);
+        fprintf(out, "/%llu", (unsigned long long)e->arity);
+    } else {
+        fputs("#term", out);
+    }
+}
+
+/* ---- listing ---------------------------------------------------------------------- */
+
+static const char *const bs_kinds[] = {"integer", "float", "binary", "utf8", "utf16", "utf32"};
+
+static size_t label_offset(const module_code *m, code_t w)
+{
+    return (size_t)((const code_t *)w - m->code);
+}
+
+static void put_operand(FILE *out, const module_code *m, char kind, code_t w)
+{
+    switch (kind) {
+    case 'R':
+        fprintf(out, "r%llu", (unsigned long long)w);
+        break;
+    case 'S':
+        if (code_is_reg(w))
+            fprintf(out, "r%llu", (unsigned long long)(w >> 2));
+        else
+            put_term(out, (term_t)w, 0);
+        break;
+    case 'T':
+        put_term(out, (term_t)w, 0);
+        break;
+    case 'L':
+        if (w == 0)
+            fputs("raise", out);
+        else
+            fprintf(out, "@%zu", label_offset(m, w));
+        break;
+    case 'I':
+        if (w == (code_t)~(uint64_t)0)
+            fputc('-', out);
+        else
+            fprintf(out, "%llu", (unsigned long long)w);
+        break;
+    case 'E': {
+        const export_entry *e = (const export_entry *)w;
+        if (!e) {
+            fputs("?", out);
+            break;
+        }
+        put_atom(out, e->module);
+        fputc(':', out);
+        put_atom(out, e->name);
+        fprintf(out, "/%u", e->arity);
+        break;
+    }
+    case 'B': {
+        const bif_entry *b = (const bif_entry *)w;
+        if (!b) {
+            fputs("?", out);
+            break;
+        }
+        fprintf(out, "%s:", b->module);
+        put_atom(out, atom_from_cstr(b->name));
+        fprintf(out, "/%u", b->arity);
+        break;
+    }
+    default:
+        fprintf(out, "?%llu", (unsigned long long)w);
+    }
+}
+
+size_t disasm_instr(FILE *out, const module_code *m, size_t pos, disasm_decode_fn decode)
+{
+    if (pos >= m->ncode)
+        return 0;
+    const code_t *c = m->code;
+    opcode op = decode_word(decode, c[pos]);
+    if (op >= OP_COUNT) {
+        fprintf(out, "  %6zu  ?? %#llx\n", pos, (unsigned long long)c[pos]);
+        return 0;
+    }
+    fprintf(out, "  %6zu  %s", pos, code_op_names[op]);
+    const char *k = code_op_operands[op];
+    size_t p = pos + 1;
+    bool bin = op == OP_bs_create;
+    for (; *k && *k != '*'; k++, p++) {
+        if (p >= m->ncode)
+            return 0;
+        fputc(' ', out);
+        /* bs_get: kind and flags by name */
+        if (op == OP_bs_get && p == pos + 4 && c[p] < 6)
+            fputs(bs_kinds[c[p]], out);
+        else
+            put_operand(out, m, *k, c[p]);
+    }
+    if (*k == '*') {
+        uint64_t n = c[p - 1];
+        const char *g = k + 1;
+        size_t glen = strlen(g);
+        if (p + n * glen > m->ncode)
+            return 0;
+        fputs(" [", out);
+        for (uint64_t r = 0; r < n; r++) {
+            if (r)
+                fputs(", ", out);
+            for (size_t q = 0; q < glen; q++, p++) {
+                if (q)
+                    fputc(' ', out);
+                if (bin && q == 0 && c[p] < 6)
+                    fputs(bs_kinds[c[p]], out);
+                else
+                    put_operand(out, m, g[q], c[p]);
+            }
+        }
+        fputc(']', out);
+    }
+    fputc('\n', out);
+    return p;
+}
+
+void disasm_module(FILE *out, const module_code *m, disasm_decode_fn decode)
+{
+    fputs("module ", out);
+    put_term(out, m->name, 0);
+    fprintf(out, " (%zu words, %zu functions, %zu lambdas)\n", m->ncode, m->nfuncs, m->nlambdas);
+    for (size_t pos = 0; pos < m->ncode;) {
+        for (size_t i = 0; i < m->nfuncs; i++)
+            if (m->funcs[i].header == pos) {
+                fputs("\nfunction ", out);
+                put_atom(out, m->funcs[i].name);
+                fprintf(out, "/%u%s line %llu\n", m->funcs[i].arity, m->funcs[i].exported ? " (exported)" : "",
+                        (unsigned long long)m->code[pos + FH_LINE]);
+            }
+        for (size_t i = 0; i < m->nlambdas; i++)
+            if (m->lambdas[i].header == pos)
+                fprintf(out, "lambda %zu, arity %u, free %u\n", i, m->lambdas[i].arity, m->lambdas[i].num_free);
+        size_t next = disasm_instr(out, m, pos, decode);
+        if (!next)
+            break;
+        pos = next;
+    }
+}
+
+/* ---- verification ---------------------------------------------------------------------- */
+
+typedef struct vctx {
+    const module_code *m;
+    disasm_decode_fn decode;
+    char *err;
+    size_t cap;
+    uint8_t *starts; /* instruction starts */
+} vctx;
+
+static bool fail(vctx *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(vctx *v, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (v->cap)
+        vsnprintf(v->err, v->cap, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* Does the term live on the literal heap (or is immediate)? Checks the
+ * top object only; literal subterms are built together. */
+static bool on_literal_heap(const module_code *m, term_t t)
+{
+    if (term_is_immed(t))
+        return true;
+    if (!term_is_boxed(t) && !term_is_list(t))
+        return false;
+    const term_t *p = term_is_list(t) ? list_ptr(t) : boxed_ptr(t);
+    for (heap_block *b = m->literals.blocks; b; b = b->next) {
+        size_t used = heap_block_used(&m->literals, b);
+        if (p >= b->mem && p < b->mem + used)
+            return true;
+    }
+    return false;
+}
+
+static size_t enter_n(const module_code *m, size_t entry, disasm_decode_fn decode, unsigned *arity)
+{
+    if (entry + 2 >= m->ncode || decode_word(decode, m->code[entry]) != OP_enter)
+        return 0;
+    *arity = (unsigned)m->code[entry + 2];
+    return (size_t)m->code[entry + 1];
+}
+
+/* Can this operand (the first of its instruction) be 0, meaning raise? */
+static bool fail_may_raise(opcode op)
+{
+    return op == OP_bif0 || op == OP_bif1 || op == OP_bif2 || op == OP_bif3 || op == OP_add || op == OP_sub ||
+           op == OP_mul || op == OP_bs_create;
+}
+
+bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, size_t cap)
+{
+    vctx v = {m, decode, err, cap, NULL};
+    if (cap)
+        err[0] = '\0';
+    if (!m->code || !m->ncode)
+        return fail(&v, "no code");
+    v.starts = calloc(m->ncode + 1, 1);
+    if (!v.starts)
+        return fail(&v, "out of memory");
+    bool ok = true;
+    /* pass 1: instruction starts */
+    for (size_t pos = 0; pos < m->ncode;) {
+        opcode op = decode_word(decode, m->code[pos]);
+        if (op >= OP_COUNT) {
+            ok = fail(&v, "@%zu: not an instruction", pos);
+            goto done;
+        }
+        v.starts[pos] = 1;
+        const char *k = code_op_operands[op];
+        size_t p = pos + 1;
+        for (; *k && *k != '*'; k++)
+            p++;
+        if (*k == '*') {
+            if (p - 1 >= m->ncode) {
+                ok = fail(&v, "@%zu: truncated", pos);
+                goto done;
+            }
+            uint64_t n = m->code[p - 1];
+            if (n > m->ncode) {
+                ok = fail(&v, "@%zu: bad count", pos);
+                goto done;
+            }
+            p += n * strlen(k + 1);
+        }
+        if (p > m->ncode) {
+            ok = fail(&v, "@%zu: truncated", pos);
+            goto done;
+        }
+        pos = p;
+    }
+    /* headers */
+    for (size_t i = 0; i < m->nfuncs; i++) {
+        const code_func *f = &m->funcs[i];
+        size_t h = f->header;
+        if (h + FUNC_HEADER_WORDS + 3 > m->ncode || !v.starts[h] ||
+            decode_word(decode, m->code[h]) != OP_func_info) {
+            ok = fail(&v, "function %zu: bad header", i);
+            goto done;
+        }
+        if ((term_t)m->code[h + FH_MODULE] != m->name || (term_t)m->code[h + FH_NAME] != f->name) {
+            ok = fail(&v, "function %zu: header names another function", i);
+            goto done;
+        }
+        unsigned a;
+        size_t n = enter_n(m, h + FUNC_HEADER_WORDS, decode, &a);
+        if (a != f->arity || n < a) {
+            ok = fail(&v, "function %zu: enter %zu %u does not fit arity %u", i, n, a, f->arity);
+            goto done;
+        }
+        uint64_t lam = m->code[h + FH_LAMBDA];
+        if (lam != ~(uint64_t)0 && (lam >= m->nlambdas || m->lambdas[lam].header != h)) {
+            ok = fail(&v, "function %zu: bad lambda index", i);
+            goto done;
+        }
+        if (lam == ~(uint64_t)0 && m->code[h + FH_ARITY] != f->arity) {
+            ok = fail(&v, "function %zu: header arity", i);
+            goto done;
+        }
+    }
+    for (size_t i = 0; i < m->nlambdas; i++) {
+        const code_lambda *l = &m->lambdas[i];
+        size_t h = l->header;
+        unsigned a;
+        if (h + FUNC_HEADER_WORDS + 3 > m->ncode || decode_word(decode, m->code[h]) != OP_func_info ||
+            enter_n(m, h + FUNC_HEADER_WORDS, decode, &a) < a || a != l->arity || l->num_free > l->arity) {
+            ok = fail(&v, "lambda %zu: bad header", i);
+            goto done;
+        }
+    }
+    for (size_t i = 1; i < m->nlines; i++)
+        if (m->lines[i].offset < m->lines[i - 1].offset || m->lines[i].offset >= m->ncode) {
+            ok = fail(&v, "line table not sorted at %zu", i);
+            goto done;
+        }
+    /* pass 2: operands, within the frame of the current function */
+    size_t fsize = 0;
+    for (size_t pos = 0; pos < m->ncode;) {
+        opcode op = decode_word(decode, m->code[pos]);
+        const code_t *c = m->code + pos;
+        if (op == OP_enter)
+            fsize = (size_t)c[1];
+        if (op == OP_func_info) {
+            if (!on_literal_heap(m, (term_t)c[1]) || !term_is_atom((term_t)c[1]) || !term_is_atom((term_t)c[2])) {
+                ok = fail(&v, "@%zu: func_info names", pos);
+                goto done;
+            }
+            pos += FUNC_HEADER_WORDS;
+            continue;
+        }
+        const char *k = code_op_operands[op];
+        size_t p = pos + 1;
+        const char *kinds = k;
+        uint64_t reps = 0;
+        size_t nfixed = 0;
+        while (kinds[nfixed] && kinds[nfixed] != '*')
+            nfixed++;
+        if (kinds[nfixed] == '*')
+            reps = m->code[pos + nfixed];
+        size_t glen = kinds[nfixed] == '*' ? strlen(kinds + nfixed + 1) : 0;
+        size_t total = nfixed + reps * glen;
+        for (size_t i = 0; i < total; i++, p++) {
+            char kind = i < nfixed ? kinds[i] : kinds[nfixed + 1 + (i - nfixed) % glen];
+            code_t w = m->code[p];
+            switch (kind) {
+            case 'R':
+                if (w >= fsize) {
+                    ok = fail(&v, "@%zu: register r%llu outside the frame of %zu", pos, (unsigned long long)w,
+                              fsize);
+                    goto done;
+                }
+                break;
+            case 'S':
+                if (code_is_reg(w)) {
+                    if ((w >> 2) >= fsize) {
+                        ok = fail(&v, "@%zu: register r%llu outside the frame of %zu", pos,
+                                  (unsigned long long)(w >> 2), fsize);
+                        goto done;
+                    }
+                } else if (!on_literal_heap(m, (term_t)w)) {
+                    ok = fail(&v, "@%zu: literal not on the literal heap", pos);
+                    goto done;
+                }
+                break;
+            case 'T':
+                if (!on_literal_heap(m, (term_t)w)) {
+                    ok = fail(&v, "@%zu: literal not on the literal heap", pos);
+                    goto done;
+                }
+                break;
+            case 'L': {
+                if (w == 0) {
+                    if (!(i == 0 && fail_may_raise(op)) && !(i == 1 && op == OP_bif0) &&
+                        !((op == OP_bif1 || op == OP_bif2 || op == OP_bif3) && i == 1)) {
+                        ok = fail(&v, "@%zu: label 0 where a jump is needed", pos);
+                        goto done;
+                    }
+                    break;
+                }
+                const code_t *t = (const code_t *)w;
+                if (t < m->code || t >= m->code + m->ncode || !v.starts[t - m->code]) {
+                    ok = fail(&v, "@%zu: label outside the code", pos);
+                    goto done;
+                }
+                break;
+            }
+            case 'E':
+            case 'B':
+                if (!w) {
+                    ok = fail(&v, "@%zu: null entry", pos);
+                    goto done;
+                }
+                break;
+            default:
+                break;
+            }
+        }
+        /* call areas */
+        uint64_t need = 0;
+        switch (op) {
+        case OP_call: {
+            unsigned a = 0;
+            const code_t *t = (const code_t *)c[1];
+            if (t < m->code || t >= m->code + m->ncode || decode_word(decode, *t) != OP_enter) {
+                ok = fail(&v, "@%zu: call target is no function entry", pos);
+                goto done;
+            }
+            enter_n(m, (size_t)(t - m->code), decode, &a);
+            need = c[2] + a;
+            break;
+        }
+        case OP_call_ext:
+            need = c[2] + ((const export_entry *)c[1])->arity;
+            break;
+        case OP_tail_call:
+        case OP_tail_call_ext:
+            need = c[2] + c[3];
+            break;
+        case OP_call_fun:
+        case OP_tail_call_fun:
+            need = c[1] + c[2] + 1;
+            break;
+        case OP_apply:
+        case OP_tail_apply:
+            need = c[1] + c[2] + 2;
+            break;
+        case OP_apply_list:
+        case OP_tail_apply_list:
+            need = c[1] + 3;
+            break;
+        case OP_apply_fun_list:
+        case OP_tail_apply_fun_list:
+            need = c[1] + 2;
+            break;
+        case OP_try_case:
+        case OP_raise:
+            need = c[1] + 3;
+            break;
+        case OP_make_fun:
+            if (c[2] >= m->nlambdas || m->lambdas[c[2]].num_free != c[3]) {
+                ok = fail(&v, "@%zu: make_fun captures do not fit lambda %llu", pos, (unsigned long long)c[2]);
+                goto done;
+            }
+            break;
+        case OP_bif0:
+        case OP_bif1:
+        case OP_bif2:
+        case OP_bif3:
+            if (((const bif_entry *)c[1])->arity != (unsigned)(op - OP_bif0)) {
+                ok = fail(&v, "@%zu: BIF arity", pos);
+                goto done;
+            }
+            break;
+        default:
+            break;
+        }
+        if (need > fsize) {
+            ok = fail(&v, "@%zu: call area up to %llu outside the frame of %zu", pos, (unsigned long long)need,
+                      fsize);
+            goto done;
+        }
+        pos = p;
+    }
+done:
+    free(v.starts);
+    return ok;
+}
