@@ -14,122 +14,15 @@
  * The other tests build what text cannot hold (deep and long data,
  * unaligned sub binaries); their expected values come from the erl
  * expression beside them. */
-#include <criterion/criterion.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "tests/lib/terms.h"
-#include "vm/bif.h"
-#include "vm/ext.h"
-#include "vm/proc.h"
-#include "vm/vm.h"
 
-#define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
-#include "vm/bif_bin.def"
-#undef BIF
-static const bif_entry table[] = {
-#define BIF(m, f, a, fn, flags) {#m, #f, a, fn, flags},
-#include "vm/bif_bin.def"
-#undef BIF
-};
-#define NTABLE (sizeof table / sizeof table[0])
-
-static process p;
-static void setup(void)
-{
-    atom_table_init();
-    memset(&p, 0, sizeof p);
-    heap_init(&p.heap, ALLOC_HEAP);
-}
-static void teardown(void) { heap_destroy(&p.heap); }
-TestSuite(bif_bin, .init = setup, .fini = teardown);
+#define BIF_DEF "vm/bif_bin.def"
+#define BIF_SUITE bif_bin
+#define BIF_ROWS_EQ term_eq_exact
+#include "tests/lib/bif_rows.h"
 
 #define A(s) atom_from_cstr(s)
 #define I(v) term_int64(&p.heap, v)
-
-/* The entry "module:name/arity", or NULL. */
-static const bif_entry *find_bif(const char *mfa)
-{
-    char buf[128];
-    for (size_t i = 0; i < NTABLE; i++) {
-        snprintf(buf, sizeof buf, "%s:%s/%u", table[i].module, table[i].name, table[i].arity);
-        if (strcmp(buf, mfa) == 0)
-            return &table[i];
-    }
-    return NULL;
-}
-
-static term_t read_text(const char *text)
-{
-    term_t t;
-    read_error err;
-    if (read_term_nodot(&p.heap, text, strlen(text), &t, &err) != READ_OK)
-        cr_assert_fail("cannot read %s: %s", text, err.msg);
-    return t;
-}
-
-/* The term's external format in hex, for failure messages: decode it in
- * erl with binary_to_term(<<16#...:N/unit:8>>). */
-static const char *show(term_t t)
-{
-    static char out[2048];
-    uint8_t buf[1000];
-    size_t n;
-    ext_error err;
-    if (t == THE_NON_VALUE)
-        return "(exception)";
-    if (ext_size(t, &n, &err) != EXT_OK || n > sizeof buf)
-        return "(too large to show)";
-    ext_encode(t, buf);
-    for (size_t i = 0; i < n; i++)
-        snprintf(out + 2 * i, 3, "%02x", buf[i]);
-    return out;
-}
-
-/* Calls mfa with the terms of args; THE_NON_VALUE when it raised. */
-static term_t call(const char *mfa, const term_t *args)
-{
-    const bif_entry *e = find_bif(mfa);
-    cr_assert(e != NULL, "no BIF %s", mfa);
-    p.fclass = CLASS_THROW;
-    p.freason = THE_NON_VALUE;
-    return e->fn(&p, args);
-}
-
-typedef struct call_row {
-    const char *mfa, *args, *want;
-} call_row;
-
-/* Runs the rows: each one must give its term, or raise error:Reason. */
-static void check_rows(const call_row *rows, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const call_row *r = &rows[i];
-        term_t argv[4], l = read_text(r->args);
-        unsigned argc = 0;
-        for (; term_is_list(l); l = list_tail(l))
-            argv[argc++] = list_head(l);
-        term_t got = call(r->mfa, argv);
-        if (r->want[0] == '!') {
-            term_t reason = read_text(r->want + 1);
-            cr_expect(got == THE_NON_VALUE && p.fclass == CLASS_ERROR && term_eq_exact(p.freason, reason),
-                      "%s(%s): want error:%s, got %s (reason %s)", r->mfa, r->args, r->want + 1, show(got),
-                      got == THE_NON_VALUE ? show(p.freason) : "-");
-        } else {
-            term_t want = read_text(r->want);
-            cr_expect(got != THE_NON_VALUE && term_eq_exact(got, want), "%s(%s): want %s, got %s", r->mfa,
-                      r->args, r->want, got == THE_NON_VALUE ? show(p.freason) : show(got));
-        }
-    }
-}
-
-/* Checks `got` against the erl text `want` (the call must not raise). */
-static void expect_term(term_t got, const char *want)
-{
-    cr_assert(got != THE_NON_VALUE, "raised %s", show(p.freason));
-    cr_expect(term_eq_exact(got, read_text(want)), "want %s, got %s", want, show(got));
-}
 
 static const call_row rows[] = {
     {"erlang:byte_size/1", "[<<>>]", "0"},

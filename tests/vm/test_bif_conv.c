@@ -18,141 +18,14 @@
  * tests after the table build what text cannot hold or would make too
  * long (pids, refs, funs, 255-character atoms, large integers); their
  * expected values come from the erl expression beside them. */
-#include <criterion/criterion.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "tests/lib/terms.h"
-#include "vm/bif.h"
-#include "vm/ext.h"
-#include "vm/proc.h"
-#include "vm/vm.h"
 
-#define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
-#include "vm/bif_conv.def"
-#undef BIF
-static const bif_entry table[] = {
-#define BIF(m, f, a, fn, flags) {#m, #f, a, fn, flags},
-#include "vm/bif_conv.def"
-#undef BIF
-};
-#define NTABLE (sizeof table / sizeof table[0])
-
-static process p;
-static void setup(void)
-{
-    atom_table_init();
-    memset(&p, 0, sizeof p);
-    heap_init(&p.heap, ALLOC_HEAP);
-}
-static void teardown(void) { heap_destroy(&p.heap); }
-TestSuite(bif_conv, .init = setup, .fini = teardown);
+#define BIF_DEF "vm/bif_conv.def"
+#define BIF_SUITE bif_conv
+#define BIF_ROWS_EQ bif_rows_same
+#include "tests/lib/bif_rows.h"
 
 #define A(s) atom_from_cstr(s)
-
-/* The entry "module:name/arity", or NULL. */
-static const bif_entry *find_bif(const char *mfa)
-{
-    char buf[128];
-    for (size_t i = 0; i < NTABLE; i++) {
-        snprintf(buf, sizeof buf, "%s:%s/%u", table[i].module, table[i].name, table[i].arity);
-        if (strcmp(buf, mfa) == 0)
-            return &table[i];
-    }
-    return NULL;
-}
-
-static term_t read_text(const char *text)
-{
-    term_t t;
-    read_error err;
-    if (read_term_nodot(&p.heap, text, strlen(text), &t, &err) != READ_OK)
-        cr_assert_fail("cannot read %s: %s", text, err.msg);
-    return t;
-}
-
-/* The term's external format in hex, for failure messages: decode it in
- * erl with binary_to_term(<<16#...:N/unit:8>>). */
-static const char *show(term_t t)
-{
-    static char outs[4][4100];
-    static unsigned next;
-    char *out = outs[next++ % 4];
-    uint8_t buf[2048];
-    size_t n;
-    if (t == THE_NON_VALUE)
-        return "(exception)";
-    if (ext_size(t, &n, NULL) != EXT_OK || n > sizeof buf)
-        return "(too large to show)";
-    ext_encode(t, buf);
-    for (size_t i = 0; i < n; i++)
-        snprintf(out + 2 * i, 3, "%02x", buf[i]);
-    return out;
-}
-
-/* Identical terms: equal external formats, so -0.0 differs from 0.0 and
- * 1 from 1.0 (=:= in OTP 25 takes 0.0 =:= -0.0). */
-static bool same(term_t a, term_t b)
-{
-    size_t na, nb;
-    if (ext_size(a, &na, NULL) != EXT_OK || ext_size(b, &nb, NULL) != EXT_OK || na != nb)
-        return false;
-    uint8_t *x = malloc(na), *y = malloc(nb);
-    ext_encode(a, x);
-    ext_encode(b, y);
-    bool eq = memcmp(x, y, na) == 0;
-    free(x);
-    free(y);
-    return eq;
-}
-
-/* Calls mfa with args; THE_NON_VALUE when it raised. */
-static term_t call(const char *mfa, const term_t *args)
-{
-    const bif_entry *e = find_bif(mfa);
-    cr_assert(e != NULL, "no BIF %s", mfa);
-    p.fclass = CLASS_THROW;
-    p.freason = THE_NON_VALUE;
-    return e->fn(&p, args);
-}
-
-typedef struct call_row {
-    const char *mfa, *args, *want;
-} call_row;
-
-/* Runs the rows: each one must give its term, or raise error:Reason. */
-static void check_rows(const call_row *rows, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const call_row *r = &rows[i];
-        term_t argv[4], l = read_text(r->args);
-        unsigned argc = 0;
-        for (; term_is_list(l) && argc < 4; l = list_tail(l))
-            argv[argc++] = list_head(l);
-        term_t got = call(r->mfa, argv);
-        if (r->want[0] == '!') {
-            term_t reason = read_text(r->want + 1);
-            cr_expect(got == THE_NON_VALUE && p.fclass == CLASS_ERROR && same(p.freason, reason),
-                      "%s(%s): want error:%s, got %s (reason %s)", r->mfa, r->args, r->want + 1, show(got),
-                      got == THE_NON_VALUE ? show(p.freason) : "-");
-        } else {
-            unsigned num, serial;
-            term_t want = sscanf(r->want, "<0.%u.%u>", &num, &serial) == 2 ? term_local_pid(num, serial)
-                                                                           : read_text(r->want);
-            cr_expect(got != THE_NON_VALUE && same(got, want), "%s(%s): want %s, got %s", r->mfa, r->args,
-                      r->want, got == THE_NON_VALUE ? show(p.freason) : show(got));
-        }
-    }
-}
-
-/* Calls mfa; the call must raise error:reason. */
-static void expect_error(const char *mfa, const term_t *args, term_t reason)
-{
-    term_t got = call(mfa, args);
-    cr_expect(got == THE_NON_VALUE && p.fclass == CLASS_ERROR && p.freason == reason,
-              "%s: want error %s, got %s", mfa, show(reason), show(got));
-}
 
 /* The rows as erl printed them, one per line. */
 /* clang-format off */
@@ -1530,7 +1403,7 @@ Test(bif_conv, noncharacter_atom)
     const char *s = atom_text(a, &n);
     cr_expect(n == 3 && memcmp(s, "\357\277\276", 3) == 0);
     cr_expect_eq(call1("erlang:list_to_existing_atom/1", dup_list(1, 0xFFFE, NIL)), a);
-    cr_expect(same(call1("erlang:atom_to_list/1", a), read_text("[65534]")));
+    cr_expect(bif_rows_same(call1("erlang:atom_to_list/1", a), read_text("[65534]")));
 }
 
 /* Atom text limits: outcomes from erl on the same inputs. */
@@ -1621,13 +1494,13 @@ Test(bif_conv, unaligned_binaries)
 /* pid_to_list, port_to_list, ref_to_list, fun_to_list as erl prints them. */
 Test(bif_conv, identities_as_text)
 {
-    cr_expect(same(call1("erlang:pid_to_list/1", term_local_pid(1, 2)), read_text("\"<0.1.2>\"")));
+    cr_expect(bif_rows_same(call1("erlang:pid_to_list/1", term_local_pid(1, 2)), read_text("\"<0.1.2>\"")));
     cr_expect(
-        same(call1("erlang:pid_to_list/1", term_local_pid(32767, 8191)), read_text("\"<0.32767.8191>\"")));
+        bif_rows_same(call1("erlang:pid_to_list/1", term_local_pid(32767, 8191)), read_text("\"<0.32767.8191>\"")));
     /* port_to_list(list_to_port("#Port<0.5>")) */
-    cr_expect(same(call1("erlang:port_to_list/1", term_local_port(5)), read_text("\"#Port<0.5>\"")));
-    cr_expect(same(call1("erlang:ref_to_list/1", tb_ref(&p.heap, 1, 2, 3)), read_text("\"#Ref<0.1.2.3>\"")));
-    cr_expect(same(call1("erlang:ref_to_list/1", tb_ref(&p.heap, 1550121277, 3454795777u, 172729)),
+    cr_expect(bif_rows_same(call1("erlang:port_to_list/1", term_local_port(5)), read_text("\"#Port<0.5>\"")));
+    cr_expect(bif_rows_same(call1("erlang:ref_to_list/1", tb_ref(&p.heap, 1, 2, 3)), read_text("\"#Ref<0.1.2.3>\"")));
+    cr_expect(bif_rows_same(call1("erlang:ref_to_list/1", tb_ref(&p.heap, 1550121277, 3454795777u, 172729)),
                    read_text("\"#Ref<0.1550121277.3454795777.172729>\"")));
     expect_error1("erlang:pid_to_list/1", term_local_port(5), ATOM_badarg);
     expect_error1("erlang:port_to_list/1", term_local_pid(1, 2), ATOM_badarg);
@@ -1638,7 +1511,7 @@ Test(bif_conv, identities_as_text)
      * index 42, old uniq 3316493 */
     uint8_t uniq[16] = {0};
     term_t fun = term_fun(&p.heap, A("erl_eval"), 1, 42, 3316493, uniq, term_local_pid(0, 0), 0, NULL);
-    cr_expect(same(call1("erlang:fun_to_list/1", fun), read_text("\"#Fun<erl_eval.42.3316493>\"")));
+    cr_expect(bif_rows_same(call1("erlang:fun_to_list/1", fun), read_text("\"#Fun<erl_eval.42.3316493>\"")));
 
     /* erlang:fun_to_list(fun M:F/A) for these M, F, A */
     static const struct {
@@ -1666,7 +1539,7 @@ Test(bif_conv, identities_as_text)
     for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
         term_t e = term_export(&p.heap, A(ex[i].m), A(ex[i].f), ex[i].a);
         term_t got = call1("erlang:fun_to_list/1", e);
-        cr_expect(same(got, read_text(ex[i].want)), "fun_to_list %s:%s: want %s, got %s", ex[i].m, ex[i].f,
+        cr_expect(bif_rows_same(got, read_text(ex[i].want)), "fun_to_list %s:%s: want %s, got %s", ex[i].m, ex[i].f,
                   ex[i].want, show(got));
     }
 }
@@ -1682,9 +1555,9 @@ Test(bif_conv, external_identities_as_text)
     term_t ref = term_ext_id(&p.heap, HDR_EXT_REF, node, 5, ref_ids, 3);
     char want[64];
     snprintf(want, sizeof want, "\"<%llu.7.3>\"", (unsigned long long)atom_index(node) + 1);
-    cr_expect(same(call1("erlang:pid_to_list/1", pid), read_text(want)));
+    cr_expect(bif_rows_same(call1("erlang:pid_to_list/1", pid), read_text(want)));
     snprintf(want, sizeof want, "\"#Ref<%llu.1.2.3>\"", (unsigned long long)atom_index(node) + 1);
-    cr_expect(same(call1("erlang:ref_to_list/1", ref), read_text(want)));
+    cr_expect(bif_rows_same(call1("erlang:ref_to_list/1", ref), read_text(want)));
 }
 
 Test(bif_conv, text_to_pid_and_ref)
@@ -1692,14 +1565,14 @@ Test(bif_conv, text_to_pid_and_ref)
     term_t pid = call1("erlang:list_to_pid/1", tb_string(&p.heap, "<0.1.2>"));
     cr_expect_eq(pid, term_local_pid(1, 2));
     /* term_to_binary(list_to_pid("<0.1.2>")) */
-    cr_expect(same(call1("erlang:term_to_binary/1", pid),
+    cr_expect(bif_rows_same(call1("erlang:term_to_binary/1", pid),
                    read_text("<<131,88,100,0,13,110,111,110,111,100,101,64,110,111,104,111,115,116,"
                              "0,0,0,1,0,0,0,2,0,0,0,0>>")));
     term_t ref = call1("erlang:list_to_ref/1", tb_string(&p.heap, "#Ref<0.1.2.3>"));
     cr_assert(term_is_boxed_with(ref, HDR_REF));
-    cr_expect(same(call1("erlang:ref_to_list/1", ref), read_text("\"#Ref<0.1.2.3>\"")));
+    cr_expect(bif_rows_same(call1("erlang:ref_to_list/1", ref), read_text("\"#Ref<0.1.2.3>\"")));
     /* term_to_binary(list_to_ref("#Ref<0.1.2.3>")) */
-    cr_expect(same(call1("erlang:term_to_binary/1", ref),
+    cr_expect(bif_rows_same(call1("erlang:term_to_binary/1", ref),
                    read_text("<<131,90,0,3,100,0,13,110,111,110,111,100,101,64,110,111,104,111,115,116,"
                              "0,0,0,0,0,0,0,3,0,0,0,2,0,0,0,1>>")));
     /* list_to_ref accepts these in erl */
@@ -1711,9 +1584,9 @@ Test(bif_conv, text_to_pid_and_ref)
     }
     /* list_to_ref("#Ref<0.1.2.3>" ++ [0, 1]): the text ends at the NUL */
     term_t r = call1("erlang:list_to_ref/1", string_then("#Ref<0.1.2.3>", read_text("[0,1]")));
-    cr_expect(same(call1("erlang:ref_to_list/1", r), read_text("\"#Ref<0.1.2.3>\"")));
+    cr_expect(bif_rows_same(call1("erlang:ref_to_list/1", r), read_text("\"#Ref<0.1.2.3>\"")));
     /* term_to_binary(list_to_port("#Port<0.5>")) */
-    cr_expect(same(
+    cr_expect(bif_rows_same(
         call1("erlang:term_to_binary/1", term_local_port(5)),
         read_text("<<131,89,100,0,13,110,111,110,111,100,101,64,110,111,104,111,115,116,0,0,0,5,0,0,0,0>>")));
 }
@@ -1777,14 +1650,14 @@ Test(bif_conv, minor_versions_0_and_2, .disabled = true)
 {
     term_t t = read_text("{a, 1.5, [b], <<\"x\">>, '\\x{12C}'}"),
            args[2] = {t, read_text("[{minor_version,0}]")};
-    cr_expect(same(
+    cr_expect(bif_rows_same(
         call("erlang:term_to_binary/2", args),
         read_text("<<131,104,5,100,0,1,97,99,49,46,53,48,48,48,48,48,48,48,48,48,48,48,48,48,48,48,48,48,"
                   "48,48,101,43,48,48,0,0,0,0,0,108,0,0,0,1,100,0,1,98,106,109,0,0,0,1,120,119,2,196,"
                   "172>>")));
     args[1] = read_text("[{minor_version,2}]");
     cr_expect(
-        same(call("erlang:term_to_binary/2", args),
+        bif_rows_same(call("erlang:term_to_binary/2", args),
              read_text("<<131,104,5,119,1,97,70,63,248,0,0,0,0,0,0,108,0,0,0,1,119,1,98,106,109,0,0,0,1,"
                        "120,119,2,196,172>>")));
 }
