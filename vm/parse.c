@@ -847,10 +847,12 @@ static void reduce_binop(parser *P)
 /* expr (pat false) or pat_expr (pat true): operands joined by binary
  * operators, with yecc's precedence rules (nonassoc: an error at the
  * second operator). */
-static term_t p_binexpr(parser *P, bool pat)
+/* The rest of a binary-operator expression whose first operand is `lhs`:
+ * operator precedence by two stacks. */
+static term_t p_binexpr_rest(parser *P, term_t lhs, bool pat)
 {
     size_t obase = P->nos;
-    vpush(P, p_unary(P, pat));
+    vpush(P, lhs);
     for (;;) {
         int assoc, prec = binop_prec(kind(P), pat, &assoc);
         if (!prec)
@@ -875,6 +877,7 @@ static term_t p_binexpr(parser *P, bool pat)
     return vpop(P);
 }
 
+static term_t p_binexpr(parser *P, bool pat) { return p_binexpr_rest(P, p_unary(P, pat), pat); }
 static term_t p_expr(parser *P) { return p_binexpr(P, false); }
 static term_t p_pat_expr(parser *P) { return p_binexpr(P, true); }
 
@@ -2223,34 +2226,7 @@ static term_t p_attr_brace(parser *P, term_t *expr)
     return THE_NON_VALUE;
 }
 
-/* The rest of a binary-operator expression whose first operand is `lhs`. */
-static term_t p_binexpr_from(parser *P, term_t lhs)
-{
-    size_t obase = P->nos;
-    vpush(P, lhs);
-    for (;;) {
-        int assoc, prec = binop_prec(kind(P), false, &assoc);
-        if (!prec)
-            break;
-        while (P->nos > obase) {
-            int ta, tp = binop_prec(kind_at(P, P->os[P->nos - 1]), false, &ta);
-            if (tp > prec || (tp == prec && assoc == AS_LEFT))
-                reduce_binop(P);
-            else
-                break;
-        }
-        if (P->nos > obase && assoc == AS_NON) {
-            int ta;
-            if (binop_prec(kind_at(P, P->os[P->nos - 1]), false, &ta) == prec)
-                fail(P);
-        }
-        opush(P, P->i++);
-        vpush(P, p_unary(P, false));
-    }
-    while (P->nos > obase)
-        reduce_binop(P);
-    return vpop(P);
-}
+static term_t p_binexpr_from(parser *P, term_t lhs) { return p_binexpr_rest(P, lhs, false); }
 
 /* The element after `expr ','` in an attribute: typed fields (returned)
  * or the first of the exprs (pushed on the value stack). */
