@@ -62,7 +62,8 @@ LIBFORMAT := $(BUILD)/libformat.a
 TEST_VM_SRCS     := $(wildcard tests/vm/test_*.c)
 TEST_FORMAT_SRCS := $(wildcard tests/format/test_*.c)
 TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format
-TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads
+TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads \
+             $(BUILD)/tests/progress
 
 ifeq ($(BUILD),build)
 DBGSH := dbgsh
@@ -152,12 +153,16 @@ tsan: deps
 	@$(MAKE) --no-print-directory DEBUG=1 OPT="-O1 -g" SANITIZE=thread \
 	  BUILD=build/tsan run-tsan
 
-run-tsan: $(DBGSH) $(BUILD)/tests/threads $(TOOL_BINS)
+run-tsan: $(DBGSH) $(TOOL_BINS)
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/threads
+	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/progress
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/diff/run.sh $(BUILD) $(DBGSH)
 	@tests/shell/run.sh $(BUILD) $(DBGSH)
 
 $(BUILD)/tests/threads: $(BUILD)/tests/tsan/threads.o $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/progress: $(BUILD)/tests/tsan/progress.o $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
 bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen
