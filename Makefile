@@ -47,11 +47,12 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 
 # ---- sources, one list per layer --------------------------------------------
 
-VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv compile compile_lower compile_gen compile_pat compile_bin compile_asm lint disasm
-FORMAT_SRCS := buf write pretty fwrite
+VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv compile compile_lower compile_gen compile_pat compile_bin compile_asm lint disasm \
+               code interp proc sched bits bif_proc bif_sys bif_misc vm
+FORMAT_SRCS := buf write pretty fwrite io
 SHELL_SRCS  := main repl
 
-VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o)
+VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o) $(BUILD)/vm/lib_embed.o
 FORMAT_OBJS := $(FORMAT_SRCS:%=$(BUILD)/format/%.o)
 SHELL_OBJS  := $(SHELL_SRCS:%=$(BUILD)/shell/%.o)
 
@@ -100,6 +101,14 @@ deps:
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+# The Erlang library modules of vm/lib, compiled into the binary.
+$(BUILD)/vm/lib_embed.c: vm/lib/embed.sh $(wildcard vm/lib/*.erl)
+	@mkdir -p $(dir $@)
+	sh vm/lib/embed.sh $(sort $(wildcard vm/lib/*.erl)) > $@
+
+$(BUILD)/vm/lib_embed.o: $(BUILD)/vm/lib_embed.c
+	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
 
 $(LIBVM): $(VM_OBJS)
 	@rm -f $@

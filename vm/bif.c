@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "alloc.h"
 #include "atom.h"
@@ -12,18 +13,32 @@
 #include "bif_arith.def"
 #include "bif_bin.def"
 #include "bif_conv.def"
+#include "bif_misc.def"
+#include "bif_proc.def"
+#include "bif_sys.def"
 #include "bif_term.def"
 #undef BIF
 
-static const bif_entry table[] = {
+static const bif_entry builtin[] = {
 #define BIF(m, f, a, fn, flags) {#m, #f, a, fn, flags},
 #include "bif_arith.def"
 #include "bif_bin.def"
 #include "bif_conv.def"
+#include "bif_misc.def"
+#include "bif_proc.def"
+#include "bif_sys.def"
 #include "bif_term.def"
 #undef BIF
 };
-#define NBIFS (sizeof table / sizeof table[0])
+#define NBUILTIN (sizeof builtin / sizeof builtin[0])
+
+/* The tables layers above register (bif_register), then every BIF in one
+ * array, made when the index is built. */
+#define MAX_EXTRA 8
+static const bif_entry *extra[MAX_EXTRA];
+static size_t extra_n[MAX_EXTRA], nextra;
+static bif_entry *table;
+static size_t ntable;
 
 /* Open-addressing hash from (module, name, arity) to table index, built
  * once. */
@@ -51,13 +66,23 @@ static term_t atom_of(const char *s)
 
 static void build_index(void)
 {
+    ntable = NBUILTIN;
+    for (size_t i = 0; i < nextra; i++)
+        ntable += extra_n[i];
+    table = alloc_new(ALLOC_SYSTEM, ntable * sizeof *table);
+    memcpy(table, builtin, sizeof builtin);
+    size_t at = NBUILTIN;
+    for (size_t i = 0; i < nextra; i++) {
+        memcpy(table + at, extra[i], extra_n[i] * sizeof *table);
+        at += extra_n[i];
+    }
     nslots = 16;
-    while (nslots < NBIFS * 2)
+    while (nslots < ntable * 2)
         nslots *= 2;
     slots = alloc_new(ALLOC_SYSTEM, nslots * sizeof *slots);
     for (size_t i = 0; i < nslots; i++)
         slots[i].index = -1;
-    for (size_t i = 0; i < NBIFS; i++) {
+    for (size_t i = 0; i < ntable; i++) {
         term_t m = atom_of(table[i].module), f = atom_of(table[i].name);
         size_t j = hash_mfa(m, f, table[i].arity) & (nslots - 1);
         while (slots[j].index >= 0)
@@ -80,6 +105,15 @@ const bif_entry *bif_lookup(term_t module, term_t name, unsigned arity)
 
 const bif_entry *bif_all(size_t *n)
 {
-    *n = NBIFS;
+    pthread_once(&once, build_index);
+    *n = ntable;
     return table;
+}
+
+void bif_register(const bif_entry *bifs, size_t n)
+{
+    ASSERT(!table && nextra < MAX_EXTRA);
+    extra[nextra] = bifs;
+    extra_n[nextra] = n;
+    nextra++;
 }

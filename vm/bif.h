@@ -16,6 +16,8 @@ typedef term_t (*bif_fn)(process *p, const term_t *args);
 enum {
     BIF_GUARD = 1u << 0, /* allowed in guards (erl_internal:guard_bif/2) */
     BIF_AUTO = 1u << 1,  /* auto-imported: callable without its module */
+    BIF_RAISE = 1u << 2, /* raises by design (error/1, throw/1, ...): stack
+                          * traces start at its caller, not at it */
 };
 
 typedef struct bif_entry {
@@ -34,11 +36,27 @@ static inline term_t bif_raise(process *p, proc_class cls, term_t reason)
     p->fstack = THE_NON_VALUE;
     return THE_NON_VALUE;
 }
+/* What a BIF asks of the interpreter after it succeeded with a result:
+ * end the time slice (erlang:yield/0, an exit signal sent to itself, a
+ * message that must be seen first), or collect the heap fully once the
+ * result is in its register (erlang:garbage_collect/0). */
+typedef enum bif_trap_kind { TRAP_YIELD, TRAP_GC } bif_trap_kind;
+static inline term_t bif_trap(process *p, term_t result, bif_trap_kind kind)
+{
+    p->fclass = CLASS_TRAP;
+    p->freason = result;
+    p->trap = kind;
+    return THE_NON_VALUE;
+}
 #define BIF_BADARG(p) bif_raise((p), CLASS_ERROR, ATOM_badarg)
 #define BIF_ERROR(p, reason) bif_raise((p), CLASS_ERROR, (reason))
 
 /* The BIF module:name/arity, or NULL. Atoms are compared by index. */
 const bif_entry *bif_lookup(term_t module, term_t name, unsigned arity);
+/* Adds a table of BIFs written in a layer above the VM (format/'s io and
+ * io_lib, dbgcore/'s trace BIFs). Call before the first bif_lookup or
+ * code_init; the table must outlive the VM. */
+void bif_register(const bif_entry *bifs, size_t n);
 /* Every BIF, for the code loader's export table; *n receives the count. */
 const bif_entry *bif_all(size_t *n);
 

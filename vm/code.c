@@ -11,6 +11,7 @@
 #include "alloc.h"
 #include "atom.h"
 #include "interp.h"
+#include "map.h"
 
 static pthread_mutex_t code_lock = PTHREAD_MUTEX_INITIALIZER;
 static code_autoload_fn autoload_fn;
@@ -110,6 +111,44 @@ static module_slot *find_module(term_t name)
     return NULL;
 }
 
+/* erlang:apply/2 and erlang:apply/3 as code, so that they can be called
+ * through export entries (funs of them, spawn's initial call) like any
+ * function: each tail-calls through the interpreter's apply instructions.
+ * They live in a module `erlang` of their own, which holds no BIFs. */
+static void load_erlang_module(void)
+{
+    module_code *mc = alloc_zeroed(ALLOC_CODE, sizeof *mc);
+    static const struct {
+        const char *name;
+        unsigned arity;
+        opcode op;
+    } fns[] = {{"apply", 2, OP_tail_apply_fun_list}, {"apply", 3, OP_tail_apply_list}};
+    enum { WORDS = FUNC_HEADER_WORDS + 3 + 2 };
+    size_t n = sizeof fns / sizeof fns[0];
+    mc->name = ATOM_erlang;
+    mc->ncode = n * WORDS;
+    mc->code = alloc_zeroed(ALLOC_CODE, mc->ncode * sizeof(code_t));
+    mc->funcs = calloc(n, sizeof *mc->funcs);
+    mc->nfuncs = n;
+    heap_init(&mc->literals, ALLOC_CODE);
+    mc->attributes = NIL;
+    mc->compile_info = NIL;
+    for (size_t i = 0; i < n; i++) {
+        code_t *c = mc->code + i * WORDS;
+        term_t name = atom_from_cstr(fns[i].name);
+        c[FH_OP] = OP_func_info;
+        c[FH_MODULE] = ATOM_erlang;
+        c[FH_NAME] = name;
+        c[FH_ARITY] = fns[i].arity;
+        c[FH_LAMBDA] = ~(code_t)0;
+        c += FUNC_HEADER_WORDS;
+        c[0] = OP_enter, c[1] = fns[i].arity + 1, c[2] = fns[i].arity;
+        c[3] = fns[i].op, c[4] = 0;
+        mc->funcs[i] = (code_func){name, fns[i].arity, true, (uint32_t)(i * WORDS)};
+    }
+    code_load(mc);
+}
+
 void code_init(code_autoload_fn autoload)
 {
     autoload_fn = autoload;
@@ -124,6 +163,7 @@ void code_init(code_autoload_fn autoload)
     for (size_t i = 0; i < n; i++)
         get_locked(atom_from_cstr(b[i].module), atom_from_cstr(b[i].name), b[i].arity, true);
     pthread_mutex_unlock(&code_lock);
+    load_erlang_module();
 }
 
 /* Turns opcode numbers into instruction words and resolves lambda
@@ -218,6 +258,26 @@ const module_code *code_module(term_t module)
     return mc;
 }
 
+bool code_delete(term_t module)
+{
+    pthread_mutex_lock(&code_lock);
+    module_slot *s = find_module(module);
+    bool done = s && s->current && !s->old;
+    if (done) {
+        module_code *mc = s->current;
+        for (size_t i = 0; i < mc->nfuncs; i++) {
+            export_entry *e = mc->funcs[i].exported ? get_locked(module, mc->funcs[i].name, mc->funcs[i].arity, false)
+                                                    : NULL;
+            if (e && !e->bif)
+                atomic_store_explicit(&e->addr, e->stub, memory_order_release);
+        }
+        s->old = mc;
+        s->current = NULL;
+    }
+    pthread_mutex_unlock(&code_lock);
+    return done;
+}
+
 bool code_purge(term_t module)
 {
     pthread_mutex_lock(&code_lock);
@@ -286,4 +346,106 @@ bool code_find(const code_t *pc, code_location *out)
         found = find_in(modules[i].current, pc, out) || find_in(modules[i].old, pc, out);
     pthread_mutex_unlock(&code_lock);
     return found;
+}
+
+/* ---- stack traces ------------------------------------------------------ */
+
+/* OTP's default backtrace depth (erlang:system_flag(backtrace_depth, _)). */
+#define STACKTRACE_DEPTH 8
+
+/* [{file, File}, {line, Line}] for a code location (the line left out when
+ * unknown). */
+static term_t location_of(heap_t *h, const code_location *loc, uint32_t line)
+{
+    term_t l = NIL;
+    if (line)
+        l = term_cons(h, term_tuple2(h, ATOM_line, term_small(line)), l);
+    const char *file = loc->module->file;
+    if (file)
+        l = term_cons(h, term_tuple2(h, ATOM_file, term_string(h, file, strlen(file))), l);
+    return l;
+}
+
+static term_t frame_term(heap_t *h, term_t m, term_t f, term_t arity_or_args, term_t location)
+{
+    term_t t[4] = {m, f, arity_or_args, location};
+    return term_tuple(h, 4, t);
+}
+
+/* The frame of the function around `pc` (for a continuation: the call
+ * before it), with `args` in place of the arity unless THE_NON_VALUE, and
+ * the function's own line when `own_line`; THE_NON_VALUE when pc is in no
+ * module (export stubs, trace instructions). */
+static term_t code_frame(heap_t *h, const code_t *pc, term_t args, bool own_line)
+{
+    code_location loc;
+    if (!code_find(pc, &loc))
+        return THE_NON_VALUE;
+    const code_t *hd = loc.header;
+    term_t a = args != THE_NON_VALUE ? args : term_small((int64_t)hd[FH_ARITY]);
+    uint32_t line = own_line ? (uint32_t)hd[FH_LINE] : loc.line;
+    return frame_term(h, (term_t)hd[FH_MODULE], (term_t)hd[FH_NAME], a, location_of(h, &loc, line));
+}
+
+static term_t args_list(heap_t *h, const term_t *args, unsigned n)
+{
+    term_t l = NIL;
+    for (unsigned i = n; i-- > 0;)
+        l = term_cons(h, args[i], l);
+    return l;
+}
+
+/* The error_info location item OTP 25 gives BIFs of these modules. */
+static term_t bif_location(heap_t *h, const bif_entry *b)
+{
+    const char *errors = !strcmp(b->module, "erlang") ? "erl_erts_errors"
+                         : !strcmp(b->module, "binary") || !strcmp(b->module, "unicode") ? "erl_stdlib_errors"
+                                                                                          : NULL;
+    if (!errors)
+        return NIL;
+    term_t k = ATOM_module, v = atom_from_cstr(errors);
+    term_t info = map_from_pairs(h, &k, &v, 1);
+    return term_cons(h, term_tuple2(h, atom_from_cstr("error_info"), info), NIL);
+}
+
+term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigned nargs, const bif_entry *bif,
+                       const export_entry *undef)
+{
+    heap_t *h = &p->heap;
+    term_t frames[STACKTRACE_DEPTH];
+    unsigned n = 0;
+    /* arguments that replace the arity of the first code frame */
+    term_t first_args = THE_NON_VALUE;
+    bool function_clause = false;
+    if (bif && (bif->flags & BIF_RAISE)) {
+        /* error/2,3: the arguments given stand for the caller's */
+        if (!strcmp(bif->name, "error") && bif->arity >= 2 && (term_is_list(args[1]) || args[1] == NIL))
+            first_args = args[1];
+    } else if (bif) {
+        term_t m = atom_from_cstr(bif->module), f = atom_from_cstr(bif->name);
+        frames[n++] = frame_term(h, m, f, args_list(h, args, nargs), bif_location(h, bif));
+    } else if (undef) {
+        frames[n++] = frame_term(h, undef->module, undef->name, args_list(h, args, nargs), NIL);
+    } else if (args) {
+        first_args = args_list(h, args, nargs);
+        function_clause = true; /* reported with the function's own line */
+    }
+    if (pc) {
+        term_t f = code_frame(h, pc, first_args, function_clause);
+        if (f != THE_NON_VALUE) {
+            frames[n++] = f;
+            first_args = THE_NON_VALUE;
+        }
+    }
+    for (uint32_t i = p->nframes; i-- > 0 && n < STACKTRACE_DEPTH;) {
+        term_t f = code_frame(h, p->frames[i].pc - 1, first_args, false);
+        if (f == THE_NON_VALUE)
+            continue;
+        frames[n++] = f;
+        first_args = THE_NON_VALUE;
+    }
+    term_t l = NIL;
+    while (n > 0)
+        l = term_cons(h, frames[--n], l);
+    return l;
 }

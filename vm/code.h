@@ -128,6 +128,9 @@ const module_code *code_module(term_t module);
 /* Loads the module of e if it is not loaded; e's address when that made it
  * callable, else NULL (undef). */
 const code_t *code_ensure_loaded(const export_entry *e);
+/* Makes the current version of a module old (its exports undefined);
+ * false when it has no current version or still has an old one. */
+bool code_delete(term_t module);
 /* Purges the old version of a module; false when it had none. */
 bool code_purge(term_t module);
 /* Every loaded module's name, as a list on h. */

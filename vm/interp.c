@@ -52,7 +52,7 @@ static inline void push_frame(process *p, const code_t *cont, uint32_t base, uin
 {
     if (p->nframes == p->frames_cap)
         proc_grow_frames(p);
-    p->frames[p->nframes++] = (frame){cont, base, dst};
+    p->frames[p->nframes++] = (call_frame){cont, base, dst};
 }
 
 /* The exception's handler, or NULL when none is left (the process dies).
@@ -229,7 +229,7 @@ dispatch:
         }
         if (gc_wanted(&p->heap, &p->gc)) {
             SAVE();
-            proc_gc(p, 0);
+            proc_gc(p, 0, false);
             RELOAD();
         }
         p->current = pc;
@@ -375,7 +375,7 @@ apply_list:
             p->result = v;
             return RUN_EXIT;
         }
-        frame f = p->frames[--p->nframes];
+        call_frame f = p->frames[--p->nframes];
         R = p->stack + f.base;
         R[f.dst] = v;
         JUMP(f.pc);
@@ -386,13 +386,16 @@ apply_list:
         SAVE();
         term_t v = b->fn(p, R);
         RELOAD();
+        bool trapped = false;
         if (v == THE_NON_VALUE) {
-            if (p->fclass == CLASS_TRAP)
-                goto trap;
-            fargs = R;
-            fnargs = b->arity;
-            fbif = b;
-            goto raise;
+            if (p->fclass != CLASS_TRAP) {
+                fargs = R;
+                fnargs = b->arity;
+                fbif = b;
+                goto raise;
+            }
+            v = p->freason;
+            trapped = true;
         }
         if (p->nframes == 0) {
             SAVE();
@@ -400,10 +403,13 @@ apply_list:
             p->result = v;
             return RUN_EXIT;
         }
-        frame f = p->frames[--p->nframes];
+        call_frame f = p->frames[--p->nframes];
         R = p->stack + f.base;
         R[f.dst] = v;
-        JUMP(f.pc);
+        pc = f.pc;
+        if (trapped)
+            goto trap;
+        DISPATCH();
     }
     CASE(call_undef)
     {
@@ -433,8 +439,11 @@ apply_list:
         term_t v = b->fn(p, tmp);
         RELOAD();
         if (v == THE_NON_VALUE) {
-            if (p->fclass == CLASS_TRAP)
+            if (p->fclass == CLASS_TRAP) {
+                RX(3) = p->freason;
+                pc += 4 + n;
                 goto trap;
+            }
             if (pc[2])
                 JUMP(pc[2]);
             fargs = tmp;
@@ -991,9 +1000,19 @@ badfun:
     RAISE(term_tuple2(&p->heap, ATOM_badfun, tmp[0]));
 
 trap:
-    /* A BIF asked to stop the slice (erlang:yield/0, exit of self ...): the
-     * BIF left p->pc where to resume. */
-    return p->trap_result;
+    /* A BIF succeeded but asked for something only the loop can do (see
+     * bif_trap); its result is in place and pc is past the call. */
+    switch (p->trap) {
+    case TRAP_GC:
+        SAVE();
+        proc_gc(p, 0, true);
+        RELOAD();
+        DISPATCH();
+    case TRAP_YIELD:
+    default:
+        SAVE();
+        return RUN_YIELD;
+    }
 
 killed:
     /* An exit signal killed the process while it ran. */

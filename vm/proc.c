@@ -23,7 +23,7 @@
  * time slice may use it until its next safe point. */
 
 static _Atomic(process *) *table;
-static _Atomic uint64_t next_number;
+static _Atomic uint64_t next_number = 1; /* pid 0 is the io server, `user` */
 static _Atomic uint32_t live;
 static proc_exit_hook exit_hook;
 
@@ -72,7 +72,7 @@ static process *new_process(void)
     p->stack_words = PROC_MIN_STACK_WORDS;
     p->stack = alloc_new(ALLOC_STACK, p->stack_words * sizeof(term_t));
     p->frames_cap = 16;
-    p->frames = alloc_new(ALLOC_STACK, p->frames_cap * sizeof(frame));
+    p->frames = alloc_new(ALLOC_STACK, p->frames_cap * sizeof(call_frame));
     p->registered_name = NIL;
     p->dict = NIL;
     p->group_leader = NIL;
@@ -81,6 +81,7 @@ static process *new_process(void)
     p->freason = NIL;
     p->result = NIL;
     p->sched_id = -1;
+    p->priority = atom_from_cstr("normal");
     return p;
 }
 
@@ -108,7 +109,7 @@ static void free_process(void *arg)
     gc_destroy(&p->heap, &p->gc);
     heap_destroy(&p->heap);
     alloc_free(ALLOC_STACK, p->stack, p->stack_words * sizeof(term_t));
-    alloc_free(ALLOC_STACK, p->frames, p->frames_cap * sizeof(frame));
+    alloc_free(ALLOC_STACK, p->frames, p->frames_cap * sizeof(call_frame));
     if (p->catches)
         alloc_free(ALLOC_STACK, p->catches, p->catches_cap * sizeof(catch_entry));
     pthread_mutex_destroy(&p->inq_lock);
@@ -129,7 +130,7 @@ void proc_grow_stack(process *p, uint32_t words)
 void proc_grow_frames(process *p)
 {
     uint32_t n = p->frames_cap * 2;
-    p->frames = alloc_resize(ALLOC_STACK, p->frames, p->frames_cap * sizeof(frame), n * sizeof(frame));
+    p->frames = alloc_resize(ALLOC_STACK, p->frames, p->frames_cap * sizeof(call_frame), n * sizeof(call_frame));
     p->frames_cap = n;
 }
 
@@ -144,7 +145,7 @@ void proc_grow_catches(process *p)
 
 /* ---- garbage collection ----------------------------------------------- */
 
-void proc_gc(process *p, size_t need)
+void proc_gc(process *p, size_t need, bool major)
 {
     gc_root roots[] = {
         {p->stack, p->stack_top},
@@ -154,7 +155,7 @@ void proc_gc(process *p, size_t need)
         {&p->freason, 1},
         {&p->fstack, 1},
     };
-    gc_collect(&p->heap, &p->gc, roots, sizeof roots / sizeof roots[0], need, false, NULL, NULL);
+    gc_collect(&p->heap, &p->gc, roots, sizeof roots / sizeof roots[0], need, major, NULL, NULL);
 }
 
 /* ---- spawning --------------------------------------------------------- */
@@ -178,7 +179,7 @@ term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, 
     c->initial_call[2] = term_small(n);
     export_entry *e = code_export_get(module, function, (unsigned)n);
     c->pc = atomic_load(&e->addr);
-    c->group_leader = parent ? parent->group_leader : NIL;
+    c->group_leader = parent ? parent->group_leader : proc_user_pid();
     if (parent && (opts & SPAWN_LINK)) {
         proc_add_link(parent, LINK, c->pid, NIL, NULL);
         proc_add_link(c, LINK, parent->pid, NIL, NULL);
@@ -482,6 +483,50 @@ void proc_timer_fired(term_t pid, uint64_t seq)
         sched_enqueue(p);
 }
 
+void proc_drop_message(process *p, message **mp)
+{
+    message *m = *mp;
+    *mp = m->next;
+    if (p->msgq_tail == &m->next)
+        p->msgq_tail = mp;
+    if (p->save == &m->next)
+        p->save = mp;
+    p->msgq_len--;
+    free_message(m);
+}
+
+void proc_new_ref(uint32_t ids[3])
+{
+    static _Atomic uint64_t counter;
+    uint64_t n = atomic_fetch_add(&counter, 1) + 1;
+    ids[0] = (uint32_t)n & 0x3ffff; /* OTP keeps 18 bits in the first word */
+    ids[1] = (uint32_t)(n >> 18);
+    ids[2] = (uint32_t)(n >> 50);
+}
+
+term_t proc_monitored(const process *p, const uint32_t ids[3])
+{
+    for (const proc_link *l = p->links; l; l = l->next)
+        if (l->kind == MONITOR_OUT && memcmp(l->ref, ids, sizeof l->ref) == 0)
+            return l->other;
+    return NIL;
+}
+
+term_t proc_all_pids(heap_t *h)
+{
+    /* Walks the table by pid number, so the list is in creation order
+     * within one wrap of the table, as OTP lists them. */
+    term_t l = NIL;
+    uint64_t top = atomic_load(&next_number);
+    uint64_t from = top > PROC_TABLE_SIZE ? top - PROC_TABLE_SIZE : 0;
+    for (uint64_t n = top; n-- > from;) {
+        process *p = atomic_load_explicit(&table[n % PROC_TABLE_SIZE], memory_order_acquire);
+        if (p && pid_number(p->pid) == (uint32_t)n)
+            l = term_cons(h, p->pid, l);
+    }
+    return l;
+}
+
 /* ---- registered names ------------------------------------------------- */
 
 typedef struct name_entry {
@@ -528,6 +573,16 @@ bool proc_register(process *p, term_t name)
     return ok;
 }
 
+term_t proc_registered(heap_t *h)
+{
+    term_t l = NIL;
+    pthread_mutex_lock(&names_lock);
+    for (size_t i = 0; i < nnames; i++)
+        l = term_cons(h, names[i].name, l);
+    pthread_mutex_unlock(&names_lock);
+    return l;
+}
+
 bool proc_unregister(term_t name)
 {
     bool found = false;
@@ -563,9 +618,26 @@ void proc_exit(process *p)
 {
     pthread_mutex_lock(&p->inq_lock);
     atomic_fetch_or(&p->state, PS_EXITING);
+    message *pending = p->inq;
+    p->inq = NULL;
+    p->inq_tail = &p->inq;
     pthread_mutex_unlock(&p->inq_lock);
 
     term_t reason = p->exit_reason;
+    /* Links and monitors that arrived but were not handled yet still get
+     * their exit signal or 'DOWN' message. */
+    for (message *m = pending, *n; m; m = n) {
+        n = m->next;
+        if (m->kind == SIG_LINK)
+            proc_add_link(p, LINK, m->from, NIL, NULL);
+        else if (m->kind == SIG_MONITOR)
+            proc_add_link(p, MONITOR_IN, m->from, m->name, m->ref);
+        else if (m->kind == SIG_UNLINK)
+            proc_remove_link(p, LINK, m->from, NULL);
+        else if (m->kind == SIG_DEMONITOR)
+            proc_remove_link(p, MONITOR_IN, m->from, m->ref);
+        free_message(m);
+    }
     if (p->registered_name != NIL)
         proc_unregister(p->registered_name);
     static const uint32_t by_link[3] = {1, 0, 0};

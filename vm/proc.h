@@ -51,11 +51,11 @@ typedef struct message {
 
 /* A call frame: where to continue when the callee returns. Frames live in
  * their own array, beside the register stack, so the GC never sees them. */
-typedef struct frame {
+typedef struct call_frame {
     const code_t *pc;  /* continuation: the instruction after the call */
     uint32_t base;     /* the caller's register base */
     uint32_t dst;      /* the caller's register that receives the result */
-} frame;
+} call_frame;
 
 /* An active try/catch: where an exception unwinds to. */
 typedef struct catch_entry {
@@ -64,10 +64,9 @@ typedef struct catch_entry {
     uint32_t base;    /* register base of the frame that installed it */
 } catch_entry;
 
-/* Exception classes */
 /* Exception classes; CLASS_TRAP is not an exception: a BIF that returns
- * THE_NON_VALUE with it asks the interpreter to end the time slice with
- * p->trap_result, resuming at p->pc. */
+ * THE_NON_VALUE with it succeeded, with its result in `freason`, and asks
+ * the interpreter for p->trap (bif_trap in vm/bif.h). */
 typedef enum proc_class { CLASS_ERROR, CLASS_EXIT, CLASS_THROW, CLASS_TRAP } proc_class;
 
 /* Process states, bits of `state`. RUNNABLE: in a run queue or running;
@@ -112,7 +111,7 @@ struct process {
     term_t *stack;    /* registers of every frame, from 0 up */
     uint32_t stack_words;
     uint32_t stack_top; /* words of `stack` the GC scans */
-    frame *frames;
+    call_frame *frames;
     uint32_t nframes, frames_cap;
     catch_entry *catches;
     uint32_t ncatches, catches_cap;
@@ -143,9 +142,10 @@ struct process {
     term_t exit_reason;
     proc_class exit_class; /* how it died when an exception ended it */
     term_t result;         /* the value the initial call returned */
-    int trap_result;       /* interp_result of a CLASS_TRAP */
+    int trap;              /* bif_trap_kind of a CLASS_TRAP (vm/bif.h) */
     term_t scratch[PROC_SCRATCH];
 
+    term_t priority;        /* low | normal | high | max (not acted on) */
     term_t initial_call[3]; /* M, F, A */
     const code_t *current;  /* header of the function running, for process_info */
 
@@ -165,6 +165,11 @@ enum { SPAWN_LINK = 1, SPAWN_MONITOR = 2 };
 
 typedef void (*proc_exit_hook)(process *p);
 
+/* The group leader of processes started from outside: the `user` io
+ * server, pid <0.0.0>, which has no process of its own; io BIFs write what
+ * is sent to it on the VM's output (vm_write). */
+static inline term_t proc_user_pid(void) { return term_local_pid(0, 0); }
+
 /* The process table; `hook` runs for every process that exits, on the
  * thread that ran it, before it leaves the table. */
 void proc_table_init(proc_exit_hook hook);
@@ -182,7 +187,7 @@ void proc_grow_stack(process *p, uint32_t words);
 void proc_grow_frames(process *p);
 void proc_grow_catches(process *p);
 /* Collects p's heap with every root of p; may move every term of p. */
-void proc_gc(process *p, size_t need);
+void proc_gc(process *p, size_t need, bool major);
 
 void proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3]);
 bool proc_remove_link(process *p, link_kind kind, term_t other, const uint32_t ref[3]);
@@ -206,6 +211,18 @@ int proc_wait(process *p, int64_t ms);
 void proc_timeout_done(process *p);
 /* A receive timer of p with sequence `seq` expired (timer thread). */
 void proc_timer_fired(term_t pid, uint64_t seq);
+
+/* Removes the message *mp from p's message queue and frees it (its term
+ * must not be referenced any more). */
+void proc_drop_message(process *p, message **mp);
+
+/* Fresh reference ids, unique in this VM run (any thread). */
+void proc_new_ref(uint32_t ids[3]);
+/* The process p monitors with reference ids, or NIL. */
+term_t proc_monitored(const process *p, const uint32_t ids[3]);
+/* Lists on h: every live pid (in pid order), every registered name. */
+term_t proc_all_pids(heap_t *h);
+term_t proc_registered(heap_t *h);
 
 term_t proc_whereis(term_t name);
 bool proc_register(process *p, term_t name);

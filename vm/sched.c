@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <time.h>
 
+#include "alloc.h"
 #include "interp.h"
 #include "progress.h"
 #include "timer.h"
@@ -87,17 +88,44 @@ static process *steal(scheduler *s)
     return p;
 }
 
+/* Timer entries: a receive timer's key is the pid and its seq the
+ * process's timer_seq; a call timer's key points to a timer_call and its
+ * seq is CALL_SEQ. */
+#define CALL_SEQ UINT64_MAX
+typedef struct timer_call {
+    void (*fn)(void *);
+    void *arg;
+} timer_call;
+
 static void fire(void *arg, const timer_info *t)
 {
     (void)arg;
+    if (t->seq == CALL_SEQ) {
+        timer_call *c = (timer_call *)(uintptr_t)t->key;
+        c->fn(c->arg);
+        alloc_free(ALLOC_TIMER, c, sizeof *c);
+        return;
+    }
     proc_timer_fired((term_t)t->key, t->seq);
+}
+
+static uint64_t deadline_in(uint64_t ms)
+{
+    uint64_t ns = ms > UINT64_MAX / 2000000 ? UINT64_MAX / 2 : ms * 1000000;
+    return timer_now_ns() + ns;
 }
 
 void sched_timer_receive(process *p, uint64_t ms)
 {
-    scheduler *s = &scheds[self_id];
-    uint64_t ns = ms > UINT64_MAX / 2000000 ? UINT64_MAX / 2 : ms * 1000000;
-    timer_insert(&s->timers, timer_now_ns() + ns, p->pid, p->timer_seq);
+    timer_insert(&scheds[self_id].timers, deadline_in(ms), p->pid, p->timer_seq);
+}
+
+void sched_timer_call(uint64_t ms, void (*fn)(void *), void *arg)
+{
+    timer_call *c = alloc_new(ALLOC_TIMER, sizeof *c);
+    c->fn = fn;
+    c->arg = arg;
+    timer_insert(&scheds[self_id].timers, deadline_in(ms), (uint64_t)(uintptr_t)c, CALL_SEQ);
 }
 
 /* Sleeps until work arrives or the next timer is due. */

@@ -25,5 +25,8 @@ int sched_current(void);
 void sched_enqueue(process *p);
 /* Starts a receive timer for p, which runs on the calling scheduler. */
 void sched_timer_receive(process *p, uint64_t ms);
+/* Calls fn(arg) on the calling scheduler's thread in ms milliseconds
+ * (erlang:send_after and friends). fn owns arg. */
+void sched_timer_call(uint64_t ms, void (*fn)(void *), void *arg);
 
 #endif

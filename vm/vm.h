@@ -18,4 +18,47 @@
 #include "vm/term.h"
 #include "vm/unicode.h"
 
+/* What the layers above need of processes and BIFs: io BIFs in format/,
+ * trace BIFs in dbgcore/ (registered with bif_register before vm_start). */
+#include "vm/bif.h"
+#include "vm/proc.h"
+
+/* ---- the VM as a whole (vm/vm.c) --------------------------------------- */
+
+/* Output of the VM: what io writes to the user io server and to
+ * standard_error. By default stdout and stderr (buffered; flushed at
+ * halt); the shell installs a function that prints above its input line.
+ * vm_write may be called from any thread; the function runs under a lock. */
+typedef enum vm_stream { VM_STDOUT, VM_STDERR } vm_stream;
+typedef void (*vm_output_fn)(vm_stream stream, const char *s, size_t n);
+void vm_set_output(vm_output_fn fn);
+void vm_write(vm_stream stream, const char *s, size_t n);
+
+/* Called when a process dies of an error exception nobody caught (pid),
+ * and when vm_eval's process dies of anything but normal (pid is
+ * THE_NON_VALUE), with the exit reason (on the dying process's heap, valid
+ * during the call). Runs on a scheduler thread. */
+typedef void (*vm_crash_fn)(term_t pid, term_t reason);
+void vm_set_crash_report(vm_crash_fn fn);
+
+/* Adds a directory to the code path (-pa): a call to a module that is not
+ * loaded loads Mod.erl from the embedded library, the code path in order,
+ * then the current directory. */
+void vm_add_path(const char *dir);
+/* Starts the VM with n scheduler threads. */
+void vm_start(unsigned schedulers);
+/* Compiles and loads an .erl file; false after printing erlc's
+ * diagnostics (or why it cannot be read) on standard error. */
+bool vm_load_file(const char *path);
+/* Loads `module` from its source as the code server would; false with
+ * *why (nofile | badfile) when that fails. Any thread. */
+bool vm_load_module(term_t module, term_t *why);
+/* erl -eval: evaluates the expression text in a fresh process (not
+ * trapping exits, no links, group leader `user`) and waits for it to end;
+ * 0 when it returned, 1 when it crashed or did not compile (reason on
+ * standard error). */
+int vm_eval(const char *text, size_t len);
+/* Flushes the output and ends the OS process with `status` (halt/1). */
+_Noreturn void vm_halt(int status);
+
 #endif

@@ -1,0 +1,675 @@
+/* bif_proc.c: the BIFs of processes: spawning, links and monitors, exit
+ * signals, exceptions, registered names, the process dictionary and
+ * process_info. The work is in vm/proc.c; these check arguments the way
+ * OTP does and shape the results. Declared in vm/bif_proc.def. */
+#include <stdatomic.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "atom.h"
+#include "bif.h"
+#include "cmp.h"
+#include "code.h"
+#include "copy.h"
+#include "gc.h"
+#include "proc.h"
+#include "sched.h"
+
+#define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
+#include "bif_proc.def"
+#undef BIF
+
+/* ---- identity and spawning ------------------------------------------- */
+
+term_t bif_proc_self_0(process *p, const term_t *args) { return p->pid; }
+
+static bool is_fun0(term_t f)
+{
+    if (term_is_fun(f))
+        return fun_object(f)->arity == 0;
+    return term_is_export(f) && export_object(f)->arity == 0;
+}
+
+/* Spawns M:F(Args) with `opts`; the pid, or {Pid, Ref} for a monitor. */
+static term_t spawn_mfa(process *p, term_t m, term_t f, term_t a, unsigned opts)
+{
+    if (!term_is_atom(m) || !term_is_atom(f) || list_length(a) < 0)
+        return BIF_BADARG(p);
+    uint32_t ref[3];
+    if (opts & SPAWN_MONITOR)
+        proc_new_ref(ref);
+    term_t pid = proc_spawn(p, m, f, a, opts, ref);
+    if (pid == THE_NON_VALUE)
+        return BIF_ERROR(p, ATOM_system_limit);
+    if (opts & SPAWN_MONITOR)
+        return term_tuple2(&p->heap, pid, term_ref(&p->heap, ref, 3));
+    return pid;
+}
+
+/* A fun of arity 0 runs as erlang:apply(Fun, []), OTP's initial call. */
+static term_t spawn_fun(process *p, term_t fun, unsigned opts)
+{
+    if (!is_fun0(fun))
+        return BIF_BADARG(p);
+    term_t a = term_cons(&p->heap, fun, term_cons(&p->heap, NIL, NIL));
+    return spawn_mfa(p, ATOM_erlang, ATOM_apply, a, opts);
+}
+
+term_t bif_proc_spawn_1(process *p, const term_t *args) { return spawn_fun(p, args[0], 0); }
+term_t bif_proc_spawn_3(process *p, const term_t *args) { return spawn_mfa(p, args[0], args[1], args[2], 0); }
+term_t bif_proc_spawn_link_1(process *p, const term_t *args) { return spawn_fun(p, args[0], SPAWN_LINK); }
+term_t bif_proc_spawn_link_3(process *p, const term_t *args)
+{
+    return spawn_mfa(p, args[0], args[1], args[2], SPAWN_LINK);
+}
+term_t bif_proc_spawn_monitor_1(process *p, const term_t *args) { return spawn_fun(p, args[0], SPAWN_MONITOR); }
+term_t bif_proc_spawn_monitor_3(process *p, const term_t *args)
+{
+    return spawn_mfa(p, args[0], args[1], args[2], SPAWN_MONITOR);
+}
+
+/* spawn_opt options: link and monitor act; the heap and priority options
+ * OTP knows are accepted and have no effect (docs/differences-from-
+ * erlang.md); anything else is badarg. */
+static bool spawn_options(term_t l, unsigned *opts)
+{
+    *opts = 0;
+    for (; term_is_list(l); l = list_tail(l)) {
+        term_t o = list_head(l);
+        if (o == ATOM_link)
+            *opts |= SPAWN_LINK;
+        else if (o == ATOM_monitor)
+            *opts |= SPAWN_MONITOR;
+        else if (!(term_is_tuple(o) && tuple_arity(o) == 2 && term_is_atom(tuple_get(o, 0))))
+            return false;
+    }
+    return l == NIL;
+}
+
+term_t bif_proc_spawn_opt_2(process *p, const term_t *args)
+{
+    unsigned opts;
+    if (!spawn_options(args[1], &opts))
+        return BIF_BADARG(p);
+    return spawn_fun(p, args[0], opts);
+}
+
+term_t bif_proc_spawn_opt_4(process *p, const term_t *args)
+{
+    unsigned opts;
+    if (!spawn_options(args[3], &opts))
+        return BIF_BADARG(p);
+    return spawn_mfa(p, args[0], args[1], args[2], opts);
+}
+
+term_t bif_proc_make_ref_0(process *p, const term_t *args)
+{
+    uint32_t ref[3];
+    proc_new_ref(ref);
+    return term_ref(&p->heap, ref, 3);
+}
+
+term_t bif_proc_is_process_alive_1(process *p, const term_t *args)
+{
+    if (!term_is_local_pid(args[0]))
+        return BIF_BADARG(p);
+    process *q = args[0] == p->pid ? p : proc_lookup(args[0]);
+    return q && !(atomic_load(&q->state) & PS_EXITING) ? ATOM_true : ATOM_false;
+}
+
+term_t bif_proc_processes_0(process *p, const term_t *args) { return proc_all_pids(&p->heap); }
+
+term_t bif_proc_yield_0(process *p, const term_t *args) { return bif_trap(p, ATOM_true, TRAP_YIELD); }
+
+/* ---- links, monitors, exit signals --------------------------------------- */
+
+/* An exit signal with `reason` to p itself, from `from`, as if it came
+ * from outside: trap_exit turns it into a message. Ends the slice so that
+ * the signal is handled before p runs on (OTP handles signals to self
+ * before the BIF returns). */
+static term_t signal_self(process *p, term_t from, term_t reason, term_t result)
+{
+    proc_signal(p->pid, SIG_EXIT, from, reason, NULL, NIL);
+    return bif_trap(p, result, TRAP_YIELD);
+}
+
+term_t bif_proc_link_1(process *p, const term_t *args)
+{
+    term_t other = args[0];
+    if (!term_is_local_pid(other))
+        return BIF_BADARG(p);
+    if (other == p->pid)
+        return ATOM_true;
+    proc_add_link(p, LINK, other, NIL, NULL);
+    if (!proc_signal(other, SIG_LINK, p->pid, NIL, NULL, NIL)) {
+        /* OTP: linking to a process that is gone sends the caller an exit
+         * signal with reason noproc from it */
+        proc_remove_link(p, LINK, other, NULL);
+        return signal_self(p, other, ATOM_noproc, ATOM_true);
+    }
+    return ATOM_true;
+}
+
+term_t bif_proc_unlink_1(process *p, const term_t *args)
+{
+    term_t other = args[0];
+    if (!term_is_local_pid(other))
+        return BIF_BADARG(p);
+    if (proc_remove_link(p, LINK, other, NULL))
+        proc_signal(other, SIG_UNLINK, p->pid, NIL, NULL, NIL);
+    return ATOM_true;
+}
+
+/* {'DOWN', Ref, process, Item, noproc} sent to p at once: monitoring what
+ * does not exist. */
+static void down_now(process *p, term_t ref, term_t item)
+{
+    term_t t[5] = {ATOM_DOWN, ref, ATOM_process, item, ATOM_noproc};
+    proc_deliver(p->pid, p->pid, term_tuple(&p->heap, 5, t));
+}
+
+term_t bif_proc_monitor_2(process *p, const term_t *args)
+{
+    term_t type = args[0], item = args[1];
+    if (type != ATOM_process)
+        return BIF_BADARG(p);
+    term_t pid, name = NIL;
+    if (term_is_local_pid(item)) {
+        pid = item;
+    } else if (term_is_atom(item)) {
+        name = item;
+        pid = proc_whereis(item);
+    } else if (term_is_tuple(item) && tuple_arity(item) == 2 && term_is_atom(tuple_get(item, 0)) &&
+               tuple_get(item, 1) == ATOM_nonode_at_nohost) {
+        name = tuple_get(item, 0);
+        pid = proc_whereis(name);
+    } else {
+        return BIF_BADARG(p);
+    }
+    uint32_t ids[3];
+    proc_new_ref(ids);
+    term_t ref = term_ref(&p->heap, ids, 3);
+    term_t reported = name != NIL ? term_tuple2(&p->heap, name, ATOM_nonode_at_nohost) : item;
+    if (pid == NIL || pid == p->pid) {
+        if (pid == NIL)
+            down_now(p, ref, reported);
+        return ref; /* monitoring oneself does nothing */
+    }
+    proc_add_link(p, MONITOR_OUT, pid, name, ids);
+    if (!proc_signal(pid, SIG_MONITOR, p->pid, NIL, ids, name)) {
+        proc_remove_link(p, MONITOR_OUT, pid, ids);
+        down_now(p, ref, reported);
+    }
+    return ref;
+}
+
+/* Removes {'DOWN', Ref, ...} from p's message queue. */
+static void flush_down(process *p, term_t ref)
+{
+    proc_fetch_incoming(p);
+    for (message **mp = &p->msgq; *mp;) {
+        term_t m = (*mp)->term;
+        if (term_is_tuple(m) && tuple_arity(m) == 5 && tuple_get(m, 0) == ATOM_DOWN &&
+            term_eq_exact(tuple_get(m, 1), ref)) {
+            proc_drop_message(p, mp);
+            continue;
+        }
+        mp = &(*mp)->next;
+    }
+}
+
+static term_t demonitor(process *p, term_t ref, term_t opts)
+{
+    if (!term_is_boxed_with(ref, HDR_REF) || ref_object(ref)->nids != 3)
+        return BIF_BADARG(p);
+    bool flush = false, info = false;
+    for (; term_is_list(opts); opts = list_tail(opts)) {
+        term_t o = list_head(opts);
+        if (o == atom_from_cstr("flush"))
+            flush = true;
+        else if (o == atom_from_cstr("info"))
+            info = true;
+        else
+            return BIF_BADARG(p);
+    }
+    if (opts != NIL)
+        return BIF_BADARG(p);
+    const uint32_t *ids = ref_object(ref)->ids;
+    term_t other = proc_monitored(p, ids);
+    bool found = other != NIL;
+    if (found) {
+        proc_remove_link(p, MONITOR_OUT, other, ids);
+        proc_signal(other, SIG_DEMONITOR, p->pid, NIL, ids, NIL);
+    }
+    if (flush)
+        flush_down(p, ref);
+    return !info || found ? ATOM_true : ATOM_false;
+}
+
+term_t bif_proc_demonitor_1(process *p, const term_t *args) { return demonitor(p, args[0], NIL); }
+term_t bif_proc_demonitor_2(process *p, const term_t *args) { return demonitor(p, args[0], args[1]); }
+
+term_t bif_proc_exit_2(process *p, const term_t *args)
+{
+    term_t to = args[0], reason = args[1];
+    if (!term_is_local_pid(to) && !term_is_port(to))
+        return BIF_BADARG(p);
+    if (to == p->pid)
+        return signal_self(p, p->pid, reason, ATOM_true);
+    proc_signal(to, SIG_EXIT, p->pid, reason, NULL, NIL);
+    return ATOM_true;
+}
+
+term_t bif_proc_process_flag_2(process *p, const term_t *args)
+{
+    term_t flag = args[0], v = args[1];
+    if (flag == ATOM_trap_exit) {
+        if (v != ATOM_true && v != ATOM_false)
+            return BIF_BADARG(p);
+        uint32_t old = v == ATOM_true ? atomic_fetch_or(&p->state, PS_TRAP_EXIT)
+                                      : atomic_fetch_and(&p->state, ~(uint32_t)PS_TRAP_EXIT);
+        return old & PS_TRAP_EXIT ? ATOM_true : ATOM_false;
+    }
+    if (flag == atom_from_cstr("priority")) {
+        if (v != atom_from_cstr("low") && v != atom_from_cstr("normal") && v != atom_from_cstr("high") &&
+            v != atom_from_cstr("max"))
+            return BIF_BADARG(p);
+        term_t old = p->priority;
+        p->priority = v;
+        return old;
+    }
+    if (flag == ATOM_min_heap_size || flag == ATOM_min_bin_vheap_size) {
+        if (!term_is_small(v) || small_value(v) < 0)
+            return BIF_BADARG(p);
+        return term_small(flag == ATOM_min_heap_size ? (int64_t)p->gc.min_heap_words
+                                                     : (int64_t)p->gc.min_vheap_words);
+    }
+    return BIF_BADARG(p);
+}
+
+/* ---- exceptions ------------------------------------------------------- */
+
+term_t bif_proc_exit_1(process *p, const term_t *args) { return bif_raise(p, CLASS_EXIT, args[0]); }
+term_t bif_proc_error_1(process *p, const term_t *args) { return bif_raise(p, CLASS_ERROR, args[0]); }
+term_t bif_proc_error_2(process *p, const term_t *args) { return bif_raise(p, CLASS_ERROR, args[0]); }
+term_t bif_proc_error_3(process *p, const term_t *args) { return bif_raise(p, CLASS_ERROR, args[0]); }
+term_t bif_proc_throw_1(process *p, const term_t *args) { return bif_raise(p, CLASS_THROW, args[0]); }
+
+/* erlang:raise(Class, Reason, Stacktrace): badarg for a bad class or a
+ * stack trace that is not a list. */
+term_t bif_proc_raise_3(process *p, const term_t *args)
+{
+    term_t c = args[0];
+    proc_class cls;
+    if (c == ATOM_error)
+        cls = CLASS_ERROR;
+    else if (c == ATOM_exit)
+        cls = CLASS_EXIT;
+    else if (c == ATOM_throw)
+        cls = CLASS_THROW;
+    else
+        return BIF_BADARG(p);
+    if (list_length(args[2]) < 0)
+        return BIF_BADARG(p);
+    bif_raise(p, cls, args[1]);
+    p->fstack = args[2];
+    return THE_NON_VALUE;
+}
+
+/* ---- messages and names ------------------------------------------------ */
+
+term_t bif_proc_send_2(process *p, const term_t *args)
+{
+    if (!proc_send(p, args[0], args[1]))
+        return THE_NON_VALUE;
+    return args[1];
+}
+
+term_t bif_proc_send_3(process *p, const term_t *args)
+{
+    if (list_length(args[2]) < 0)
+        return BIF_BADARG(p);
+    if (!proc_send(p, args[0], args[1]))
+        return THE_NON_VALUE;
+    return ATOM_ok;
+}
+
+term_t bif_proc_register_2(process *p, const term_t *args)
+{
+    term_t name = args[0], pid = args[1];
+    if (!term_is_atom(name) || name == ATOM_undefined || !term_is_local_pid(pid))
+        return BIF_BADARG(p);
+    process *q = pid == p->pid ? p : proc_lookup(pid);
+    if (!q || !proc_register(q, name))
+        return BIF_BADARG(p);
+    return ATOM_true;
+}
+
+term_t bif_proc_unregister_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]) || !proc_unregister(args[0]))
+        return BIF_BADARG(p);
+    return ATOM_true;
+}
+
+term_t bif_proc_whereis_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]))
+        return BIF_BADARG(p);
+    term_t pid = proc_whereis(args[0]);
+    return pid == NIL ? ATOM_undefined : pid;
+}
+
+term_t bif_proc_registered_0(process *p, const term_t *args) { return proc_registered(&p->heap); }
+
+/* ---- the process dictionary: a list of {Key, Value}, newest first ------ */
+
+/* The {Key, Value} cell of key, or NULL. */
+static term_t find_key(process *p, term_t key)
+{
+    for (term_t l = p->dict; l != NIL; l = list_tail(l)) {
+        term_t kv = list_head(l);
+        if (term_eq_exact(tuple_get(kv, 0), key))
+            return kv;
+    }
+    return THE_NON_VALUE;
+}
+
+/* p's dictionary without key's entry. */
+static term_t without_key(process *p, term_t key)
+{
+    term_t kept[PROC_SCRATCH];
+    size_t n = 0;
+    term_t l = p->dict;
+    for (; l != NIL; l = list_tail(l)) {
+        term_t kv = list_head(l);
+        if (term_eq_exact(tuple_get(kv, 0), key))
+            break;
+        if (n == PROC_SCRATCH)
+            break;
+        kept[n++] = kv;
+    }
+    if (l == NIL)
+        return p->dict;
+    if (n == PROC_SCRATCH) {
+        /* a long prefix: rebuild by filtering the whole list */
+        term_t out = NIL, rev = NIL;
+        for (term_t k = p->dict; k != NIL; k = list_tail(k))
+            if (!term_eq_exact(tuple_get(list_head(k), 0), key))
+                rev = term_cons(&p->heap, list_head(k), rev);
+        for (; rev != NIL; rev = list_tail(rev))
+            out = term_cons(&p->heap, list_head(rev), out);
+        return out;
+    }
+    return term_list_from(&p->heap, kept, n, list_tail(l));
+}
+
+term_t bif_proc_put_2(process *p, const term_t *args)
+{
+    term_t old = find_key(p, args[0]);
+    term_t prev = old == THE_NON_VALUE ? ATOM_undefined : tuple_get(old, 1);
+    term_t rest = old == THE_NON_VALUE ? p->dict : without_key(p, args[0]);
+    p->dict = term_cons(&p->heap, term_tuple2(&p->heap, args[0], args[1]), rest);
+    return prev;
+}
+
+term_t bif_proc_get_0(process *p, const term_t *args) { return p->dict; }
+
+term_t bif_proc_get_1(process *p, const term_t *args)
+{
+    term_t kv = find_key(p, args[0]);
+    return kv == THE_NON_VALUE ? ATOM_undefined : tuple_get(kv, 1);
+}
+
+term_t bif_proc_erase_0(process *p, const term_t *args)
+{
+    term_t d = p->dict;
+    p->dict = NIL;
+    return d;
+}
+
+term_t bif_proc_erase_1(process *p, const term_t *args)
+{
+    term_t kv = find_key(p, args[0]);
+    if (kv == THE_NON_VALUE)
+        return ATOM_undefined;
+    p->dict = without_key(p, args[0]);
+    return tuple_get(kv, 1);
+}
+
+term_t bif_proc_get_keys_0(process *p, const term_t *args)
+{
+    term_t out = NIL;
+    for (term_t l = p->dict; l != NIL; l = list_tail(l))
+        out = term_cons(&p->heap, tuple_get(list_head(l), 0), out);
+    return out;
+}
+
+term_t bif_proc_get_keys_1(process *p, const term_t *args)
+{
+    term_t out = NIL;
+    for (term_t l = p->dict; l != NIL; l = list_tail(l))
+        if (term_eq_exact(tuple_get(list_head(l), 1), args[0]))
+            out = term_cons(&p->heap, tuple_get(list_head(l), 0), out);
+    return out;
+}
+
+/* ---- inspection ---------------------------------------------------------- */
+
+term_t bif_proc_group_leader_0(process *p, const term_t *args) { return p->group_leader; }
+
+term_t bif_proc_group_leader_2(process *p, const term_t *args)
+{
+    if (!term_is_pid(args[0]) || !term_is_local_pid(args[1]))
+        return BIF_BADARG(p);
+    process *q = args[1] == p->pid ? p : proc_lookup(args[1]);
+    if (!q)
+        return BIF_BADARG(p);
+    q->group_leader = args[0];
+    return ATOM_true;
+}
+
+static term_t mfa_tuple(heap_t *h, term_t m, term_t f, term_t a) { return term_tuple3(h, m, f, a); }
+
+/* The pids of q's links (kind LINK) or monitors, as OTP lists them. */
+static term_t link_list(heap_t *h, const process *q, link_kind kind)
+{
+    term_t l = NIL;
+    for (const proc_link *k = q->links; k; k = k->next) {
+        if (k->kind != kind)
+            continue;
+        term_t v = k->other;
+        if (kind == MONITOR_OUT)
+            v = k->name != NIL ? term_tuple2(h, ATOM_process, term_tuple2(h, k->name, ATOM_nonode_at_nohost))
+                               : term_tuple2(h, ATOM_process, k->other);
+        l = term_cons(h, v, l);
+    }
+    return l;
+}
+
+static term_t gc_options(heap_t *h, const process *q)
+{
+    term_t keys[3] = {atom_from_cstr("error_logger"), ATOM_kill, ATOM_size};
+    term_t vals[3] = {ATOM_true, ATOM_true, term_small(0)};
+    term_t items[5] = {
+        term_tuple2(h, ATOM_max_heap_size, map_from_pairs(h, keys, vals, 3)),
+        term_tuple2(h, ATOM_min_bin_vheap_size, term_small((int64_t)q->gc.min_vheap_words)),
+        term_tuple2(h, ATOM_min_heap_size, term_small((int64_t)q->gc.min_heap_words)),
+        term_tuple2(h, ATOM_fullsweep_after, term_small(q->gc.fullsweep_after)),
+        term_tuple2(h, ATOM_minor_gcs, term_small(q->gc.minor_since_major)),
+    };
+    return term_list_from(h, items, 5, NIL);
+}
+
+static term_t status_of(const process *p, const process *q)
+{
+    if (p == q)
+        return ATOM_running;
+    uint32_t st = atomic_load(&q->state);
+    if (st & PS_EXITING)
+        return ATOM_exiting;
+    if (st & PS_RUNNING)
+        return ATOM_running;
+    if (st & PS_WAITING)
+        return ATOM_waiting;
+    return ATOM_runnable;
+}
+
+/* The value of one process_info item of q (p asks); THE_NON_VALUE for an
+ * item that is not one. Reading another process's heap is safe with one
+ * scheduler; see docs/differences-from-erlang.md for more. */
+static term_t info_item(process *p, process *q, term_t item)
+{
+    heap_t *h = &p->heap;
+    gc_info gi;
+    if (item == ATOM_registered_name)
+        return q->registered_name == NIL ? NIL : q->registered_name;
+    if (item == ATOM_current_function) {
+        if (!q->current)
+            return mfa_tuple(h, q->initial_call[0], q->initial_call[1], q->initial_call[2]);
+        const code_t *hd = code_header_of(q->current);
+        return mfa_tuple(h, (term_t)hd[FH_MODULE], (term_t)hd[FH_NAME], term_small((int64_t)hd[FH_ARITY]));
+    }
+    if (item == ATOM_initial_call)
+        return mfa_tuple(h, q->initial_call[0], q->initial_call[1], q->initial_call[2]);
+    if (item == ATOM_status)
+        return status_of(p, q);
+    if (item == ATOM_message_queue_len) {
+        if (p == q)
+            proc_fetch_incoming(p);
+        return term_small(q->msgq_len);
+    }
+    if (item == ATOM_messages) {
+        if (p == q)
+            proc_fetch_incoming(p);
+        term_t l = NIL, *tail = &l;
+        for (message *m = q->msgq; m; m = m->next) {
+            term_t *c = heap_alloc(h, 2);
+            c[0] = copy_term(h, m->term);
+            c[1] = NIL;
+            *tail = term_list(c);
+            tail = &c[1];
+        }
+        return l;
+    }
+    if (item == ATOM_links)
+        return link_list(h, q, LINK);
+    if (item == ATOM_monitors)
+        return link_list(h, q, MONITOR_OUT);
+    if (item == atom_from_cstr("monitored_by"))
+        return link_list(h, q, MONITOR_IN);
+    if (item == ATOM_dictionary)
+        return p == q ? q->dict : copy_term(h, q->dict);
+    if (item == ATOM_trap_exit)
+        return atomic_load(&q->state) & PS_TRAP_EXIT ? ATOM_true : ATOM_false;
+    if (item == atom_from_cstr("error_handler"))
+        return atom_from_cstr("error_handler");
+    if (item == atom_from_cstr("priority"))
+        return q->priority;
+    if (item == ATOM_group_leader)
+        return q->group_leader;
+    if (item == ATOM_total_heap_size || item == ATOM_heap_size || item == ATOM_stack_size ||
+        item == ATOM_memory) {
+        gc_info_get(&q->heap, &q->gc, q->stack_top, &gi);
+        if (item == ATOM_heap_size)
+            return term_small((int64_t)gi.heap_block_size);
+        if (item == ATOM_stack_size)
+            return term_small((int64_t)q->stack_top + q->nframes);
+        uint64_t total = gi.heap_block_size + gi.old_heap_block_size + gi.mbuf_size;
+        if (item == ATOM_total_heap_size)
+            return term_small((int64_t)total);
+        uint64_t bytes = sizeof *q + total * sizeof(term_t) + q->stack_words * sizeof(term_t) +
+                         q->frames_cap * sizeof(call_frame);
+        return term_small((int64_t)bytes);
+    }
+    if (item == ATOM_reductions) {
+        uint64_t r = q->reds_total;
+        if (p == q)
+            r += (uint64_t)(SCHED_SLICE_REDS - (p->reds > 0 ? p->reds : 0));
+        return term_uint64(h, r);
+    }
+    if (item == ATOM_garbage_collection)
+        return gc_options(h, q);
+    if (item == atom_from_cstr("suspending"))
+        return NIL;
+    return THE_NON_VALUE;
+}
+
+term_t bif_proc_process_info_2(process *p, const term_t *args)
+{
+    term_t pid = args[0], item = args[1];
+    if (!term_is_local_pid(pid))
+        return BIF_BADARG(p);
+    process *q = pid == p->pid ? p : proc_lookup(pid);
+    if (term_is_list(item) || item == NIL) {
+        if (list_length(item) < 0)
+            return BIF_BADARG(p);
+        for (term_t l = item; l != NIL; l = list_tail(l))
+            if (!term_is_atom(list_head(l)))
+                return BIF_BADARG(p);
+        if (!q)
+            return ATOM_undefined;
+        term_t out = NIL, *tail = &out;
+        for (term_t l = item; l != NIL; l = list_tail(l)) {
+            term_t v = info_item(p, q, list_head(l));
+            if (v == THE_NON_VALUE)
+                return BIF_BADARG(p);
+            term_t *c = heap_alloc(&p->heap, 2);
+            c[0] = term_tuple2(&p->heap, list_head(l), v);
+            c[1] = NIL;
+            *tail = term_list(c);
+            tail = &c[1];
+        }
+        return out;
+    }
+    if (!term_is_atom(item))
+        return BIF_BADARG(p);
+    if (!q) {
+        if (info_item(p, p, item) == THE_NON_VALUE)
+            return BIF_BADARG(p);
+        return ATOM_undefined;
+    }
+    term_t v = info_item(p, q, item);
+    if (v == THE_NON_VALUE)
+        return BIF_BADARG(p);
+    if (item == ATOM_registered_name && v == NIL)
+        return NIL; /* OTP: [] when not registered */
+    return term_tuple2(&p->heap, item, v);
+}
+
+term_t bif_proc_process_info_1(process *p, const term_t *args)
+{
+    static const char *const items[] = {
+        "current_function", "initial_call", "status",        "message_queue_len", "links",
+        "dictionary",       "trap_exit",    "error_handler", "priority",          "group_leader",
+        "total_heap_size",  "heap_size",    "stack_size",    "reductions",        "garbage_collection",
+        "suspending",
+    };
+    if (!term_is_local_pid(args[0]))
+        return BIF_BADARG(p);
+    process *q = args[0] == p->pid ? p : proc_lookup(args[0]);
+    if (!q)
+        return ATOM_undefined;
+    size_t n = sizeof items / sizeof items[0];
+    term_t out = NIL;
+    for (size_t i = n; i-- > 0;) {
+        term_t item = atom_from_cstr(items[i]);
+        out = term_cons(&p->heap, term_tuple2(&p->heap, item, info_item(p, q, item)), out);
+    }
+    if (q->registered_name != NIL)
+        out = term_cons(&p->heap, term_tuple2(&p->heap, ATOM_registered_name, q->registered_name), out);
+    return out;
+}
+
+term_t bif_proc_garbage_collect_0(process *p, const term_t *args) { return bif_trap(p, ATOM_true, TRAP_GC); }
+
+/* Another process collects at its next function entry (OTP answers true
+ * at once too; the collection is asynchronous). */
+term_t bif_proc_garbage_collect_1(process *p, const term_t *args)
+{
+    if (!term_is_local_pid(args[0]))
+        return BIF_BADARG(p);
+    if (args[0] == p->pid)
+        return bif_trap(p, ATOM_true, TRAP_GC);
+    return proc_lookup(args[0]) ? ATOM_true : ATOM_false;
+}

@@ -1,0 +1,578 @@
+/* bif_sys.c: the BIFs of the system around processes: the node (always
+ * nonode@nohost), time and time units, timers that send messages, system
+ * information and statistics, halting, module information and the code
+ * server's functions. Declared in vm/bif_sys.def. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <time.h>
+
+#include "alloc.h"
+#include "atom.h"
+#include "binary.h"
+#include "bif.h"
+#include "code.h"
+#include "copy.h"
+#include "proc.h"
+#include "sched.h"
+#include "timer.h"
+#include "vm.h"
+
+#define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
+#include "bif_sys.def"
+#undef BIF
+
+/* ---- nodes -------------------------------------------------------------- */
+
+term_t bif_sys_node_0(process *p, const term_t *args) { return ATOM_nonode_at_nohost; }
+
+term_t bif_sys_node_1(process *p, const term_t *args)
+{
+    term_t t = args[0];
+    if (term_is_local_pid(t) || term_is_port(t) || term_is_boxed_with(t, HDR_REF))
+        return ATOM_nonode_at_nohost;
+    if (term_is_pid(t) || term_is_ref(t))
+        return ext_id_object(t)->node;
+    return BIF_BADARG(p);
+}
+
+term_t bif_sys_nodes_0(process *p, const term_t *args) { return NIL; }
+term_t bif_sys_is_alive_0(process *p, const term_t *args) { return ATOM_false; }
+
+/* ---- time --------------------------------------------------------------- */
+
+/* Parts per second of a time unit term; 0 when it is not one. The native
+ * unit is the nanosecond, as OTP's on Linux. */
+static int64_t unit_hz(term_t u)
+{
+    if (u == ATOM_second || u == atom_from_cstr("seconds"))
+        return 1;
+    if (u == ATOM_millisecond || u == atom_from_cstr("milli_seconds"))
+        return 1000;
+    if (u == ATOM_microsecond || u == atom_from_cstr("micro_seconds"))
+        return 1000000;
+    if (u == ATOM_nanosecond || u == atom_from_cstr("nano_seconds") || u == atom_from_cstr("native") ||
+        u == ATOM_perf_counter)
+        return 1000000000;
+    if (term_is_small(u) && small_value(u) > 0)
+        return small_value(u);
+    return 0;
+}
+
+/* t (in from_hz units) in to_hz units, rounded down as OTP does. */
+static int64_t convert(int64_t t, int64_t from_hz, int64_t to_hz)
+{
+    __int128 x = (__int128)t * to_hz;
+    __int128 q = x / from_hz;
+    if (x % from_hz != 0 && x < 0)
+        q--;
+    return (int64_t)q;
+}
+
+static int64_t system_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+term_t bif_sys_monotonic_time_0(process *p, const term_t *args)
+{
+    return term_int64(&p->heap, (int64_t)timer_now_ns());
+}
+
+term_t bif_sys_monotonic_time_1(process *p, const term_t *args)
+{
+    int64_t hz = unit_hz(args[0]);
+    if (!hz)
+        return BIF_BADARG(p);
+    return term_int64(&p->heap, convert((int64_t)timer_now_ns(), 1000000000, hz));
+}
+
+term_t bif_sys_system_time_0(process *p, const term_t *args) { return term_int64(&p->heap, system_ns()); }
+
+term_t bif_sys_system_time_1(process *p, const term_t *args)
+{
+    int64_t hz = unit_hz(args[0]);
+    if (!hz)
+        return BIF_BADARG(p);
+    return term_int64(&p->heap, convert(system_ns(), 1000000000, hz));
+}
+
+term_t bif_sys_time_offset_0(process *p, const term_t *args)
+{
+    return term_int64(&p->heap, system_ns() - (int64_t)timer_now_ns());
+}
+
+term_t bif_sys_convert_time_unit_3(process *p, const term_t *args)
+{
+    int64_t from = unit_hz(args[1]), to = unit_hz(args[2]);
+    if (!term_is_small(args[0]) || !from || !to)
+        return BIF_BADARG(p);
+    return term_int64(&p->heap, convert(small_value(args[0]), from, to));
+}
+
+term_t bif_sys_timestamp_0(process *p, const term_t *args)
+{
+    int64_t us = system_ns() / 1000;
+    return term_tuple3(&p->heap, term_small(us / 1000000000000), term_small(us / 1000000 % 1000000),
+                       term_small(us % 1000000));
+}
+
+static term_t date_tuple(heap_t *h, const struct tm *tm)
+{
+    return term_tuple3(h, term_small(tm->tm_year + 1900), term_small(tm->tm_mon + 1), term_small(tm->tm_mday));
+}
+
+static term_t time_tuple(heap_t *h, const struct tm *tm)
+{
+    return term_tuple3(h, term_small(tm->tm_hour), term_small(tm->tm_min), term_small(tm->tm_sec));
+}
+
+static void now_tm(struct tm *tm, bool local)
+{
+    time_t t = time(NULL);
+    if (local)
+        localtime_r(&t, tm);
+    else
+        gmtime_r(&t, tm);
+}
+
+term_t bif_sys_time_0(process *p, const term_t *args)
+{
+    struct tm tm;
+    now_tm(&tm, true);
+    return time_tuple(&p->heap, &tm);
+}
+
+term_t bif_sys_date_0(process *p, const term_t *args)
+{
+    struct tm tm;
+    now_tm(&tm, true);
+    return date_tuple(&p->heap, &tm);
+}
+
+term_t bif_sys_localtime_0(process *p, const term_t *args)
+{
+    struct tm tm;
+    now_tm(&tm, true);
+    return term_tuple2(&p->heap, date_tuple(&p->heap, &tm), time_tuple(&p->heap, &tm));
+}
+
+term_t bif_sys_universaltime_0(process *p, const term_t *args)
+{
+    struct tm tm;
+    now_tm(&tm, false);
+    return term_tuple2(&p->heap, date_tuple(&p->heap, &tm), time_tuple(&p->heap, &tm));
+}
+
+/* ---- timers that send messages --------------------------------------------
+ * A timer is a record in a global list (found by its reference from any
+ * thread) and an entry in the timer queue of the scheduler that started
+ * it. Whoever moves the state from ARMED first wins: the timer thread
+ * (FIRED, sends the message) or cancel_timer (CANCELLED). The scheduler
+ * frees the record when its queue entry comes due either way. */
+
+enum { TM_ARMED, TM_FIRED, TM_CANCELLED };
+
+typedef struct msg_timer {
+    struct msg_timer *next;
+    uint32_t ref[3];
+    term_t dest; /* a pid or a registered name */
+    heap_t frag; /* the message */
+    term_t msg;
+    uint64_t deadline;
+    _Atomic int state;
+} msg_timer;
+
+static pthread_mutex_t timers_lock = PTHREAD_MUTEX_INITIALIZER;
+static msg_timer *timers;
+
+static void unlink_timer(msg_timer *t)
+{
+    pthread_mutex_lock(&timers_lock);
+    for (msg_timer **tp = &timers; *tp; tp = &(*tp)->next)
+        if (*tp == t) {
+            *tp = t->next;
+            break;
+        }
+    pthread_mutex_unlock(&timers_lock);
+}
+
+static void fire_timer(void *arg)
+{
+    msg_timer *t = arg;
+    int armed = TM_ARMED;
+    if (atomic_compare_exchange_strong(&t->state, &armed, TM_FIRED)) {
+        term_t to = term_is_atom(t->dest) ? proc_whereis(t->dest) : t->dest;
+        if (to != NIL)
+            proc_deliver(to, NIL, t->msg);
+    }
+    unlink_timer(t);
+    heap_destroy(&t->frag);
+    alloc_free(ALLOC_TIMER, t, sizeof *t);
+}
+
+/* erlang:send_after / start_timer; `wrap`: start_timer's {timeout, Ref,
+ * Msg}. Options ({abs, Bool}) are checked; abs is honoured. */
+static term_t start_timer(process *p, term_t time, term_t dest, term_t msg, term_t opts, bool wrap)
+{
+    bool abs = false;
+    for (; term_is_list(opts); opts = list_tail(opts)) {
+        term_t o = list_head(opts);
+        if (!term_is_tuple(o) || tuple_arity(o) != 2 || tuple_get(o, 0) != atom_from_cstr("abs") ||
+            (tuple_get(o, 1) != ATOM_true && tuple_get(o, 1) != ATOM_false))
+            return BIF_BADARG(p);
+        abs = tuple_get(o, 1) == ATOM_true;
+    }
+    if (opts != NIL || !term_is_small(time) || (!term_is_local_pid(dest) && !term_is_atom(dest)))
+        return BIF_BADARG(p);
+    int64_t ms = small_value(time);
+    uint64_t now = timer_now_ns();
+    if (abs)
+        ms -= (int64_t)(now / 1000000);
+    if (ms < 0) {
+        if (!abs)
+            return BIF_BADARG(p);
+        ms = 0;
+    }
+    msg_timer *t = alloc_zeroed(ALLOC_TIMER, sizeof *t);
+    proc_new_ref(t->ref);
+    t->dest = dest;
+    heap_init(&t->frag, ALLOC_HEAP_FRAG);
+    term_t ref = term_ref(&p->heap, t->ref, 3);
+    term_t m = wrap ? term_tuple3(&p->heap, ATOM_timeout, ref, msg) : msg;
+    t->msg = copy_term(&t->frag, m);
+    t->deadline = now + (uint64_t)ms * 1000000;
+    atomic_store(&t->state, TM_ARMED);
+    pthread_mutex_lock(&timers_lock);
+    t->next = timers;
+    timers = t;
+    pthread_mutex_unlock(&timers_lock);
+    sched_timer_call((uint64_t)ms, fire_timer, t);
+    return ref;
+}
+
+term_t bif_sys_send_after_3(process *p, const term_t *args)
+{
+    return start_timer(p, args[0], args[1], args[2], NIL, false);
+}
+term_t bif_sys_send_after_4(process *p, const term_t *args)
+{
+    return start_timer(p, args[0], args[1], args[2], args[3], false);
+}
+term_t bif_sys_start_timer_3(process *p, const term_t *args)
+{
+    return start_timer(p, args[0], args[1], args[2], NIL, true);
+}
+term_t bif_sys_start_timer_4(process *p, const term_t *args)
+{
+    return start_timer(p, args[0], args[1], args[2], args[3], true);
+}
+
+/* Milliseconds left on the timer of `ref`, cancelling it when `cancel`;
+ * false when there is no such armed timer. */
+static term_t timer_left(process *p, term_t ref, bool cancel)
+{
+    if (!term_is_ref(ref))
+        return BIF_BADARG(p);
+    if (!term_is_boxed_with(ref, HDR_REF) || ref_object(ref)->nids != 3)
+        return ATOM_false;
+    const uint32_t *ids = ref_object(ref)->ids;
+    term_t result = ATOM_false;
+    pthread_mutex_lock(&timers_lock);
+    for (msg_timer *t = timers; t; t = t->next) {
+        if (memcmp(t->ref, ids, sizeof t->ref) != 0)
+            continue;
+        int armed = TM_ARMED;
+        bool live = cancel ? atomic_compare_exchange_strong(&t->state, &armed, TM_CANCELLED)
+                           : atomic_load(&t->state) == TM_ARMED;
+        if (live) {
+            uint64_t now = timer_now_ns();
+            uint64_t left = t->deadline > now ? (t->deadline - now) / 1000000 : 0;
+            result = term_small((int64_t)left);
+        }
+        break;
+    }
+    pthread_mutex_unlock(&timers_lock);
+    return result;
+}
+
+term_t bif_sys_cancel_timer_1(process *p, const term_t *args) { return timer_left(p, args[0], true); }
+
+/* cancel_timer(Ref, Options): {async, Bool} and {info, Bool}; async only
+ * changes how the answer comes: with info it is sent as
+ * {cancel_timer, Ref, Result}. */
+term_t bif_sys_cancel_timer_2(process *p, const term_t *args)
+{
+    bool async = false, info = true;
+    term_t opts = args[1];
+    for (; term_is_list(opts); opts = list_tail(opts)) {
+        term_t o = list_head(opts);
+        if (!term_is_tuple(o) || tuple_arity(o) != 2 ||
+            (tuple_get(o, 1) != ATOM_true && tuple_get(o, 1) != ATOM_false))
+            return BIF_BADARG(p);
+        bool v = tuple_get(o, 1) == ATOM_true;
+        if (tuple_get(o, 0) == atom_from_cstr("async"))
+            async = v;
+        else if (tuple_get(o, 0) == atom_from_cstr("info"))
+            info = v;
+        else
+            return BIF_BADARG(p);
+    }
+    if (opts != NIL)
+        return BIF_BADARG(p);
+    term_t r = timer_left(p, args[0], true);
+    if (r == THE_NON_VALUE)
+        return r;
+    if (!async)
+        return info ? r : ATOM_ok;
+    if (info)
+        proc_deliver(p->pid, p->pid, term_tuple3(&p->heap, atom_from_cstr("cancel_timer"), args[0], r));
+    return ATOM_ok;
+}
+
+term_t bif_sys_read_timer_1(process *p, const term_t *args) { return timer_left(p, args[0], false); }
+
+/* ---- the system ------------------------------------------------------------ */
+
+term_t bif_sys_system_info_1(process *p, const term_t *args)
+{
+    heap_t *h = &p->heap;
+    term_t what = args[0];
+    if (what == ATOM_schedulers || what == ATOM_schedulers_online)
+        return term_small(sched_count());
+    if (what == ATOM_process_count)
+        return term_small(proc_count());
+    if (what == ATOM_process_limit)
+        return term_small(PROC_TABLE_SIZE);
+    if (what == ATOM_atom_count)
+        return term_small((int64_t)atom_count());
+    if (what == ATOM_atom_limit)
+        return term_small(1048576);
+    if (what == ATOM_otp_release)
+        return term_string(h, "25", 2);
+    if (what == ATOM_version)
+        return term_string(h, "13.0", 4);
+    if (what == ATOM_wordsize)
+        return term_small(sizeof(term_t));
+    if (what == ATOM_system_architecture)
+        return term_string(h, "x86_64-pc-linux-gnu", 19);
+    if (what == atom_from_cstr("machine"))
+        return term_string(h, "BEAM", 4);
+    if (what == atom_from_cstr("logical_processors") || what == atom_from_cstr("logical_processors_online"))
+        return term_small(sched_count());
+    if (what == atom_from_cstr("thread_pool_size"))
+        return term_small(0);
+    if (what == atom_from_cstr("smp_support") || what == atom_from_cstr("threads"))
+        return ATOM_true;
+    return BIF_BADARG(p);
+}
+
+term_t bif_sys_statistics_1(process *p, const term_t *args)
+{
+    heap_t *h = &p->heap;
+    term_t what = args[0];
+    if (what == ATOM_runtime || what == ATOM_wall_clock) {
+        /* {Total ms, ms since the last call}; the "last call" is per VM */
+        static _Atomic int64_t last_runtime, last_wall;
+        int64_t ms;
+        if (what == ATOM_runtime) {
+            struct timespec ts;
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+            ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+        } else {
+            ms = (int64_t)(timer_now_ns() / 1000000);
+        }
+        _Atomic int64_t *last = what == ATOM_runtime ? &last_runtime : &last_wall;
+        int64_t before = atomic_exchange(last, ms);
+        return term_tuple2(h, term_small(ms), term_small(before ? ms - before : ms));
+    }
+    if (what == ATOM_reductions) {
+        uint64_t r = p->reds_total + (uint64_t)(SCHED_SLICE_REDS - (p->reds > 0 ? p->reds : 0));
+        return term_tuple2(h, term_uint64(h, r), term_small(0));
+    }
+    if (what == ATOM_run_queue)
+        return term_small(0);
+    if (what == ATOM_context_switches)
+        return term_tuple2(h, term_small(0), term_small(0));
+    if (what == ATOM_garbage_collection)
+        return term_tuple3(h, term_small((int64_t)p->gc.minor_count), term_small(0), term_small(0));
+    return BIF_BADARG(p);
+}
+
+term_t bif_sys_halt_0(process *p, const term_t *args) { vm_halt(0); }
+
+/* halt(Status): an integer (taken modulo 256 as the OS does), abort, or a
+ * string: printed on standard error as the reason, status 1 (erl writes a
+ * crash dump too; we do not). */
+term_t bif_sys_halt_1(process *p, const term_t *args)
+{
+    term_t s = args[0];
+    if (term_is_small(s) && small_value(s) >= 0)
+        vm_halt((int)(small_value(s) & 0xff));
+    if (s == atom_from_cstr("abort"))
+        vm_halt(134);
+    if (term_is_byte_list(s)) {
+        char buf[256];
+        size_t n = 0;
+        for (term_t l = s; l != NIL && n < sizeof buf - 1; l = list_tail(l))
+            buf[n++] = (char)small_value(list_head(l));
+        vm_write(VM_STDERR, buf, n);
+        vm_write(VM_STDERR, "\n", 1);
+        vm_halt(1);
+    }
+    return BIF_BADARG(p);
+}
+
+term_t bif_sys_halt_2(process *p, const term_t *args)
+{
+    if (list_length(args[1]) < 0)
+        return BIF_BADARG(p);
+    return bif_sys_halt_1(p, args);
+}
+
+/* ---- modules ----------------------------------------------------------------- */
+
+static term_t func_list(heap_t *h, const module_code *mc, bool exported_only)
+{
+    term_t l = NIL;
+    for (size_t i = mc->nfuncs; i-- > 0;) {
+        const code_func *f = &mc->funcs[i];
+        if (exported_only && !f->exported)
+            continue;
+        l = term_cons(h, term_tuple2(h, f->name, term_small(f->arity)), l);
+    }
+    return l;
+}
+
+/* module_info(Item) of a loaded module; THE_NON_VALUE for a bad item. */
+static term_t module_info_item(heap_t *h, const module_code *mc, term_t item)
+{
+    if (item == ATOM_module)
+        return mc->name;
+    if (item == ATOM_exports)
+        return func_list(h, mc, true);
+    if (item == ATOM_functions)
+        return func_list(h, mc, false);
+    if (item == ATOM_attributes)
+        return copy_term(h, mc->attributes);
+    if (item == ATOM_compile)
+        return copy_term(h, mc->compile_info);
+    if (item == ATOM_md5)
+        return bin_new(h, mc->md5, sizeof mc->md5);
+    if (item == atom_from_cstr("nifs"))
+        return NIL;
+    if (item == atom_from_cstr("native"))
+        return ATOM_false;
+    return THE_NON_VALUE;
+}
+
+term_t bif_sys_get_module_info_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]))
+        return BIF_BADARG(p);
+    const module_code *mc = code_module(args[0]);
+    if (!mc)
+        return BIF_BADARG(p);
+    term_t items[5] = {ATOM_module, ATOM_exports, ATOM_attributes, ATOM_compile, ATOM_md5};
+    term_t out[5];
+    for (int i = 0; i < 5; i++)
+        out[i] = term_tuple2(&p->heap, items[i], module_info_item(&p->heap, mc, items[i]));
+    return term_list_from(&p->heap, out, 5, NIL);
+}
+
+term_t bif_sys_get_module_info_2(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]) || !term_is_atom(args[1]))
+        return BIF_BADARG(p);
+    const module_code *mc = code_module(args[0]);
+    term_t v = mc ? module_info_item(&p->heap, mc, args[1]) : THE_NON_VALUE;
+    return v == THE_NON_VALUE ? BIF_BADARG(p) : v;
+}
+
+term_t bif_sys_function_exported_3(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]) || !term_is_atom(args[1]) || !term_is_small(args[2]) || small_value(args[2]) < 0)
+        return BIF_BADARG(p);
+    const module_code *mc = code_module(args[0]);
+    if (!mc)
+        return ATOM_false;
+    for (size_t i = 0; i < mc->nfuncs; i++)
+        if (mc->funcs[i].exported && mc->funcs[i].name == args[1] &&
+            mc->funcs[i].arity == (unsigned)small_value(args[2]))
+            return ATOM_true;
+    return ATOM_false;
+}
+
+term_t bif_sys_module_loaded_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]))
+        return BIF_BADARG(p);
+    return code_module(args[0]) ? ATOM_true : ATOM_false;
+}
+
+term_t bif_sys_pre_loaded_0(process *p, const term_t *args) { return term_cons(&p->heap, ATOM_erlang, NIL); }
+term_t bif_sys_all_loaded_0(process *p, const term_t *args) { return code_all_loaded(&p->heap); }
+
+term_t bif_sys_code_all_loaded_0(process *p, const term_t *args)
+{
+    term_t l = NIL;
+    for (term_t m = code_all_loaded(&p->heap); m != NIL; m = list_tail(m)) {
+        const module_code *mc = code_module(list_head(m));
+        term_t where = mc && mc->file ? term_string(&p->heap, mc->file, strlen(mc->file))
+                                      : atom_from_cstr("preloaded");
+        l = term_cons(&p->heap, term_tuple2(&p->heap, list_head(m), where), l);
+    }
+    return l;
+}
+
+/* {module, M} after loading M's source from the code path, or {error, Why}. */
+static term_t load(process *p, term_t m)
+{
+    term_t why;
+    if (!vm_load_module(m, &why))
+        return term_tuple2(&p->heap, ATOM_error, why);
+    return term_tuple2(&p->heap, ATOM_module, m);
+}
+
+term_t bif_sys_ensure_loaded_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]))
+        return BIF_BADARG(p);
+    if (code_module(args[0]))
+        return term_tuple2(&p->heap, ATOM_module, args[0]);
+    return load(p, args[0]);
+}
+
+term_t bif_sys_is_loaded_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]))
+        return BIF_BADARG(p);
+    const module_code *mc = code_module(args[0]);
+    if (!mc)
+        return ATOM_false;
+    term_t where = mc->file ? term_string(&p->heap, mc->file, strlen(mc->file)) : atom_from_cstr("preloaded");
+    return term_tuple2(&p->heap, ATOM_file, where);
+}
+
+term_t bif_sys_load_file_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]))
+        return BIF_BADARG(p);
+    return load(p, args[0]);
+}
+
+term_t bif_sys_purge_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]))
+        return BIF_BADARG(p);
+    return code_purge(args[0]) ? ATOM_true : ATOM_false;
+}
+
+term_t bif_sys_delete_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]))
+        return BIF_BADARG(p);
+    return code_delete(args[0]) ? ATOM_true : ATOM_false;
+}

@@ -1,0 +1,232 @@
+/* vm.c: the VM as a whole: start-up (atoms, BIFs, code server, process
+ * table, schedulers), the code path and loading modules from source (the
+ * interactive code server of OTP: a call to a module that is not loaded
+ * loads Mod.erl), `-e` evaluation in a fresh process, output, and halt. */
+#include "vm.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "code.h"
+#include "compile.h"
+#include "epp.h"
+#include "interp.h"
+#include "lint.h"
+#include "parse.h"
+#include "proc.h"
+#include "sched.h"
+
+/* The Erlang sources of vm/lib, compiled into the binary (build/vm/lib_embed.c). */
+typedef struct embedded_file {
+    const char *name; /* "lists.erl" */
+    const char *text;
+    size_t len;
+} embedded_file;
+extern const embedded_file vm_embedded_lib[];
+extern const size_t vm_embedded_lib_n;
+
+/* ---- output ------------------------------------------------------------- */
+
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static vm_output_fn output_fn;
+
+void vm_set_output(vm_output_fn fn) { output_fn = fn; }
+
+void vm_write(vm_stream stream, const char *s, size_t n)
+{
+    pthread_mutex_lock(&out_lock);
+    if (output_fn)
+        output_fn(stream, s, n);
+    else
+        fwrite(s, 1, n, stream == VM_STDERR ? stderr : stdout);
+    pthread_mutex_unlock(&out_lock);
+}
+
+void vm_halt(int status)
+{
+    pthread_mutex_lock(&out_lock);
+    fflush(stdout);
+    fflush(stderr);
+    _exit(status);
+}
+
+/* ---- the code path and loading ---------------------------------------------- */
+
+static char **paths;
+static size_t npaths;
+static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void vm_add_path(const char *dir)
+{
+    paths = paths ? alloc_resize(ALLOC_SYSTEM, paths, npaths * sizeof *paths, (npaths + 1) * sizeof *paths)
+                  : alloc_new(ALLOC_SYSTEM, sizeof *paths);
+    size_t n = strlen(dir) + 1;
+    paths[npaths] = alloc_new(ALLOC_SYSTEM, n);
+    memcpy(paths[npaths++], dir, n);
+}
+
+/* Prints every diagnostic as erlc does (stderr). */
+static void print_diags(const lint_diags *d)
+{
+    char line[1024];
+    for (size_t i = 0; i < d->n; i++) {
+        size_t n = lint_diag_format(&d->v[i], line, sizeof line - 1);
+        if (n > sizeof line - 2)
+            n = sizeof line - 2;
+        line[n++] = '\n';
+        vm_write(VM_STDERR, line, n);
+    }
+}
+
+/* Compiles and loads the module whose source is `text` (or the file at
+ * `path` when text is NULL). False after printing why. */
+static bool load_source(const char *path, const char *text, size_t len)
+{
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t forms;
+    epp_result er = text ? epp_parse_string(&h, path, text, len, NULL, &forms)
+                         : epp_parse_file(&h, path, NULL, &forms);
+    if (er != EPP_OK) {
+        char msg[512];
+        int n = snprintf(msg, sizeof msg, "%s: %s\n", path, er == EPP_NOFILE ? strerror(errno) : "bad macro");
+        vm_write(VM_STDERR, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+        heap_destroy(&h);
+        return false;
+    }
+    lint_diags diags = {0};
+    module_code *mc = NULL;
+    compile_opts opts = {.file = path};
+    compile_result cr = compile_forms(forms, &opts, &mc, &diags);
+    print_diags(&diags);
+    lint_diags_free(&diags);
+    heap_destroy(&h);
+    if (cr != COMPILE_OK)
+        return false;
+    code_load(mc);
+    return true;
+}
+
+bool vm_load_file(const char *path) { return load_source(path, NULL, 0); }
+
+/* Where the source of `module` is: an embedded library module, or
+ * Mod.erl in a code path directory, then the current directory. */
+bool vm_load_module(term_t module, term_t *why)
+{
+    size_t len;
+    const char *name = atom_text(module, &len);
+    char file[4096];
+    if (len + 5 > sizeof file) {
+        *why = ATOM_nofile;
+        return false;
+    }
+    pthread_mutex_lock(&load_lock);
+    bool ok = code_module(module) != NULL; /* another scheduler won the race */
+    bool found = ok;
+    snprintf(file, sizeof file, "%.*s.erl", (int)len, name);
+    for (size_t i = 0; i < vm_embedded_lib_n && !found; i++)
+        if (!strcmp(vm_embedded_lib[i].name, file)) {
+            found = true;
+            ok = load_source(file, vm_embedded_lib[i].text, vm_embedded_lib[i].len);
+        }
+    for (size_t i = 0; i <= npaths && !found; i++) {
+        char path[4096 + 64];
+        if (i < npaths)
+            snprintf(path, sizeof path, "%s/%s", paths[i], file);
+        else
+            snprintf(path, sizeof path, "%s", file);
+        if (access(path, R_OK) == 0) {
+            found = true;
+            ok = load_source(path, NULL, 0);
+        }
+    }
+    pthread_mutex_unlock(&load_lock);
+    if (!ok)
+        *why = found ? atom_from_cstr("badfile") : ATOM_nofile;
+    return ok && code_module(module) != NULL;
+}
+
+static bool autoload(term_t module)
+{
+    term_t why;
+    return vm_load_module(module, &why);
+}
+
+/* ---- processes' ends -------------------------------------------------------- */
+
+static vm_crash_fn crash_fn;
+static pthread_mutex_t main_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t main_done = PTHREAD_COND_INITIALIZER;
+static term_t main_pid = NIL;
+static bool main_exited;
+static int main_status;
+
+void vm_set_crash_report(vm_crash_fn fn) { crash_fn = fn; }
+
+/* A process ends: report a crash as OTP's error logger does (an error
+ * exception that nothing caught), and wake vm_eval when it was its
+ * process. */
+static void note_exit(process *p)
+{
+    pthread_mutex_lock(&main_lock);
+    bool is_main = p->pid == main_pid;
+    if (is_main) {
+        main_status = p->exit_reason == ATOM_normal ? 0 : 1;
+        main_exited = true;
+        pthread_cond_signal(&main_done);
+    }
+    pthread_mutex_unlock(&main_lock);
+    if (p->exit_reason != ATOM_normal && crash_fn && (is_main || p->exit_class == CLASS_ERROR))
+        crash_fn(is_main ? THE_NON_VALUE : p->pid, p->exit_reason);
+}
+
+/* ---- start and evaluation --------------------------------------------------- */
+
+void vm_start(unsigned schedulers)
+{
+    atom_table_init();
+    proc_table_init(note_exit);
+    code_init(autoload);
+    sched_start(schedulers);
+}
+
+int vm_eval(const char *text, size_t len)
+{
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t exprs;
+    if (parse_exprs_string(&h, text, len, true, &exprs) != PARSE_OK) {
+        char msg[1024];
+        size_t n = parse_format_error(exprs, msg, sizeof msg - 1);
+        if (n > sizeof msg - 2)
+            n = sizeof msg - 2;
+        msg[n++] = '\n';
+        vm_write(VM_STDERR, "dbgsh: -e: ", 11);
+        vm_write(VM_STDERR, msg, n);
+        heap_destroy(&h);
+        return 1;
+    }
+    lint_diags diags = {0};
+    module_code *mc = NULL;
+    term_t module = atom_from_cstr("dbgsh_eval"), function = atom_from_cstr("eval");
+    compile_result cr = compile_exprs(exprs, NULL, 0, module, function, THE_NON_VALUE, &mc, &diags);
+    print_diags(&diags);
+    lint_diags_free(&diags);
+    heap_destroy(&h);
+    if (cr != COMPILE_OK)
+        return 1;
+    code_load(mc);
+    pthread_mutex_lock(&main_lock);
+    main_exited = false;
+    main_pid = proc_spawn(NULL, module, function, NIL, 0, NULL);
+    while (!main_exited)
+        pthread_cond_wait(&main_done, &main_lock);
+    main_pid = NIL;
+    int status = main_status;
+    pthread_mutex_unlock(&main_lock);
+    return status;
+}
