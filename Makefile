@@ -167,6 +167,8 @@ run-tsan: $(DBGSH) $(TOOL_BINS)
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/progress
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/diff/run.sh $(BUILD) $(DBGSH)
 	@tests/shell/run.sh $(BUILD) $(DBGSH)
+	@SCRIPTS_SCHEDULERS=4 SCRIPTS_TIMEOUT=300 TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" \
+	  tests/scripts/run.sh $(BUILD) $(DBGSH)
 
 $(BUILD)/tests/threads: $(BUILD)/tests/tsan/threads.o $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
@@ -176,6 +178,7 @@ $(BUILD)/tests/progress: $(BUILD)/tests/tsan/progress.o $(LIBVM)
 
 bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen
 	@tests/bench/run.sh $(BUILD)
+	@tests/bench/vm.sh $(DBGSH)
 
 run: deps $(DBGSH)
 	./$(DBGSH)

@@ -99,9 +99,9 @@ typedef struct fmt_error {
 } fmt_error;
 fmt_result fmt_format(fmt_buf *b, const char *format, size_t len, term_t args, fmt_error *err);
 
-/* Registers the io and io_lib BIFs (io:format/1,2,3, io:put_chars/1,2,
- * io:nl/0,1, io:write/1,2, io_lib:format/2, io_lib:write/1,2,
- * io_lib:print/1, erlang:display/1) and the crash reporter with the VM.
+/* Registers the C half of vm/lib/io.erl (dbgsh_out:format/3,
+ * dbgsh_out:put_chars/2), the io_lib BIFs (io_lib:format/2, io_lib:write/1,2,
+ * io_lib:print/1), erlang:display/1 and the crash reporter with the VM.
  * Call once, before vm_start (format/io.c). */
 void fmt_io_register(void);
 

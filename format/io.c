@@ -1,8 +1,9 @@
-/* io.c: the io and io_lib BIFs (io:format, io:put_chars, io_lib:format,
- * erlang:display, ...) over this layer's formatter, registered into the
- * VM's BIF table (vm/bif.h), and the VM's crash reports. Output goes to
- * vm_write: standard_error to VM_STDERR, every other device (standard_io,
- * user, a group leader pid) to VM_STDOUT. */
+/* io.c: the C half of io (vm/lib/io.erl) and the io_lib BIFs
+ * (io_lib:format, io_lib:write, erlang:display, ...) over this layer's
+ * formatter, registered into the VM's BIF table (vm/bif.h), and the VM's
+ * crash reports. Output for the `user` io server goes to vm_write's
+ * VM_STDOUT, standard_error to VM_STDERR; other io servers are processes
+ * that io.erl sends io requests. */
 #include <string.h>
 
 #include "format/format.h"
@@ -11,15 +12,22 @@
 /* Per-thread buffer: each scheduler formats into its own. */
 static _Thread_local fmt_buf tbuf;
 
-/* The device argument: false when it is none io accepts. */
-static bool device_stream(term_t dev, vm_stream *out)
+/* Where output to device `dev` goes when p writes it: a stream of the
+ * VM, or DEV_REQUEST when the device is an io server process that must
+ * get an io request (vm/lib/io.erl sends it), or DEV_BAD. */
+enum { DEV_STREAM, DEV_REQUEST, DEV_BAD };
+static int device_of(process *p, term_t dev, vm_stream *out)
 {
+    *out = VM_STDOUT;
     if (dev == atom_from_cstr("standard_error")) {
         *out = VM_STDERR;
-        return true;
+        return DEV_STREAM;
     }
-    *out = VM_STDOUT;
-    return dev == atom_from_cstr("standard_io") || dev == atom_from_cstr("user") || term_is_pid(dev);
+    if (dev == atom_from_cstr("standard_io"))
+        dev = p->group_leader;
+    if (dev == atom_from_cstr("user") || dev == proc_user_pid())
+        return DEV_STREAM;
+    return term_is_pid(dev) || term_is_atom(dev) ? DEV_REQUEST : DEV_BAD;
 }
 
 /* The bytes of chardata `t` (unicode:characters_to_binary) appended to b
@@ -66,61 +74,35 @@ static bool format_into(process *p, term_t format, term_t args)
     return ok;
 }
 
-static term_t format_to(process *p, term_t dev, term_t format, term_t args)
+/* dbgsh_out:format(Io, Format, Args): ok after writing to a VM stream;
+ * `request` when Io is an io server process (io.erl then sends it the
+ * request); badarg for a bad device, format or argument. */
+static term_t dbgsh_out_format_3(process *p, const term_t *a)
 {
     vm_stream s;
+    int d = device_of(p, a[0], &s);
+    if (d == DEV_REQUEST)
+        return atom_from_cstr("request");
     fmt_buf_reset(&tbuf);
-    if (!device_stream(dev, &s) || !format_into(p, format, args))
+    if (d == DEV_BAD || !format_into(p, a[1], a[2]))
         return BIF_BADARG(p);
     vm_write(s, tbuf.data, tbuf.len);
     return ATOM_ok;
 }
 
-static term_t io_format_1(process *p, const term_t *a) { return format_to(p, p->group_leader, a[0], NIL); }
-static term_t io_format_2(process *p, const term_t *a) { return format_to(p, p->group_leader, a[0], a[1]); }
-static term_t io_format_3(process *p, const term_t *a) { return format_to(p, a[0], a[1], a[2]); }
-
-static term_t put_chars_to(process *p, term_t dev, term_t chars)
+/* dbgsh_out:put_chars(Io, Chars): as dbgsh_out:format/3. */
+static term_t dbgsh_out_put_chars_2(process *p, const term_t *a)
 {
     vm_stream s;
+    int d = device_of(p, a[0], &s);
+    if (d == DEV_REQUEST)
+        return atom_from_cstr("request");
     fmt_buf_reset(&tbuf);
-    if (!device_stream(dev, &s) || !put_chardata(p, &tbuf, chars))
+    if (d == DEV_BAD || !put_chardata(p, &tbuf, a[1]))
         return BIF_BADARG(p);
     vm_write(s, tbuf.data, tbuf.len);
     return ATOM_ok;
 }
-
-static term_t io_put_chars_1(process *p, const term_t *a) { return put_chars_to(p, p->group_leader, a[0]); }
-static term_t io_put_chars_2(process *p, const term_t *a) { return put_chars_to(p, a[0], a[1]); }
-
-static term_t io_nl_0(process *p, const term_t *a)
-{
-    vm_write(VM_STDOUT, "\n", 1);
-    return ATOM_ok;
-}
-
-static term_t io_nl_1(process *p, const term_t *a)
-{
-    vm_stream s;
-    if (!device_stream(a[0], &s))
-        return BIF_BADARG(p);
-    vm_write(s, "\n", 1);
-    return ATOM_ok;
-}
-
-static term_t write_to(process *p, term_t dev, term_t t)
-{
-    vm_stream s;
-    if (!device_stream(dev, &s))
-        return BIF_BADARG(p);
-    fmt_buf_reset(&tbuf);
-    fmt_write(&tbuf, t, -1, false);
-    vm_write(s, tbuf.data, tbuf.len);
-    return ATOM_ok;
-}
-
-static term_t io_write_1(process *p, const term_t *a) { return write_to(p, p->group_leader, a[0]); }
-static term_t io_write_2(process *p, const term_t *a) { return write_to(p, a[0], a[1]); }
 
 /* The UTF-8 in tbuf as a list of code points, as io_lib returns text. */
 static term_t chars_of_buf(process *p)
@@ -186,18 +168,8 @@ static term_t erlang_display_1(process *p, const term_t *a)
 }
 
 static const bif_entry io_bifs[] = {
-    {"io", "format", 1, io_format_1, 0},
-    {"io", "format", 2, io_format_2, 0},
-    {"io", "format", 3, io_format_3, 0},
-    {"io", "fwrite", 1, io_format_1, 0},
-    {"io", "fwrite", 2, io_format_2, 0},
-    {"io", "fwrite", 3, io_format_3, 0},
-    {"io", "put_chars", 1, io_put_chars_1, 0},
-    {"io", "put_chars", 2, io_put_chars_2, 0},
-    {"io", "nl", 0, io_nl_0, 0},
-    {"io", "nl", 1, io_nl_1, 0},
-    {"io", "write", 1, io_write_1, 0},
-    {"io", "write", 2, io_write_2, 0},
+    {"dbgsh_out", "format", 3, dbgsh_out_format_3, 0},
+    {"dbgsh_out", "put_chars", 2, dbgsh_out_put_chars_2, 0},
     {"io_lib", "format", 2, io_lib_format_2, 0},
     {"io_lib", "fwrite", 2, io_lib_format_2, 0},
     {"io_lib", "write", 1, io_lib_write_1, 0},

@@ -142,9 +142,11 @@ term_t bif_proc_link_1(process *p, const term_t *args)
         return ATOM_true;
     proc_add_link(p, LINK, other, NIL, NULL);
     if (!proc_signal(other, SIG_LINK, p->pid, NIL, NULL, NIL)) {
-        /* OTP: linking to a process that is gone sends the caller an exit
-         * signal with reason noproc from it */
+        /* OTP: linking to a process that is gone fails with noproc, or,
+         * when the caller traps exits, sends it {'EXIT', Other, noproc} */
         proc_remove_link(p, LINK, other, NULL);
+        if (!(atomic_load(&p->state) & PS_TRAP_EXIT))
+            return BIF_ERROR(p, ATOM_noproc);
         return signal_self(p, other, ATOM_noproc, ATOM_true);
     }
     return ATOM_true;
@@ -295,8 +297,8 @@ term_t bif_proc_error_2(process *p, const term_t *args) { return bif_raise(p, CL
 term_t bif_proc_error_3(process *p, const term_t *args) { return bif_raise(p, CLASS_ERROR, args[0]); }
 term_t bif_proc_throw_1(process *p, const term_t *args) { return bif_raise(p, CLASS_THROW, args[0]); }
 
-/* erlang:raise(Class, Reason, Stacktrace): badarg for a bad class or a
- * stack trace that is not a list. */
+/* erlang:raise(Class, Reason, Stacktrace): with a bad class or a stack
+ * trace that is not a list it returns the atom badarg, as OTP's does. */
 term_t bif_proc_raise_3(process *p, const term_t *args)
 {
     term_t c = args[0];
@@ -308,9 +310,9 @@ term_t bif_proc_raise_3(process *p, const term_t *args)
     else if (c == ATOM_throw)
         cls = CLASS_THROW;
     else
-        return BIF_BADARG(p);
+        return ATOM_badarg;
     if (list_length(args[2]) < 0)
-        return BIF_BADARG(p);
+        return ATOM_badarg;
     bif_raise(p, cls, args[1]);
     p->fstack = args[2];
     return THE_NON_VALUE;
@@ -471,10 +473,20 @@ term_t bif_proc_group_leader_2(process *p, const term_t *args)
 
 static term_t mfa_tuple(heap_t *h, term_t m, term_t f, term_t a) { return term_tuple3(h, m, f, a); }
 
-/* The pids of q's links (kind LINK) or monitors, as OTP lists them. */
-static term_t link_list(heap_t *h, const process *q, link_kind kind)
+/* The pids of q's links (kind LINK) or monitors, as OTP lists them. Links
+ * and monitors whose signals q has not handled yet count too: OTP's
+ * process_info is a signal that q answers after those. */
+static term_t link_list(heap_t *h, process *q, link_kind kind)
 {
     term_t l = NIL;
+    message_kind pending = kind == LINK ? SIG_LINK : kind == MONITOR_IN ? SIG_MONITOR : MSG_MESSAGE;
+    if (pending != MSG_MESSAGE) {
+        pthread_mutex_lock(&q->inq_lock);
+        for (const message *m = q->inq; m; m = m->next)
+            if (m->kind == pending)
+                l = term_cons(h, m->from, l);
+        pthread_mutex_unlock(&q->inq_lock);
+    }
     for (const proc_link *k = q->links; k; k = k->next) {
         if (k->kind != kind)
             continue;
@@ -525,9 +537,14 @@ static term_t info_item(process *p, process *q, term_t item)
     if (item == ATOM_registered_name)
         return q->registered_name == NIL ? NIL : q->registered_name;
     if (item == ATOM_current_function) {
-        if (!q->current)
+        /* the function of the saved pc (for p itself: where it called
+         * the BIF) */
+        code_location loc;
+        const code_t *hd = code_find(q->pc, &loc) ? loc.header : NULL;
+        if (!hd && q->nframes > 0 && code_find(q->frames[q->nframes - 1].pc - 1, &loc))
+            hd = loc.header; /* called through an export stub: the caller */
+        if (!hd)
             return mfa_tuple(h, q->initial_call[0], q->initial_call[1], q->initial_call[2]);
-        const code_t *hd = code_header_of(q->current);
         return mfa_tuple(h, (term_t)hd[FH_MODULE], (term_t)hd[FH_NAME], term_small((int64_t)hd[FH_ARITY]));
     }
     if (item == ATOM_initial_call)

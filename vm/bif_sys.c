@@ -491,6 +491,16 @@ term_t bif_sys_get_module_info_2(process *p, const term_t *args)
     return v == THE_NON_VALUE ? BIF_BADARG(p) : v;
 }
 
+/* erlang:make_fun(M, F, A): fun M:F/A (an export fun; its entry is looked
+ * up when it is called). */
+term_t bif_sys_make_fun_3(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]) || !term_is_atom(args[1]) || !term_is_small(args[2]) || small_value(args[2]) < 0 ||
+        small_value(args[2]) > 255)
+        return BIF_BADARG(p);
+    return term_export(&p->heap, args[0], args[1], (unsigned)small_value(args[2]));
+}
+
 term_t bif_sys_function_exported_3(process *p, const term_t *args)
 {
     if (!term_is_atom(args[0]) || !term_is_atom(args[1]) || !term_is_small(args[2]) || small_value(args[2]) < 0)

@@ -232,7 +232,6 @@ dispatch:
             proc_gc(p, 0, false);
             RELOAD();
         }
-        p->current = pc;
         NEXT(3);
     }
     CASE(call)
@@ -399,6 +398,9 @@ apply_list:
         }
         if (p->nframes == 0) {
             SAVE();
+            /* a signal the BIF sent to the process itself comes first */
+            if (trapped && proc_fetch_incoming(p) < 0)
+                return RUN_EXIT;
             p->exit_reason = ATOM_normal;
             p->result = v;
             return RUN_EXIT;

@@ -23,7 +23,10 @@
  * time slice may use it until its next safe point. */
 
 static _Atomic(process *) *table;
-static _Atomic uint64_t next_number = 1; /* pid 0 is the io server, `user` */
+/* Pid 0 is the io server `user`. Numbers start where a freshly booted OTP
+ * node's user processes do, so that pids print as wide as erl's and ~p
+ * breaks lines in the same places. */
+static _Atomic uint64_t next_number = 80;
 static _Atomic uint32_t live;
 static proc_exit_hook exit_hook;
 
@@ -335,6 +338,7 @@ static bool handle_signal(process *p, message *m, bool *keep)
         bool linked_exit = m->ref[0] == 1; /* set for exits caused by a link */
         if (linked_exit && !proc_remove_link(p, LINK, m->from, NULL))
             return false; /* the link was removed meanwhile */
+        p->exit_class = CLASS_EXIT;
         if (reason == ATOM_kill && !linked_exit) {
             p->exit_reason = ATOM_killed;
             return true;
@@ -495,13 +499,16 @@ void proc_drop_message(process *p, message **mp)
     free_message(m);
 }
 
+/* References are #Ref<0.W2.W1.W0> with W0 18 bits, as OTP's; the words
+ * start at values of the width OTP's have, so references print as wide as
+ * erl's (~p's line breaks depend on it). */
 void proc_new_ref(uint32_t ids[3])
 {
-    static _Atomic uint64_t counter;
-    uint64_t n = atomic_fetch_add(&counter, 1) + 1;
-    ids[0] = (uint32_t)n & 0x3ffff; /* OTP keeps 18 bits in the first word */
-    ids[1] = (uint32_t)(n >> 18);
-    ids[2] = (uint32_t)(n >> 50);
+    static _Atomic uint64_t counter = 100000;
+    uint64_t n = atomic_fetch_add(&counter, 1);
+    ids[0] = (uint32_t)n & 0x3ffff;
+    ids[1] = 2868903939u + (uint32_t)(n >> 18);
+    ids[2] = 2318283045u + (uint32_t)(n >> 50);
 }
 
 term_t proc_monitored(const process *p, const uint32_t ids[3])

@@ -147,7 +147,6 @@ struct process {
 
     term_t priority;        /* low | normal | high | max (not acted on) */
     term_t initial_call[3]; /* M, F, A */
-    const code_t *current;  /* header of the function running, for process_info */
 
     uint32_t trace_flags; /* trace engine (#4): 0 when untraced */
     void *tracer;

@@ -1,0 +1,92 @@
+%% bench_vm: the VM benchmarks of `make bench`, run unchanged on dbgsh and
+%% on erl. main/0 prints one line per workload: "result NAME MILLISECONDS",
+%% the wall time of the workload alone (after a warm-up run of it).
+-module(bench_vm).
+-export([main/0]).
+
+main() ->
+    lists:foreach(fun({Name, F}) ->
+                          F(),
+                          T0 = erlang:monotonic_time(),
+                          F(),
+                          T1 = erlang:monotonic_time(),
+                          Ms = erlang:convert_time_unit(T1 - T0, native, microsecond) / 1000,
+                          io:format("result ~s ~.3f~n", [Name, Ms])
+                  end, workloads()).
+
+workloads() ->
+    [{"fib(27)", fun() -> fib(27) end},
+     {"tail_loop_10M", fun() -> loop(10000000, 0) end},
+     {"ping_pong_200k", fun() -> ping_pong(200000) end},
+     {"spawn_exit_100k", fun() -> spawn_exit(100000) end},
+     {"ring_10k_x10", fun() -> ring(10000, 10) end},
+     {"gc_lists_300x10k", fun() -> gc_lists(300, 0) end},
+     {"lists_sort_100k", fun() -> length(lists:sort(pseudo_random(100000, 1, []))) end},
+     {"bignum_fact_2000", fun() -> fact(2000, 1) end},
+     {"map_build_100k", fun() -> map_size(map_build(100000, #{})) end},
+     {"binary_build_match_1M", fun() -> bin_sum(bin_build(100000, <<>>), 0) end}].
+
+fib(N) when N < 2 -> N;
+fib(N) -> fib(N - 1) + fib(N - 2).
+
+loop(0, Acc) -> Acc;
+loop(N, Acc) -> loop(N - 1, Acc + 1).
+
+ping_pong(N) ->
+    Pong = spawn(fun pong/0),
+    ping(N, Pong),
+    Pong ! stop,
+    ok.
+
+ping(0, _) -> ok;
+ping(N, Pong) ->
+    Pong ! {ping, self()},
+    receive pong -> ping(N - 1, Pong) end.
+
+pong() ->
+    receive
+        {ping, From} -> From ! pong, pong();
+        stop -> ok
+    end.
+
+spawn_exit(N) ->
+    Self = self(),
+    [spawn(fun() -> Self ! done end) || _ <- lists:seq(1, N)],
+    wait(N).
+
+wait(0) -> ok;
+wait(N) -> receive done -> wait(N - 1) end.
+
+ring(N, Rounds) ->
+    First = lists:foldl(fun(_, Next) -> spawn(fun() -> relay(Next) end) end, self(), lists:seq(1, N - 1)),
+    [begin First ! token, receive token -> ok end end || _ <- lists:seq(1, Rounds)],
+    First ! stop,
+    ok.
+
+relay(Next) ->
+    receive
+        stop -> Next ! stop;
+        M -> Next ! M, relay(Next)
+    end.
+
+gc_lists(0, Acc) -> Acc;
+gc_lists(N, Acc) ->
+    L = lists:reverse(lists:seq(1, 10000)),
+    gc_lists(N - 1, Acc + hd(L)).
+
+pseudo_random(0, _, Acc) -> Acc;
+pseudo_random(N, X, Acc) ->
+    X1 = (X * 1103515245 + 12345) rem 2147483648,
+    pseudo_random(N - 1, X1, [X1 | Acc]).
+
+fact(0, Acc) -> Acc;
+fact(N, Acc) -> fact(N - 1, N * Acc).
+
+map_build(0, M) -> M;
+map_build(N, M) -> map_build(N - 1, M#{N => N * 2}).
+
+bin_build(0, B) -> B;
+bin_build(N, B) -> bin_build(N - 1, <<B/binary, N:32, (N band 255):8>>).
+
+bin_sum(<<X:32, Y:8, Rest/binary>>, Acc) -> bin_sum(Rest, Acc + X + Y);
+bin_sum(<<>>, Acc) -> Acc.

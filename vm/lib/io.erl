@@ -1,0 +1,69 @@
+%% io: the io module over the io protocol. Output to the `user` io server
+%% (the group leader processes start with) and to standard_error is written
+%% directly by the C BIFs dbgsh_out:format/3 and dbgsh_out:put_chars/2 (format/io.c);
+%% any other device is a process that gets OTP's io requests
+%% ({io_request, From, ReplyAs, Request}) and answers {io_reply, ReplyAs, Reply}.
+-module(io).
+-export([format/1, format/2, format/3, fwrite/1, fwrite/2, fwrite/3,
+         put_chars/1, put_chars/2, nl/0, nl/1, write/1, write/2,
+         request/1, request/2, columns/0, columns/1, printable_range/0]).
+
+format(Format) -> format(default_output(), Format, []).
+format(Format, Args) -> format(default_output(), Format, Args).
+format(Io, Format, Args) ->
+    case dbgsh_out:format(Io, Format, Args) of
+        ok -> ok;
+        request -> o_request(Io, {put_chars, unicode, io_lib, format, [Format, Args]}, [Io, Format, Args])
+    end.
+
+fwrite(Format) -> format(Format).
+fwrite(Format, Args) -> format(Format, Args).
+fwrite(Io, Format, Args) -> format(Io, Format, Args).
+
+put_chars(Chars) -> put_chars(default_output(), Chars).
+put_chars(Io, Chars) ->
+    case dbgsh_out:put_chars(Io, Chars) of
+        ok -> ok;
+        request -> o_request(Io, {put_chars, unicode, Chars}, [Io, Chars])
+    end.
+
+nl() -> nl(default_output()).
+nl(Io) -> put_chars(Io, "\n").
+
+write(Term) -> write(default_output(), Term).
+write(Io, Term) -> put_chars(Io, io_lib:write(Term)).
+
+columns() -> columns(default_output()).
+columns(_Io) -> {error, enotsup}.
+
+printable_range() -> latin1.
+
+default_output() -> group_leader().
+
+o_request(Io, Request, ErrorArgs) ->
+    case request(Io, Request) of
+        {error, _} -> erlang:error(badarg, ErrorArgs);
+        Reply -> Reply
+    end.
+
+%% Sends an io request to the device and waits for its reply.
+request(Request) -> request(default_output(), Request).
+
+request(standard_io, Request) -> request(group_leader(), Request);
+request(Io, Request) when is_atom(Io) ->
+    case whereis(Io) of
+        undefined -> {error, arguments};
+        Pid -> request(Pid, Request)
+    end;
+request(Pid, Request) when is_pid(Pid) ->
+    Mref = erlang:monitor(process, Pid),
+    Pid ! {io_request, self(), Mref, Request},
+    receive
+        {io_reply, Mref, Reply} ->
+            erlang:demonitor(Mref, [flush]),
+            Reply;
+        {'DOWN', Mref, _, _, _} ->
+            {error, terminated}
+    end;
+request(_, _) ->
+    {error, arguments}.
