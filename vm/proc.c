@@ -439,6 +439,12 @@ void proc_timeout_done(process *p)
     atomic_fetch_and(&p->state, ~(uint32_t)(PS_TIMER | PS_TIMEOUT));
 }
 
+void proc_count_reductions(process *p)
+{
+    p->reds_total += (uint64_t)(SCHED_SLICE_REDS - (p->reds > 0 ? p->reds : 0));
+    p->reds = SCHED_SLICE_REDS;
+}
+
 int proc_wait(process *p, int64_t ms)
 {
     if (proc_fetch_incoming(p) < 0)
@@ -461,6 +467,9 @@ int proc_wait(process *p, int64_t ms)
             return -1;
         return *p->save ? 1 : 0; /* 0 cannot happen: inq was not empty */
     }
+    /* From the store below a sender may wake p on another scheduler: the
+     * slice's bookkeeping is done before it. */
+    proc_count_reductions(p);
     atomic_store_explicit(&p->state, (st & ~PS_RUNNABLE) | PS_WAITING, memory_order_relaxed);
     pthread_mutex_unlock(&p->inq_lock);
     return 0;

@@ -207,6 +207,10 @@ bool proc_signal(term_t to, message_kind kind, term_t from, term_t reason, const
 int proc_fetch_incoming(process *p);
 void proc_remove_message(process *p);
 int proc_wait(process *p, int64_t ms);
+/* Adds the reductions of the slice so far to p's total and starts the
+ * count again (the scheduler at the end of a slice; proc_wait before p
+ * can be woken). */
+void proc_count_reductions(process *p);
 void proc_timeout_done(process *p);
 /* A receive timer of p with sequence `seq` expired (timer thread). */
 void proc_timer_fired(term_t pid, uint64_t seq);

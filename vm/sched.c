@@ -167,14 +167,17 @@ static void run_slice(scheduler *s, process *p)
         }
     }
     interp_result r = interp_run(p);
-    p->reds_total += (uint64_t)(SCHED_SLICE_REDS - (p->reds > 0 ? p->reds : 0));
     switch (r) {
     case RUN_YIELD:
+        proc_count_reductions(p);
         push(s, p);
         break;
     case RUN_WAIT:
-        break; /* p may already run elsewhere: do not touch it */
+        /* p may already run elsewhere: do not touch it (proc_wait counted
+         * its reductions before it could be woken) */
+        break;
     case RUN_EXIT:
+        proc_count_reductions(p);
         proc_exit(p);
         break;
     }

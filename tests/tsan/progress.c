@@ -6,6 +6,7 @@
  * a heap-use-after-free report; the counts check that every deferred
  * function ran exactly once. Prints "progress: N passed, N failed" last. */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,7 @@ static _Atomic(object *) table[SLOTS];
 static atomic_bool stop_flag;
 static atomic_long bad_reads;
 static atomic_long slices;
+static atomic_int started; /* schedulers registered with thread progress */
 static atomic_int deferred_by_scheduler;
 static atomic_int waits_by_scheduler;
 static int sleep_percent; /* of slices that end in a sleep; set per round */
@@ -90,6 +92,7 @@ static void *scheduler(void *arg)
     int id = (int)(intptr_t)arg;
     uint64_t rng = (uint64_t)id * 7919 + 1;
     progress_register(id);
+    atomic_fetch_add(&started, 1);
     unsigned own_slices = 0;
     while (!atomic_load_explicit(&stop_flag, memory_order_relaxed)) {
         /* one time slice: hold pointers across some work */
@@ -183,8 +186,14 @@ static void run_round(int tracer_rounds, int deferrer_objects, int sleeping)
         atomic_store(&table[i], new_object((uint64_t)i, i % SCHEDULERS));
 
     pthread_t sch[SCHEDULERS], tr, df;
+    atomic_store(&started, 0);
     for (intptr_t i = 0; i < SCHEDULERS; i++)
         pthread_create(&sch[i], NULL, scheduler, (void *)i);
+    /* The changes must race with running schedulers: on a loaded machine
+     * the threads may start late, and progress_wait does not wait for
+     * threads not registered yet. */
+    while (atomic_load(&started) < SCHEDULERS)
+        sched_yield();
     pthread_create(&tr, NULL, tracer, (void *)(intptr_t)tracer_rounds);
     pthread_create(&df, NULL, deferrer, (void *)(intptr_t)deferrer_objects);
     pthread_join(tr, NULL);
