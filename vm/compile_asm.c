@@ -11,6 +11,7 @@
 #include "atom.h"
 #include "compile_priv.h"
 #include "ext.h"
+#include "md5.h"
 
 /* ---- arena ---------------------------------------------------------------- */
 
@@ -128,127 +129,38 @@ void cc_set_line(cc_state *cs, uint32_t line)
     c->lines[c->nlines++] = (code_line){(uint32_t)c->n, line};
 }
 
-/* ---- MD5 (RFC 1321) ------------------------------------------------------------ */
-
-typedef struct md5_ctx {
-    uint32_t s[4];
-    uint64_t len;
-    uint8_t buf[64];
-} md5_ctx;
-
-static const uint32_t md5_k[64] = {
-    0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
-    0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
-    0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
-    0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed, 0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a,
-    0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c, 0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
-    0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
-    0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
-    0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391};
-static const uint8_t md5_r[64] = {7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
-                                  5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20,
-                                  4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-                                  6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21};
-
-static void md5_block(md5_ctx *c, const uint8_t *p)
-{
-    uint32_t m[16];
-    for (int i = 0; i < 16; i++)
-        m[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 | (uint32_t)p[4 * i + 2] << 16 |
-               (uint32_t)p[4 * i + 3] << 24;
-    uint32_t a = c->s[0], b = c->s[1], cc = c->s[2], d = c->s[3];
-    for (int i = 0; i < 64; i++) {
-        uint32_t f;
-        int g;
-        if (i < 16)
-            f = (b & cc) | (~b & d), g = i;
-        else if (i < 32)
-            f = (d & b) | (~d & cc), g = (5 * i + 1) % 16;
-        else if (i < 48)
-            f = b ^ cc ^ d, g = (3 * i + 5) % 16;
-        else
-            f = cc ^ (b | ~d), g = (7 * i) % 16;
-        uint32_t t = d;
-        d = cc;
-        cc = b;
-        uint32_t x = a + f + md5_k[i] + m[g];
-        b = b + ((x << md5_r[i]) | (x >> (32 - md5_r[i])));
-        a = t;
-    }
-    c->s[0] += a, c->s[1] += b, c->s[2] += cc, c->s[3] += d;
-}
-
-static void md5_init(md5_ctx *c)
-{
-    c->s[0] = 0x67452301, c->s[1] = 0xefcdab89, c->s[2] = 0x98badcfe, c->s[3] = 0x10325476;
-    c->len = 0;
-}
-
-static void md5_update(md5_ctx *c, const void *data, size_t n)
-{
-    const uint8_t *p = data;
-    size_t have = (size_t)(c->len % 64);
-    c->len += n;
-    while (n) {
-        size_t take = 64 - have < n ? 64 - have : n;
-        memcpy(c->buf + have, p, take);
-        have += take, p += take, n -= take;
-        if (have == 64) {
-            md5_block(c, c->buf);
-            have = 0;
-        }
-    }
-}
-
-static void md5_final(md5_ctx *c, uint8_t out[16])
-{
-    uint64_t bits = c->len * 8;
-    uint8_t pad = 0x80;
-    md5_update(c, &pad, 1);
-    uint8_t zero = 0;
-    while (c->len % 64 != 56)
-        md5_update(c, &zero, 1);
-    uint8_t lb[8];
-    for (int i = 0; i < 8; i++)
-        lb[i] = (uint8_t)(bits >> (8 * i));
-    md5_update(c, lb, 8);
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 4; j++)
-            out[4 * i + j] = (uint8_t)(c->s[i] >> (8 * j));
-}
-
 void cc_md5(const uint8_t *data, size_t len, uint8_t out[16])
 {
-    md5_ctx c;
-    md5_init(&c);
-    md5_update(&c, data, len);
-    md5_final(&c, out);
+    md5_state c;
+    md5_start(&c);
+    md5_feed(&c, data, len);
+    md5_finish(&c, out);
 }
 
 /* Hashes one literal word position-independently: immediates as they are
  * (atoms by text, since atom indices differ between runs), boxed terms by
  * their external format. */
-static void md5_term(md5_ctx *c, term_t t)
+static void md5_term(md5_state *c, term_t t)
 {
     if (term_is_atom(t)) {
         size_t len;
         const char *s = atom_text(t, &len);
-        md5_update(c, "A", 1);
-        md5_update(c, s, len + 1);
+        md5_feed(c, "A", 1);
+        md5_feed(c, s, len + 1);
         return;
     }
     if (term_is_immed(t)) {
-        md5_update(c, &t, sizeof t);
+        md5_feed(c, &t, sizeof t);
         return;
     }
     size_t n;
     if (ext_size(t, &n, NULL) != EXT_OK) {
-        md5_update(c, "?", 1);
+        md5_feed(c, "?", 1);
         return;
     }
     uint8_t *buf = alloc_new(ALLOC_TEMP, n);
     ext_encode(t, buf);
-    md5_update(c, buf, n);
+    md5_feed(c, buf, n);
     alloc_free(ALLOC_TEMP, buf, n);
 }
 
@@ -271,7 +183,7 @@ size_t cc_walk_instr(const code_t *w, size_t i, void (*fn)(void *ctx, char kind,
 }
 
 typedef struct md5_walk {
-    md5_ctx *h;
+    md5_state *h;
     const cc_code *c;
     size_t fi; /* next fixup to look at */
 } md5_walk;
@@ -285,20 +197,20 @@ static void md5_operand(void *ctx, char kind, size_t pos)
         mw->fi++;
     if (kind == 'L' && mw->fi < c->nfix && c->fix[mw->fi].pos == pos) {
         uint32_t off = c->labels[c->fix[mw->fi].label];
-        md5_update(mw->h, &off, sizeof off);
+        md5_feed(mw->h, &off, sizeof off);
     } else if (kind == 'T' || (kind == 'S' && !code_is_reg(word))) {
         md5_term(mw->h, (term_t)word);
     } else if (kind == 'E') {
         const export_entry *e = (const export_entry *)word;
         md5_term(mw->h, e->module);
         md5_term(mw->h, e->name);
-        md5_update(mw->h, &e->arity, sizeof e->arity);
+        md5_feed(mw->h, &e->arity, sizeof e->arity);
     } else if (kind == 'B') {
         const bif_entry *b = (const bif_entry *)word;
-        md5_update(mw->h, b->name, strlen(b->name) + 1);
-        md5_update(mw->h, &b->arity, sizeof b->arity);
+        md5_feed(mw->h, b->name, strlen(b->name) + 1);
+        md5_feed(mw->h, &b->arity, sizeof b->arity);
     } else {
-        md5_update(mw->h, &word, sizeof word);
+        md5_feed(mw->h, &word, sizeof word);
     }
 }
 
@@ -313,13 +225,13 @@ void cc_assemble(cc_state *cs)
 
     /* The module's MD5 over the code, labels as offsets, literals by
      * content, export and BIF entries by name. */
-    md5_ctx h;
-    md5_init(&h);
+    md5_state h;
+    md5_start(&h);
     md5_term(&h, cs->module);
     md5_walk mw = {&h, c, 0};
     for (size_t i = 0; i < c->n;)
         i = cc_walk_instr(c->w, i, md5_operand, &mw);
-    md5_final(&h, mc->md5);
+    md5_finish(&h, mc->md5);
 
     for (size_t i = 0; i < c->nfix; i++) {
         uint32_t off = c->labels[c->fix[i].label];
