@@ -988,11 +988,15 @@ static code_t gen_rec_set(gen *g, ir *e, int dst, uint32_t fail)
     code_t r = cg_val(g, e->k[0], NO_DST, fail);
     uint32_t size = e->i;
     code_t *el = cc_alloc(&g->cs->ar, (size + 1) * sizeof *el);
+    /* which fields the update gives (no value of el can say: every word is
+     * a register or a literal) */
+    bool *given = cc_alloc(&g->cs->ar, (size + 1) * sizeof *given);
     for (uint32_t i = 0; i < size; i++)
-        el[i] = 0;
+        given[i] = false;
     for (uint32_t i = 1; i < e->n; i++) {
         ir *p = e->k[i];
         el[p->i] = cg_val(g, p->k[1], NO_DST, fail);
+        given[p->i] = true;
     }
     uint32_t bad = fail ? fail : cg_cold(g, COLD_BADRECORD, r, e->line);
     cg_op(g, OP_is_tagged_tuple);
@@ -1002,7 +1006,7 @@ static code_t gen_rec_set(gen *g, ir *e, int dst, uint32_t fail)
     cg_T(g, e->a);
     el[0] = e->a;
     for (uint32_t i = 1; i < size; i++)
-        if (!el[i]) {
+        if (!given[i]) {
             uint32_t t = cg_temp(g);
             cg_op(g, OP_get_tuple_element);
             cg_R(g, t);
