@@ -1,9 +1,11 @@
 /* bif_bin.c: BIFs on binaries and character data: erlang's binary BIFs
  * and iolists, a subset of the binary module (searching, splitting,
- * replacing), unicode:characters_to_list/binary and unicode_util:gc/1,
- * with OTP 25's results, including the exact shape of the rest that an
- * {error, ...} or {incomplete, ...} result carries. The table of them is
- * vm/bif_bin.def. Walks over iolists and chardata keep explicit stacks. */
+ * replacing), unicode:characters_to_list/binary (latin1, UTF-8, UTF-16 and
+ * UTF-32, in and out) and unicode_util:gc/1 and cp/1, with OTP 25's
+ * results, including the exact shape of the rest that an {error, ...} or
+ * {incomplete, ...} result carries. The table of them is vm/bif_bin.def
+ * (cp/1's line is in vm/bif_misc.def). Walks over iolists and chardata
+ * keep explicit stacks. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1346,75 +1348,213 @@ static term_t chars_to_list(process *p, term_t data, bool latin1)
     return finish_conversion(&c, list, rest);
 }
 
-/* latin1 (true), unicode or utf8 (false); false when neither. */
-static bool get_encoding(term_t t, bool *latin1)
+/* The encodings unicode's functions take: latin1, unicode or utf8, utf16
+ * and utf32 (big-endian unless {utfN, little}). */
+typedef enum encoding { ENC_LATIN1, ENC_UTF8, ENC_UTF16BE, ENC_UTF16LE, ENC_UTF32BE, ENC_UTF32LE } encoding;
+
+static _Atomic term_t slot_utf16, slot_utf32;
+#define ATOM_UTF16 get_cached_atom(&slot_utf16, "utf16")
+#define ATOM_UTF32 get_cached_atom(&slot_utf32, "utf32")
+
+/* false when t names no encoding. */
+static bool get_encoding(term_t t, encoding *enc)
 {
+    bool little = false;
+    if (term_is_tuple(t) && tuple_arity(t) == 2) {
+        term_t e = tuple_get(t, 1);
+        if (e != ATOM_big && e != ATOM_little)
+            return false;
+        little = e == ATOM_little;
+        t = tuple_get(t, 0);
+        if (t != ATOM_UTF16 && t != ATOM_UTF32)
+            return false;
+    }
     if (t == ATOM_LATIN1)
-        *latin1 = true;
+        *enc = ENC_LATIN1;
     else if (t == ATOM_UNICODE || t == ATOM_utf8)
-        *latin1 = false;
+        *enc = ENC_UTF8;
+    else if (t == ATOM_UTF16)
+        *enc = little ? ENC_UTF16LE : ENC_UTF16BE;
+    else if (t == ATOM_UTF32)
+        *enc = little ? ENC_UTF32LE : ENC_UTF32BE;
     else
         return false;
     return true;
 }
 
-/* ---- unicode: chardata to latin1 -------------------------------------------------
- * characters_to_binary(Data, In, latin1) is Erlang code in OTP (unicode's
- * ml_map/3): it walks the list recursively, feeds binaries of up to 8192
- * bytes to a converter and keeps a cut-off UTF-8 sequence as {Incomplete,
+/* ---- unicode: the general conversion ---------------------------------------------
+ * characters_to_binary(Data, In, Out) for every pair but latin1/UTF-8 to
+ * UTF-8 is Erlang code in OTP (unicode's ml_map/3): it walks the list
+ * recursively, feeds binaries of up to 8192 bytes to a decoder of In and
+ * an encoder of Out, and keeps a cut-off character as {Incomplete,
  * Missing} until later bytes complete it. The walk below follows it step
  * by step, building the same list cells it builds, so that the rest of an
- * error has OTP's shape. */
+ * error has OTP's shape. Integers up to the limit (255 when In or Out is
+ * latin1, else 10FFFF) are encoded alone; a negative one is badarg for
+ * latin1 output (list_to_binary/1) and an error for the others. */
 
-typedef struct l1conv {
+typedef struct mlconv {
     heap_t *h;
-    bool utf8;    /* input encoding: UTF-8, else latin1 */
-    byte_buf out; /* latin1 converted so far */
-    bool inc;     /* a cut-off sequence waits: */
+    encoding in, out;
+    byte_buf buf; /* output converted so far */
+    bool inc;     /* a cut-off character waits: */
     term_t inc_bin;
     uint64_t missing;
-} l1conv;
+} mlconv;
 
-enum { L1_OK, L1_ERROR, L1_INCOMPLETE };
+enum { ML_OK, ML_ERROR, ML_INCOMPLETE, ML_BADARG };
 
-/* Bytes still missing after the cut-off sequence s[0..n) (unicode's
- * cbv/2), or 0 when it cannot start a sequence. */
-static unsigned get_missing(const uint8_t *s, size_t n)
+/* Bytes still missing after the cut-off character s[0..n) (unicode's
+ * cbv/2, quirks included), or 0 when it cannot start a character. */
+static unsigned get_missing(encoding enc, const uint8_t *s, size_t n)
 {
-    unsigned need = (unsigned)get_seq_len(s[0]);
-    if (need < 2 || n >= need)
-        return 0;
-    for (size_t i = 1; i < n; i++)
-        if (!is_cont(s[i]))
+    switch (enc) {
+    case ENC_UTF8: {
+        unsigned need = (unsigned)get_seq_len(s[0]);
+        if (need < 2 || n >= need)
             return 0;
-    return need - (unsigned)n;
+        for (size_t i = 1; i < n; i++)
+            if (!is_cont(s[i]))
+                return 0;
+        return need - (unsigned)n;
+    }
+    case ENC_UTF16BE:
+        if (n == 1)
+            return s[0] <= 215 || s[0] >= 224 ? 1 : (s[0] >> 2) == 54 ? 3 : 0;
+        if ((s[0] >> 2) != 54)
+            return 0;
+        return n == 2 ? 2 : n == 3 && (s[2] >> 2) == 55 ? 1 : 0;
+    case ENC_UTF16LE:
+        if (n == 1)
+            return 1;
+        if ((s[1] >> 2) != 54)
+            return 0;
+        return n == 2 ? 2 : n == 3 ? 1 : 0;
+    case ENC_UTF32BE:
+        if (n >= 4 || s[0] != 0)
+            return 0;
+        if (n == 1)
+            return 3;
+        if (s[1] > 16)
+            return 0;
+        return n == 2 ? 2 : s[1] > 0 || s[2] <= 215 || s[2] >= 224 ? 1 : 0;
+    case ENC_UTF32LE:
+        if (n >= 4)
+            return 0;
+        if (n < 3)
+            return 4 - (unsigned)n;
+        if (s[2] == 0 && s[1] == 255 && (s[0] == 254 || s[0] == 255))
+            return 0;
+        return s[2] <= 16 && (s[2] > 0 || s[1] <= 215 || s[1] >= 224) ? 1 : 0;
+    default:
+        return 0;
+    }
 }
 
-/* Converts one binary (unicode's do_i_utf8_chk or binary_to_list); on
- * L1_ERROR / L1_INCOMPLETE *rest is the binary from the character that
- * stopped it. */
-static int convert_part(l1conv *c, term_t b, term_t *rest)
+/* Decodes one character of s[0..n) (n >= 1) in `enc`: its length, or 0
+ * when the bytes are no (complete) character, as the bit syntax's
+ * utf8/utf16/utf32 segments decide. */
+static size_t decode_char(encoding enc, const uint8_t *s, size_t n, uint32_t *cp)
+{
+    switch (enc) {
+    case ENC_LATIN1:
+        *cp = s[0];
+        return 1;
+    case ENC_UTF8:
+        return unicode_decode_utf8_strict(s, n, cp);
+    case ENC_UTF16BE:
+    case ENC_UTF16LE: {
+        bool le = enc == ENC_UTF16LE;
+        if (n < 2)
+            return 0;
+        uint32_t u = le ? (uint32_t)(s[1] << 8 | s[0]) : (uint32_t)(s[0] << 8 | s[1]);
+        if (u < 0xD800 || u > 0xDFFF) {
+            *cp = u;
+            return 2;
+        }
+        if (u > 0xDBFF || n < 4)
+            return 0;
+        uint32_t w = le ? (uint32_t)(s[3] << 8 | s[2]) : (uint32_t)(s[2] << 8 | s[3]);
+        if (w < 0xDC00 || w > 0xDFFF)
+            return 0;
+        *cp = 0x10000 + ((u - 0xD800) << 10) + (w - 0xDC00);
+        return 4;
+    }
+    default: {
+        if (n < 4)
+            return 0;
+        uint32_t u = enc == ENC_UTF32LE
+                         ? (uint32_t)s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16 | (uint32_t)s[3] << 24
+                         : (uint32_t)s[3] | (uint32_t)s[2] << 8 | (uint32_t)s[1] << 16 | (uint32_t)s[0] << 24;
+        if (u > 0x10FFFF || (u >= 0xD800 && u <= 0xDFFF))
+            return 0;
+        *cp = u;
+        return 4;
+    }
+    }
+}
+
+/* Appends character cp (a valid one; below 256 for latin1) in `enc`. */
+static void put_char(byte_buf *b, encoding enc, uint32_t cp)
+{
+    uint8_t e[4];
+    size_t n = 0;
+    switch (enc) {
+    case ENC_LATIN1:
+        e[n++] = (uint8_t)cp;
+        break;
+    case ENC_UTF8:
+        n = unicode_encode_utf8(cp, (char *)e);
+        break;
+    case ENC_UTF16BE:
+    case ENC_UTF16LE: {
+        uint16_t u[2];
+        size_t k = 0;
+        if (cp < 0x10000) {
+            u[k++] = (uint16_t)cp;
+        } else {
+            u[k++] = (uint16_t)(0xD800 + ((cp - 0x10000) >> 10));
+            u[k++] = (uint16_t)(0xDC00 + ((cp - 0x10000) & 0x3FF));
+        }
+        for (size_t i = 0; i < k; i++) {
+            e[n++] = (uint8_t)(enc == ENC_UTF16LE ? u[i] : u[i] >> 8);
+            e[n++] = (uint8_t)(enc == ENC_UTF16LE ? u[i] >> 8 : u[i]);
+        }
+        break;
+    }
+    default:
+        for (int i = 0; i < 4; i++)
+            e[n++] = (uint8_t)(enc == ENC_UTF32LE ? cp >> (8 * i) : cp >> (24 - 8 * i));
+        break;
+    }
+    put_buf(b, e, n);
+}
+
+/* Converts one binary (unicode's do_i_* / do_i_*_chk, then o_trans); on
+ * ML_ERROR / ML_INCOMPLETE *rest is the binary from the character that
+ * stopped it. ML_BADARG: OTP's utf32 latin1-checking decoders fail with
+ * case_clause on a cut-off character after a decoded one. */
+static int convert_part(mlconv *c, term_t b, term_t *rest)
 {
     bin_view v;
     bin_view_of(b, &v);
     byte_span s;
     get_bytes(&v, &s);
-    int r = L1_OK;
+    int r = ML_OK;
     size_t i = 0;
     while (i < s.n) {
-        uint32_t cp = s.p[i];
-        size_t len = 1;
-        if (c->utf8 && cp >= 0x80)
-            len = unicode_decode_utf8_strict(s.p + i, s.n - i, &cp);
-        if (len == 0 || cp > 255) {
-            unsigned missing = len == 0 ? get_missing(s.p + i, s.n - i) : 0;
-            r = missing ? L1_INCOMPLETE : L1_ERROR;
+        uint32_t cp;
+        size_t len = decode_char(c->in, s.p + i, s.n - i, &cp);
+        if (len == 0 || (c->out == ENC_LATIN1 && cp > 255)) {
+            unsigned missing = len == 0 ? get_missing(c->in, s.p + i, s.n - i) : 0;
+            r = missing ? ML_INCOMPLETE : ML_ERROR;
+            if (missing && i > 0 && c->out == ENC_LATIN1 && (c->in == ENC_UTF32BE || c->in == ENC_UTF32LE))
+                r = ML_BADARG;
             c->missing = missing;
             *rest = sub_bytes(c->h, b, i, s.n - i);
             break;
         }
-        uint8_t byte = (uint8_t)cp;
-        put_buf(&c->out, &byte, 1);
+        put_char(&c->buf, c->out, cp);
         i += len;
     }
     release_bytes(&s);
@@ -1435,15 +1575,34 @@ static term_t join_binaries(heap_t *h, term_t a, term_t b)
     return r;
 }
 
-#define L1_CHUNK 8192
+/* Converts integer `part` alone: ML_OK, ML_ERROR, or ML_BADARG (a
+ * negative integer for latin1 output). */
+static int convert_int(mlconv *c, term_t part)
+{
+    int64_t limit = c->in == ENC_LATIN1 || c->out == ENC_LATIN1 ? 255 : 0x10FFFF;
+    if (term_is_big(part))
+        return big_is_negative(part) && c->out == ENC_LATIN1 ? ML_BADARG : ML_ERROR;
+    int64_t x = small_value(part);
+    if (x > limit)
+        return ML_ERROR;
+    if (x < 0)
+        return c->out == ENC_LATIN1 ? ML_BADARG : ML_ERROR;
+    if (c->out != ENC_LATIN1 && x >= 0xD800 && x <= 0xDFFF)
+        return ML_ERROR;
+    put_char(&c->buf, c->out, (uint32_t)x);
+    return ML_OK;
+}
 
-/* Data (latin1 or UTF-8 chardata) to latin1: the binary, {error,
- * Converted, Rest} or {incomplete, Converted, Rest}; THE_NON_VALUE when
- * OTP fails (badarg). */
-static term_t chars_to_latin1(process *p, term_t data, bool utf8)
+#define ML_CHUNK 8192
+
+/* Data in `in` to `out`: the binary, {error, Converted, Rest} or
+ * {incomplete, Converted, Rest}; THE_NON_VALUE when OTP fails (badarg).
+ * With `as_list`, Converted (UTF-8 output) is turned into a list, as
+ * characters_to_list/2 does. */
+static term_t convert_ml(process *p, term_t data, encoding in, encoding out, bool as_list)
 {
     heap_t *h = &p->heap;
-    l1conv c = {.h = h, .utf8 = utf8};
+    mlconv c = {.h = h, .in = in, .out = out};
     term_stack st;
     init_stack(&st);
     term_t x = data, rest = NIL, result = THE_NON_VALUE;
@@ -1457,21 +1616,16 @@ static term_t chars_to_latin1(process *p, term_t data, bool utf8)
                     errored = true;
                     break;
                 }
-                if (!term_is_small(part) || small_value(part) > 255) {
-                    if (term_is_big(part) && big_is_negative(part)) {
-                        failed = true; /* list_to_binary([Part]) */
-                        break;
-                    }
+                int k = convert_int(&c, part);
+                if (k == ML_BADARG) {
+                    failed = true;
+                    break;
+                }
+                if (k == ML_ERROR) {
                     rest = term_cons(h, term_cons(h, part, NIL), t);
                     errored = true;
                     break;
                 }
-                if (small_value(part) < 0) {
-                    failed = true;
-                    break;
-                }
-                uint8_t byte = (uint8_t)small_value(part);
-                put_buf(&c.out, &byte, 1);
                 x = t;
                 continue;
             }
@@ -1491,25 +1645,28 @@ static term_t chars_to_latin1(process *p, term_t data, bool utf8)
                     }
                     continue;
                 }
-                if (v.size > L1_CHUNK) {
-                    term_t a = sub_bytes(h, part, 0, L1_CHUNK),
-                           b = sub_bytes(h, part, L1_CHUNK, v.size - L1_CHUNK);
+                if (v.size > ML_CHUNK) {
+                    term_t a = sub_bytes(h, part, 0, ML_CHUNK),
+                           b = sub_bytes(h, part, ML_CHUNK, v.size - ML_CHUNK);
                     x = term_cons(h, a, term_cons(h, b, t));
                     continue;
                 }
                 term_t r;
                 switch (convert_part(&c, part, &r)) {
-                case L1_INCOMPLETE:
+                case ML_INCOMPLETE:
                     c.inc = true, c.inc_bin = r;
                     break;
-                case L1_ERROR:
+                case ML_ERROR:
                     rest = term_cons(h, r, t);
                     errored = true;
+                    break;
+                case ML_BADARG:
+                    failed = true;
                     break;
                 default:
                     break;
                 }
-                if (errored)
+                if (errored || failed)
                     break;
                 x = t;
                 continue;
@@ -1532,19 +1689,23 @@ static term_t chars_to_latin1(process *p, term_t data, bool utf8)
                 }
                 c.inc_bin = join_binaries(h, c.inc_bin, x);
                 c.missing -= v.size;
-            } else if (v.size > L1_CHUNK) {
-                term_t a = sub_bytes(h, x, 0, L1_CHUNK), b = sub_bytes(h, x, L1_CHUNK, v.size - L1_CHUNK);
+            } else if (v.size > ML_CHUNK) {
+                term_t a = sub_bytes(h, x, 0, ML_CHUNK), b = sub_bytes(h, x, ML_CHUNK, v.size - ML_CHUNK);
                 x = term_cons(h, a, term_cons(h, b, NIL));
                 continue;
             } else {
                 term_t r;
                 int k = convert_part(&c, x, &r);
-                if (k == L1_ERROR) {
+                if (k == ML_BADARG) {
+                    failed = true;
+                    break;
+                }
+                if (k == ML_ERROR) {
                     rest = r;
                     errored = true;
                     break;
                 }
-                if (k == L1_INCOMPLETE)
+                if (k == ML_INCOMPLETE)
                     c.inc = true, c.inc_bin = r;
             }
         } else if (!term_is_nil(x)) {
@@ -1560,16 +1721,16 @@ static term_t chars_to_latin1(process *p, term_t data, bool utf8)
         if (errored)
             while (pop_term(&st, &t))
                 rest = term_cons(h, rest, t);
-        term_t bin = bin_new(h, c.out.p, c.out.n);
+        term_t conv = as_list ? list_utf8(h, c.buf.p, c.buf.n) : bin_new(h, c.buf.p, c.buf.n);
         if (errored)
-            result = term_tuple3(h, ATOM_error, bin, rest);
+            result = term_tuple3(h, ATOM_error, conv, rest);
         else if (c.inc)
-            result = term_tuple3(h, ATOM_INCOMPLETE, bin, c.inc_bin);
+            result = term_tuple3(h, ATOM_INCOMPLETE, conv, c.inc_bin);
         else
-            result = bin;
+            result = conv;
     }
     free_stack(&st);
-    free_buf(&c.out);
+    free_buf(&c.buf);
     return result;
 }
 
@@ -1587,14 +1748,28 @@ static bool is_7bit(term_t t)
     return true;
 }
 
-/* unicode:characters_to_binary(Data, In): In latin1, unicode or utf8
- * (OTP also takes utf16 and utf32, which this VM does not). */
+/* Data in `in` to `out` as characters_to_binary/3 does it; THE_NON_VALUE
+ * for badarg. */
+static term_t convert_chars(process *p, term_t data, encoding in, encoding out)
+{
+    bin_view v;
+    if (in == ENC_LATIN1 && out == ENC_LATIN1 && term_is_bitstring(data) && get_binary(data, &v))
+        return data;
+    if (((in == ENC_LATIN1 && out == ENC_UTF8) || (in == ENC_UTF8 && out == ENC_LATIN1)) && is_7bit(data))
+        return data;
+    if (out == ENC_UTF8 && in <= ENC_UTF8)
+        return chars_to_utf8(p, data, in == ENC_LATIN1);
+    return convert_ml(p, data, in, out, false);
+}
+
+/* unicode:characters_to_binary(Data, In): UTF-8 out. */
 term_t bif_bin_unicode_characters_to_binary_2(process *p, const term_t *args)
 {
-    bool latin1;
-    if (!get_encoding(args[1], &latin1))
+    encoding in;
+    if (!get_encoding(args[1], &in))
         return BIF_BADARG(p);
-    term_t r = chars_to_utf8(p, args[0], latin1);
+    term_t r = in <= ENC_UTF8 ? chars_to_utf8(p, args[0], in == ENC_LATIN1)
+                              : convert_ml(p, args[0], in, ENC_UTF8, false);
     return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
 }
 
@@ -1607,25 +1782,22 @@ term_t bif_bin_unicode_characters_to_binary_1(process *p, const term_t *args)
 /* unicode:characters_to_binary(Data, In, Out) */
 term_t bif_bin_unicode_characters_to_binary_3(process *p, const term_t *args)
 {
-    bool in_latin1, out_latin1;
-    term_t data = args[0];
-    if (!get_encoding(args[1], &in_latin1) || !get_encoding(args[2], &out_latin1))
+    encoding in, out;
+    if (!get_encoding(args[1], &in) || !get_encoding(args[2], &out))
         return BIF_BADARG(p);
-    bin_view v;
-    if (in_latin1 && out_latin1 && term_is_bitstring(data) && get_binary(data, &v))
-        return data;
-    if (in_latin1 != out_latin1 && is_7bit(data))
-        return data;
-    term_t r = out_latin1 ? chars_to_latin1(p, data, !in_latin1) : chars_to_utf8(p, data, in_latin1);
+    term_t r = convert_chars(p, args[0], in, out);
     return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
 }
 
+/* unicode:characters_to_list(Data, In): latin1 and UTF-8 directly, the
+ * others through UTF-8 as OTP's do_characters_to_list/2. */
 term_t bif_bin_unicode_characters_to_list_2(process *p, const term_t *args)
 {
-    bool latin1;
-    if (!get_encoding(args[1], &latin1))
+    encoding in;
+    if (!get_encoding(args[1], &in))
         return BIF_BADARG(p);
-    term_t r = chars_to_list(p, args[0], latin1);
+    term_t r = in <= ENC_UTF8 ? chars_to_list(p, args[0], in == ENC_LATIN1)
+                              : convert_ml(p, args[0], in, ENC_UTF8, true);
     return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
 }
 
@@ -2029,4 +2201,22 @@ term_t bif_bin_unicode_util_gc_1(process *p, const term_t *args)
     if (r != THE_NON_VALUE)
         return r;
     return BIF_ERROR(p, fclause ? ATOM_function_clause : ATOM_badarg);
+}
+
+/* unicode_util:cp(Chardata): [CP | Rest] as OTP's cp/1 shapes Rest, [], or
+ * {error, Rest} for invalid UTF-8 at the front; function_clause for what
+ * is no chardata. */
+term_t bif_bin_unicode_util_cp_1(process *p, const term_t *args)
+{
+    term_t next;
+    switch (take_cp(&p->heap, args[0], false, &next)) {
+    case CP_LIST:
+        return next;
+    case CP_EMPTY:
+        return NIL;
+    case CP_ERROR:
+        return term_tuple2(&p->heap, ATOM_error, next);
+    default:
+        return BIF_ERROR(p, ATOM_function_clause);
+    }
 }
