@@ -479,10 +479,17 @@ cases(array) ->
                     Set = fun(_, A) -> I = pick([upto(12), upto(120), upto(1200)]),
                                        try array:set(I, elem(), A) catch _:_ -> A end end,
                     A2 = lists:foldl(Set, A1, lists:seq(1, upto(6))),
+                    %% Shrink, relax, set past the new max: OTP then stacks
+                    %% a level on a tree that was already deep enough.
+                    A3 = case rand:uniform(4) of
+                             1 -> A2s = array:relax(array:resize(upto(array:size(A2)), A2)),
+                                  lists:foldl(Set, A2s, lists:seq(1, upto(3)));
+                             _ -> A2
+                         end,
                     case rand:uniform(6) of
-                        1 -> array:resize(upto(array:size(A2) + 20), A2);
-                        2 -> array:fix(A2);
-                        _ -> A2
+                        1 -> array:resize(upto(array:size(A3) + 20), A3);
+                        2 -> array:fix(A3);
+                        _ -> A3
                     end end,
     Ix = fun(A) -> pick([upto(array:size(A) + 2), upto(15), upto(2000), -1, a]) end,
     One = [size, default, is_array, is_fix, fix, relax, resize, to_list, sparse_to_list,

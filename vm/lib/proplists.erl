@@ -2,6 +2,7 @@
 %% A property is an atom A (short for {A, true}) or a tuple whose first
 %% element is the key; anything else in a list is skipped.
 -module(proplists).
+-compile({nowarn_deprecated_function, [{erlang, phash, 2}]}).
 
 -export([append_values/2, compact/1, delete/2, expand/2, from_map/1,
          get_all_values/2, get_bool/2, get_keys/1, get_value/2,
