@@ -74,35 +74,28 @@ static bool format_into(process *p, term_t format, term_t args)
     return ok;
 }
 
-/* dbgsh_out:format(Io, Format, Args): ok after writing to a VM stream;
- * `request` when Io is an io server process (io.erl then sends it the
- * request); badarg for a bad device, format or argument. */
-static term_t dbgsh_out_format_3(process *p, const term_t *a)
+/* Writes what `fill` puts in tbuf to device `dev`: ok after writing to a
+ * VM stream; `request` when dev is an io server process (io.erl then sends
+ * it the request); badarg for a bad device or what fill refuses. */
+static term_t write_to_device(process *p, term_t dev, bool (*fill)(process *, const term_t *), const term_t *a)
 {
     vm_stream s;
-    int d = device_of(p, a[0], &s);
+    int d = device_of(p, dev, &s);
     if (d == DEV_REQUEST)
         return atom_from_cstr("request");
     fmt_buf_reset(&tbuf);
-    if (d == DEV_BAD || !format_into(p, a[1], a[2]))
+    if (d == DEV_BAD || !fill(p, a))
         return BIF_BADARG(p);
     vm_write(s, tbuf.data, tbuf.len);
     return ATOM_ok;
 }
 
-/* dbgsh_out:put_chars(Io, Chars): as dbgsh_out:format/3. */
-static term_t dbgsh_out_put_chars_2(process *p, const term_t *a)
-{
-    vm_stream s;
-    int d = device_of(p, a[0], &s);
-    if (d == DEV_REQUEST)
-        return atom_from_cstr("request");
-    fmt_buf_reset(&tbuf);
-    if (d == DEV_BAD || !put_chardata(p, &tbuf, a[1]))
-        return BIF_BADARG(p);
-    vm_write(s, tbuf.data, tbuf.len);
-    return ATOM_ok;
-}
+static bool fill_format(process *p, const term_t *a) { return format_into(p, a[1], a[2]); }
+static bool fill_chars(process *p, const term_t *a) { return put_chardata(p, &tbuf, a[1]); }
+
+/* dbgsh_out:format(Io, Format, Args) and dbgsh_out:put_chars(Io, Chars). */
+static term_t dbgsh_out_format_3(process *p, const term_t *a) { return write_to_device(p, a[0], fill_format, a); }
+static term_t dbgsh_out_put_chars_2(process *p, const term_t *a) { return write_to_device(p, a[0], fill_chars, a); }
 
 /* The UTF-8 in tbuf as a list of code points, as io_lib returns text. */
 static term_t chars_of_buf(process *p)

@@ -96,19 +96,6 @@ static void free_stack(term_stack *s)
 #define PATH_LEVELS_PER_LIMB 16 /* 64-bit limbs */
 #define PATH_MAX_LIMBS ((MAP_ITER_DEPTH + PATH_LEVELS_PER_LIMB - 1) / PATH_LEVELS_PER_LIMB)
 
-/* The children of a large map's node (root, inner or collision node; see
- * vm/map.c for the layout) and their number. */
-static const term_t *get_trie_kids(const term_t *node, unsigned *count)
-{
-    unsigned arity = (unsigned)header_arity(node[0]);
-    if ((node[1] & MAP_KIND_MASK) == MAP_KIND_HASH_ROOT) {
-        *count = arity - 2;
-        return node + 3;
-    }
-    *count = arity - 1;
-    return node + 2;
-}
-
 /* A path argument as limbs (at most PATH_MAX_LIMBS are read: deeper
  * levels follow child 0 anyway). A negative SMALL reads as OTP's
  * unsigned_val does; a negative bignum or a non-integer is no path. */
@@ -185,7 +172,7 @@ static term_t step_trie(process *p, term_t map, const uint64_t *limbs, size_t nl
     const term_t *node = boxed_ptr(map);
     for (unsigned level = 0;; level++) {
         unsigned count, e = get_path_elem(limbs, nlimbs, level);
-        const term_t *kids = get_trie_kids(node, &count);
+        const term_t *kids = map_node_children(node, &count);
         if (e >= count || depth == MAP_ITER_DEPTH)
             return THE_NON_VALUE;
         st[depth].kids = kids, st[depth].count = count, st[depth].next = e + 1;
@@ -210,7 +197,7 @@ static term_t step_trie(process *p, term_t map, const uint64_t *limbs, size_t nl
             put_pair(&s, child);
             elems--;
         } else if (depth < MAP_ITER_DEPTH) {
-            st[depth].kids = get_trie_kids(boxed_ptr(child), &st[depth].count);
+            st[depth].kids = map_node_children(boxed_ptr(child), &st[depth].count);
             st[depth].next = 0;
             depth++;
         }

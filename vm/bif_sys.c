@@ -525,13 +525,18 @@ term_t bif_sys_module_loaded_1(process *p, const term_t *args)
 term_t bif_sys_pre_loaded_0(process *p, const term_t *args) { return term_cons(&p->heap, ATOM_erlang, NIL); }
 term_t bif_sys_all_loaded_0(process *p, const term_t *args) { return code_all_loaded(&p->heap); }
 
+/* Where code:is_loaded/1 and code:all_loaded/0 say a module came from:
+ * its source path, or preloaded. */
+static term_t loaded_from(heap_t *h, const module_code *mc)
+{
+    return mc && mc->file ? term_string(h, mc->file, strlen(mc->file)) : atom_from_cstr("preloaded");
+}
+
 term_t bif_sys_code_all_loaded_0(process *p, const term_t *args)
 {
     term_t l = NIL;
     for (term_t m = code_all_loaded(&p->heap); m != NIL; m = list_tail(m)) {
-        const module_code *mc = code_module(list_head(m));
-        term_t where = mc && mc->file ? term_string(&p->heap, mc->file, strlen(mc->file))
-                                      : atom_from_cstr("preloaded");
+        term_t where = loaded_from(&p->heap, code_module(list_head(m)));
         l = term_cons(&p->heap, term_tuple2(&p->heap, list_head(m), where), l);
     }
     return l;
@@ -562,8 +567,7 @@ term_t bif_sys_is_loaded_1(process *p, const term_t *args)
     const module_code *mc = code_module(args[0]);
     if (!mc)
         return ATOM_false;
-    term_t where = mc->file ? term_string(&p->heap, mc->file, strlen(mc->file)) : atom_from_cstr("preloaded");
-    return term_tuple2(&p->heap, ATOM_file, where);
+    return term_tuple2(&p->heap, ATOM_file, loaded_from(&p->heap, mc));
 }
 
 term_t bif_sys_load_file_1(process *p, const term_t *args)

@@ -61,8 +61,7 @@ static inline unsigned get_bitmap(const term_t *node)
     return (unsigned)(node[1] >> BITMAP_SHIFT) & 0xFFFFu;
 }
 
-/* The children of a trie node and their number. */
-static const term_t *get_children(const term_t *node, unsigned *count)
+const term_t *map_node_children(const term_t *node, unsigned *count)
 {
     unsigned arity = (unsigned)header_arity(node[0]);
     if (is_root(node)) {
@@ -292,7 +291,7 @@ bool map_get(term_t m, term_t key, term_t *val)
     uint32_t hash = hash_map_key(key, 0);
     for (unsigned level = 0;; level++) {
         unsigned count;
-        const term_t *kids = get_children(node, &count);
+        const term_t *kids = map_node_children(node, &count);
         term_t child;
         if (is_collision(node)) {
             for (unsigned i = 0; i < count; i++)
@@ -324,7 +323,7 @@ bool map_get(term_t m, term_t key, term_t *val)
 static term_t put_collision(heap_t *h, const term_t *node, const entry *k, bool *added)
 {
     unsigned count;
-    const term_t *leaves = get_children(node, &count);
+    const term_t *leaves = map_node_children(node, &count);
     term_t leaf = term_cons(h, k->key, k->val);
     size_t i = 0;
     int c = 1;
@@ -349,7 +348,7 @@ static term_t put_node(heap_t *h, const term_t *node, unsigned level, entry *k, 
     if (is_collision(node))
         return put_collision(h, node, k, added);
     unsigned count;
-    const term_t *children = get_children(node, &count);
+    const term_t *children = map_node_children(node, &count);
     term_t kids[16];
     memcpy(kids, children, count * sizeof(term_t));
     unsigned bitmap = get_bitmap(node), slot = get_slot(k->hash, level);
@@ -446,7 +445,7 @@ static void start_iter(map_iter *it, term_t m, bool fold)
     if (!map_is_flat(m)) {
         unsigned count;
         it->stack[0].node = boxed_ptr(m);
-        get_children(it->stack[0].node, &count);
+        map_node_children(it->stack[0].node, &count);
         it->stack[0].next = fold ? 0 : count;
         it->depth = 1;
     }
@@ -467,7 +466,7 @@ bool map_iter_next(map_iter *it, term_t *key, term_t *val)
     }
     while (it->depth > 0) {
         unsigned count;
-        const term_t *kids = get_children(it->stack[it->depth - 1].node, &count);
+        const term_t *kids = map_node_children(it->stack[it->depth - 1].node, &count);
         unsigned *next = &it->stack[it->depth - 1].next;
         term_t child;
         if (it->fold ? *next == count : *next == 0) {
@@ -483,7 +482,7 @@ bool map_iter_next(map_iter *it, term_t *key, term_t *val)
         if (it->depth == MAP_ITER_DEPTH) /* cannot happen: tries are shallower */
             return false;
         const term_t *node = boxed_ptr(child);
-        get_children(node, &count);
+        map_node_children(node, &count);
         it->stack[it->depth].node = node;
         it->stack[it->depth].next = it->fold ? 0 : count;
         it->depth++;

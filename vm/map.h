@@ -59,6 +59,9 @@ typedef struct map_iter {
         unsigned next;      /* children left (to_list) or done (fold) */
     } stack[MAP_ITER_DEPTH];
 } map_iter;
+/* The children of a large map's trie node (root, inner or collision node,
+ * given by its header word) and their number, in slot order. */
+const term_t *map_node_children(const term_t *node, unsigned *count);
 void map_iter_init(map_iter *it, term_t m);
 void map_iter_init_fold(map_iter *it, term_t m);
 bool map_iter_next(map_iter *it, term_t *key, term_t *val);
