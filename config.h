@@ -57,4 +57,17 @@
 #define FMT_LINE_LENGTH 80
 #endif
 
+/* DBGSH_GC_STRESS: 1 builds the GC-stress VM (`make gcstress`): a
+ * collection at every point where a process may collect. */
+#ifndef DBGSH_GC_STRESS
+#define DBGSH_GC_STRESS 0
+#endif
+
+/* INTERP_GC_CHECK_MASK: a function entry asks whether its process should
+ * collect when (reductions left & mask) == 0, so every (mask + 1)th entry;
+ * heap fragments absorb what is allocated in between. 0 under GC stress. */
+#ifndef INTERP_GC_CHECK_MASK
+#define INTERP_GC_CHECK_MASK (DBGSH_GC_STRESS ? 0 : 3)
+#endif
+
 #endif

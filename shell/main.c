@@ -26,6 +26,8 @@ static void usage(FILE *f)
             "                  then exit: 0 if it returned, 1 if it failed, N on halt(N)\n"
             "  -pa DIR         add DIR to the code path (modules load from DIR/Mod.erl)\n"
             "  -S N            run N scheduler threads (default: one per core)\n"
+            "  --disasm MOD    print the VM code of module MOD (loaded from the files\n"
+            "                  given or the code path) and exit\n"
             "  -h, --help      print this help and exit\n"
             "  -V, --version   print the version and exit\n");
 }
@@ -40,7 +42,7 @@ static unsigned default_schedulers(void)
 int main(int argc, char **argv)
 {
     unsigned schedulers = default_schedulers();
-    const char *eval = NULL;
+    const char *eval = NULL, *disasm = NULL;
     const char *files[256];
     size_t nfiles = 0;
     atom_table_init();
@@ -54,13 +56,15 @@ int main(int argc, char **argv)
             printf("dbgsh %s\n", DBGSH_VERSION);
             return 0;
         }
-        bool takes_value = !strcmp(a, "-e") || !strcmp(a, "-pa") || !strcmp(a, "-S");
+        bool takes_value = !strcmp(a, "-e") || !strcmp(a, "-pa") || !strcmp(a, "-S") || !strcmp(a, "--disasm");
         if (takes_value && i + 1 >= argc) {
             fprintf(stderr, "dbgsh: option '%s' needs a value (try dbgsh --help)\n", a);
             return 2;
         }
         if (!strcmp(a, "-e")) {
             eval = argv[++i];
+        } else if (!strcmp(a, "--disasm")) {
+            disasm = argv[++i];
         } else if (!strcmp(a, "-pa")) {
             vm_add_path(argv[++i]);
         } else if (!strcmp(a, "-S")) {
@@ -85,6 +89,14 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < nfiles; i++)
         if (!vm_load_file(files[i]))
             status = 1;
+    if (disasm) {
+        term_t why;
+        if (!vm_disasm(stdout, atom_from_cstr(disasm), &why)) {
+            fprintf(stderr, "dbgsh: cannot load module '%s': %s\n", disasm, atom_text(why, NULL));
+            vm_halt(1);
+        }
+        vm_halt(status);
+    }
     if (eval)
         vm_halt(status ? status : vm_eval(eval, strlen(eval)));
     repl_stats st;

@@ -171,13 +171,15 @@ size_t cc_walk_instr(const code_t *w, size_t i, void (*fn)(void *ctx, char kind,
     opcode op = (opcode)w[i];
     const char *k = code_op_operands[op];
     size_t pos = i + 1;
-    for (; *k && *k != '*'; k++)
-        fn(ctx, *k, pos++);
+    for (; *k && *k != '*'; k++, pos++)
+        if (fn)
+            fn(ctx, *k, pos);
     if (*k == '*') {
         uint64_t n = w[pos - 1];
         for (uint64_t r = 0; r < n; r++)
-            for (const char *g = k + 1; *g; g++)
-                fn(ctx, *g, pos++);
+            for (const char *g = k + 1; *g; g++, pos++)
+                if (fn)
+                    fn(ctx, *g, pos);
     }
     return pos;
 }
@@ -214,6 +216,52 @@ static void md5_operand(void *ctx, char kind, size_t pos)
     }
 }
 
+static bool is_small_lit(code_t w) { return !code_is_reg(w) && term_is_small((term_t)w); }
+static bool is_immed_lit(code_t w) { return !code_is_reg(w) && term_is_immed((term_t)w); }
+
+/* Rewrites instructions whose operand kinds are known into the specialised
+ * forms of opcodes.def (same operands, cheaper handlers). */
+static void specialise(code_t *w, size_t n)
+{
+    for (size_t i = 0; i < n; i = cc_walk_instr(w, i, NULL, NULL)) {
+        opcode op = (opcode)w[i], to = op;
+        switch (op) {
+        case OP_add:
+        case OP_sub:
+            if (code_is_reg(w[i + 3]) && code_is_reg(w[i + 4]))
+                to = op == OP_add ? OP_add_rr : OP_sub_rr;
+            else if (code_is_reg(w[i + 3]) && is_small_lit(w[i + 4]))
+                to = op == OP_add ? OP_add_ri : OP_sub_ri;
+            break;
+        case OP_is_lt:
+        case OP_is_ge:
+            if (code_is_reg(w[i + 2]) && code_is_reg(w[i + 3]))
+                to = op == OP_is_lt ? OP_is_lt_rr : OP_is_ge_rr;
+            else if (code_is_reg(w[i + 2]) && is_small_lit(w[i + 3]))
+                to = op == OP_is_lt ? OP_is_lt_ri : OP_is_ge_ri;
+            else if (is_small_lit(w[i + 2]) && code_is_reg(w[i + 3]))
+                to = op == OP_is_lt ? OP_is_lt_ir : OP_is_ge_ir;
+            break;
+        case OP_is_eq_exact:
+        case OP_is_ne_exact:
+            if (code_is_reg(w[i + 2]) && is_immed_lit(w[i + 3]))
+                to = op == OP_is_eq_exact ? OP_is_eq_exact_ri : OP_is_ne_exact_ri;
+            break;
+        case OP_move:
+            if (code_is_reg(w[i + 2]))
+                to = OP_move_r;
+            break;
+        case OP_return:
+            if (code_is_reg(w[i + 1]))
+                to = OP_return_r;
+            break;
+        default:
+            break;
+        }
+        w[i] = (code_t)to;
+    }
+}
+
 void cc_assemble(cc_state *cs)
 {
     cc_code *c = &cs->code;
@@ -232,6 +280,7 @@ void cc_assemble(cc_state *cs)
     for (size_t i = 0; i < c->n;)
         i = cc_walk_instr(c->w, i, md5_operand, &mw);
     md5_finish(&h, mc->md5);
+    specialise(mc->code, mc->ncode);
 
     for (size_t i = 0; i < c->nfix; i++) {
         uint32_t off = c->labels[c->fix[i].label];

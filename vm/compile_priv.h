@@ -449,8 +449,9 @@ void cc_set_line(cc_state *cs, uint32_t line);
  * fills funcs/lambdas/lines, computes md5. */
 void cc_assemble(cc_state *cs);
 void cc_md5(const uint8_t *data, size_t len, uint8_t out[16]);
-/* Calls fn for each operand of the instruction at w[i] (its kind letter
- * and word index); returns the index of the next instruction. */
+/* Calls fn (when not NULL) for each operand of the instruction at w[i]
+ * (its kind letter and word index); returns the index of the next
+ * instruction. */
 size_t cc_walk_instr(const code_t *w, size_t i, void (*fn)(void *ctx, char kind, size_t pos), void *ctx);
 
 /* A literal operand for an S or T position: immediates as they are, boxed

@@ -331,11 +331,47 @@ static size_t enter_n(const module_code *m, size_t entry, disasm_decode_fn decod
     return (size_t)m->code[entry + 1];
 }
 
+/* Does a specialised form (opcodes.def) have the operand kinds its name
+ * promises? 'r' a register, 'i' a small integer ('e' for the equality
+ * tests: any immediate). Other instructions: true. */
+static bool specialised_ok(opcode op, const code_t *c)
+{
+    const char *kinds;
+    size_t first; /* operand index of the first source */
+    switch (op) {
+    case OP_add_rr: case OP_sub_rr: kinds = "rr", first = 3; break;
+    case OP_add_ri: case OP_sub_ri: kinds = "ri", first = 3; break;
+    case OP_is_lt_rr: case OP_is_ge_rr: kinds = "rr", first = 2; break;
+    case OP_is_lt_ri: case OP_is_ge_ri: kinds = "ri", first = 2; break;
+    case OP_is_lt_ir: case OP_is_ge_ir: kinds = "ir", first = 2; break;
+    case OP_is_eq_exact_ri: case OP_is_ne_exact_ri: kinds = "re", first = 2; break;
+    case OP_move_r: kinds = "r", first = 2; break;
+    case OP_return_r: kinds = "r", first = 1; break;
+    default: return true;
+    }
+    for (size_t i = 0; kinds[i]; i++) {
+        code_t w = c[first + i];
+        bool ok = kinds[i] == 'r' ? code_is_reg(w)
+                  : kinds[i] == 'i' ? !code_is_reg(w) && term_is_small((term_t)w)
+                                    : !code_is_reg(w) && term_is_immed((term_t)w);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 /* Can this operand (the first of its instruction) be 0, meaning raise? */
 static bool fail_may_raise(opcode op)
 {
-    return op == OP_bif0 || op == OP_bif1 || op == OP_bif2 || op == OP_bif3 || op == OP_add || op == OP_sub ||
-           op == OP_mul || op == OP_bs_create;
+    switch (op) {
+    case OP_bif0: case OP_bif1: case OP_bif2: case OP_bif3:
+    case OP_add: case OP_add_rr: case OP_add_ri:
+    case OP_sub: case OP_sub_rr: case OP_sub_ri:
+    case OP_mul: case OP_bs_create:
+        return true;
+    default:
+        return false;
+    }
 }
 
 bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, size_t cap)
@@ -504,6 +540,10 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
             default:
                 break;
             }
+        }
+        if (!specialised_ok(op, c)) {
+            ok = fail(&v, "@%zu: %s on operands of another kind", pos, code_op_names[op]);
+            goto done;
         }
         /* call areas */
         uint64_t need = 0;

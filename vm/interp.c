@@ -47,12 +47,58 @@ opcode interp_word_op(code_t word)
 
 /* ---- helpers the loop calls ------------------------------------------- */
 
-/* Pushes a call frame; grows the frame array as needed. */
-static inline void push_frame(process *p, const code_t *cont, uint32_t base, uint32_t dst)
+/* Sets n registers to [] (a frame's registers past its arguments, which
+ * the GC scans before the function writes them). Unrolled: most frames
+ * clear a handful. */
+static inline void clear_regs(term_t *r, uint32_t n)
 {
-    if (p->nframes == p->frames_cap)
-        proc_grow_frames(p);
-    p->frames[p->nframes++] = (call_frame){cont, base, dst};
+    switch (n) {
+    default:
+        for (uint32_t i = 8; i < n; i++)
+            r[i] = NIL;
+        /* fall through */
+    case 8: r[7] = NIL; /* fall through */
+    case 7: r[6] = NIL; /* fall through */
+    case 6: r[5] = NIL; /* fall through */
+    case 5: r[4] = NIL; /* fall through */
+    case 4: r[3] = NIL; /* fall through */
+    case 3: r[2] = NIL; /* fall through */
+    case 2: r[1] = NIL; /* fall through */
+    case 1: r[0] = NIL; /* fall through */
+    case 0: break;
+    }
+}
+
+/* A tail call's argument move: R[0..a) = R[b..b+a). The source never
+ * lies below the destination, so an upward copy is safe when they
+ * overlap; small counts are unrolled. */
+static inline void move_args(term_t *R, uint64_t b, uint64_t a)
+{
+    switch (a) {
+    case 0:
+        return;
+    case 1:
+        R[0] = R[b];
+        return;
+    case 2: {
+        term_t x0 = R[b], x1 = R[b + 1];
+        R[0] = x0, R[1] = x1;
+        return;
+    }
+    case 3: {
+        term_t x0 = R[b], x1 = R[b + 1], x2 = R[b + 2];
+        R[0] = x0, R[1] = x1, R[2] = x2;
+        return;
+    }
+    case 4: {
+        term_t x0 = R[b], x1 = R[b + 1], x2 = R[b + 2], x3 = R[b + 3];
+        R[0] = x0, R[1] = x1, R[2] = x2, R[3] = x3;
+        return;
+    }
+    default:
+        for (uint64_t i = 0; i < a; i++)
+            R[i] = R[b + i];
+    }
 }
 
 /* The exception's handler, or NULL when none is left (the process dies).
@@ -106,6 +152,20 @@ static term_t arith_slow(process *p, int which, term_t a, term_t b)
     return arith_fn[which](p, args);
 }
 
+/* OTP reports a failing + or - without an erlang:'+' frame when the
+ * operator is inlined there: for +, an operand that is a literal small
+ * integer or float (X + 1, 1.5 + X); for -, such a literal second operand
+ * (X - 1, but not 1 - X). True when the add/sub at pc is such a case. */
+static bool is_number_literal(code_t w)
+{
+    return !code_is_reg(w) && (term_is_small((term_t)w) || term_is_float((term_t)w));
+}
+
+static bool inlined_operator(const code_t *pc, bool add)
+{
+    return is_number_literal(pc[4]) || (add && is_number_literal(pc[3]));
+}
+
 /* Reads an integer timeout for wait_timeout: ms, or -1 for infinity; false
  * for a bad value (timeout_value). */
 static bool timeout_ms(term_t t, int64_t *ms)
@@ -143,9 +203,21 @@ static bool timeout_ms(term_t t, int64_t *ms)
         pc += (n);                                                                                   \
         DISPATCH();                                                                                  \
     } while (0)
-/* Save the machine state in the process before calling out. */
-#define SAVE() (p->pc = pc, p->base = (uint32_t)(R - p->stack))
-#define RELOAD() (R = p->stack + p->base)
+/* Save the machine state in the process before calling out: pc, the
+ * register window, the frame stack's top (kept in F between calls out). */
+#define SAVE() (p->pc = pc, p->base = (uint32_t)(R - p->stack), p->nframes = (uint32_t)(F - p->frames))
+#define RELOAD() (R = p->stack + p->base, F = p->frames + p->nframes, Flimit = p->frames + p->frames_cap)
+/* Pushes a call frame: continue at `cont` with the registers at `base`,
+ * the result in register `dst`. */
+#define PUSH_FRAME(cont, base, dst)                                                                  \
+    do {                                                                                             \
+        if (F == Flimit) {                                                                           \
+            p->nframes = (uint32_t)(F - p->frames);                                                  \
+            proc_grow_frames(p);                                                                     \
+            F = p->frames + p->nframes, Flimit = p->frames + p->frames_cap;                          \
+        }                                                                                            \
+        *F++ = (call_frame){(cont), (base), (dst)};                                                  \
+    } while (0)
 #define RAISE(reason)                                                                                \
     do {                                                                                             \
         bif_raise(p, CLASS_ERROR, (reason));                                                         \
@@ -188,12 +260,14 @@ static interp_result run(process *p, bool init)
 #endif
     const code_t *pc = p->pc;
     term_t *R = p->stack + p->base;
+    call_frame *F = p->frames + p->nframes, *Flimit = p->frames + p->frames_cap;
     /* what a raise reports in its top frame */
     const term_t *fargs = NULL;
     unsigned fnargs = 0;
     const bif_entry *fbif = NULL;
     const export_entry *fundef = NULL;
     term_t tmp[3];
+    term_t ta = 0, tb = 0; /* operands handed from a specialised form to the shared body */
     bool tail = false, exact = false; /* variants sharing a body */
     uint32_t fb = 0, fa = 0, fdst = 0;  /* call_fun: */
     const code_t *fcont = NULL;
@@ -220,14 +294,13 @@ dispatch:
             proc_grow_stack(p, base + n);
             R = p->stack + base;
         }
-        for (uint32_t i = a; i < n; i++)
-            R[i] = NIL;
+        clear_regs(R + a, n - a);
         p->stack_top = base + n;
         if (--p->reds <= 0) {
             SAVE();
             return RUN_YIELD;
         }
-        if (gc_wanted(&p->heap, &p->gc)) {
+        if ((p->reds & INTERP_GC_CHECK_MASK) == 0 && gc_wanted(&p->heap, &p->gc)) {
             SAVE();
             proc_gc(p, 0, false);
             RELOAD();
@@ -236,30 +309,26 @@ dispatch:
     }
     CASE(call)
     {
-        push_frame(p, pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+        PUSH_FRAME(pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
         R += pc[2];
         JUMP(pc[1]);
     }
     CASE(tail_call)
     {
-        uint64_t b = pc[2], a = pc[3];
-        for (uint64_t i = 0; i < a; i++)
-            R[i] = R[b + i];
+        move_args(R, pc[2], pc[3]);
         JUMP(pc[1]);
     }
     CASE(call_ext)
     {
         const export_entry *e = (const export_entry *)pc[1];
-        push_frame(p, pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+        PUSH_FRAME(pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
         R += pc[2];
         JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
     }
     CASE(tail_call_ext)
     {
         const export_entry *e = (const export_entry *)pc[1];
-        uint64_t b = pc[2], a = pc[3];
-        for (uint64_t i = 0; i < a; i++)
-            R[i] = R[b + i];
+        move_args(R, pc[2], pc[3]);
         JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
     }
     /* Labels of adjacent CASEs share one address, so each variant has its
@@ -326,7 +395,7 @@ apply:
             for (uint32_t i = 0; i < a; i++)
                 R[i] = R[b + i];
         } else {
-            push_frame(p, pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+            PUSH_FRAME(pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
             R += b;
         }
         JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
@@ -360,21 +429,31 @@ apply_list:
             for (int64_t i = 0; i < a; i++)
                 R[i] = R[b + i];
         } else {
-            push_frame(p, pc + 3, (uint32_t)(R - p->stack), (uint32_t)pc[2]);
+            PUSH_FRAME(pc + 3, (uint32_t)(R - p->stack), (uint32_t)pc[2]);
             R += b;
         }
         JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
     }
     CASE(return)
     {
-        term_t v = SX(1);
-        if (p->nframes == 0) {
+        ta = SX(1);
+        goto return_;
+    }
+    CASE(return_r)
+    {
+        ta = R[pc[1] >> 2];
+        goto return_;
+    }
+return_:
+    {
+        term_t v = ta;
+        if (F == p->frames) {
             SAVE();
             p->exit_reason = ATOM_normal;
             p->result = v;
             return RUN_EXIT;
         }
-        call_frame f = p->frames[--p->nframes];
+        call_frame f = *--F;
         R = p->stack + f.base;
         R[f.dst] = v;
         JUMP(f.pc);
@@ -396,7 +475,7 @@ apply_list:
             v = p->freason;
             trapped = true;
         }
-        if (p->nframes == 0) {
+        if (F == p->frames) {
             SAVE();
             /* a signal the BIF sent to the process itself comes first */
             if (trapped && proc_fetch_incoming(p) < 0)
@@ -405,7 +484,7 @@ apply_list:
             p->result = v;
             return RUN_EXIT;
         }
-        call_frame f = p->frames[--p->nframes];
+        call_frame f = *--F;
         R = p->stack + f.base;
         R[f.dst] = v;
         pc = f.pc;
@@ -429,14 +508,28 @@ apply_list:
 
     /* ---- inline BIFs ---- */
     CASE(bif0)
+    {
+        goto bif_n;
+    }
     CASE(bif1)
+    {
+        tmp[0] = SX(4);
+        goto bif_n;
+    }
     CASE(bif2)
+    {
+        tmp[0] = SX(4), tmp[1] = SX(5);
+        goto bif_n;
+    }
     CASE(bif3)
+    {
+        tmp[0] = SX(4), tmp[1] = SX(5), tmp[2] = SX(6);
+        goto bif_n;
+    }
+bif_n:
     {
         const bif_entry *b = (const bif_entry *)pc[1];
         unsigned n = b->arity;
-        for (unsigned i = 0; i < n; i++)
-            tmp[i] = SX(4 + i);
         SAVE();
         term_t v = b->fn(p, tmp);
         RELOAD();
@@ -456,20 +549,46 @@ apply_list:
         RX(3) = v;
         NEXT(4 + n);
     }
+    /* Tagged small-integer arithmetic: a small is v << 4 | 0xF, so
+     * a + (b - 0xF) is the tagged sum, and the 64-bit overflow of the
+     * shifted values is exactly "the result is not a small". */
+#define SMALL_UNTAG(t) ((int64_t)((t) - TAG_IMMED1_SMALL))
+#define BOTH_SMALL(a, b) (((a) & (b) & TAG_IMMED1_MASK) == TAG_IMMED1_SMALL)
     CASE(add)
     {
-        term_t a = SX(3), b = SX(4);
-        if (term_is_small(a) && term_is_small(b)) {
-            int64_t s = small_value(a) + small_value(b);
-            if (small_fits(s)) {
-                RX(2) = term_small(s);
-                NEXT(5);
-            }
+        ta = SX(3), tb = SX(4);
+        goto add;
+    }
+    CASE(add_rr)
+    {
+        ta = R[pc[3] >> 2], tb = R[pc[4] >> 2];
+        goto add;
+    }
+    CASE(add_ri)
+    {
+        int64_t s;
+        ta = R[pc[3] >> 2], tb = (term_t)pc[4];
+        if (term_is_small(ta) && !__builtin_add_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
+            RX(2) = (term_t)s;
+            NEXT(5);
         }
-        tmp[0] = a, tmp[1] = b;
-        term_t v = arith_slow(p, 0, a, b);
+        goto add_slow;
+    }
+add:
+    {
+        int64_t s;
+        if (BOTH_SMALL(ta, tb) && !__builtin_add_overflow((int64_t)ta, SMALL_UNTAG(tb), &s)) {
+            RX(2) = (term_t)s;
+            NEXT(5);
+        }
+    }
+add_slow:
+    {
+        tmp[0] = ta, tmp[1] = tb;
+        term_t v = arith_slow(p, 0, ta, tb);
         if (v == THE_NON_VALUE) {
-            fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("+"), 2);
+            if (!inlined_operator(pc, true))
+                fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("+"), 2);
             FAIL_OR_RAISE(pc[1]);
         }
         RX(2) = v;
@@ -477,18 +596,39 @@ apply_list:
     }
     CASE(sub)
     {
-        term_t a = SX(3), b = SX(4);
-        if (term_is_small(a) && term_is_small(b)) {
-            int64_t s = small_value(a) - small_value(b);
-            if (small_fits(s)) {
-                RX(2) = term_small(s);
-                NEXT(5);
-            }
+        ta = SX(3), tb = SX(4);
+        goto sub;
+    }
+    CASE(sub_rr)
+    {
+        ta = R[pc[3] >> 2], tb = R[pc[4] >> 2];
+        goto sub;
+    }
+    CASE(sub_ri)
+    {
+        int64_t s;
+        ta = R[pc[3] >> 2], tb = (term_t)pc[4];
+        if (term_is_small(ta) && !__builtin_sub_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
+            RX(2) = (term_t)s;
+            NEXT(5);
         }
-        tmp[0] = a, tmp[1] = b;
-        term_t v = arith_slow(p, 1, a, b);
+        goto sub_slow;
+    }
+sub:
+    {
+        int64_t s;
+        if (BOTH_SMALL(ta, tb) && !__builtin_sub_overflow((int64_t)ta, SMALL_UNTAG(tb), &s)) {
+            RX(2) = (term_t)s;
+            NEXT(5);
+        }
+    }
+sub_slow:
+    {
+        tmp[0] = ta, tmp[1] = tb;
+        term_t v = arith_slow(p, 1, ta, tb);
         if (v == THE_NON_VALUE) {
-            fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("-"), 2);
+            if (!inlined_operator(pc, false))
+                fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("-"), 2);
             FAIL_OR_RAISE(pc[1]);
         }
         RX(2) = v;
@@ -518,6 +658,11 @@ apply_list:
     CASE(move)
     {
         RX(1) = SX(2);
+        NEXT(3);
+    }
+    CASE(move_r)
+    {
+        RX(1) = R[pc[2] >> 2];
         NEXT(3);
     }
     CASE(put_list)
@@ -646,6 +791,18 @@ apply_list:
             JUMP(pc[1]);
         NEXT(4);
     }
+    CASE(is_eq_exact_ri)
+    {
+        if (R[pc[2] >> 2] != (term_t)pc[3])
+            JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ne_exact_ri)
+    {
+        if (R[pc[2] >> 2] == (term_t)pc[3])
+            JUMP(pc[1]);
+        NEXT(4);
+    }
     CASE(is_eq)
     {
         term_t a = SX(2), b = SX(3);
@@ -660,18 +817,67 @@ apply_list:
             JUMP(pc[1]);
         NEXT(4);
     }
+    /* Order tests: tagged smalls compare as signed words. */
     CASE(is_lt)
     {
-        term_t a = SX(2), b = SX(3);
-        bool lt = term_is_small(a) && term_is_small(b) ? (int64_t)a < (int64_t)b : term_cmp(a, b) < 0;
+        ta = SX(2), tb = SX(3);
+        goto is_lt;
+    }
+    CASE(is_lt_rr)
+    {
+        ta = R[pc[2] >> 2], tb = R[pc[3] >> 2];
+        goto is_lt;
+    }
+    CASE(is_lt_ri)
+    {
+        ta = R[pc[2] >> 2], tb = (term_t)pc[3];
+        if (term_is_small(ta)) {
+            if ((int64_t)ta >= (int64_t)tb)
+                JUMP(pc[1]);
+            NEXT(4);
+        }
+        goto is_lt;
+    }
+    CASE(is_lt_ir)
+    {
+        ta = (term_t)pc[2], tb = R[pc[3] >> 2];
+        goto is_lt;
+    }
+is_lt:
+    {
+        bool lt = BOTH_SMALL(ta, tb) ? (int64_t)ta < (int64_t)tb : term_cmp(ta, tb) < 0;
         if (!lt)
             JUMP(pc[1]);
         NEXT(4);
     }
     CASE(is_ge)
     {
-        term_t a = SX(2), b = SX(3);
-        bool ge = term_is_small(a) && term_is_small(b) ? (int64_t)a >= (int64_t)b : term_cmp(a, b) >= 0;
+        ta = SX(2), tb = SX(3);
+        goto is_ge;
+    }
+    CASE(is_ge_rr)
+    {
+        ta = R[pc[2] >> 2], tb = R[pc[3] >> 2];
+        goto is_ge;
+    }
+    CASE(is_ge_ri)
+    {
+        ta = R[pc[2] >> 2], tb = (term_t)pc[3];
+        if (term_is_small(ta)) {
+            if ((int64_t)ta < (int64_t)tb)
+                JUMP(pc[1]);
+            NEXT(4);
+        }
+        goto is_ge;
+    }
+    CASE(is_ge_ir)
+    {
+        ta = (term_t)pc[2], tb = R[pc[3] >> 2];
+        goto is_ge;
+    }
+is_ge:
+    {
+        bool ge = BOTH_SMALL(ta, tb) ? (int64_t)ta >= (int64_t)tb : term_cmp(ta, tb) >= 0;
         if (!ge)
             JUMP(pc[1]);
         NEXT(4);
@@ -722,7 +928,7 @@ apply_list:
         if (p->ncatches == p->catches_cap)
             proc_grow_catches(p);
         p->catches[p->ncatches++] =
-            (catch_entry){(const code_t *)pc[1], p->nframes, (uint32_t)(R - p->stack)};
+            (catch_entry){(const code_t *)pc[1], (uint32_t)(F - p->frames), (uint32_t)(R - p->stack)};
         NEXT(2);
     }
     CASE(try_end)
@@ -984,7 +1190,7 @@ call_fun:
             for (uint32_t i = 0; i < a; i++)
                 R[i] = R[b + i];
         } else {
-            push_frame(p, fcont, (uint32_t)(R - p->stack), fdst);
+            PUSH_FRAME(fcont, (uint32_t)(R - p->stack), fdst);
             R += b;
         }
         JUMP(target);
@@ -1043,6 +1249,7 @@ raise:
 #undef NEXT
 #undef SAVE
 #undef RELOAD
+#undef PUSH_FRAME
 #undef RAISE
 #undef FAIL_OR_RAISE
 #undef JUMP

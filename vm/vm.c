@@ -13,6 +13,7 @@
 
 #include "code.h"
 #include "compile.h"
+#include "disasm.h"
 #include "epp.h"
 #include "interp.h"
 #include "lint.h"
@@ -112,6 +113,15 @@ static bool load_source(const char *path, const char *text, size_t len)
 }
 
 bool vm_load_file(const char *path) { return load_source(path, NULL, 0); }
+
+bool vm_disasm(FILE *out, term_t module, term_t *why)
+{
+    const module_code *m = code_module(module);
+    if (!m && !vm_load_module(module, why))
+        return false;
+    disasm_module(out, m ? m : code_module(module), interp_word_op);
+    return true;
+}
 
 /* Where the source of `module` is: an embedded library module, or
  * Mod.erl in a code path directory, then the current directory. */

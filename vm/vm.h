@@ -3,6 +3,8 @@
 #ifndef VM_VM_H
 #define VM_VM_H
 
+#include <stdio.h>
+
 #include "vm/alloc.h"
 #include "vm/atom.h"
 #include "vm/bignum.h"
@@ -53,6 +55,10 @@ bool vm_load_file(const char *path);
 /* Loads `module` from its source as the code server would; false with
  * *why (nofile | badfile) when that fails. Any thread. */
 bool vm_load_module(term_t module, term_t *why);
+/* Prints the loaded code of `module` (loading it first as a call would):
+ * a line per instruction, as vm/disasm.h lists it. False with *why
+ * (nofile | badfile) when it cannot be loaded. */
+bool vm_disasm(FILE *out, term_t module, term_t *why);
 /* erl -eval: evaluates the expression text in a fresh process (not
  * trapping exits, no links, group leader `user`) and waits for it to end;
  * 0 when it returned, 1 when it crashed or did not compile (reason on

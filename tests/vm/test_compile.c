@@ -243,9 +243,10 @@ Test(compile, fib_is_tight)
     cr_expect_eq(count_op(l, "select_val"), 1, "%s", l);
     /* two direct local calls, arithmetic inline */
     cr_expect_eq(count_op(l, "call"), 2, "%s", l);
-    cr_expect_eq(count_op(l, "sub"), 2, "%s", l);
-    cr_expect_eq(count_op(l, "add"), 1, "%s", l);
-    cr_expect_eq(count_op(l, "move"), 0, "no redundant moves:\n%s", l);
+    /* in their specialised forms: N - 1 on a register, F1 + F2 */
+    cr_expect_eq(count_op(l, "sub_ri"), 2, "%s", l);
+    cr_expect_eq(count_op(l, "add_rr"), 1, "%s", l);
+    cr_expect_eq(count_op(l, "move") + count_op(l, "move_r"), 0, "no redundant moves:\n%s", l);
     cr_expect_eq(count_op(l, "call_ext"), 0, "%s", l);
     cr_expect_eq(count_op(l, "bif2"), 0, "%s", l);
     free(l);
@@ -254,6 +255,24 @@ Test(compile, fib_is_tight)
     cr_expect_eq(count_op(l, "tail_call"), 1, "%s", l);
     cr_expect_eq(count_op(l, "call"), 0, "%s", l);
     free(l);
+    compile_module_free(m);
+}
+
+/* A specialised form on operands of another kind is caught by the checker. */
+Test(compile, verify_rejects_a_wrong_specialised_form)
+{
+    module_code *m = compile_ok("fib");
+    char err[256];
+    cr_assert(disasm_verify(m, NULL, err, sizeof err), "%s", err);
+    size_t at = SIZE_MAX;
+    for (size_t i = 0; i < m->ncode && at == SIZE_MAX; i++)
+        if (m->code[i] == (code_t)OP_sub_ri)
+            at = i;
+    cr_assert_neq(at, SIZE_MAX, "fib has a sub_ri");
+    m->code[at] = (code_t)OP_sub_rr; /* its second source is a literal */
+    cr_expect_not(disasm_verify(m, NULL, err, sizeof err));
+    cr_expect(strstr(err, "sub_rr") != NULL, "%s", err);
+    m->code[at] = (code_t)OP_sub_ri;
     compile_module_free(m);
 }
 
@@ -532,7 +551,7 @@ Test(compile, exprs_return_value_and_bindings)
     const char *f = strstr(l, "['F', "), *x = strstr(l, "['X', "), *y = strstr(l, "['Y', "),
                *z = strstr(l, "['Z', ");
     cr_expect(f && x && y && z && f < x && x < y && y < z, "%s", l);
-    cr_expect_eq(count_op(l, "return"), 1, "%s", l);
+    cr_expect_eq(count_op(l, "return") + count_op(l, "return_r"), 1, "%s", l);
     free(l);
     compile_module_free(m);
 }

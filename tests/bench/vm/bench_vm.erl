@@ -15,8 +15,8 @@ main() ->
                   end, workloads()).
 
 workloads() ->
-    [{"fib(27)", fun() -> fib(27) end},
-     {"tail_loop_10M", fun() -> loop(10000000, 0) end},
+    [{"fib(30)", fun() -> fib(30) end},
+     {"tail_loop_20M", fun() -> loop(20000000, 0) end},
      {"ping_pong_200k", fun() -> ping_pong(200000) end},
      {"spawn_exit_100k", fun() -> spawn_exit(100000) end},
      {"ring_10k_x10", fun() -> ring(10000, 10) end},
