@@ -15,6 +15,7 @@
 #include "bif_conv.def"
 #include "bif_misc.def"
 #include "bif_proc.def"
+#include "bif_scan.def"
 #include "bif_sys.def"
 #include "bif_term.def"
 #undef BIF
@@ -26,6 +27,7 @@ static const bif_entry builtin[] = {
 #include "bif_conv.def"
 #include "bif_misc.def"
 #include "bif_proc.def"
+#include "bif_scan.def"
 #include "bif_sys.def"
 #include "bif_term.def"
 #undef BIF

@@ -95,6 +95,9 @@ allowed(unicode_util, F, 1, _) ->
     lists:member(F, [uppercase, lowercase, titlecase, casefold,
                      nfd, nfc, nfkd, nfkc]);
 allowed(erts_internal, map_next, 3, _) -> true;
+%% erl_scan's and erl_parse's C halves (vm/bif_scan.c)
+allowed(erts_internal, scan_string, 4, _) -> true;
+allowed(erts_internal, F, 1, _) -> lists:member(F, [parse_form, parse_exprs, parse_term]);
 allowed(M, F, A, Mods) ->
     case lists:member(M, Mods) of
         true -> c_bif(M, F, A) orelse exported(M, F, A);

@@ -68,6 +68,10 @@ not_ours(io, F, _) -> lists:member(F, [get_chars, get_line, get_password, setopt
                                        requests]);
 %% absname/1 needs the working directory and basedir/2,3 the environment.
 not_ours(filename, F, A) -> lists:member({F, A}, [{absname, 1}, {basedir, 2}, {basedir, 3}]);
+%% Scanning with continuations is not written; of erl_parse only the
+%% parse_* entry points and format_error/1 are.
+not_ours(erl_scan, F, _) -> lists:member(F, [tokens, continuation_location]);
+not_ours(erl_parse, F, _) -> not lists:member(F, [parse_form, parse_exprs, parse_term, format_error]);
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -1093,6 +1097,22 @@ cases(timer) ->
 %% that output with erl's.
 
 cases(io) -> [];
+%% string/1,2,3 and parse_* call C BIFs erl does not have: tests/scripts
+%% (strings/str_erl_scan, str_erl_parse) and tests/vm/test_bif_scan.c check them.
+cases(erl_scan) ->
+    Tokens = [{atom, 1, a}, {atom, {2, 3}, a}, {'(', 7}, {dot, {1, 9}},
+              {string, [{text, "\"a\nb\""}, {location, {1, 1}}], "a\nb"},
+              {atom, [{text, "'x'"}, {location, 4}], x}, {atom, [{location, 5}], x},
+              {atom, [{text, "y"}], y}, {atom, -1, x}, {atom, {1, 0}, x}, {x}, foo, {a, b, c, d}],
+    Descs = [{string, $", [1, 2, 3, $a]}, {string, $', "ab'c"}, {string, $x, "ab"},
+             {illegal, character}, {illegal, float}, {base, 99}, char, {foo, "x"}, foo],
+    [{F, [T]} || F <- [category, symbol, column, end_location, line, location, text], T <- Tokens]
+        ++ [{format_error, [D]} || D <- Descs]
+        ++ [{F, [W]} || F <- [reserved_word, f_reserved_word],
+                        W <- ['end', 'after', 'xor', maybe, else, foo, "end"]];
+cases(erl_parse) ->
+    [{format_error, [M]} || M <- [["syntax error before: ", "'.'"], "bad term", [[$a], [[$b]]],
+                                 foo, {a, "b"}, [1 | 2], -1]];
 
 %% ---------------------------------------------------------------------
 %% io_lib
