@@ -810,40 +810,11 @@ term_t bif_term_maps_update_3(process *p, const term_t *args)
     return map_put(&p->heap, args[2], args[0], args[1]);
 }
 
-/* `m`, which holds `key`, without it. The map is rebuilt from its other
- * pairs, so its form follows the new size (OTP turns a large map of
- * MAP_SMALL_LIMIT keys back into a small one, too). */
-static term_t remove_key(heap_t *h, term_t m, term_t key)
-{
-    uint64_t n = map_size(m) - 1;
-    size_t bytes = (size_t)(n ? n : 1) * sizeof(term_t);
-    term_t *ks = alloc_new(ALLOC_TEMP, bytes), *vs = alloc_new(ALLOC_TEMP, bytes);
-    size_t i = 0;
-    term_t k, v;
-    map_iter it;
-    map_iter_init(&it, m);
-    bool skipped = false;
-    while (map_iter_next(&it, &k, &v)) {
-        if (!skipped && term_eq_exact(k, key)) {
-            skipped = true;
-            continue;
-        }
-        ks[i] = k, vs[i] = v, i++;
-    }
-    term_t r = map_from_pairs(h, ks, vs, i);
-    alloc_free(ALLOC_TEMP, ks, bytes);
-    alloc_free(ALLOC_TEMP, vs, bytes);
-    return r;
-}
-
 term_t bif_term_maps_remove_2(process *p, const term_t *args)
 {
-    term_t v;
     if (!term_is_map(args[1]))
         return raise_badmap(p, args[1]);
-    if (!map_get(args[1], args[0], &v))
-        return args[1];
-    return remove_key(&p->heap, args[1], args[0]);
+    return map_remove(&p->heap, args[1], args[0], NULL);
 }
 
 /* {Value, MapWithoutKey} or error */
@@ -852,9 +823,10 @@ term_t bif_term_maps_take_2(process *p, const term_t *args)
     term_t v;
     if (!term_is_map(args[1]))
         return raise_badmap(p, args[1]);
-    if (!map_get(args[1], args[0], &v))
+    term_t m = map_remove(&p->heap, args[1], args[0], &v);
+    if (m == args[1])
         return ATOM_error;
-    return term_tuple2(&p->heap, v, remove_key(&p->heap, args[1], args[0]));
+    return term_tuple2(&p->heap, v, m);
 }
 
 term_t bif_term_maps_is_key_2(process *p, const term_t *args) { return bif_term_is_map_key_2(p, args); }

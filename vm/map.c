@@ -7,7 +7,7 @@
  * bits first: levels 0-7 take them from hash_map_key(Key, 0), levels 8-15
  * from hash_map_key(Key, 1), and so on (OTP salts the hash by depth). A key
  * sits at the shallowest level where no other key shares its path, so the
- * key set alone decides the shape, however the map was built.
+ * key set alone decides the shape, however the map was built or shrunk.
  *
  *   root       [HDR_MAP, arity 2+c] [bitmap << 3 | ROOT] [size] [child]*c
  *   inner node [HDR_MAP, arity 1+c] [bitmap << 3 | NODE] [child]*c
@@ -431,6 +431,157 @@ term_t map_put(heap_t *h, term_t m, term_t key, term_t val)
     memcpy(nk + i + 1, ks + i, (n - i) * sizeof(term_t));
     memcpy(p + 4 + i, vs + i, (n - i) * sizeof(term_t));
     return term_boxed(p);
+}
+
+/* ---- remove ---------------------------------------------------------------------------- */
+
+/* A small map like `m` without its pair at index i. */
+static term_t remove_flat(heap_t *h, term_t m, size_t i)
+{
+    size_t n = flatmap_size(m) - 1;
+    const term_t *ks = tuple_elems(flatmap_keys(m)), *vs = flatmap_values(m);
+    term_t ktuple = term_tuple(h, n, NULL);
+    term_t *nk = tuple_elems(ktuple);
+    term_t *p = heap_alloc(h, 3 + n);
+    p[0] = header_make(2 + n, HDR_MAP);
+    p[1] = (term_t)n << 2 | MAP_KIND_FLAT;
+    p[2] = ktuple;
+    memcpy(nk, ks, i * sizeof(term_t));
+    memcpy(p + 3, vs, i * sizeof(term_t));
+    memcpy(nk + i, ks + i + 1, (n - i) * sizeof(term_t));
+    memcpy(p + 3 + i, vs + i + 1, (n - i) * sizeof(term_t));
+    return term_boxed(p);
+}
+
+/* The small map of a large map's pairs but `key`'s, which it holds: what
+ * a large map of MAP_SMALL_LIMIT + 1 keys turns into when one goes. */
+static term_t shrink_to_flat(heap_t *h, term_t m, term_t key)
+{
+    entry e[MAP_SMALL_LIMIT + 1];
+    size_t n = 0;
+    term_t k, v;
+    map_iter it;
+    map_iter_init(&it, m);
+    while (map_iter_next(&it, &k, &v))
+        if (n < MAP_SMALL_LIMIT && !term_eq_exact(k, key)) {
+            e[n] = (entry){.key = k, .val = v, .idx = n};
+            n++;
+        }
+    qsort(e, n, sizeof *e, compare_key);
+    return make_flat(h, e, n);
+}
+
+/* A copy of trie node `node` without its child i, which sits in slot
+ * `slot` (unused for a collision node). A root's size drops by one. */
+static term_t copy_without_child(heap_t *h, const term_t *node, unsigned i, unsigned slot)
+{
+    unsigned count;
+    const term_t *kids = map_node_children(node, &count);
+    size_t head = (size_t)(kids - node);
+    term_t *p = heap_alloc(h, head + count - 1);
+    p[0] = header_make(head + count - 2, HDR_MAP);
+    p[1] = is_collision(node) ? node[1] : node[1] & ~((term_t)1 << (BITMAP_SHIFT + slot));
+    if (is_root(node))
+        p[2] = node[2] - 1;
+    memcpy(p + head, kids, i * sizeof(term_t));
+    memcpy(p + head + i, kids + i + 1, (count - 1 - i) * sizeof(term_t));
+    return term_boxed(p);
+}
+
+/* A copy of trie node `node` with `child` in place of its child i, for a
+ * key removed below it: a root's size drops by one. */
+static term_t copy_with_child(heap_t *h, const term_t *node, unsigned i, term_t child)
+{
+    unsigned count;
+    const term_t *kids = map_node_children(node, &count);
+    size_t head = (size_t)(kids - node), words = head + count;
+    term_t *p = heap_alloc(h, words);
+    memcpy(p, node, words * sizeof(term_t));
+    if (is_root(node))
+        p[2] = node[2] - 1;
+    p[head + i] = child;
+    return term_boxed(p);
+}
+
+/* Removes `key` from a large map: only the nodes on the key's path are
+ * copied. The result has the shape the remaining keys alone give (as OTP
+ * keeps it): a node left with a single leaf gives way to that leaf, and so
+ * does every ancestor left with only that leaf below it. */
+static term_t remove_trie(heap_t *h, term_t m, term_t key, term_t *val)
+{
+    struct {
+        const term_t *node;
+        unsigned idx, slot; /* the child on the key's path, and its slot */
+    } path[MAP_ITER_DEPTH];
+    unsigned depth = 0;
+    const term_t *node = boxed_ptr(m);
+    uint32_t hash = hash_map_key(key, 0);
+    for (unsigned level = 0;; level++) {
+        unsigned count, i = 0, slot = 0;
+        const term_t *kids = map_node_children(node, &count);
+        if (is_collision(node)) {
+            while (i < count && !term_eq_exact(list_head(kids[i]), key))
+                i++;
+            if (i == count)
+                return m;
+        } else {
+            if (level > 0 && level % LEVELS_PER_CHUNK == 0)
+                hash = hash_map_key(key, level / LEVELS_PER_CHUNK);
+            unsigned bitmap = get_bitmap(node);
+            slot = get_slot(hash, level);
+            if (!(bitmap & (1u << slot)))
+                return m;
+            i = index_of_slot(bitmap, slot);
+        }
+        ASSERT(depth < MAP_ITER_DEPTH);
+        path[depth].node = node, path[depth].idx = i, path[depth].slot = slot;
+        depth++;
+        term_t child = kids[i];
+        if (term_is_list(child)) {
+            if (!term_eq_exact(list_head(child), key))
+                return m;
+            if (val)
+                *val = list_tail(child);
+            break;
+        }
+        node = boxed_ptr(child);
+    }
+    if (map_size(m) - 1 <= MAP_SMALL_LIMIT)
+        return shrink_to_flat(h, m, key);
+
+    unsigned d = depth - 1, count;
+    const term_t *kids = map_node_children(path[d].node, &count);
+    term_t sub;
+    if (!is_root(path[d].node) && count == 2 && term_is_list(kids[1 - path[d].idx])) {
+        sub = kids[1 - path[d].idx];
+        while (d > 0 && !is_root(path[d - 1].node)) {
+            map_node_children(path[d - 1].node, &count);
+            if (count != 1)
+                break;
+            d--;
+        }
+    } else {
+        sub = copy_without_child(h, path[d].node, path[d].idx, path[d].slot);
+    }
+    while (d > 0) {
+        d--;
+        sub = copy_with_child(h, path[d].node, path[d].idx, sub);
+    }
+    return sub;
+}
+
+term_t map_remove(heap_t *h, term_t m, term_t key, term_t *val)
+{
+    ASSERT(term_is_map(m));
+    if (!map_is_flat(m))
+        return remove_trie(h, m, key, val);
+    bool found;
+    size_t i = search_flat(m, key, &found);
+    if (!found)
+        return m;
+    if (val)
+        *val = flatmap_values(m)[i];
+    return remove_flat(h, m, i);
 }
 
 /* ---- iteration -------------------------------------------------------------------------- */

@@ -42,6 +42,13 @@ bool map_get(term_t m, term_t key, term_t *val);
  * MAP_SMALL_LIMIT + 1 keys the map turns large. */
 term_t map_put(heap_t *h, term_t m, term_t key, term_t val);
 
+/* A new map without `key` (exact =:= match), as maps:remove/2: only the
+ * trie nodes on the key's path are copied, and a large map left with
+ * MAP_SMALL_LIMIT keys turns small. When the key is present its value goes
+ * to *val (if val is not NULL); when it is absent the result is `m` itself
+ * and *val is left alone. */
+term_t map_remove(heap_t *h, term_t m, term_t key, term_t *val);
+
 /* Iteration. map_iter_init: maps:to_list/1 order (also maps:keys/1,
  * maps:values/1 and term_to_binary's MAP_EXT pairs): sorted for the small
  * form, trie order for the large form. map_iter_init_fold: maps:iterator/1

@@ -621,3 +621,199 @@ Test(map, map_keys_hash_by_content)
     cr_assert(map_get(m, same, &v) && v == A("found"));
     cr_assert_eq(hash_internal(inner, 0), hash_internal(same, 0));
 }
+
+/* ---- remove ------------------------------------------------------------------ */
+
+/* Asserts that two maps are built alike, word for word: the same form,
+ * the same trie nodes (header, bitmap, size) and the same leaves. */
+static void expect_same_shape(term_t a, term_t b, const char *what)
+{
+    cr_assert_eq(map_is_flat(a), map_is_flat(b), "%s: form", what);
+    if (map_is_flat(a)) {
+        cr_assert(term_eq_exact(a, b), "%s: small maps differ", what);
+        return;
+    }
+    struct {
+        const term_t *x, *y;
+        unsigned next;
+    } st[MAP_ITER_DEPTH];
+    unsigned depth = 1;
+    st[0].x = boxed_ptr(a), st[0].y = boxed_ptr(b), st[0].next = 0;
+    cr_assert_eq(st[0].x[2], st[0].y[2], "%s: root size", what);
+    while (depth > 0) {
+        unsigned nx, ny, d = depth - 1;
+        const term_t *kx = map_node_children(st[d].x, &nx), *ky = map_node_children(st[d].y, &ny);
+        cr_assert_eq(st[d].x[0], st[d].y[0], "%s: node header at depth %u", what, d);
+        cr_assert_eq(st[d].x[1], st[d].y[1], "%s: node bitmap at depth %u", what, d);
+        if (st[d].next == nx) {
+            depth--;
+            continue;
+        }
+        term_t cx = kx[st[d].next], cy = ky[st[d].next];
+        st[d].next++;
+        cr_assert_eq(term_is_list(cx), term_is_list(cy), "%s: leaf or node at depth %u", what, d);
+        if (term_is_list(cx)) {
+            cr_assert(term_eq_exact(list_head(cx), list_head(cy)), "%s: leaf key at depth %u", what, d);
+            cr_assert(term_eq_exact(list_tail(cx), list_tail(cy)), "%s: leaf value at depth %u", what, d);
+            continue;
+        }
+        cr_assert_lt(depth, MAP_ITER_DEPTH, "%s: too deep", what);
+        st[depth].x = boxed_ptr(cx), st[depth].y = boxed_ptr(cy), st[depth].next = 0;
+        depth++;
+    }
+}
+
+Test(map, remove_small)
+{
+    /* maps:remove(b, #{a => 1, b => 2, c => 3}) = #{a => 1, c => 3} */
+    term_t m = M(3, A("a"), I(1), A("b"), I(2), A("c"), I(3)), v = THE_NON_VALUE;
+    term_t r = map_remove(&h, m, A("b"), &v);
+    term_t w[] = {A("a"), A("c")}, wv[] = {I(1), I(3)};
+    expect_keys(r, false, w, wv, 2, "removed b");
+    cr_assert_eq(v, I(2));
+    cr_assert(map_is_flat(r));
+    cr_assert_eq(map_size(m), 3); /* m is untouched */
+    /* An absent key: the map itself, *val untouched. maps:remove(1.0, #{1 => a}) = #{1 => a} */
+    v = A("none");
+    cr_assert_eq(map_remove(&h, m, A("d"), &v), m);
+    cr_assert_eq(v, A("none"));
+    term_t one = M(1, I(1), A("a"));
+    cr_assert_eq(map_remove(&h, one, F(1.0), NULL), one);
+    r = map_remove(&h, one, I(1), NULL);
+    cr_assert_eq(map_size(r), 0);
+    cr_assert(term_eq_exact(r, map_empty(&h)));
+    cr_assert_eq(map_remove(&h, r, I(1), NULL), r);
+    /* first and last of a small map */
+    term_t w2[] = {A("b"), A("c")}, w3[] = {A("a"), A("b")};
+    expect_keys(map_remove(&h, m, A("a"), NULL), false, w2, NULL, 2, "removed first");
+    expect_keys(map_remove(&h, m, A("c"), NULL), false, w3, NULL, 2, "removed last");
+}
+
+Test(map, remove_turns_small_at_32_keys)
+{
+    term_t k[100];
+    for (int i = 0; i < 100; i++)
+        k[i] = I(i + 1);
+    /* maps:keys(maps:remove(5, maps:from_list([{I,I}||I<-lists:seq(1,33)])))
+     * = [1,2,3,4,6,...,33], and erts_debug:flat_size/1 of it is 68, as of a
+     * small map of 32 keys. */
+    term_t m33 = map_from_pairs(&h, k, k, 33), v;
+    term_t r = map_remove(&h, m33, I(5), &v);
+    cr_assert(map_is_flat(r));
+    cr_assert_eq(v, I(5));
+    int64_t w32[32];
+    for (int i = 0, j = 0; i < 33; i++)
+        if (i + 1 != 5)
+            w32[j++] = i + 1;
+    expect_ints(r, false, w32, 32, "33 - 1");
+    cr_assert_not(map_is_flat(m33));
+    cr_assert_eq(map_size(m33), 33);
+    cr_assert_eq(map_remove(&h, m33, I(34), &v), m33);
+
+    /* R = lists:foldl(fun(K, A) -> maps:remove(K, A) end, M100, lists:seq(1, 67))
+     * is still large: maps:keys(R) = */
+    static const int64_t w33[] = {73, 89, 69, 88, 100, 71, 98, 81, 76, 85, 91, 72, 68, 86, 80, 77, 95,
+                                  78, 83, 74, 99, 97,  75, 90, 87, 96, 82, 70, 84, 94, 92, 93, 79};
+    term_t m = map_from_pairs(&h, k, k, 100);
+    for (int i = 1; i <= 67; i++)
+        m = map_remove(&h, m, I(i), NULL);
+    cr_assert_not(map_is_flat(m));
+    expect_ints(m, false, w33, 33, "100 - 67");
+    /* and maps:keys(maps:remove(68, R)) = lists:seq(69, 100), small */
+    r = map_remove(&h, m, I(68), NULL);
+    cr_assert(map_is_flat(r));
+    int64_t w69[32];
+    for (int i = 0; i < 32; i++)
+        w69[i] = 69 + i;
+    expect_ints(r, false, w69, 32, "100 - 68");
+}
+
+Test(map, remove_keys_with_colliding_hashes)
+{
+    /* 351613 and 1206153 have one 32-bit hash, and so do 1159085 and
+     * 1171162: they part at level 8, under the salted hash.
+     * Ks = lists:seq(1, 40) ++ [351613, 1206153, 1159085, 1171162],
+     * M = maps:from_list([{K, K} || K <- Ks]): maps:keys(M) = */
+    static const int64_t all[] = {33, 12, 23, 29, 30, 39, 26, 1206153, 351613,  31,      11, 37, 9,  32, 34,
+                                  25, 28, 6,  38, 13, 40, 20, 15,      14,      2,       7,  1,  8,  3,  17,
+                                  22, 21, 4,  36, 24, 10, 35, 27,      1159085, 1171162, 19, 5,  18, 16};
+    /* maps:keys(maps:remove(1159085, maps:remove(351613, M))) = */
+    static const int64_t less[] = {33, 12, 23, 29, 30, 39, 26, 1206153, 31, 11,      37, 9, 32, 34,
+                                   25, 28, 6,  38, 13, 40, 20, 15,      14, 2,       7,  1, 8,  3,
+                                   17, 22, 21, 4,  36, 24, 10, 35,      27, 1171162, 19, 5, 18, 16};
+    static const int64_t extra[] = {351613, 1206153, 1159085, 1171162};
+    term_t k[44];
+    for (int i = 0; i < 44; i++)
+        k[i] = I(i < 40 ? i + 1 : extra[i - 40]);
+    term_t m = map_from_pairs(&h, k, k, 44);
+    expect_ints(m, false, all, 44, "colliding");
+    term_t r = map_remove(&h, map_remove(&h, m, I(351613), NULL), I(1159085), NULL);
+    expect_ints(r, false, less, 42, "colliding, two removed");
+    term_t kr[42];
+    for (int i = 0; i < 42; i++)
+        kr[i] = I(less[i]);
+    expect_same_shape(r, map_from_pairs(&h, kr, kr, 42), "colliding, two removed");
+    /* the other one of each pair still goes as well */
+    r = map_remove(&h, map_remove(&h, r, I(1206153), NULL), I(1171162), NULL);
+    cr_assert_eq(map_size(r), 40);
+    cr_assert(term_eq_exact(r, map_from_pairs(&h, k, k, 40)));
+    expect_same_shape(r, map_from_pairs(&h, k, k, 40), "colliding, all four removed");
+}
+
+/* Key i of a key set for the remove test: kind 0 integers, 1 binaries,
+ * 2 tuples, 3 floats, 4 strings. */
+static term_t remove_test_key(int kind, size_t i)
+{
+    switch (kind) {
+    case 0:
+        return I((int64_t)i);
+    case 1:
+        return S2B(decimal(i));
+    case 2:
+        return T(2, I((int64_t)i), I(3 * (int64_t)i));
+    case 3:
+        return F((double)i / 7);
+    default:
+        return S(decimal(i));
+    }
+}
+
+Test(map, remove_leaves_the_shape_the_keys_give)
+{
+    /* In erl, erts_debug:flat_size(M2) =:= erts_debug:flat_size(
+     * maps:from_list(maps:to_list(M2))) after every one of N random
+     * removes from maps of N = 33 .. 5000 keys: OTP's trie after a remove is
+     * the one the remaining keys give. Here: word for word, each step. */
+    static const size_t sizes[] = {33, 40, 100, 700, 3000};
+    for (int kind = 0; kind < 5; kind++)
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+            size_t n = sizes[s], left = n;
+            term_t *k = malloc(n * sizeof *k), *v = malloc(n * sizeof *v);
+            for (size_t i = 0; i < n; i++)
+                k[i] = remove_test_key(kind, i), v[i] = I((int64_t)i);
+            term_t orig = map_from_pairs(&h, k, v, n), m = orig;
+            size_t check = n > 1000 ? 53 : 1;
+            uint32_t seed = (uint32_t)(n * 31 + (size_t)kind);
+            for (size_t step = 0; left > 0; step++) {
+                seed = seed * 1103515245u + 12345u;
+                size_t j = (seed >> 8) % left;
+                term_t key = k[j], val = THE_NON_VALUE, r = map_remove(&h, m, key, &val);
+                cr_assert(val == v[j], "kind %d, n %zu, step %zu: value", kind, n, step);
+                k[j] = k[left - 1], v[j] = v[left - 1];
+                left--;
+                cr_assert_eq(map_size(r), left);
+                cr_assert_eq(map_is_flat(r), left <= MAP_SMALL_LIMIT);
+                cr_assert_eq(map_remove(&h, r, key, NULL), r, "kind %d, n %zu: removed twice", kind, n);
+                if (step % check == 0 || left <= MAP_SMALL_LIMIT + 1)
+                    expect_same_shape(r, map_from_pairs(&h, k, v, left), "remove");
+                m = r;
+            }
+            cr_assert_eq(map_size(orig), n); /* persistent: the first map is whole */
+            for (size_t i = 0; i < n; i++) {
+                term_t x;
+                cr_assert(map_get(orig, remove_test_key(kind, i), &x) && x == I((int64_t)i));
+            }
+            free(k);
+            free(v);
+        }
+}
