@@ -268,6 +268,39 @@ static term_t make_unique(process *p, bool positive, bool monotonic)
     return int_add(&p->heap, term_small(SMALL_MIN), term_uint64(&p->heap, n));
 }
 
+/* OTP's BIF table as erlang:is_builtin/3 sees it (generated). */
+static const struct otp_bif {
+    const char *module, *name;
+    unsigned arity;
+} otp_bifs[] = {
+#define OTP_BIF(m, f, a) {m, f, a},
+#include "otp_bifs.def"
+#undef OTP_BIF
+};
+
+static bool atom_is(term_t a, const char *s)
+{
+    size_t len;
+    const char *t = atom_text(a, &len);
+    return strlen(s) == len && memcmp(t, s, len) == 0;
+}
+
+/* erlang:is_builtin/3: OTP's answer (is M:F/A in its BIF table), whether
+ * or not this VM implements M:F/A in C. */
+term_t bif_misc_is_builtin_3(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]) || !term_is_atom(args[1]) || !term_is_small(args[2]))
+        return BIF_BADARG(p);
+    if (small_value(args[2]) < 0 || small_value(args[2]) > 255)
+        return ATOM_false;
+    unsigned arity = (unsigned)small_value(args[2]);
+    for (size_t i = 0; i < sizeof otp_bifs / sizeof otp_bifs[0]; i++)
+        if (otp_bifs[i].arity == arity && atom_is(args[1], otp_bifs[i].name) &&
+            atom_is(args[0], otp_bifs[i].module))
+            return ATOM_true;
+    return ATOM_false;
+}
+
 term_t bif_misc_unique_integer_0(process *p, const term_t *args)
 {
     (void)args;

@@ -166,6 +166,26 @@ static bool inlined_operator(const code_t *pc, bool add)
     return is_number_literal(pc[4]) || (add && is_number_literal(pc[3]));
 }
 
+/* The body of a fun that came from binary_to_term: lambda `index` of the
+ * current version of its module (loaded now if need be, as a call would),
+ * when that version is the one the fun was made by (same MD5); else NULL
+ * (badfun, as OTP). */
+static const code_t *resolve_lambda(const fun_obj *fo)
+{
+    const module_code *m = code_module(fo->module);
+    if (!m) {
+        /* every module exports module_info/0: ensuring it loads the module */
+        code_ensure_loaded(code_export_get(fo->module, ATOM_module_info, 0));
+        m = code_module(fo->module);
+    }
+    if (!m || fo->index >= m->nlambdas)
+        return NULL;
+    const code_lambda *l = &m->lambdas[fo->index];
+    if (memcmp(l->uniq, fo->uniq, sizeof l->uniq) != 0 || l->arity - l->num_free != fo->arity)
+        return NULL;
+    return l->entry;
+}
+
 /* Reads an integer timeout for wait_timeout: ms, or -1 for infinity; false
  * for a bad value (timeout_value). */
 static bool timeout_ms(term_t t, int64_t *ms)
@@ -1161,8 +1181,13 @@ call_fun:
                 goto badarity;
             }
             if (!fo->code) {
-                tmp[0] = f;
-                goto badfun;
+                SAVE();
+                fo->code = (void *)(uintptr_t)resolve_lambda(fo);
+                RELOAD();
+                if (!fo->code) {
+                    tmp[0] = f;
+                    goto badfun;
+                }
             }
             uint32_t base = (uint32_t)(R - p->stack);
             if (base + b + a + fo->num_free > p->stack_words) {
