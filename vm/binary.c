@@ -19,9 +19,22 @@ term_t bin_alloc(heap_t *h, size_t n, uint8_t **out)
         *out = hb->bytes;
         return term_boxed(p);
     }
-    binary_t *val = alloc_new(ALLOC_BINARY, sizeof *val + n);
-    atomic_init(&val->refc, 1);
-    val->size = n;
+    return bin_alloc_appendable(h, n, n, out);
+}
+
+term_t bin_alloc_appendable(heap_t *h, size_t n, size_t capacity, uint8_t **out)
+{
+    binary_t *val = alloc_new(ALLOC_BINARY, sizeof *val + capacity);
+    atomic_init(&val->refc, 0);
+    val->size = capacity;
+    atomic_init(&val->end, n);
+    *out = val->bytes;
+    return bin_share(h, val, n);
+}
+
+term_t bin_share(heap_t *h, binary_t *val, size_t n)
+{
+    atomic_fetch_add_explicit(&val->refc, 1, memory_order_relaxed);
     term_t *p = heap_alloc(h, REFC_BIN_WORDS);
     refc_bin_obj *rb = (refc_bin_obj *)(void *)p;
     rb->header = header_make(REFC_BIN_WORDS - 1, HDR_REFC_BIN);
@@ -29,7 +42,6 @@ term_t bin_alloc(heap_t *h, size_t n, uint8_t **out)
     rb->val = val;
     rb->bytes = val->bytes;
     heap_link_offheap(h, (offheap_hdr *)(void *)rb);
-    *out = val->bytes;
     return term_boxed(p);
 }
 

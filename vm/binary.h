@@ -21,6 +21,13 @@ typedef struct bin_view {
     uint8_t bitsize;
 } bin_view;
 
+/* A refc binary of `n` bytes (left uninitialised, *out points at them)
+ * whose off-heap block has room for `capacity` >= n, for appends to grow
+ * into. */
+term_t bin_alloc_appendable(heap_t *h, size_t n, size_t capacity, uint8_t **out);
+/* A refc binary of the first `n` bytes of `val` (which must hold them):
+ * one more reference to the same block. */
+term_t bin_share(heap_t *h, binary_t *val, size_t n);
 /* A binary holding a copy of `n` bytes. */
 term_t bin_new(heap_t *h, const uint8_t *bytes, size_t n);
 /* A binary of `n` bytes left uninitialised; *out points at them. */

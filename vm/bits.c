@@ -242,6 +242,59 @@ static void write_utf(uint8_t *out, uint64_t pos, const seg *s)
     copy_bits(out, pos, buf, 0, (uint64_t)n * 8);
 }
 
+/* Writes segments segs[from..n) into out from bit `pos` on. */
+static void write_segments(uint8_t *out, uint64_t pos, const seg *segs, uint64_t from, uint64_t n)
+{
+    for (uint64_t i = from; i < n; i++) {
+        const seg *s = &segs[i];
+        switch (s->kind) {
+        case BS_INTEGER:
+            write_integer(out, pos, s);
+            break;
+        case BS_FLOAT:
+            write_float(out, pos, s);
+            break;
+        case BS_BINARY: {
+            bin_view bv;
+            bin_view_of(s->value, &bv);
+            copy_bits(out, pos, bv.bytes, bv.bitoffset, s->bits);
+            break;
+        }
+        default:
+            write_utf(out, pos, s);
+        }
+        pos += s->bits;
+    }
+}
+
+/* OTP's binary append: <<B/binary, Rest...>>, B taken whole, a whole number
+ * of bytes in all. When B is a refc binary that ends where its block's used
+ * bytes end and the block has room, Rest is written in place after it and
+ * the result shares the block (B itself is unchanged: it still sees only
+ * its own bytes). Otherwise the result gets a new block with room to grow
+ * (twice its size, at least 256 bytes, as OTP), so a loop appending to
+ * its accumulator copies each byte O(1) times. */
+static term_t append(process *p, const seg *segs, uint64_t n, uint64_t total)
+{
+    size_t have = segs[0].bits / 8, size = total / 8;
+    term_t b = segs[0].value;
+    if (term_is_boxed_with(b, HDR_REFC_BIN)) {
+        refc_bin_obj *rb = (refc_bin_obj *)(void *)boxed_ptr(b);
+        binary_t *val = rb->val;
+        size_t end = have;
+        if (rb->bytes == val->bytes && rb->size == have && size <= val->size &&
+            atomic_compare_exchange_strong_explicit(&val->end, &end, size, memory_order_acq_rel,
+                                                    memory_order_relaxed)) {
+            write_segments(val->bytes, have * 8, segs, 1, n);
+            return bin_share(&p->heap, val, size);
+        }
+    }
+    uint8_t *out;
+    term_t r = bin_alloc_appendable(&p->heap, size, size * 2 > 256 ? size * 2 : 256, &out);
+    write_segments(out, 0, segs, 0, n);
+    return r;
+}
+
 term_t bits_create(process *p, const term_t *R, const code_t *ops, uint64_t n)
 {
 #define SRC(w) (code_is_reg(w) ? R[(w) >> 2] : (term_t)(w))
@@ -261,33 +314,16 @@ term_t bits_create(process *p, const term_t *R, const code_t *ops, uint64_t n)
         }
         total += s->bits;
     }
-    {
+    if (n >= 2 && segs[0].kind == BS_BINARY && SRC(ops[3]) == ATOM_all && total % 8 == 0 &&
+        segs[0].bits % 8 == 0) {
+        result = append(p, segs, n, total);
+    } else {
         uint64_t nbytes = (total + 7) / 8;
         uint8_t *out;
         term_t whole = bin_alloc(&p->heap, nbytes, &out);
         if (nbytes)
             out[nbytes - 1] = 0;
-        uint64_t pos = 0;
-        for (uint64_t i = 0; i < n; i++) {
-            seg *s = &segs[i];
-            switch (s->kind) {
-            case BS_INTEGER:
-                write_integer(out, pos, s);
-                break;
-            case BS_FLOAT:
-                write_float(out, pos, s);
-                break;
-            case BS_BINARY: {
-                bin_view bv;
-                bin_view_of(s->value, &bv);
-                copy_bits(out, pos, bv.bytes, bv.bitoffset, s->bits);
-                break;
-            }
-            default:
-                write_utf(out, pos, s);
-            }
-            pos += s->bits;
-        }
+        write_segments(out, 0, segs, 0, n);
         result = total % 8 ? bin_sub(&p->heap, whole, 0, total) : whole;
     }
 cleanup:

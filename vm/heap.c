@@ -113,7 +113,7 @@ void heap_link_offheap(heap_t *h, offheap_hdr *obj)
     obj->next = h->offheap;
     h->offheap = obj;
     if (header_subtag(obj->header) == HDR_REFC_BIN)
-        h->offheap_bytes += ((refc_bin_obj *)(void *)obj)->val->size;
+        h->offheap_bytes += ((refc_bin_obj *)(void *)obj)->size; /* the bytes it sees, as OTP */
 }
 
 size_t heap_used_words(const heap_t *h)

@@ -353,10 +353,15 @@ static inline export_obj *export_object(term_t t)
 
 /* ---- binaries ---------------------------------------------------------- */
 
-/* Off-heap bytes shared by refc binaries, freed when refc reaches zero. */
+/* Off-heap bytes shared by refc binaries, freed when refc reaches zero.
+ * `size` bytes are allocated; the first `end` of them belong to some
+ * binary term. A binary append (<<B/binary, ...>>, vm/bits.c) whose B ends
+ * at `end` claims the bytes after it in place by moving `end` (an atomic
+ * compare-and-swap, so two appends to the same B never share bytes). */
 typedef struct binary_t {
     _Atomic uint64_t refc;
     size_t size;
+    _Atomic size_t end;
     uint8_t bytes[];
 } binary_t;
 
