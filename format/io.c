@@ -1,16 +1,23 @@
-/* io.c: the C half of io (vm/lib/io.erl) and the io_lib BIFs
- * (io_lib:format, io_lib:write, erlang:display, ...) over this layer's
- * formatter, registered into the VM's BIF table (vm/bif.h), and the VM's
- * crash reports. Output for the `user` io server goes to vm_write's
- * VM_STDOUT, standard_error to VM_STDERR; other io servers are processes
- * that io.erl sends io requests. */
+/* io.c: the C half of io (vm/lib/io.erl) and of io_lib (vm/lib/io_lib.erl)
+ * over this layer's formatter, registered into the VM's BIF table
+ * (vm/bif.h), and the VM's crash reports. Output for the `user` io server
+ * goes to vm_write's VM_STDOUT, standard_error to VM_STDERR; other io
+ * servers are processes that io.erl sends io requests. io_lib's results
+ * are built here as the deep lists OTP 25 returns, but for ~p layouts
+ * that do not fit on one line, which io_lib.erl builds. */
 #include <string.h>
 
 #include "format/format.h"
+#include "format/write.h"
 #include "vm/vm.h"
 
-/* Per-thread buffer: each scheduler formats into its own. */
-static _Thread_local fmt_buf tbuf;
+/* Field widths above this are refused (badarg), as fwrite.c does. */
+#define FIELD_MAX (1 << 26)
+
+/* Per-thread buffers: each scheduler formats into its own. tbuf: what io
+ * writes; lbuf: the text of one leaf or directive; fbuf: an io_lib format
+ * string as UTF-8. */
+static _Thread_local fmt_buf tbuf, lbuf, fbuf;
 
 /* Where output to device `dev` goes when p writes it: a stream of the
  * VM, or DEV_REQUEST when the device is an io server process that must
@@ -61,7 +68,7 @@ static bool format_text(process *p, fmt_buf *fb, term_t f)
     return put_chardata(p, fb, f);
 }
 
-/* io_lib:format into tbuf; false (badarg recorded) on bad input. */
+/* io:format's text into tbuf; false (badarg recorded) on bad input. */
 static bool format_into(process *p, term_t format, term_t args)
 {
     fmt_buf fb;
@@ -97,58 +104,1218 @@ static bool fill_chars(process *p, const term_t *a) { return put_chardata(p, &tb
 static term_t dbgsh_out_format_3(process *p, const term_t *a) { return write_to_device(p, a[0], fill_format, a); }
 static term_t dbgsh_out_put_chars_2(process *p, const term_t *a) { return write_to_device(p, a[0], fill_chars, a); }
 
-/* The UTF-8 in tbuf as a list of code points, as io_lib returns text. */
-static term_t chars_of_buf(process *p)
+/* ---- lists on the process heap ---------------------------------------------------
+ * Results are built with heap_alloc, which never runs the GC: a cell may
+ * be left with a hole (a slot) that a later step fills. */
+
+static term_t cons(process *p, term_t h, term_t t)
 {
-    const unsigned char *s = (const unsigned char *)tbuf.data;
-    size_t n = tbuf.len, count = 0;
-    for (size_t i = 0; i < n; i++)
-        count += (s[i] & 0xc0) != 0x80;
-    term_t *cells = count ? heap_alloc(&p->heap, 2 * count) : NULL;
-    size_t k = 0;
-    for (size_t i = 0; i < n;) {
-        size_t len;
-        uint32_t cp = unicode_decode_utf8(s + i, n - i, &len);
-        i += len ? len : 1;
-        cells[2 * k] = term_small(cp);
-        cells[2 * k + 1] = k + 1 < count ? term_list(cells + 2 * k + 2) : NIL;
-        k++;
+    term_t *c = heap_alloc(&p->heap, 2);
+    c[0] = h;
+    c[1] = t;
+    return term_list(c);
+}
+
+/* The n bytes of ASCII text s as a list of chars in front of `tail`. */
+static term_t ascii_onto(process *p, const char *s, size_t n, term_t tail)
+{
+    if (n == 0)
+        return tail;
+    term_t *c = heap_alloc(&p->heap, 2 * n);
+    for (size_t i = 0; i < n; i++) {
+        c[2 * i] = term_small((unsigned char)s[i]);
+        c[2 * i + 1] = i + 1 < n ? term_list(c + 2 * i + 2) : tail;
     }
-    return count ? term_list(cells) : NIL;
+    return term_list(c);
 }
 
-static term_t io_lib_format_2(process *p, const term_t *a)
+static term_t ascii(process *p, const char *s) { return ascii_onto(p, s, strlen(s), NIL); }
+
+/* The UTF-8 text s[0..n) as a list of code points in front of `tail`;
+ * *last (if not NULL) gets its last cell, NULL when the text is empty. */
+static term_t utf8_onto(process *p, const char *s, size_t n, term_t tail, term_t **last)
 {
-    fmt_buf_reset(&tbuf);
-    if (!format_into(p, a[0], a[1]))
+    const unsigned char *u = (const unsigned char *)s;
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++)
+        count += (u[i] & 0xc0) != 0x80;
+    if (last)
+        *last = NULL;
+    if (count == 0)
+        return tail;
+    term_t *c = heap_alloc(&p->heap, 2 * count);
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < count; k++) {
+        size_t len;
+        uint32_t cp = unicode_decode_utf8(u + i, n - i, &len);
+        i += len ? len : 1;
+        c[2 * k] = term_small(cp);
+        c[2 * k + 1] = term_list(c + 2 * k + 2);
+    }
+    c[2 * k - 1] = tail;
+    if (last)
+        *last = c + 2 * k - 2;
+    return term_list(c);
+}
+
+static term_t buf_chars(process *p, const fmt_buf *b) { return utf8_onto(p, b->data, b->len, NIL, NULL); }
+
+/* integer_to_list(v) for a small v. */
+static term_t int_chars(process *p, int64_t v)
+{
+    char d[32];
+    return ascii_onto(p, d, (size_t)(fmt_put_i64(d, v) - d), NIL);
+}
+
+/* A list being built front to back: *tail is the slot of the next cell. */
+typedef struct lbuild {
+    term_t head;
+    term_t *tail;
+    term_t *last; /* the last cell, NULL while empty */
+} lbuild;
+
+static void lb_init(lbuild *l)
+{
+    l->head = NIL;
+    l->tail = &l->head;
+    l->last = NULL;
+}
+
+static void lb_add(process *p, lbuild *l, term_t x)
+{
+    term_t *c = heap_alloc(&p->heap, 2);
+    c[0] = x;
+    c[1] = NIL;
+    *l->tail = term_list(c);
+    l->tail = &c[1];
+    l->last = c;
+}
+
+/* Appends the chars of UTF-8 text s[0..n). */
+static void lb_add_utf8(process *p, lbuild *l, const char *s, size_t n)
+{
+    term_t *last;
+    term_t chars = utf8_onto(p, s, n, NIL, &last);
+    if (!last)
+        return;
+    *l->tail = chars;
+    l->tail = &last[1];
+    l->last = last;
+}
+
+/* io_lib_format:chars(C, N): N copies of term c as OTP nests them (a
+ * half shared twice, the odd one in front). Depth log2(N). */
+static term_t dup_chars(process *p, term_t c, int64_t n)
+{
+    switch (n) {
+    case 0:
+        return NIL;
+    case 1:
+        return cons(p, c, NIL);
+    case 2:
+        return cons(p, c, cons(p, c, NIL));
+    case 3:
+        return cons(p, c, cons(p, c, cons(p, c, NIL)));
+    }
+    term_t half = dup_chars(p, c, n >> 1);
+    term_t s = cons(p, half, half);
+    return n & 1 ? cons(p, c, s) : s;
+}
+
+/* io_lib_format:adjust/3. */
+static term_t adjust(process *p, term_t data, term_t pad, bool left)
+{
+    if (term_is_nil(pad))
+        return data;
+    return left ? cons(p, data, pad) : cons(p, pad, data);
+}
+
+/* ---- a stack of holes to fill ------------------------------------------------------
+ * Jobs: a term to write at a depth into a slot. The walks that only read
+ * a term push the tails still to visit, with no slot. */
+
+typedef struct job {
+    term_t t;
+    int64_t d;
+    term_t *slot;
+} job;
+
+static _Thread_local struct {
+    job *v;
+    size_t n, cap;
+} jobs;
+
+static void push_job(term_t t, int64_t d, term_t *slot)
+{
+    if (jobs.n == jobs.cap) {
+        size_t cap = jobs.cap ? 2 * jobs.cap : 256;
+        jobs.v = alloc_resize(ALLOC_FMT_BUFFER, jobs.v, jobs.cap * sizeof(job), cap * sizeof(job));
+        jobs.cap = cap;
+    }
+    jobs.v[jobs.n++] = (job){t, d, slot};
+}
+
+/* ---- io_lib:write/2's deep list ---------------------------------------------------
+ * io_lib:write1/3 builds [$[, [E1 | [$,, E2 | ...]], $]] for lists,
+ * [${, [E1 | [$,, E2 | ...]], $}] for tuples, [$#, ${, [[K, " => ", V] |
+ * [$,, ...]], $}] for maps, [$<, $<, ["1", $,, "2"], $>, $>] for
+ * binaries, and flat text for every leaf and for "...", "[...]", "{...}",
+ * "|...", ",...". Containers are opened here with holes for their
+ * elements, filled from the job stack: no recursion on the term. */
+
+/* io_lib's depth arithmetic: d < 0 is unlimited and stays so. */
+static int64_t dec(int64_t d) { return d < 0 ? d : d - 1; }
+
+static term_t leaf_text(process *p, term_t t, bool unicode)
+{
+    fmt_buf_reset(&lbuf);
+    if (term_is_atom(t))
+        fmt_put_atom(&lbuf, t, unicode);
+    else if (term_is_float(t))
+        fmt_put_float(&lbuf, float_value(t));
+    else if (term_is_integer(t))
+        fmt_put_integer(&lbuf, t, 10);
+    else
+        fmt_put_identity(&lbuf, t);
+    return buf_chars(p, &lbuf);
+}
+
+/* Fills *slot with write1(t, d) now when it is a word leaf, else later. */
+static void fill_write(process *p, term_t t, int64_t d, bool unicode, term_t *slot)
+{
+    if (d != 0 && term_is_small(t))
+        *slot = int_chars(p, small_value(t));
+    else if (d != 0 && term_is_atom(t))
+        *slot = leaf_text(p, t, unicode);
+    else
+        push_job(t, d, slot);
+}
+
+/* [Open, Inner, Close] */
+static term_t bracket(process *p, char open, term_t inner, char close)
+{
+    return cons(p, term_small(open), cons(p, inner, cons(p, term_small(close), NIL)));
+}
+
+/* A cell [Sep, E | Rest] whose E is filled later: returns it; *elem is
+ * the slot of E, *rest the slot of Rest. */
+static term_t sep_cell(process *p, char sep, term_t **elem, term_t **rest)
+{
+    term_t *c = heap_alloc(&p->heap, 4);
+    c[0] = term_small(sep);
+    c[1] = term_list(c + 2);
+    *elem = &c[2];
+    *rest = &c[3];
+    return term_list(c);
+}
+
+static term_t write_list(process *p, term_t t, int64_t d, bool unicode)
+{
+    int64_t dt = dec(d);
+    term_t *in = heap_alloc(&p->heap, 2);
+    fill_write(p, list_head(t), dt, unicode, &in[0]);
+    term_t *slot = &in[1], rest = list_tail(t), *elem;
+    for (;;) {
+        if (term_is_nil(rest)) {
+            *slot = NIL;
+            break;
+        }
+        if (dt == 1) {
+            *slot = ascii(p, "|...");
+            break;
+        }
+        if (!term_is_list(rest)) {
+            term_t *end;
+            *slot = sep_cell(p, '|', &elem, &end);
+            *end = NIL;
+            fill_write(p, rest, dec(dt), unicode, elem);
+            break;
+        }
+        *slot = sep_cell(p, ',', &elem, &slot);
+        fill_write(p, list_head(rest), dec(dt), unicode, elem);
+        rest = list_tail(rest);
+        dt = dec(dt);
+    }
+    return bracket(p, '[', term_list(in), ']');
+}
+
+static term_t write_tuple(process *p, term_t t, int64_t d, bool unicode)
+{
+    uint64_t n = tuple_arity(t);
+    const term_t *e = tuple_elems(t);
+    int64_t dt = dec(d);
+    term_t *in = heap_alloc(&p->heap, 2);
+    fill_write(p, e[0], dt, unicode, &in[0]);
+    term_t *slot = &in[1], *elem;
+    for (uint64_t i = 1; i < n; i++) {
+        if (dt == 1) {
+            *slot = ascii(p, ",...");
+            return bracket(p, '{', term_list(in), '}');
+        }
+        *slot = sep_cell(p, ',', &elem, &slot);
+        fill_write(p, e[i], dec(dt), unicode, elem);
+        dt = dec(dt);
+    }
+    *slot = NIL;
+    return bracket(p, '{', term_list(in), '}');
+}
+
+/* [K, " => ", V] with K and V filled later. */
+static term_t write_pair(process *p, term_t k, term_t v, int64_t d, bool unicode, term_t arrow)
+{
+    term_t *c = heap_alloc(&p->heap, 6);
+    c[1] = term_list(c + 2);
+    c[2] = arrow;
+    c[3] = term_list(c + 4);
+    c[5] = NIL;
+    fill_write(p, k, d, unicode, &c[0]);
+    fill_write(p, v, d, unicode, &c[4]);
+    return term_list(c);
+}
+
+/* Every key and value at depth d - 1; the pairs count down from it, and
+ * at 1 the rest is ",..." even when no pair is left (io_lib:write_map). */
+static term_t write_map(process *p, term_t t, int64_t d, bool unicode)
+{
+    int64_t d0 = dec(d);
+    term_t arrow = ascii(p, " => "), k, v, *elem;
+    map_iter it;
+    map_iter_init_fold(&it, t);
+    map_iter_next(&it, &k, &v);
+    term_t *in = heap_alloc(&p->heap, 2);
+    in[0] = write_pair(p, k, v, d0, unicode, arrow);
+    term_t *slot = &in[1];
+    for (int64_t dd = d0;; dd = dec(dd)) {
+        if (dd == 1) {
+            *slot = ascii(p, ",...");
+            break;
+        }
+        if (!map_iter_next(&it, &k, &v)) {
+            *slot = NIL;
+            break;
+        }
+        *slot = sep_cell(p, ',', &elem, &slot);
+        *elem = write_pair(p, k, v, d0, unicode, arrow);
+    }
+    return cons(p, term_small('#'), bracket(p, '{', term_list(in), '}'));
+}
+
+/* io_lib:write_binary/2: [$<, $<, Body, $>, $>], Body the byte values as
+ * strings between $, chars, "..." when the depth runs out, and for
+ * trailing bits "Value", $:, "Bits". */
+static term_t write_bits(process *p, term_t t, int64_t d)
+{
+    bin_view v;
+    bin_view_of(t, &v);
+    lbuild body;
+    lb_init(&body);
+    int64_t dd = d;
+    for (uint64_t i = 0; i < v.size; i++, dd = dec(dd)) {
+        if (dd == 1) {
+            lb_add(p, &body, ascii(p, "..."));
+            goto done;
+        }
+        lb_add(p, &body, int_chars(p, bin_byte_at(&v, i)));
+        if (i + 1 == v.size && v.bitsize == 0)
+            goto done;
+        lb_add(p, &body, term_small(','));
+    }
+    if (v.bitsize) {
+        if (dd == 1) {
+            lb_add(p, &body, ascii(p, "..."));
+        } else {
+            lb_add(p, &body, int_chars(p, bin_tail_bits(&v) >> (8 - v.bitsize)));
+            lb_add(p, &body, term_small(':'));
+            lb_add(p, &body, int_chars(p, v.bitsize));
+        }
+    }
+done:
+    return ascii_onto(p, "<<", 2, cons(p, body.head, ascii(p, ">>")));
+}
+
+/* write1(t, d) of one node: leaves whole, containers opened. */
+static term_t write_node(process *p, term_t t, int64_t d, bool unicode)
+{
+    if (d == 0)
+        return ascii(p, "...");
+    if (term_is_small(t))
+        return int_chars(p, small_value(t));
+    if (term_is_nil(t))
+        return ascii(p, "[]");
+    if (term_is_list(t))
+        return d == 1 ? ascii(p, "[...]") : write_list(p, t, d, unicode);
+    if (term_is_tuple(t)) {
+        if (tuple_arity(t) == 0)
+            return ascii(p, "{}");
+        return d == 1 ? ascii(p, "{...}") : write_tuple(p, t, d, unicode);
+    }
+    if (term_is_map(t))
+        return d == 1 || map_size(t) == 0 ? ascii(p, "#{}") : write_map(p, t, d, unicode);
+    if (term_is_bitstring(t))
+        return write_bits(p, t, d);
+    return leaf_text(p, t, unicode);
+}
+
+/* io_lib:write1(T, D, Encoding): the deep list. */
+static term_t write_deep(process *p, term_t t, int64_t d, bool unicode)
+{
+    term_t out;
+    size_t base = jobs.n;
+    push_job(t, d, &out);
+    while (jobs.n > base) {
+        job j = jobs.v[--jobs.n];
+        *j.slot = write_node(p, j.t, j.d, unicode);
+    }
+    return out;
+}
+
+/* A depth argument as io_lib uses it: negative ones and those beyond any
+ * term's nesting (bignums, above INT32_MAX) are unlimited. */
+static int64_t depth_of(term_t d)
+{
+    if (term_is_small(d) && small_value(d) >= 0 && small_value(d) <= INT32_MAX)
+        return small_value(d);
+    return -1;
+}
+
+/* io_lib:write/1 */
+static term_t io_lib_write_1(process *p, const term_t *a) { return write_deep(p, a[0], -1, false); }
+
+/* dbgsh_out:io_lib_write(Term, Depth, Unicode): io_lib:write1/3 for
+ * io_lib.erl; Depth an integer, Unicode a boolean. */
+static term_t dbgsh_out_io_lib_write_3(process *p, const term_t *a)
+{
+    if (!term_is_integer(a[1]) || (a[2] != ATOM_true && a[2] != ATOM_false))
         return BIF_BADARG(p);
-    return chars_of_buf(p);
+    return write_deep(p, a[0], depth_of(a[1]), a[2] == ATOM_true);
 }
 
-static term_t io_lib_write_1(process *p, const term_t *a)
+/* ---- ~s ---------------------------------------------------------------------------- */
+
+/* A binary's chars: UTF-8 decoded when `unicode` and valid, else bytes. */
+static bool bin_chars(process *p, term_t b, bool unicode, term_t *out)
 {
-    fmt_buf_reset(&tbuf);
-    fmt_write(&tbuf, a[0], -1, false);
-    return chars_of_buf(p);
+    bin_view v;
+    bin_view_of(b, &v);
+    if (v.bitsize)
+        return false;
+    if (unicode && fmt_valid_utf8(&v, SIZE_MAX)) {
+        lbuild l;
+        lb_init(&l);
+        for (uint64_t i = 0; i < v.size;) {
+            uint8_t u[4];
+            size_t n = 0;
+            for (; n < 4 && i + n < v.size; n++)
+                u[n] = bin_byte_at(&v, i + n);
+            size_t len;
+            uint32_t cp = unicode_decode_utf8(u, n, &len);
+            lb_add(p, &l, term_small(cp));
+            i += len ? len : 1;
+        }
+        *out = l.head;
+        return true;
+    }
+    term_t *c = v.size ? heap_alloc(&p->heap, 2 * v.size) : NULL;
+    for (uint64_t i = 0; i < v.size; i++) {
+        c[2 * i] = term_small(bin_byte_at(&v, i));
+        c[2 * i + 1] = i + 1 < v.size ? term_list(c + 2 * i + 2) : NIL;
+    }
+    *out = v.size ? term_list(c) : NIL;
+    return true;
 }
 
-static term_t io_lib_write_2(process *p, const term_t *a)
+/* io_lib_format:iolist_to_chars/1 (latin1) or cdata_to_chars/1 (unicode)
+ * of a ~s argument that is not an atom: the same nesting, binaries as
+ * flat char lists. False when t is not such data. */
+static bool chardata_deep(process *p, term_t t, bool unicode, term_t *out)
 {
-    if (!term_is_small(a[1]))
-        return BIF_BADARG(p);
-    fmt_buf_reset(&tbuf);
-    fmt_write(&tbuf, a[0], (int)small_value(a[1]), false);
-    return chars_of_buf(p);
+    size_t base = jobs.n;
+    push_job(t, 0, out);
+    while (jobs.n > base) {
+        job j = jobs.v[--jobs.n];
+        term_t x = j.t, *slot = j.slot;
+        while (term_is_list(x)) {
+            term_t h = list_head(x), *c = heap_alloc(&p->heap, 2);
+            if ((term_is_small(h) && small_value(h) >= 0 && (unicode || small_value(h) <= 255)) ||
+                (unicode && term_is_big(h) && !big_is_negative(h)))
+                c[0] = h;
+            else if (term_is_list(h) || term_is_nil(h) || term_is_bitstring(h))
+                push_job(h, 0, &c[0]);
+            else
+                goto fail;
+            *slot = term_list(c);
+            slot = &c[1];
+            x = list_tail(x);
+        }
+        if (term_is_nil(x))
+            *slot = NIL;
+        else if (!term_is_bitstring(x) || !bin_chars(p, x, unicode, slot))
+            goto fail;
+    }
+    return true;
+fail:
+    jobs.n = base;
+    return false;
 }
 
-static term_t io_lib_print_1(process *p, const term_t *a)
+/* The deep list of chars s (as chardata_deep makes them) as UTF-8 in b;
+ * false when a char is no Unicode scalar value, whose width cannot be
+ * measured. */
+static bool deep_utf8(fmt_buf *b, term_t s)
 {
+    size_t base = jobs.n;
+    term_t x = s;
+    for (;;) {
+        while (term_is_list(x)) {
+            term_t h = list_head(x);
+            x = list_tail(x);
+            if (term_is_small(h)) {
+                int64_t c = small_value(h);
+                if (c < 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+                    goto fail;
+                fmt_buf_put_cp(b, (uint32_t)c);
+            } else if (term_is_list(h)) {
+                push_job(x, 0, NULL);
+                x = h;
+            } else if (!term_is_nil(h)) {
+                goto fail;
+            }
+        }
+        if (!term_is_nil(x))
+            goto fail;
+        if (jobs.n == base)
+            return true;
+        x = jobs.v[--jobs.n].t;
+    }
+fail:
+    jobs.n = base;
+    return false;
+}
+
+/* ---- io_lib:format ---------------------------------------------------------------------
+ * OTP's io_lib_format builds a list of the format's chars, each ~w ~W ~p
+ * ~P and ~s (of anything but an atom) as one element holding that
+ * directive's deep list, and the text of every other directive flattened
+ * in among the chars. Here the small directives are formatted one by one
+ * by fmt_format; a ~p whose layout takes more than one line is left to
+ * io_lib.erl as a {'$pretty', ...} element. */
+
+/* One directive, as io_lib_format:collect_cseq/2 reads it. */
+typedef struct dspec {
+    int64_t width; /* -1: none */
+    bool left;
+    bool has_prec;
+    int64_t prec;
+    term_t pad; /* any term after .* */
+    bool unicode, strings;
+    char cc;
+    term_t a, a2; /* its arguments (THE_NON_VALUE when it takes fewer) */
+} dspec;
+
+/* An integer argument clamped into [-FIELD_MAX - 1, FIELD_MAX + 1]. */
+static int64_t clamp_field(term_t t)
+{
+    if (term_is_small(t)) {
+        int64_t v = small_value(t);
+        return v > FIELD_MAX ? FIELD_MAX + 1 : v < -FIELD_MAX ? -FIELD_MAX - 1 : v;
+    }
+    return big_is_negative(t) ? -FIELD_MAX - 1 : FIELD_MAX + 1;
+}
+
+/* field_value: digits, or `*` taking an integer argument. False on a `*`
+ * whose argument is no integer. */
+static bool read_field(const char *f, size_t len, size_t *pos, term_t *args, int64_t *v, bool *has)
+{
+    *has = false;
+    if (*pos < len && f[*pos] == '*') {
+        if (!term_is_list(*args) || !term_is_integer(list_head(*args)))
+            return false;
+        *v = clamp_field(list_head(*args));
+        *args = list_tail(*args);
+        (*pos)++;
+        *has = true;
+        return true;
+    }
+    int64_t x = 0;
+    while (*pos < len && f[*pos] >= '0' && f[*pos] <= '9') {
+        x = x * 10 + (f[(*pos)++] - '0');
+        if (x > FIELD_MAX)
+            x = FIELD_MAX + 1;
+        *has = true;
+    }
+    *v = x;
+    return true;
+}
+
+/* Reads the directive after the '~' at f[*pos - 1], taking its arguments
+ * from *args; false when io_lib:format would raise badarg for it. */
+static bool read_directive(const char *f, size_t len, size_t *pos, term_t *args, dspec *sp)
+{
+    *sp = (dspec){.width = -1, .pad = term_small(' '), .strings = true, .a = THE_NON_VALUE, .a2 = THE_NON_VALUE};
+    int64_t v;
+    bool has;
+    bool minus = *pos < len && f[*pos] == '-';
+    if (minus)
+        (*pos)++;
+    if (!read_field(f, len, pos, args, &v, &has) || (minus && !has))
+        return false;
+    if (has) {
+        if (minus)
+            v = -v;
+        sp->left = v < 0;
+        sp->width = v < 0 ? -v : v;
+    }
+    if (*pos < len && f[*pos] == '.') {
+        (*pos)++;
+        if (!read_field(f, len, pos, args, &v, &has))
+            return false;
+        sp->has_prec = has;
+        sp->prec = v;
+    }
+    if (*pos + 1 < len && f[*pos] == '.') {
+        if (f[*pos + 1] == '*' && term_is_list(*args)) {
+            sp->pad = list_head(*args);
+            *args = list_tail(*args);
+            *pos += 2;
+        } else {
+            uint32_t cp;
+            size_t n = unicode_decode_utf8_strict((const unsigned char *)f + *pos + 1, len - *pos - 1, &cp);
+            if (n == 0)
+                return false;
+            sp->pad = term_small(cp);
+            *pos += 1 + n;
+        }
+    }
+    if (sp->width > FIELD_MAX || (sp->has_prec && sp->prec > FIELD_MAX))
+        return false;
+    for (; *pos < len && (f[*pos] == 't' || f[*pos] == 'l'); (*pos)++) {
+        if (f[*pos] == 't')
+            sp->unicode = true;
+        else
+            sp->strings = false;
+    }
+    if (*pos >= len)
+        return false;
+    sp->cc = f[(*pos)++];
+    int nargs;
+    switch (sp->cc) {
+    case '~':
+    case 'n':
+        nargs = 0;
+        break;
+    case 'W':
+    case 'P':
+    case 'x':
+    case 'X':
+        nargs = 2;
+        break;
+    case 'w':
+    case 'p':
+    case 's':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'b':
+    case 'B':
+    case '+':
+    case '#':
+    case 'c':
+    case 'i':
+        nargs = 1;
+        break;
+    default:
+        return false;
+    }
+    for (int i = 0; i < nargs; i++) {
+        if (!term_is_list(*args))
+            return false;
+        *(i ? &sp->a2 : &sp->a) = list_head(*args);
+        *args = list_tail(*args);
+    }
+    return true;
+}
+
+/* True when the format may hold a directive whose result is an element
+ * of its own (~w ~W ~p ~P ~s): the control chars, found without the
+ * arguments. */
+static bool has_big_directive(const char *f, size_t len)
+{
+    for (size_t pos = 0; pos < len;) {
+        const char *t = memchr(f + pos, '~', len - pos);
+        if (!t)
+            return false;
+        pos = (size_t)(t - f) + 1;
+        if (pos < len && f[pos] == '-')
+            pos++;
+        while (pos < len && (f[pos] == '*' || (f[pos] >= '0' && f[pos] <= '9')))
+            pos++;
+        if (pos < len && f[pos] == '.')
+            for (pos++; pos < len && (f[pos] == '*' || (f[pos] >= '0' && f[pos] <= '9'));)
+                pos++;
+        if (pos + 1 < len && f[pos] == '.') {
+            pos += 2;
+            while (pos < len && ((unsigned char)f[pos] & 0xC0) == 0x80)
+                pos++;
+        }
+        while (pos < len && (f[pos] == 't' || f[pos] == 'l'))
+            pos++;
+        if (pos < len && f[pos] != '\0' && strchr("wWpPs", f[pos]))
+            return true;
+        pos++;
+    }
+    return false;
+}
+
+/* Marks a list element of the format that is no char: such elements pass
+ * into the result as they are. 0xFF never occurs in UTF-8. */
+#define OPAQUE_BYTE 0xFF
+
+static bool is_format_char(term_t c)
+{
+    if (!term_is_small(c))
+        return false;
+    int64_t v = small_value(c);
+    return v >= 0 && v <= 0x10FFFF && (v < 0xD800 || v > 0xDFFF);
+}
+
+/* True for a list element of a format that is no char but that
+ * io_lib_format can measure (io_lib:chars_length/1 in count_small/1):
+ * an integer, a binary, a possibly deep list of chars and binaries. */
+static bool is_opaque_ok(term_t c)
+{
+    if (term_is_integer(c))
+        return true;
+    size_t base = jobs.n;
+    push_job(c, 0, NULL);
+    while (jobs.n > base) {
+        term_t x = jobs.v[--jobs.n].t;
+        for (; term_is_list(x); x = list_tail(x))
+            if (!is_format_char(list_head(x)))
+                push_job(list_head(x), 0, NULL);
+        if (term_is_bitstring(x)) {
+            bin_view v;
+            bin_view_of(x, &v);
+            if (v.bitsize)
+                goto fail;
+        } else if (!term_is_nil(x)) {
+            goto fail;
+        }
+    }
+    return true;
+fail:
+    jobs.n = base;
+    return false;
+}
+
+/* The format (a list, binary or atom) as UTF-8 in fbuf; a binary's bytes
+ * are latin1 chars (binary_to_list). *opaque tells whether OPAQUE_BYTEs
+ * were written. False when it is no format. */
+static bool load_format(term_t f, bool *opaque)
+{
+    *opaque = false;
+    fmt_buf_reset(&fbuf);
+    if (term_is_atom(f)) {
+        size_t n;
+        const char *s = atom_text(f, &n);
+        fmt_buf_put(&fbuf, s, n);
+        return true;
+    }
+    if (term_is_bitstring(f)) {
+        bin_view v;
+        bin_view_of(f, &v);
+        if (v.bitsize)
+            return false;
+        for (uint64_t i = 0; i < v.size; i++)
+            fmt_buf_put_cp(&fbuf, bin_byte_at(&v, i));
+        return true;
+    }
+    for (; term_is_list(f); f = list_tail(f)) {
+        term_t c = list_head(f);
+        if (is_format_char(c)) {
+            fmt_buf_put_cp(&fbuf, (uint32_t)small_value(c));
+        } else if (is_opaque_ok(c)) {
+            fmt_buf_putc(&fbuf, (char)OPAQUE_BYTE);
+            *opaque = true;
+        } else {
+            return false;
+        }
+    }
+    return term_is_nil(f);
+}
+
+/* The next element of format list *fl that is no char. */
+static term_t next_opaque(term_t *fl)
+{
+    while (is_format_char(list_head(*fl)))
+        *fl = list_tail(*fl);
+    term_t c = list_head(*fl);
+    *fl = list_tail(*fl);
+    return c;
+}
+
+/* Cells of the result that hold a directive's element, in order: the
+ * indentation before a ~p walks into them (io_lib_format:indentation/2),
+ * where every other element counts as one column. */
+static _Thread_local struct {
+    const term_t **v;
+    size_t n, cap;
+} bigs;
+
+static void push_big(const term_t *cell)
+{
+    if (bigs.n == bigs.cap) {
+        size_t cap = bigs.cap ? 2 * bigs.cap : 64;
+        bigs.v = alloc_resize(ALLOC_FMT_BUFFER, bigs.v, bigs.cap * sizeof *bigs.v, cap * sizeof *bigs.v);
+        bigs.cap = cap;
+    }
+    bigs.v[bigs.n++] = cell;
+}
+
+/* The walk over one format. */
+typedef struct fwalk {
+    process *p;
+    lbuild out;
+    size_t bigs_base;   /* this call's cells in `bigs` start here */
+    size_t bigs_seen;   /* ... and those counted in col end here */
+    const term_t *seen; /* the last cell counted in col, NULL for none */
+    int64_t col;
+    bool pretty; /* a '$pretty' element is left for io_lib.erl */
+} fwalk;
+
+static void column_char(int64_t *col, int64_t c)
+{
+    if (c == '\n')
+        *col = 0;
+    else if (c == '\t')
+        *col = (*col + 8) / 8 * 8;
+    else
+        (*col)++;
+}
+
+static void column_text(int64_t *col, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80)
+            column_char(col, (unsigned char)s[i]);
+}
+
+/* The options a ~p directive's element carries, as fmt_pretty takes them. */
+static void pretty_opts_of(const term_t *e, fmt_pretty_opts *o)
+{
+    fmt_pretty_opts_init(o);
+    o->column = (int)small_value(e[2]);
+    o->line_length = (int)small_value(e[3]);
+    o->depth = (int)small_value(e[4]);
+    o->unicode = e[5] == atom_from_cstr("unicode");
+    o->strings = e[6] == ATOM_true;
+}
+
+/* indentation(S, col) of a directive's element: a deep list of chars, or
+ * a '$pretty' element (measured on fmt_pretty's text of it). False when
+ * OTP's indentation/2 fails on it (a ~w pad that is no char). */
+static bool column_element(term_t s, int64_t *col)
+{
+    if (term_is_tuple(s)) {
+        fmt_pretty_opts o;
+        pretty_opts_of(tuple_elems(s), &o);
+        fmt_buf_reset(&lbuf);
+        fmt_pretty(&lbuf, tuple_elems(s)[1], &o);
+        column_text(col, lbuf.data, lbuf.len);
+        return true;
+    }
+    size_t base = jobs.n;
+    term_t x = s;
+    for (;;) {
+        while (term_is_list(x)) {
+            term_t h = list_head(x);
+            x = list_tail(x);
+            if (term_is_integer(h)) {
+                column_char(col, term_is_small(h) ? small_value(h) : -1);
+            } else if (term_is_list(h) || term_is_nil(h)) {
+                push_job(x, 0, NULL);
+                x = h;
+            } else {
+                jobs.n = base;
+                return false;
+            }
+        }
+        if (jobs.n == base)
+            return true;
+        x = jobs.v[--jobs.n].t;
+    }
+}
+
+/* io_lib_format's indentation of the result so far. */
+static bool column_now(fwalk *w, int64_t *col)
+{
+    term_t next = w->seen ? w->seen[1] : w->out.head;
+    while (!term_is_nil(next)) {
+        const term_t *c = list_ptr(next);
+        if (w->bigs_seen < bigs.n && bigs.v[w->bigs_seen] == c) {
+            w->bigs_seen++;
+            if (!column_element(c[0], &w->col))
+                return false;
+        } else {
+            column_char(&w->col, term_is_small(c[0]) ? small_value(c[0]) : -1);
+        }
+        w->seen = c;
+        next = c[1];
+    }
+    *col = w->col;
+    return true;
+}
+
+static void add_big(fwalk *w, term_t x)
+{
+    lb_add(w->p, &w->out, x);
+    push_big(w->out.last);
+}
+
+/* io_lib_format:term/5: ~w's text t, of width L, in its field. */
+static bool pad_term(process *p, term_t t, int64_t L, const dspec *sp, term_t *out)
+{
+    int64_t F = sp->width, P = sp->has_prec ? sp->prec : -1;
+    if (sp->has_prec && P < 0)
+        return false;
+    if (F < 0 && P < 0) {
+        *out = t;
+        return true;
+    }
+    if (F < 0)
+        F = P;
+    int64_t lim = P < 0 ? F : (P < F ? P : F);
+    if (lim > L)
+        lim = L;
+    if (L > lim)
+        *out = adjust(p, dup_chars(p, term_small('*'), lim), dup_chars(p, sp->pad, F - lim), sp->left);
+    else
+        *out = adjust(p, t, dup_chars(p, sp->pad, F - L), sp->left);
+    return true;
+}
+
+/* io_lib_format:string/6: ~s's chars s in its field. */
+static bool pad_string(process *p, term_t s, const dspec *sp, term_t *out)
+{
+    int64_t F = sp->width, P = sp->has_prec ? sp->prec : -1;
+    if (sp->has_prec && P < 0)
+        return false;
+    if (F < 0 && P < 0) {
+        *out = s;
+        return true;
+    }
+    fmt_buf_reset(&lbuf);
+    if (!deep_utf8(&lbuf, s))
+        return false;
+    int64_t N = (int64_t)fmt_text_width(lbuf.data, lbuf.len);
+    bool left = sp->left;
+    if (F < 0) {
+        F = P, P = -1, left = true;
+    } else if (P >= 0 && F < P) {
+        return false;
+    }
+    if (P < 0 || F == P) {
+        if (N > F)
+            *out = utf8_onto(p, lbuf.data, fmt_text_prefix(lbuf.data, lbuf.len, (size_t)F, sp->unicode), NIL, NULL);
+        else
+            *out = adjust(p, s, dup_chars(p, sp->pad, F - N), left);
+        return true;
+    }
+    term_t fill = dup_chars(p, sp->pad, F - P);
+    if (N > P)
+        s = utf8_onto(p, lbuf.data, fmt_text_prefix(lbuf.data, lbuf.len, (size_t)P, sp->unicode), NIL, NULL);
+    else if (N < P)
+        s = cons(p, s, dup_chars(p, sp->pad, P - N));
+    *out = adjust(p, s, fill, left);
+    return true;
+}
+
+/* ~p's one-line form (io_lib_pretty:write/1 of the measured term) of a
+ * term at unlimited depth with no bitstring in it: leaves as flat text,
+ * [$[, [E1 | [$,, E2 | ...]], $]] (an improper tail spliced in as
+ * [$| | E]), [${, ..., $}], [$#, ${, [[K, " => ", V] | ...], $}]. False,
+ * leaving garbage on the heap, when its width reaches `limit` (>= 0) or
+ * it holds what this does not write (bitstrings, chars above 255, whose
+ * width counts grapheme clusters). */
+static bool pretty_line(process *p, term_t t, bool unicode, bool strings, int64_t limit, term_t *out)
+{
+    size_t base = jobs.n;
+    int64_t width = 0;
+    term_t arrow = THE_NON_VALUE, *elem;
+    push_job(t, 0, out);
+    while (jobs.n > base) {
+        if (limit >= 0 && width >= limit)
+            goto fail;
+        job j = jobs.v[--jobs.n];
+        term_t x = j.t;
+        if (term_is_nil(x)) {
+            *j.slot = ascii(p, "[]");
+            width += 2;
+        } else if (term_is_list(x)) {
+            size_t n;
+            if (strings && fmt_printable_list(x, false, &n)) {
+                fmt_buf_reset(&lbuf);
+                fmt_put_string(&lbuf, x, SIZE_MAX, unicode);
+                goto leaf;
+            }
+            term_t *in = heap_alloc(&p->heap, 2), *slot = &in[1], rest = list_tail(x);
+            push_job(list_head(x), 0, &in[0]);
+            for (width += 2; term_is_list(rest); rest = list_tail(rest), width++) {
+                if (limit >= 0 && width >= limit)
+                    goto fail;
+                *slot = sep_cell(p, ',', &elem, &slot);
+                push_job(list_head(rest), 0, elem);
+            }
+            if (!term_is_nil(rest)) {
+                term_t *c = heap_alloc(&p->heap, 2);
+                c[0] = term_small('|');
+                push_job(rest, 0, &c[1]);
+                *slot = term_list(c);
+                width++;
+            } else {
+                *slot = NIL;
+            }
+            *j.slot = bracket(p, '[', term_list(in), ']');
+        } else if (term_is_tuple(x) && tuple_arity(x) > 0) {
+            uint64_t n = tuple_arity(x);
+            const term_t *e = tuple_elems(x);
+            term_t *in = heap_alloc(&p->heap, 2), *slot = &in[1];
+            push_job(e[0], 0, &in[0]);
+            for (uint64_t i = 1; i < n; i++) {
+                if (limit >= 0 && width + (int64_t)i >= limit)
+                    goto fail;
+                *slot = sep_cell(p, ',', &elem, &slot);
+                push_job(e[i], 0, elem);
+            }
+            *slot = NIL;
+            width += 1 + (int64_t)n;
+            *j.slot = bracket(p, '{', term_list(in), '}');
+        } else if (term_is_map(x) && map_size(x) > 0) {
+            if (arrow == THE_NON_VALUE)
+                arrow = ascii(p, " => ");
+            map_iter it;
+            term_t k, v, inner, *slot = &inner;
+            map_iter_init_fold(&it, x);
+            for (bool first = true; map_iter_next(&it, &k, &v); first = false, width += 5) {
+                if (limit >= 0 && width >= limit)
+                    goto fail;
+                term_t *c = heap_alloc(&p->heap, 6);
+                c[1] = term_list(c + 2);
+                c[2] = arrow;
+                c[3] = term_list(c + 4);
+                c[5] = NIL;
+                push_job(k, 0, &c[0]);
+                push_job(v, 0, &c[4]);
+                if (first) {
+                    *slot = cons(p, term_list(c), NIL);
+                    slot = &list_ptr(*slot)[1];
+                } else {
+                    *slot = sep_cell(p, ',', &elem, &slot);
+                    *elem = term_list(c);
+                }
+            }
+            *slot = NIL;
+            width += 2;
+            *j.slot = cons(p, term_small('#'), bracket(p, '{', inner, '}'));
+        } else if (term_is_bitstring(x)) {
+            goto fail;
+        } else {
+            fmt_buf_reset(&lbuf);
+            if (term_is_tuple(x))
+                fmt_buf_put(&lbuf, "{}", 2);
+            else if (term_is_map(x))
+                fmt_buf_put(&lbuf, "#{}", 3);
+            else if (term_is_atom(x))
+                fmt_put_atom(&lbuf, x, unicode);
+            else if (term_is_float(x))
+                fmt_put_float(&lbuf, float_value(x));
+            else if (term_is_integer(x))
+                fmt_put_integer(&lbuf, x, 10);
+            else
+                fmt_put_identity(&lbuf, x);
+        leaf:
+            for (size_t i = 0; i < lbuf.len; i++) {
+                unsigned char b = (unsigned char)lbuf.data[i];
+                if (b >= 0xC4) /* leads a char above 255 */
+                    goto fail;
+                width += (b & 0xC0) != 0x80;
+            }
+            *j.slot = buf_chars(p, &lbuf);
+        }
+    }
+    return limit < 0 || width < limit;
+fail:
+    jobs.n = base;
+    return false;
+}
+
+/* ~p or ~P: the flat text when io_lib_pretty:print/2 gives one whatever
+ * the layout (atomic terms, "...", [] {} #{} <<>>, printable lists and
+ * what depth 1 cuts to {...} #{...} <<...>>), the one-line form when it
+ * fits, else a '$pretty' element. */
+static bool put_pretty(fwalk *w, const dspec *sp)
+{
+    process *p = w->p;
+    if (sp->cc == 'P' && !term_is_integer(sp->a2))
+        return false;
+    if (sp->left)
+        return false;
+    int64_t col;
+    if (sp->has_prec)
+        col = sp->prec;
+    else if (!column_now(w, &col))
+        return false;
+    else
+        col++;
     fmt_pretty_opts o;
     fmt_pretty_opts_init(&o);
-    fmt_buf_reset(&tbuf);
-    fmt_pretty(&tbuf, a[0], &o);
-    return chars_of_buf(p);
+    o.line_length = sp->width >= 0 ? (int)sp->width : FMT_LINE_LENGTH;
+    o.column = (int)col;
+    o.depth = sp->cc == 'P' ? (int)depth_of(sp->a2) : -1;
+    o.unicode = sp->unicode;
+    o.strings = sp->strings;
+    term_t t = sp->a;
+    bool flat = o.depth == 0 || term_is_nil(t) ||
+                !(term_is_list(t) || term_is_tuple(t) || term_is_map(t) || term_is_bitstring(t));
+    if (!flat && o.depth == 1)
+        flat = !term_is_list(t);
+    if (!flat) {
+        bool empty_bin = false;
+        if (term_is_bitstring(t)) {
+            bin_view v;
+            bin_view_of(t, &v);
+            empty_bin = v.size == 0 && v.bitsize == 0;
+        }
+        flat = empty_bin || (term_is_tuple(t) && tuple_arity(t) == 0) || (term_is_map(t) && map_size(t) == 0) ||
+               (term_is_list(t) && o.strings && o.depth != 1 && fmt_printable_list(t, false, NULL));
+    }
+    if (flat) {
+        fmt_buf_reset(&lbuf);
+        fmt_pretty(&lbuf, t, &o);
+        add_big(w, buf_chars(p, &lbuf));
+        return true;
+    }
+    /* When it fits on the line, the one-line form (Col <= 0 counts as 1). */
+    int64_t limit = o.line_length - (o.column < 1 ? 1 : o.column);
+    term_t line;
+    if (o.depth < 0 && (o.line_length == 0 || limit > 0) &&
+        pretty_line(p, t, o.unicode, o.strings, o.line_length == 0 ? -1 : limit, &line)) {
+        add_big(w, line);
+        return true;
+    }
+    term_t e[7] = {atom_from_cstr("$pretty"),
+                   t,
+                   term_small(o.column),
+                   term_small(o.line_length),
+                   term_small(o.depth),
+                   atom_from_cstr(o.unicode ? "unicode" : "latin1"),
+                   o.strings ? ATOM_true : ATOM_false};
+    add_big(w, term_tuple(&p->heap, 7, e));
+    w->pretty = true;
+    return true;
 }
+
+/* One directive of the walk: text the directive took (from '~'), the
+ * arguments it took (from `args` up to `rest`). */
+static bool put_directive(fwalk *w, const dspec *sp, const char *text, size_t n, term_t args, term_t rest)
+{
+    process *p = w->p;
+    term_t x;
+    switch (sp->cc) {
+    case 'w':
+    case 'W': {
+        if (sp->cc == 'W' && !term_is_integer(sp->a2))
+            return false;
+        int64_t d = sp->cc == 'W' ? depth_of(sp->a2) : -1;
+        term_t t = write_deep(p, sp->a, d, sp->unicode);
+        int64_t L = 0;
+        if (sp->width >= 0 || sp->has_prec) {
+            fmt_buf_reset(&lbuf);
+            fmt_write(&lbuf, sp->a, (int)d, sp->unicode);
+            L = (int64_t)fmt_text_width(lbuf.data, lbuf.len);
+        }
+        if (!pad_term(p, t, L, sp, &x))
+            return false;
+        add_big(w, x);
+        return true;
+    }
+    case 'p':
+    case 'P':
+        return put_pretty(w, sp);
+    case 's':
+        if (!term_is_atom(sp->a)) {
+            term_t s;
+            if (!chardata_deep(p, sp->a, sp->unicode, &s) || !pad_string(p, s, sp, &x))
+                return false;
+            add_big(w, x);
+            return true;
+        }
+        break;
+    }
+    /* A small directive: its text, formatted by fmt_format. */
+    term_t taken = NIL, *slot = &taken;
+    for (term_t a = args; a != rest; a = list_tail(a)) {
+        *slot = cons(p, list_head(a), NIL);
+        slot = &list_ptr(*slot)[1];
+    }
+    fmt_error err;
+    fmt_buf_reset(&lbuf);
+    if (fmt_format(&lbuf, text, n, taken, &err) != FMT_OK)
+        return false;
+    lb_add_utf8(p, &w->out, lbuf.data, lbuf.len);
+    return true;
+}
+
+/* io_lib:format(Format, Args)'s list, or {List} when it holds '$pretty'
+ * elements; THE_NON_VALUE (badarg raised) on bad input. */
+static term_t format_deep(process *p, term_t format, term_t args)
+{
+    bool opaque;
+    if (!load_format(format, &opaque))
+        return BIF_BADARG(p);
+    const char *f = fbuf.data ? fbuf.data : "";
+    size_t len = fbuf.len;
+    if (!opaque && !has_big_directive(f, len)) {
+        fmt_error err;
+        fmt_buf_reset(&tbuf);
+        if (fmt_format(&tbuf, f, len, args, &err) != FMT_OK)
+            return BIF_BADARG(p);
+        return buf_chars(p, &tbuf);
+    }
+    fwalk w = {.p = p, .bigs_base = bigs.n, .bigs_seen = bigs.n};
+    lb_init(&w.out);
+    term_t fl = format;
+    size_t pos = 0;
+    while (pos < len) {
+        if ((unsigned char)f[pos] == OPAQUE_BYTE) {
+            lb_add(p, &w.out, next_opaque(&fl));
+            pos++;
+            continue;
+        }
+        if (f[pos] != '~') {
+            size_t run = pos;
+            while (pos < len && f[pos] != '~' && (unsigned char)f[pos] != OPAQUE_BYTE)
+                pos++;
+            lb_add_utf8(p, &w.out, f + run, pos - run);
+            continue;
+        }
+        size_t start = pos++;
+        term_t before = args;
+        dspec sp;
+        if (!read_directive(f, len, &pos, &args, &sp) ||
+            !put_directive(&w, &sp, f + start, pos - start, before, args))
+            goto badarg;
+    }
+    if (!term_is_nil(args))
+        goto badarg;
+    bigs.n = w.bigs_base;
+    return w.pretty ? term_tuple(&p->heap, 1, &w.out.head) : w.out.head;
+badarg:
+    bigs.n = w.bigs_base;
+    return BIF_BADARG(p);
+}
+
+/* dbgsh_out:io_lib_format(Format, Args): io_lib:format/2 for io_lib.erl. */
+static term_t dbgsh_out_io_lib_format_2(process *p, const term_t *a) { return format_deep(p, a[0], a[1]); }
 
 /* erlang:display/1: the term as ~w on standard output, and a newline. */
 static term_t erlang_display_1(process *p, const term_t *a)
@@ -163,11 +1330,9 @@ static term_t erlang_display_1(process *p, const term_t *a)
 static const bif_entry io_bifs[] = {
     {"dbgsh_out", "format", 3, dbgsh_out_format_3, 0},
     {"dbgsh_out", "put_chars", 2, dbgsh_out_put_chars_2, 0},
-    {"io_lib", "format", 2, io_lib_format_2, 0},
-    {"io_lib", "fwrite", 2, io_lib_format_2, 0},
+    {"dbgsh_out", "io_lib_format", 2, dbgsh_out_io_lib_format_2, 0},
+    {"dbgsh_out", "io_lib_write", 3, dbgsh_out_io_lib_write_3, 0},
     {"io_lib", "write", 1, io_lib_write_1, 0},
-    {"io_lib", "write", 2, io_lib_write_2, 0},
-    {"io_lib", "print", 1, io_lib_print_1, 0},
     {"erlang", "display", 1, erlang_display_1, 0},
 };
 

@@ -4,7 +4,7 @@
 %% to functions the VM implements in C (those stay bound to OTP's).  It
 %% also checks that the sources call nothing the VM will not have.
 -module(lib_rename).
--export([load_dir/1]).
+-export([load_dir/1, over_c/3]).
 
 %% Returns {Modules, Problems}: the module names loaded and a list of
 %% strings describing each rule broken.
@@ -48,13 +48,15 @@ rename(T, Mods) when is_tuple(T) ->
         {attribute, A, module, M} ->
             {attribute, A, module, new_name(M)};
         {call, A, {remote, B, {atom, C, M}, {atom, D, F}}, Args} ->
-            M1 = case lists:member(M, Mods) andalso not c_bif(M, F, length(Args)) of
+            M1 = case lists:member(M, Mods) andalso not c_bif(M, F, length(Args))
+                          andalso not over_c(M, F, length(Args)) of
                      true -> new_name(M);
                      false -> M
                  end,
             {call, A, {remote, B, {atom, C, M1}, {atom, D, F}}, rename(Args, Mods)};
         {'fun', A, {function, {atom, B, M}, {atom, C, F}, {integer, D, N}}} ->
-            M1 = case lists:member(M, Mods) andalso not c_bif(M, F, N) of
+            M1 = case lists:member(M, Mods) andalso not c_bif(M, F, N)
+                          andalso not over_c(M, F, N) of
                      true -> new_name(M);
                      false -> M
                  end,
@@ -74,9 +76,16 @@ c_bif(maps, F, A) ->
                           {is_key, 2}, {keys, 1}, {values, 1}, {to_list, 1},
                           {from_list, 1}, {from_keys, 2}, {merge, 2}, {new, 0},
                           {size, 1}, {take, 2}, {update, 3}]);
-c_bif(io_lib, F, A) ->
-    lists:member({F, A}, [{format, 2}, {fwrite, 2}, {write, 1}, {write, 2}, {print, 1}]);
+c_bif(io_lib, F, A) -> {F, A} =:= {write, 1};
 c_bif(_, _, _) -> false.
+
+%% Functions written in Erlang over a C half that only dbgsh has (so they
+%% cannot run here): calls to them stay bound to OTP's, and they are not
+%% compared (tests/scripts, io/io_lib_*_shapes, compare them with erl).
+over_c(io_lib, F, A) ->
+    lists:member({F, A}, [{format, 2}, {format, 3}, {fwrite, 2}, {fwrite, 3},
+                          {write, 2}, {write, 3}, {print, 1}, {print, 4}]);
+over_c(_, _, _) -> false.
 
 %% Remote calls the VM will resolve: erlang, our modules, the C BIFs the
 %% brief lists, and the extra C BIFs asked for in the report.
@@ -90,6 +99,9 @@ allowed(io, format, A, _) -> A >= 1 andalso A =< 3;
 %% io's C half (format/io.c)
 allowed(dbgsh_out, format, 3, _) -> true;
 allowed(dbgsh_out, put_chars, 2, _) -> true;
+%% io_lib's C half (format/io.c): one directive list, one ~w/~p term
+allowed(dbgsh_out, io_lib_format, 2, _) -> true;
+allowed(dbgsh_out, io_lib_write, 3, _) -> true;
 %% Extra C BIFs requested in the report.
 allowed(unicode_util, F, 1, _) ->
     lists:member(F, [uppercase, lowercase, titlecase, casefold,
