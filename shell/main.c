@@ -92,7 +92,9 @@ int main(int argc, char **argv)
     if (disasm) {
         term_t why;
         if (!vm_disasm(stdout, atom_from_cstr(disasm), &why)) {
-            fprintf(stderr, "dbgsh: cannot load module '%s': %s\n", disasm, atom_text(why, NULL));
+            size_t len;
+            const char *w = atom_text(why, &len);
+            fprintf(stderr, "dbgsh: cannot load module '%s': %.*s\n", disasm, (int)len, w);
             vm_halt(1);
         }
         vm_halt(status);
