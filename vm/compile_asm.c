@@ -223,9 +223,19 @@ static bool is_immed_lit(code_t w) { return !code_is_reg(w) && term_is_immed((te
  * forms of opcodes.def (same operands, cheaper handlers). */
 static void specialise(code_t *w, size_t n)
 {
+    code_t frame = 0; /* frame size of the function being walked */
     for (size_t i = 0; i < n; i = cc_walk_instr(w, i, NULL, NULL)) {
         opcode op = (opcode)w[i], to = op;
         switch (op) {
+        case OP_enter:
+            frame = w[i + 1];
+            break;
+        case OP_tail_call: {
+            const code_t *t = (const code_t *)w[i + 1]; /* labels are resolved */
+            if (t[0] == (code_t)OP_enter && t[1] <= frame)
+                to = OP_tail_call_in;
+            break;
+        }
         case OP_add:
         case OP_sub:
             if (code_is_reg(w[i + 3]) && code_is_reg(w[i + 4]))
@@ -280,7 +290,6 @@ void cc_assemble(cc_state *cs)
     for (size_t i = 0; i < c->n;)
         i = cc_walk_instr(c->w, i, md5_operand, &mw);
     md5_finish(&h, mc->md5);
-    specialise(mc->code, mc->ncode);
 
     for (size_t i = 0; i < c->nfix; i++) {
         uint32_t off = c->labels[c->fix[i].label];
@@ -288,6 +297,7 @@ void cc_assemble(cc_state *cs)
             cc_fail(cs, 0, "internal: unbound label %u", c->fix[i].label);
         mc->code[c->fix[i].pos] = (code_t)(mc->code + off);
     }
+    specialise(mc->code, mc->ncode);
 
     /* malloc'ed: code.c frees these tables with free() */
     mc->funcs = calloc(cs->nfuncs ? cs->nfuncs : 1, sizeof *mc->funcs);

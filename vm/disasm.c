@@ -562,6 +562,17 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
         case OP_call_ext:
             need = c[2] + ((const export_entry *)c[1])->arity;
             break;
+        case OP_tail_call_in: {
+            /* it skips the callee's enter: the callee's frame must fit in ours */
+            const code_t *t = (const code_t *)c[1];
+            if (t < m->code || t >= m->code + m->ncode || decode_word(decode, *t) != OP_enter ||
+                (size_t)t[1] > fsize) {
+                ok = fail(&v, "@%zu: tail_call_in target is no entry of a frame within %zu", pos, fsize);
+                goto done;
+            }
+            need = c[2] + c[3];
+            break;
+        }
         case OP_tail_call:
         case OP_tail_call_ext:
             need = c[2] + c[3];

@@ -225,8 +225,10 @@ static bool timeout_ms(term_t t, int64_t *ms)
     } while (0)
 /* Save the machine state in the process before calling out: pc, the
  * register window, the frame stack's top (kept in F between calls out). */
-#define SAVE() (p->pc = pc, p->base = (uint32_t)(R - p->stack), p->nframes = (uint32_t)(F - p->frames))
-#define RELOAD() (R = p->stack + p->base, F = p->frames + p->nframes, Flimit = p->frames + p->frames_cap)
+#define SAVE()                                                                                       \
+    (p->pc = pc, p->base = (uint32_t)(R - p->stack), p->nframes = (uint32_t)(F - p->frames), p->reds = reds)
+#define RELOAD()                                                                                     \
+    (R = p->stack + p->base, F = p->frames + p->nframes, Flimit = p->frames + p->frames_cap, reds = p->reds)
 /* Pushes a call frame: continue at `cont` with the registers at `base`,
  * the result in register `dst`. */
 #define PUSH_FRAME(cont, base, dst)                                                                  \
@@ -280,7 +282,18 @@ static interp_result run(process *p, bool init)
 #endif
     const code_t *pc = p->pc;
     term_t *R = p->stack + p->base;
-    call_frame *F = p->frames + p->nframes, *Flimit = p->frames + p->frames_cap;
+#if INTERP_THREADED && defined(__x86_64__) && !defined(__clang__)
+    /* GCC otherwise keeps the frame stack's top in memory: pin it to a
+     * callee-saved register, as OCaml's bytecode interpreter pins pc */
+    register call_frame *F __asm__("r15");
+    register int64_t reds __asm__("r13");
+    F = p->frames + p->nframes;
+    reds = p->reds;
+#else
+    call_frame *F = p->frames + p->nframes;
+    int64_t reds = p->reds;
+#endif
+    call_frame *Flimit = p->frames + p->frames_cap;
     /* what a raise reports in its top frame */
     const term_t *fargs = NULL;
     unsigned fnargs = 0;
@@ -316,11 +329,11 @@ dispatch:
         }
         clear_regs(R + a, n - a);
         p->stack_top = base + n;
-        if (--p->reds <= 0) {
+        if (--reds <= 0) {
             SAVE();
             return RUN_YIELD;
         }
-        if ((p->reds & INTERP_GC_CHECK_MASK) == 0 && gc_wanted(&p->heap, &p->gc)) {
+        if ((reds & INTERP_GC_CHECK_MASK) == 0 && gc_wanted(&p->heap, &p->gc)) {
             SAVE();
             proc_gc(p, 0, false);
             RELOAD();
@@ -337,6 +350,18 @@ dispatch:
     {
         move_args(R, pc[2], pc[3]);
         JUMP(pc[1]);
+    }
+    CASE(tail_call_in)
+    {
+        const code_t *target = (const code_t *)pc[1];
+        move_args(R, pc[2], pc[3]);
+        /* enter's work is done but for its reduction and GC checks: do
+         * those here, and go through enter when one of them is due */
+        if (reds > 1 && ((reds - 1) & INTERP_GC_CHECK_MASK) != 0) {
+            reds--;
+            JUMP(target + 3);
+        }
+        JUMP(target);
     }
     CASE(call_ext)
     {
