@@ -12,6 +12,7 @@
 #include "code.h"
 #include "copy.h"
 #include "gc.h"
+#include "interp.h"
 #include "proc.h"
 #include "sched.h"
 
@@ -62,7 +63,10 @@ term_t bif_proc_spawn_link_3(process *p, const term_t *args)
 {
     return spawn_mfa(p, args[0], args[1], args[2], SPAWN_LINK);
 }
-term_t bif_proc_spawn_monitor_1(process *p, const term_t *args) { return spawn_fun(p, args[0], SPAWN_MONITOR); }
+term_t bif_proc_spawn_monitor_1(process *p, const term_t *args)
+{
+    return spawn_fun(p, args[0], SPAWN_MONITOR);
+}
 term_t bif_proc_spawn_monitor_3(process *p, const term_t *args)
 {
     return spawn_mfa(p, args[0], args[1], args[2], SPAWN_MONITOR);
@@ -205,14 +209,37 @@ term_t bif_proc_monitor_2(process *p, const term_t *args)
     return ref;
 }
 
-/* Removes {'DOWN', Ref, ...} from p's message queue. */
+static bool is_down_of(const message *m, term_t ref)
+{
+    term_t t = m->term;
+    return m->kind == MSG_MESSAGE && term_is_tuple(t) && tuple_arity(t) == 5 &&
+           tuple_get(t, 0) == ATOM_DOWN && term_eq_exact(tuple_get(t, 1), ref);
+}
+
+/* Removes {'DOWN', Ref, ...} from p's messages, received or incoming. The
+ * incoming queue is not handled here (a signal in it may end p, which a
+ * BIF cannot do): a 'DOWN' in it moves to the end of the message queue,
+ * and is dropped from there. */
 static void flush_down(process *p, term_t ref)
 {
-    proc_fetch_incoming(p);
+    pthread_mutex_lock(&p->inq_lock);
+    for (message **ip = &p->inq; *ip;) {
+        message *m = *ip;
+        if (!is_down_of(m, ref)) {
+            ip = &m->next;
+            continue;
+        }
+        *ip = m->next;
+        if (p->inq_tail == &m->next)
+            p->inq_tail = ip;
+        m->next = NULL;
+        *p->msgq_tail = m;
+        p->msgq_tail = &m->next;
+        p->msgq_len++;
+    }
+    pthread_mutex_unlock(&p->inq_lock);
     for (message **mp = &p->msgq; *mp;) {
-        term_t m = (*mp)->term;
-        if (term_is_tuple(m) && tuple_arity(m) == 5 && tuple_get(m, 0) == ATOM_DOWN &&
-            term_eq_exact(tuple_get(m, 1), ref)) {
+        if (is_down_of(*mp, ref)) {
             proc_drop_message(p, mp);
             continue;
         }
@@ -460,18 +487,36 @@ term_t bif_proc_get_keys_1(process *p, const term_t *args)
 
 term_t bif_proc_group_leader_0(process *p, const term_t *args) { return p->group_leader; }
 
+/* group_leader(GL, Pid): another process is changed under a claim (it is
+ * not running meanwhile). Only local pids: a group leader is kept as an
+ * immediate, outside any heap. */
 term_t bif_proc_group_leader_2(process *p, const term_t *args)
 {
-    if (!term_is_pid(args[0]) || !term_is_local_pid(args[1]))
+    if (!term_is_local_pid(args[0]) || !term_is_local_pid(args[1]))
         return BIF_BADARG(p);
-    process *q = args[1] == p->pid ? p : proc_lookup(args[1]);
-    if (!q)
+    if (args[1] == p->pid) {
+        p->group_leader = args[0];
+        return ATOM_true;
+    }
+    process *q = proc_lookup(args[1]);
+    if (!q || sched_claim(p, q) == SCHED_CLAIM_GONE)
         return BIF_BADARG(p);
     q->group_leader = args[0];
+    sched_release(q);
     return ATOM_true;
 }
 
 static term_t mfa_tuple(heap_t *h, term_t m, term_t f, term_t a) { return term_tuple3(h, m, f, a); }
+
+/* The registered name of pid, or NIL. Read from the name table, under its
+ * lock: other processes register and unregister names of any process. */
+static term_t name_of(heap_t *h, term_t pid)
+{
+    for (term_t l = proc_registered(h); l != NIL; l = list_tail(l))
+        if (proc_whereis(list_head(l)) == pid)
+            return list_head(l);
+    return NIL;
+}
 
 /* The pids of q's links (kind LINK) or monitors, as OTP lists them. Links
  * and monitors whose signals q has not handled yet count too: OTP's
@@ -499,6 +544,49 @@ static term_t link_list(heap_t *h, process *q, link_kind kind)
     return l;
 }
 
+/* Whether an incoming signal of q will be a message when q handles it: a
+ * message, or an exit signal q traps (kill from exit/2 is not trapped). */
+static bool becomes_message(const message *m, bool trapping)
+{
+    if (m->kind == MSG_MESSAGE)
+        return true;
+    return m->kind == SIG_EXIT && trapping && !(m->term == ATOM_kill && m->ref[0] != 1);
+}
+
+/* Appends a copy of t to the list whose last tail is *tail. */
+static term_t *append_copy(heap_t *h, term_t *tail, term_t t)
+{
+    term_t *c = heap_alloc(h, 2);
+    c[0] = copy_term(h, t);
+    c[1] = NIL;
+    *tail = term_list(c);
+    return &c[1];
+}
+
+/* q's messages as OTP reports them, received and still incoming, in
+ * order: as a list on h (when `list`), else only their number. Leaves q's
+ * incoming queue where it is (q may be another process). */
+static term_t message_info(heap_t *h, process *q, bool list)
+{
+    term_t out = NIL, *tail = &out;
+    uint64_t n = q->msgq_len;
+    if (list)
+        for (const message *m = q->msgq; m; m = m->next)
+            tail = append_copy(h, tail, m->term);
+    bool trapping = atomic_load_explicit(&q->state, memory_order_relaxed) & PS_TRAP_EXIT;
+    pthread_mutex_lock(&q->inq_lock);
+    for (const message *m = q->inq; m; m = m->next) {
+        if (!becomes_message(m, trapping))
+            continue;
+        n++;
+        if (list)
+            tail = append_copy(
+                h, tail, m->kind == MSG_MESSAGE ? m->term : term_tuple3(h, ATOM_EXIT, m->from, m->term));
+    }
+    pthread_mutex_unlock(&q->inq_lock);
+    return list ? out : term_small((int64_t)n);
+}
+
 static term_t gc_options(heap_t *h, const process *q)
 {
     term_t keys[3] = {atom_from_cstr("error_logger"), ATOM_kill, ATOM_size};
@@ -513,29 +601,51 @@ static term_t gc_options(heap_t *h, const process *q)
     return term_list_from(h, items, 5, NIL);
 }
 
-static term_t status_of(const process *p, const process *q)
+/* `running` for the caller itself, for a process that ran when asked, and
+ * for one that a message woke in receive but that has not run since: OTP
+ * has such a process answer the request itself, while it runs. */
+static term_t status_of(const process *p, const process *q, sched_claim_result claim)
 {
-    if (p == q)
+    if (p == q || claim == SCHED_CLAIM_RUNNING)
         return ATOM_running;
     uint32_t st = atomic_load(&q->state);
     if (st & PS_EXITING)
         return ATOM_exiting;
-    if (st & PS_RUNNING)
-        return ATOM_running;
     if (st & PS_WAITING)
         return ATOM_waiting;
-    return ATOM_runnable;
+    opcode op = q->pc ? interp_word_op(q->pc[0]) : OP_COUNT;
+    return op == OP_wait || op == OP_wait_timeout ? ATOM_running : ATOM_runnable;
 }
 
-/* The value of one process_info item of q (p asks); THE_NON_VALUE for an
- * item that is not one. Reading another process's heap is safe with one
- * scheduler; see docs/differences-from-erlang.md for more. */
-static term_t info_item(process *p, process *q, term_t item)
+/* The items process_info/2 knows; the first INFO_1_ITEMS, in this order,
+ * are process_info/1's (after registered_name when there is one). */
+static const char *const info_items[] = {
+    "current_function", "initial_call",    "status",        "message_queue_len", "links",
+    "dictionary",       "trap_exit",       "error_handler", "priority",          "group_leader",
+    "total_heap_size",  "heap_size",       "stack_size",    "reductions",        "garbage_collection",
+    "suspending",       "registered_name", "messages",      "monitors",          "monitored_by",
+    "memory",
+};
+#define INFO_1_ITEMS 16
+
+static bool is_info_item(term_t item)
+{
+    if (!term_is_atom(item))
+        return false;
+    for (size_t i = 0; i < sizeof info_items / sizeof info_items[0]; i++)
+        if (item == atom_from_cstr(info_items[i]))
+            return true;
+    return false;
+}
+
+/* The value of the process_info item `item` (one of info_items) of q, on
+ * p's heap; q is p or claimed by p (`claim` says how). */
+static term_t info_item(process *p, process *q, sched_claim_result claim, term_t item)
 {
     heap_t *h = &p->heap;
     gc_info gi;
     if (item == ATOM_registered_name)
-        return q->registered_name == NIL ? NIL : q->registered_name;
+        return name_of(h, q->pid);
     if (item == ATOM_current_function) {
         /* the function of the saved pc (for p itself: where it called
          * the BIF) */
@@ -550,25 +660,9 @@ static term_t info_item(process *p, process *q, term_t item)
     if (item == ATOM_initial_call)
         return mfa_tuple(h, q->initial_call[0], q->initial_call[1], q->initial_call[2]);
     if (item == ATOM_status)
-        return status_of(p, q);
-    if (item == ATOM_message_queue_len) {
-        if (p == q)
-            proc_fetch_incoming(p);
-        return term_small(q->msgq_len);
-    }
-    if (item == ATOM_messages) {
-        if (p == q)
-            proc_fetch_incoming(p);
-        term_t l = NIL, *tail = &l;
-        for (message *m = q->msgq; m; m = m->next) {
-            term_t *c = heap_alloc(h, 2);
-            c[0] = copy_term(h, m->term);
-            c[1] = NIL;
-            *tail = term_list(c);
-            tail = &c[1];
-        }
-        return l;
-    }
+        return status_of(p, q, claim);
+    if (item == ATOM_message_queue_len || item == ATOM_messages)
+        return message_info(h, q, item == ATOM_messages);
     if (item == ATOM_links)
         return link_list(h, q, LINK);
     if (item == ATOM_monitors)
@@ -607,78 +701,109 @@ static term_t info_item(process *p, process *q, term_t item)
     }
     if (item == ATOM_garbage_collection)
         return gc_options(h, q);
-    if (item == atom_from_cstr("suspending"))
-        return NIL;
-    return THE_NON_VALUE;
+    ASSERT(item == atom_from_cstr("suspending"));
+    return NIL;
 }
 
+/* The process pid for process_info: p itself, or another live process
+ * claimed by p (*claim says how; info_done releases it). NULL when there
+ * is no such process. */
+static process *info_target(process *p, term_t pid, sched_claim_result *claim)
+{
+    *claim = SCHED_CLAIM_IDLE;
+    if (pid == p->pid)
+        return p;
+    process *q = proc_lookup(pid);
+    if (q && (*claim = sched_claim(p, q)) == SCHED_CLAIM_GONE)
+        q = NULL;
+    return q;
+}
+
+static void info_done(process *p, process *q)
+{
+    if (q != p)
+        sched_release(q);
+}
+
+/* process_info(Pid, Item | [Item]). Another process is read while it is
+ * claimed (not running), so the answer shows it at one moment between two
+ * of its time slices, as OTP's shows it at the moment it handles the
+ * request. */
 term_t bif_proc_process_info_2(process *p, const term_t *args)
 {
     term_t pid = args[0], item = args[1];
     if (!term_is_local_pid(pid))
         return BIF_BADARG(p);
-    process *q = pid == p->pid ? p : proc_lookup(pid);
-    if (term_is_list(item) || item == NIL) {
+    bool many = term_is_list(item) || item == NIL;
+    if (many) {
         if (list_length(item) < 0)
             return BIF_BADARG(p);
         for (term_t l = item; l != NIL; l = list_tail(l))
-            if (!term_is_atom(list_head(l)))
+            if (!is_info_item(list_head(l)))
                 return BIF_BADARG(p);
-        if (!q)
-            return ATOM_undefined;
-        term_t out = NIL, *tail = &out;
+    } else if (!is_info_item(item)) {
+        return BIF_BADARG(p);
+    }
+    sched_claim_result claim;
+    process *q = info_target(p, pid, &claim);
+    if (!q)
+        return ATOM_undefined;
+    term_t out = NIL;
+    if (many) {
+        term_t *tail = &out;
         for (term_t l = item; l != NIL; l = list_tail(l)) {
-            term_t v = info_item(p, q, list_head(l));
-            if (v == THE_NON_VALUE)
-                return BIF_BADARG(p);
             term_t *c = heap_alloc(&p->heap, 2);
-            c[0] = term_tuple2(&p->heap, list_head(l), v);
+            c[0] = term_tuple2(&p->heap, list_head(l), info_item(p, q, claim, list_head(l)));
             c[1] = NIL;
             *tail = term_list(c);
             tail = &c[1];
         }
-        return out;
+    } else {
+        term_t v = info_item(p, q, claim, item);
+        /* OTP: [] rather than {registered_name, []} when not registered */
+        out = item == ATOM_registered_name && v == NIL ? NIL : term_tuple2(&p->heap, item, v);
     }
-    if (!term_is_atom(item))
-        return BIF_BADARG(p);
-    if (!q) {
-        if (info_item(p, p, item) == THE_NON_VALUE)
-            return BIF_BADARG(p);
-        return ATOM_undefined;
-    }
-    term_t v = info_item(p, q, item);
-    if (v == THE_NON_VALUE)
-        return BIF_BADARG(p);
-    if (item == ATOM_registered_name && v == NIL)
-        return NIL; /* OTP: [] when not registered */
-    return term_tuple2(&p->heap, item, v);
+    info_done(p, q);
+    return out;
 }
 
 term_t bif_proc_process_info_1(process *p, const term_t *args)
 {
-    static const char *const items[] = {
-        "current_function", "initial_call", "status",        "message_queue_len", "links",
-        "dictionary",       "trap_exit",    "error_handler", "priority",          "group_leader",
-        "total_heap_size",  "heap_size",    "stack_size",    "reductions",        "garbage_collection",
-        "suspending",
-    };
     if (!term_is_local_pid(args[0]))
         return BIF_BADARG(p);
-    process *q = args[0] == p->pid ? p : proc_lookup(args[0]);
+    sched_claim_result claim;
+    process *q = info_target(p, args[0], &claim);
     if (!q)
         return ATOM_undefined;
-    size_t n = sizeof items / sizeof items[0];
     term_t out = NIL;
-    for (size_t i = n; i-- > 0;) {
-        term_t item = atom_from_cstr(items[i]);
-        out = term_cons(&p->heap, term_tuple2(&p->heap, item, info_item(p, q, item)), out);
+    for (size_t i = INFO_1_ITEMS; i-- > 0;) {
+        term_t item = atom_from_cstr(info_items[i]);
+        out = term_cons(&p->heap, term_tuple2(&p->heap, item, info_item(p, q, claim, item)), out);
     }
-    if (q->registered_name != NIL)
-        out = term_cons(&p->heap, term_tuple2(&p->heap, ATOM_registered_name, q->registered_name), out);
+    term_t name = name_of(&p->heap, q->pid);
+    if (name != NIL)
+        out = term_cons(&p->heap, term_tuple2(&p->heap, ATOM_registered_name, name), out);
+    info_done(p, q);
     return out;
 }
 
-term_t bif_proc_garbage_collect_0(process *p, const term_t *args) { return bif_trap(p, ATOM_true, TRAP_GC); }
+/* garbage_collect() on p itself: the interpreter collects once the result
+ * is in its register (TRAP_GC), scanning the register stack up to
+ * stack_top. That is where the last function entry left it, which after a
+ * call that returned may be below the caller's live registers (a tuple
+ * built after `id(X)` returned, in `{id(X), {a, B}, garbage_collect()}`).
+ * Called as a function, `args` is this BIF's frame: the caller's live
+ * registers end there, and the result register is at most its first word,
+ * so the scan goes up to the frame's end, as a function entry would set. */
+static term_t trap_gc(process *p, const term_t *args, unsigned arity)
+{
+    uintptr_t a = (uintptr_t)args, s = (uintptr_t)p->stack;
+    if (a >= s && a < s + p->stack_words * sizeof(term_t))
+        p->stack_top = (uint32_t)((a - s) / sizeof(term_t)) + (arity ? arity : 1);
+    return bif_trap(p, ATOM_true, TRAP_GC);
+}
+
+term_t bif_proc_garbage_collect_0(process *p, const term_t *args) { return trap_gc(p, args, 0); }
 
 /* Another process collects at its next function entry (OTP answers true
  * at once too; the collection is asynchronous). */
@@ -687,6 +812,6 @@ term_t bif_proc_garbage_collect_1(process *p, const term_t *args)
     if (!term_is_local_pid(args[0]))
         return BIF_BADARG(p);
     if (args[0] == p->pid)
-        return bif_trap(p, ATOM_true, TRAP_GC);
+        return trap_gc(p, args, 1);
     return proc_lookup(args[0]) ? ATOM_true : ATOM_false;
 }

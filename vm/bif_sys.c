@@ -4,8 +4,10 @@
  * server's functions. Declared in vm/bif_sys.def. */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "atom.h"
@@ -554,7 +556,7 @@ static term_t load(process *p, term_t m)
 term_t bif_sys_ensure_loaded_1(process *p, const term_t *args)
 {
     if (!term_is_atom(args[0]))
-        return BIF_BADARG(p);
+        return BIF_ERROR(p, ATOM_function_clause); /* code.erl's clauses */
     if (code_module(args[0]))
         return term_tuple2(&p->heap, ATOM_module, args[0]);
     return load(p, args[0]);
@@ -563,30 +565,75 @@ term_t bif_sys_ensure_loaded_1(process *p, const term_t *args)
 term_t bif_sys_is_loaded_1(process *p, const term_t *args)
 {
     if (!term_is_atom(args[0]))
-        return BIF_BADARG(p);
+        return BIF_ERROR(p, ATOM_function_clause); /* code.erl's clauses */
     const module_code *mc = code_module(args[0]);
     if (!mc)
         return ATOM_false;
     return term_tuple2(&p->heap, ATOM_file, loaded_from(&p->heap, mc));
 }
 
+/* code:load_file(Module): loads the module from source, or loads it
+ * again when it is loaded (the current version becomes old), from the
+ * file it came from. As OTP's: {error, not_purged} while an old version
+ * exists; {error, sticky_directory} for the library compiled into dbgsh
+ * (OTP's stdlib lives in sticky directories); a non-atom is a
+ * function_clause of code:load_file/1. */
 term_t bif_sys_load_file_1(process *p, const term_t *args)
 {
-    if (!term_is_atom(args[0]))
-        return BIF_BADARG(p);
-    return load(p, args[0]);
+    term_t m = args[0];
+    if (!term_is_atom(m))
+        return BIF_ERROR(p, ATOM_function_clause);
+    const module_code *mc = code_module(m);
+    if (!mc)
+        return load(p, m);
+    if (code_has_old(m))
+        return term_tuple2(&p->heap, ATOM_error, ATOM_not_purged);
+    if (!mc->file)
+        return term_tuple2(&p->heap, ATOM_error, ATOM_nofile);
+    /* The embedded library's files are named without a directory and are
+     * not on disk (a module from the current directory is found there). */
+    char path[4096];
+    snprintf(path, sizeof path, "%s", mc->file);
+    if (access(path, R_OK) != 0)
+        return term_tuple2(&p->heap, ATOM_error,
+                           strchr(path, '/') ? ATOM_nofile : atom_from_cstr("sticky_directory"));
+    if (!vm_load_file(path))
+        return term_tuple2(&p->heap, ATOM_error, atom_from_cstr("badfile"));
+    return term_tuple2(&p->heap, ATOM_module, m);
 }
 
+/* code:purge/1: true when processes running the old version were killed;
+ * false otherwise (also when there was nothing to purge). */
 term_t bif_sys_purge_1(process *p, const term_t *args)
 {
     if (!term_is_atom(args[0]))
-        return BIF_BADARG(p);
-    return code_purge(args[0]) ? ATOM_true : ATOM_false;
+        return BIF_ERROR(p, ATOM_function_clause);
+    bool dies;
+    code_purge_result r = code_purge_from(p, args[0], false, &dies);
+    term_t v = r == CODE_PURGE_KILLED ? ATOM_true : ATOM_false;
+    return dies ? bif_trap(p, v, TRAP_YIELD) : v;
+}
+
+/* code:soft_purge/1: false when processes still run the old version (it
+ * stays); true otherwise (also when there was nothing to purge). */
+term_t bif_sys_soft_purge_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]))
+        return BIF_ERROR(p, ATOM_function_clause);
+    bool dies;
+    return code_purge_from(p, args[0], true, &dies) == CODE_PURGE_LINGERS ? ATOM_false : ATOM_true;
 }
 
 term_t bif_sys_delete_1(process *p, const term_t *args)
 {
     if (!term_is_atom(args[0]))
-        return BIF_BADARG(p);
+        return BIF_ERROR(p, ATOM_function_clause);
     return code_delete(args[0]) ? ATOM_true : ATOM_false;
+}
+
+term_t bif_sys_check_process_code_2(process *p, const term_t *args)
+{
+    if (!term_is_local_pid(args[0]) || !term_is_atom(args[1]))
+        return BIF_BADARG(p);
+    return code_check_process(p, args[0], args[1]) ? ATOM_true : ATOM_false;
 }

@@ -1,7 +1,9 @@
 /* code.c: the code server: the export table, the module table with current
- * and old versions, the loader that turns compiled code into threaded code,
- * and address-to-function lookup for stack traces. Writers take code_lock;
- * running code reads export entries' addresses atomically and never locks. */
+ * and old versions, purging (which kills the processes still running old
+ * code, as OTP's code server does), the loader that turns compiled code
+ * into threaded code, and address-to-function lookup for stack traces.
+ * Writers take code_lock; running code reads export entries' addresses
+ * atomically and never locks. */
 #include "code.h"
 
 #include <pthread.h>
@@ -12,6 +14,8 @@
 #include "atom.h"
 #include "interp.h"
 #include "map.h"
+#include "progress.h"
+#include "sched.h"
 
 static pthread_mutex_t code_lock = PTHREAD_MUTEX_INITIALIZER;
 static code_autoload_fn autoload_fn;
@@ -102,6 +106,19 @@ typedef struct module_slot {
 
 static module_slot *modules;
 static size_t nmodules, modules_cap;
+
+/* Versions that left the module table but are never freed, because code
+ * may still run in them: funs of a module point into its code, a process
+ * killed inside a BIF finishes its slice, and a purge by no process does
+ * not look. code_find does not search them (their frames are left out of
+ * stack traces). Under code_lock. */
+static module_code **retired;
+static size_t nretired, retired_cap;
+/* The literals of purged versions whose code was freed: a process may
+ * still hold a literal term (nothing copies literals out of a purged
+ * module, as OTP's literal area collector does), so they stay. */
+static heap_t retired_literals;
+static bool retired_literals_ready;
 
 static module_slot *find_module(term_t name)
 {
@@ -198,13 +215,41 @@ static void thread_code(module_code *mc)
 
 static void free_module(module_code *mc)
 {
-    heap_destroy(&mc->literals);
+    heap_destroy(&mc->literals); /* empty when it was retired */
     alloc_free(ALLOC_CODE, mc->code, mc->ncode * sizeof(code_t));
     free(mc->funcs);
     free(mc->lambdas);
     free(mc->lines);
     free(mc->file);
     alloc_free(ALLOC_CODE, mc, sizeof *mc);
+}
+
+static void free_retired(void *arg) { free_module(arg); }
+
+/* Takes mc (out of the module table already) away for good: its literals
+ * join retired_literals and the rest is freed after thread progress, or,
+ * when code may still run in it (`keep`, or funs of it), it is kept. */
+static void retire_locked(module_code *mc, bool keep)
+{
+    if (keep || mc->nlambdas > 0) {
+        if (nretired == retired_cap) {
+            size_t n = retired_cap ? 2 * retired_cap : 16;
+            retired = retired ? alloc_resize(ALLOC_CODE, retired, retired_cap * sizeof *retired,
+                                             n * sizeof *retired)
+                              : alloc_new(ALLOC_CODE, n * sizeof *retired);
+            retired_cap = n;
+        }
+        retired[nretired++] = mc;
+        return;
+    }
+    if (!retired_literals_ready) {
+        heap_init(&retired_literals, ALLOC_CODE);
+        retired_literals_ready = true;
+    }
+    heap_absorb(&retired_literals, &mc->literals);
+    /* A scheduler may still be between reading an address in mc and its
+     * next safe point (a process it ran there was killed meanwhile). */
+    progress_defer(free_retired, mc);
 }
 
 void code_load(module_code *mc)
@@ -222,14 +267,19 @@ void code_load(module_code *mc)
         s = &modules[nmodules++];
         *s = (module_slot){mc->name, NULL, NULL};
     }
-    if (s->old)
-        free_module(s->old); /* purge: see docs/differences-from-erlang.md */
-    s->old = s->current;
+    module_code *prev = s->current;
+    if (prev) {
+        /* With no purge before it, an old version still there is kept
+         * (not killed, not freed): see code.h. */
+        if (s->old)
+            retire_locked(s->old, true);
+        s->old = prev;
+    }
     s->current = mc;
     /* Exports of the old version that the new one lacks become undefined. */
-    if (s->old) {
-        for (size_t i = 0; i < s->old->nfuncs; i++) {
-            code_func *f = &s->old->funcs[i];
+    if (prev) {
+        for (size_t i = 0; i < prev->nfuncs; i++) {
+            code_func *f = &prev->funcs[i];
             if (f->exported) {
                 export_entry *e = get_locked(mc->name, f->name, f->arity, false);
                 if (e && !e->bif)
@@ -278,17 +328,121 @@ bool code_delete(term_t module)
     return done;
 }
 
+bool code_has_old(term_t module)
+{
+    pthread_mutex_lock(&code_lock);
+    module_slot *s = find_module(module);
+    bool old = s && s->old;
+    pthread_mutex_unlock(&code_lock);
+    return old;
+}
+
+/* Whether process q (its state saved: claimed, or the caller) executes code
+ * of mc: its pc, or a continuation of its call frames, lies in it. As OTP's
+ * check_process_code since ERTS 9, funs of mc that q only holds do not
+ * count. */
+static bool runs_in(const process *q, const module_code *mc)
+{
+    const code_t *lo = mc->code, *hi = mc->code + mc->ncode;
+    if (q->pc >= lo && q->pc < hi)
+        return true;
+    for (uint32_t i = 0; i < q->nframes; i++)
+        if (q->frames[i].pc >= lo && q->frames[i].pc < hi)
+            return true;
+    return false;
+}
+
+/* The old version of module, or NULL. It stays allocated until the calling
+ * scheduler passes a safe point, even if it is purged meanwhile (frees
+ * wait for thread progress). */
+static const module_code *old_version(term_t module)
+{
+    pthread_mutex_lock(&code_lock);
+    module_slot *s = find_module(module);
+    const module_code *old = s ? s->old : NULL;
+    pthread_mutex_unlock(&code_lock);
+    return old;
+}
+
+bool code_check_process(process *caller, term_t pid, term_t module)
+{
+    const module_code *old = old_version(module);
+    if (!old)
+        return false;
+    if (pid == caller->pid)
+        return runs_in(caller, old);
+    process *q = proc_lookup(pid);
+    if (!q || sched_claim(caller, q) == SCHED_CLAIM_GONE)
+        return false;
+    bool runs = runs_in(q, old);
+    sched_release(q);
+    return runs;
+}
+
+code_purge_result code_purge_from(process *caller, term_t module, bool soft, bool *caller_dies)
+{
+    *caller_dies = false;
+    module_code *old = (module_code *)old_version(module);
+    if (!old)
+        return CODE_PURGE_NONE;
+    /* Every process that exists now; one created later cannot enter `old`
+     * but through a fun (and then `old` is kept). No lock is held while
+     * the processes are claimed one after the other. */
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    bool killed = false, lingers = false, keep = false;
+    for (term_t l = proc_all_pids(&h); l != NIL && !lingers; l = list_tail(l)) {
+        term_t pid = list_head(l);
+        if (pid == caller->pid) {
+            if (runs_in(caller, old)) {
+                lingers = soft;
+                *caller_dies = !soft;
+            }
+            continue;
+        }
+        process *q = proc_lookup(pid);
+        if (!q || sched_claim(caller, q) == SCHED_CLAIM_GONE)
+            continue;
+        if (runs_in(q, old)) {
+            if (soft) {
+                lingers = true;
+            } else {
+                /* a parked process runs on until its BIF returns */
+                keep |= (atomic_load(&q->state) & SCHED_PARKED) != 0;
+                sched_kill(caller, q);
+                killed = true;
+            }
+        }
+        sched_release(q);
+    }
+    heap_destroy(&h);
+    if (lingers)
+        return CODE_PURGE_LINGERS;
+    if (*caller_dies) {
+        proc_signal(caller->pid, SIG_EXIT, caller->pid, ATOM_kill, NULL, NIL);
+        killed = keep = true;
+    }
+    pthread_mutex_lock(&code_lock);
+    module_slot *s = find_module(module); /* the table may have moved */
+    if (s && s->old == old) {             /* else another purge or a load took it */
+        s->old = NULL;
+        retire_locked(old, keep);
+    }
+    pthread_mutex_unlock(&code_lock);
+    return killed ? CODE_PURGE_KILLED : CODE_PURGE_DONE;
+}
+
 bool code_purge(term_t module)
 {
     pthread_mutex_lock(&code_lock);
     module_slot *s = find_module(module);
-    bool had = s && s->old;
-    if (had) {
-        free_module(s->old);
+    module_code *old = s ? s->old : NULL;
+    if (old) {
         s->old = NULL;
+        retire_locked(old, true);
     }
     pthread_mutex_unlock(&code_lock);
-    return had;
+    return old != NULL;
 }
 
 const code_t *code_ensure_loaded(const export_entry *e)
@@ -437,8 +591,14 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
             first_args = THE_NON_VALUE;
         }
     }
+    /* As OTP's, a continuation equal to the one before it is recorded once
+     * (body recursion shows as one frame). */
+    const code_t *prev = NULL;
     for (uint32_t i = p->nframes; i-- > 0 && n < STACKTRACE_DEPTH;) {
-        term_t f = code_frame(h, p->frames[i].pc - 1, first_args, false);
+        if (p->frames[i].pc == prev)
+            continue;
+        prev = p->frames[i].pc;
+        term_t f = code_frame(h, prev - 1, first_args, false);
         if (f == THE_NON_VALUE)
             continue;
         frames[n++] = f;

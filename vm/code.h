@@ -3,7 +3,8 @@
  * functions, lambdas and lines. Remote calls go through export entries,
  * one per {Module, Function, Arity} ever named, which never move or die.
  * Ownership: the code server (code.c) owns modules and export entries;
- * processes hold pointers into current and old code only. */
+ * processes hold pointers into current and old code only (and, through
+ * funs, into retired code, which is never freed). */
 #ifndef VM_CODE_H
 #define VM_CODE_H
 
@@ -119,9 +120,13 @@ typedef bool (*code_autoload_fn)(term_t module);
 void code_init(code_autoload_fn autoload);
 /* The one export entry of M:F/A, made on first use; never freed. */
 export_entry *code_export_get(term_t module, term_t name, unsigned arity);
-/* Installs `mc` as the current version of its module (the previous current
- * version becomes old; an old version still there is purged first). Takes
- * ownership of mc. Translates opcode numbers into instruction words. */
+/* Installs `mc` as the current version of its module; the previous current
+ * version, if any, becomes old. Takes ownership of mc. Translates opcode
+ * numbers into instruction words. Any thread. An old version still there
+ * when a current one becomes old is retired without a purge: kept for
+ * good, not freed, the processes in it left running (OTP's loader refuses
+ * instead: code:load_file checks code_has_old first and answers
+ * not_purged; a shell's c/l purge first, as OTP's c module does). */
 void code_load(module_code *mc);
 /* The current version of a module, or NULL. */
 const module_code *code_module(term_t module);
@@ -131,8 +136,40 @@ const code_t *code_ensure_loaded(const export_entry *e);
 /* Makes the current version of a module old (its exports undefined);
  * false when it has no current version or still has an old one. */
 bool code_delete(term_t module);
-/* Purges the old version of a module; false when it had none. */
+/* Whether the module has an old version. */
+bool code_has_old(term_t module);
+
+/* What code_purge_from did. */
+typedef enum code_purge_result {
+    CODE_PURGE_NONE,    /* the module had no old version */
+    CODE_PURGE_DONE,    /* purged; no process ran the old version */
+    CODE_PURGE_KILLED,  /* purged after killing the processes that ran it */
+    CODE_PURGE_LINGERS, /* soft: processes run the old version; nothing done */
+} code_purge_result;
+/* Removes the old version of a module, as code:purge/1 (soft false) and
+ * code:soft_purge/1 (soft true). A process executes the old version when
+ * its current instruction or a return address of its stack lies in it
+ * (funs of it that a process holds do not count, as in OTP). A purge kills
+ * each such process (exit reason `killed`; from then on it counts as dead,
+ * its links and monitors are told when its scheduler runs its exit); a
+ * soft purge does nothing when there is one. When the caller itself runs
+ * the old version it is sent a kill signal and *caller_dies is set: the
+ * BIF must end the slice (TRAP_YIELD) so the signal is handled at once.
+ * The code is freed after thread progress (a version with funs is kept,
+ * and literals always are: a process may still hold one). Called by a
+ * process's BIF, on its scheduler thread: waits for processes that run on
+ * other schedulers (sched_claim); takes no lock while it waits. */
+code_purge_result code_purge_from(process *caller, term_t module, bool soft, bool *caller_dies);
+/* Purges the old version of a module for a caller that is no process (the
+ * shell, tests): processes are not examined, so the version is only taken
+ * out of the module table and kept in memory (a process may still run it).
+ * False when the module had no old version. Any thread. */
 bool code_purge(term_t module);
+/* erlang:check_process_code(Pid, Module): whether process pid executes
+ * the old version of module, as code_purge_from judges; false when pid
+ * is dead or the module has no old version. Same context as
+ * code_purge_from. */
+bool code_check_process(process *caller, term_t pid, term_t module);
 /* Every loaded module's name, as a list on h. */
 term_t code_all_loaded(heap_t *h);
 

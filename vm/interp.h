@@ -11,7 +11,8 @@
 typedef enum interp_result {
     RUN_YIELD, /* out of reductions: put it back in a run queue */
     RUN_WAIT,  /* waiting in receive: a message or timeout wakes it; the
-                * scheduler must not touch the process again */
+                * scheduler releases PS_RUNNING and then leaves the process
+                * alone */
     RUN_EXIT,  /* finished: p->exit_reason says why */
 } interp_result;
 

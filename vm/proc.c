@@ -1,8 +1,9 @@
 /* proc.c: process lifecycle (the process table, spawn, exit and its
- * propagation to links and monitors), mailboxes and signals, registered
- * names, and the growth of a process's stacks. Signals (exit, link, unlink,
- * monitor) travel through the same incoming queue as messages, so between
- * two processes they arrive in the order they were sent, as in OTP. */
+ * propagation to links and monitors), mailboxes and signals, receive
+ * timers, registered names, and the growth of a process's stacks. Signals
+ * (exit, link, unlink, monitor) travel through the same incoming queue as
+ * messages, so between two processes they arrive in the order they were
+ * sent, as in OTP. */
 #include "proc.h"
 
 #include <stdio.h>
@@ -50,7 +51,8 @@ process *proc_lookup(term_t pid)
 }
 
 /* A new process in the table, with an empty heap and stack; NULL when the
- * table is full (system_limit). */
+ * table is full (system_limit). It is published initialised, with its
+ * PS_RUNNING bit held by the caller (so nobody claims it half-built). */
 static process *new_process(void)
 {
     if (atomic_fetch_add(&live, 1) >= PROC_TABLE_SIZE) {
@@ -58,14 +60,7 @@ static process *new_process(void)
         return NULL;
     }
     process *p = alloc_zeroed(ALLOC_PROC, sizeof *p);
-    for (;;) {
-        uint64_t n = atomic_fetch_add(&next_number, 1);
-        process *expected = NULL;
-        if (atomic_compare_exchange_strong(&table[n % PROC_TABLE_SIZE], &expected, p)) {
-            p->pid = term_local_pid((uint32_t)n, (uint32_t)(n >> 32) & ((1u << PID_SERIAL_BITS) - 1));
-            break;
-        }
-    }
+    atomic_init(&p->state, PS_RUNNING);
     heap_init(&p->heap, ALLOC_HEAP);
     gc_init(&p->heap, &p->gc, PROC_MIN_HEAP_WORDS);
     pthread_mutex_init(&p->inq_lock, NULL);
@@ -85,6 +80,14 @@ static process *new_process(void)
     p->result = NIL;
     p->sched_id = -1;
     p->priority = atom_from_cstr("normal");
+    for (;;) {
+        uint64_t n = atomic_fetch_add(&next_number, 1);
+        p->pid = term_local_pid((uint32_t)n, (uint32_t)(n >> 32) & ((1u << PID_SERIAL_BITS) - 1));
+        process *expected = NULL;
+        if (atomic_compare_exchange_strong_explicit(&table[n % PROC_TABLE_SIZE], &expected, p,
+                                                    memory_order_release, memory_order_relaxed))
+            break;
+    }
     return p;
 }
 
@@ -159,6 +162,14 @@ void proc_gc(process *p, size_t need, bool major)
         {&p->fstack, 1},
     };
     gc_collect(&p->heap, &p->gc, roots, sizeof roots / sizeof roots[0], need, major, NULL, NULL);
+#if DBGSH_GC_STRESS
+    /* The registers above stack_top were not updated: a GC-stress build
+     * poisons the next ones, so that reading one as a live term (a root the
+     * collection missed) fails at once instead of reading a stale pointer. */
+    uint32_t end = p->stack_words - p->stack_top > 1024 ? p->stack_top + 1024 : p->stack_words;
+    for (uint32_t i = p->stack_top; i < end; i++)
+        p->stack[i] = HEAP_POISON_WORD;
+#endif
 }
 
 /* ---- spawning --------------------------------------------------------- */
@@ -191,9 +202,16 @@ term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, 
         proc_add_link(parent, MONITOR_OUT, c->pid, NIL, mref);
         proc_add_link(c, MONITOR_IN, parent->pid, NIL, mref);
     }
-    atomic_store(&c->state, PS_RUNNABLE);
+    /* Signals may have set bits meanwhile: keep them. Once enqueued, c may
+     * run, end and be freed before this returns (a caller off the
+     * schedulers does not hold thread progress back): read its pid first. */
+    term_t pid = c->pid;
+    uint32_t st = atomic_load_explicit(&c->state, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&c->state, &st, (st | PS_RUNNABLE) & ~(uint32_t)PS_RUNNING,
+                                                  memory_order_release, memory_order_relaxed))
+        ;
     sched_enqueue(c);
-    return c->pid;
+    return pid;
 }
 
 void proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3])
@@ -232,26 +250,36 @@ bool proc_remove_link(process *p, link_kind kind, term_t other, const uint32_t r
 
 /* ---- sending ---------------------------------------------------------- */
 
+/* Sets `bits` in p's state and, when p waits in receive, makes it runnable;
+ * true when the caller must enqueue it. Under p's inq_lock (PS_WAITING and
+ * PS_EXITING change only under it); a CAS because other bits (PS_RUNNING,
+ * PS_TRAP_EXIT, ...) change without the lock. */
+static bool wake_locked(process *p, uint32_t bits)
+{
+    uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed), next;
+    do {
+        if (!(st & PS_WAITING) && (st & bits) == bits)
+            return false; /* nothing to change (most sends) */
+        next = st | bits;
+        if (st & PS_WAITING)
+            next = (next & ~(uint32_t)PS_WAITING) | PS_RUNNABLE;
+    } while (!atomic_compare_exchange_weak_explicit(&p->state, &st, next, memory_order_relaxed,
+                                                    memory_order_relaxed));
+    return (st & PS_WAITING) != 0;
+}
+
 /* Appends m to to's incoming queue and wakes `to` if it waits. False when
  * `to` is exiting (m is then the caller's to free). */
 static bool enqueue(process *to, message *m)
 {
-    bool wake = false;
     pthread_mutex_lock(&to->inq_lock);
-    uint32_t st = atomic_load_explicit(&to->state, memory_order_relaxed);
-    if (st & PS_EXITING) {
+    if (atomic_load_explicit(&to->state, memory_order_relaxed) & PS_EXITING) {
         pthread_mutex_unlock(&to->inq_lock);
         return false;
     }
     *to->inq_tail = m;
     to->inq_tail = &m->next;
-    if (m->kind != MSG_MESSAGE)
-        st |= PS_SIGNALS;
-    if (st & PS_WAITING) {
-        st = (st & ~PS_WAITING) | PS_RUNNABLE;
-        wake = true;
-    }
-    atomic_store_explicit(&to->state, st, memory_order_relaxed);
+    bool wake = wake_locked(to, m->kind != MSG_MESSAGE ? PS_SIGNALS : 0);
     pthread_mutex_unlock(&to->inq_lock);
     if (wake)
         sched_enqueue(to);
@@ -416,6 +444,23 @@ int proc_fetch_incoming(process *p)
     return 0;
 }
 
+/* The receive is over: its timer (p->timer_seq is its handle, 0 when
+ * none) leaves its timer queue unless it fired already. The handle changes
+ * under inq_lock, where a timer that fires anyway looks at it. */
+static void end_receive_timer(process *p)
+{
+    uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
+    if (!(st & (PS_TIMER | PS_TIMEOUT)))
+        return;
+    pthread_mutex_lock(&p->inq_lock);
+    uint64_t handle = p->timer_seq;
+    p->timer_seq = 0;
+    st = atomic_fetch_and_explicit(&p->state, ~(uint32_t)(PS_TIMER | PS_TIMEOUT), memory_order_relaxed);
+    pthread_mutex_unlock(&p->inq_lock);
+    if (!(st & PS_TIMEOUT))
+        sched_timer_cancel(handle);
+}
+
 void proc_remove_message(process *p)
 {
     message *m = *p->save;
@@ -426,17 +471,13 @@ void proc_remove_message(process *p)
     heap_absorb(&p->heap, &m->frag);
     alloc_free(ALLOC_MESSAGE, m, sizeof *m);
     p->save = &p->msgq;
-    if (p->state & (PS_TIMER | PS_TIMEOUT)) {
-        p->timer_seq++;
-        atomic_fetch_and(&p->state, ~(uint32_t)(PS_TIMER | PS_TIMEOUT));
-    }
+    end_receive_timer(p);
 }
 
 void proc_timeout_done(process *p)
 {
     p->save = &p->msgq;
-    p->timer_seq++;
-    atomic_fetch_and(&p->state, ~(uint32_t)(PS_TIMER | PS_TIMEOUT));
+    end_receive_timer(p);
 }
 
 void proc_count_reductions(process *p)
@@ -453,11 +494,13 @@ int proc_wait(process *p, int64_t ms)
         return 1;
     if (ms == 0)
         return 2;
-    if (ms > 0 && !(p->state & PS_TIMER)) {
-        atomic_fetch_or(&p->state, PS_TIMER);
-        sched_timer_receive(p, (uint64_t)ms);
-    }
+    bool arm = ms > 0 && !(atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMER);
+    uint64_t handle = arm ? sched_timer_receive(p, (uint64_t)ms) : 0;
     pthread_mutex_lock(&p->inq_lock);
+    if (arm) {
+        p->timer_seq = handle;
+        atomic_fetch_or_explicit(&p->state, PS_TIMER, memory_order_relaxed);
+    }
     uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
     if (p->inq || (st & PS_TIMEOUT)) {
         pthread_mutex_unlock(&p->inq_lock);
@@ -467,10 +510,13 @@ int proc_wait(process *p, int64_t ms)
             return -1;
         return *p->save ? 1 : 0; /* 0 cannot happen: inq was not empty */
     }
-    /* From the store below a sender may wake p on another scheduler: the
-     * slice's bookkeeping is done before it. */
+    /* From the change below a sender may wake p, to run on another
+     * scheduler once this one drops p's PS_RUNNING: the slice's
+     * bookkeeping is done before it. */
     proc_count_reductions(p);
-    atomic_store_explicit(&p->state, (st & ~PS_RUNNABLE) | PS_WAITING, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&p->state, &st, (st & ~(uint32_t)PS_RUNNABLE) | PS_WAITING,
+                                                  memory_order_relaxed, memory_order_relaxed))
+        ;
     pthread_mutex_unlock(&p->inq_lock);
     return 0;
 }
@@ -483,14 +529,8 @@ void proc_timer_fired(term_t pid, uint64_t seq)
     bool wake = false;
     pthread_mutex_lock(&p->inq_lock);
     uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
-    if (p->timer_seq == seq && (st & PS_TIMER)) {
-        st |= PS_TIMEOUT;
-        if (st & PS_WAITING) {
-            st = (st & ~PS_WAITING) | PS_RUNNABLE;
-            wake = true;
-        }
-        atomic_store_explicit(&p->state, st, memory_order_relaxed);
-    }
+    if (p->timer_seq == seq && (st & PS_TIMER) && !(st & PS_EXITING))
+        wake = wake_locked(p, PS_TIMEOUT);
     pthread_mutex_unlock(&p->inq_lock);
     if (wake)
         sched_enqueue(p);
@@ -573,7 +613,9 @@ bool proc_register(process *p, term_t name)
     for (size_t i = 0; i < nnames && ok; i++)
         if (names[i].name == name)
             ok = false;
-    if (ok && p->registered_name != NIL)
+    /* A process that exits may still be in the table; its exit drops its
+     * name under this lock after PS_EXITING is set. */
+    if (ok && (p->registered_name != NIL || (atomic_load(&p->state) & PS_EXITING)))
         ok = false;
     if (ok) {
         if (nnames == names_cap) {
@@ -597,6 +639,20 @@ term_t proc_registered(heap_t *h)
         l = term_cons(h, names[i].name, l);
     pthread_mutex_unlock(&names_lock);
     return l;
+}
+
+/* Removes p's registered name, if it has one (p's own thread: other
+ * threads may unregister it meanwhile, so the name is read under the lock). */
+static void drop_name(process *p)
+{
+    pthread_mutex_lock(&names_lock);
+    for (size_t i = 0; i < nnames && p->registered_name != NIL; i++)
+        if (names[i].pid == p->pid) {
+            names[i] = names[--nnames];
+            break;
+        }
+    p->registered_name = NIL;
+    pthread_mutex_unlock(&names_lock);
 }
 
 bool proc_unregister(term_t name)
@@ -654,8 +710,8 @@ void proc_exit(process *p)
             proc_remove_link(p, MONITOR_IN, m->from, m->ref);
         free_message(m);
     }
-    if (p->registered_name != NIL)
-        proc_unregister(p->registered_name);
+    drop_name(p);
+    end_receive_timer(p);
     static const uint32_t by_link[3] = {1, 0, 0};
     for (proc_link *l = p->links; l; l = l->next) {
         switch (l->kind) {

@@ -70,8 +70,10 @@ typedef struct catch_entry {
 typedef enum proc_class { CLASS_ERROR, CLASS_EXIT, CLASS_THROW, CLASS_TRAP } proc_class;
 
 /* Process states, bits of `state`. RUNNABLE: in a run queue or running;
- * RUNNING: a scheduler executes it now; WAITING: blocked in receive;
- * EXITING: finished, its exit is being propagated; FREE: slot reusable. */
+ * RUNNING: a scheduler executes it now, or a thread claimed it to read or
+ * change it (sched_claim, vm/sched.h); WAITING: blocked in receive;
+ * EXITING: finished, its exit is being propagated; FREE: slot reusable.
+ * Bit 16 is SCHED_PARKED (vm/sched.h): waiting inside sched_claim. */
 enum {
     PS_RUNNABLE = 1u << 0,
     PS_RUNNING = 1u << 1,
@@ -103,7 +105,7 @@ struct process {
     int sched_id;      /* run queue the process belongs to */
     int32_t reds;      /* reductions left in this time slice */
     uint64_t reds_total;
-    uint64_t timer_seq; /* invalidates receive timers that are stale */
+    uint64_t timer_seq; /* the running receive timer's handle (sched_timer_receive), 0 when none */
 
     /* execution (vm/interp.c) */
     const code_t *pc; /* where to resume */

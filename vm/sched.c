@@ -1,4 +1,7 @@
-/* sched.c: scheduler threads, run queues with stealing, timers, sleep. */
+/* sched.c: scheduler threads, run queues with stealing, timers (receive
+ * timers are cancelled when their receive ends), sleep, and the ownership of
+ * a process's private state: the PS_RUNNING bit that a slice or a claim
+ * holds (sched.h). */
 #include "sched.h"
 
 #include <pthread.h>
@@ -6,6 +9,7 @@
 #include <time.h>
 
 #include "alloc.h"
+#include "atom.h"
 #include "interp.h"
 #include "progress.h"
 #include "timer.h"
@@ -19,6 +23,11 @@ typedef struct scheduler {
     _Atomic uint32_t len;
     bool sleeping;
     timer_queue timers; /* owner thread only */
+    /* ids of receive timers in `timers` that other threads cancelled,
+     * under `lock`; the owner removes them at its next loop */
+    timer_id *cancels;
+    size_t ncancels, cancels_cap;
+    _Atomic bool has_cancels; /* ncancels > 0, read without the lock */
 } scheduler;
 
 static scheduler scheds[SCHED_MAX];
@@ -88,25 +97,34 @@ static process *steal(scheduler *s)
     return p;
 }
 
-/* Timer entries: a receive timer's key is the pid and its seq the
- * process's timer_seq; a call timer's key points to a timer_call and its
- * seq is CALL_SEQ. */
+/* Timer entries: a receive timer's key is the pid (its seq is RECEIVE_SEQ);
+ * a call timer's key points to a timer_call and its seq is CALL_SEQ. A
+ * receive timer's handle is its id and its scheduler's: id << 8 | sched. */
+#define RECEIVE_SEQ 0
 #define CALL_SEQ UINT64_MAX
+#define HANDLE_SCHED_BITS 8
+_Static_assert(SCHED_MAX <= (1 << HANDLE_SCHED_BITS), "a scheduler id fits a timer handle");
+
 typedef struct timer_call {
     void (*fn)(void *);
     void *arg;
 } timer_call;
 
+static uint64_t handle_of(const scheduler *s, timer_id id)
+{
+    return id << HANDLE_SCHED_BITS | (unsigned)s->id;
+}
+
 static void fire(void *arg, const timer_info *t)
 {
-    (void)arg;
+    scheduler *s = arg;
     if (t->seq == CALL_SEQ) {
         timer_call *c = (timer_call *)(uintptr_t)t->key;
         c->fn(c->arg);
         alloc_free(ALLOC_TIMER, c, sizeof *c);
         return;
     }
-    proc_timer_fired((term_t)t->key, t->seq);
+    proc_timer_fired((term_t)t->key, handle_of(s, t->id));
 }
 
 static uint64_t deadline_in(uint64_t ms)
@@ -115,9 +133,60 @@ static uint64_t deadline_in(uint64_t ms)
     return timer_now_ns() + ns;
 }
 
-void sched_timer_receive(process *p, uint64_t ms)
+uint64_t sched_timer_receive(process *p, uint64_t ms)
 {
-    timer_insert(&scheds[self_id].timers, deadline_in(ms), p->pid, p->timer_seq);
+    scheduler *s = &scheds[self_id];
+    return handle_of(s, timer_insert(&s->timers, deadline_in(ms), p->pid, RECEIVE_SEQ));
+}
+
+void sched_timer_cancel(uint64_t handle)
+{
+    unsigned id = (unsigned)(handle & ((1u << HANDLE_SCHED_BITS) - 1));
+    timer_id tid = handle >> HANDLE_SCHED_BITS;
+    if (handle == 0 || id >= nscheds)
+        return;
+    scheduler *s = &scheds[id];
+    if ((int)id == self_id) {
+        timer_cancel(&s->timers, tid, NULL);
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    if (s->ncancels == s->cancels_cap) {
+        size_t n = s->cancels_cap ? 2 * s->cancels_cap : 64;
+        s->cancels = s->cancels ? alloc_resize(ALLOC_TIMER, s->cancels, s->cancels_cap * sizeof *s->cancels,
+                                               n * sizeof *s->cancels)
+                                : alloc_new(ALLOC_TIMER, n * sizeof *s->cancels);
+        s->cancels_cap = n;
+    }
+    s->cancels[s->ncancels++] = tid;
+    atomic_store_explicit(&s->has_cancels, true, memory_order_relaxed);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Removes the timers other threads cancelled (owner thread). The list is
+ * taken out under the lock and worked through without it. */
+static void cancel_requested(scheduler *s)
+{
+    if (!atomic_load_explicit(&s->has_cancels, memory_order_relaxed))
+        return;
+    pthread_mutex_lock(&s->lock);
+    timer_id *ids = s->cancels;
+    size_t n = s->ncancels, cap = s->cancels_cap;
+    s->cancels = NULL;
+    s->ncancels = s->cancels_cap = 0;
+    atomic_store_explicit(&s->has_cancels, false, memory_order_relaxed);
+    pthread_mutex_unlock(&s->lock);
+    for (size_t i = 0; i < n; i++)
+        timer_cancel(&s->timers, ids[i], NULL);
+    pthread_mutex_lock(&s->lock);
+    if (!s->cancels && cap <= 1024) { /* keep a small buffer for next time */
+        s->cancels = ids;
+        s->cancels_cap = cap;
+        ids = NULL;
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (ids)
+        alloc_free(ALLOC_TIMER, ids, cap * sizeof *ids);
 }
 
 void sched_timer_call(uint64_t ms, void (*fn)(void *), void *arg)
@@ -157,10 +226,131 @@ static void idle(scheduler *s)
     progress_finish_sleep(s->id);
 }
 
+/* ---- who owns a process: PS_RUNNING ------------------------------------ */
+
+/* Waits a little: a claim is held for a few microseconds, a slice for at
+ * most SCHED_SLICE_REDS reductions. */
+static void back_off(unsigned *round)
+{
+    if (++*round < 50) {
+        sched_yield();
+        return;
+    }
+    struct timespec ts = {0, *round < 200 ? 20000 : 200000};
+    nanosleep(&ts, NULL);
+}
+
+/* Takes p's PS_RUNNING bit, waiting while another thread holds it; the
+ * state it took the bit from. Acquire: the last holder's writes are
+ * visible. */
+static uint32_t take_running(process *p)
+{
+    unsigned round = 0;
+    uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
+    for (;;) {
+        if (!(st & PS_RUNNING)) {
+            if (atomic_compare_exchange_weak_explicit(&p->state, &st, st | PS_RUNNING, memory_order_acquire,
+                                                      memory_order_relaxed))
+                return st;
+            continue;
+        }
+        back_off(&round);
+        st = atomic_load_explicit(&p->state, memory_order_relaxed);
+    }
+}
+
+/* Release: the holder's writes become visible to the next holder. */
+static void drop_running(process *p)
+{
+    atomic_fetch_and_explicit(&p->state, ~(uint32_t)PS_RUNNING, memory_order_release);
+}
+
+sched_claim_result sched_claim(process *self, process *q)
+{
+    ASSERT(q != self);
+    bool parked = false;
+    unsigned round = 0;
+    sched_claim_result r;
+    uint32_t st = atomic_load_explicit(&q->state, memory_order_relaxed);
+    for (;;) {
+        if (st & PS_EXITING) {
+            r = SCHED_CLAIM_GONE;
+            break;
+        }
+        if (!(st & PS_RUNNING)) {
+            if (!atomic_compare_exchange_weak_explicit(&q->state, &st, st | PS_RUNNING, memory_order_acquire,
+                                                       memory_order_relaxed))
+                continue;
+            r = (st & SCHED_PARKED) || round > 0 ? SCHED_CLAIM_RUNNING : SCHED_CLAIM_IDLE;
+            break;
+        }
+        if (self && !parked) {
+            /* Let others claim self while it waits (PARKED first: whoever
+             * sees self's PS_RUNNING clear sees it parked). */
+            atomic_fetch_or_explicit(&self->state, SCHED_PARKED, memory_order_relaxed);
+            drop_running(self);
+            parked = true;
+        }
+        back_off(&round);
+        st = atomic_load_explicit(&q->state, memory_order_relaxed);
+    }
+    if (parked) {
+        /* Holding q's bit while waiting for our own is safe: whoever holds
+         * ours waits for nobody. */
+        take_running(self);
+        atomic_fetch_and_explicit(&self->state, ~(uint32_t)SCHED_PARKED, memory_order_relaxed);
+    }
+    return r;
+}
+
+void sched_release(process *q) { drop_running(q); }
+
+void sched_kill(process *self, process *q)
+{
+    if (atomic_load_explicit(&q->state, memory_order_relaxed) & SCHED_PARKED) {
+        proc_signal(q->pid, SIG_EXIT, self ? self->pid : q->pid, ATOM_kill, NULL, NIL);
+        return;
+    }
+    q->exit_reason = ATOM_killed;
+    q->exit_class = CLASS_EXIT;
+    /* Dead now for whereis too (its exit would drop the name later). By
+     * name: were the name unregistered and given to another process
+     * between the two calls, that one would lose it. */
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    for (term_t l = proc_registered(&h); l != NIL; l = list_tail(l))
+        if (proc_whereis(list_head(l)) == q->pid) {
+            proc_unregister(list_head(l));
+            break;
+        }
+    heap_destroy(&h);
+    /* Under inq_lock, where senders look for PS_EXITING and PS_WAITING. */
+    pthread_mutex_lock(&q->inq_lock);
+    uint32_t st = atomic_load_explicit(&q->state, memory_order_relaxed), next;
+    do {
+        next = st | PS_EXITING;
+        if (st & PS_WAITING)
+            next = (next & ~(uint32_t)PS_WAITING) | PS_RUNNABLE;
+    } while (!atomic_compare_exchange_weak_explicit(&q->state, &st, next, memory_order_relaxed,
+                                                    memory_order_relaxed));
+    pthread_mutex_unlock(&q->inq_lock);
+    if (st & PS_WAITING)
+        sched_enqueue(q); /* its scheduler runs the exit */
+}
+
+/* ---- time slices ------------------------------------------------------------ */
+
 static void run_slice(scheduler *s, process *p)
 {
+    uint32_t st = take_running(p);
+    if (st & PS_EXITING) {
+        /* killed (sched_kill) while it waited for this slice: exit_reason
+         * is set; the bit is never given back */
+        proc_exit(p);
+        return;
+    }
     p->reds = SCHED_SLICE_REDS;
-    if (atomic_load_explicit(&p->state, memory_order_relaxed) & PS_SIGNALS) {
+    if (st & PS_SIGNALS) {
         if (proc_fetch_incoming(p) < 0) {
             proc_exit(p);
             return;
@@ -170,11 +360,13 @@ static void run_slice(scheduler *s, process *p)
     switch (r) {
     case RUN_YIELD:
         proc_count_reductions(p);
+        drop_running(p);
         push(s, p);
         break;
     case RUN_WAIT:
-        /* p may already run elsewhere: do not touch it (proc_wait counted
-         * its reductions before it could be woken) */
+        /* proc_wait counted its reductions; once the bit is dropped p may
+         * run elsewhere: do not touch it */
+        drop_running(p);
         break;
     case RUN_EXIT:
         proc_count_reductions(p);
@@ -190,6 +382,7 @@ static void *scheduler_main(void *arg)
     progress_register(s->id);
     while (!atomic_load(&stopping)) {
         progress_update(s->id);
+        cancel_requested(s);
         timer_expire(&s->timers, timer_now_ns(), fire, s);
         process *p = pop(s);
         if (!p)
@@ -221,6 +414,9 @@ void sched_start(unsigned n)
         pthread_mutex_init(&s->lock, NULL);
         pthread_cond_init(&s->wake, NULL);
         timer_init(&s->timers);
+        s->cancels = NULL;
+        s->ncancels = s->cancels_cap = 0;
+        atomic_store(&s->has_cancels, false);
     }
     for (unsigned i = 0; i < n; i++)
         pthread_create(&scheds[i].thread, NULL, scheduler_main, &scheds[i]);
@@ -236,6 +432,21 @@ void sched_stop(void)
     }
     for (unsigned i = 0; i < nscheds; i++)
         pthread_join(scheds[i].thread, NULL);
-    for (unsigned i = 0; i < nscheds; i++)
-        timer_destroy(&scheds[i].timers);
+    for (unsigned i = 0; i < nscheds; i++) {
+        scheduler *s = &scheds[i];
+        /* pending call timers: their timer_call is ours (their arg is
+         * the caller's, dropped with them) */
+        for (size_t j = 0; j < s->timers.count; j++)
+            if (s->timers.heap[j].seq == CALL_SEQ)
+                alloc_free(ALLOC_TIMER, (timer_call *)(uintptr_t)s->timers.heap[j].key, sizeof(timer_call));
+        timer_destroy(&s->timers);
+        if (s->cancels)
+            alloc_free(ALLOC_TIMER, s->cancels, s->cancels_cap * sizeof *s->cancels);
+        s->cancels = NULL;
+        s->ncancels = s->cancels_cap = 0;
+        pthread_mutex_destroy(&s->lock);
+        pthread_cond_destroy(&s->wake);
+    }
+    nscheds = 0;
+    progress_destroy();
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/scripts/fake-dbgsh.sh -S N -pa DIR... -e EXPR: stands in for dbgsh
 # when testing the script-test machinery. Like dbgsh it runs Erlang source:
-# every DIR/*.erl is compiled in memory and loaded, then EXPR is evaluated
+# every DIR/*.erl is compiled (into a scratch directory on the code path,
+# so code:load_file/1 can reload a module) and loaded, then EXPR is evaluated
 # in a fresh process (not trapping exits, no links; its group leader is
 # standard_io) of a fresh erl (erl +S N -noshell), which halts when that
 # process ends: status 0 if it returned, 1 (reason on stderr) if not.
@@ -26,9 +27,11 @@ for d in "${dirs[@]}"; do
     pa+=(-pa "$d")
 done
 dirlist="[${dirlist%,}]"
+ebin=$(mktemp -d "${TMPDIR:-/tmp}/fake-dbgsh.XXXXXX")
+trap 'rm -rf "$ebin"' EXIT
 load="lists:foreach(fun(F) ->
-          {ok, M, B} = compile:file(F, [binary, report_errors]),
-          {module, M} = code:load_binary(M, F, B)
+          {ok, M} = compile:file(F, [{outdir, \"$ebin\"}, report_errors]),
+          {module, M} = code:load_abs(filename:join(\"$ebin\", M))
       end, [F || D <- $dirlist, F <- lists:sort(filelib:wildcard(filename:join(D, \"*.erl\")))])"
 run="{Pid, MRef} = spawn_monitor(fun() ->
          try begin $expr end of _ -> ok
@@ -38,6 +41,6 @@ run="{Pid, MRef} = spawn_monitor(fun() ->
              {'DOWN', MRef, process, Pid, Why} ->
                  io:format(standard_error, \"main process exited: ~p~n\", [Why]), halt(1)
      end."
-exec erl ${scheds:++S "$scheds"} -noshell "${pa[@]}" \
+erl ${scheds:++S "$scheds"} -noshell "${pa[@]}" -pa "$ebin" \
     -kernel logger '[{handler,default,logger_std_h,#{config=>#{type=>standard_error}}}]' \
     -eval "$load, $run"
