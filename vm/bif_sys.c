@@ -503,11 +503,33 @@ term_t bif_sys_make_fun_3(process *p, const term_t *args)
     return term_export(&p->heap, args[0], args[1], (unsigned)small_value(args[2]));
 }
 
+/* The library modules an OTP 25 node has loaded once it has booted (erl
+ * -noshell): dbgsh loads its own copies on first use instead, so asking
+ * whether one is loaded, or exports a function, loads it first and gets
+ * OTP's answer. */
+static const module_code *boot_module(term_t m)
+{
+    static const char *const boot[] = {"erl_parse", "file",     "filename",  "gb_sets", "gb_trees",
+                                       "lists",     "maps",     "orddict",   "proplists", "queue"};
+    const module_code *mc = code_module(m);
+    if (mc)
+        return mc;
+    size_t len;
+    const char *name = atom_text(m, &len);
+    for (size_t i = 0; i < sizeof boot / sizeof boot[0]; i++)
+        if (strlen(boot[i]) == len && !memcmp(boot[i], name, len)) {
+            term_t why;
+            vm_load_module(m, &why);
+            return code_module(m);
+        }
+    return NULL;
+}
+
 term_t bif_sys_function_exported_3(process *p, const term_t *args)
 {
     if (!term_is_atom(args[0]) || !term_is_atom(args[1]) || !term_is_small(args[2]) || small_value(args[2]) < 0)
         return BIF_BADARG(p);
-    const module_code *mc = code_module(args[0]);
+    const module_code *mc = boot_module(args[0]);
     if (!mc)
         return ATOM_false;
     for (size_t i = 0; i < mc->nfuncs; i++)
@@ -521,7 +543,7 @@ term_t bif_sys_module_loaded_1(process *p, const term_t *args)
 {
     if (!term_is_atom(args[0]))
         return BIF_BADARG(p);
-    return code_module(args[0]) ? ATOM_true : ATOM_false;
+    return boot_module(args[0]) ? ATOM_true : ATOM_false;
 }
 
 term_t bif_sys_pre_loaded_0(process *p, const term_t *args) { return term_cons(&p->heap, ATOM_erlang, NIL); }
@@ -566,7 +588,7 @@ term_t bif_sys_is_loaded_1(process *p, const term_t *args)
 {
     if (!term_is_atom(args[0]))
         return BIF_ERROR(p, ATOM_function_clause); /* code.erl's clauses */
-    const module_code *mc = code_module(args[0]);
+    const module_code *mc = boot_module(args[0]);
     if (!mc)
         return ATOM_false;
     return term_tuple2(&p->heap, ATOM_file, loaded_from(&p->heap, mc));
