@@ -50,6 +50,45 @@ process *proc_lookup(term_t pid)
     return p;
 }
 
+/* A per-thread cache of the parts of dead processes that every process
+ * needs in the same size (the struct, the minimum stack, the first frame
+ * array): spawning and exiting are frequent, and malloc/free dominated
+ * them. Bounded, so a thread that only frees keeps at most SHELL_CACHE. */
+#define SHELL_CACHE 64
+static _Thread_local process *shells[SHELL_CACHE];
+static _Thread_local unsigned nshells;
+
+static process *take_shell(void)
+{
+    process *p;
+    term_t *stack;
+    call_frame *frames;
+    if (nshells) {
+        p = shells[--nshells];
+        stack = p->stack, frames = p->frames;
+        memset(p, 0, sizeof *p);
+    } else {
+        p = alloc_zeroed(ALLOC_PROC, sizeof *p);
+        stack = alloc_new(ALLOC_STACK, PROC_MIN_STACK_WORDS * sizeof(term_t));
+        frames = alloc_new(ALLOC_STACK, PROC_MIN_FRAMES * sizeof(call_frame));
+    }
+    p->stack = stack, p->stack_words = PROC_MIN_STACK_WORDS;
+    p->frames = frames, p->frames_cap = PROC_MIN_FRAMES;
+    return p;
+}
+
+/* Frees p's struct, stack and frames, or keeps them for take_shell. */
+static void drop_shell(process *p)
+{
+    if (p->stack_words == PROC_MIN_STACK_WORDS && p->frames_cap == PROC_MIN_FRAMES && nshells < SHELL_CACHE) {
+        shells[nshells++] = p;
+        return;
+    }
+    alloc_free(ALLOC_STACK, p->stack, p->stack_words * sizeof(term_t));
+    alloc_free(ALLOC_STACK, p->frames, p->frames_cap * sizeof(call_frame));
+    alloc_free(ALLOC_PROC, p, sizeof *p);
+}
+
 /* A new process in the table, with an empty heap and stack; NULL when the
  * table is full (system_limit). It is published initialised, with its
  * PS_RUNNING bit held by the caller (so nobody claims it half-built). */
@@ -59,7 +98,7 @@ static process *new_process(void)
         atomic_fetch_sub(&live, 1);
         return NULL;
     }
-    process *p = alloc_zeroed(ALLOC_PROC, sizeof *p);
+    process *p = take_shell();
     atomic_init(&p->state, PS_RUNNING);
     heap_init(&p->heap, ALLOC_HEAP);
     gc_init(&p->heap, &p->gc, PROC_MIN_HEAP_WORDS);
@@ -67,10 +106,6 @@ static process *new_process(void)
     p->inq_tail = &p->inq;
     p->msgq_tail = &p->msgq;
     p->save = &p->msgq;
-    p->stack_words = PROC_MIN_STACK_WORDS;
-    p->stack = alloc_new(ALLOC_STACK, p->stack_words * sizeof(term_t));
-    p->frames_cap = 16;
-    p->frames = alloc_new(ALLOC_STACK, p->frames_cap * sizeof(call_frame));
     p->registered_name = NIL;
     p->dict = NIL;
     p->group_leader = NIL;
@@ -79,7 +114,7 @@ static process *new_process(void)
     p->freason = NIL;
     p->result = NIL;
     p->sched_id = -1;
-    p->priority = atom_from_cstr("normal");
+    p->priority = ATOM_normal;
     for (;;) {
         uint64_t n = atomic_fetch_add(&next_number, 1);
         p->pid = term_local_pid((uint32_t)n, (uint32_t)(n >> 32) & ((1u << PID_SERIAL_BITS) - 1));
@@ -114,12 +149,10 @@ static void free_process(void *arg)
     }
     gc_destroy(&p->heap, &p->gc);
     heap_destroy(&p->heap);
-    alloc_free(ALLOC_STACK, p->stack, p->stack_words * sizeof(term_t));
-    alloc_free(ALLOC_STACK, p->frames, p->frames_cap * sizeof(call_frame));
     if (p->catches)
         alloc_free(ALLOC_STACK, p->catches, p->catches_cap * sizeof(catch_entry));
     pthread_mutex_destroy(&p->inq_lock);
-    alloc_free(ALLOC_PROC, p, sizeof *p);
+    drop_shell(p);
 }
 
 /* ---- stacks ----------------------------------------------------------- */

@@ -159,6 +159,7 @@ struct process {
  * PROC_MIN_HEAP_WORDS (OTP's min_heap_size). */
 #define PROC_TABLE_SIZE (1u << 18)
 #define PROC_MIN_STACK_WORDS 256u
+#define PROC_MIN_FRAMES 16u
 #define PROC_CALL_SLACK 64u
 #define PROC_MIN_HEAP_WORDS 233u
 
