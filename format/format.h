@@ -98,10 +98,14 @@ typedef struct fmt_error {
     char message[128];
 } fmt_error;
 fmt_result fmt_format(fmt_buf *b, const char *format, size_t len, term_t args, fmt_error *err);
+/* How many arguments control character `cc` of io_lib:format takes (0, 1
+ * or 2), or -1 when it is no control character. */
+int fmt_control_args(char cc);
 
 /* Registers the C half of vm/lib/io.erl (dbgsh_out:format/3,
- * dbgsh_out:put_chars/2), the io_lib BIFs (io_lib:format/2, io_lib:write/1,2,
- * io_lib:print/1), erlang:display/1 and the crash reporter with the VM.
+ * dbgsh_out:put_chars/2) and of vm/lib/io_lib.erl (dbgsh_out:io_lib_format/2,
+ * dbgsh_out:io_lib_write/3, io_lib:write/1), erlang:display/1 and the
+ * crash reporter with the VM.
  * Call once, before vm_start (format/io.c). */
 void fmt_io_register(void);
 

@@ -555,33 +555,8 @@ static fmt_result directive(fstate *s)
 
     /* arguments of the control char */
     term_t a = THE_NON_VALUE, a2 = THE_NON_VALUE;
-    int nargs;
-    switch (cc) {
-    case '~':
-    case 'n':
-        nargs = 0;
-        break;
-    case 'W':
-    case 'P':
-    case 'x':
-    case 'X':
-        nargs = 2;
-        break;
-    case 'w':
-    case 'p':
-    case 's':
-    case 'e':
-    case 'f':
-    case 'g':
-    case 'b':
-    case 'B':
-    case '+':
-    case '#':
-    case 'c':
-    case 'i':
-        nargs = 1;
-        break;
-    default:
+    int nargs = fmt_control_args(cc);
+    if (nargs < 0) {
         if ((unsigned char)cc >= 0x20 && (unsigned char)cc < 0x7F)
             return fail(s, 0, "unknown control ~%c", cc);
         return fail(s, 0, "unknown control character (byte %u)", (unsigned char)cc);
@@ -690,6 +665,35 @@ static fmt_result directive(fstate *s)
         return FMT_OK;
     }
     return FMT_OK;
+}
+
+int fmt_control_args(char cc)
+{
+    switch (cc) {
+    case '~':
+    case 'n':
+        return 0;
+    case 'W':
+    case 'P':
+    case 'x':
+    case 'X':
+        return 2;
+    case 'w':
+    case 'p':
+    case 's':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'b':
+    case 'B':
+    case '+':
+    case '#':
+    case 'c':
+    case 'i':
+        return 1;
+    default:
+        return -1;
+    }
 }
 
 fmt_result fmt_format(fmt_buf *b, const char *format, size_t len, term_t args, fmt_error *err)

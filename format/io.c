@@ -697,35 +697,9 @@ static bool read_directive(const char *f, size_t len, size_t *pos, term_t *args,
     if (*pos >= len)
         return false;
     sp->cc = f[(*pos)++];
-    int nargs;
-    switch (sp->cc) {
-    case '~':
-    case 'n':
-        nargs = 0;
-        break;
-    case 'W':
-    case 'P':
-    case 'x':
-    case 'X':
-        nargs = 2;
-        break;
-    case 'w':
-    case 'p':
-    case 's':
-    case 'e':
-    case 'f':
-    case 'g':
-    case 'b':
-    case 'B':
-    case '+':
-    case '#':
-    case 'c':
-    case 'i':
-        nargs = 1;
-        break;
-    default:
+    int nargs = fmt_control_args(sp->cc);
+    if (nargs < 0)
         return false;
-    }
     for (int i = 0; i < nargs; i++) {
         if (!term_is_list(*args))
             return false;

@@ -107,26 +107,6 @@ static void free_bytes(byte_buf *b)
     memset(b, 0, sizeof *b);
 }
 
-/* The list of the code points of UTF-8 text (as the scanner wrote it). */
-static term_t utf8_chars(heap_t *h, const char *s, size_t n)
-{
-    size_t count = 0;
-    for (size_t i = 0, k; i < n; i += k) {
-        unicode_decode_utf8((const unsigned char *)s + i, n - i, &k);
-        count++;
-    }
-    if (count == 0)
-        return NIL;
-    term_t *cells = heap_alloc(h, 2 * count);
-    size_t j = 0;
-    for (size_t i = 0, k; i < n; i += k, j++) {
-        uint32_t c = unicode_decode_utf8((const unsigned char *)s + i, n - i, &k);
-        cells[2 * j] = term_small(c);
-        cells[2 * j + 1] = j + 1 < count ? term_list(&cells[2 * j + 2]) : NIL;
-    }
-    return term_list(cells);
-}
-
 static bool is_unicode_scalar(int64_t c) { return c >= 0 && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF); }
 
 /* ---- erl_scan:string/3 ---------------------------------------------------------
@@ -191,7 +171,7 @@ static bool push_token(scanner *s, term_t cat, term_t value, uint32_t line, uint
         return false;
     term_t anno = location_term(s, line, col);
     if (s->flags & SCAN_TEXT) {
-        term_t text = term_tuple2(s->h, A.text, utf8_chars(s->h, s->src + from, to - from));
+        term_t text = term_tuple2(s->h, A.text, term_utf8_string(s->h, s->src + from, to - from));
         anno = term_cons(s->h, text, term_cons(s->h, term_tuple2(s->h, A.location, anno), NIL));
     }
     push_term(&s->toks,
@@ -256,7 +236,8 @@ static bool push_white(scanner *s, size_t from, size_t to, uint32_t *line, uint3
                 i += k;
             *col += n;
         }
-        if (!push_token(s, A.white_space, utf8_chars(s->h, s->src + start, i - start), tl, tc, start, i))
+        term_t white = term_utf8_string(s->h, s->src + start, i - start);
+        if (!push_token(s, A.white_space, white, tl, tc, start, i))
             return false;
     }
     return true;
@@ -321,12 +302,12 @@ static term_t scan_all(scanner *s, size_t len, uint32_t col0)
             cat = ATOM_char_;
             break;
         case LEX_STRING:
-            value = utf8_chars(h, t.text, t.len);
+            value = term_utf8_string(h, t.text, t.len);
             cat = ATOM_string;
             break;
         case LEX_COMMENT:
             if (s->flags & SCAN_COMMENTS) {
-                value = utf8_chars(h, t.text, t.len);
+                value = term_utf8_string(h, t.text, t.len);
                 cat = A.comment;
             }
             break;

@@ -112,28 +112,7 @@ static void sb_free(sbuf *b)
     b->n = b->cap = 0;
 }
 
-/* A list of the code points of UTF-8 text (bytes that are no UTF-8 read
- * as themselves). */
-static term_t utf8_list(heap_t *h, const char *s, size_t n)
-{
-    size_t count = 0;
-    for (size_t i = 0, k; i < n; i += k) {
-        unicode_decode_utf8((const unsigned char *)s + i, n - i, &k);
-        count++;
-    }
-    if (count == 0)
-        return NIL;
-    term_t *cells = heap_alloc(h, 2 * count);
-    size_t j = 0;
-    for (size_t i = 0, k; i < n; i += k, j++) {
-        uint32_t c = unicode_decode_utf8((const unsigned char *)s + i, n - i, &k);
-        cells[2 * j] = term_small(c);
-        cells[2 * j + 1] = j + 1 < count ? term_list(&cells[2 * j + 2]) : NIL;
-    }
-    return term_list(cells);
-}
-
-static term_t cstr_list(heap_t *h, const char *s) { return utf8_list(h, s, strlen(s)); }
+static term_t cstr_list(heap_t *h, const char *s) { return term_utf8_string(h, s, strlen(s)); }
 
 /* ---- token lists ---------------------------------------------------------- */
 
@@ -265,7 +244,7 @@ static term_t token_anno(heap_t *h, const parse_token *t, const char *text)
         return term_cons(h, g, term_cons(h, l, NIL));
     }
     case PARSE_ANNO_TEXT: {
-        term_t x = term_tuple2(h, A.text, utf8_list(h, text + t->off, t->len));
+        term_t x = term_tuple2(h, A.text, term_utf8_string(h, text + t->off, t->len));
         term_t l = term_tuple2(h, A.location, loc_term(h, t->line, t->col));
         return term_cons(h, x, term_cons(h, l, NIL));
     }
@@ -673,7 +652,7 @@ static term_t syntax_error_info(heap_t *h, const parse_token *t, const char *tex
 {
     sbuf b = {0};
     token_text(&b, t, text);
-    term_t txt = utf8_list(h, b.p ? b.p : "", b.n);
+    term_t txt = term_utf8_string(h, b.p ? b.p : "", b.n);
     sb_free(&b);
     term_t desc = term_cons(h, cstr_list(h, "syntax error before: "), term_cons(h, txt, NIL));
     term_t loc;
@@ -718,7 +697,7 @@ static term_t deep_atom_msg(parser *P, const char *pre, term_t atom, const char 
     size_t cap = 16 + 12 * (n + 1);
     char *buf = alloc_new(ALLOC_TEMP, cap);
     size_t k = lex_token_text(&lt, buf, cap);
-    vpush(P, utf8_list(P->h, buf, k));
+    vpush(P, term_utf8_string(P->h, buf, k));
     alloc_free(ALLOC_TEMP, buf, cap);
     for (const char *s = post; *s; s++)
         vpush(P, term_small((unsigned char)*s));
@@ -755,7 +734,7 @@ static term_t leaf(parser *P, size_t j)
     case LEX_FLOAT:
         return T3(P, ATOM_float_, a, term_float(P->h, t->v.f));
     default:
-        return T3(P, ATOM_string, a, utf8_list(P->h, P->text + t->off, t->len));
+        return T3(P, ATOM_string, a, term_utf8_string(P->h, P->text + t->off, t->len));
     }
 }
 
@@ -773,7 +752,7 @@ static term_t p_strings(parser *P)
         sb_put(&b, P->text + t->off, t->len);
         P->i++;
     }
-    term_t s = utf8_list(P->h, b.p, b.n);
+    term_t s = term_utf8_string(P->h, b.p, b.n);
     sb_free(&b);
     return T3(P, ATOM_string, anno(P, first), s);
 }
@@ -2861,7 +2840,7 @@ term_t parse_scan_error(heap_t *h, const lex_state *ls)
     switch (e->kind) {
     case LEX_ERR_STRING:
     case LEX_ERR_QATOM: {
-        term_t head = utf8_list(h, ls->buf, head_bytes(ls->buf, ls->buf_len, 16));
+        term_t head = term_utf8_string(h, ls->buf, head_bytes(ls->buf, ls->buf_len, 16));
         desc = term_tuple3(h, ATOM_string, term_small(e->kind == LEX_ERR_STRING ? '"' : '\''), head);
         break;
     }

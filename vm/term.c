@@ -6,6 +6,7 @@
 
 #include "bignum.h"
 #include "heap.h"
+#include "unicode.h"
 
 #if DBGSH_DEBUG
 void term_assert_fail(const char *expr, const char *file, int line)
@@ -66,6 +67,25 @@ term_t term_string(heap_t *h, const char *s, size_t len)
         p[2 * i + 1] = i + 1 < len ? term_list(p + 2 * i + 2) : NIL;
     }
     return term_list(p);
+}
+
+term_t term_utf8_string(heap_t *h, const char *s, size_t n)
+{
+    size_t count = 0;
+    for (size_t i = 0, k; i < n; i += k) {
+        unicode_decode_utf8((const unsigned char *)s + i, n - i, &k);
+        count++;
+    }
+    if (count == 0)
+        return NIL;
+    term_t *cells = heap_alloc(h, 2 * count);
+    size_t j = 0;
+    for (size_t i = 0, k; i < n; i += k, j++) {
+        uint32_t c = unicode_decode_utf8((const unsigned char *)s + i, n - i, &k);
+        cells[2 * j] = term_small(c);
+        cells[2 * j + 1] = j + 1 < count ? term_list(&cells[2 * j + 2]) : NIL;
+    }
+    return term_list(cells);
 }
 
 term_t term_float(heap_t *h, double d)

@@ -413,6 +413,9 @@ term_t term_cons(heap_t *h, term_t head, term_t tail);
 term_t term_list_from(heap_t *h, const term_t *elems, size_t n, term_t tail);
 /* A list of byte values (a latin1 string). */
 term_t term_string(heap_t *h, const char *s, size_t len);
+/* A list of the code points of UTF-8 text (a byte that starts no valid
+ * UTF-8 reads as itself). */
+term_t term_utf8_string(heap_t *h, const char *s, size_t n);
 term_t term_float(heap_t *h, double d);
 /* An integer term: SMALL when it fits, bignum otherwise. */
 term_t term_int64(heap_t *h, int64_t v);
