@@ -624,6 +624,28 @@ term_t bif_sys_load_file_1(process *p, const term_t *args)
     return term_tuple2(&p->heap, ATOM_module, m);
 }
 
+/* dbgsh_code:compile_file(Path): c:c/1's C half. Path is a UTF-8 binary
+ * naming an .erl file: compiles and loads it (diagnostics on standard
+ * error, as erlc prints them): {ok, Module}, error when it did not
+ * compile, {error, enoent} when it cannot be read. */
+term_t bif_sys_compile_file_1(process *p, const term_t *args)
+{
+    if (!term_is_bitstring(args[0]))
+        return BIF_BADARG(p);
+    bin_view v;
+    bin_view_of(args[0], &v);
+    char path[4096];
+    if (v.bitsize || v.bitoffset || v.size == 0 || v.size >= sizeof path || memchr(v.bytes, 0, v.size))
+        return BIF_BADARG(p);
+    memcpy(path, v.bytes, v.size);
+    path[v.size] = 0;
+    bool missing;
+    term_t m = vm_compile_file(path, &missing);
+    if (m != THE_NON_VALUE)
+        return term_tuple2(&p->heap, ATOM_ok, m);
+    return missing ? term_tuple2(&p->heap, ATOM_error, atom_from_cstr("enoent")) : ATOM_error;
+}
+
 /* code:purge/1: true when processes running the old version were killed;
  * false otherwise (also when there was nothing to purge). */
 term_t bif_sys_purge_1(process *p, const term_t *args)

@@ -84,8 +84,9 @@ static void print_diags(const lint_diags *d)
 }
 
 /* Compiles and loads the module whose source is `text` (or the file at
- * `path` when text is NULL). False after printing why. */
-static bool load_source(const char *path, const char *text, size_t len)
+ * `path` when text is NULL): its name, or THE_NON_VALUE after printing
+ * why (*missing set when the file cannot be read, if missing is not NULL). */
+static term_t load_source(const char *path, const char *text, size_t len, bool *missing)
 {
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
@@ -97,7 +98,9 @@ static bool load_source(const char *path, const char *text, size_t len)
         int n = snprintf(msg, sizeof msg, "%s: %s\n", path, er == EPP_NOFILE ? strerror(errno) : "bad macro");
         vm_write(VM_STDERR, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
         heap_destroy(&h);
-        return false;
+        if (missing)
+            *missing = er == EPP_NOFILE;
+        return THE_NON_VALUE;
     }
     lint_diags diags = {0};
     module_code *mc = NULL;
@@ -107,12 +110,19 @@ static bool load_source(const char *path, const char *text, size_t len)
     lint_diags_free(&diags);
     heap_destroy(&h);
     if (cr != COMPILE_OK)
-        return false;
+        return THE_NON_VALUE;
+    term_t name = mc->name;
     code_load(mc);
-    return true;
+    return name;
 }
 
-bool vm_load_file(const char *path) { return load_source(path, NULL, 0); }
+bool vm_load_file(const char *path) { return load_source(path, NULL, 0, NULL) != THE_NON_VALUE; }
+
+term_t vm_compile_file(const char *path, bool *missing)
+{
+    *missing = false;
+    return load_source(path, NULL, 0, missing);
+}
 
 bool vm_disasm(FILE *out, term_t module, term_t *why)
 {
@@ -141,7 +151,7 @@ bool vm_load_module(term_t module, term_t *why)
     for (size_t i = 0; i < vm_embedded_lib_n && !found; i++)
         if (!strcmp(vm_embedded_lib[i].name, file)) {
             found = true;
-            ok = load_source(file, vm_embedded_lib[i].text, vm_embedded_lib[i].len);
+            ok = load_source(file, vm_embedded_lib[i].text, vm_embedded_lib[i].len, NULL) != THE_NON_VALUE;
         }
     for (size_t i = 0; i <= npaths && !found; i++) {
         char path[4096 + 64];
@@ -151,7 +161,7 @@ bool vm_load_module(term_t module, term_t *why)
             snprintf(path, sizeof path, "%s", file);
         if (access(path, R_OK) == 0) {
             found = true;
-            ok = load_source(path, NULL, 0);
+            ok = load_source(path, NULL, 0, NULL) != THE_NON_VALUE;
         }
     }
     pthread_mutex_unlock(&load_lock);

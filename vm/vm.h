@@ -52,6 +52,11 @@ void vm_start(unsigned schedulers);
 /* Compiles and loads an .erl file; false after printing erlc's
  * diagnostics (or why it cannot be read) on standard error. */
 bool vm_load_file(const char *path);
+/* c:c/1: compiles and loads the .erl file at `path` (the current version,
+ * if any, becomes old): the module's name, or THE_NON_VALUE after printing
+ * erlc's diagnostics or why the file cannot be read (*missing then says
+ * whether it could not be read). */
+term_t vm_compile_file(const char *path, bool *missing);
 /* Loads `module` from its source as the code server would; false with
  * *why (nofile | badfile) when that fails. Any thread. */
 bool vm_load_module(term_t module, term_t *why);

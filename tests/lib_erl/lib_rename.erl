@@ -82,6 +82,7 @@ c_bif(_, _, _) -> false.
 %% Functions written in Erlang over a C half that only dbgsh has (so they
 %% cannot run here): calls to them stay bound to OTP's, and they are not
 %% compared (tests/scripts, io/io_lib_*_shapes, compare them with erl).
+over_c(c, F, A) -> lists:member({F, A}, [{c, 1}, {c, 2}, {l, 1}]);
 over_c(io_lib, F, A) ->
     lists:member({F, A}, [{format, 2}, {format, 3}, {fwrite, 2}, {fwrite, 3},
                           {write, 2}, {write, 3}, {print, 1}, {print, 4}]);
@@ -102,6 +103,10 @@ allowed(dbgsh_out, put_chars, 2, _) -> true;
 %% io_lib's C half (format/io.c): one directive list, one ~w/~p term
 allowed(dbgsh_out, io_lib_format, 2, _) -> true;
 allowed(dbgsh_out, io_lib_write, 3, _) -> true;
+%% c's C half (vm/bif_sys.c): compile and load a source file; the code
+%% server's functions are C BIFs here
+allowed(dbgsh_code, compile_file, 1, _) -> true;
+allowed(code, F, 1, _) -> lists:member(F, [ensure_loaded, is_loaded, load_file, purge, soft_purge, delete]);
 %% Extra C BIFs requested in the report.
 allowed(unicode_util, F, 1, _) ->
     lists:member(F, [uppercase, lowercase, titlecase, casefold,
@@ -110,6 +115,13 @@ allowed(erts_internal, map_next, 3, _) -> true;
 %% erl_scan's and erl_parse's C halves (vm/bif_scan.c)
 allowed(erts_internal, scan_string, 4, _) -> true;
 allowed(erts_internal, F, 1, _) -> lists:member(F, [parse_form, parse_exprs, parse_term]);
+%% file's C half (vm/bif_file.c): prim_file's functions, as OTP's prim_file has them
+allowed(prim_file, F, A, _) ->
+    lists:member({F, A}, [{read_file, 1}, {get_cwd, 0}, {set_cwd, 1}, {make_dir, 1},
+                          {del_dir, 1}, {delete, 1}, {rename, 2}, {make_link, 2},
+                          {make_symlink, 2}, {list_dir, 1}, {list_dir_all, 1}, {read_link, 1},
+                          {read_link_all, 1}, {read_file_info, 2}, {read_link_info, 2},
+                          {open, 2}, {close, 1}, {read, 2}, {write, 2}, {position, 2}]);
 allowed(M, F, A, Mods) ->
     case lists:member(M, Mods) of
         true -> c_bif(M, F, A) orelse exported(M, F, A);

@@ -67,12 +67,25 @@ not_ours(io, F, _) -> lists:member(F, [get_chars, get_line, get_password, setopt
                                        read, fread, scan_erl_exprs, scan_erl_form,
                                        parse_erl_exprs, parse_erl_form, rows,
                                        requests]);
-%% absname/1 needs the working directory and basedir/2,3 the environment.
-not_ours(filename, F, A) -> lists:member({F, A}, [{absname, 1}, {basedir, 2}, {basedir, 3}]);
+%% basedir/2,3 need the environment.
+not_ours(filename, F, A) -> lists:member({F, A}, [{basedir, 2}, {basedir, 3}]);
+%% Of file: the functions on names and whole files.
+not_ours(file, F, A) ->
+    not lists:member({F, A}, [{close, 1}, {consult, 1}, {del_dir, 1}, {del_dir_r, 1}, {delete, 1},
+                              {delete, 2}, {format_error, 1}, {get_cwd, 0}, {get_cwd, 1},
+                              {list_dir, 1}, {list_dir_all, 1}, {make_dir, 1}, {make_link, 2},
+                              {make_symlink, 2}, {native_name_encoding, 0}, {open, 2},
+                              {position, 2}, {read, 2}, {read_file, 1}, {read_file_info, 1},
+                              {read_file_info, 2}, {read_line, 1}, {read_link, 1},
+                              {read_link_all, 1}, {read_link_info, 1}, {read_link_info, 2},
+                              {rename, 2}, {set_cwd, 1}, {write, 2}, {write_file, 2},
+                              {write_file, 3}]);
 %% Scanning with continuations is not written; of erl_parse only the
 %% parse_* entry points and format_error/1 are.
 not_ours(erl_scan, F, _) -> lists:member(F, [tokens, continuation_location]);
 not_ours(erl_parse, F, _) -> not lists:member(F, [parse_form, parse_exprs, parse_term, format_error]);
+%% Of c, the shell's c/1,2 and l/1 only (written over dbgsh's compiler).
+not_ours(c, F, A) -> not lists:member({F, A}, [{c, 1}, {c, 2}, {l, 1}]) orelse lib_rename:over_c(c, F, A);
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -562,7 +575,62 @@ cases(filename) ->
        [{join, [X]} || X <- [[], [a], [a, b], [<<"a">>, "b"], ["a", <<"b">>], [1], a]],
        [{F, [X, Y]} || F <- [join, append, absname, absname_join, basename, rootname],
                        X <- [a, "a", <<"a">>, 1, [16#100], <<255>>], Y <- [b, "b", <<"b">>, 1, [16#100]]],
-       [{F, [X]} || F <- [join, nativename], X <- [["/a", "b"], ["a", "/b"], ["a/", "./b"], ["."]]]]);
+       [{F, [X]} || F <- [join, nativename], X <- [["/a", "b"], ["a", "/b"], ["a/", "./b"], ["."]]],
+       [{absname, [Name()]} || _ <- lists:seq(1, 40)],
+       [{absname, [X]} || X <- Bad ++ [a, "", <<>>, "/", <<"/">>, [[]], "a/../b", <<"x/./y">>]]]);
+
+%% ---------------------------------------------------------------------
+%% file: calls without side effects (names that do not exist, bad names,
+%% bad arguments) and reads of files that do not change.
+
+cases(file) ->
+    Missing = ["no_such_dbgsh_file", <<"no_such_dbgsh_file">>, no_such_dbgsh_file,
+               ["no_such", [$_, dbgsh] | "_file"], "/no_such_dbgsh_dir/x", "", <<>>],
+    BadNames = [1, {a}, 1.5, [1.5], [<<"a">>], [$a | <<"b">>], "a\0b", <<"a", 0, "b">>,
+                [16#D800], [16#110000], [-1]],
+    Names = Missing ++ BadNames,
+    NoDir = "/no_such_dbgsh_dir/x",
+    Posix = [eacces, eagain, ebadf, ebusy, edquot, eexist, efbig, eintr, einval, eio, eisdir,
+             eloop, emfile, emlink, enametoolong, enfile, enodev, enoent, enomem, enospc,
+             enotdir, enotempty, enotsup, enxio, eperm, epipe, erofs, espipe, exdev, etxtbsy],
+    lists:append(
+      [[{F, [N]} || F <- [read_file, read_file_info, read_link_info, read_link, read_link_all,
+                          list_dir, list_dir_all, consult, del_dir, delete, del_dir_r, set_cwd,
+                          get_cwd],
+                    N <- Names],
+       [{make_dir, [N]} || N <- [NoDir | BadNames]],
+       [{F, ["/"]} || F <- [read_link, read_link_all, list_dir, list_dir_all, consult,
+                            read_file]],
+       [{F, [N, O]} || F <- [read_file_info, read_link_info], N <- Names ++ ["/"],
+                       O <- [[], [raw], [{time, posix}]]],
+       [{delete, [N, [raw]]} || N <- Names],
+       [{F, [N, O]} || F <- [read_file_info, read_link_info],
+                       N <- ["no_such_dbgsh_file", 1],
+                       O <- [a, [a | b], [{time, bad}], [time], [{time, local}, {time, bad}]]],
+       [{F, [A, B]} || F <- [rename, make_link, make_symlink], A <- BadNames, B <- Names],
+       [{F, [NoDir, B]} || F <- [rename, make_link, make_symlink],
+                           B <- BadNames ++ ["/no_such_dbgsh_dir/y"]],
+       [{write_file, [N, D]} || N <- BadNames ++ [NoDir],
+                                D <- [<<"x">>, "x", [1, <<2>> | <<3>>], a, [256], [-1], <<1:3>>]],
+       [{write_file, [N, D, M]} || N <- [1, NoDir, "/"], D <- [<<"x">>, a, [256]],
+                                   M <- [[], [raw], [append], [{encoding, foo}], [raw, ram], foo,
+                                         [a | b], [directory], [exclusive], [read],
+                                         [{encoding, utf8}], [unicode, latin1]]],
+       %% (opens that succeed, or create files, give pids that differ)
+       [{open, [N, M]} || N <- Names, M <- [[read], read, foo, [a | b], [read, {encoding, foo}],
+                                            [ram, raw], [read, directory]]],
+       [{open, [N, M]} || N <- [NoDir | BadNames], M <- [[write], [append], write]],
+       [{F, [D]} || F <- [close, read_line], D <- [1, a, {a}]],
+       [{F, [D, A]} || F <- [read, write, position], D <- [1, {a}], A <- [1, "a", -1]],
+       [{list_dir, [code:lib_dir(kernel)]}, {get_cwd, []}, {native_name_encoding, []}],
+       [{format_error, [R]} || R <- Posix ++ [foo, "str", 1, badarg, system_limit, terminated,
+                                              {1, erl_parse, "bad term"},
+                                              {2, erl_scan, {illegal, float}},
+                                              {3, file_io_server, invalid_unicode},
+                                              {1, file, undefined_script},
+                                              {4, file, {error, x, []}},
+                                              {5, file, {x, []}}]]]);
+
 
 %% ---------------------------------------------------------------------
 %% calendar (the time zone here is UTC, as in CI)
@@ -1098,6 +1166,8 @@ cases(timer) ->
 %% that output with erl's.
 
 cases(io) -> [];
+%% c/1,2 and l/1 compile with dbgsh's compiler: tests/scripts/code/code_c_l does them.
+cases(c) -> [];
 %% string/1,2,3 and parse_* call C BIFs erl does not have: tests/scripts
 %% (strings/str_erl_scan, str_erl_parse) and tests/vm/test_bif_scan.c check them.
 cases(erl_scan) ->

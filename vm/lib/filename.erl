@@ -1,10 +1,10 @@
 %% filename: file name manipulation, OTP 25's API, results and exceptions
 %% on a Unix host with UTF-8 file names.  Names are deep lists of chars and
-%% atoms, atoms or binaries (binary in, binary out).  absname/1 and
-%% basedir/2,3 are left out: they need the working directory and the env.
+%% atoms, atoms or binaries (binary in, binary out).  absname/1 asks
+%% file:get_cwd/0; basedir/2,3 are left out: they need the environment.
 -module(filename).
 
--export([absname/2, absname_join/2, append/2, basename/1, basename/2,
+-export([absname/1, absname/2, absname_join/2, append/2, basename/1, basename/2,
          dirname/1, extension/1, flatten/1, join/1, join/2, nativename/1,
          pathtype/1, rootname/1, rootname/2, split/1, validate/1]).
 
@@ -92,6 +92,10 @@ append(Dir, Name) when is_binary(Dir), is_binary(Name) -> <<Dir/binary, $/, Name
 append(Dir, Name) when is_binary(Dir) -> append(Dir, to_binary(Name));
 append(Dir, Name) when is_binary(Name) -> append(to_binary(Dir), Name);
 append(Dir, Name) -> Dir ++ [$/ | Name].
+
+absname(Name) ->
+    {ok, Cwd} = file:get_cwd(),
+    absname(Name, Cwd).
 
 absname(Name, Base) when is_binary(Name), is_list(Base) -> absname(Name, to_binary(Base));
 absname(Name, Base) when is_list(Name), is_binary(Base) -> absname(to_binary(Name), Base);
