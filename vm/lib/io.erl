@@ -42,9 +42,15 @@ default_output() -> group_leader().
 
 o_request(Io, Request, ErrorArgs) ->
     case request(Io, Request) of
-        {error, _} -> erlang:error(badarg, ErrorArgs);
+        {error, Reason} -> erlang:error(conv_reason(Reason), ErrorArgs);
         Reply -> Reply
     end.
+
+%% The exception a device's {error, Reason} reply raises, as OTP's io.
+conv_reason(terminated) -> terminated;
+conv_reason(calling_self) -> calling_self;
+conv_reason({no_translation, _, _}) -> no_translation;
+conv_reason(_) -> badarg.
 
 %% Sends an io request to the device and waits for its reply.
 request(Request) -> request(default_output(), Request).
