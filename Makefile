@@ -5,6 +5,7 @@
 #   make test       install what is missing, build, run every test
 #   make check      the tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make tsan       the tests under ThreadSanitizer
+#   make gcstress   the script tests on a GC-stress VM, under ASan + UBSan
 #   make bench      benchmarks against erl, measured in the same run
 #   make install    PREFIX=/usr/local: binary, man page, completions
 #   make clean
@@ -72,7 +73,7 @@ else
 DBGSH := $(BUILD)/dbgsh
 endif
 
-.PHONY: all deps run test run-tests run-tsan check tsan bench install clean layers
+.PHONY: all deps run test run-tests run-tsan check tsan gcstress run-gcstress bench install clean layers
 
 all: deps $(DBGSH)
 
@@ -154,6 +155,17 @@ run-tests: $(DBGSH) $(TEST_BINS) $(TOOL_BINS)
 check: deps
 	@$(MAKE) --no-print-directory DEBUG=1 OPT="-O1 -g" SANITIZE=address,undefined \
 	  BUILD=build/asan run-tests
+
+# GC stress (DBGSH_GC_STRESS in config.h): the script tests on a VM that
+# collects at every safe point and checks every pointer it follows, under
+# AddressSanitizer + UBSan. Not the unit tests: vm/gc.c's check OTP's choice
+# of minor and major collections, which the stress build overrides.
+gcstress: deps
+	@$(MAKE) --no-print-directory DEBUG=1 OPT="-O1 -g" SANITIZE=address,undefined \
+	  CFLAGS="$(CFLAGS) -DDBGSH_GC_STRESS=1" BUILD=build/gcstress run-gcstress
+
+run-gcstress: $(DBGSH)
+	@SCRIPTS_TIMEOUT=300 tests/scripts/run.sh $(BUILD) $(DBGSH)
 
 # Criterion's runner cannot start under ThreadSanitizer (its sandbox
 # crashes), so `make tsan` runs tests/tsan/threads.c, which drives the shared

@@ -57,8 +57,11 @@
 #define FMT_LINE_LENGTH 80
 #endif
 
-/* DBGSH_GC_STRESS: 1 builds the GC-stress VM (`make gcstress`): a
- * collection at every point where a process may collect. */
+/* DBGSH_GC_STRESS: 1 builds the GC-stress VM (`make gcstress`): a process
+ * collects at every safe point (vm/gc.h: GC_STRESS_RATIO paces big ones),
+ * minor and major collections alternate, the collector checks every pointer
+ * it follows, and freed heap blocks and dead registers are poisoned. Slow;
+ * for testing only. */
 #ifndef DBGSH_GC_STRESS
 #define DBGSH_GC_STRESS 0
 #endif

@@ -788,22 +788,12 @@ term_t bif_proc_process_info_1(process *p, const term_t *args)
 }
 
 /* garbage_collect() on p itself: the interpreter collects once the result
- * is in its register (TRAP_GC), scanning the register stack up to
- * stack_top. That is where the last function entry left it, which after a
- * call that returned may be below the caller's live registers (a tuple
- * built after `id(X)` returned, in `{id(X), {a, B}, garbage_collect()}`).
- * Called as a function, `args` is this BIF's frame: the caller's live
- * registers end there, and the result register is at most its first word,
- * so the scan goes up to the frame's end, as a function entry would set. */
-static term_t trap_gc(process *p, const term_t *args, unsigned arity)
+ * is in its register (TRAP_GC; bif_stub sets the registers to scan). */
+term_t bif_proc_garbage_collect_0(process *p, const term_t *args)
 {
-    uintptr_t a = (uintptr_t)args, s = (uintptr_t)p->stack;
-    if (a >= s && a < s + p->stack_words * sizeof(term_t))
-        p->stack_top = (uint32_t)((a - s) / sizeof(term_t)) + (arity ? arity : 1);
+    (void)args;
     return bif_trap(p, ATOM_true, TRAP_GC);
 }
-
-term_t bif_proc_garbage_collect_0(process *p, const term_t *args) { return trap_gc(p, args, 0); }
 
 /* Another process collects at its next function entry (OTP answers true
  * at once too; the collection is asynchronous). */
@@ -812,6 +802,6 @@ term_t bif_proc_garbage_collect_1(process *p, const term_t *args)
     if (!term_is_local_pid(args[0]))
         return BIF_BADARG(p);
     if (args[0] == p->pid)
-        return trap_gc(p, args, 1);
+        return bif_trap(p, ATOM_true, TRAP_GC);
     return proc_lookup(args[0]) ? ATOM_true : ATOM_false;
 }

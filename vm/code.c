@@ -183,6 +183,19 @@ void code_init(code_autoload_fn autoload)
     load_erlang_module();
 }
 
+/* The largest frame (enter's register count) of any code loaded. */
+static _Atomic uint32_t max_frame;
+
+uint32_t code_max_frame(void) { return atomic_load_explicit(&max_frame, memory_order_relaxed); }
+
+static void note_frame(uint32_t n)
+{
+    uint32_t cur = atomic_load_explicit(&max_frame, memory_order_relaxed);
+    while (n > cur &&
+           !atomic_compare_exchange_weak_explicit(&max_frame, &cur, n, memory_order_relaxed, memory_order_relaxed)) {
+    }
+}
+
 /* Turns opcode numbers into instruction words and resolves lambda
  * operands, walking the code by the operand kinds of opcodes.def. */
 static void thread_code(module_code *mc)
@@ -202,6 +215,8 @@ static void thread_code(module_code *mc)
         }
         if (op == OP_make_fun)
             c[i + 2] = (code_t)&mc->lambdas[c[i + 2]];
+        if (op == OP_enter)
+            note_frame((uint32_t)c[i + 1]);
         i = j;
     }
     for (size_t i = 0; i < mc->nlambdas; i++) {

@@ -181,6 +181,11 @@ typedef struct code_location {
 } code_location;
 bool code_find(const code_t *pc, code_location *out);
 
+/* The largest register count (`enter N`) of any function loaded so far:
+ * how far above the running frame's stack_top a caller's registers can
+ * reach (proc_gc clears that many after a collection). */
+uint32_t code_max_frame(void);
+
 /* The closure `fun` of make_fun: reads lambda data the loader resolved. */
 
 #endif

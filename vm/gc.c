@@ -5,6 +5,7 @@
  * is in docs/internals/gc.md. */
 #include "gc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,16 +122,19 @@ enum { TO_YOUNG, TO_OLD, NOT_MOVED };
 /* A collected address range other than the young heap block. */
 typedef struct area {
     uintptr_t start, end;
+    uintptr_t used_end; /* end of the words in use: objects end below it */
     int dest;
 } area;
 
 typedef struct collector {
     uintptr_t young_start, young_hw, young_end; /* the young heap block */
+    uintptr_t young_used_end;                   /* ... and the end of its use */
     int mature_dest;                            /* for [young_start, young_hw) */
     area *areas;                                /* sorted, disjoint */
     size_t nareas, areas_cap;
     uintptr_t lo, hi; /* bounds of all areas */
     term_t *top[2];   /* next free word of each destination */
+    term_t *base[2];  /* where each destination's copies start */
 } collector;
 
 static int compare_areas(const void *a, const void *b)
@@ -164,6 +168,91 @@ static inline int dest_of(const collector *c, const term_t *p)
     return search_areas(c, a);
 }
 
+/* ---- GC-stress checks ------------------------------------------------------
+ * A GC-stress build (DBGSH_GC_STRESS, config.h) checks every pointer the
+ * collector meets, in a root or in a copied object, before following it: a
+ * pointer into the collected area must land on an object inside the words
+ * in use (a valid header word or a forwarding word; a cons cell of two
+ * terms), and a pointer outside it (a literal, the old heap in a minor
+ * collection, a message not received yet) on a valid object too. Reading
+ * the target is what lets AddressSanitizer catch a pointer into a freed
+ * block; without ASan, freed blocks hold HEAP_POISON_WORD (heap.c). A
+ * failed check aborts saying what was wrong: a missing root, a term held
+ * in C across a collection, a stale register. */
+#if DBGSH_GC_STRESS
+static void stress_fail(const char *what, const term_t *slot, term_t t)
+{
+    fprintf(stderr, "dbgsh: gc stress: %s: word %p holds %#llx\n", what, (const void *)slot,
+            (unsigned long long)t);
+    abort();
+}
+
+/* A header word of an object kind that exists (not subtag 0001, reserved
+ * for match states, nor 1011, unused: HEAP_POISON_WORD's) and of a size
+ * no heap holds. */
+static bool valid_header(term_t h)
+{
+    unsigned sub = header_subtag(h);
+    return term_is_header(h) && sub != (0x1u << 2) && sub != (0xBu << 2) &&
+           header_arity(h) < (UINT64_C(1) << 40);
+}
+
+/* The end of the words in use of the collected block holding `a`. */
+static uintptr_t used_end_of(const collector *c, uintptr_t a)
+{
+    if (a >= c->young_start && a < c->young_end)
+        return c->young_used_end;
+    for (size_t i = 0; i < c->nareas; i++)
+        if (a >= c->areas[i].start && a < c->areas[i].end)
+            return c->areas[i].used_end;
+    return 0;
+}
+
+/* Whether `t` points at a copy made by this collection. */
+static bool in_to_space(const collector *c, term_t t)
+{
+    const term_t *p = term_is_list(t) ? list_ptr(t) : boxed_ptr(t);
+    for (int d = TO_YOUNG; d <= TO_OLD; d++)
+        if (c->base[d] && p >= c->base[d] && p < c->top[d])
+            return true;
+    return false;
+}
+
+/* Checks the object pointer `t` found in `slot`; `d` is where it goes. */
+static void check_pointer(const collector *c, const term_t *slot, term_t t, int d)
+{
+    const volatile term_t *p = term_is_list(t) ? list_ptr(t) : boxed_ptr(t);
+    uintptr_t a = (uintptr_t)p, end = d == NOT_MOVED ? UINTPTR_MAX : used_end_of(c, a);
+    if (a + (term_is_list(t) ? 2 : 1) * sizeof(term_t) > end)
+        stress_fail("pointer past the words in use of its heap block", slot, t);
+    term_t w0 = p[0];
+    if (w0 == HEAP_POISON_WORD)
+        stress_fail("pointer into a freed heap block", slot, t);
+    if (term_is_list(t)) {
+        if (d != NOT_MOVED && w0 == THE_NON_VALUE) {
+            if (!term_is_list(p[1]) || !in_to_space(c, p[1]))
+                stress_fail("cons cell with a bad forwarding word", slot, t);
+            return;
+        }
+        if (term_is_header(w0) || term_is_header(p[1]))
+            stress_fail("list pointer to a word that is not a cons cell", slot, t);
+        return;
+    }
+    if (d != NOT_MOVED && term_is_boxed(w0)) {
+        if (!in_to_space(c, w0))
+            stress_fail("bad forwarding word", slot, t);
+        return;
+    }
+    if (!valid_header(w0))
+        stress_fail("boxed pointer to a word that is not a header", slot, t);
+    if (a + (1 + header_arity(w0)) * sizeof(term_t) > end)
+        stress_fail("object runs past the words in use of its heap block", slot, t);
+}
+#define STRESS_CHECK(c, slot, t, d) check_pointer((c), (slot), (t), (d))
+#else
+#define STRESS_CHECK(c, slot, t, d) ((void)0)
+#endif
+
 /* Forwarding. A moved boxed object's header word becomes the boxed term of
  * its copy (a header word never has the boxed tag). A moved cons cell's head
  * becomes THE_NON_VALUE (a header word, never a cons head) and its tail the
@@ -174,6 +263,7 @@ static inline void evacuate(collector *c, term_t *slot)
     if (term_is_list(t)) {
         term_t *p = list_ptr(t);
         int d = dest_of(c, p);
+        STRESS_CHECK(c, slot, t, d);
         if (d == NOT_MOVED)
             return;
         if (p[0] == THE_NON_VALUE) {
@@ -189,6 +279,7 @@ static inline void evacuate(collector *c, term_t *slot)
     } else if (term_is_boxed(t)) {
         term_t *p = boxed_ptr(t);
         int d = dest_of(c, p);
+        STRESS_CHECK(c, slot, t, d);
         if (d == NOT_MOVED)
             return;
         term_t hdr = p[0];
@@ -270,12 +361,15 @@ static void add_areas(collector *c, const heap_t *young, const heap_block *yb, c
     c->nareas = 0;
     for (const heap_block *b = young->blocks; b; b = b->next) {
         if (b != yb)
-            c->areas[c->nareas++] = (area){(uintptr_t)b->mem, (uintptr_t)(b->mem + b->words), TO_YOUNG};
+            c->areas[c->nareas++] = (area){(uintptr_t)b->mem, (uintptr_t)(b->mem + b->words),
+                                           (uintptr_t)(b->mem + heap_block_used(young, b)), TO_YOUNG};
     }
     if (old && old->blocks) {
         const heap_block *ob = old->blocks;
-        c->areas[c->nareas++] = (area){(uintptr_t)ob->mem, (uintptr_t)(ob->mem + ob->words), TO_YOUNG};
+        c->areas[c->nareas++] = (area){(uintptr_t)ob->mem, (uintptr_t)(ob->mem + ob->words),
+                                       (uintptr_t)(ob->mem + heap_block_used(old, ob)), TO_YOUNG};
     }
+    c->young_used_end = (uintptr_t)(yb->mem + heap_block_used(young, yb));
     qsort(c->areas, c->nareas, sizeof *c->areas, compare_areas);
     c->lo = c->nareas ? c->areas[0].start : 0;
     c->hi = c->nareas ? c->areas[c->nareas - 1].end : 0;
@@ -368,8 +462,8 @@ static bool collect_minor(heap_t *young, gc_state *gc, heap_block *yb, size_t yg
     c.mature_dest = TO_OLD;
     add_areas(&c, young, yb, NULL);
     heap_block *nb = heap_block_new(ALLOC_HEAP, young_size(gc, ygen, 0));
-    c.top[TO_YOUNG] = nb->mem;
-    c.top[TO_OLD] = old->top;
+    c.top[TO_YOUNG] = c.base[TO_YOUNG] = nb->mem;
+    c.top[TO_OLD] = c.base[TO_OLD] = old->top;
     copy_live(&c, roots, nroots, nb->mem, old->top);
 
     offheap_hdr *list = young->offheap;
@@ -421,8 +515,8 @@ static void collect_major(heap_t *young, gc_state *gc, heap_block *yb, size_t yg
     c.mature_dest = TO_YOUNG;
     add_areas(&c, young, yb, old);
     heap_block *nb = heap_block_new(ALLOC_HEAP, words);
-    c.top[TO_YOUNG] = nb->mem;
-    c.top[TO_OLD] = NULL;
+    c.top[TO_YOUNG] = c.base[TO_YOUNG] = nb->mem;
+    c.top[TO_OLD] = c.base[TO_OLD] = NULL;
     copy_live(&c, roots, nroots, nb->mem, NULL);
 
     offheap_hdr *ylist = young->offheap, *olist = old->offheap;
@@ -467,6 +561,14 @@ gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, s
         before->wordsize = need;
     }
 
+#if DBGSH_GC_STRESS
+    /* both paths (gc.h, GC_STRESS_RATIO): minor, minor, major, ... so that a
+     * minor collection runs with an old heap both empty and in use */
+    gc->stress_since_major += ygen - (size_t)(gc->high_water - gc->young_heap);
+    if (gc->stress_live < GC_STRESS_RATIO ? (gc->minor_count + gc->major_count) % 3 == 2
+                                          : gc->stress_since_major * 4 >= gc->stress_live)
+        major = true;
+#endif
     gc_kind kind = GC_MAJOR;
     if (!major && gc->minor_since_major < gc->fullsweep_after)
         kind = collect_minor(young, gc, yb, ygen, roots, nroots, need) ? GC_MINOR : GC_MINOR_TO_MAJOR;
@@ -483,6 +585,14 @@ gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, s
         gc->minor_since_major = 0;
     }
 
+#if DBGSH_GC_STRESS
+    if (kind != GC_MINOR)
+        gc->stress_since_major = 0;
+    gc->stress_roots = 0;
+    for (size_t r = 0; r < nroots; r++)
+        gc->stress_roots += roots[r].n;
+    gc->stress_live = gc->stress_roots + heap_used_words(young) + heap_used_words(&gc->old);
+#endif
     if (after) {
         gc_info_get(young, gc, 0, after);
         after->wordsize = size_before > size_after ? size_before - size_after : 0;

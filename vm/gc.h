@@ -45,6 +45,11 @@ typedef struct gc_state {
     uint64_t min_vheap_words;     /* OTP's min_bin_vheap_size */
     bool grow_next;               /* OTP's F_HEAP_GROW: the last major left the heap
                                    * over 75% full; the next major grows it */
+    /* GC-stress builds (DBGSH_GC_STRESS): the pacing of gc_wanted and of
+     * major collections, in words */
+    size_t stress_roots;       /* root words at the last collection */
+    size_t stress_live;        /* roots and heap words it kept */
+    size_t stress_since_major; /* allocated since the last major collection */
 } gc_state;
 
 /* A range of root words; the collector updates them in place. Words that
@@ -105,17 +110,40 @@ void gc_destroy(heap_t *young, gc_state *gc);
  * *before and *after (either may be NULL) with the gc_info numbers around
  * the collection; their stack_size is 0: the caller, which knows its
  * stack, fills it in before tracing them. Uses no C recursion; allocates
- * the new blocks through vm/alloc.h (out of memory is fatal). */
+ * the new blocks through vm/alloc.h (out of memory is fatal). A GC-stress
+ * build makes some minor collections major (GC_STRESS_RATIO) and aborts
+ * with a message when a root or a copied object points at something that
+ * is not an object (a missing root, a stale register). */
 gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, size_t need, bool major,
                    gc_info *before, gc_info *after);
 
+/* GC-stress pacing (DBGSH_GC_STRESS, config.h). A process collects at
+ * every safe point while what a minor collection scans (its roots: the
+ * register stack, ...; and the young survivors) is under GC_STRESS_RATIO
+ * words; beyond that, once it has allocated 1/GC_STRESS_RATIO of it since
+ * the last collection, so that a million-frame stack does not make every
+ * call a full scan. Collections go minor, minor, major while everything
+ * live is under GC_STRESS_RATIO words; beyond that, a major one runs once
+ * a quarter of what is live has been allocated since the last (gc.c). */
+#define GC_STRESS_RATIO 1024
+
 /* True when the process should collect at its next safe point: the young
  * generation has heap fragments (messages, overflow), its block is full, or
- * its refc binaries exceed the binary virtual heap limit. */
+ * its refc binaries exceed the binary virtual heap limit; in a GC-stress
+ * build, also as GC_STRESS_RATIO says. */
 static inline bool gc_wanted(const heap_t *young, const gc_state *gc)
 {
-    return young->blocks->next != NULL || young->top == young->limit ||
-           young->offheap_bytes / sizeof(term_t) > gc->bin_vheap_limit;
+    if (young->blocks->next != NULL || young->top == young->limit ||
+        young->offheap_bytes / sizeof(term_t) > gc->bin_vheap_limit)
+        return true;
+#if DBGSH_GC_STRESS
+    /* one block: the young heap block, where high_water is */
+    size_t since = (size_t)(young->top - gc->high_water);
+    size_t cost = gc->stress_roots + (size_t)(gc->high_water - gc->young_heap);
+    return (since + 1) * GC_STRESS_RATIO > cost;
+#else
+    return false;
+#endif
 }
 
 /* The current gc_info numbers of a process heap (wordsize 0). */

@@ -39,7 +39,14 @@ heap_block *heap_block_new(alloc_type type, size_t words)
     return b;
 }
 
-void heap_block_free(heap_block *b) { alloc_free(b->type, b, sizeof *b + b->words * sizeof(term_t)); }
+void heap_block_free(heap_block *b)
+{
+#if DBGSH_GC_STRESS
+    for (size_t i = 0; i < b->words; i++)
+        b->mem[i] = HEAP_POISON_WORD;
+#endif
+    alloc_free(b->type, b, sizeof *b + b->words * sizeof(term_t));
+}
 
 static void free_blocks(heap_block *b)
 {

@@ -73,7 +73,13 @@ void heap_absorb(heap_t *dst, heap_t *src);
 
 /* A block of `words` words (used 0), not linked to any heap. */
 heap_block *heap_block_new(alloc_type type, size_t words);
+/* Frees a block; a GC-stress build (DBGSH_GC_STRESS) first fills it with
+ * HEAP_POISON_WORD, so that a stale pointer into it is recognised. */
 void heap_block_free(heap_block *b);
+/* The word a GC-stress build fills freed heap blocks (and the registers
+ * just above a process's stack_top after a collection) with: a header word
+ * of the unused subtag 1011, so never a term nor the start of an object. */
+#define HEAP_POISON_WORD ((term_t)0xDEADBEEFDEADBE2Cu)
 /* The used words of block `b` of heap `h` (exact for the current block). */
 static inline size_t heap_block_used(const heap_t *h, const heap_block *b)
 {

@@ -529,12 +529,18 @@ return_:
             p->result = v;
             return RUN_EXIT;
         }
+        /* a trap may collect: the caller's live registers end where this
+         * BIF's frame begins, and its result lands at most in the frame's
+         * first word; the last enter's stack_top may be below both */
+        uint32_t top = (uint32_t)(R - p->stack) + (b->arity ? b->arity : 1);
         call_frame f = *--F;
         R = p->stack + f.base;
         R[f.dst] = v;
         pc = f.pc;
-        if (trapped)
+        if (trapped) {
+            p->stack_top = top;
             goto trap;
+        }
         DISPATCH();
     }
     CASE(call_undef)
@@ -580,6 +586,8 @@ bif_n:
         RELOAD();
         if (v == THE_NON_VALUE) {
             if (p->fclass == CLASS_TRAP) {
+                /* an inline BIF has no frame to bound the scan: none collects */
+                ASSERT(p->trap != TRAP_GC);
                 RX(3) = p->freason;
                 pc += 4 + n;
                 goto trap;

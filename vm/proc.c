@@ -195,14 +195,21 @@ void proc_gc(process *p, size_t need, bool major)
         {&p->fstack, 1},
     };
     gc_collect(&p->heap, &p->gc, roots, sizeof roots / sizeof roots[0], need, major, NULL, NULL);
-#if DBGSH_GC_STRESS
-    /* The registers above stack_top were not updated: a GC-stress build
-     * poisons the next ones, so that reading one as a live term (a root the
-     * collection missed) fails at once instead of reading a stale pointer. */
-    uint32_t end = p->stack_words - p->stack_top > 1024 ? p->stack_top + 1024 : p->stack_words;
+    /* The registers above stack_top are dead now but were not updated, and
+     * the frames of the callers reach above it: a caller's registers past
+     * the window of the call in progress. A caller may later put a call
+     * window above one of them without writing it again (a destination
+     * reserved before its operands are evaluated: `<<(id(X)):8>>`), and the
+     * next collection would follow the stale pointer, into a block freed
+     * now and perhaps reused by then. So they are cleared: NIL, or in a
+     * GC-stress build a poison word (a header word: never followed by the
+     * collector, and caught by the term accessors if a live register was
+     * missed). No caller's frame reaches further above stack_top than the
+     * largest frame loaded. */
+    uint32_t reach = code_max_frame();
+    uint32_t end = p->stack_words - p->stack_top > reach ? p->stack_top + reach : p->stack_words;
     for (uint32_t i = p->stack_top; i < end; i++)
-        p->stack[i] = HEAP_POISON_WORD;
-#endif
+        p->stack[i] = DBGSH_GC_STRESS ? HEAP_POISON_WORD : NIL;
 }
 
 /* ---- spawning --------------------------------------------------------- */

@@ -188,7 +188,9 @@ term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, 
 void proc_grow_stack(process *p, uint32_t words);
 void proc_grow_frames(process *p);
 void proc_grow_catches(process *p);
-/* Collects p's heap with every root of p; may move every term of p. */
+/* Collects p's heap with every root of p (registers up to stack_top);
+ * may move every term of p; then clears the dead registers above
+ * stack_top (vm/proc.c says why). */
 void proc_gc(process *p, size_t need, bool major);
 
 void proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3]);
