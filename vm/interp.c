@@ -71,30 +71,26 @@ static inline void clear_regs(term_t *r, uint32_t n)
 
 /* A tail call's argument move: R[0..a) = R[b..b+a). The source never
  * lies below the destination, so an upward copy is safe when they
- * overlap; small counts are unrolled. */
+ * overlap. Word by word on purpose: the arguments were just stored one
+ * word at a time, and a wider load of them (what a compiler makes of
+ * "read all, then write all") stalls on store forwarding. */
 static inline void move_args(term_t *R, uint64_t b, uint64_t a)
 {
     switch (a) {
-    case 0:
+    case 4:
+        R[0] = R[b], R[1] = R[b + 1], R[2] = R[b + 2], R[3] = R[b + 3];
+        return;
+    case 3:
+        R[0] = R[b], R[1] = R[b + 1], R[2] = R[b + 2];
+        return;
+    case 2:
+        R[0] = R[b], R[1] = R[b + 1];
         return;
     case 1:
         R[0] = R[b];
         return;
-    case 2: {
-        term_t x0 = R[b], x1 = R[b + 1];
-        R[0] = x0, R[1] = x1;
+    case 0:
         return;
-    }
-    case 3: {
-        term_t x0 = R[b], x1 = R[b + 1], x2 = R[b + 2];
-        R[0] = x0, R[1] = x1, R[2] = x2;
-        return;
-    }
-    case 4: {
-        term_t x0 = R[b], x1 = R[b + 1], x2 = R[b + 2], x3 = R[b + 3];
-        R[0] = x0, R[1] = x1, R[2] = x2, R[3] = x3;
-        return;
-    }
     default:
         for (uint64_t i = 0; i < a; i++)
             R[i] = R[b + i];
