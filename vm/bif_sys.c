@@ -169,16 +169,18 @@ term_t bif_sys_universaltime_0(process *p, const term_t *args)
 }
 
 /* ---- timers that send messages --------------------------------------------
- * A timer is a record in a global list (found by its reference from any
- * thread) and an entry in the timer queue of the scheduler that started
- * it. Whoever moves the state from ARMED first wins: the timer thread
- * (FIRED, sends the message) or cancel_timer (CANCELLED). The scheduler
- * frees the record when its queue entry comes due either way. */
+ * A timer is a record in a global table (hashed by its reference, so
+ * cancel_timer and read_timer find it from any thread in O(1), and a
+ * fired timer leaves in O(1) however many are armed) and an entry in the
+ * timer queue of the scheduler that started it. Whoever moves the state
+ * from ARMED first wins: the timer thread (FIRED, sends the message) or
+ * cancel_timer (CANCELLED). The scheduler frees the record when its queue
+ * entry comes due either way. */
 
 enum { TM_ARMED, TM_FIRED, TM_CANCELLED };
 
 typedef struct msg_timer {
-    struct msg_timer *next;
+    struct msg_timer *next, **prevp; /* its bucket's chain */
     uint32_t ref[3];
     term_t dest; /* a pid or a registered name */
     heap_t frag; /* the message */
@@ -187,17 +189,33 @@ typedef struct msg_timer {
     _Atomic int state;
 } msg_timer;
 
+#define TIMER_BUCKETS 4096u
 static pthread_mutex_t timers_lock = PTHREAD_MUTEX_INITIALIZER;
-static msg_timer *timers;
+static msg_timer *timers[TIMER_BUCKETS];
+
+static msg_timer **bucket_of(const uint32_t ref[3])
+{
+    return &timers[(ref[0] ^ ref[1] * 2654435761u ^ ref[2] * 40503u) % TIMER_BUCKETS];
+}
+
+static void link_timer(msg_timer *t)
+{
+    pthread_mutex_lock(&timers_lock);
+    msg_timer **b = bucket_of(t->ref);
+    t->next = *b;
+    t->prevp = b;
+    if (*b)
+        (*b)->prevp = &t->next;
+    *b = t;
+    pthread_mutex_unlock(&timers_lock);
+}
 
 static void unlink_timer(msg_timer *t)
 {
     pthread_mutex_lock(&timers_lock);
-    for (msg_timer **tp = &timers; *tp; tp = &(*tp)->next)
-        if (*tp == t) {
-            *tp = t->next;
-            break;
-        }
+    *t->prevp = t->next;
+    if (t->next)
+        t->next->prevp = t->prevp;
     pthread_mutex_unlock(&timers_lock);
 }
 
@@ -247,10 +265,7 @@ static term_t start_timer(process *p, term_t time, term_t dest, term_t msg, term
     t->msg = copy_term(&t->frag, m);
     t->deadline = now + (uint64_t)ms * 1000000;
     atomic_store(&t->state, TM_ARMED);
-    pthread_mutex_lock(&timers_lock);
-    t->next = timers;
-    timers = t;
-    pthread_mutex_unlock(&timers_lock);
+    link_timer(t);
     sched_timer_call((uint64_t)ms, fire_timer, t);
     return ref;
 }
@@ -283,7 +298,7 @@ static term_t timer_left(process *p, term_t ref, bool cancel)
     const uint32_t *ids = ref_object(ref)->ids;
     term_t result = ATOM_false;
     pthread_mutex_lock(&timers_lock);
-    for (msg_timer *t = timers; t; t = t->next) {
+    for (msg_timer *t = *bucket_of(ids); t; t = t->next) {
         if (memcmp(t->ref, ids, sizeof t->ref) != 0)
             continue;
         int armed = TM_ARMED;
