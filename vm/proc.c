@@ -625,6 +625,9 @@ term_t proc_all_pids(heap_t *h)
 
 /* ---- registered names ------------------------------------------------- */
 
+/* An open-addressing table (linear probing, a power of two at most half
+ * full) of name -> pid: whereis, register and unregister are O(1) however
+ * many names there are. An empty slot has name 0, which no atom is. */
 typedef struct name_entry {
     term_t name, pid;
 } name_entry;
@@ -633,38 +636,73 @@ static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
 static name_entry *names;
 static size_t nnames, names_cap;
 
+static size_t name_home(term_t name) { return (size_t)((name >> 6) * UINT64_C(0x9E3779B97F4A7C15) >> 32) & (names_cap - 1); }
+
+/* The slot holding `name`, or the empty slot where it would go. */
+static size_t name_slot(term_t name)
+{
+    size_t i = name_home(name);
+    while (names[i].name != 0 && names[i].name != name)
+        i = (i + 1) & (names_cap - 1);
+    return i;
+}
+
+static void grow_names(void)
+{
+    name_entry *old = names;
+    size_t old_cap = names_cap;
+    names_cap = old_cap ? old_cap * 2 : 64;
+    names = alloc_zeroed(ALLOC_PROC_TABLE, names_cap * sizeof *names);
+    for (size_t i = 0; i < old_cap; i++)
+        if (old[i].name != 0)
+            names[name_slot(old[i].name)] = old[i];
+    if (old)
+        alloc_free(ALLOC_PROC_TABLE, old, old_cap * sizeof *old);
+}
+
+/* Empties slot i, moving later entries of its probe run back (no
+ * tombstones). Under names_lock. */
+static void remove_slot(size_t i)
+{
+    size_t mask = names_cap - 1;
+    names[i].name = 0;
+    for (size_t j = (i + 1) & mask; names[j].name != 0; j = (j + 1) & mask) {
+        size_t h = name_home(names[j].name);
+        /* move j back to i when its home is not in (i, j] cyclically */
+        if ((j > i && (h <= i || h > j)) || (j < i && h <= i && h > j)) {
+            names[i] = names[j];
+            names[j].name = 0;
+            i = j;
+        }
+    }
+    nnames--;
+}
+
 term_t proc_whereis(term_t name)
 {
     term_t pid = NIL;
     pthread_mutex_lock(&names_lock);
-    for (size_t i = 0; i < nnames; i++)
-        if (names[i].name == name) {
+    if (names_cap) {
+        size_t i = name_slot(name);
+        if (names[i].name == name)
             pid = names[i].pid;
-            break;
-        }
+    }
     pthread_mutex_unlock(&names_lock);
     return pid;
 }
 
 bool proc_register(process *p, term_t name)
 {
-    bool ok = true;
     pthread_mutex_lock(&names_lock);
-    for (size_t i = 0; i < nnames && ok; i++)
-        if (names[i].name == name)
-            ok = false;
+    if ((nnames + 1) * 2 > names_cap)
+        grow_names();
+    size_t i = name_slot(name);
     /* A process that exits may still be in the table; its exit drops its
      * name under this lock after PS_EXITING is set. */
-    if (ok && (p->registered_name != NIL || (atomic_load(&p->state) & PS_EXITING)))
-        ok = false;
+    bool ok = names[i].name == 0 && p->registered_name == NIL && !(atomic_load(&p->state) & PS_EXITING);
     if (ok) {
-        if (nnames == names_cap) {
-            size_t n = names_cap ? names_cap * 2 : 16;
-            names = names ? alloc_resize(ALLOC_PROC_TABLE, names, names_cap * sizeof *names, n * sizeof *names)
-                          : alloc_new(ALLOC_PROC_TABLE, n * sizeof *names);
-            names_cap = n;
-        }
-        names[nnames++] = (name_entry){name, p->pid};
+        names[i] = (name_entry){name, p->pid};
+        nnames++;
         p->registered_name = name;
     }
     pthread_mutex_unlock(&names_lock);
@@ -675,8 +713,9 @@ term_t proc_registered(heap_t *h)
 {
     term_t l = NIL;
     pthread_mutex_lock(&names_lock);
-    for (size_t i = 0; i < nnames; i++)
-        l = term_cons(h, names[i].name, l);
+    for (size_t i = 0; i < names_cap; i++)
+        if (names[i].name != 0)
+            l = term_cons(h, names[i].name, l);
     pthread_mutex_unlock(&names_lock);
     return l;
 }
@@ -686,11 +725,11 @@ term_t proc_registered(heap_t *h)
 static void drop_name(process *p)
 {
     pthread_mutex_lock(&names_lock);
-    for (size_t i = 0; i < nnames && p->registered_name != NIL; i++)
-        if (names[i].pid == p->pid) {
-            names[i] = names[--nnames];
-            break;
-        }
+    if (p->registered_name != NIL && names_cap) {
+        size_t i = name_slot(p->registered_name);
+        if (names[i].name == p->registered_name && names[i].pid == p->pid)
+            remove_slot(i);
+    }
     p->registered_name = NIL;
     pthread_mutex_unlock(&names_lock);
 }
@@ -699,15 +738,16 @@ bool proc_unregister(term_t name)
 {
     bool found = false;
     pthread_mutex_lock(&names_lock);
-    for (size_t i = 0; i < nnames; i++)
+    if (names_cap) {
+        size_t i = name_slot(name);
         if (names[i].name == name) {
             process *p = proc_lookup(names[i].pid);
             if (p)
                 p->registered_name = NIL;
-            names[i] = names[--nnames];
+            remove_slot(i);
             found = true;
-            break;
         }
+    }
     pthread_mutex_unlock(&names_lock);
     return found;
 }
