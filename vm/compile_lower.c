@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "atom.h"
@@ -226,15 +227,53 @@ struct scope {
     uint32_t nvars, vars_cap;
     uint8_t *bound;
     uint32_t nids, bound_cap;
+    /* per variable: how often read, how often of that called (V(...)) */
+    uint16_t *reads, *calls;
+    uint32_t reads_cap, calls_cap;
+    struct fun_var *fvs; /* funs bound to variables of the clause */
+    uint32_t nfvs, fvs_cap;
 };
+
+/* `V = fun ...` in a clause. OTP's optimisers drop the fun when V is
+ * never read; inline it when the next expression first calls it
+ * (`V(Args)`, Args simple) and V is read nowhere else; and when V is only
+ * called, call the function and make no fun. */
+typedef struct fun_var {
+    uint32_t id;
+    ir *make;
+    bool called_next;
+} fun_var;
+
+/* Something v3_core numbers (see "OTP's numbering" below): its path
+ * and the function it names (UINT32_MAX: a number used up, nothing named). */
+typedef struct event {
+    uint32_t *path;
+    uint32_t plen;
+    uint32_t func;
+} event;
+
+/* Where lowering is in a comprehension, for the ranks of its parts. */
+typedef struct lc_ctx {
+    term_t quals;    /* all its qualifiers */
+    uint32_t nq, ng; /* how many, how many of them generators */
+    /* `[E || Q] ++ More`: the list ends in More's value instead of [],
+     * a literal or a variable (a free variable of the functions) */
+    term_t more_lit, more_var;
+} lc_ctx;
 
 typedef struct lower {
     cc_state *cs;
     scope *sc;
     unsigned depth;
-    term_t top_name;
-    unsigned top_arity;
-    unsigned fcount;
+    uint32_t top; /* the module function being lowered */
+    /* OTP's numbering */
+    uint32_t *path;
+    uint32_t plen, pcap;
+    uint32_t seq;
+    event *evs;
+    uint32_t nev, evcap;
+    lc_ctx *lcx;
+    bool called_next; /* the match being lowered binds a fun the next expression calls */
 } lower;
 
 static void *grow_arena(cc_state *cs, void *p, uint32_t *cap, uint32_t n, size_t elem)
@@ -249,9 +288,32 @@ static void *grow_arena(cc_state *cs, void *p, uint32_t *cap, uint32_t n, size_t
     return q;
 }
 
+/* Decides the fate of the funs bound to variables of the clause just
+ * lowered in s (see fun_var). */
+static void settle_fun_vars(lower *L, scope *s)
+{
+    cc_state *cs = L->cs;
+    for (uint32_t i = 0; i < s->nfvs; i++) {
+        fun_var *fv = &s->fvs[i];
+        cc_func *f = &cs->funcs[cs->lambdas[fv->make->i].func];
+        uint32_t reads = s->reads[fv->id], calls = s->calls[fv->id];
+        bool letrec = f->kind != CC_FUN || f->self_name != THE_NON_VALUE;
+        if (reads == 0) {
+            if (f->kind == CC_FUN)
+                f->fate = CC_DROPPED;
+            else
+                fv->make->j = 1;
+        } else if (reads == 1 && calls == 1 && fv->called_next && !letrec)
+            f->fate = CC_INLINED;
+        else if (reads == calls) /* only called: the calls go to the function */
+            fv->make->j = 1;
+    }
+    s->nfvs = 0;
+}
+
 static void clause_reset(lower *L, scope *s)
 {
-    (void)L;
+    settle_fun_vars(L, s);
     s->nvars = 0;
     s->nids = 0;
 }
@@ -259,7 +321,11 @@ static void clause_reset(lower *L, scope *s)
 static uint32_t new_id(lower *L, scope *s)
 {
     s->bound = grow_arena(L->cs, s->bound, &s->bound_cap, s->nids, 1);
+    s->reads = grow_arena(L->cs, s->reads, &s->reads_cap, s->nids, sizeof *s->reads);
+    s->calls = grow_arena(L->cs, s->calls, &s->calls_cap, s->nids, sizeof *s->calls);
     s->bound[s->nids] = 0;
+    s->reads[s->nids] = 0;
+    s->calls[s->nids] = 0;
     return s->nids++;
 }
 
@@ -352,13 +418,18 @@ static ir *mk_arg(lower *L, uint32_t reg, uint32_t line)
 static ir *lookup(lower *L, scope *s, term_t name, uint32_t line)
 {
     vname *v = find_local(s, name);
-    if (v && s->bound[v->id])
+    if (v && s->bound[v->id]) {
+        if (s->reads[v->id] < UINT16_MAX)
+            s->reads[v->id]++;
         return mk_var(L, v->id, line, false);
+    }
     if (s->kind == SC_FUNC)
         return NULL;
     if (s->self_name == name) {
         ir *e = new_ir(L, IR_SELF_FUN, line, 0);
         e->i = (uint32_t)s->self_lambda;
+        /* a named fun that uses its name is named after it */
+        L->cs->funcs[L->cs->lambdas[e->i].func].self_name = name;
         return e;
     }
     int k = find_free(s, name);
@@ -389,8 +460,11 @@ static ir *pat_var(lower *L, term_t name, uint32_t line, bool shadow)
     scope *s = L->sc;
     if (shadow) {
         vname *v = find_local(s, name);
-        if (v && s->bound[v->id])
+        if (v && s->bound[v->id]) {
+            if (s->reads[v->id] < UINT16_MAX)
+                s->reads[v->id]++;
             return mk_var(L, v->id, line, false);
+        }
         return mk_var(L, bind_new(L, s, name), line, true);
     }
     ir *e = lookup(L, s, name, line);
@@ -436,6 +510,8 @@ static uint32_t add_func(cc_state *cs, term_t name, unsigned arity, uint32_t lin
     f->arity = f->hdr_arity = arity;
     f->lambda = -1;
     f->line = line;
+    f->kind = CC_TOP;
+    f->self_name = THE_NON_VALUE;
     return cs->nfuncs++;
 }
 
@@ -447,8 +523,7 @@ static int find_func(cc_state *cs, term_t name, unsigned arity, uint32_t limit)
     return -1;
 }
 
-static term_t fmt_atom(cc_state *cs, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static term_t fmt_atom(cc_state *cs, const char *fmt, ...)
+term_t cc_fmt_atom(cc_state *cs, const char *fmt, ...)
 {
     char buf[1024];
     va_list ap;
@@ -465,6 +540,73 @@ static const char *atext(term_t a)
 {
     size_t len;
     return atom_text(a, &len);
+}
+
+/* ---- OTP's numbering ------------------------------------------------------------------
+ * v3_core numbers the funs, `fun f/A`s, generators and large `after`
+ * blocks of a module function (N in '-f/1-fun-N-') in the order it
+ * translates them, which is not the order of evaluation that lowering
+ * follows (lowering must: it decides which occurrence of a variable
+ * binds): it translates list and tuple elements, arguments, operands and
+ * record fields right to left, a receive's after body before its
+ * clauses, a fun after its body, and all the qualifiers of a
+ * comprehension before it names its generators and then translates its
+ * element. So lowering records each numbered thing as an event with a
+ * path: at each construct translated out of order on the way down (a
+ * "reordering" one), the place lowering had reached when it entered the
+ * construct (`seq`, a counter of entries and events), then the rank
+ * v3_core gives the part holding the event; at the end the event's own
+ * seq. Sorted by path, the events come in v3_core's order: the parts of a
+ * reordering construct by rank, anything else in lowering order. */
+
+static void path_push(lower *L, uint32_t v)
+{
+    L->path = grow_arena(L->cs, L->path, &L->pcap, L->plen, sizeof *L->path);
+    L->path[L->plen++] = v;
+}
+
+static void path_pop(lower *L) { L->plen--; }
+
+/* Entering and leaving a reordering construct; its parts are lowered
+ * between path_push(rank) and path_pop. */
+static void reorder_enter(lower *L) { path_push(L, L->seq++); }
+static void reorder_leave(lower *L) { path_pop(L); }
+
+/* An event here: it names function `func` (UINT32_MAX: none). */
+static void note_event(lower *L, uint32_t func)
+{
+    event *ev;
+    L->evs = grow_arena(L->cs, L->evs, &L->evcap, L->nev, sizeof *L->evs);
+    ev = &L->evs[L->nev++];
+    ev->plen = L->plen + 1;
+    ev->path = cc_alloc(&L->cs->ar, ev->plen * sizeof *ev->path);
+    if (L->plen)
+        memcpy(ev->path, L->path, L->plen * sizeof *L->path);
+    ev->path[L->plen] = L->seq++;
+    ev->func = func;
+}
+
+static int cmp_event(const void *a, const void *b)
+{
+    const event *x = a, *y = b;
+    for (uint32_t i = 0; i < x->plen && i < y->plen; i++)
+        if (x->path[i] != y->path[i])
+            return x->path[i] < y->path[i] ? -1 : 1;
+    /* a path is never a prefix of another: the seqs in them are unique */
+    return x->plen < y->plen ? -1 : x->plen > y->plen;
+}
+
+/* The events of the module function just lowered, in v3_core's order:
+ * their N. */
+static void number_events(lower *L)
+{
+    if (L->nev > 1)
+        qsort(L->evs, L->nev, sizeof *L->evs, cmp_event);
+    for (uint32_t i = 0; i < L->nev; i++)
+        if (L->evs[i].func != UINT32_MAX)
+            L->cs->funcs[L->evs[i].func].core_n = i;
+    L->nev = 0;
+    L->plen = 0;
 }
 
 /* ---- records ------------------------------------------------------------------------ */
@@ -500,7 +642,21 @@ static ir *lower_pat(lower *L, term_t t, bool shadow);
 static void lower_body(lower *L, term_t body, ir ***out, uint32_t *n);
 static ir *lower_guard(lower *L, term_t guards);
 static ir *lower_fun(lower *L, term_t clauses, term_t self, uint32_t line);
-static ir *lower_lc(lower *L, term_t t, bool bc);
+static ir *lower_lc(lower *L, term_t t, bool bc, ir *more);
+static bool is_fun_expr(term_t t);
+static void note_fun_call(lower *L, ir *fun, uint32_t n, bool simple);
+static bool is_simple_arg(lower *L, term_t t, unsigned depth);
+static bool all_simple(lower *L, term_t list);
+static int64_t ir_list_len(const ir *e);
+
+/* lower_expr of the part of rank r of a reordering construct. */
+static ir *lower_ranked(lower *L, term_t t, uint32_t r)
+{
+    path_push(L, r);
+    ir *e = lower_expr(L, t);
+    path_pop(L);
+    return e;
+}
 
 static void enter(lower *L, uint32_t line)
 {
@@ -536,11 +692,15 @@ static ir *lower_list(lower *L, term_t t, bool pat, bool shadow)
     ir *e = new_ir(L, IR_LIST, line, n + 1);
     term_t c = t;
     bool all_lit = true;
+    if (!pat)
+        reorder_enter(L); /* v3_core: the tail first, then the elements from the last */
     for (uint32_t i = 0; i < n; i++, c = el(c, 3)) {
-        e->k[i] = pat ? lower_pat(L, el(c, 2), shadow) : lower_expr(L, el(c, 2));
+        e->k[i] = pat ? lower_pat(L, el(c, 2), shadow) : lower_ranked(L, el(c, 2), n - i);
         all_lit &= is_lit(e->k[i]);
     }
-    e->k[n] = pat ? lower_pat(L, c, shadow) : lower_expr(L, c);
+    e->k[n] = pat ? lower_pat(L, c, shadow) : lower_ranked(L, c, 0);
+    if (!pat)
+        reorder_leave(L);
     all_lit &= is_lit(e->k[n]);
     if (all_lit) {
         term_t l = e->k[n]->a;
@@ -559,10 +719,14 @@ static ir *lower_tuple(lower *L, term_t t, bool pat, bool shadow)
         cc_fail(L->cs, node_line(t), "internal: bad tuple");
     ir *e = new_ir(L, IR_TUPLE, node_line(t), (uint32_t)n);
     bool all_lit = true;
+    if (!pat)
+        reorder_enter(L); /* v3_core: right to left */
     for (uint32_t i = 0; i < (uint32_t)n; i++, es = list_tail(es)) {
-        e->k[i] = pat ? lower_pat(L, list_head(es), shadow) : lower_expr(L, list_head(es));
+        e->k[i] = pat ? lower_pat(L, list_head(es), shadow) : lower_ranked(L, list_head(es), (uint32_t)n - 1 - i);
         all_lit &= is_lit(e->k[i]);
     }
+    if (!pat)
+        reorder_leave(L);
     if (all_lit) {
         term_t tup = term_tuple(L->cs->lit, (uint64_t)n, NULL);
         for (uint32_t i = 0; i < (uint32_t)n; i++)
@@ -684,8 +848,18 @@ static ir *lower_op(lower *L, term_t t)
         restore_bound(L, saved, n); /* the right side's bindings are unsafe */
         return e;
     }
-    ir *a = lower_expr(L, el(t, 3));
-    ir *b = lower_expr(L, el(t, 4));
+    reorder_enter(L); /* v3_core: the right operand first */
+    if (op == cca.plusplus && cc_is(el(t, 3), cca.lc, 4)) {
+        ir *more = lower_ranked(L, el(t, 4), 0);
+        path_push(L, 1);
+        ir *e = lower_lc(L, el(t, 3), false, more);
+        path_pop(L);
+        reorder_leave(L);
+        return e;
+    }
+    ir *a = lower_ranked(L, el(t, 3), 1);
+    ir *b = lower_ranked(L, el(t, 4), 0);
+    reorder_leave(L);
     if (is_lit(a) && is_lit(b)) {
         term_t v = fold_op(L, op, 2, a->a, b->a);
         if (v != THE_NON_VALUE)
@@ -990,8 +1164,8 @@ static ir *lower_bin(lower *L, term_t t, bool pat, bool shadow, bool skip)
     uint32_t line = node_line(t);
     term_t elems = el(t, 2);
     /* count segments, strings expanding to one per character */
-    uint32_t n = 0;
-    for (term_t l = elems; term_is_list(l); l = list_tail(l)) {
+    uint32_t n = 0, m = 0;
+    for (term_t l = elems; term_is_list(l); l = list_tail(l), m++) {
         term_t be = list_head(l);
         if (!cc_is(be, cca.bin_element, 5))
             cc_fail(L->cs, line, "internal: bad binary element");
@@ -1004,7 +1178,15 @@ static ir *lower_bin(lower *L, term_t t, bool pat, bool shadow, bool skip)
     }
     ir *e = new_ir(L, IR_BIN, line, n);
     uint32_t i = 0;
-    for (term_t l = elems; term_is_list(l); l = list_tail(l)) {
+    if (!pat)
+        reorder_enter(L); /* v3_core: the segments right to left */
+    uint32_t si = 0;
+    for (term_t l = elems; term_is_list(l); l = list_tail(l), si++) {
+        if (!pat) { /* the rank of this segment, until the next one's */
+            if (si)
+                path_pop(L);
+            path_push(L, m - 1 - si);
+        }
         term_t be = list_head(l);
         uint32_t bl = node_line(be);
         term_t v = el(be, 2), size = el(be, 3);
@@ -1054,6 +1236,9 @@ static ir *lower_bin(lower *L, term_t t, bool pat, bool shadow, bool skip)
         e->k[i++] = seg;
     }
     if (!pat) {
+        if (si)
+            path_pop(L);
+        reorder_leave(L);
         term_t b = fold_bin(L, e->k, n);
         if (b != THE_NON_VALUE)
             return mk_lit(L, b, line);
@@ -1089,18 +1274,23 @@ static ir *lower_record_new(lower *L, term_t t, bool pat, bool shadow)
     ir *e = new_ir(L, IR_TUPLE, line, r->nfields + 1);
     e->k[0] = mk_lit(L, name, line);
     bool all_lit = true;
+    if (!pat)
+        reorder_enter(L); /* a tuple to v3_core: the fields right to left */
     for (uint32_t i = 0; i < r->nfields; i++) {
         term_t src = given[i] != THE_NON_VALUE ? given[i] : wild;
+        uint32_t rank = r->nfields - 1 - i;
         if (pat)
             e->k[1 + i] = src != THE_NON_VALUE ? lower_pat(L, src, shadow) : new_ir(L, IR_WILD, line, 0);
         else if (src != THE_NON_VALUE)
-            e->k[1 + i] = lower_expr(L, src);
+            e->k[1 + i] = lower_ranked(L, src, rank);
         else if (r->defaults[i] != THE_NON_VALUE)
-            e->k[1 + i] = lower_expr(L, r->defaults[i]);
+            e->k[1 + i] = lower_ranked(L, r->defaults[i], rank);
         else
             e->k[1 + i] = mk_lit(L, cca.undefined, line);
         all_lit &= is_lit(e->k[1 + i]);
     }
+    if (!pat)
+        reorder_leave(L);
     if (all_lit && !pat) {
         term_t tup = term_tuple(L->cs->lit, r->nfields + 1, NULL);
         for (uint32_t i = 0; i <= r->nfields; i++)
@@ -1115,13 +1305,11 @@ static ir *lower_record_update(lower *L, term_t t)
     uint32_t line = node_line(t);
     term_t name = el(t, 3);
     cc_record *r = need_record(L, name, line);
-    ir *rec = lower_expr(L, el(t, 2));
     term_t upds = el(t, 4);
     int64_t n = cc_list_len(upds);
     ir *e = new_ir(L, IR_REC_SET, line, (uint32_t)n + 1);
     e->a = name;
     e->i = r->nfields + 1;
-    e->k[0] = rec;
     uint32_t i = 1;
     for (term_t l = upds; term_is_list(l); l = list_tail(l)) {
         term_t f = list_head(l);
@@ -1133,6 +1321,8 @@ static ir *lower_record_update(lower *L, term_t t)
         p->k[1] = lower_expr(L, el(f, 3));
         e->k[i++] = p;
     }
+    /* as erl_expand_records: the new values first, in the order written */
+    e->k[0] = lower_expr(L, el(t, 2));
     return e;
 }
 
@@ -1184,11 +1374,23 @@ static term_t imported_from(cc_state *cs, term_t f, unsigned a)
     return THE_NON_VALUE;
 }
 
-static void lower_args(lower *L, term_t args, ir *e, uint32_t from)
+/* The arguments into e->k[from..): parts of the reordering construct
+ * the caller entered, v3_core translating them right to left after the
+ * parts of rank >= base + their number. */
+static void lower_args_in(lower *L, term_t args, ir *e, uint32_t from, uint32_t base)
 {
     uint32_t i = from;
-    for (term_t l = args; term_is_list(l); l = list_tail(l))
-        e->k[i++] = lower_expr(L, list_head(l));
+    uint32_t n = (uint32_t)cc_list_len(args);
+    for (term_t l = args; term_is_list(l); l = list_tail(l), i++)
+        e->k[i] = lower_ranked(L, list_head(l), base + n - 1 - (i - from));
+}
+
+/* The arguments of a call whose other parts are constants. */
+static void lower_args(lower *L, term_t args, ir *e, uint32_t from)
+{
+    reorder_enter(L);
+    lower_args_in(L, args, e, from, 0);
+    reorder_leave(L);
 }
 
 static ir *mk_bif(lower *L, term_t name, uint32_t n, uint32_t line)
@@ -1249,7 +1451,25 @@ static ir *lower_is_record(lower *L, term_t what, term_t name, uint32_t size, ui
     return e;
 }
 
+static ir *lower_call_1(lower *L, term_t t, bool guard);
+
 static ir *lower_call(lower *L, term_t t, bool guard)
+{
+    ir *e = lower_call_1(L, t, guard);
+    /* apply(F, [A, ...]) is F(A, ...) to OTP's optimiser */
+    if (e->kind == IR_BIF && e->a == cca.apply && e->n == 2) {
+        int64_t n = ir_list_len(e->k[1]);
+        term_t list = list_head(list_tail(el(t, 3)));
+        bool simple = true;
+        for (; cc_is(list, cca.cons, 4); list = el(list, 3))
+            simple &= is_simple_arg(L, el(list, 2), 0);
+        if (n >= 0)
+            note_fun_call(L, e->k[0], (uint32_t)n, simple);
+    }
+    return e;
+}
+
+static ir *lower_call_1(lower *L, term_t t, bool guard)
 {
     uint32_t line = node_line(t);
     term_t fn = el(t, 2), args = el(t, 3);
@@ -1269,9 +1489,11 @@ static ir *lower_call(lower *L, term_t t, bool guard)
             return mk_remote(L, el(m, 2), el(f, 2), args, line);
         }
         ir *e = new_ir(L, IR_RCALL, line, (uint32_t)n + 2);
-        e->k[0] = lower_expr(L, m);
-        e->k[1] = lower_expr(L, f);
-        lower_args(L, args, e, 2);
+        reorder_enter(L); /* v3_core: the arguments from the last, then F, then M */
+        e->k[0] = lower_ranked(L, m, (uint32_t)n + 1);
+        e->k[1] = lower_ranked(L, f, (uint32_t)n);
+        lower_args_in(L, args, e, 2, 0);
+        reorder_leave(L);
         return e;
     }
     if (cc_is(fn, cca.atom, 3)) {
@@ -1336,12 +1558,168 @@ static ir *lower_call(lower *L, term_t t, bool guard)
     }
     /* a fun (or any expression) called */
     ir *e = new_ir(L, IR_FCALL, line, (uint32_t)n + 1);
-    e->k[0] = lower_expr(L, fn);
-    lower_args(L, args, e, 1);
+    reorder_enter(L); /* v3_core: the fun, then the arguments from the last */
+    e->k[0] = lower_ranked(L, fn, 0);
+    lower_args_in(L, args, e, 1, 1);
+    reorder_leave(L);
+    note_fun_call(L, e->k[0], (uint32_t)n, all_simple(L, args));
     return e;
 }
 
 /* ---- clauses ---- */
+
+/* A fun made here: `fun (...) -> ... end`, a named fun or `fun f/A`. */
+static bool is_fun_expr(term_t t)
+{
+    return cc_is(t, cca.named_fun, 4) || (cc_is(t, cca.fun_, 3) && !cc_is(el(t, 2), cca.function_, 4));
+}
+
+/* The value of a fun made here is not used: OTP makes none. */
+static void drop_fun(lower *L, ir *make_fun)
+{
+    if (make_fun->kind != IR_MAKE_FUN)
+        return;
+    cc_func *f = &L->cs->funcs[L->cs->lambdas[make_fun->i].func];
+    if (f->kind == CC_FUN)
+        f->fate = CC_DROPPED;
+    else
+        make_fun->j = 1;
+}
+
+/* `F(Args)` (or apply(F, [Args])) with n arguments, F lowered to `fun`:
+ * OTP calls the function directly (making no fun), inlining a plain fun
+ * when the arguments are simple; a variable is noted as called. */
+static void note_fun_call(lower *L, ir *fun, uint32_t n, bool simple)
+{
+    cc_state *cs = L->cs;
+    if (fun->kind == IR_VAR) {
+        scope *s = L->sc;
+        if (fun->i < s->nids && s->calls[fun->i] < UINT16_MAX)
+            s->calls[fun->i]++;
+        return;
+    }
+    if (fun->kind != IR_MAKE_FUN)
+        return;
+    cc_func *f = &cs->funcs[cs->lambdas[fun->i].func];
+    fun->j = 1;
+    if (f->kind == CC_FUN && f->self_name == THE_NON_VALUE && f->hdr_arity == n && simple)
+        f->fate = CC_INLINED;
+}
+
+static bool all_simple(lower *L, term_t list)
+{
+    for (; term_is_list(list); list = list_tail(list))
+        if (!is_simple_arg(L, list_head(list), 0))
+            return false;
+    return true;
+}
+
+/* The number of elements of a proper list expression (IR), or -1. */
+static int64_t ir_list_len(const ir *e)
+{
+    if (is_lit(e))
+        return cc_list_len(e->a);
+    if (e->kind == IR_LIST && is_lit(e->k[e->n - 1]) && e->k[e->n - 1]->a == NIL)
+        return (int64_t)e->n - 1;
+    return -1;
+}
+
+/* A variable, a literal, or a list or tuple of those (v3_core passes
+ * it to a call as it is). */
+static bool is_simple_arg(lower *L, term_t t, unsigned depth)
+{
+    if (depth > 32 || !is_node(t, 2))
+        return false;
+    if (cc_is(t, cca.var, 3) || abstract_literal(L, t) != THE_NON_VALUE)
+        return true;
+    if (cc_is(t, cca.cons, 4)) {
+        for (; cc_is(t, cca.cons, 4); t = el(t, 3))
+            if (!is_simple_arg(L, el(t, 2), depth + 1))
+                return false;
+        return is_simple_arg(L, t, depth + 1);
+    }
+    if (cc_is(t, cca.tuple, 3)) {
+        for (term_t l = el(t, 2); term_is_list(l); l = list_tail(l))
+            if (!is_simple_arg(L, list_head(l), depth + 1))
+                return false;
+        return true;
+    }
+    return false;
+}
+
+/* The first call v3_core makes of expression t (which it computes into a
+ * variable before the rest), or THE_NON_VALUE. */
+static term_t first_call(lower *L, term_t t)
+{
+    for (unsigned depth = 0; depth < 32; depth++) {
+        term_t parts = NIL, before = THE_NON_VALUE;
+        if (cc_is(t, cca.match, 4) && cc_is(el(t, 2), cca.var, 3)) { /* a let */
+            t = el(t, 3);
+            continue;
+        }
+        if (cc_is(t, cca.block, 3) && term_is_list(el(t, 2))) {
+            t = list_head(el(t, 2));
+            continue;
+        }
+        if (cc_is(t, cca.call, 4)) {
+            term_t fn = el(t, 2);
+            if (!cc_is(fn, cca.atom, 3) && !cc_is(fn, cca.remote, 4) && !cc_is(fn, cca.var, 3))
+                before = fn; /* the fun first */
+            parts = el(t, 3);
+        } else if (cc_is(t, cca.op, 5) && el(t, 2) != cca.andalso && el(t, 2) != cca.orelse) {
+            if (!is_simple_arg(L, el(t, 3), 0)) {
+                t = el(t, 3);
+                continue;
+            }
+            if (!is_simple_arg(L, el(t, 4), 0)) {
+                t = el(t, 4);
+                continue;
+            }
+            return THE_NON_VALUE;
+        } else if (cc_is(t, cca.tuple, 3))
+            parts = el(t, 2);
+        else if (cc_is(t, cca.cons, 4)) {
+            if (!is_simple_arg(L, el(t, 2), 0)) {
+                t = el(t, 2);
+                continue;
+            }
+            t = el(t, 3);
+            continue;
+        } else
+            return THE_NON_VALUE;
+        if (before != THE_NON_VALUE && !is_simple_arg(L, before, 0)) {
+            t = before;
+            continue;
+        }
+        term_t next = THE_NON_VALUE;
+        for (term_t l = parts; term_is_list(l) && next == THE_NON_VALUE; l = list_tail(l))
+            if (!is_simple_arg(L, list_head(l), 0))
+                next = list_head(l);
+        if (next == THE_NON_VALUE)
+            return cc_is(t, cca.call, 4) ? t : THE_NON_VALUE;
+        t = next;
+    }
+    return THE_NON_VALUE;
+}
+
+/* Is `x` `V = fun ... end` and the first call of `next` `V(Args)` with as
+ * many simple arguments as the fun takes? */
+static bool calls_bound_fun(lower *L, term_t x, term_t next)
+{
+    if (!cc_is(x, cca.match, 4) || !cc_is(el(x, 2), cca.var, 3) || !is_fun_expr(el(x, 3)))
+        return false;
+    next = first_call(L, next);
+    if (next == THE_NON_VALUE || !cc_is(el(next, 2), cca.var, 3) || el(el(next, 2), 2) != el(el(x, 2), 2))
+        return false;
+    term_t fun = el(x, 3);
+    term_t clauses = cc_is(fun, cca.named_fun, 4) ? el(fun, 3) : el(el(fun, 2), 1);
+    if (!term_is_list(clauses) || cc_list_len(el(list_head(clauses), 2)) != cc_list_len(el(next, 3)))
+        return false;
+    for (term_t l = el(next, 3); term_is_list(l); l = list_tail(l))
+        if (!is_simple_arg(L, list_head(l), 0))
+            return false;
+    return true;
+}
 
 /* Lowers a clause's patterns, guard and body in the current scope. */
 static void lower_clause(lower *L, term_t c, ir_clause *out, bool shadow)
@@ -1365,7 +1743,9 @@ static void lower_clause(lower *L, term_t c, ir_clause *out, bool shadow)
 /* Lowers case/if/receive clauses as branches: each starts from the
  * bindings before them; afterwards only what every branch bound stays
  * bound. When `after` is not NULL, the body `after_body` is one more
- * branch (a receive's after body), lowered into *after. */
+ * branch (a receive's after body), lowered into *after; then the caller
+ * has entered a reordering construct (v3_core: the timeout, rank 0, the
+ * after body, rank 1, then the clauses). */
 static void lower_branches(lower *L, term_t clauses, ir_clause **out, uint32_t *n, term_t after_body, ir ***after,
                            uint32_t *nafter)
 {
@@ -1385,10 +1765,14 @@ static void lower_branches(lower *L, term_t clauses, ir_clause **out, uint32_t *
         if (is_after && !have_after)
             break;
         restore_bound(L, start, n0);
+        if (have_after)
+            path_push(L, is_after ? 1 : 2 + i);
         if (is_after)
             lower_body(L, after_body, after, nafter);
         else
             lower_clause(L, list_head(l), &(*out)[i++], false);
+        if (have_after)
+            path_pop(L);
         scope *s = L->sc;
         if (!acc) {
             acc = cc_alloc(&L->cs->ar, s->nids + 1);
@@ -1419,8 +1803,16 @@ static void lower_body(lower *L, term_t body, ir ***out, uint32_t *n)
     *n = (uint32_t)nb;
     *out = cc_alloc(&L->cs->ar, (nb + 1) * sizeof **out);
     uint32_t i = 0;
-    for (term_t l = body; term_is_list(l); l = list_tail(l))
-        (*out)[i++] = lower_expr(L, list_head(l));
+    for (term_t l = body; term_is_list(l); l = list_tail(l)) {
+        term_t x = list_head(l);
+        bool last = !term_is_list(list_tail(l));
+        L->called_next = !last && calls_bound_fun(L, x, list_head(list_tail(l)));
+        ir *e = lower_expr(L, x);
+        L->called_next = false;
+        if (!last && is_fun_expr(x)) /* a fun made for nothing: OTP drops it */
+            drop_fun(L, e);
+        (*out)[i++] = e;
+    }
 }
 
 static ir *lower_guard_expr(lower *L, term_t t)
@@ -1451,6 +1843,307 @@ static ir *lower_guard(lower *L, term_t guards)
 
 /* ---- the expression dispatcher ---- */
 
+/* ---- the size of an after block --------------------------------------------------------
+ * v3_core lifts the after body of a try into a function of its own (which
+ * takes a number) when it is 20 "intermediate expressions" or more. A
+ * model of its count: one per expression of a body, one per part that
+ * must be computed into a variable first (a call as an argument, ...),
+ * and the clauses, guards and bodies inside cases, funs and the like. */
+
+enum { CK_SAFE, CK_NOVARS, CK_OTHER }; /* what v3_core makes of an expression */
+
+typedef struct csize {
+    uint32_t pre;   /* the expressions computed before it */
+    uint32_t inner; /* what is inside it (clauses, bodies) */
+    int kind;
+} csize;
+
+static csize core_expr(lower *L, term_t t);
+static uint32_t core_body(lower *L, term_t body);
+
+/* Computed into a variable unless it is a variable, literal, list or tuple. */
+static uint32_t core_safe(lower *L, term_t t)
+{
+    csize c = core_expr(L, t);
+    return c.kind == CK_SAFE ? c.pre : c.pre + 1 + c.inner;
+}
+
+static uint32_t core_novars(lower *L, term_t t)
+{
+    csize c = core_expr(L, t);
+    return c.kind == CK_OTHER ? c.pre + 1 + c.inner : c.pre;
+}
+
+/* Parts computed side by side (safe_list): two or more that need
+ * computing make one expression (an #iexprs). */
+typedef struct parts {
+    uint32_t total, nonempty;
+} parts;
+
+static void add_part(lower *L, parts *a, term_t t)
+{
+    uint32_t p = core_safe(L, t);
+    a->total += p;
+    a->nonempty += p > 0;
+}
+
+static void add_parts(lower *L, parts *a, term_t list)
+{
+    for (term_t l = list; term_is_list(l); l = list_tail(l))
+        add_part(L, a, list_head(l));
+}
+
+static uint32_t parts_pre(const parts *a) { return a->nonempty >= 2 ? 1 : a->total; }
+
+static uint32_t core_clauses(lower *L, term_t clauses)
+{
+    uint32_t n = 0;
+    for (term_t l = clauses; term_is_list(l); l = list_tail(l)) {
+        term_t c = list_head(l);
+        n += 1 + (term_is_list(el(c, 3)) ? 1 : 0) + core_body(L, el(c, 4));
+    }
+    return n;
+}
+
+static uint32_t core_body(lower *L, term_t body)
+{
+    uint32_t n = 0;
+    for (term_t l = body; term_is_list(l); l = list_tail(l)) {
+        csize c = core_expr(L, list_head(l));
+        n += c.pre + 1 + c.inner;
+    }
+    return n;
+}
+
+static csize core_expr(lower *L, term_t t)
+{
+    csize r = {0, 0, CK_SAFE};
+    if (!is_node(t, 2))
+        return r;
+    term_t tag = el(t, 0);
+    if (abstract_literal(L, t) != THE_NON_VALUE || tag == cca.var || tag == cca.record_index)
+        return r;
+    parts ps = {0, 0};
+    if (tag == cca.cons) {
+        term_t c = t;
+        for (; cc_is(c, cca.cons, 4); c = el(c, 3))
+            add_part(L, &ps, el(c, 2));
+        add_part(L, &ps, c);
+        r.pre = parts_pre(&ps);
+        return r;
+    }
+    if (tag == cca.tuple) {
+        add_parts(L, &ps, el(t, 2));
+        r.pre = parts_pre(&ps);
+        return r;
+    }
+    if (tag == cca.record && tuple_arity(t) == 4) { /* a tuple of the fields */
+        for (term_t l = el(t, 3); term_is_list(l); l = list_tail(l))
+            add_part(L, &ps, el(list_head(l), 3));
+        r.pre = parts_pre(&ps);
+        return r;
+    }
+    r.kind = CK_NOVARS;
+    if (tag == cca.map) {
+        bool update = tuple_arity(t) == 4, lit = true;
+        for (term_t l = el(t, update ? 3 : 2); term_is_list(l); l = list_tail(l)) {
+            term_t k = el(list_head(l), 2), v = el(list_head(l), 3);
+            r.pre += core_safe(L, k) + core_safe(L, v);
+            lit &= abstract_literal(L, k) != THE_NON_VALUE && abstract_literal(L, v) != THE_NON_VALUE;
+        }
+        if (lit && !update)
+            r.kind = CK_SAFE; /* a literal map */
+        if (update) {
+            r.pre += core_safe(L, el(t, 2));
+            r.kind = CK_OTHER;
+            r.inner = 3;
+        }
+        return r;
+    }
+    if (tag == cca.bin) {
+        bool lit = true;
+        for (term_t l = el(t, 2); term_is_list(l); l = list_tail(l)) {
+            term_t be = list_head(l);
+            r.pre += core_safe(L, el(be, 2));
+            lit &= abstract_literal(L, el(be, 2)) != THE_NON_VALUE;
+            if (el(be, 3) != cca.default_) {
+                r.pre += core_safe(L, el(be, 3));
+                lit &= abstract_literal(L, el(be, 3)) != THE_NON_VALUE;
+            }
+        }
+        if (lit)
+            r.kind = CK_SAFE;
+        return r;
+    }
+    if (tag == cca.call) {
+        term_t fn = el(t, 2);
+        if (cc_is(fn, cca.remote, 4)) {
+            add_part(L, &ps, el(fn, 2));
+            add_part(L, &ps, el(fn, 3));
+        } else if (!cc_is(fn, cca.atom, 3))
+            r.pre = core_safe(L, fn);
+        add_parts(L, &ps, el(t, 3));
+        r.pre += parts_pre(&ps);
+        return r;
+    }
+    if (tag == cca.fun_) {
+        term_t body = el(t, 2);
+        if (cc_is(body, cca.clauses, 2))
+            r.inner = core_clauses(L, el(body, 1));
+        else if (cc_is(body, cca.function_, 3)) {
+            if (lint_is_auto_bif(el(body, 1), (unsigned)small_value(el(body, 2))))
+                r.inner = 2; /* fun (X) -> bif(X) end */
+            else
+                r.kind = CK_OTHER;
+        }
+        else if (cc_is(body, cca.function_, 4)) {
+            for (unsigned i = 1; i <= 3; i++)
+                add_part(L, &ps, el(body, i));
+            r.pre = parts_pre(&ps);
+        }
+        return r;
+    }
+    if (tag == cca.named_fun) {
+        r.inner = core_clauses(L, el(t, 3));
+        return r;
+    }
+    if (tag == cca.op) {
+        if (tuple_arity(t) == 4) {
+            r.pre = core_safe(L, el(t, 3));
+            return r;
+        }
+        term_t op = el(t, 2);
+        if (op == cca.andalso || op == cca.orelse) {
+            /* case A of true -> B; false -> false; V -> error(...) end */
+            r.kind = CK_OTHER;
+            r.pre = core_novars(L, el(t, 3));
+            csize b = core_expr(L, el(t, 4));
+            r.inner = 1 + b.pre + 1 + b.inner + 2 + 2;
+            return r;
+        }
+        if (op == cca.plusplus && cc_is(el(t, 3), cca.lc, 4)) {
+            csize lc = core_expr(L, el(t, 3));
+            lc.pre += core_safe(L, el(t, 4));
+            return lc;
+        }
+        add_part(L, &ps, el(t, 3));
+        add_part(L, &ps, el(t, 4));
+        r.pre = parts_pre(&ps);
+        return r;
+    }
+    r.kind = CK_OTHER;
+    if (tag == cca.match) { /* P1 = P2 = E: an alias, one more */
+        term_t e = el(t, 3);
+        while (cc_is(e, cca.match, 4)) {
+            e = el(e, 3);
+            r.pre++;
+        }
+        r.pre += core_novars(L, e);
+    } else if (tag == cca.block) {
+        term_t last = THE_NON_VALUE;
+        for (term_t l = el(t, 2); term_is_list(l); l = list_tail(l)) {
+            if (last != THE_NON_VALUE) {
+                csize c = core_expr(L, last);
+                r.pre += c.pre + 1 + c.inner;
+            }
+            last = list_head(l);
+        }
+        if (last != THE_NON_VALUE) {
+            csize c = core_expr(L, last);
+            c.pre += r.pre;
+            return c;
+        }
+    } else if (tag == cca.case_) {
+        r.pre = core_novars(L, el(t, 2));
+        r.inner = core_clauses(L, el(t, 3));
+    } else if (tag == cca.if_)
+        r.inner = core_clauses(L, el(t, 2));
+    else if (tag == cca.receive_) {
+        r.inner = core_clauses(L, el(t, 2));
+        if (tuple_arity(t) == 5)
+            r.pre = core_novars(L, el(t, 3));
+    } else if (tag == cca.try_) {
+        term_t of = el(t, 3), catches = el(t, 4), after = el(t, 5);
+        if (term_is_list(after))
+            r.inner = core_body(L, after) + 1 + 1;
+        else
+            r.inner = (term_is_list(of) ? 1 + core_clauses(L, of) : 1) + 1 + core_clauses(L, catches);
+    } else if (tag == cca.catch_) {
+        csize c = core_expr(L, el(t, 2));
+        r.inner = c.pre + 1 + c.inner;
+    } else if (tag == cca.lc || tag == cca.bc) {
+        term_t q = el(t, 3);
+        uint32_t first = 0;
+        if (term_is_list(q) && (cc_is(list_head(q), cca.generate, 4) || cc_is(list_head(q), cca.b_generate, 4)))
+            first = core_safe(L, el(list_head(q), 3));
+        if (tag == cca.bc) {
+            r.pre = first + 1;
+            r.inner = 1;
+        } else
+            r.inner = first + 1;
+    } else if (tag == cca.record) { /* an update: the values, R, then a case */
+        uint32_t n = 0;
+        for (term_t l = el(t, 4); term_is_list(l); l = list_tail(l), n++) {
+            term_t v = el(list_head(l), 3);
+            if (!cc_is(v, cca.var, 3) && abstract_literal(L, v) == THE_NON_VALUE)
+                r.pre += core_novars(L, v) + 1;
+        }
+        r.pre += core_novars(L, el(t, 2)) + 1;
+        cc_record *rec = find_record(L->cs, el(t, 3));
+        uint32_t nf = rec ? rec->nfields : 0;
+        /* setelement calls when few fields change, else a new tuple */
+        r.inner = n && n <= nf - n ? 1 + n + 2 : 4;
+    } else if (tag == cca.record_field) {
+        r.pre = core_novars(L, el(t, 2));
+        r.inner = 4;
+    }
+    return r;
+}
+
+/* Is a try's after body one v3_core lifts (and numbers)? */
+static bool after_is_large(lower *L, term_t body)
+{
+    uint32_t n = 0;
+    term_t last = THE_NON_VALUE;
+    for (term_t l = body; term_is_list(l); l = list_tail(l)) {
+        if (last != THE_NON_VALUE) {
+            csize c = core_expr(L, last);
+            n += c.pre + 1 + c.inner;
+        }
+        last = list_head(l);
+    }
+    if (last != THE_NON_VALUE) { /* `_ = Last` */
+        if (cc_is(last, cca.match, 4))
+            n += core_expr(L, last).pre + 2;
+        else
+            n += core_novars(L, last) + 1;
+    }
+    return n >= 20;
+}
+
+/* The clauses of `fun (V1, ..., Vn) -> F(V1, ..., Vn) end`, which is what
+ * `fun F/N` of an auto-imported BIF means (a local fun, as OTP makes it).
+ * The terms go on the literal heap (a few words). */
+static term_t bif_wrapper(lower *L, term_t anno, term_t f, unsigned a)
+{
+    heap_t *h = L->cs->lit;
+    term_t vars = NIL;
+    for (unsigned i = 0; i < a; i++)
+        vars = term_cons(h, term_tuple3(h, cca.var, anno, synth_name(L)), vars);
+    term_t call = term_tuple(h, 4, NULL);
+    tuple_elems(call)[0] = cca.call;
+    tuple_elems(call)[1] = anno;
+    tuple_elems(call)[2] = term_tuple3(h, cca.atom, anno, f);
+    tuple_elems(call)[3] = vars;
+    term_t clause = term_tuple(h, 5, NULL);
+    tuple_elems(clause)[0] = cca.clause;
+    tuple_elems(clause)[1] = anno;
+    tuple_elems(clause)[2] = vars;
+    tuple_elems(clause)[3] = NIL;
+    tuple_elems(clause)[4] = term_cons(h, call, NIL);
+    return term_cons(h, clause, NIL);
+}
+
 static ir *lower_expr_1(lower *L, term_t t)
 {
     if (!is_node(t, 2))
@@ -1473,9 +2166,21 @@ static ir *lower_expr_1(lower *L, term_t t)
     if (tag == cca.op)
         return lower_op(L, t);
     if (tag == cca.match) {
+        bool called_next = L->called_next;
+        L->called_next = false;
         ir *e = new_ir(L, IR_MATCH, line, 2);
         e->k[1] = lower_expr(L, el(t, 3));
         e->k[0] = lower_pat(L, el(t, 2), false);
+        if (e->k[1]->kind == IR_MAKE_FUN && is_fun_expr(el(t, 3))) {
+            ir *p = e->k[0];
+            if (p->kind == IR_WILD)
+                drop_fun(L, e->k[1]);
+            else if (p->kind == IR_VAR && (p->flags & IRF_BIND)) {
+                scope *s = L->sc;
+                s->fvs = grow_arena(L->cs, s->fvs, &s->fvs_cap, s->nfvs, sizeof *s->fvs);
+                s->fvs[s->nfvs++] = (fun_var){p->i, e->k[1], called_next};
+            }
+        }
         return e;
     }
     if (tag == cca.block) {
@@ -1497,8 +2202,10 @@ static ir *lower_expr_1(lower *L, term_t t)
     if (tag == cca.receive_) {
         ir *e = new_ir(L, IR_RECEIVE, line, 1);
         if (tuple_arity(t) == 5) {
-            e->k[0] = lower_expr(L, el(t, 3));
+            reorder_enter(L);
+            e->k[0] = lower_ranked(L, el(t, 3), 0);
             lower_branches(L, el(t, 2), &e->cl, &e->ncl, el(t, 4), &e->b, &e->nb);
+            reorder_leave(L);
         } else
             lower_branches(L, el(t, 2), &e->cl, &e->ncl, NIL, NULL, NULL);
         return e;
@@ -1538,6 +2245,10 @@ static ir *lower_expr_1(lower *L, term_t t)
             e->flags |= IRF_AFTER;
             lower_body(L, after, &e->b, &e->nb);
             restore_bound(L, before, n0);
+            if (after_is_large(L, after)) {
+                e->j = 1;
+                note_event(L, UINT32_MAX); /* v3_core's 'after$^N' */
+            }
         }
         return e;
     }
@@ -1558,9 +2269,13 @@ static ir *lower_expr_1(lower *L, term_t t)
         if (cc_is(body, cca.function_, 3)) {
             term_t f = el(body, 1);
             unsigned a = (unsigned)small_value(el(body, 2));
+            /* in a module, as erl_expand_records: fun (X) -> length(X) end */
+            if (lint_is_auto_bif(f, a) && L->cs->shell_local == THE_NON_VALUE)
+                return lower_fun(L, bif_wrapper(L, el(t, 1), f, a), THE_NON_VALUE, line);
             int fi = find_func(L->cs, f, a, L->cs->ntop);
-            if (fi < 0) /* fun length/1 of an auto-imported BIF */
+            if (fi < 0) /* (lint lets none through but in the shell) */
                 return mk_lit(L, term_export(L->cs->lit, cca.erlang, f, a), line);
+            note_event(L, UINT32_MAX); /* v3_core numbers it (for a wrapper it does not make) */
             /* a lambda whose code is the local function itself */
             cc_state *cs = L->cs;
             for (uint32_t i = 0; i < cs->nlambdas; i++)
@@ -1571,7 +2286,7 @@ static ir *lower_expr_1(lower *L, term_t t)
                     return e;
                 }
             cs->lambdas = cc_grow(cs->lambdas, &cs->lambdas_cap, cs->nlambdas + 1, sizeof *cs->lambdas);
-            cs->lambdas[cs->nlambdas] = (cc_lambda){f, a, 0, (uint32_t)fi};
+            cs->lambdas[cs->nlambdas] = (cc_lambda){f, a, 0, (uint32_t)fi, 0};
             ir *e = new_ir(L, IR_MAKE_FUN, line, 0);
             e->i = cs->nlambdas++;
             return e;
@@ -1583,9 +2298,11 @@ static ir *lower_expr_1(lower *L, term_t t)
                 return mk_lit(L, term_export(L->cs->lit, el(m, 2), el(f, 2), (unsigned)small_value(el(a, 2))),
                               line);
             ir *e = mk_bif(L, cca.make_fun, 3, line);
-            e->k[0] = lower_expr(L, m);
-            e->k[1] = lower_expr(L, f);
-            e->k[2] = lower_expr(L, a);
+            reorder_enter(L); /* v3_core: right to left */
+            e->k[0] = lower_ranked(L, m, 2);
+            e->k[1] = lower_ranked(L, f, 1);
+            e->k[2] = lower_ranked(L, a, 0);
+            reorder_leave(L);
             return e;
         }
         cc_fail(L->cs, line, "internal: bad fun");
@@ -1593,9 +2310,9 @@ static ir *lower_expr_1(lower *L, term_t t)
     if (tag == cca.named_fun)
         return lower_fun(L, el(t, 3), el(t, 2), line);
     if (tag == cca.lc)
-        return lower_lc(L, t, false);
+        return lower_lc(L, t, false, NULL);
     if (tag == cca.bc)
-        return lower_lc(L, t, true);
+        return lower_lc(L, t, true, NULL);
     if (tag == cca.record) {
         if (tuple_arity(t) == 4)
             return lower_record_new(L, t, false, false);
@@ -1743,8 +2460,10 @@ static ir *lower_fun(lower *L, term_t clauses, term_t self, uint32_t line)
     uint32_t fi = add_func(cs, THE_NON_VALUE, (unsigned)arity, line);
     cs->lambdas = cc_grow(cs->lambdas, &cs->lambdas_cap, cs->nlambdas + 1, sizeof *cs->lambdas);
     uint32_t li = cs->nlambdas++;
-    cs->lambdas[li] = (cc_lambda){THE_NON_VALUE, (unsigned)arity, 0, fi};
+    cs->lambdas[li] = (cc_lambda){THE_NON_VALUE, (unsigned)arity, 0, fi, 0};
     cs->funcs[fi].lambda = (int)li;
+    cs->funcs[fi].kind = CC_FUN;
+    cs->funcs[fi].owner = L->top;
 
     scope *s = new_scope(L, SC_LAMBDA, (uint32_t)arity);
     if (self != THE_NON_VALUE && self != cca.underscore) {
@@ -1761,16 +2480,14 @@ static ir *lower_fun(lower *L, term_t clauses, term_t self, uint32_t line)
         cl[i].nvars = s->nids;
         i++;
     }
+    settle_fun_vars(L, s);
     L->sc = outer;
-    /* named after its clauses, so nested funs come first, as OTP does */
-    term_t name = fmt_atom(cs, "-%s/%u-fun-%u-", atext(L->top_name), L->top_arity, L->fcount++);
+    note_event(L, fi); /* numbered after its clauses, so nested funs come first */
     cc_func *f = &cs->funcs[fi];
-    f->name = name;
     f->cl = cl;
     f->ncl = (uint32_t)ncl;
     f->arity = (unsigned)arity + s->nfree;
     f->hdr_arity = (unsigned)arity;
-    cs->lambdas[li].name = name;
     cs->lambdas[li].arity = f->arity;
     cs->lambdas[li].num_free = s->nfree;
     ir *e = new_ir(L, IR_MAKE_FUN, line, s->nfree);
@@ -1838,6 +2555,21 @@ typedef struct lc_cont {
     scope *home;
 } lc_cont;
 
+/* Ranks of a comprehension's parts (v3_core's order): its qualifiers in
+ * order (their expressions), then the names of its generators, then its
+ * element. `quals` is what follows the qualifier in question. */
+static uint32_t qual_rank(lower *L, term_t quals) { return L->lcx->nq - 1 - (uint32_t)cc_list_len(quals); }
+
+static uint32_t generators_before(lower *L, uint32_t qi)
+{
+    uint32_t n = 0, i = 0;
+    for (term_t q = L->lcx->quals; term_is_list(q) && i < qi; q = list_tail(q), i++)
+        n += cc_is(list_head(q), cca.generate, 4) || cc_is(list_head(q), cca.b_generate, 4);
+    return n;
+}
+
+static uint32_t element_rank(lower *L) { return L->lcx->nq + L->lcx->ng; }
+
 static bool is_local_for_guard(void *ctx, term_t f, unsigned a)
 {
     lower *L = ctx;
@@ -1846,8 +2578,11 @@ static bool is_local_for_guard(void *ctx, term_t f, unsigned a)
 
 static ir *lower_cont(lower *L, const lc_cont *mc, uint32_t line)
 {
-    if (mc->nil)
-        return mk_lit(L, NIL, line);
+    if (mc->nil) {
+        if (L->lcx->more_var != THE_NON_VALUE)
+            return use_var(L, L->lcx->more_var, line);
+        return mk_lit(L, L->lcx->more_lit, line);
+    }
     cc_state *cs = L->cs;
     cc_func *g = &cs->funcs[mc->func];
     unsigned total = g->arity; /* 1 + free */
@@ -1900,6 +2635,7 @@ static ir *lc_filter(lower *L, term_t expr, term_t filter, term_t rest, const lc
     bool guard = lint_is_guard_test(filter, is_local_for_guard, L);
     uint32_t n0 = L->sc->nids;
     uint8_t *before = save_bound(L);
+    uint32_t qi = qual_rank(L, rest);
     if (guard) {
         /* if Filter -> Rest; true -> Skip end */
         ir *e = new_ir(L, IR_IF, fl, 0);
@@ -1907,7 +2643,9 @@ static ir *lc_filter(lower *L, term_t expr, term_t filter, term_t rest, const lc
         e->cl = cc_alloc(&L->cs->ar, 2 * sizeof *e->cl);
         ir *g = new_ir(L, IR_GSEQ, fl, 1);
         g->k[0] = new_ir(L, IR_GCONJ, fl, 1);
+        path_push(L, qi);
         g->k[0]->k[0] = lower_guard_expr(L, filter);
+        path_pop(L);
         e->cl[0].guard = g;
         e->cl[0].line = fl;
         e->cl[0].body = body1(L, lc_tq(L, expr, rest, mc, bc, acc, line));
@@ -1921,7 +2659,7 @@ static ir *lc_filter(lower *L, term_t expr, term_t filter, term_t rest, const lc
     }
     /* case Filter of true -> Rest; false -> Skip; Other -> error({bad_filter, Other}) end */
     ir *e = new_ir(L, IR_CASE, fl, 1);
-    e->k[0] = lower_expr(L, filter);
+    e->k[0] = lower_ranked(L, filter, qi);
     uint32_t n1 = L->sc->nids;
     uint8_t *mid = save_bound(L);
     e->ncl = 3;
@@ -1955,7 +2693,9 @@ static ir *bc_append(lower *L, ir *acc, term_t expr, uint32_t line)
     sp.has_unit = false;
     first = make_seg(L, line, acc, NULL, &sp);
     if (cc_is(expr, cca.bin, 3)) {
+        path_push(L, element_rank(L));
         ir *b = lower_bin(L, expr, false, false, false);
+        path_pop(L);
         if (b->kind == IR_BIN) {
             ir *e = new_ir(L, IR_BIN, line, b->n + 1);
             e->k[0] = first;
@@ -1970,7 +2710,7 @@ static ir *bc_append(lower *L, ir *acc, term_t expr, uint32_t line)
     }
     ir *e = new_ir(L, IR_BIN, line, 2);
     e->k[0] = first;
-    e->k[1] = make_seg(L, line, lower_expr(L, expr), NULL, &sp);
+    e->k[1] = make_seg(L, line, lower_ranked(L, expr, element_rank(L)), NULL, &sp);
     return e;
 }
 
@@ -1994,7 +2734,8 @@ static ir *lc_generator(lower *L, term_t expr, term_t gq, term_t rest, const lc_
     term_t after_guard = r;
 
     /* the list expression is evaluated here, in the creating scope */
-    ir *list = lower_expr(L, el(gq, 3));
+    uint32_t qi = qual_rank(L, rest);
+    ir *list = lower_ranked(L, el(gq, 3), qi);
 
     /* the function: explicit arguments [List] (LC) or [List, Acc] (BC) */
     uint32_t explicit = bc ? 2 : 1;
@@ -2010,6 +2751,8 @@ static ir *lc_generator(lower *L, term_t expr, term_t gq, term_t rest, const lc_
     collect_names(L, rest, &ns);
     collect_names(L, expr, &ns);
     collect_names(L, pat, &ns);
+    if (!bc && L->lcx->more_var != THE_NON_VALUE)
+        names_add(L, &ns, L->lcx->more_var);
     s->ncont = ncont;
     s->free = cc_alloc(&cs->ar, (ncont + ns.n + 1) * sizeof *s->free);
     s->free_cap = ncont + ns.n + 1;
@@ -2021,13 +2764,17 @@ static ir *lc_generator(lower *L, term_t expr, term_t gq, term_t rest, const lc_
             s->free[s->nfree++] = ns.v[k];
 
     uint32_t fi = add_func(cs, THE_NON_VALUE, explicit + s->nfree, gl);
-    term_t fname = fmt_atom(cs, "-%s/%u-%s$^%u/%u-0-", atext(L->top_name), L->top_arity, bc ? "lbc" : "lc",
-                            L->fcount++, explicit);
-    cs->funcs[fi].name = fname;
+    cs->funcs[fi].kind = bc ? CC_BC : CC_LC;
+    cs->funcs[fi].owner = L->top;
+    /* v3_core names the generators after translating all the qualifiers */
+    path_push(L, L->lcx->nq + generators_before(L, qi));
+    note_event(L, fi);
+    path_pop(L);
 
     /* the call in the creating scope */
     ir *call = new_ir(L, IR_CALL, gl, explicit + s->nfree);
     call->i = fi;
+    call->j = bc && qi == 0; /* v3_core hoists the list out of the letrec */
     call->k[0] = list;
     if (bc)
         call->k[1] = acc;
@@ -2173,6 +2920,7 @@ static ir *lc_generator(lower *L, term_t expr, term_t gq, term_t rest, const lc_
         c->nbody = 1;
         c->nvars = s->nids;
     }
+    settle_fun_vars(L, s);
     L->sc = outer;
     cc_func *f = &cs->funcs[fi];
     f->cl = cc_alloc(&cs->ar, ncls * sizeof *f->cl);
@@ -2193,7 +2941,7 @@ static ir *lc_tq(lower *L, term_t expr, term_t quals, const lc_cont *mc, bool bc
             res = bc_append(L, acc, expr, line);
         else {
             ir *e = new_ir(L, IR_LIST, line, 2);
-            e->k[0] = lower_expr(L, expr);
+            e->k[0] = lower_ranked(L, expr, element_rank(L));
             e->k[1] = lower_cont(L, mc, line);
             res = e;
         }
@@ -2208,15 +2956,40 @@ static ir *lc_tq(lower *L, term_t expr, term_t quals, const lc_cont *mc, bool bc
     return res;
 }
 
-static ir *lower_lc(lower *L, term_t t, bool bc)
+/* A comprehension; more: for `[E || Q] ++ More`, More's value (v3_core's
+ * way: it is evaluated first and the list ends in it). */
+static ir *lower_lc(lower *L, term_t t, bool bc, ir *more)
 {
     uint32_t line = node_line(t);
     uint32_t n0 = L->sc->nids;
     uint8_t *before = save_bound(L);
     lc_cont nil = {true, 0, THE_NON_VALUE, NULL};
     ir *acc = bc ? mk_lit(L, bin_new(L->cs->lit, NULL, 0), line) : NULL;
+    lc_ctx cx = {el(t, 3), 0, 0, NIL, THE_NON_VALUE};
+    ir *bind = NULL;
+    if (more && is_lit(more))
+        cx.more_lit = more->a;
+    else if (more) {
+        cx.more_var = synth_name(L);
+        bind = new_ir(L, IR_MATCH, line, 2);
+        bind->k[1] = more;
+        bind->k[0] = pat_var(L, cx.more_var, line, false);
+    }
+    for (term_t q = cx.quals; term_is_list(q); q = list_tail(q), cx.nq++)
+        cx.ng += cc_is(list_head(q), cca.generate, 4) || cc_is(list_head(q), cca.b_generate, 4);
+    lc_ctx *outer = L->lcx;
+    L->lcx = &cx;
+    reorder_enter(L);
     ir *e = lc_tq(L, el(t, 2), el(t, 3), &nil, bc, acc, line);
+    reorder_leave(L);
+    L->lcx = outer;
     restore_bound(L, before, n0);
+    if (bind) {
+        ir *b = new_ir(L, IR_BLOCK, line, 2);
+        b->k[0] = bind;
+        b->k[1] = e;
+        return b;
+    }
     return e;
 }
 
@@ -2269,9 +3042,7 @@ static void lower_function(lower *L, uint32_t fi, term_t clauses)
 {
     cc_state *cs = L->cs;
     cc_func *f = &cs->funcs[fi];
-    L->top_name = f->name;
-    L->top_arity = f->arity;
-    L->fcount = 0;
+    L->top = fi;
     scope *s = new_scope(L, SC_FUNC, f->arity);
     s->parent = NULL;
     L->sc = s;
@@ -2284,10 +3055,12 @@ static void lower_function(lower *L, uint32_t fi, term_t clauses)
         cl[i].nvars = s->nids;
         i++;
     }
+    settle_fun_vars(L, s);
     f = &cs->funcs[fi]; /* may have moved */
     f->cl = cl;
     f->ncl = (uint32_t)ncl;
     L->sc = NULL;
+    number_events(L);
 }
 
 /* module_info/0,1: erlang:get_module_info(Module[, Item]). */
@@ -2387,8 +3160,7 @@ void cc_lower_exprs(cc_state *cs, term_t exprs, const term_t *bound, size_t nbou
     uint32_t fi = add_func(cs, fname, (unsigned)nbound, 0);
     cs->funcs[fi].exported = true;
     L->cs->ntop = 1;
-    L->top_name = fname;
-    L->top_arity = (unsigned)nbound;
+    L->top = fi;
     scope *s = new_scope(L, SC_FUNC, (uint32_t)nbound);
     s->parent = NULL;
     L->sc = s;
@@ -2431,6 +3203,7 @@ void cc_lower_exprs(cc_state *cs, term_t exprs, const term_t *bound, size_t nbou
         ir *t = new_ir(L, IR_TUPLE, 0, 2);
         t->k[0] = mk_lit(L, vs[k].name, 0);
         t->k[1] = mk_var(L, vs[k].id, 0, false);
+        s->reads[vs[k].id] = UINT16_MAX; /* the value is returned */
         list->k[k] = t;
     }
     list->k[nb] = mk_lit(L, NIL, 0);
@@ -2445,6 +3218,8 @@ void cc_lower_exprs(cc_state *cs, term_t exprs, const term_t *bound, size_t nbou
     c->body = nbody;
     c->nbody = (uint32_t)n + 1;
     c->nvars = s->nids;
+    settle_fun_vars(L, s);
     cs->funcs[fi].cl = c;
     cs->funcs[fi].ncl = 1;
+    number_events(L);
 }

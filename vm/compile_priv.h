@@ -200,7 +200,7 @@ typedef enum ir_kind {
     IR_VAR,       /* i: variable number; IRF_BIND in patterns */
     IR_ARG,       /* i: argument register */
     IR_WILD,      /* `_` in a pattern */
-    IR_LIST,      /* k[0..n) elements, k[n] the tail; n >= 1 */
+    IR_LIST,      /* k[0..n-1) elements, k[n-1] the tail; n >= 2 */
     IR_TUPLE,     /* k[0..n) */
     IR_MAP,       /* expression: k[0] the map updated or NULL; k[1..n) IR_PAIRs */
     IR_MAPPAT,    /* pattern: k[0..n) IR_PAIRs (key expression, value pattern) */
@@ -215,23 +215,31 @@ typedef enum ir_kind {
     IR_ANDALSO,   /* k[0], k[1] */
     IR_ORELSE,    /* k[0], k[1] */
     IR_MATCH,     /* k[0] pattern = k[1] expression */
-    IR_CALL,      /* i: function index; k[0..n) arguments */
+    IR_CALL,      /* i: function index; k[0..n) arguments; j: 1 for the call
+                   * of a binary comprehension's first generator (OTP
+                   * makes its list before the generator's letrec) */
     IR_BIF,       /* erlang:a/n: k[0..n) arguments */
     IR_RCALL,     /* k[0] module, k[1] function, k[2..n) arguments */
     IR_FCALL,     /* k[0] the fun, k[1..n) arguments */
     IR_SELF_FUN,  /* i: lambda index; the running lambda's own fun (named funs) */
-    IR_MAKE_FUN,  /* i: lambda index; k[0..n) the captured values */
+    IR_MAKE_FUN,  /* i: lambda index; k[0..n) the captured values; j: 1 when
+                   * OTP makes no fun here (the value is unused, or only
+                   * called: OTP calls the function instead); the lambda
+                   * table notices, nothing else */
     IR_CASE,      /* k[0] the subject; cl[0..ncl) */
     IR_IF,        /* cl[0..ncl) */
     IR_RECEIVE,   /* cl[0..ncl); k[0] the after timeout or NULL, b[0..nb) its body */
     IR_TRY,       /* k[0..n) body; cl[0..ncl) of clauses (IRF_OF), cl2[0..ncl2)
                    * catch clauses (patterns: class, reason, stacktrace);
-                   * b[0..nb) after body (IRF_AFTER) */
+                   * b[0..nb) after body (IRF_AFTER); j: 1 when OTP would
+                   * lift the after body into a function of its own (a
+                   * large one; only the numbering of funs notices) */
     IR_CATCH,     /* k[0] */
     IR_BLOCK,     /* k[0..n) */
     IR_REC_GET,   /* k[0] record; a: its name, i: tuple size, j: element index (0-based) */
     IR_REC_SET,   /* k[0] record; a, i as IR_REC_GET; k[1..n) IR_PAIRs, pair.i =
-                   * element index, pair.k[1] the value */
+                   * element index, pair.k[1] the value; the values are
+                   * evaluated before the record (as OTP does) */
     IR_IS_RECORD, /* k[0]; a: name, i: tuple size */
     IR_GSEQ,      /* guard sequence G1; G2: k[0..n) IR_GCONJ */
     IR_GCONJ,     /* guard G: k[0..n) tests, all must be true */
@@ -272,8 +280,26 @@ struct ir {
 
 /* ---- functions, lambdas, records ------------------------------------------ */
 
+/* What a function is: one of the module's own, or lifted out of one (a
+ * fun, a list or binary comprehension's generator). Lifted functions are
+ * named as OTP 25 names them, which takes two numbers: N, the order in
+ * which v3_core meets funs, `fun f/A`, generators and large `after`
+ * blocks in a module function (cc_lower numbers them), and M, the order in
+ * which v3_kernel meets the letrecs (generators and named funs that call
+ * themselves) in evaluation order (the generator numbers them):
+ * '-f/1-fun-N-', '-f/1-lc$^N/1-M-', '-f/1-lbc$^N/2-M-', '-f/1-Name/A-M-'. */
+typedef enum cc_kind { CC_TOP, CC_FUN, CC_LC, CC_BC } cc_kind;
+
+/* What OTP's optimiser does with a fun (we make and call them all the
+ * same; only where OTP's code and tables have them changes): keeps it;
+ * drops it, its value unused (`fun ... end, ...`, `_ = fun ...`, a
+ * variable never read), with the funs inside; or inlines it, applied
+ * where it is made to simple arguments (`(fun (X) -> ... end)(A)`,
+ * `F = fun ..., F(A)` with F read nowhere else). */
+typedef enum cc_fate { CC_KEEP, CC_DROPPED, CC_INLINED } cc_fate;
+
 typedef struct cc_func {
-    term_t name;
+    term_t name;        /* lifted functions: set by the generator */
     unsigned arity;     /* of the code: for lifted funs, fun arity + free */
     unsigned hdr_arity; /* what the header reports (a fun's own arity) */
     bool exported;
@@ -282,12 +308,25 @@ typedef struct cc_func {
     ir_clause *cl;
     uint32_t ncl;
     uint32_t header_label, entry_label; /* set by the generator */
+    /* lifted functions: */
+    uint8_t kind;       /* cc_kind */
+    uint32_t owner;     /* the module function it was lifted out of */
+    uint32_t core_n;    /* N above */
+    term_t self_name;   /* a named fun whose body uses its name: the name;
+                         * else THE_NON_VALUE */
+    uint8_t fate;       /* cc_fate (funs) */
 } cc_func;
 
+/* Lambda indices (the module's lambda table, NEW_FUN_EXT's Index) are
+ * OTP's: in the order the code makes the funs, the code laid out as OTP
+ * does (the module's functions, then lifted ones in reverse order of
+ * lifting). `index` is set by the generator, which also puts the table in
+ * that order before assembly. */
 typedef struct cc_lambda {
     term_t name;
     unsigned arity, num_free; /* arity: of the lifted function */
     uint32_t func;            /* function index */
+    uint32_t index;           /* position in the lambda table */
 } cc_lambda;
 
 typedef struct cc_record {
@@ -378,9 +417,15 @@ void cc_lower_module(cc_state *cs, term_t forms);
 void cc_lower_exprs(cc_state *cs, term_t exprs, const term_t *bound, size_t nbound, term_t fname);
 /* Copies a term made of data (no funs, pids, refs) onto the literal heap. */
 term_t cc_lit_copy(cc_state *cs, term_t t);
+/* An atom from printf-style text (cc_fail when it cannot be made). */
+term_t cc_fmt_atom(cc_state *cs, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- code generation (compile_gen.c, compile_pat.c, compile_bin.c) -------------- */
 
+/* Names the lifted functions, decides the layout of the code and the
+ * lambda table as OTP does (see cc_func, cc_lambda), generates every
+ * function, and leaves cs->funcs and cs->lambdas in that order for
+ * cc_assemble (function and lambda indices in the IR are stale after). */
 void cc_gen_module(cc_state *cs);
 
 /* Out-of-line failure code, emitted after the function's clauses. */

@@ -451,6 +451,127 @@ Test(compile, funs_and_lambdas)
     compile_module_free(m);
 }
 
+/* ---- OTP's names and numbers of funs ------------------------------------------------
+ * Expected values from erlc 25 on the same sources: the lambda table
+ * (beam_lib's "FunT" chunk, by index) and the lifted functions in the
+ * order of the module's code (beam_disasm), which module_info(functions)
+ * follows. */
+
+static const char *const rt_edge_lambdas[] = {
+    "-tests/0-fun-55-", "-tests/0-fun-53-", "-tests/0-fun-50-", "-tests/0-fun-48-", "-tests/0-fun-45-",
+    "-tests/0-fun-44-", "-tests/0-fun-42-", "-tests/0-fun-41-", "-tests/0-fun-40-", "-tests/0-fun-39-",
+    "-tests/0-fun-38-", "-tests/0-fun-37-", "-tests/0-fun-36-", "-tests/0-fun-35-", "-tests/0-fun-33-",
+    "-tests/0-fun-31-", "-tests/0-fun-30-", "-tests/0-fun-29-", "-tests/0-fun-28-", "-tests/0-fun-27-",
+    "-tests/0-fun-26-", "-tests/0-fun-25-", "-tests/0-fun-23-", "-tests/0-fun-22-", "-tests/0-fun-21-",
+    "-tests/0-fun-20-", "-tests/0-fun-19-", "-tests/0-fun-18-", "-tests/0-fun-17-", "-tests/0-fun-16-",
+    "-tests/0-fun-15-", "-tests/0-fun-13-", "-tests/0-fun-11-", "-tests/0-fun-9-", "-tests/0-fun-7-",
+    "-tests/0-fun-5-", "-tests/0-fun-3-", "-tests/0-fun-2-", "-tests/0-fun-1-", "-tests/0-fun-0-",
+    "-deep_catch/0-fun-0-", "-tests/0-fun-4-", "-tests/0-fun-6-", "-tests/0-fun-8-", "-tests/0-fun-10-",
+    "-tests/0-fun-12-", "-tests/0-fun-14-", "-tests/0-fun-24-", "-tests/0-fun-32-",
+};
+
+static const char *const rt_edge_lifted[] = {
+    "-send_self_many/1-lc$^0/1-0-", "-deep_catch/0-fun-1-", "-deep_catch/0-fun-0-", "-tests/0-fun-0-",
+    "-tests/0-fun-1-", "-tests/0-fun-2-", "-tests/0-fun-3-", "-tests/0-fun-5-", "-tests/0-fun-4-",
+    "-tests/0-fun-7-", "-tests/0-fun-6-", "-tests/0-fun-9-", "-tests/0-fun-8-", "-tests/0-fun-11-",
+    "-tests/0-fun-10-", "-tests/0-fun-13-", "-tests/0-fun-12-", "-tests/0-fun-15-", "-tests/0-fun-14-",
+    "-tests/0-fun-16-", "-tests/0-fun-17-", "-tests/0-fun-18-", "-tests/0-fun-19-", "-tests/0-fun-20-",
+    "-tests/0-fun-21-", "-tests/0-fun-22-", "-tests/0-fun-23-", "-tests/0-fun-25-", "-tests/0-fun-24-",
+    "-tests/0-fun-26-", "-tests/0-fun-27-", "-tests/0-fun-28-", "-tests/0-fun-29-", "-tests/0-fun-30-",
+    "-tests/0-fun-31-", "-tests/0-fun-33-", "-tests/0-fun-32-", "-tests/0-fun-35-", "-tests/0-lc$^34/1-5-",
+    "-tests/0-fun-36-", "-tests/0-fun-37-", "-tests/0-fun-38-", "-tests/0-fun-39-", "-tests/0-fun-40-",
+    "-tests/0-fun-41-", "-tests/0-fun-42-", "-tests/0-fun-44-", "-tests/0-fun-45-", "-tests/0-fun-48-",
+    "-tests/0-lbc$^46/2-3-", "-tests/0-lbc$^47/2-4-", "-tests/0-fun-50-", "-tests/0-lbc$^49/2-2-",
+    "-tests/0-fun-53-", "-tests/0-lc$^51/1-1-", "-tests/0-fun-55-", "-tests/0-lc$^54/1-0-",
+    "-main/0-lc$^0/1-0-",
+};
+
+/* The names of lambdas 0..n of m are `expected`. */
+static void expect_lambdas(const module_code *m, const char *const *expected, size_t n)
+{
+    cr_assert_geq(m->nlambdas, n);
+    for (size_t i = 0; i < n; i++) {
+        size_t len;
+        const char *name = atom_text(m->lambdas[i].name, &len);
+        cr_expect_str_eq(name, expected[i], "lambda %zu", i);
+    }
+}
+
+Test(compile, lambda_table_as_otp)
+{
+    /* funs in lists and argument lists are numbered right to left, a fun
+     * inside another before it; indices follow the code */
+    module_code *m = compile_ok("rt_edge");
+    expect_lambdas(m, rt_edge_lambdas, sizeof rt_edge_lambdas / sizeof *rt_edge_lambdas);
+    compile_module_free(m);
+    /* fun double/1 is a lambda of double/1 itself; named funs and
+     * comprehensions take no lambda where nothing uses them as values */
+    static const char *const c_funs_lambdas[] = {"-adder/1-fun-0-", "-compose/2-fun-0-", "double",
+                                                 "-gen_fun/2-fun-0-"};
+    m = compile_ok("c_funs");
+    expect_lambdas(m, c_funs_lambdas, 4);
+    compile_module_free(m);
+}
+
+/* The lifted functions of m that are in expected[0..n) come in that
+ * order, and all of them are there (OTP's optimiser removes a few funs
+ * that we keep). */
+static void expect_lifted(const module_code *m, const char *const *expected, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < m->nfuncs; i++) {
+        size_t len;
+        const char *name = atom_text(m->funcs[i].name, &len);
+        bool known = false;
+        for (size_t j = 0; j < n; j++)
+            known |= !strcmp(name, expected[j]);
+        if (!known)
+            continue;
+        cr_expect(k < n && !strcmp(name, expected[k]), "lifted function %zu: %s, expected %s", k, name,
+                  k < n ? expected[k] : "none");
+        k++;
+    }
+    cr_expect_eq(k, n);
+}
+
+Test(compile, lifted_functions_in_otp_order)
+{
+    /* the module's functions, then the lifted ones, the last lifted
+     * first; generators named '-f/1-lc$^N/1-M-' (M: the kernel pass's
+     * count) */
+    module_code *m = compile_ok("rt_edge");
+    expect_lifted(m, rt_edge_lifted, sizeof rt_edge_lifted / sizeof *rt_edge_lifted);
+    compile_module_free(m);
+    static const char *const c_funs_lifted[] = {
+        "-deep_lc/3-lc$^0/1-0-", "-deep_lc/3-lc$^1/1-1-", "-deep_lc/3-lc$^2/1-2-", "-map_lc/1-lc$^0/1-0-",
+        "-filters/1-lc$^0/1-0-", "-gen_fun/2-fun-0-",     "-bcs/1-lbc$^0/2-0-",    "-lc2/1-lc$^0/1-0-",
+        "-lc/2-lc$^0/1-0-",      "-lc/2-lc$^1/1-1-",      "-compose/2-fun-0-",     "-fact/1-Fact/1-0-",
+        "-adder/1-fun-0-"};
+    m = compile_ok("c_funs");
+    expect_lifted(m, c_funs_lifted, sizeof c_funs_lifted / sizeof *c_funs_lifted);
+    /* and nothing but what OTP inlines comes after them */
+    size_t len;
+    cr_expect_str_eq(atom_text(m->funcs[m->nfuncs - 1].name, &len), "-nested_funs/1-fun-0-");
+    compile_module_free(m);
+}
+
+Test(compile, lambda_uniq_fields)
+{
+    /* only the numbering moved: every lambda's uniq is the module's MD5,
+     * old_uniq its first word, and its function's header names its index */
+    module_code *m = compile_ok("rt_edge");
+    uint32_t old = (uint32_t)(m->md5[0] | m->md5[1] << 8 | m->md5[2] << 16 | (uint32_t)m->md5[3] << 24);
+    for (size_t i = 0; i < m->nlambdas; i++) {
+        const code_lambda *l = &m->lambdas[i];
+        cr_expect_eq(l->old_uniq, old);
+        cr_expect(!memcmp(l->uniq, m->md5, sizeof l->uniq));
+        size_t len;
+        if (atom_text(l->name, &len)[0] == '-')
+            cr_expect_eq(m->code[l->header + FH_LAMBDA], i, "lambda %zu", i);
+    }
+    compile_module_free(m);
+}
+
 Test(compile, module_info_and_attributes)
 {
     module_code *m = compile_ok("c_misc");
