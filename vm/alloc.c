@@ -79,6 +79,28 @@ void alloc_free(alloc_type type, void *p, size_t size)
     account(type, -(int64_t)size, -1);
 }
 
+void alloc_buf_put(alloc_buf *b, const void *s, size_t n)
+{
+    if (b->n + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 64;
+        while (cap < b->n + n)
+            cap *= 2;
+        b->p = alloc_resize(ALLOC_TEMP, b->p, b->cap, cap);
+        b->cap = cap;
+    }
+    if (n)
+        memcpy(b->p + b->n, s, n);
+    b->n += n;
+}
+
+void alloc_buf_free(alloc_buf *b)
+{
+    if (b->p)
+        alloc_free(ALLOC_TEMP, b->p, b->cap);
+    b->p = NULL;
+    b->n = b->cap = 0;
+}
+
 void alloc_get_stat(alloc_type type, alloc_stat *out)
 {
     type_counters *c = &counters[type];

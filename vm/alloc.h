@@ -27,6 +27,16 @@ void *alloc_zeroed(alloc_type type, size_t size);
 void *alloc_resize(alloc_type type, void *p, size_t old_size, size_t new_size);
 void alloc_free(alloc_type type, void *p, size_t size);
 
+/* A growable byte buffer on ALLOC_TEMP, for text C code builds: start it
+ * zeroed ({0}), append with alloc_buf_put, release with alloc_buf_free
+ * (which leaves it zeroed again). `p` is NULL while nothing was put. */
+typedef struct alloc_buf {
+    char *p;
+    size_t n, cap;
+} alloc_buf;
+void alloc_buf_put(alloc_buf *b, const void *s, size_t n);
+void alloc_buf_free(alloc_buf *b);
+
 /* Current figures for one type; safe from any thread. */
 void alloc_get_stat(alloc_type type, alloc_stat *out);
 const char *alloc_type_name(alloc_type type);

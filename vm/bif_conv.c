@@ -774,38 +774,19 @@ term_t bif_conv_binary_to_term_2(process *p, const term_t *args)
 
 /* ---- pids, ports, refs, funs as text ---------------------------------------------------------- */
 
-/* Text built in a growing ALLOC_TEMP buffer. */
-typedef struct text {
-    char *s;
-    size_t len, cap;
-} text;
+static void put_cstr(alloc_buf *t, const char *s) { alloc_buf_put(t, s, strlen(s)); }
 
-static void put_chars(text *t, const char *s, size_t n)
-{
-    if (t->len + n > t->cap) {
-        size_t cap = t->cap ? t->cap : 64;
-        while (cap < t->len + n)
-            cap *= 2;
-        t->s = alloc_resize(ALLOC_TEMP, t->s, t->cap, cap);
-        t->cap = cap;
-    }
-    memcpy(t->s + t->len, s, n);
-    t->len += n;
-}
-
-static void put_cstr(text *t, const char *s) { put_chars(t, s, strlen(s)); }
-
-static void put_u64(text *t, uint64_t v)
+static void put_u64(alloc_buf *t, uint64_t v)
 {
     char buf[24];
-    put_chars(t, buf, (size_t)snprintf(buf, sizeof buf, "%" PRIu64, v));
+    alloc_buf_put(t, buf, (size_t)snprintf(buf, sizeof buf, "%" PRIu64, v));
 }
 
 /* The text as a list of chars; frees the buffer. */
-static term_t text_to_list(process *p, text *t)
+static term_t text_to_list(process *p, alloc_buf *t)
 {
-    term_t l = term_string(&p->heap, t->s, t->len);
-    alloc_free(ALLOC_TEMP, t->s, t->cap);
+    term_t l = term_string(&p->heap, t->p, t->n);
+    alloc_buf_free(t);
     return l;
 }
 
@@ -815,10 +796,10 @@ static term_t text_to_list(process *p, text *t)
 static uint64_t node_channel(term_t node) { return atom_index(node) + 1; }
 
 /* ref ids, last first: ".W2.W1.W0" */
-static void put_ids(text *t, const uint32_t *ids, uint64_t nids)
+static void put_ids(alloc_buf *t, const uint32_t *ids, uint64_t nids)
 {
     for (uint64_t i = nids < REF_MAX_IDS ? nids : REF_MAX_IDS; i-- > 0;) {
-        put_chars(t, ".", 1);
+        alloc_buf_put(t, ".", 1);
         put_u64(t, ids[i]);
     }
 }
@@ -826,7 +807,7 @@ static void put_ids(text *t, const uint32_t *ids, uint64_t nids)
 /* An atom as the emulator's printer writes it in fun_to_list: its UTF-8
  * bytes one char each, in quotes unless the first char is a latin1
  * lower-case letter and the rest latin1 letters, digits or '_'. */
-static void put_atom_erts(text *t, term_t atom)
+static void put_atom_erts(alloc_buf *t, term_t atom)
 {
     size_t n;
     const unsigned char *s = (const unsigned char *)atom_text(atom, &n);
@@ -838,7 +819,7 @@ static void put_atom_erts(text *t, term_t atom)
         quote = !(i == 0 ? lower : (lower || upper || (c >= '0' && c <= '9') || c == '_'));
     }
     if (quote)
-        put_chars(t, "'", 1);
+        alloc_buf_put(t, "'", 1);
     for (size_t i = 0; i < n; i++) {
         unsigned c = s[i];
         const char *esc = NULL;
@@ -875,44 +856,44 @@ static void put_atom_erts(text *t, term_t atom)
             /* controls, C1 controls (UTF-8 C2 80..C2 9F) as \NNN octal */
             if (c == 0xC2)
                 c = s[++i];
-            put_chars(t, tmp, (size_t)snprintf(tmp, sizeof tmp, "\\%03o", c));
+            alloc_buf_put(t, tmp, (size_t)snprintf(tmp, sizeof tmp, "\\%03o", c));
         } else {
             tmp[0] = (char)c;
-            put_chars(t, tmp, 1);
+            alloc_buf_put(t, tmp, 1);
         }
     }
     if (quote)
-        put_chars(t, "'", 1);
+        alloc_buf_put(t, "'", 1);
 }
 
 term_t bif_conv_pid_to_list_1(process *p, const term_t *args)
 {
     term_t pid = args[0];
-    text t = {0};
+    alloc_buf t = {0};
     if (term_is_local_pid(pid)) {
         put_cstr(&t, "<0.");
         put_u64(&t, pid_number(pid));
-        put_chars(&t, ".", 1);
+        alloc_buf_put(&t, ".", 1);
         put_u64(&t, pid_serial(pid));
     } else if (term_is_boxed_with(pid, HDR_EXT_PID)) {
         const ext_id_obj *x = ext_id_object(pid);
-        put_chars(&t, "<", 1);
+        alloc_buf_put(&t, "<", 1);
         put_u64(&t, node_channel(x->node));
-        put_chars(&t, ".", 1);
+        alloc_buf_put(&t, ".", 1);
         put_u64(&t, x->ids[0]);
-        put_chars(&t, ".", 1);
+        alloc_buf_put(&t, ".", 1);
         put_u64(&t, x->ids[1]);
     } else {
         return BIF_BADARG(p);
     }
-    put_chars(&t, ">", 1);
+    alloc_buf_put(&t, ">", 1);
     return text_to_list(p, &t);
 }
 
 term_t bif_conv_port_to_list_1(process *p, const term_t *args)
 {
     term_t port = args[0];
-    text t = {0};
+    alloc_buf t = {0};
     if (term_is_local_port(port)) {
         put_cstr(&t, "#Port<0.");
         put_u64(&t, port_number(port));
@@ -920,19 +901,19 @@ term_t bif_conv_port_to_list_1(process *p, const term_t *args)
         const ext_id_obj *x = ext_id_object(port);
         put_cstr(&t, "#Port<");
         put_u64(&t, node_channel(x->node));
-        put_chars(&t, ".", 1);
+        alloc_buf_put(&t, ".", 1);
         put_u64(&t, (uint64_t)x->ids[0] | (x->nids > 1 ? (uint64_t)x->ids[1] << 32 : 0));
     } else {
         return BIF_BADARG(p);
     }
-    put_chars(&t, ">", 1);
+    alloc_buf_put(&t, ">", 1);
     return text_to_list(p, &t);
 }
 
 term_t bif_conv_ref_to_list_1(process *p, const term_t *args)
 {
     term_t ref = args[0];
-    text t = {0};
+    alloc_buf t = {0};
     if (term_is_boxed_with(ref, HDR_REF)) {
         const ref_obj *r = ref_object(ref);
         put_cstr(&t, "#Ref<0");
@@ -945,31 +926,33 @@ term_t bif_conv_ref_to_list_1(process *p, const term_t *args)
     } else {
         return BIF_BADARG(p);
     }
-    put_chars(&t, ">", 1);
+    alloc_buf_put(&t, ">", 1);
     return text_to_list(p, &t);
 }
 
 term_t bif_conv_fun_to_list_1(process *p, const term_t *args)
 {
     term_t f = args[0];
-    text t = {0};
+    alloc_buf t = {0};
     char num[16];
     if (term_is_fun(f)) {
         const fun_obj *fo = fun_object(f);
         size_t n;
         const char *mod = atom_text(fo->module, &n);
         put_cstr(&t, "#Fun<");
-        put_chars(&t, mod, n); /* the name's bytes, unquoted */
-        put_chars(&t, num, (size_t)snprintf(num, sizeof num, ".%" PRId32, (int32_t)(uint32_t)fo->old_index));
-        put_chars(&t, num, (size_t)snprintf(num, sizeof num, ".%" PRId32, (int32_t)(uint32_t)fo->old_uniq));
-        put_chars(&t, ">", 1);
+        alloc_buf_put(&t, mod, n); /* the name's bytes, unquoted */
+        int k = snprintf(num, sizeof num, ".%" PRId32, (int32_t)(uint32_t)fo->old_index);
+        alloc_buf_put(&t, num, (size_t)k);
+        k = snprintf(num, sizeof num, ".%" PRId32, (int32_t)(uint32_t)fo->old_uniq);
+        alloc_buf_put(&t, num, (size_t)k);
+        alloc_buf_put(&t, ">", 1);
     } else if (term_is_export(f)) {
         const export_obj *x = export_object(f);
         put_cstr(&t, "fun ");
         put_atom_erts(&t, x->module);
-        put_chars(&t, ":", 1);
+        alloc_buf_put(&t, ":", 1);
         put_atom_erts(&t, x->function);
-        put_chars(&t, "/", 1);
+        alloc_buf_put(&t, "/", 1);
         put_u64(&t, x->arity);
     } else {
         return BIF_BADARG(p);

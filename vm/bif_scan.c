@@ -81,32 +81,6 @@ static void free_vec(term_vec *tv)
     memset(tv, 0, sizeof *tv);
 }
 
-/* A growable byte buffer (ALLOC_TEMP). */
-typedef struct byte_buf {
-    char *p;
-    size_t n, cap;
-} byte_buf;
-
-static void put_bytes(byte_buf *b, const char *s, size_t n)
-{
-    if (b->n + n > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->n + n)
-            cap *= 2;
-        b->p = alloc_resize(ALLOC_TEMP, b->p, b->cap, cap);
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-}
-
-static void free_bytes(byte_buf *b)
-{
-    if (b->p)
-        alloc_free(ALLOC_TEMP, b->p, b->cap);
-    memset(b, 0, sizeof *b);
-}
-
 static bool is_unicode_scalar(int64_t c) { return c >= 0 && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF); }
 
 /* ---- erl_scan:string/3 ---------------------------------------------------------
@@ -129,7 +103,7 @@ static bool is_unicode_scalar(int64_t c) { return c >= 0 && c <= 0x10FFFF && !(c
  * Surrogates and code points up to SCAN_MAX_CP keep their bit patterns
  * (the scanner decodes and rejects them as erl_scan does), larger ones
  * become SCAN_MAX_CP. */
-static bool encode_chars(term_t s, byte_buf *b)
+static bool encode_chars(term_t s, alloc_buf *b)
 {
     char tmp[4];
     for (; term_is_list(s); s = list_tail(s)) {
@@ -141,7 +115,7 @@ static bool encode_chars(term_t s, byte_buf *b)
             cp = SCAN_MAX_CP;
         else
             return false;
-        put_bytes(b, tmp, unicode_encode_utf8(cp, tmp));
+        alloc_buf_put(b, tmp, unicode_encode_utf8(cp, tmp));
     }
     return term_is_nil(s);
 }
@@ -352,9 +326,9 @@ term_t bif_scan_erts_internal_scan_string_4(process *p, const term_t *args)
         small_value(col) > SCAN_MAX_COL || !term_is_small(flags) ||
         (small_value(flags) & ~(int64_t)(SCAN_COMMENTS | SCAN_WHITE | SCAN_TEXT)))
         return BIF_BADARG(p);
-    byte_buf src = {0};
+    alloc_buf src = {0};
     if (!encode_chars(args[0], &src)) {
-        free_bytes(&src);
+        alloc_buf_free(&src);
         return BIF_ERROR(p, ATOM_function_clause);
     }
     scanner s = {
@@ -366,7 +340,7 @@ term_t bif_scan_erts_internal_scan_string_4(process *p, const term_t *args)
     };
     term_t r = scan_all(&s, src.n, s.cols ? (uint32_t)small_value(col) : 1);
     free_vec(&s.toks);
-    free_bytes(&src);
+    alloc_buf_free(&src);
     return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
 }
 
@@ -422,7 +396,7 @@ static bool has_value(int kind)
 
 /* The UTF-8 of a proper list of Unicode scalar values into b (emptied
  * first); false for anything else. */
-static bool encode_scalars(term_t l, byte_buf *b)
+static bool encode_scalars(term_t l, alloc_buf *b)
 {
     char tmp[4];
     b->n = 0;
@@ -430,7 +404,7 @@ static bool encode_scalars(term_t l, byte_buf *b)
         term_t c = list_head(l);
         if (!term_is_small(c) || !is_unicode_scalar(small_value(c)))
             return false;
-        put_bytes(b, tmp, unicode_encode_utf8((uint32_t)small_value(c), tmp));
+        alloc_buf_put(b, tmp, unicode_encode_utf8((uint32_t)small_value(c), tmp));
     }
     return term_is_nil(l);
 }
@@ -467,7 +441,7 @@ static term_t anno_pair(term_t anno, int pos, term_t key)
 }
 
 /* Direct mode: the token's annotation as parse.c builds it, or false. */
-static bool set_direct_anno(token_list *tl, parse_token *pt, term_t anno, byte_buf *scratch)
+static bool set_direct_anno(token_list *tl, parse_token *pt, term_t anno, alloc_buf *scratch)
 {
     if (set_location(pt, anno)) {
         pt->anno = pt->col ? PARSE_ANNO_LOC : PARSE_ANNO_LINE;
@@ -493,7 +467,7 @@ static bool set_direct_anno(token_list *tl, parse_token *pt, term_t anno, byte_b
 
 /* The value of a token of `kind` into pt; false when parse.c cannot take
  * it (what erl_parse would copy into the abstract format as it is). */
-static bool set_value(token_list *tl, parse_token *pt, term_t v, byte_buf *scratch)
+static bool set_value(token_list *tl, parse_token *pt, term_t v, alloc_buf *scratch)
 {
     switch (pt->kind) {
     case LEX_ATOM:
@@ -539,7 +513,7 @@ static bool set_value(token_list *tl, parse_token *pt, term_t v, byte_buf *scrat
 }
 
 /* Adds token tuple t as token number `index` (from 0). */
-static add_result add_token(token_list *tl, term_t t, size_t index, byte_buf *scratch)
+static add_result add_token(token_list *tl, term_t t, size_t index, alloc_buf *scratch)
 {
     if (!term_is_tuple(t) || tuple_arity(t) < 2 || tuple_arity(t) > 3 || index + 1 >= MARK_COL)
         return ADD_BAD;
@@ -598,7 +572,7 @@ static void add_prefix(token_list *tl)
  * when direct mode cannot carry them: start again in remap mode. */
 static bool convert_tokens(token_list *tl, term_t l, bool prefix)
 {
-    byte_buf scratch = {0};
+    alloc_buf scratch = {0};
     if (prefix)
         add_prefix(tl);
     size_t i = tl->tk.n;
@@ -606,7 +580,7 @@ static bool convert_tokens(token_list *tl, term_t l, bool prefix)
         term_t t = list_head(l);
         add_result r = add_token(tl, t, i, &scratch);
         if (r == ADD_REMAP) {
-            free_bytes(&scratch);
+            alloc_buf_free(&scratch);
             return false;
         }
         if (r == ADD_BAD) {
@@ -630,7 +604,7 @@ static bool convert_tokens(token_list *tl, term_t l, bool prefix)
         parse_toks_push(&tl->tk, &pt);
         tl->sentinel_line = pt.line;
     }
-    free_bytes(&scratch);
+    alloc_buf_free(&scratch);
     return true;
 }
 
