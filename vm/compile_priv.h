@@ -420,6 +420,15 @@ term_t cc_lit_copy(cc_state *cs, term_t t);
 /* An atom from printf-style text (cc_fail when it cannot be made). */
 term_t cc_fmt_atom(cc_state *cs, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* ---- layout (compile_layout.c) ----------------------------------------------------- */
+
+/* Names the lifted functions and fills order[0..nfuncs) with the order
+ * OTP's code has the module's functions in (see cc_func, cc_lambda). */
+void cc_lay_out(cc_state *cs, uint32_t *order);
+/* After code generation: leaves cs->funcs in `order` and cs->lambdas in
+ * the order the code makes funs, as cc_assemble wants them. */
+void cc_reorder_tables(cc_state *cs, const uint32_t *order);
+
 /* ---- code generation (compile_gen.c, compile_pat.c, compile_bin.c) -------------- */
 
 /* Names the lifted functions, decides the layout of the code and the
