@@ -158,7 +158,7 @@ struct process {
  * process limit); stacks start at PROC_MIN_STACK_WORDS words; heaps at
  * PROC_MIN_HEAP_WORDS (OTP's min_heap_size). */
 #define PROC_TABLE_SIZE (1u << 18)
-#define PROC_MIN_STACK_WORDS 256u
+#define PROC_MIN_STACK_WORDS 128u
 #define PROC_MIN_FRAMES 16u
 #define PROC_CALL_SLACK 64u
 #define PROC_MIN_HEAP_WORDS 233u
