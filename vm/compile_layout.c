@@ -37,7 +37,19 @@
 
 typedef enum morder { MO_NUMBER, MO_LIFT, MO_CODE } morder;
 
-typedef enum pcon { PC_VAR, PC_LIT, PC_BIN, PC_CONS, PC_TUPLE, PC_MAP, PC_ATOM, PC_FLOAT, PC_INT, PC_NIL, PC_N } pcon;
+typedef enum pcon {
+    PC_VAR,
+    PC_LIT,
+    PC_BIN,
+    PC_CONS,
+    PC_TUPLE,
+    PC_MAP,
+    PC_ATOM,
+    PC_FLOAT,
+    PC_INT,
+    PC_NIL,
+    PC_N
+} pcon;
 
 /* A pattern: IR (a list from its element `off` on), or a literal term. */
 typedef struct pcol {
@@ -234,7 +246,8 @@ static void match_value(mctx *mc, mrow *rows, const uint32_t *sel, uint32_t ns, 
 /* A run of rows whose first patterns are constructors. */
 static void match_cons(mctx *mc, mrow *rows, uint32_t n, uint32_t ncols, unsigned depth)
 {
-    static const pcon type_order[] = {PC_BIN, PC_CONS, PC_TUPLE, PC_MAP, PC_ATOM, PC_FLOAT, PC_INT, PC_NIL, PC_LIT};
+    static const pcon type_order[] = {PC_BIN,   PC_CONS, PC_TUPLE, PC_MAP, PC_ATOM,
+                                      PC_FLOAT, PC_INT,  PC_NIL,   PC_LIT};
     enum { NT = sizeof type_order / sizeof *type_order };
     pcon *con = cc_alloc(&mc->cs->ar, n * sizeof *con);
     uint32_t count[PC_N] = {0};
@@ -278,8 +291,8 @@ static void match_cons(mctx *mc, mrow *rows, uint32_t n, uint32_t ncols, unsigne
         }
         if (mc->mode == MO_CODE) /* the code tests values from the greatest */
             for (uint32_t a = 1; a < nv; a++)
-                for (uint32_t b = a; b > 0 && value_cmp(rows[firsts[b - 1]].cols[0], rows[firsts[b]].cols[0], c) < 0;
-                     b--) {
+                for (uint32_t b = a;
+                     b > 0 && value_cmp(rows[firsts[b - 1]].cols[0], rows[firsts[b]].cols[0], c) < 0; b--) {
                     uint32_t t = firsts[b];
                     firsts[b] = firsts[b - 1];
                     firsts[b - 1] = t;
@@ -349,7 +362,8 @@ static bool catches_all(const ir_clause *c)
         return false;
     for (uint32_t i = 0; i < c->npats; i++) {
         const ir *p = c->pats[i];
-        while (p->kind == IR_MATCH && (p->k[0]->kind == IR_WILD || (p->k[0]->kind == IR_VAR && (p->k[0]->flags & IRF_BIND))))
+        while (p->kind == IR_MATCH &&
+               (p->k[0]->kind == IR_WILD || (p->k[0]->kind == IR_VAR && (p->k[0]->flags & IRF_BIND))))
             p = p->k[1];
         if (!(p->kind == IR_WILD || (p->kind == IR_VAR && (p->flags & IRF_BIND))))
             return false;
@@ -675,7 +689,8 @@ static void reach_ir(reach *rc, ir *e)
 
 static uint8_t *reachable(cc_state *cs)
 {
-    reach rc = {cs, cc_alloc(&cs->ar, cs->nfuncs + 1), cc_alloc(&cs->ar, (cs->nfuncs + 1) * sizeof(uint32_t)), 0};
+    reach rc = {cs, cc_alloc(&cs->ar, cs->nfuncs + 1), cc_alloc(&cs->ar, (cs->nfuncs + 1) * sizeof(uint32_t)),
+                0};
     for (uint32_t fi = 0; fi < cs->ntop; fi++)
         if (cs->funcs[fi].exported)
             reach_func(&rc, fi);
@@ -788,4 +803,3 @@ void cc_reorder_tables(cc_state *cs, const uint32_t *order)
     if (cs->nlambdas)
         memcpy(cs->lambdas, lambdas, cs->nlambdas * sizeof *lambdas);
 }
-

@@ -27,8 +27,8 @@
 /* How a process ended, its terms copied to the harness's heap. */
 typedef struct proc_end {
     term_t pid;
-    term_t reason; /* exit reason */
-    term_t result; /* what the initial call returned (NIL when it did not) */
+    term_t reason;  /* exit reason */
+    term_t result;  /* what the initial call returned (NIL when it did not) */
     proc_class cls; /* the class of the exception that ended it, if one did */
     uint64_t reds;  /* reductions it ran */
     int sched;      /* the scheduler it ended on */

@@ -12,27 +12,23 @@
 
 #include "vm/interp.h"
 
-static const char src_tc_a[] =
-    "-module(tc_a).\n"
-    "-export([f/0, g/1, vsn/0, loop/0]).\n"
-    "f() -> h().\n"
-    "g(X) -> {X, fun(Y) -> {Y, X} end}.\n"
-    "h() -> 1.\n"
-    "vsn() -> 1.\n"
-    "loop() ->\n"
-    "    receive\n"
-    "        {From, vsn} -> From ! {self(), vsn()}, loop();\n"
-    "        {From, upgrade} -> From ! {self(), ok}, tc_a:loop();\n"
-    "        stop -> stopped\n"
-    "    end.\n"
-    ;
-static const char src_tc_b[] =
-    "-module(tc_b).\n"
-    "-export([f/0, g/1]).\n"
-    "f() -> h().\n"
-    "g(X) -> {X, fun(Y) -> {Y, X} end}.\n"
-    "h() -> 1.\n"
-    ;
+static const char src_tc_a[] = "-module(tc_a).\n"
+                               "-export([f/0, g/1, vsn/0, loop/0]).\n"
+                               "f() -> h().\n"
+                               "g(X) -> {X, fun(Y) -> {Y, X} end}.\n"
+                               "h() -> 1.\n"
+                               "vsn() -> 1.\n"
+                               "loop() ->\n"
+                               "    receive\n"
+                               "        {From, vsn} -> From ! {self(), vsn()}, loop();\n"
+                               "        {From, upgrade} -> From ! {self(), ok}, tc_a:loop();\n"
+                               "        stop -> stopped\n"
+                               "    end.\n";
+static const char src_tc_b[] = "-module(tc_b).\n"
+                               "-export([f/0, g/1]).\n"
+                               "f() -> h().\n"
+                               "g(X) -> {X, fun(Y) -> {Y, X} end}.\n"
+                               "h() -> 1.\n";
 static const char src_tc_client[] =
     "-module(tc_client).\n"
     "-export([t_info/0, t_delete/0, t_purge/0, t_upgrade/0, t_gone/0]).\n"
@@ -66,21 +62,18 @@ static const char src_tc_client[] =
     "    P ! stop,\n"
     "    {V1, V2, V3, tc_a:vsn(), try tc_a:g(1) catch error:undef -> undef end}.\n"
     "\n"
-    "t_gone() -> try tc_a:g(1) catch C:R:S -> {C, R, hd(S)} end.\n"
-    ;
-static const char src_tc_a2[] =
-    "-module(tc_a).\n"
-    "-export([f/0, vsn/0, loop/0, new/0]).\n"
-    "f() -> 2.\n"
-    "new() -> new.\n"
-    "vsn() -> 2.\n"
-    "loop() ->\n"
-    "    receive\n"
-    "        {From, vsn} -> From ! {self(), vsn()}, loop();\n"
-    "        {From, upgrade} -> From ! {self(), ok}, tc_a:loop();\n"
-    "        stop -> stopped\n"
-    "    end.\n"
-    ;
+    "t_gone() -> try tc_a:g(1) catch C:R:S -> {C, R, hd(S)} end.\n";
+static const char src_tc_a2[] = "-module(tc_a).\n"
+                                "-export([f/0, vsn/0, loop/0, new/0]).\n"
+                                "f() -> 2.\n"
+                                "new() -> new.\n"
+                                "vsn() -> 2.\n"
+                                "loop() ->\n"
+                                "    receive\n"
+                                "        {From, vsn} -> From ! {self(), vsn()}, loop();\n"
+                                "        {From, upgrade} -> From ! {self(), ok}, tc_a:loop();\n"
+                                "        stop -> stopped\n"
+                                "    end.\n";
 
 #define A(s) atom_from_cstr(s)
 
@@ -113,7 +106,8 @@ Test(code, export_entries)
     cr_expect(load_addr(e) == e->stub);
     cr_expect(e->stub[0] == interp_op_word(OP_call_undef) && e->stub[1] == (code_t)e);
     cr_expect(e->header[FH_OP] == interp_op_word(OP_func_info));
-    cr_expect(e->header[FH_MODULE] == A("tc_nowhere") && e->header[FH_NAME] == A("f") && e->header[FH_ARITY] == 2);
+    cr_expect(e->header[FH_MODULE] == A("tc_nowhere") && e->header[FH_NAME] == A("f") &&
+              e->header[FH_ARITY] == 2);
     cr_expect(code_ensure_loaded(e) == NULL, "no module tc_nowhere to load");
     /* many entries; entries never move. (Not so many that the table grows:
      * code.c keeps the tables it outgrew unreferenced, for readers that may
@@ -133,7 +127,8 @@ Test(code, bif_entries)
 {
     export_entry *e = code_export_get(A("erlang"), A("length"), 1);
     cr_assert(e->bif != NULL, "erlang:length/1 is a BIF");
-    cr_expect(load_addr(e) == e->stub && e->stub[0] == interp_op_word(OP_bif_stub) && e->stub[1] == (code_t)e->bif);
+    cr_expect(load_addr(e) == e->stub && e->stub[0] == interp_op_word(OP_bif_stub) &&
+              e->stub[1] == (code_t)e->bif);
     cr_expect(code_ensure_loaded(e) == e->stub, "a BIF is callable");
     /* erlang:apply/2,3 are code, in a module erlang of their own */
     for (unsigned a = 2; a <= 3; a++) {
@@ -158,7 +153,8 @@ Test(code, load_points_exports)
     unsigned arities[] = {0, 1, 0, 0};
     for (int i = 0; i < 4; i++) {
         const code_t *addr = load_addr(code_export_get(A("tc_a"), A(names[i]), arities[i]));
-        cr_expect(addr == find_entry(mc, names[i], arities[i]), "%s/%u points at its code", names[i], arities[i]);
+        cr_expect(addr == find_entry(mc, names[i], arities[i]), "%s/%u points at its code", names[i],
+                  arities[i]);
         cr_expect(addr[0] == interp_op_word(OP_enter));
         const code_t *hd = code_header_of(addr);
         cr_expect(hd[FH_OP] == interp_op_word(OP_func_info) && hd[FH_MODULE] == A("tc_a") &&
@@ -242,7 +238,8 @@ Test(code, ensure_loaded_autoloads)
     cr_expect(addr != NULL && addr == load_addr(e) && addr != e->stub);
     cr_expect(code_module(A("lists")) != NULL);
     export_entry *r = code_export_get(A("lists"), A("reverse"), 1);
-    cr_expect(r->bif != NULL && load_addr(r) == r->stub, "loading lists does not redefine the BIF lists:reverse/1");
+    cr_expect(r->bif != NULL && load_addr(r) == r->stub,
+              "loading lists does not redefine the BIF lists:reverse/1");
     cr_expect(code_ensure_loaded(code_export_get(A("lists"), A("no_such_function"), 7)) == NULL);
     cr_expect(code_ensure_loaded(code_export_get(A("tc_no_module"), A("f"), 0)) == NULL);
 }

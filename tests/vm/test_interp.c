@@ -124,17 +124,18 @@ static const char src_exc[] =
     "t_recursive() -> try d(20, ti_exc:id(1)) catch _:_:S -> [{F, line(L)} || {_, F, _, L} <- mine(S)] end.\n"
     "\n"
     "t_arith() ->\n"
-    "    [arith(fun() -> ti_exc:id(a) + ti_exc:id(1) end), arith(fun() -> ti_exc:id(1.0) + ti_exc:id(a) end),\n"
+    "    [arith(fun() -> ti_exc:id(a) + ti_exc:id(1) end), arith(fun() -> ti_exc:id(1.0) + ti_exc:id(a) "
+    "end),\n"
     "     arith(fun() -> ti_exc:id(a) - ti_exc:id(1) end), arith(fun() -> ti_exc:id(a) * ti_exc:id(1) end),\n"
     "     arith(fun() -> ti_exc:id(a) + 1 end), arith(fun() -> ti_exc:id(a) - 1 end),\n"
     "     arith(fun() -> 1 + ti_exc:id(a) end)].\n"
-    "arith(F) -> try {F()} catch C:R:S -> {M, Fn, _, _} = hd(S), {C, R, M, M =:= erlang andalso Fn} end.\n"
-    ;
+    "arith(F) -> try {F()} catch C:R:S -> {M, Fn, _, _} = hd(S), {C, R, M, M =:= erlang andalso Fn} end.\n";
 
 /* Calls, reductions, traps. */
 static const char src_call[] =
     "-module(ti_call).\n"
-    "-export([id/1, t_calls/0, t_hidden/0, t_selfexit/1, spin/1, spin_forever/0, t_yield/0, t_gc/0, selfexit/2, t_apply/0, len/1]).\n"
+    "-export([id/1, t_calls/0, t_hidden/0, t_selfexit/1, spin/1, spin_forever/0, t_yield/0, t_gc/0, "
+    "selfexit/2, t_apply/0, len/1]).\n"
     "\n"
     "id(X) -> X.\n"
     "sum(0, Acc) -> Acc;\n"
@@ -177,15 +178,15 @@ static const char src_call[] =
     "    after_exit.\n"
     "\n"
     "hidden() -> secret.\n"
-    "t_hidden() -> try ti_call:hidden() catch C:R:S -> {M, F, A, L} = hd(S), {C, R, M, F, A, L, hidden()} end.\n"
+    "t_hidden() -> try ti_call:hidden() catch C:R:S -> {M, F, A, L} = hd(S), {C, R, M, F, A, L, hidden()} "
+    "end.\n"
     "\n"
     "t_selfexit(R) ->\n"
     "    {P, M} = spawn_monitor(ti_call, selfexit, [self(), R]),\n"
     "    receive\n"
     "        {'DOWN', M, process, P, Why} ->\n"
     "            {Why, receive {still_running, P, _} -> ran_on after 0 -> stopped end}\n"
-    "    end.\n"
-    ;
+    "    end.\n";
 
 static void setup(void)
 {
@@ -247,23 +248,22 @@ Test(interp, bif_error_frames)
 /* error/2 puts its argument list in place of the caller's arity. */
 Test(interp, error2_args)
 {
-    expect_call("ti_exc", "t_error2", "[]", "{error,bad,[{ti_exc,t_error2,[1,2],[{file,\"ti_exc.erl\"},{line,90}]}]}");
+    expect_call("ti_exc", "t_error2", "[]",
+                "{error,bad,[{ti_exc,t_error2,[1,2],[{file,\"ti_exc.erl\"},{line,90}]}]}");
 }
 
 /* An undefined module, an unexported function, a library function
  * (autoloaded from vm/lib) called with a bad argument. */
 Test(interp, undef_frames)
 {
-    expect_call("ti_exc", "t_undef", "[]",
-                "{error,undef,[{ti_exc_none,nofun,[1,2],[]},{ti_exc,t_undef,0,[{file,\"ti_exc.erl\"},{line,23}]}]}");
+    expect_call(
+        "ti_exc", "t_undef", "[]",
+        "{error,undef,[{ti_exc_none,nofun,[1,2],[]},{ti_exc,t_undef,0,[{file,\"ti_exc.erl\"},{line,23}]}]}");
     expect_call("ti_call", "t_hidden", "[]", "{error,undef,ti_call,hidden,[],[],secret}");
     expect_call("ti_exc", "t_lib", "[]", "{error,function_clause,lists,reverse,[x]}");
 }
 
-Test(interp, catch_values)
-{
-    expect_call("ti_exc", "t_catch", "[]", "[x,{'EXIT',y},'EXIT',z,42]");
-}
+Test(interp, catch_values) { expect_call("ti_exc", "t_catch", "[]", "[x,{'EXIT',y},'EXIT',z,42]"); }
 
 Test(interp, exception_classes)
 {
@@ -273,10 +273,7 @@ Test(interp, exception_classes)
     expect_call("ti_exc", "t_raise", "[]", "{error,boom,[{m,f,1,[{file,\"m.erl\"},{line,9}]}]}");
 }
 
-Test(interp, try_after)
-{
-    expect_call("ti_exc", "t_after", "[]", "{fine,t,yes,yes}");
-}
+Test(interp, try_after) { expect_call("ti_exc", "t_after", "[]", "{fine,t,yes,yes}"); }
 
 Test(interp, error_reasons)
 {
@@ -289,10 +286,7 @@ Test(interp, error_reasons)
 /* A throw from 200 frames deep, caught and resumed from a thousand times:
  * each catch must cut the frames back, or the loop's own frames would be
  * lost or the stack would grow without end. */
-Test(interp, unwind_repeatedly)
-{
-    expect_call("ti_exc", "t_deep", "[1000]", "1000");
-}
+Test(interp, unwind_repeatedly) { expect_call("ti_exc", "t_deep", "[1000]", "1000"); }
 
 /* Uncaught exceptions: the exit reason and the class. erl's traces end in
  * the spawning wrapper's frame, which a process spawned directly lacks. */
@@ -312,7 +306,8 @@ Test(interp, uncaught)
 /* A trace holds at most 8 frames (OTP's default backtrace_depth). */
 Test(interp, stack_depth_eight)
 {
-    expect_call("ti_exc", "t_depth", "[]", "[{f,7},{c9,100},{c8,99},{c7,98},{c6,97},{c5,96},{c4,95},{c3,94}]");
+    expect_call("ti_exc", "t_depth", "[]",
+                "[{f,7},{c9,100},{c8,99},{c7,98},{c6,97},{c5,96},{c4,95},{c3,94}]");
 }
 
 /* OTP records a continuation only when it differs from the one before it,

@@ -235,8 +235,7 @@ static const char src_tp[] =
     "garbage(0, Keep) -> lists:sum(Keep);\n"
     "garbage(N, Keep) ->\n"
     "    _ = [{X, X} || X <- lists:seq(1, 300)],\n"
-    "    garbage(N - 1, Keep).\n"
-    ;
+    "    garbage(N - 1, Keep).\n";
 
 static void setup(void)
 {
@@ -248,21 +247,12 @@ TestSuite(proc, .init = setup, .fini = teardown);
 
 /* ---- spawning ---------------------------------------------------------------------- */
 
-Test(proc, spawn_undef)
-{
-    expect_call("tp", "t_spawn_undef", "[]", "{undef,[{tp_nomodule,nofun,[1],[]}]}");
-}
+Test(proc, spawn_undef) { expect_call("tp", "t_spawn_undef", "[]", "{undef,[{tp_nomodule,nofun,[1],[]}]}"); }
 
-Test(proc, alive)
-{
-    expect_call("tp", "t_alive", "[]", "{true,false,true}");
-}
+Test(proc, alive) { expect_call("tp", "t_alive", "[]", "{true,false,true}"); }
 
 /* 200 processes, each sending one result back. */
-Test(proc, many)
-{
-    expect_call("tp", "t_many", "[200]", "2686700");
-}
+Test(proc, many) { expect_call("tp", "t_many", "[200]", "2686700"); }
 
 /* proc_spawn returns the new process's pid even when the process has
  * already run to its end and been freed: a caller off the schedulers (as
@@ -284,26 +274,14 @@ Test(proc, spawn_pid_from_outside)
 
 /* ---- mailboxes --------------------------------------------------------------------- */
 
-Test(proc, mailbox_order)
-{
-    expect_call("tp", "t_order", "[]", "[1,2,3,4,5]");
-}
+Test(proc, mailbox_order) { expect_call("tp", "t_order", "[]", "[1,2,3,4,5]"); }
 
-Test(proc, selective_receive)
-{
-    expect_call("tp", "t_selective", "[]", "{three,2,[1,4,5],empty}");
-}
+Test(proc, selective_receive) { expect_call("tp", "t_selective", "[]", "{three,2,[1,4,5],empty}"); }
 
-Test(proc, receive_after)
-{
-    expect_call("tp", "t_after", "[]", "{timeout,true,got,zero}");
-}
+Test(proc, receive_after) { expect_call("tp", "t_after", "[]", "{timeout,true,got,zero}"); }
 
 /* A message sent between a link and an exit arrives between them. */
-Test(proc, signal_order)
-{
-    expect_call("tp", "t_signal_order", "[]", "[first,second,{'EXIT',done}]");
-}
+Test(proc, signal_order) { expect_call("tp", "t_signal_order", "[]", "[first,second,{'EXIT',done}]"); }
 
 /* A message from outside the VM (proc_deliver, any thread) wakes a
  * process waiting in receive. */
@@ -321,15 +299,9 @@ Test(proc, deliver_from_outside)
 
 /* ---- links and exits ---------------------------------------------------------------- */
 
-Test(proc, link_crash_propagates)
-{
-    expect_call("tp", "t_link_crash", "[]", "boom");
-}
+Test(proc, link_crash_propagates) { expect_call("tp", "t_link_crash", "[]", "boom"); }
 
-Test(proc, link_normal_does_not)
-{
-    expect_call("tp", "t_link_normal", "[]", "survived");
-}
+Test(proc, link_normal_does_not) { expect_call("tp", "t_link_normal", "[]", "survived"); }
 
 Test(proc, trap_exit)
 {
@@ -338,25 +310,13 @@ Test(proc, trap_exit)
 }
 
 /* kill kills even a process trapping exits; linked processes get killed. */
-Test(proc, kill)
-{
-    expect_call("tp", "t_kill", "[]", "{killed,killed,normal}");
-}
+Test(proc, kill) { expect_call("tp", "t_kill", "[]", "{killed,killed,normal}"); }
 
-Test(proc, exit_signals)
-{
-    expect_call("tp", "t_exit_signals", "[]", "{true,custom,false}");
-}
+Test(proc, exit_signals) { expect_call("tp", "t_exit_signals", "[]", "{true,custom,false}"); }
 
-Test(proc, link_noproc)
-{
-    expect_call("tp", "t_link_noproc", "[]", "{{error,noproc},true,noproc}");
-}
+Test(proc, link_noproc) { expect_call("tp", "t_link_noproc", "[]", "{{error,noproc},true,noproc}"); }
 
-Test(proc, unlink)
-{
-    expect_call("tp", "t_unlink", "[]", "survived");
-}
+Test(proc, unlink) { expect_call("tp", "t_unlink", "[]", "survived"); }
 
 /* ---- monitors ---------------------------------------------------------------------- */
 
@@ -366,10 +326,7 @@ Test(proc, monitor)
     expect_call("tp", "t_monitor_noproc", "[]", "{true,noproc}");
 }
 
-Test(proc, demonitor)
-{
-    expect_call("tp", "t_demonitor", "[]", "{true,none,true,none}");
-}
+Test(proc, demonitor) { expect_call("tp", "t_demonitor", "[]", "{true,none,true,none}"); }
 
 Test(proc, monitor_by_name)
 {
@@ -381,9 +338,10 @@ Test(proc, monitor_by_name)
 
 Test(proc, registered_names)
 {
-    expect_call("tp", "t_register", "[]",
-                "{true,true,{error,badarg},{error,badarg},true,undefined,{error,badarg},{error,badarg},true,true,"
-                "hello}");
+    expect_call(
+        "tp", "t_register", "[]",
+        "{true,true,{error,badarg},{error,badarg},true,undefined,{error,badarg},{error,badarg},true,true,"
+        "hello}");
 }
 
 /* The C side of the name table, on a process that waits. */
@@ -428,10 +386,7 @@ Test(proc, big_heap_survives_gc)
 }
 
 /* 200 rounds of garbage around 500 live words: many minor collections. */
-Test(proc, garbage_keeps_live_terms)
-{
-    expect_call("tp", "t_gc_garbage", "[]", "125250");
-}
+Test(proc, garbage_keeps_live_terms) { expect_call("tp", "t_gc_garbage", "[]", "125250"); }
 
 Test(proc, big_message)
 {
@@ -439,10 +394,7 @@ Test(proc, big_message)
 }
 
 /* Body recursion 100000 deep grows the register stack and the frames. */
-Test(proc, deep_recursion)
-{
-    expect_call("tp", "t_deep", "[100000]", "100000");
-}
+Test(proc, deep_recursion) { expect_call("tp", "t_deep", "[100000]", "100000"); }
 
 /* ---- the C API --------------------------------------------------------------------- */
 

@@ -48,8 +48,7 @@ static const char src_ts[] =
     "    [spawn(fun() -> spin(Work), Self ! {done, I * 2} end) || I <- lists:seq(1, N)],\n"
     "    lists:sum([receive {done, V} -> V end || _ <- lists:seq(1, N)]).\n"
     "\n"
-    "wait_ms(Ms) -> receive after Ms -> ok end.\n"
-    ;
+    "wait_ms(Ms) -> receive after Ms -> ok end.\n";
 
 /* Each test starts the VM with the scheduler count it needs. */
 static void boot(unsigned n)
@@ -224,6 +223,6 @@ Test(sched, wakes_for_work)
         took[i] = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000 + (uint64_t)(t1.tv_nsec - t0.tv_nsec) / 1000;
     }
     qsort(took, 9, sizeof took[0], compare_u64);
-    cr_expect(took[4] < 3000, "median wake-up %llu us (fastest %llu, slowest %llu)", (unsigned long long)took[4],
-              (unsigned long long)took[0], (unsigned long long)took[8]);
+    cr_expect(took[4] < 3000, "median wake-up %llu us (fastest %llu, slowest %llu)",
+              (unsigned long long)took[4], (unsigned long long)took[0], (unsigned long long)took[8]);
 }
