@@ -174,8 +174,9 @@ term_t bif_sys_universaltime_0(process *p, const term_t *args)
  * fired timer leaves in O(1) however many are armed) and an entry in the
  * timer queue of the scheduler that started it. Whoever moves the state
  * from ARMED first wins: the timer thread (FIRED, sends the message) or
- * cancel_timer (CANCELLED). The scheduler frees the record when its queue
- * entry comes due either way. */
+ * cancel_timer (CANCELLED, and it asks the scheduler to drop the queue
+ * entry at once). fire_timer runs once either way, when the entry comes
+ * due or is dropped, and frees the record. */
 
 enum { TM_ARMED, TM_FIRED, TM_CANCELLED };
 
@@ -186,6 +187,7 @@ typedef struct msg_timer {
     heap_t frag; /* the message */
     term_t msg;
     uint64_t deadline;
+    _Atomic uint64_t handle; /* its scheduler queue entry (sched_timer_call) */
     _Atomic int state;
 } msg_timer;
 
@@ -265,8 +267,10 @@ static term_t start_timer(process *p, term_t time, term_t dest, term_t msg, term
     t->msg = copy_term(&t->frag, m);
     t->deadline = now + (uint64_t)ms * 1000000;
     atomic_store(&t->state, TM_ARMED);
+    /* queued first: it cannot fire before this BIF returns (it fires on
+     * this thread), and whoever finds it linked finds its handle set */
+    atomic_store(&t->handle, sched_timer_call((uint64_t)ms, fire_timer, t));
     link_timer(t);
-    sched_timer_call((uint64_t)ms, fire_timer, t);
     return ref;
 }
 
@@ -297,6 +301,7 @@ static term_t timer_left(process *p, term_t ref, bool cancel)
         return ATOM_false;
     const uint32_t *ids = ref_object(ref)->ids;
     term_t result = ATOM_false;
+    uint64_t cancelled = 0;
     pthread_mutex_lock(&timers_lock);
     for (msg_timer *t = *bucket_of(ids); t; t = t->next) {
         if (memcmp(t->ref, ids, sizeof t->ref) != 0)
@@ -308,10 +313,17 @@ static term_t timer_left(process *p, term_t ref, bool cancel)
             uint64_t now = timer_now_ns();
             uint64_t left = t->deadline > now ? (t->deadline - now) / 1000000 : 0;
             result = term_small((int64_t)left);
+            if (cancel)
+                cancelled = atomic_load(&t->handle);
         }
         break;
     }
     pthread_mutex_unlock(&timers_lock);
+    /* The queue entry goes now, not at its deadline, taking the record and
+     * its message with it (fire_timer sees it cancelled). Outside the lock:
+     * fire_timer takes it. */
+    if (cancelled)
+        sched_timer_cancel(cancelled);
     return result;
 }
 

@@ -139,6 +139,19 @@ uint64_t sched_timer_receive(process *p, uint64_t ms)
     return handle_of(s, timer_insert(&s->timers, deadline_in(ms), p->pid, RECEIVE_SEQ));
 }
 
+/* Removes timer `tid` from s's queue (owner thread). A call timer
+ * removed so still gets its one call, which finds its own state
+ * cancelled (sched_timer_call's contract). */
+static void remove_timer(scheduler *s, timer_id tid)
+{
+    timer_info t;
+    if (timer_cancel(&s->timers, tid, &t) && t.seq == CALL_SEQ) {
+        timer_call *c = (timer_call *)(uintptr_t)t.key;
+        c->fn(c->arg);
+        alloc_free(ALLOC_TIMER, c, sizeof *c);
+    }
+}
+
 void sched_timer_cancel(uint64_t handle)
 {
     unsigned id = (unsigned)(handle & ((1u << HANDLE_SCHED_BITS) - 1));
@@ -147,7 +160,7 @@ void sched_timer_cancel(uint64_t handle)
         return;
     scheduler *s = &scheds[id];
     if ((int)id == self_id) {
-        timer_cancel(&s->timers, tid, NULL);
+        remove_timer(s, tid);
         return;
     }
     pthread_mutex_lock(&s->lock);
@@ -177,7 +190,7 @@ static void cancel_requested(scheduler *s)
     atomic_store_explicit(&s->has_cancels, false, memory_order_relaxed);
     pthread_mutex_unlock(&s->lock);
     for (size_t i = 0; i < n; i++)
-        timer_cancel(&s->timers, ids[i], NULL);
+        remove_timer(s, ids[i]);
     pthread_mutex_lock(&s->lock);
     if (!s->cancels && cap <= 1024) { /* keep a small buffer for next time */
         s->cancels = ids;
@@ -189,12 +202,13 @@ static void cancel_requested(scheduler *s)
         alloc_free(ALLOC_TIMER, ids, cap * sizeof *ids);
 }
 
-void sched_timer_call(uint64_t ms, void (*fn)(void *), void *arg)
+uint64_t sched_timer_call(uint64_t ms, void (*fn)(void *), void *arg)
 {
+    scheduler *s = &scheds[self_id];
     timer_call *c = alloc_new(ALLOC_TIMER, sizeof *c);
     c->fn = fn;
     c->arg = arg;
-    timer_insert(&scheds[self_id].timers, deadline_in(ms), (uint64_t)(uintptr_t)c, CALL_SEQ);
+    return handle_of(s, timer_insert(&s->timers, deadline_in(ms), (uint64_t)(uintptr_t)c, CALL_SEQ));
 }
 
 /* Sleeps until work arrives or the next timer is due. */

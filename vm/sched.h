@@ -44,15 +44,18 @@ void sched_enqueue(process *p);
  * scheduler thread only) and returns its handle, never 0. When it expires
  * it calls proc_timer_fired(p->pid, handle). */
 uint64_t sched_timer_receive(process *p, uint64_t ms);
-/* Removes the receive timer `handle` (from sched_timer_receive) so that it
- * never fires: at once when it is in the calling scheduler's queue, else
- * at that scheduler's next loop (it may still fire meanwhile: timer
+/* Removes timer `handle` (from sched_timer_receive or sched_timer_call)
+ * from its queue: at once when it is in the calling scheduler's queue,
+ * else at that scheduler's next loop (it may still fire meanwhile: timer
  * callbacks check that their timer is still wanted). Any thread; does
  * nothing for a timer that fired already. */
 void sched_timer_cancel(uint64_t handle);
-/* Calls fn(arg) on the calling scheduler's thread in ms milliseconds
- * (erlang:send_after and friends). fn owns arg. */
-void sched_timer_call(uint64_t ms, void (*fn)(void *), void *arg);
+/* Calls fn(arg) once on the calling scheduler's thread: in ms milliseconds
+ * (erlang:send_after and friends), or earlier, on the thread that owns the
+ * queue, when the timer is cancelled (sched_timer_cancel), so fn must tell
+ * the two apart by arg's own state. fn owns arg. Returns the timer's
+ * handle, never 0. */
+uint64_t sched_timer_call(uint64_t ms, void (*fn)(void *), void *arg);
 
 /* How sched_claim went. */
 typedef enum sched_claim_result {
