@@ -266,17 +266,24 @@ static void push_job(term_t t, int64_t d, term_t *slot)
 /* io_lib's depth arithmetic: d < 0 is unlimited and stays so. */
 static int64_t dec(int64_t d) { return d < 0 ? d : d - 1; }
 
+/* Appends the text of an atomic term (atom, number, pid, port, ref, fun)
+ * as ~w writes it. */
+static void put_leaf(fmt_buf *b, term_t t, bool unicode)
+{
+    if (term_is_atom(t))
+        fmt_put_atom(b, t, unicode);
+    else if (term_is_float(t))
+        fmt_put_float(b, float_value(t));
+    else if (term_is_integer(t))
+        fmt_put_integer(b, t, 10);
+    else
+        fmt_put_identity(b, t);
+}
+
 static term_t leaf_text(process *p, term_t t, bool unicode)
 {
     fmt_buf_reset(&lbuf);
-    if (term_is_atom(t))
-        fmt_put_atom(&lbuf, t, unicode);
-    else if (term_is_float(t))
-        fmt_put_float(&lbuf, float_value(t));
-    else if (term_is_integer(t))
-        fmt_put_integer(&lbuf, t, 10);
-    else
-        fmt_put_identity(&lbuf, t);
+    put_leaf(&lbuf, t, unicode);
     return buf_chars(p, &lbuf);
 }
 
@@ -1098,14 +1105,8 @@ static bool pretty_line(process *p, term_t t, bool unicode, bool strings, int64_
                 fmt_buf_put(&lbuf, "{}", 2);
             else if (term_is_map(x))
                 fmt_buf_put(&lbuf, "#{}", 3);
-            else if (term_is_atom(x))
-                fmt_put_atom(&lbuf, x, unicode);
-            else if (term_is_float(x))
-                fmt_put_float(&lbuf, float_value(x));
-            else if (term_is_integer(x))
-                fmt_put_integer(&lbuf, x, 10);
             else
-                fmt_put_identity(&lbuf, x);
+                put_leaf(&lbuf, x, unicode);
         leaf:
             for (size_t i = 0; i < lbuf.len; i++) {
                 unsigned char b = (unsigned char)lbuf.data[i];
