@@ -528,37 +528,46 @@ void proc_count_reductions(process *p)
 
 int proc_wait(process *p, int64_t ms)
 {
-    if (proc_fetch_incoming(p) < 0)
-        return -1;
-    if (*p->save)
-        return 1;
-    if (ms == 0)
-        return 2;
-    bool arm = ms > 0 && !(atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMER);
-    uint64_t handle = arm ? sched_timer_receive(p, (uint64_t)ms) : 0;
-    pthread_mutex_lock(&p->inq_lock);
-    if (arm) {
-        p->timer_seq = handle;
-        atomic_fetch_or_explicit(&p->state, PS_TIMER, memory_order_relaxed);
-    }
-    uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
-    if (p->inq || (st & PS_TIMEOUT)) {
-        pthread_mutex_unlock(&p->inq_lock);
-        if (st & PS_TIMEOUT)
-            return 2;
+    for (;;) {
         if (proc_fetch_incoming(p) < 0)
             return -1;
-        return *p->save ? 1 : 0; /* 0 cannot happen: inq was not empty */
+        if (*p->save)
+            return 1;
+        if (ms == 0)
+            return 2;
+        bool arm = ms > 0 && !(atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMER);
+        uint64_t handle = arm ? sched_timer_receive(p, (uint64_t)ms) : 0;
+        pthread_mutex_lock(&p->inq_lock);
+        if (arm) {
+            p->timer_seq = handle;
+            atomic_fetch_or_explicit(&p->state, PS_TIMER, memory_order_relaxed);
+        }
+        uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
+        if (st & PS_TIMEOUT) {
+            pthread_mutex_unlock(&p->inq_lock);
+            return 2;
+        }
+        if (p->inq) {
+            /* Something arrived since the fetch above: look again. It may
+             * be signals only (a monitor, a demonitor, a link) that leave
+             * nothing to receive; then the process must still wait, not
+             * end its slice without being WAITING (no sender would wake
+             * it: it was lost, runnable in no run queue). */
+            pthread_mutex_unlock(&p->inq_lock);
+            continue;
+        }
+        /* From the change below a sender may wake p, to run on another
+         * scheduler once this one drops p's PS_RUNNING: the slice's
+         * bookkeeping is done before it. */
+        proc_count_reductions(p);
+        uint32_t waiting;
+        do
+            waiting = (st & ~(uint32_t)PS_RUNNABLE) | PS_WAITING;
+        while (!atomic_compare_exchange_weak_explicit(&p->state, &st, waiting, memory_order_relaxed,
+                                                      memory_order_relaxed));
+        pthread_mutex_unlock(&p->inq_lock);
+        return 0;
     }
-    /* From the change below a sender may wake p, to run on another
-     * scheduler once this one drops p's PS_RUNNING: the slice's
-     * bookkeeping is done before it. */
-    proc_count_reductions(p);
-    while (!atomic_compare_exchange_weak_explicit(&p->state, &st, (st & ~(uint32_t)PS_RUNNABLE) | PS_WAITING,
-                                                  memory_order_relaxed, memory_order_relaxed))
-        ;
-    pthread_mutex_unlock(&p->inq_lock);
-    return 0;
 }
 
 void proc_timer_fired(term_t pid, uint64_t seq)
