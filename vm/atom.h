@@ -40,6 +40,10 @@ atom_result atom_intern_latin1(const char *latin1, size_t len, term_t *out);
 atom_result atom_lookup(const char *utf8, size_t len, term_t *out);
 /* Convenience for C string literals; aborts on failure (programmer error). */
 term_t atom_from_cstr(const char *s);
+/* The atom `name` (a C string literal), interned on the first call and
+ * kept in *slot (a static that starts 0): for atoms a C file needs that
+ * are not in atoms.def. Any thread. */
+term_t atom_cached(_Atomic term_t *slot, const char *name);
 
 /* UTF-8 text of an atom, its byte length in *len. A NUL follows it, and
  * the text may be read in whole blocks of ATOM_TEXT_BLOCK bytes up to the

@@ -23,27 +23,18 @@
 #include "bif_bin.def"
 #undef BIF
 
-/* Atoms not in atoms.def, interned on first use. */
-static term_t get_cached_atom(_Atomic term_t *slot, const char *name)
-{
-    term_t a = atomic_load_explicit(slot, memory_order_relaxed);
-    if (a == 0) {
-        a = atom_from_cstr(name);
-        atomic_store_explicit(slot, a, memory_order_relaxed);
-    }
-    return a;
-}
+/* Atoms not in atoms.def (atom_cached). */
 static _Atomic term_t slot_nomatch, slot_global, slot_trim, slot_trim_all, slot_scope, slot_insert_replaced,
     slot_incomplete, slot_unicode, slot_latin1;
-#define ATOM_NOMATCH get_cached_atom(&slot_nomatch, "nomatch")
-#define ATOM_GLOBAL get_cached_atom(&slot_global, "global")
-#define ATOM_TRIM get_cached_atom(&slot_trim, "trim")
-#define ATOM_TRIM_ALL get_cached_atom(&slot_trim_all, "trim_all")
-#define ATOM_SCOPE get_cached_atom(&slot_scope, "scope")
-#define ATOM_INSERT_REPLACED get_cached_atom(&slot_insert_replaced, "insert_replaced")
-#define ATOM_INCOMPLETE get_cached_atom(&slot_incomplete, "incomplete")
-#define ATOM_UNICODE get_cached_atom(&slot_unicode, "unicode")
-#define ATOM_LATIN1 get_cached_atom(&slot_latin1, "latin1")
+#define ATOM_NOMATCH atom_cached(&slot_nomatch, "nomatch")
+#define ATOM_GLOBAL atom_cached(&slot_global, "global")
+#define ATOM_TRIM atom_cached(&slot_trim, "trim")
+#define ATOM_TRIM_ALL atom_cached(&slot_trim_all, "trim_all")
+#define ATOM_SCOPE atom_cached(&slot_scope, "scope")
+#define ATOM_INSERT_REPLACED atom_cached(&slot_insert_replaced, "insert_replaced")
+#define ATOM_INCOMPLETE atom_cached(&slot_incomplete, "incomplete")
+#define ATOM_UNICODE atom_cached(&slot_unicode, "unicode")
+#define ATOM_LATIN1 atom_cached(&slot_latin1, "latin1")
 
 /* A binary (whole bytes), its view in *v. */
 static bool get_binary(term_t t, bin_view *v)
@@ -1353,8 +1344,8 @@ static term_t chars_to_list(process *p, term_t data, bool latin1)
 typedef enum encoding { ENC_LATIN1, ENC_UTF8, ENC_UTF16BE, ENC_UTF16LE, ENC_UTF32BE, ENC_UTF32LE } encoding;
 
 static _Atomic term_t slot_utf16, slot_utf32;
-#define ATOM_UTF16 get_cached_atom(&slot_utf16, "utf16")
-#define ATOM_UTF32 get_cached_atom(&slot_utf32, "utf32")
+#define ATOM_UTF16 atom_cached(&slot_utf16, "utf16")
+#define ATOM_UTF32 atom_cached(&slot_utf32, "utf32")
 
 /* false when t names no encoding. */
 static bool get_encoding(term_t t, encoding *enc)

@@ -25,20 +25,11 @@
 
 /* ---- atoms not in atoms.def, interned on first use ------------------------------ */
 
-static term_t get_cached_atom(_Atomic term_t *slot, const char *name)
-{
-    term_t a = atomic_load_explicit(slot, memory_order_relaxed);
-    if (a == 0) {
-        a = atom_from_cstr(name);
-        atomic_store_explicit(slot, a, memory_order_relaxed);
-    }
-    return a;
-}
 /* The slots of the atoms AM(name) stands for (name: the atom's text). */
 static _Atomic term_t slot_iterator, slot_none, slot_monotonic, slot_minor_version, slot_pid, slot_new_index,
     slot_new_uniq, slot_index, slot_uniq, slot_name, slot_arity, slot_env, slot_local, slot_external,
     slot_refc;
-#define AM(name) get_cached_atom(&slot_##name, #name)
+#define AM(name) atom_cached(&slot_##name, #name)
 
 /* A growable stack of terms (ALLOC_TEMP beyond its first 32). */
 typedef struct term_stack {

@@ -23,18 +23,9 @@
 /* The largest tuple erlang:make_tuple/2 builds (OTP's limit). */
 #define MAX_TUPLE_ARITY ((UINT64_C(1) << 24) - 1)
 
-/* An atom not in atoms.def, interned on first use. */
-static term_t get_cached_atom(_Atomic term_t *slot, const char *name)
-{
-    term_t a = atomic_load_explicit(slot, memory_order_relaxed);
-    if (a == 0) {
-        a = atom_from_cstr(name);
-        atomic_store_explicit(slot, a, memory_order_relaxed);
-    }
-    return a;
-}
+/* An atom not in atoms.def (atom_cached). */
 static _Atomic term_t atom_value_slot;
-#define ATOM_VALUE get_cached_atom(&atom_value_slot, "value")
+#define ATOM_VALUE atom_cached(&atom_value_slot, "value")
 
 static inline term_t make_bool(bool b) { return b ? ATOM_true : ATOM_false; }
 
