@@ -264,6 +264,27 @@ static code_t gen_call_fun(gen *g, ir *fun, ir **args, uint32_t n, int dst, bool
     return reg(d);
 }
 
+/* apply/3 or apply/2 with an argument list not known at compile time: its
+ * nargs operands (e->k) go to a fresh call area, then `op` (or `tail_op`
+ * in tail position) spreads the list at run time. */
+static code_t apply_list(gen *g, ir *e, uint32_t nargs, opcode op, opcode tail_op, int dst, bool tail)
+{
+    uint32_t b = g->top;
+    args_into(g, e->k, nargs, b);
+    line(g, e->line);
+    if (tail) {
+        cg_op(g, tail_op);
+        cg_I(g, b);
+        return 0;
+    }
+    uint32_t d = dst >= 0 ? (uint32_t)dst : b;
+    cg_op(g, op);
+    cg_I(g, b);
+    cg_R(g, d);
+    g->top = dst >= 0 ? b : b + 1;
+    return reg(d);
+}
+
 static code_t gen_apply3(gen *g, ir *e, int dst, bool tail)
 {
     ir *m = e->k[0], *f = e->k[1];
@@ -293,20 +314,7 @@ static code_t gen_apply3(gen *g, ir *e, int dst, bool tail)
         g->top = dst >= 0 ? b : b + 1;
         return reg(d);
     }
-    uint32_t b = g->top;
-    args_into(g, e->k, 3, b);
-    line(g, e->line);
-    uint32_t d = dst >= 0 ? (uint32_t)dst : b;
-    if (tail) {
-        cg_op(g, OP_tail_apply_list);
-        cg_I(g, b);
-        return 0;
-    }
-    cg_op(g, OP_apply_list);
-    cg_I(g, b);
-    cg_R(g, d);
-    g->top = dst >= 0 ? b : b + 1;
-    return reg(d);
+    return apply_list(g, e, 3, OP_apply_list, OP_tail_apply_list, dst, tail);
 }
 
 static code_t gen_apply2(gen *g, ir *e, int dst, bool tail)
@@ -315,20 +323,7 @@ static code_t gen_apply2(gen *g, ir *e, int dst, bool tail)
     uint32_t n;
     if (list_elems(g, e->k[1], &args, &n))
         return gen_call_fun(g, e->k[0], args, n, dst, tail, e->line);
-    uint32_t b = g->top;
-    args_into(g, e->k, 2, b);
-    line(g, e->line);
-    uint32_t d = dst >= 0 ? (uint32_t)dst : b;
-    if (tail) {
-        cg_op(g, OP_tail_apply_fun_list);
-        cg_I(g, b);
-        return 0;
-    }
-    cg_op(g, OP_apply_fun_list);
-    cg_I(g, b);
-    cg_R(g, d);
-    g->top = dst >= 0 ? b : b + 1;
-    return reg(d);
+    return apply_list(g, e, 2, OP_apply_fun_list, OP_tail_apply_fun_list, dst, tail);
 }
 
 /* A test instruction turned into true/false. */
