@@ -213,6 +213,19 @@ static void put_operand(FILE *out, const module_code *m, char kind, code_t w)
     }
 }
 
+/* make_fun's lambda operand: an index into m->lambdas as the compiler
+ * writes it, a pointer to the entry once loaded (code.c); the index
+ * either way, or m->nlambdas when it is neither. */
+static uint64_t lambda_index(const module_code *m, code_t w)
+{
+    if (w < m->nlambdas)
+        return w;
+    const code_lambda *l = (const code_lambda *)w;
+    if (m->nlambdas && l >= m->lambdas && l < m->lambdas + m->nlambdas)
+        return (uint64_t)(l - m->lambdas);
+    return m->nlambdas;
+}
+
 size_t disasm_instr(FILE *out, const module_code *m, size_t pos, disasm_decode_fn decode)
 {
     if (pos >= m->ncode)
@@ -234,6 +247,8 @@ size_t disasm_instr(FILE *out, const module_code *m, size_t pos, disasm_decode_f
         /* bs_get: kind and flags by name */
         if (op == OP_bs_get && p == pos + 4 && c[p] < 6)
             fputs(bs_kinds[c[p]], out);
+        else if (op == OP_make_fun && p == pos + 2)
+            fprintf(out, "%llu", (unsigned long long)lambda_index(m, c[p]));
         else
             put_operand(out, m, *k, c[p]);
     }
@@ -597,12 +612,14 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
         case OP_raise:
             need = c[1] + 3;
             break;
-        case OP_make_fun:
-            if (c[2] >= m->nlambdas || m->lambdas[c[2]].num_free != c[3]) {
-                ok = fail(&v, "@%zu: make_fun captures do not fit lambda %llu", pos, (unsigned long long)c[2]);
+        case OP_make_fun: {
+            uint64_t li = lambda_index(m, c[2]);
+            if (li >= m->nlambdas || m->lambdas[li].num_free != c[3]) {
+                ok = fail(&v, "@%zu: make_fun captures do not fit lambda %llu", pos, (unsigned long long)li);
                 goto done;
             }
             break;
+        }
         case OP_bif0:
         case OP_bif1:
         case OP_bif2:
