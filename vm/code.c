@@ -460,6 +460,16 @@ bool code_purge(term_t module)
     return old != NULL;
 }
 
+const module_code *code_module_loaded(term_t module)
+{
+    const module_code *mc = code_module(module);
+    if (!mc && autoload_fn) {
+        autoload_fn(module);
+        mc = code_module(module);
+    }
+    return mc;
+}
+
 const code_t *code_ensure_loaded(const export_entry *e)
 {
     if (!code_module(e->module) && autoload_fn)

@@ -133,6 +133,9 @@ const module_code *code_module(term_t module);
 /* Loads the module of e if it is not loaded; e's address when that made it
  * callable, else NULL (undef). */
 const code_t *code_ensure_loaded(const export_entry *e);
+/* The current version of `module`, loaded first through the autoload
+ * hook when it is not loaded; NULL when it cannot be. Any thread. */
+const module_code *code_module_loaded(term_t module);
 /* Makes the current version of a module old (its exports undefined);
  * false when it has no current version or still has an old one. */
 bool code_delete(term_t module);

@@ -168,12 +168,7 @@ static bool inlined_operator(const code_t *pc, bool add)
  * (badfun, as OTP). */
 static const code_t *resolve_lambda(const fun_obj *fo)
 {
-    const module_code *m = code_module(fo->module);
-    if (!m) {
-        /* every module exports module_info/0: ensuring it loads the module */
-        code_ensure_loaded(code_export_get(fo->module, ATOM_module_info, 0));
-        m = code_module(fo->module);
-    }
+    const module_code *m = code_module_loaded(fo->module);
     if (!m || fo->index >= m->nlambdas)
         return NULL;
     const code_lambda *l = &m->lambdas[fo->index];
