@@ -51,19 +51,23 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv compile compile_lower compile_gen compile_layout compile_pat compile_bin compile_asm lint disasm \
                code interp proc sched bits bif_proc bif_sys bif_misc bif_scan bif_file md5 vm
 FORMAT_SRCS := buf write pretty fwrite io
+DBGCORE_SRCS := dbgcore
 SHELL_SRCS  := main repl
 
 VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o) $(BUILD)/vm/lib_embed.o
 FORMAT_OBJS := $(FORMAT_SRCS:%=$(BUILD)/format/%.o)
+DBGCORE_OBJS := $(DBGCORE_SRCS:%=$(BUILD)/dbgcore/%.o) $(BUILD)/dbgcore/lib_embed.o
 SHELL_OBJS  := $(SHELL_SRCS:%=$(BUILD)/shell/%.o)
 
 LIBVM     := $(BUILD)/libvm.a
 LIBFORMAT := $(BUILD)/libformat.a
+LIBDBGCORE := $(BUILD)/libdbgcore.a
 
 # Unit tests mirror the tree: tests/vm/test_X.c tests vm/X.c.
 TEST_VM_SRCS     := $(wildcard tests/vm/test_*.c)
 TEST_FORMAT_SRCS := $(wildcard tests/format/test_*.c)
-TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format
+TEST_DBGCORE_SRCS := $(wildcard tests/dbgcore/test_*.c)
+TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format $(BUILD)/tests/test_dbgcore
 TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads \
              $(BUILD)/tests/progress
 
@@ -111,6 +115,14 @@ $(BUILD)/vm/lib_embed.c: vm/lib/embed.sh $(wildcard vm/lib/*.erl)
 $(BUILD)/vm/lib_embed.o: $(BUILD)/vm/lib_embed.c
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
 
+# The trace engine's Erlang modules (dbg, ...), registered by dbgcore_init.
+$(BUILD)/dbgcore/lib_embed.c: vm/lib/embed.sh $(wildcard dbgcore/lib/*.erl)
+	@mkdir -p $(dir $@)
+	sh vm/lib/embed.sh -n dbgcore_embedded_lib $(sort $(wildcard dbgcore/lib/*.erl)) > $@
+
+$(BUILD)/dbgcore/lib_embed.o: $(BUILD)/dbgcore/lib_embed.c
+	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
+
 $(LIBVM): $(VM_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
@@ -119,8 +131,12 @@ $(LIBFORMAT): $(FORMAT_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(DBGSH): $(SHELL_OBJS) $(LIBFORMAT) $(LIBVM)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(SHELL_OBJS) $(LIBFORMAT) $(LIBVM) $(LIBS)
+$(LIBDBGCORE): $(DBGCORE_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(DBGSH): $(SHELL_OBJS) $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(SHELL_OBJS) $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM) $(LIBS)
 
 # ---- tests ----------------------------------------------------------------------
 
@@ -132,6 +148,9 @@ $(BUILD)/tests/test_vm: $(TEST_VM_SRCS:%.c=$(BUILD)/%.o) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(TEST_LIBS) $(LIBS)
 
 $(BUILD)/tests/test_format: $(TEST_FORMAT_SRCS:%.c=$(BUILD)/%.o) $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(TEST_LIBS) $(LIBS)
+
+$(BUILD)/tests/test_dbgcore: $(TEST_DBGCORE_SRCS:%.c=$(BUILD)/%.o) $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(TEST_LIBS) $(LIBS)
 
 $(BUILD)/tests/termgen: $(BUILD)/tests/diff/termgen.o $(LIBFORMAT) $(LIBVM)

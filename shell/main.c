@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dbgcore/dbgcore.h"
 #include "format/format.h"
 #include "shell/repl.h"
 #include "vm/vm.h"
@@ -84,6 +85,7 @@ int main(int argc, char **argv)
         }
     }
     fmt_io_register();
+    dbgcore_init();
     vm_start(schedulers);
     int status = 0;
     for (size_t i = 0; i < nfiles; i++)

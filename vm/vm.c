@@ -21,14 +21,34 @@
 #include "proc.h"
 #include "sched.h"
 
-/* The Erlang sources of vm/lib, compiled into the binary (build/vm/lib_embed.c). */
-typedef struct embedded_file {
-    const char *name; /* "lists.erl" */
-    const char *text;
-    size_t len;
-} embedded_file;
-extern const embedded_file vm_embedded_lib[];
+/* The Erlang sources of vm/lib, compiled into the binary (build/vm/lib_embed.c),
+ * and the libraries of the layers above (vm_add_library). */
+extern const vm_lib_file vm_embedded_lib[];
 extern const size_t vm_embedded_lib_n;
+typedef struct lib_table {
+    const vm_lib_file *files;
+    size_t n;
+} lib_table;
+static lib_table libs[8] = {{vm_embedded_lib, 0}};
+static size_t nlibs = 1;
+
+void vm_add_library(const vm_lib_file *files, size_t n)
+{
+    if (nlibs == sizeof libs / sizeof libs[0])
+        abort(); /* a fixed handful of layers register one table each */
+    libs[nlibs++] = (lib_table){files, n};
+}
+
+/* The embedded source file `file` ("lists.erl"), or NULL. */
+static const vm_lib_file *find_library_file(const char *file)
+{
+    libs[0].n = vm_embedded_lib_n;
+    for (size_t t = 0; t < nlibs; t++)
+        for (size_t i = 0; i < libs[t].n; i++)
+            if (!strcmp(libs[t].files[i].name, file))
+                return &libs[t].files[i];
+    return NULL;
+}
 
 /* ---- output ------------------------------------------------------------- */
 
@@ -148,11 +168,11 @@ bool vm_load_module(term_t module, term_t *why)
     bool ok = code_module(module) != NULL; /* another scheduler won the race */
     bool found = ok;
     snprintf(file, sizeof file, "%.*s.erl", (int)len, name);
-    for (size_t i = 0; i < vm_embedded_lib_n && !found; i++)
-        if (!strcmp(vm_embedded_lib[i].name, file)) {
-            found = true;
-            ok = load_source(file, vm_embedded_lib[i].text, vm_embedded_lib[i].len, NULL) != THE_NON_VALUE;
-        }
+    const vm_lib_file *lib = found ? NULL : find_library_file(file);
+    if (lib) {
+        found = true;
+        ok = load_source(file, lib->text, lib->len, NULL) != THE_NON_VALUE;
+    }
     for (size_t i = 0; i <= npaths && !found; i++) {
         char path[4096 + 64];
         if (i < npaths)

@@ -47,6 +47,17 @@ void vm_set_crash_report(vm_crash_fn fn);
  * loaded loads Mod.erl from the embedded library, the code path in order,
  * then the current directory. */
 void vm_add_path(const char *dir);
+/* An Erlang library module compiled into the binary: its file name
+ * ("dbg.erl") and source text. vm/lib's modules are built in; a layer above
+ * adds its own table (dbgcore's dbg, ...) before vm_start. The tables must
+ * outlive the VM; at most a handful. A module is looked up in the tables in
+ * the order added, before the code path. */
+typedef struct vm_lib_file {
+    const char *name;
+    const char *text;
+    size_t len;
+} vm_lib_file;
+void vm_add_library(const vm_lib_file *files, size_t n);
 /* Starts the VM with n scheduler threads. */
 void vm_start(unsigned schedulers);
 /* Compiles and loads an .erl file; false after printing erlc's

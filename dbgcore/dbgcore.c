@@ -1,0 +1,24 @@
+/* dbgcore.c: the engine's start-up: one table of every BIF the engine's
+ * modules declare in their .def files, its embedded Erlang library, and
+ * the VM's trace hooks. */
+#include "dbgcore.h"
+
+#define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
+#include "ms.def"
+#undef BIF
+
+static const bif_entry dbgcore_bifs[] = {
+#define BIF(m, f, a, fn, flags) {#m, #f, a, fn, flags},
+#include "ms.def"
+#undef BIF
+    {NULL, NULL, 0, NULL, 0}, /* end: the .def files may still be empty */
+};
+
+extern const vm_lib_file dbgcore_embedded_lib[];
+extern const size_t dbgcore_embedded_lib_n;
+
+void dbgcore_init(void)
+{
+    bif_register(dbgcore_bifs, sizeof dbgcore_bifs / sizeof dbgcore_bifs[0] - 1);
+    vm_add_library(dbgcore_embedded_lib, dbgcore_embedded_lib_n);
+}
