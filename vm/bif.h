@@ -40,7 +40,12 @@ static inline term_t bif_raise(process *p, proc_class cls, term_t reason)
  * end the time slice (erlang:yield/0, an exit signal sent to itself, a
  * message that must be seen first), or collect the heap fully once the
  * result is in its register (erlang:garbage_collect/0). */
-typedef enum bif_trap_kind { TRAP_YIELD, TRAP_GC } bif_trap_kind;
+/* TRAP_RETRY: the call has not happened yet: end the slice, and run the
+ * BIF again on the same arguments when the process runs next (the BIF
+ * tells its two calls apart with p->bif_retry, which it sets before
+ * asking and clears when it acts). OTP's trace_pattern lets the other
+ * processes run before its change takes effect; this is how ours does. */
+typedef enum bif_trap_kind { TRAP_YIELD, TRAP_GC, TRAP_RETRY } bif_trap_kind;
 static inline term_t bif_trap(process *p, term_t result, bif_trap_kind kind)
 {
     p->fclass = CLASS_TRAP;

@@ -13,11 +13,16 @@
 #include "alloc.h"
 #include "atom.h"
 #include "interp.h"
+#include "trace.h"
 #include "map.h"
 #include "progress.h"
 #include "sched.h"
 
 static pthread_mutex_t code_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t mod_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void code_mod_lock(void) { progress_mutex_lock(&mod_lock); }
+void code_mod_unlock(void) { pthread_mutex_unlock(&mod_lock); }
 static code_autoload_fn autoload_fn;
 
 /* ---- export table: open addressing over pointers, grown under lock ---- */
@@ -170,6 +175,7 @@ void code_init(code_autoload_fn autoload)
 {
     autoload_fn = autoload;
     interp_init();
+    trace_init();
     pthread_mutex_lock(&code_lock);
     if (!exports) {
         exports_cap = 4096;
@@ -267,9 +273,22 @@ static void retire_locked(module_code *mc, bool keep)
     progress_defer(free_retired, mc);
 }
 
+/* An export entry of a function whose code changes: a stub the trace
+ * engine made for a global pattern (vm/trace.h) goes back to call_undef,
+ * so nothing leads to the old code through it; the engine drops its
+ * record in its `loaded` hook. */
+static void reset_stub_locked(export_entry *e)
+{
+    if (e->bif || trace_read_word(&e->stub[0]) == interp_op_word(OP_call_undef))
+        return;
+    trace_patch_word(&e->stub[1], (code_t)e);
+    trace_patch_word(&e->stub[0], interp_op_word(OP_call_undef));
+}
+
 void code_load(module_code *mc)
 {
     thread_code(mc);
+    code_mod_lock();
     pthread_mutex_lock(&code_lock);
     module_slot *s = find_module(mc->name);
     if (!s) {
@@ -297,8 +316,10 @@ void code_load(module_code *mc)
             code_func *f = &prev->funcs[i];
             if (f->exported) {
                 export_entry *e = get_locked(mc->name, f->name, f->arity, false);
-                if (e && !e->bif)
+                if (e && !e->bif) {
+                    reset_stub_locked(e);
                     atomic_store_explicit(&e->addr, e->stub, memory_order_release);
+                }
             }
         }
     }
@@ -309,9 +330,12 @@ void code_load(module_code *mc)
         export_entry *e = get_locked(mc->name, f->name, f->arity, true);
         if (e->bif)
             continue; /* a BIF cannot be redefined */
+        reset_stub_locked(e);
         atomic_store_explicit(&e->addr, mc->code + f->header + FUNC_HEADER_WORDS, memory_order_release);
     }
     pthread_mutex_unlock(&code_lock);
+    trace_hooks.loaded(mc);
+    code_mod_unlock();
 }
 
 const module_code *code_module(term_t module)

@@ -120,6 +120,14 @@ typedef bool (*code_autoload_fn)(term_t module);
 void code_init(code_autoload_fn autoload);
 /* The one export entry of M:F/A, made on first use; never freed. */
 export_entry *code_export_get(term_t module, term_t name, unsigned arity);
+/* The code modification permission (OTP's code_write_permission): held
+ * by code loading and by the trace engine while it stages breakpoints, so
+ * one of them at a time changes code, and a breakpoint sequence sees the
+ * same code throughout. Held across thread-progress waits; a scheduler
+ * waiting for it counts as asleep (progress_mutex_lock). Not recursive. */
+void code_mod_lock(void);
+void code_mod_unlock(void);
+
 /* Installs `mc` as the current version of its module; the previous current
  * version, if any, becomes old. Takes ownership of mc. Translates opcode
  * numbers into instruction words. Any thread. An old version still there

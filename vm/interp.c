@@ -14,6 +14,7 @@
 #include "map.h"
 #include "proc.h"
 #include "sched.h"
+#include "trace.h"
 
 #if defined(__GNUC__) && !defined(INTERP_SWITCH)
 #define INTERP_THREADED 1
@@ -97,6 +98,18 @@ static inline void move_args(term_t *R, uint64_t b, uint64_t a)
     }
 }
 
+/* The exception unwinds every frame from `keep` up: report exception_from
+ * for the return-trace frames among them (innermost first) and drop their
+ * records; the others (return_trace, return_to) end silently, as OTP's. */
+static void unwind_trace_frames(process *p, uint32_t keep)
+{
+    while (p->ntframes && p->tframes[p->ntframes - 1].frame >= keep) {
+        trace_frame tf = p->tframes[--p->ntframes];
+        if (tf.kind == TFR_EXCEPTION)
+            trace_hooks.exception_from(p, &tf, p->fclass, p->freason);
+    }
+}
+
 /* The exception's handler, or NULL when none is left (the process dies).
  * Builds the stack trace when the raiser did not; `pc` is where the
  * exception happened, `args`/`nargs` the arguments to report in the top
@@ -106,6 +119,9 @@ static const code_t *unwind(process *p, const code_t *pc, const term_t *args, un
 {
     if (p->fstack == THE_NON_VALUE)
         p->fstack = proc_stacktrace(p, pc, args, nargs, bif, undef);
+    uint32_t keep = p->ncatches ? p->catches[p->ncatches - 1].nframes : 0;
+    if (p->ntframes && p->tframes[p->ntframes - 1].frame >= keep)
+        unwind_trace_frames(p, keep);
     if (p->ncatches == 0)
         return NULL;
     catch_entry c = p->catches[--p->ncatches];
@@ -202,9 +218,18 @@ static bool timeout_ms(term_t t, int64_t *ms)
 #define RX(i) R[pc[i]]
 #define SX(i) SRC(pc[i])
 
+/* The trace engine patches instruction words while other threads run them
+ * (vm/trace.h). Word stores and loads are atomic on the machines we run
+ * on; under ThreadSanitizer the loads say so, so it sees no race. */
+#if defined(__SANITIZE_THREAD__)
+#define OPWORD(pc) __atomic_load_n(&(pc)[0], __ATOMIC_RELAXED)
+#else
+#define OPWORD(pc) ((pc)[0])
+#endif
+
 #if INTERP_THREADED
 #define CASE(name) L_##name:
-#define DISPATCH() goto *(const void *)pc[0]
+#define DISPATCH() goto *(const void *)OPWORD(pc)
 #else
 #define CASE(name) case OP_##name:
 #define DISPATCH() goto dispatch
@@ -295,11 +320,16 @@ static interp_result run(process *p, bool init)
     bool tail = false, exact = false; /* variants sharing a body */
     uint32_t fb = 0, fa = 0, fdst = 0;  /* call_fun: */
     const code_t *fcont = NULL;
+#if !INTERP_THREADED
+    opcode op;
+#endif
 
     DISPATCH();
 #if !INTERP_THREADED
 dispatch:
-    switch ((opcode)pc[0]) {
+    op = (opcode)OPWORD(pc);
+dispatch_op:
+    switch (op) {
 #endif
 
     /* ---- functions, calls, returns ---- */
@@ -348,7 +378,7 @@ dispatch:
         move_args(R, pc[2], pc[3]);
         /* enter's work is done but for its reduction and GC checks: do
          * those here, and go through enter when one of them is due */
-        if (reds > 1 && ((reds - 1) & INTERP_GC_CHECK_MASK) != 0) {
+        if (reds > 1 && ((reds - 1) & INTERP_GC_CHECK_MASK) != 0 && OPWORD(target) == op_words[OP_enter]) {
             reds--;
             JUMP(target + 3);
         }
@@ -508,6 +538,13 @@ return_:
                 fbif = b;
                 goto raise;
             }
+            if (p->trap == TRAP_RETRY) {
+                p->retry_code[0] = op_words[OP_bif_stub];
+                p->retry_code[1] = (code_t)b;
+                pc = p->retry_code;
+                SAVE();
+                return RUN_YIELD;
+            }
             v = p->freason;
             trapped = true;
         }
@@ -533,6 +570,36 @@ return_:
             goto trap;
         }
         DISPATCH();
+    }
+    CASE(breakpoint)
+    {
+        /* DESIGN.md mechanism 1: the record is in the header's slot; the
+         * active generation says whether this process has work here */
+        const trace_bp *bp = (const trace_bp *)__atomic_load_n(&pc[FH_BP - FUNC_HEADER_WORDS], __ATOMIC_RELAXED);
+        unsigned g = atomic_load_explicit(&trace_bp_active, memory_order_relaxed);
+        uint32_t what = __atomic_load_n(&bp->flags[g], __ATOMIC_RELAXED);
+        if ((what & TBP_EVERY) || ((what & TBP_CALL) && (p->trace_flags & TF_CALL))) {
+            SAVE();
+            trace_hooks.call(p, pc, bp, g);
+            RELOAD();
+        }
+#if INTERP_THREADED
+        goto *(const void *)bp->orig;
+#else
+        op = (opcode)bp->orig;
+        goto dispatch_op;
+#endif
+    }
+    CASE(return_trace)
+    {
+        /* a return-trace frame was returned through: the value is where
+         * the real caller wants it; report, then return it there */
+        trace_frame tf = p->tframes[--p->ntframes];
+        ta = R[tf.dst];
+        SAVE();
+        trace_hooks.return_from(p, &tf, ta);
+        RELOAD();
+        goto return_;
     }
     CASE(call_undef)
     {
@@ -1290,6 +1357,7 @@ raise:
     }
 }
 
+#undef OPWORD
 #undef SRC
 #undef RX
 #undef SX

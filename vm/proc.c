@@ -16,6 +16,7 @@
 #include "copy.h"
 #include "progress.h"
 #include "sched.h"
+#include "trace.h"
 
 /* ---- the process table ---------------------------------------------------
  * A slot per live process, indexed by pid number modulo the table size.
@@ -152,6 +153,10 @@ static void free_process(void *arg)
     if (p->catches)
         alloc_free(ALLOC_STACK, p->catches, p->catches_cap * sizeof(catch_entry));
     pthread_mutex_destroy(&p->inq_lock);
+    if (p->trace)
+        trace_hooks.free(p);
+    if (p->tframes)
+        alloc_free(ALLOC_STACK, p->tframes, p->tframes_cap * sizeof(trace_frame));
     drop_shell(p);
 }
 
@@ -242,6 +247,8 @@ term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, 
         proc_add_link(parent, MONITOR_OUT, c->pid, NIL, mref);
         proc_add_link(c, MONITOR_IN, parent->pid, NIL, mref);
     }
+    if ((parent && parent->trace_flags) || atomic_load_explicit(&trace_new_flags, memory_order_relaxed))
+        trace_hooks.spawn(parent, c, module, function, args);
     /* Signals may have set bits meanwhile: keep them. Once enqueued, c may
      * run, end and be freed before this returns (a caller off the
      * schedulers does not hold thread progress back): read its pid first. */
@@ -777,6 +784,8 @@ static void send_down(process *p, const proc_link *l, term_t reason)
 
 void proc_exit(process *p)
 {
+    if (p->trace_flags & TF_PROCS)
+        trace_hooks.exit(p, p->exit_reason);
     pthread_mutex_lock(&p->inq_lock);
     atomic_fetch_or(&p->state, PS_EXITING);
     message *pending = p->inq;

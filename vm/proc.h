@@ -145,13 +145,20 @@ struct process {
     proc_class exit_class; /* how it died when an exception ended it */
     term_t result;         /* the value the initial call returned */
     int trap;              /* bif_trap_kind of a CLASS_TRAP (vm/bif.h) */
+    bool bif_retry;        /* TRAP_RETRY asked; the BIF runs again */
+    code_t retry_code[2];  /* where a TRAP_RETRY resumes: bif_stub B */
     term_t scratch[PROC_SCRATCH];
 
     term_t priority;        /* low | normal | high | max (not acted on) */
     term_t initial_call[3]; /* M, F, A */
 
-    uint32_t trace_flags; /* trace engine (#4): 0 when untraced */
-    void *tracer;
+    /* tracing (vm/trace.h): the union of every session's flags on p (0
+     * when untraced), the engine's per-process state, and the records of
+     * return-trace frames, innermost last */
+    uint32_t trace_flags;
+    void *trace;
+    struct trace_frame *tframes;
+    uint32_t ntframes, tframes_cap;
 };
 
 /* Knobs: the table holds at most PROC_TABLE_SIZE processes (OTP's default

@@ -379,3 +379,17 @@ void progress_destroy(void)
 }
 
 int progress_managed_count(void) { return P.n; }
+
+void progress_mutex_lock(pthread_mutex_t *m)
+{
+    if (pthread_mutex_trylock(m) == 0)
+        return;
+    int id = progress_current_id();
+    if (id < 0) {
+        pthread_mutex_lock(m);
+        return;
+    }
+    progress_prepare_sleep(id);
+    pthread_mutex_lock(m);
+    progress_finish_sleep(id);
+}

@@ -27,6 +27,7 @@
 #ifndef VM_PROGRESS_H
 #define VM_PROGRESS_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -109,6 +110,13 @@ void progress_wait(progress_value v);
  * once. fn must not block; it may call progress_defer and progress_later.
  * Allocates one small node (ALLOC_SYSTEM). */
 void progress_defer(progress_fn *fn, void *arg);
+
+/* Locks m; a managed thread that has to wait for it counts as asleep
+ * while it waits (so it must hold no pointer protected by thread
+ * progress), so whoever holds m may wait for thread progress without
+ * deadlocking. For the long-held locks of code loading and breakpoint
+ * staging. */
+void progress_mutex_lock(pthread_mutex_t *m);
 
 /* The managed id bound to the calling thread by progress_register, or -1. */
 int progress_current_id(void);

@@ -319,6 +319,18 @@ sched_claim_result sched_claim(process *self, process *q)
 
 void sched_release(process *q) { drop_running(q); }
 
+void sched_park(process *self)
+{
+    atomic_fetch_or_explicit(&self->state, SCHED_PARKED, memory_order_relaxed);
+    drop_running(self);
+}
+
+void sched_unpark(process *self)
+{
+    take_running(self);
+    atomic_fetch_and_explicit(&self->state, ~(uint32_t)SCHED_PARKED, memory_order_relaxed);
+}
+
 void sched_kill(process *self, process *q)
 {
     if (atomic_load_explicit(&q->state, memory_order_relaxed) & SCHED_PARKED) {

@@ -76,6 +76,12 @@ typedef enum sched_claim_result {
  * may hold. q must stay allocated: call on a scheduler thread with q from
  * proc_lookup in this time slice. */
 sched_claim_result sched_claim(process *self, process *q);
+/* For a BIF that blocks its thread (the trace engine waiting for thread
+ * progress): parks `self` as sched_claim does while it waits, so other
+ * threads can claim it meanwhile; self must have saved its state and must
+ * not touch its private state until sched_unpark(self) returns. */
+void sched_park(process *self);
+void sched_unpark(process *self);
 /* Gives q's PS_RUNNING bit back (q claimed by the caller). */
 void sched_release(process *q);
 /* Kills q (claimed by the caller) as exit(q, kill) from `self` would: from

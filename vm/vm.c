@@ -19,6 +19,7 @@
 #include "lint.h"
 #include "parse.h"
 #include "proc.h"
+#include "progress.h"
 #include "sched.h"
 
 /* The Erlang sources of vm/lib, compiled into the binary (build/vm/lib_embed.c),
@@ -164,7 +165,7 @@ bool vm_load_module(term_t module, term_t *why)
         *why = ATOM_nofile;
         return false;
     }
-    pthread_mutex_lock(&load_lock);
+    progress_mutex_lock(&load_lock);
     bool ok = code_module(module) != NULL; /* another scheduler won the race */
     bool found = ok;
     snprintf(file, sizeof file, "%.*s.erl", (int)len, name);

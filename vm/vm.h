@@ -25,6 +25,15 @@
 #include "vm/bif.h"
 #include "vm/proc.h"
 
+/* What the trace engine (dbgcore/) needs besides: loaded code and export
+ * entries, the VM's trace points and breakpoints, thread progress,
+ * claiming processes, copying terms between heaps. */
+#include "vm/code.h"
+#include "vm/copy.h"
+#include "vm/progress.h"
+#include "vm/sched.h"
+#include "vm/trace.h"
+
 /* ---- the VM as a whole (vm/vm.c) --------------------------------------- */
 
 /* Output of the VM: what io writes to the user io server and to

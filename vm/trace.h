@@ -1,0 +1,177 @@
+/* trace.h: the VM's side of tracing (DESIGN.md: layers, mechanisms 1-3).
+ * The VM has trace points; each tests a bit of p->trace_flags inline and,
+ * only when it is set, calls through `trace_hooks`, which the trace engine
+ * (dbgcore/) fills in before vm_start. An untraced process pays one
+ * predictable branch per trace point. Breakpoints: the record head the
+ * interpreter reads, the active generation, and the words the engine
+ * patches (a function's entry, an export entry's stub). Return-trace
+ * frames: call frames that return to a trace instruction, with their
+ * records in p->tframes. docs/internals/breakpoints.md has the sequence. */
+#ifndef VM_TRACE_H
+#define VM_TRACE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "code.h"
+#include "gc.h"
+#include "proc.h"
+#include "term.h"
+
+/* Process trace flags. p->trace_flags is the union of the flags every
+ * session has set on p (the engine keeps the per-session sets); the VM
+ * tests these bits at its trace points. */
+enum trace_flag {
+    TF_SEND = 1u << 0,
+    TF_RECEIVE = 1u << 1,
+    TF_PROCS = 1u << 2,
+    TF_CALL = 1u << 3,
+    TF_RETURN_TO = 1u << 4,
+    TF_SILENT = 1u << 5,
+    TF_ARITY = 1u << 6,
+    TF_RUNNING = 1u << 7,
+    TF_EXITING = 1u << 8,
+    TF_GC = 1u << 9,
+    TF_RUNNING_PROCS = 1u << 10,
+    TF_SOS = 1u << 11,  /* set_on_spawn */
+    TF_SOFS = 1u << 12, /* set_on_first_spawn */
+    TF_SOL = 1u << 13,  /* set_on_link */
+    TF_SOFL = 1u << 14, /* set_on_first_link */
+    TF_TIMESTAMP = 1u << 15,
+    TF_CPU_TIMESTAMP = 1u << 16,
+    TF_MONOTONIC = 1u << 17,
+    TF_STRICT_MONOTONIC = 1u << 18,
+    TF_PORTS = 1u << 19,
+    TF_RUNNING_PORTS = 1u << 20,
+    TF_SCHEDULER_ID = 1u << 21,
+};
+
+/* ---- breakpoints -------------------------------------------------------- */
+
+/* The head of a breakpoint record, as the interpreter reads it. The engine
+ * embeds it first in its own record. `flags[g]` says what generation g of
+ * the record does: TBP_CALL, call trace for processes with TF_CALL set;
+ * TBP_EVERY, work for every process (meta trace, counters). 0: nothing
+ * (the breakpoint then only runs `orig`). */
+typedef struct trace_bp {
+    code_t orig; /* the instruction word the breakpoint replaced */
+    uint32_t flags[2];
+} trace_bp;
+enum { TBP_CALL = 1u << 0, TBP_EVERY = 1u << 1 };
+
+/* The generation of breakpoint data running code reads: 0 or 1. The
+ * engine flips it (between thread-progress waits); readers load it
+ * relaxed, as ERTS's erts_active_bp_index. */
+extern _Atomic unsigned trace_bp_active;
+
+/* The instruction word of OP_breakpoint (vm/opcodes.def). */
+code_t trace_breakpoint_word(void);
+/* The instruction word of OP_jump, the original instruction of an export
+ * stub that leads to a function's code (trace_export_stub). */
+code_t trace_jump_word(void);
+
+/* Writes one instruction word of loaded code (a function's entry word, an
+ * export stub's first word) as one atomic store: running code sees the
+ * old or the new word, never a mix. Under the engine's code modification
+ * permission (code_mod_lock). */
+void trace_patch_word(code_t *at, code_t word);
+/* The word at `at` as last written (a relaxed atomic load). */
+code_t trace_read_word(const code_t *at);
+
+/* An export entry's breakpoint place: e->stub, whose header e->header
+ * precedes it, as a function's entry follows its header. For a function
+ * with code, trace_export_stub sets stub = [jump, entry] and points e->addr
+ * at it (the caller then writes the breakpoint over stub[0]); for a BIF the
+ * stub already holds [bif_stub, B] and e->addr points at it. Returns the
+ * stub, or NULL when e has no code (an undefined function). Under
+ * code_mod_lock. trace_export_unstub points e->addr back at the code. */
+code_t *trace_export_stub(export_entry *e);
+void trace_export_unstub(export_entry *e);
+
+/* ---- return-trace frames ------------------------------------------------ */
+
+/* Sets up the trace-return instruction; the code server's start-up calls
+ * it once the interpreter's words are known. */
+void trace_init(void);
+
+/* What a return-trace frame reports when its function returns. */
+typedef enum trace_frame_kind {
+    TFR_RETURN,    /* return_trace: return_from */
+    TFR_EXCEPTION, /* exception_trace: return_from, or exception_from */
+    TFR_RETURN_TO, /* the return_to flag: return_to, once per tail-call chain */
+} trace_frame_kind;
+
+/* A return-trace frame's record, in p->tframes. The call frame it marks,
+ * p->frames[frame], continues at the trace-return instruction with the
+ * register base and destination of the frame below it, so a return
+ * stores the value where the real caller expects it. */
+typedef struct trace_frame {
+    uint32_t frame;        /* index of the marked call frame */
+    uint32_t dst;          /* where the returned value is: the frame's register */
+    const code_t *header;  /* the traced function's header (its MFA) */
+    uint32_t session;      /* the engine's session number */
+    trace_frame_kind kind;
+} trace_frame;
+
+/* Pushes a return-trace frame for the function whose header is `header`,
+ * for `session`, on p, whose current function has just been entered (at
+ * its breakpoint). Called by the engine's call hook, with p's state saved. */
+void trace_push_frame(process *p, const code_t *header, uint32_t session, trace_frame_kind kind);
+/* Whether the continuation frame `f` of p is a return-trace frame. */
+bool trace_is_trace_frame(const call_frame *f);
+/* The topmost call frame of p below the frame count `n` that is not a
+ * return-trace frame, or NULL: where the current function returns to, for
+ * `caller` and return_to. */
+const call_frame *trace_real_frame(const process *p, uint32_t n);
+
+/* Nonzero when some session gives flags to new processes (erlang:trace(new,
+ * ...)): then every spawn calls the spawn hook, traced parent or not. */
+extern _Atomic uint32_t trace_new_flags;
+
+/* ---- the hook table ------------------------------------------------------ */
+
+/* How a scheduling event happens (running, running_procs). */
+typedef enum trace_sched_event { TRACE_IN, TRACE_OUT, TRACE_IN_EXITING, TRACE_OUT_EXITING, TRACE_OUT_EXITED } trace_sched_event;
+/* What a link event is, from p's side. */
+typedef enum trace_link_event { TRACE_LINK, TRACE_UNLINK, TRACE_GETTING_LINKED, TRACE_GETTING_UNLINKED } trace_link_event;
+typedef enum trace_gc_event { TRACE_GC_MINOR_START, TRACE_GC_MAJOR_START, TRACE_GC_MINOR_END, TRACE_GC_MAJOR_END } trace_gc_event;
+
+/* Every hook runs on the thread that runs p (p's state saved: p->pc,
+ * p->base, p->nframes are current), must not run p's GC, and may allocate
+ * on p's heap. The table starts with hooks that do nothing. */
+typedef struct trace_hook_table {
+    /* A breakpoint hit: `entry` is the patched word (a function's entry or
+     * an export stub), bp its record, gen the generation read. The
+     * arguments are p->stack[p->base ..+ arity). May push return-trace
+     * frames. */
+    void (*call)(process *p, const code_t *entry, const trace_bp *bp, unsigned gen);
+    /* A return-trace frame was returned through with `value` (tf popped). */
+    void (*return_from)(process *p, const trace_frame *tf, term_t value);
+    /* An exception of class cls and reason unwinds through tf (popped). */
+    void (*exception_from)(process *p, const trace_frame *tf, proc_class cls, term_t reason);
+    /* p sent msg to `to` (a pid, or the name it was sent to when the
+     * name is not registered); `exists` false: nobody got it. */
+    void (*send)(process *p, term_t to, term_t msg, bool exists);
+    /* msg entered p's message queue. */
+    void (*receive)(process *p, term_t msg);
+    /* parent spawned child (which has not run yet) as M:F(Args); the hook
+     * may give child flags (set_on_spawn) and report spawn and spawned. */
+    void (*spawn)(process *parent, process *child, term_t m, term_t f, term_t args);
+    /* p exits with reason. */
+    void (*exit)(process *p, term_t reason);
+    void (*link)(process *p, term_t other, trace_link_event what);
+    void (*reg)(process *p, term_t name, bool unregister);
+    void (*sched)(process *p, trace_sched_event what);
+    void (*gc)(process *p, trace_gc_event what);
+    /* A module version was installed (its previous current version, if
+     * any, became old): the engine clears the module's patterns and
+     * applies on_load patterns. Under code_mod_lock; any thread. */
+    void (*loaded)(const module_code *mc);
+    /* p's memory is about to be freed: free p->trace. */
+    void (*free)(process *p);
+} trace_hook_table;
+
+extern trace_hook_table trace_hooks;
+
+#endif
