@@ -3,15 +3,18 @@
  * the VM's trace hooks. */
 #include "dbgcore.h"
 
+#include "engine.h"
+
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "ms.def"
+#include "trace.def"
 #undef BIF
 
 static const bif_entry dbgcore_bifs[] = {
 #define BIF(m, f, a, fn, flags) {#m, #f, a, fn, flags},
 #include "ms.def"
+#include "trace.def"
 #undef BIF
-    {NULL, NULL, 0, NULL, 0}, /* end: the .def files may still be empty */
 };
 
 extern const vm_lib_file dbgcore_embedded_lib[];
@@ -19,6 +22,8 @@ extern const size_t dbgcore_embedded_lib_n;
 
 void dbgcore_init(void)
 {
-    bif_register(dbgcore_bifs, sizeof dbgcore_bifs / sizeof dbgcore_bifs[0] - 1);
+    engine_atoms_init();
+    tev_init();
+    bif_register(dbgcore_bifs, sizeof dbgcore_bifs / sizeof dbgcore_bifs[0]);
     vm_add_library(dbgcore_embedded_lib, dbgcore_embedded_lib_n);
 }

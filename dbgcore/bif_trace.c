@@ -1,0 +1,312 @@
+/* bif_trace.c: erlang:trace/3, erlang:trace_pattern/2,3,
+ * erlang:trace_info/2 and erlang:trace_delivered/1 with OTP 25's arguments,
+ * results and badarg cases, acting on the default session (0). Arguments
+ * are checked whole before anything changes. */
+#include "engine.h"
+
+#define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
+#include "trace.def"
+#undef BIF
+
+/* The process trace flags by name, in the order trace_info(P, flags)
+ * lists them (OTP 25's). */
+static const struct {
+    term_t *name;
+    uint32_t bit;
+} flag_names[] = {
+    {&EA.running_procs, TF_RUNNING_PROCS},
+    {&EA.running_ports, TF_RUNNING_PORTS},
+    {&EA.ports, TF_PORTS},
+    {NULL, TF_SCHEDULER_ID}, /* scheduler_id: looked up by text */
+    {&EA.silent, TF_SILENT},
+    {&EA.return_to, TF_RETURN_TO},
+    {&EA.arity, TF_ARITY},
+    {&EA.garbage_collection, TF_GC},
+    {&EA.exiting, TF_EXITING},
+    {&EA.running, TF_RUNNING},
+    {&EA.set_on_first_link, TF_SOFL},
+    {&EA.set_on_link, TF_SOL},
+    {&EA.set_on_first_spawn, TF_SOFS},
+    {&EA.procs, TF_PROCS},
+    {&EA.call, TF_CALL},
+    {&EA.set_on_spawn, TF_SOS},
+    {&EA.receive, TF_RECEIVE},
+    {&EA.send, TF_SEND},
+    {&EA.cpu_timestamp, TF_CPU_TIMESTAMP},
+    {&EA.monotonic_timestamp, TF_MONOTONIC},
+    {&EA.strict_monotonic_timestamp, TF_STRICT_MONOTONIC},
+    {&EA.timestamp, TF_TIMESTAMP},
+};
+#define NFLAGS (sizeof flag_names / sizeof flag_names[0])
+
+static _Atomic term_t scheduler_id_atom;
+
+static term_t flag_atom(size_t i)
+{
+    return flag_names[i].name ? *flag_names[i].name : atom_cached(&scheduler_id_atom, "scheduler_id");
+}
+
+/* Every flag `all` sets: all but cpu_timestamp (and the tracer). */
+static uint32_t all_flags(void)
+{
+    uint32_t f = 0;
+    for (size_t i = 0; i < NFLAGS; i++)
+        f |= flag_names[i].bit;
+    return f & ~(uint32_t)TF_CPU_TIMESTAMP;
+}
+
+/* Reads erlang:trace/3's flag list: the flags and the tracer (THE_NON_VALUE
+ * when none is given); false on a bad list. */
+static bool read_flags(term_t list, uint32_t *flags, term_t *tracer)
+{
+    *flags = 0;
+    *tracer = THE_NON_VALUE;
+    for (; term_is_list(list); list = list_tail(list)) {
+        term_t f = list_head(list);
+        if (f == ATOM_all) {
+            *flags |= all_flags();
+            continue;
+        }
+        if (term_is_tuple(f) && tuple_arity(f) == 2 && tuple_get(f, 0) == EA.tracer) {
+            term_t t = tuple_get(f, 1);
+            if (!term_is_local_pid(t))
+                return false;
+            *tracer = t;
+            continue;
+        }
+        size_t i = 0;
+        while (i < NFLAGS && flag_atom(i) != f)
+            i++;
+        if (i == NFLAGS)
+            return false;
+        *flags |= flag_names[i].bit;
+    }
+    return list == NIL;
+}
+
+/* Applies the change to q's default-session entry; false when q is traced
+ * by another tracer (OTP's badarg; skipped for all/existing). q is owned
+ * by the caller. */
+static bool change_process(process *q, bool on, uint32_t flags, term_t tracer, bool tracer_given)
+{
+    ptrace_entry *pe = session_entry(q, 0);
+    if (pe && tracer_given && pe->tracer != tracer)
+        return false;
+    uint32_t old = pe ? pe->flags : 0;
+    uint32_t now = on ? old | flags : old & ~flags;
+    session_set(q, 0, now, pe ? pe->tracer : tracer);
+    return true;
+}
+
+/* Claims and changes the process `pid` for caller p; -1 bad (dead, or
+ * traced by another tracer), else 1. */
+static int change_pid(process *p, term_t pid, bool on, uint32_t flags, term_t tracer, bool tracer_given)
+{
+    if (pid == p->pid)
+        return change_process(p, on, flags, tracer, tracer_given) ? 1 : -1;
+    process *q = proc_lookup(pid);
+    if (!q || sched_claim(p, q) == SCHED_CLAIM_GONE)
+        return -1;
+    bool ok = change_process(q, on, flags, tracer, tracer_given);
+    sched_release(q);
+    return ok ? 1 : -1;
+}
+
+term_t bif_trace_trace_3(process *p, const term_t *args)
+{
+    term_t spec = args[0], how = args[1];
+    uint32_t flags;
+    term_t tracer;
+    if ((how != ATOM_true && how != ATOM_false) || !read_flags(args[2], &flags, &tracer))
+        return BIF_BADARG(p);
+    bool on = how == ATOM_true, given = tracer != THE_NON_VALUE;
+    if (!given)
+        tracer = p->pid;
+    if (on && given && !proc_lookup(tracer))
+        return BIF_BADARG(p);
+    if (term_is_local_pid(spec)) {
+        if (on && spec == tracer)
+            return BIF_BADARG(p);
+        return change_pid(p, spec, on, flags, tracer, given || on) < 0 ? BIF_BADARG(p) : term_small(1);
+    }
+    bool existing = spec == ATOM_all || spec == EA.existing || spec == EA.processes || spec == EA.existing_processes;
+    bool new_ = spec == ATOM_all || spec == EA.new_ || spec == EA.processes || spec == EA.new_processes;
+    bool ports_only = spec == EA.ports || spec == EA.existing_ports || spec == EA.new_ports;
+    if (!existing && !new_ && !ports_only)
+        return BIF_BADARG(p);
+    int64_t n = 0;
+    if (existing) {
+        heap_t h;
+        heap_init(&h, ALLOC_TEMP);
+        for (term_t l = proc_all_pids(&h); l != NIL; l = list_tail(l)) {
+            term_t pid = list_head(l);
+            if (pid == tracer && on)
+                continue;
+            if (change_pid(p, pid, on, flags, tracer, given || on) > 0)
+                n++;
+        }
+        heap_destroy(&h);
+    }
+    if (new_) {
+        session_new cur = session_new_get(0);
+        uint32_t now = on ? cur.flags | flags : cur.flags & ~flags;
+        session_new_set(0, now, on ? tracer : cur.tracer);
+    }
+    return term_small(n);
+}
+
+/* ---- trace_pattern ------------------------------------------------------------ */
+
+/* Reads {M, F, A} with OTP's wildcard rule ('_' only at the end). */
+static bool read_mfa(term_t mfa, term_t *m, term_t *f, int *a)
+{
+    if (!term_is_tuple(mfa) || tuple_arity(mfa) != 3)
+        return false;
+    *m = tuple_get(mfa, 0), *f = tuple_get(mfa, 1);
+    term_t ta = tuple_get(mfa, 2);
+    if (!term_is_atom(*m) || !term_is_atom(*f))
+        return false;
+    if (ta == EA.underscore)
+        *a = -1;
+    else if (term_is_small(ta) && small_value(ta) >= 0)
+        *a = small_value(ta) > 255 ? 256 : (int)small_value(ta); /* matches nothing */
+    else
+        return false;
+    if (*m == EA.underscore && (*f != EA.underscore || *a >= 0))
+        return false;
+    if (*f == EA.underscore && *a >= 0)
+        return false;
+    return true;
+}
+
+static term_t trace_pattern(process *p, term_t mfa, term_t spec, term_t flags)
+{
+    term_t m, f;
+    int a;
+    if (!read_mfa(mfa, &m, &f, &a))
+        return BIF_BADARG(p);
+    uint32_t kind = 0;
+    for (; term_is_list(flags); flags = list_tail(flags)) {
+        term_t x = list_head(flags);
+        if (x == EA.global)
+            kind |= BPK_GLOBAL;
+        else if (x == EA.local)
+            kind |= BPK_LOCAL;
+        else
+            return BIF_BADARG(p);
+    }
+    if (flags != NIL || kind == (BPK_GLOBAL | BPK_LOCAL))
+        return BIF_BADARG(p);
+    if (!kind)
+        kind = BPK_GLOBAL;
+    bool enable = spec != ATOM_false;
+    /* match spec lists arrive with dbgcore/ms.c (issue #4 note) */
+    if (spec != ATOM_true && spec != NIL && spec != ATOM_false)
+        return BIF_BADARG(p);
+    spec = ATOM_true;
+    if (!p->bif_retry) {
+        /* as OTP's: the other processes run before the change happens */
+        p->bif_retry = true;
+        return bif_trap(p, NIL, TRAP_RETRY);
+    }
+    p->bif_retry = false;
+    int n = bp_set(p, 0, m, f, a, kind, enable, spec);
+    return term_small(n);
+}
+
+term_t bif_trace_trace_pattern_2(process *p, const term_t *args) { return trace_pattern(p, args[0], args[1], NIL); }
+term_t bif_trace_trace_pattern_3(process *p, const term_t *args)
+{
+    return trace_pattern(p, args[0], args[1], args[2]);
+}
+
+/* ---- trace_info ------------------------------------------------------------------ */
+
+static term_t flags_list(heap_t *h, uint32_t flags)
+{
+    term_t l = NIL;
+    for (size_t i = NFLAGS; i-- > 0;)
+        if (flags & flag_names[i].bit)
+            l = term_cons(h, flag_atom(i), l);
+    return l;
+}
+
+term_t bif_trace_trace_info_2(process *p, const term_t *args)
+{
+    term_t what = args[0], item = args[1];
+    heap_t *h = &p->heap;
+    if (term_is_tuple(what) && tuple_arity(what) == 3) {
+        term_t m = tuple_get(what, 0), f = tuple_get(what, 1), a = tuple_get(what, 2);
+        if (!term_is_atom(m) || !term_is_atom(f) || !term_is_small(a) || small_value(a) < 0 || small_value(a) > 255)
+            return BIF_BADARG(p);
+        bp_info bi;
+        bp_get_info(0, m, f, (unsigned)small_value(a), h, &bi);
+        if (item == EA.traced)
+            return term_tuple2(h, item, bi.traced);
+        if (item == EA.match_spec)
+            return term_tuple2(h, item, bi.match_spec);
+        if (item == EA.meta || item == EA.meta_match_spec || item == EA.call_time || item == EA.call_count)
+            return term_tuple2(h, item, bi.traced == ATOM_undefined ? ATOM_undefined : ATOM_false);
+        if (item == ATOM_all) {
+            if (bi.traced == ATOM_undefined)
+                return term_tuple2(h, item, ATOM_undefined);
+            if (bi.traced == ATOM_false)
+                return term_tuple2(h, item, ATOM_false);
+            term_t items[6] = {term_tuple2(h, EA.traced, bi.traced), term_tuple2(h, EA.match_spec, bi.match_spec),
+                               term_tuple2(h, EA.meta, ATOM_false), term_tuple2(h, EA.meta_match_spec, ATOM_false),
+                               term_tuple2(h, EA.call_time, ATOM_false), term_tuple2(h, EA.call_count, ATOM_false)};
+            return term_tuple2(h, item, term_list_from(h, items, 6, NIL));
+        }
+        return BIF_BADARG(p);
+    }
+    uint32_t flags = 0;
+    term_t tracer = NIL;
+    if (term_is_local_pid(what)) {
+        if (item != EA.flags && item != EA.tracer && item != ATOM_all)
+            return BIF_BADARG(p);
+        process *q = what == p->pid ? p : proc_lookup(what);
+        if (!q)
+            return ATOM_undefined;
+        if (q != p && sched_claim(p, q) == SCHED_CLAIM_GONE)
+            return ATOM_undefined;
+        ptrace_entry *pe = session_entry(q, 0);
+        if (pe)
+            flags = pe->flags, tracer = pe->tracer;
+        if (q != p)
+            sched_release(q);
+    } else if (what == EA.new_ || what == EA.new_processes) {
+        session_new n = session_new_get(0);
+        flags = n.flags, tracer = n.flags ? n.tracer : NIL;
+    } else {
+        return BIF_BADARG(p);
+    }
+    if (item == EA.flags)
+        return term_tuple2(h, item, flags_list(h, flags));
+    if (item == EA.tracer)
+        return term_tuple2(h, item, tracer);
+    if (item == ATOM_all) {
+        if (!flags)
+            return term_tuple2(h, item, ATOM_false);
+        term_t l = term_list_from(h, (term_t[]){term_tuple2(h, EA.flags, flags_list(h, flags)),
+                                                 term_tuple2(h, EA.tracer, tracer)},
+                                  2, NIL);
+        return term_tuple2(h, item, l);
+    }
+    return BIF_BADARG(p);
+}
+
+term_t bif_trace_trace_delivered_1(process *p, const term_t *args)
+{
+    term_t what = args[0];
+    if (!term_is_local_pid(what) && what != ATOM_all)
+        return BIF_BADARG(p);
+    /* events are delivered as they happen: the answer comes at once */
+    uint32_t ids[3];
+    proc_new_ref(ids);
+    term_t ref = term_ref(&p->heap, ids, 3);
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    proc_deliver(p->pid, p->pid, term_tuple3(&h, EA.trace_delivered, what, ref));
+    heap_destroy(&h);
+    return ref;
+}

@@ -1,0 +1,205 @@
+/* engine.h: the trace engine's private interface, shared by its modules:
+ * the atoms it names, sessions and per-process trace state (session.c),
+ * trace events and their delivery (tev.c), function patterns and
+ * breakpoints (bp.c). The shell sees none of it (dbgcore.h is public). */
+#ifndef DBGCORE_ENGINE_H
+#define DBGCORE_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vm/vm.h"
+
+/* ---- atoms ---------------------------------------------------------------- */
+
+#define ENGINE_ATOMS                                                                                 \
+    X(trace, "trace")                                                                                \
+    X(trace_ts, "trace_ts")                                                                          \
+    X(call, "call")                                                                                  \
+    X(return_from, "return_from")                                                                    \
+    X(exception_from, "exception_from")                                                              \
+    X(return_to, "return_to")                                                                        \
+    X(send, "send")                                                                                  \
+    X(send_to_non_existing_process, "send_to_non_existing_process")                                  \
+    X(receive, "receive")                                                                            \
+    X(procs, "procs")                                                                                \
+    X(ports, "ports")                                                                                \
+    X(silent, "silent")                                                                              \
+    X(arity, "arity")                                                                                \
+    X(running, "running")                                                                            \
+    X(exiting, "exiting")                                                                            \
+    X(running_procs, "running_procs")                                                                \
+    X(running_ports, "running_ports")                                                                \
+    X(garbage_collection, "garbage_collection")                                                      \
+    X(timestamp, "timestamp")                                                                        \
+    X(cpu_timestamp, "cpu_timestamp")                                                                \
+    X(monotonic_timestamp, "monotonic_timestamp")                                                    \
+    X(strict_monotonic_timestamp, "strict_monotonic_timestamp")                                      \
+    X(set_on_spawn, "set_on_spawn")                                                                  \
+    X(set_on_first_spawn, "set_on_first_spawn")                                                      \
+    X(set_on_link, "set_on_link")                                                                    \
+    X(set_on_first_link, "set_on_first_link")                                                        \
+    X(tracer, "tracer")                                                                              \
+    X(flags, "flags")                                                                                \
+    X(global, "global")                                                                              \
+    X(local, "local")                                                                                \
+    X(meta, "meta")                                                                                  \
+    X(call_count, "call_count")                                                                      \
+    X(call_time, "call_time")                                                                        \
+    X(call_memory, "call_memory")                                                                    \
+    X(on_load, "on_load")                                                                            \
+    X(restart, "restart")                                                                            \
+    X(pause, "pause")                                                                                \
+    X(traced, "traced")                                                                              \
+    X(match_spec, "match_spec")                                                                      \
+    X(meta_match_spec, "meta_match_spec")                                                            \
+    X(existing, "existing")                                                                          \
+    X(new_, "new")                                                                                   \
+    X(new_processes, "new_processes")                                                                \
+    X(existing_processes, "existing_processes")                                                      \
+    X(processes, "processes")                                                                        \
+    X(new_ports, "new_ports")                                                                        \
+    X(existing_ports, "existing_ports")                                                              \
+    X(message, "message")                                                                            \
+    X(spawn, "spawn")                                                                                \
+    X(spawned, "spawned")                                                                            \
+    X(link, "link")                                                                                  \
+    X(unlink, "unlink")                                                                              \
+    X(getting_linked, "getting_linked")                                                              \
+    X(getting_unlinked, "getting_unlinked")                                                          \
+    X(register_, "register")                                                                        \
+    X(unregister, "unregister")                                                                      \
+    X(in, "in")                                                                                      \
+    X(out, "out")                                                                                    \
+    X(in_exiting, "in_exiting")                                                                      \
+    X(out_exiting, "out_exiting")                                                                    \
+    X(out_exited, "out_exited")                                                                      \
+    X(gc_minor_start, "gc_minor_start")                                                              \
+    X(gc_major_start, "gc_major_start")                                                              \
+    X(gc_minor_end, "gc_minor_end")                                                                  \
+    X(gc_major_end, "gc_major_end")                                                                  \
+    X(trace_delivered, "trace_delivered")                                                            \
+    X(underscore, "_")
+
+typedef struct engine_atoms {
+#define X(c, text) term_t c;
+    ENGINE_ATOMS
+#undef X
+} engine_atoms;
+extern engine_atoms EA;
+/* Interns EA's atoms; dbgcore_init calls it. */
+void engine_atoms_init(void);
+
+/* ---- sessions and per-process trace state (session.c) ---------------------- */
+
+/* Session 0 is the default session, which erlang:trace/3,
+ * erlang:trace_pattern/2,3 and dbg act on. At most ENGINE_MAX_SESSIONS
+ * live at once; a number is reused only after thread progress. */
+#define ENGINE_MAX_SESSIONS 64
+
+/* One session's settings on one process: its flags (TF_* of vm/trace.h)
+ * and the tracer that gets its events (a pid or a port; for the default
+ * session each process has its own tracer, as in OTP 25). */
+typedef struct ptrace_entry {
+    uint32_t session;
+    uint32_t flags;
+    term_t tracer;
+} ptrace_entry;
+
+/* p->trace: the entries of every session that traces p. Owned by p; read
+ * and changed only by whoever holds p's PS_RUNNING bit. */
+typedef struct proc_trace {
+    uint32_t n, cap;
+    ptrace_entry e[];
+} proc_trace;
+
+/* p's entry for session s, or NULL. */
+ptrace_entry *session_entry(process *p, uint32_t s);
+/* Sets p's flags of session s to `flags` with `tracer` (flags 0 removes
+ * the entry), and recomputes p->trace_flags. p owned by the caller. */
+void session_set(process *p, uint32_t s, uint32_t flags, term_t tracer);
+
+/* The `free` hook: frees p->trace. */
+void session_free_proc(process *p);
+
+/* The flags and tracer `new` processes of session s get (erlang:trace(new,
+ * ...)); under the engine's settings lock. */
+typedef struct session_new {
+    uint32_t flags;
+    term_t tracer;
+} session_new;
+session_new session_new_get(uint32_t s);
+void session_new_set(uint32_t s, uint32_t flags, term_t tracer);
+
+/* ---- trace events (tev.c) ---------------------------------------------------- */
+
+/* Sends the trace message {trace, Pid, Tag, E1 ... En} (n <= 3 elements
+ * after the tag; with `extra` != THE_NON_VALUE appended as the message's
+ * last element before a timestamp) from process p to the tracer of its
+ * entry `pe`, as trace_ts with the entry's timestamp flags. The elements
+ * are borrowed (any heap). A tracer that is gone clears pe's flags on p
+ * (OTP's behaviour). */
+void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra);
+/* Installs the VM's trace hooks. */
+void tev_init(void);
+
+/* ---- function patterns (bp.c) -------------------------------------------------- */
+
+/* Kinds of function pattern of one session on one function. */
+enum {
+    BPK_GLOBAL = 1u << 0,
+    BPK_LOCAL = 1u << 1,
+    BPK_META = 1u << 2,
+    BPK_COUNT = 1u << 3,
+    BPK_TIME = 1u << 4,
+    BPK_MEMORY = 1u << 5,
+};
+
+/* The settings of one session on one function, in one generation of its
+ * breakpoint record (immutable once published). */
+typedef struct bp_setting {
+    uint32_t session;
+    uint32_t kinds;      /* BPK_* */
+    struct bp_spec *ms;  /* call trace match spec (bp.c), or NULL (true) */
+} bp_setting;
+
+typedef struct bp_gen {
+    uint32_t n;
+    bp_setting s[];
+} bp_gen;
+
+/* A breakpoint record: the VM's head first (vm/trace.h). */
+typedef struct bp_rec {
+    trace_bp vm;
+    bp_gen *gen[2];
+    code_t *at;           /* the patched word */
+    const code_t *header; /* the function's header: its MFA */
+    export_entry *e;      /* an export entry's record: the entry */
+    term_t module;        /* whose code it is in */
+    bool installed;       /* the breakpoint word is written */
+    struct bp_rec *next;  /* every record, under code_mod_lock */
+} bp_rec;
+
+/* Sets (enable) or clears kind `kind` (BPK_GLOBAL or BPK_LOCAL) of
+ * session's patterns on every loaded function matching m:f/arity ('_'
+ * wildcards; arity -1 for any), with match spec `spec_term` (`true` for
+ * none; copied). Returns how many functions matched. `caller` (NULL off
+ * the schedulers) is parked while the change waits for thread progress. */
+int bp_set(process *caller, uint32_t session, term_t m, term_t f, int arity, uint32_t kind, bool enable,
+           term_t spec_term);
+
+/* What trace_info({M,F,A}, Item) reports of session's patterns on one
+ * function: traced (global, local, false, or undefined when there is no
+ * such function) and the call match spec (a copy on h; [] for true). */
+typedef struct bp_info {
+    term_t traced;
+    term_t match_spec;
+} bp_info;
+void bp_get_info(uint32_t session, term_t m, term_t f, unsigned arity, heap_t *h, bp_info *out);
+
+/* The call hook: runs the settings of generation `gen` of bp for p. */
+void bp_call(process *p, const code_t *entry, const trace_bp *bp, unsigned gen);
+/* The `loaded` hook: drops every pattern on the module's previous code. */
+void bp_loaded(const module_code *mc);
+
+#endif

@@ -1,0 +1,151 @@
+/* tev.c: trace events: the trace messages OTP documents
+ * ({trace, Pid, Tag, ...} and {trace_ts, ..., Ts}), built and handed to
+ * the tracer, and the VM's trace hooks that produce them. */
+#include "engine.h"
+
+#include <time.h>
+
+/* The timestamp an entry's flags ask for (OTP's precedence: timestamp,
+ * then strict_monotonic_timestamp, then monotonic_timestamp), or
+ * THE_NON_VALUE. */
+static term_t timestamp_of(heap_t *h, uint32_t flags)
+{
+    struct timespec ts;
+    if (flags & TF_TIMESTAMP) {
+        clock_gettime((flags & TF_CPU_TIMESTAMP) ? CLOCK_THREAD_CPUTIME_ID : CLOCK_REALTIME, &ts);
+        int64_t us = (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+        return term_tuple3(h, term_small(us / 1000000000000), term_small(us / 1000000 % 1000000),
+                           term_small(us % 1000000));
+    }
+    if (flags & (TF_STRICT_MONOTONIC | TF_MONOTONIC)) {
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        term_t mono = term_int64(h, (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
+        if (!(flags & TF_STRICT_MONOTONIC))
+            return mono;
+        static _Atomic int64_t unique;
+        return term_tuple2(h, mono, term_int64(h, atomic_fetch_add(&unique, 1)));
+    }
+    return THE_NON_VALUE;
+}
+
+void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra)
+{
+    term_t tracer = pe->tracer;
+    if (!term_is_pid(tracer) || !proc_lookup(tracer)) {
+        /* the tracer is gone: its flags go (OTP checks at each event) */
+        session_set(p, pe->session, 0, NIL);
+        return;
+    }
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t ts = timestamp_of(&h, pe->flags);
+    term_t msg[8];
+    unsigned k = 0;
+    msg[k++] = ts == THE_NON_VALUE ? EA.trace : EA.trace_ts;
+    msg[k++] = p->pid;
+    msg[k++] = tag;
+    for (unsigned i = 0; i < n; i++)
+        msg[k++] = elems[i];
+    if (extra != THE_NON_VALUE)
+        msg[k++] = extra;
+    if (ts != THE_NON_VALUE)
+        msg[k++] = ts;
+    proc_deliver(tracer, p->pid, term_tuple(&h, k, msg));
+    heap_destroy(&h);
+}
+
+/* {M, F, Arity} of a function header, on h. */
+static term_t mfa_of(heap_t *h, const code_t *header)
+{
+    return term_tuple3(h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME],
+                       term_small((int64_t)header[FH_ARITY]));
+}
+
+static void on_return_from(process *p, const trace_frame *tf, term_t value)
+{
+    ptrace_entry *pe = session_entry(p, tf->session);
+    if (!pe || !(pe->flags & TF_CALL) || (pe->flags & TF_SILENT))
+        return;
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t e[2] = {mfa_of(&h, tf->header), value};
+    tev_send(p, pe, EA.return_from, 2, e, THE_NON_VALUE);
+    heap_destroy(&h);
+}
+
+static void on_exception_from(process *p, const trace_frame *tf, proc_class cls, term_t reason)
+{
+    ptrace_entry *pe = session_entry(p, tf->session);
+    if (!pe || !(pe->flags & TF_CALL) || (pe->flags & TF_SILENT))
+        return;
+    term_t c = cls == CLASS_ERROR ? ATOM_error : cls == CLASS_EXIT ? ATOM_exit : ATOM_throw;
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t e[2] = {mfa_of(&h, tf->header), term_tuple2(&h, c, reason)};
+    tev_send(p, pe, EA.exception_from, 2, e, THE_NON_VALUE);
+    heap_destroy(&h);
+}
+
+/* A new process: flags of `new` settings and of set_on_spawn (child gets
+ * the parent's flags; set_on_first_spawn: the first child only, and the
+ * parent loses the flag), then the procs events: spawn from the parent,
+ * spawned from the child. The child has not run: owned by the caller. */
+static void on_spawn(process *parent, process *child, term_t m, term_t f, term_t args)
+{
+    for (uint32_t s = 0; s < ENGINE_MAX_SESSIONS; s++) {
+        session_new n = session_new_get(s);
+        if (n.flags && n.tracer != child->pid)
+            session_set(child, s, n.flags, n.tracer);
+    }
+    proc_trace *t = parent ? parent->trace : NULL;
+    for (uint32_t i = 0; t && i < t->n; i++) {
+        ptrace_entry *pe = &t->e[i];
+        if (pe->flags & TF_SOS) {
+            session_set(child, pe->session, pe->flags, pe->tracer);
+        } else if (pe->flags & TF_SOFS) {
+            session_set(child, pe->session, (pe->flags & ~(uint32_t)TF_SOFS), pe->tracer);
+            pe->flags &= ~(uint32_t)TF_SOFS;
+            session_set(parent, pe->session, pe->flags, pe->tracer);
+            t = parent->trace;
+        }
+    }
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t mfa = term_tuple3(&h, m, f, args);
+    for (uint32_t i = 0; parent && parent->trace && i < ((proc_trace *)parent->trace)->n; i++) {
+        ptrace_entry *pe = &((proc_trace *)parent->trace)->e[i];
+        if (pe->flags & TF_PROCS) {
+            term_t e[2] = {child->pid, mfa};
+            tev_send(parent, pe, EA.spawn, 2, e, THE_NON_VALUE);
+        }
+    }
+    for (uint32_t i = 0; child->trace && i < ((proc_trace *)child->trace)->n; i++) {
+        ptrace_entry *pe = &((proc_trace *)child->trace)->e[i];
+        if (pe->flags & TF_PROCS) {
+            term_t e[2] = {parent ? parent->pid : child->pid, mfa};
+            tev_send(child, pe, EA.spawned, 2, e, THE_NON_VALUE);
+        }
+    }
+    heap_destroy(&h);
+}
+
+/* p exits: {trace, Pid, exit, Reason} to every session with procs. */
+static void on_exit(process *p, term_t reason)
+{
+    for (uint32_t i = 0; p->trace && i < ((proc_trace *)p->trace)->n; i++) {
+        ptrace_entry *pe = &((proc_trace *)p->trace)->e[i];
+        if (pe->flags & TF_PROCS)
+            tev_send(p, pe, ATOM_exit, 1, &reason, THE_NON_VALUE);
+    }
+}
+
+void tev_init(void)
+{
+    trace_hooks.call = bp_call;
+    trace_hooks.return_from = on_return_from;
+    trace_hooks.exception_from = on_exception_from;
+    trace_hooks.loaded = bp_loaded;
+    trace_hooks.free = session_free_proc;
+    trace_hooks.spawn = on_spawn;
+    trace_hooks.exit = on_exit;
+}
