@@ -140,6 +140,9 @@ void session_new_set(uint32_t s, uint32_t flags, term_t tracer);
  * are borrowed (any heap). A tracer that is gone clears pe's flags on p
  * (OTP's behaviour). */
 void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra);
+/* tev_send to every session whose flags on p include `flag` (the common
+ * case of the process events: spawn, exit, link, ...). */
+void tev_emit(process *p, uint32_t flag, term_t tag, unsigned n, const term_t *elems);
 /* Installs the VM's trace hooks. */
 void tev_init(void);
 

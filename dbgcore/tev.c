@@ -54,6 +54,16 @@ void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t
     heap_destroy(&h);
 }
 
+void tev_emit(process *p, uint32_t flag, term_t tag, unsigned n, const term_t *elems)
+{
+    /* downwards: a gone tracer's entry is replaced by the last, seen already */
+    for (uint32_t i = p->trace ? ((proc_trace *)p->trace)->n : 0; i-- > 0;) {
+        ptrace_entry *pe = &((proc_trace *)p->trace)->e[i];
+        if (pe->flags & flag)
+            tev_send(p, pe, tag, n, elems, THE_NON_VALUE);
+    }
+}
+
 /* {M, F, Arity} of a function header, on h. */
 static term_t mfa_of(heap_t *h, const code_t *header)
 {
@@ -112,32 +122,14 @@ static void on_spawn(process *parent, process *child, term_t m, term_t f, term_t
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
     term_t mfa = term_tuple3(&h, m, f, args);
-    for (uint32_t i = 0; parent && parent->trace && i < ((proc_trace *)parent->trace)->n; i++) {
-        ptrace_entry *pe = &((proc_trace *)parent->trace)->e[i];
-        if (pe->flags & TF_PROCS) {
-            term_t e[2] = {child->pid, mfa};
-            tev_send(parent, pe, EA.spawn, 2, e, THE_NON_VALUE);
-        }
-    }
-    for (uint32_t i = 0; child->trace && i < ((proc_trace *)child->trace)->n; i++) {
-        ptrace_entry *pe = &((proc_trace *)child->trace)->e[i];
-        if (pe->flags & TF_PROCS) {
-            term_t e[2] = {parent ? parent->pid : child->pid, mfa};
-            tev_send(child, pe, EA.spawned, 2, e, THE_NON_VALUE);
-        }
-    }
+    if (parent)
+        tev_emit(parent, TF_PROCS, EA.spawn, 2, (term_t[]){child->pid, mfa});
+    tev_emit(child, TF_PROCS, EA.spawned, 2, (term_t[]){parent ? parent->pid : child->pid, mfa});
     heap_destroy(&h);
 }
 
 /* p exits: {trace, Pid, exit, Reason} to every session with procs. */
-static void on_exit(process *p, term_t reason)
-{
-    for (uint32_t i = 0; p->trace && i < ((proc_trace *)p->trace)->n; i++) {
-        ptrace_entry *pe = &((proc_trace *)p->trace)->e[i];
-        if (pe->flags & TF_PROCS)
-            tev_send(p, pe, ATOM_exit, 1, &reason, THE_NON_VALUE);
-    }
-}
+static void on_exit(process *p, term_t reason) { tev_emit(p, TF_PROCS, ATOM_exit, 1, &reason); }
 
 void tev_init(void)
 {
