@@ -336,9 +336,6 @@ int bp_set(process *caller, uint32_t session, term_t m, term_t f, int arity, uin
 
 /* ---- the hooks ------------------------------------------------------------------ */
 
-/* What a call's match spec asked besides the message (its actions). */
-enum { BP_ACT_RETURN_TRACE = 1u << 0, BP_ACT_EXCEPTION_TRACE = 1u << 1 };
-
 void bp_call(process *p, const code_t *entry, const trace_bp *bp, unsigned gen)
 {
     const bp_rec *r = (const bp_rec *)bp;
@@ -355,20 +352,14 @@ void bp_call(process *p, const code_t *entry, const trace_bp *bp, unsigned gen)
         ptrace_entry *pe = session_entry(p, s->session);
         if (!pe || !(pe->flags & TF_CALL))
             continue;
-        term_t extra = THE_NON_VALUE;
-        unsigned actions = 0;
         if (!(pe->flags & TF_SILENT)) {
             heap_t h;
             heap_init(&h, ALLOC_TEMP);
             term_t what = (pe->flags & TF_ARITY) ? term_small(arity) : term_list_from(&h, args, arity, NIL);
             term_t mfa = term_tuple3(&h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME], what);
-            tev_send(p, pe, EA.call, 1, &mfa, extra);
+            tev_send(p, pe, EA.call, 1, &mfa, THE_NON_VALUE);
             heap_destroy(&h);
         }
-        if (actions & BP_ACT_EXCEPTION_TRACE)
-            trace_push_frame(p, header, s->session, TFR_EXCEPTION);
-        else if (actions & BP_ACT_RETURN_TRACE)
-            trace_push_frame(p, header, s->session, TFR_RETURN);
     }
 }
 
