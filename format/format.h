@@ -109,4 +109,42 @@ int fmt_control_args(char cc);
  * Call once, before vm_start (format/io.c). */
 void fmt_io_register(void);
 
+/* dbg's trace line layout (format/traceline.c): the text OTP 25's default
+ * trace handler dbg:dhandler/2 writes for one trace message. Borrows its
+ * terms (reads, never keeps them). */
+/* What dbg's output depends on besides the message. */
+typedef struct fmt_trace_opts {
+    bool unicode;       /* the device's encoding is unicode: dbg's Modifier
+                           "t" (~tp, ~ts where it has ~p, ~s); false is
+                           latin1, as `user` is in erl -noshell */
+    bool unicode_range; /* io:printable_range() is unicode (erl +pc
+                           unicode); matters only with `unicode` */
+} fmt_trace_opts;
+
+/* How dbg:dhandler/2 ends for a message: it writes its text (or nothing,
+ * for messages it ignores), or it fails before writing anything. */
+typedef enum fmt_trace_result {
+    FMT_TRACE_OK = 0,
+    FMT_TRACE_BADARG,      /* error:badarg: an element it reads is missing,
+                              e.g. {trace, Pid, send, Msg} */
+    FMT_TRACE_CASE_CLAUSE, /* error:{case_clause, Msg}: a seq_trace tuple
+                              of 5 or more elements */
+} fmt_trace_result;
+
+/* Appends to `out` the exact characters (UTF-8) dbg:dhandler(Msg, {Dev,
+ * Modifier}) writes to Dev: "(<0.90.0>) call m:f(1,2)\n" and every other
+ * layout of trace, trace_ts, seq_trace and drop messages, with
+ * io_lib_pretty's line breaks. Nothing for messages dbg ignores
+ * (end_of_trace, anything that is not one of those, a receive of
+ * {dbg,ok}). On a failure leaves `out` as it was. Never runs a GC. */
+fmt_trace_result fmt_trace_line(fmt_buf *out, term_t msg, const fmt_trace_opts *opts);
+
+/* The BIFs over fmt_trace_line, for bif_register before vm_start; *n gets
+ * their count. dbgsh_trace:format_line(Msg) is format_line(Msg, "");
+ * dbgsh_trace:format_line(Msg, Modifier) takes dbg's Modifier ("" or "t",
+ * or the encoding latin1 | unicode | utf8) and returns the text as a UTF-8
+ * binary (<<>> when dbg writes nothing), or raises what dbg's handler
+ * raises (badarg, {case_clause, Msg}). Printable range: latin1. */
+const bif_entry *fmt_traceline_bifs(size_t *n);
+
 #endif

@@ -1334,6 +1334,10 @@ static void crash_report(term_t pid, term_t reason)
 
 void fmt_io_register(void)
 {
+    size_t ntrace;
+    const bif_entry *trace_bifs = fmt_traceline_bifs(&ntrace);
+
     bif_register(io_bifs, sizeof io_bifs / sizeof io_bifs[0]);
+    bif_register(trace_bifs, ntrace);
     vm_set_crash_report(crash_report);
 }
