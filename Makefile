@@ -50,8 +50,8 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 
 VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv compile compile_lower compile_gen compile_layout compile_pat compile_bin compile_asm lint disasm \
                code interp proc sched bits bif_proc bif_sys bif_misc bif_scan bif_file md5 trace vm
-FORMAT_SRCS := buf write pretty fwrite io
-DBGCORE_SRCS := dbgcore session tev bp bif_trace ms ms_run ms_text
+FORMAT_SRCS := buf write pretty fwrite io traceline
+DBGCORE_SRCS := dbgcore session tev bp bif_trace ms ms_run ms_text tlog
 SHELL_SRCS  := main repl
 
 VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o) $(BUILD)/vm/lib_embed.o
@@ -69,7 +69,7 @@ TEST_FORMAT_SRCS := $(wildcard tests/format/test_*.c)
 TEST_DBGCORE_SRCS := $(wildcard tests/dbgcore/test_*.c)
 TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format $(BUILD)/tests/test_dbgcore
 TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads \
-             $(BUILD)/tests/progress
+             $(BUILD)/tests/progress $(BUILD)/tests/tlogtool
 
 ifeq ($(BUILD),build)
 DBGSH := dbgsh
@@ -156,6 +156,12 @@ $(BUILD)/tests/test_dbgcore: $(TEST_DBGCORE_SRCS:%.c=$(BUILD)/%.o) $(LIBDBGCORE)
 $(BUILD)/tests/ms_bench: $(BUILD)/tests/bench/ms_bench.o $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
+$(BUILD)/tests/tlog_bench: $(BUILD)/tests/bench/tlog_bench.o $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/tlogtool: $(BUILD)/tests/diff/tlog/tlogtool.o $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+
 $(BUILD)/tests/termgen: $(BUILD)/tests/diff/termgen.o $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
@@ -210,9 +216,10 @@ $(BUILD)/tests/threads: $(BUILD)/tests/tsan/threads.o $(LIBFORMAT) $(LIBVM)
 $(BUILD)/tests/progress: $(BUILD)/tests/tsan/progress.o $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
-bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen $(BUILD)/tests/ms_bench
+bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen $(BUILD)/tests/ms_bench $(BUILD)/tests/tlog_bench
 	@tests/bench/run.sh $(BUILD)
 	@$(BUILD)/tests/ms_bench
+	@$(BUILD)/tests/tlog_bench
 	@tests/bench/vm.sh $(DBGSH)
 
 run: deps $(DBGSH)
