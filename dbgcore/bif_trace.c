@@ -8,53 +8,6 @@
 #include "trace.def"
 #undef BIF
 
-/* The process trace flags by name, in the order trace_info(P, flags)
- * lists them (OTP 25's). */
-static const struct {
-    term_t *name;
-    uint32_t bit;
-} flag_names[] = {
-    {&EA.running_procs, TF_RUNNING_PROCS},
-    {&EA.running_ports, TF_RUNNING_PORTS},
-    {&EA.ports, TF_PORTS},
-    {NULL, TF_SCHEDULER_ID}, /* scheduler_id: looked up by text */
-    {&EA.silent, TF_SILENT},
-    {&EA.return_to, TF_RETURN_TO},
-    {&EA.arity, TF_ARITY},
-    {&EA.garbage_collection, TF_GC},
-    {&EA.exiting, TF_EXITING},
-    {&EA.running, TF_RUNNING},
-    {&EA.set_on_first_link, TF_SOFL},
-    {&EA.set_on_link, TF_SOL},
-    {&EA.set_on_first_spawn, TF_SOFS},
-    {&EA.procs, TF_PROCS},
-    {&EA.call, TF_CALL},
-    {&EA.set_on_spawn, TF_SOS},
-    {&EA.receive, TF_RECEIVE},
-    {&EA.send, TF_SEND},
-    {&EA.cpu_timestamp, TF_CPU_TIMESTAMP},
-    {&EA.monotonic_timestamp, TF_MONOTONIC},
-    {&EA.strict_monotonic_timestamp, TF_STRICT_MONOTONIC},
-    {&EA.timestamp, TF_TIMESTAMP},
-};
-#define NFLAGS (sizeof flag_names / sizeof flag_names[0])
-
-static _Atomic term_t scheduler_id_atom;
-
-static term_t flag_atom(size_t i)
-{
-    return flag_names[i].name ? *flag_names[i].name : atom_cached(&scheduler_id_atom, "scheduler_id");
-}
-
-/* Every flag `all` sets: all but cpu_timestamp (and the tracer). */
-static uint32_t all_flags(void)
-{
-    uint32_t f = 0;
-    for (size_t i = 0; i < NFLAGS; i++)
-        f |= flag_names[i].bit;
-    return f & ~(uint32_t)TF_CPU_TIMESTAMP;
-}
-
 /* Reads erlang:trace/3's flag list: the flags and the tracer (THE_NON_VALUE
  * when none is given); false on a bad list. */
 static bool read_flags(term_t list, uint32_t *flags, term_t *tracer)
@@ -63,10 +16,6 @@ static bool read_flags(term_t list, uint32_t *flags, term_t *tracer)
     *tracer = THE_NON_VALUE;
     for (; term_is_list(list); list = list_tail(list)) {
         term_t f = list_head(list);
-        if (f == ATOM_all) {
-            *flags |= all_flags();
-            continue;
-        }
         if (term_is_tuple(f) && tuple_arity(f) == 2 && tuple_get(f, 0) == EA.tracer) {
             term_t t = tuple_get(f, 1);
             if (!term_is_local_pid(t))
@@ -74,12 +23,10 @@ static bool read_flags(term_t list, uint32_t *flags, term_t *tracer)
             *tracer = t;
             continue;
         }
-        size_t i = 0;
-        while (i < NFLAGS && flag_atom(i) != f)
-            i++;
-        if (i == NFLAGS)
+        uint32_t bit;
+        if (!session_flag_of(f, &bit))
             return false;
-        *flags |= flag_names[i].bit;
+        *flags |= bit;
     }
     return list == NIL;
 }
@@ -199,18 +146,25 @@ static term_t trace_pattern(process *p, term_t mfa, term_t spec, term_t flags)
         return BIF_BADARG(p);
     if (!kind)
         kind = BPK_GLOBAL;
+    /* restart and pause act on counters; for call trace they are true */
     bool enable = spec != ATOM_false;
-    /* match spec lists arrive with dbgcore/ms.c (issue #4 note) */
-    if (spec != ATOM_true && spec != NIL && spec != ATOM_false)
+    bool plain = spec == ATOM_true || spec == NIL || spec == EA.restart || spec == EA.pause || !enable;
+    if (!plain && !term_is_list(spec))
         return BIF_BADARG(p);
-    spec = ATOM_true;
     if (!p->bif_retry) {
         /* as OTP's: the other processes run before the change happens */
         p->bif_retry = true;
         return bif_trap(p, NIL, TRAP_RETRY);
     }
     p->bif_retry = false;
-    int n = bp_set(p, 0, m, f, a, kind, enable, spec);
+    ms_prog *prog = NULL;
+    if (!plain) {
+        term_t reason = ATOM_badarg;
+        prog = ms_compile(spec, MS_CALL, NULL, NULL, &reason);
+        if (!prog)
+            return BIF_ERROR(p, reason);
+    }
+    int n = bp_set(p, 0, m, f, a, kind, enable, prog);
     return term_small(n);
 }
 
@@ -221,15 +175,6 @@ term_t bif_trace_trace_pattern_3(process *p, const term_t *args)
 }
 
 /* ---- trace_info ------------------------------------------------------------------ */
-
-static term_t flags_list(heap_t *h, uint32_t flags)
-{
-    term_t l = NIL;
-    for (size_t i = NFLAGS; i-- > 0;)
-        if (flags & flag_names[i].bit)
-            l = term_cons(h, flag_atom(i), l);
-    return l;
-}
 
 term_t bif_trace_trace_info_2(process *p, const term_t *args)
 {
@@ -281,13 +226,13 @@ term_t bif_trace_trace_info_2(process *p, const term_t *args)
         return BIF_BADARG(p);
     }
     if (item == EA.flags)
-        return term_tuple2(h, item, flags_list(h, flags));
+        return term_tuple2(h, item, session_flags_list(h, flags));
     if (item == EA.tracer)
         return term_tuple2(h, item, tracer);
     if (item == ATOM_all) {
         if (!flags)
             return term_tuple2(h, item, ATOM_false);
-        term_t l = term_list_from(h, (term_t[]){term_tuple2(h, EA.flags, flags_list(h, flags)),
+        term_t l = term_list_from(h, (term_t[]){term_tuple2(h, EA.flags, session_flags_list(h, flags)),
                                                  term_tuple2(h, EA.tracer, tracer)},
                                   2, NIL);
         return term_tuple2(h, item, l);

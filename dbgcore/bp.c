@@ -11,14 +11,13 @@
 
 #include <string.h>
 
-/* A match spec as a pattern holds it: the term as given (for trace_info),
- * shared by the settings (and generations) that use it. The compiled
- * program joins it with dbgcore/ms.c (the issue note says where that
- * stands); until then trace_pattern accepts only true/false/[]. */
+/* A call match spec as patterns hold it: the compiled program (its source
+ * is what trace_info reports), shared by the settings and generations
+ * that use it, freed with the last one: after thread progress, once no
+ * breakpoint can be running it. */
 typedef struct bp_spec {
     _Atomic uint32_t refs;
-    term_t term;
-    heap_t heap;
+    ms_prog *prog;
 } bp_spec;
 
 static bp_rec *records; /* every record, under code_mod_lock */
@@ -36,7 +35,7 @@ static void spec_unref(bp_spec *s)
 {
     if (!s || atomic_fetch_sub_explicit(&s->refs, 1, memory_order_acq_rel) != 1)
         return;
-    heap_destroy(&s->heap);
+    ms_free(s->prog);
     alloc_free(ALLOC_MATCH_SPEC, s, sizeof *s);
 }
 
@@ -277,14 +276,15 @@ static void stage_function(stage_list *l, uint32_t session, code_t *header, expo
 }
 
 int bp_set(process *caller, uint32_t session, term_t m, term_t f, int arity, uint32_t kind, bool enable,
-           term_t spec_term)
+           ms_prog *prog)
 {
     bp_spec *spec = NULL;
-    if (enable && spec_term != ATOM_true) {
+    if (prog && enable) {
         spec = alloc_zeroed(ALLOC_MATCH_SPEC, sizeof *spec);
         atomic_init(&spec->refs, 1);
-        heap_init(&spec->heap, ALLOC_MATCH_SPEC);
-        spec->term = copy_term(&spec->heap, spec_term);
+        spec->prog = prog;
+    } else if (prog) {
+        ms_free(prog);
     }
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
@@ -336,30 +336,72 @@ int bp_set(process *caller, uint32_t session, term_t m, term_t f, int arity, uin
 
 /* ---- the hooks ------------------------------------------------------------------ */
 
+/* One session's call trace of the function `header` in p: its match
+ * spec's verdict and actions, the call message, the return frames. */
+static void call_trace(process *p, const bp_setting *s, const code_t *header, const term_t *args, bool local,
+                       ptrace_entry before)
+{
+    unsigned arity = (unsigned)header[FH_ARITY];
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t extra = THE_NON_VALUE;
+    bool send = true;
+    unsigned act = 0;
+    if (s->ms) {
+        msact_data d = {p, s->session};
+        ms_ctx ctx = {&h, p->pid, THE_NON_VALUE, THE_NON_VALUE, &msact_hooks, &d};
+        ms_result res;
+        if (!ms_run_trace(s->ms->prog, &ctx, args, arity, &res)) {
+            heap_destroy(&h);
+            return;
+        }
+        act = res.flags;
+        send = res.message != ATOM_false;
+        if (res.message != ATOM_true && res.message != ATOM_false)
+            extra = res.message;
+    }
+    /* The actions may have changed p's entries: this call's message goes
+     * out as its flags now say (arity, silent) to the tracer it had, even
+     * when they took the call flag away (as OTP's). */
+    ptrace_entry *pe = session_entry(p, s->session);
+    if (pe && (act & (MS_SILENT_ON | MS_SILENT_OFF))) {
+        uint32_t fl = (act & MS_SILENT_ON) ? pe->flags | TF_SILENT : pe->flags & ~(uint32_t)TF_SILENT;
+        session_set(p, s->session, fl, pe->tracer);
+        pe = session_entry(p, s->session);
+    }
+    ptrace_entry now = pe ? *pe : before;
+    if (send && !(now.flags & TF_SILENT)) {
+        term_t what = (now.flags & TF_ARITY) ? term_small(arity) : term_list_from(&h, args, arity, NIL);
+        term_t mfa = term_tuple3(&h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME], what);
+        if (!pe)
+            now.tracer = before.tracer;
+        tev_send(p, pe ? pe : &now, EA.call, 1, &mfa, extra);
+    }
+    uint32_t flags = now.flags;
+    heap_destroy(&h);
+    /* return_to below the return frame: return_from comes first */
+    if ((flags & TF_RETURN_TO) && local && !trace_returns_to_traced(p))
+        trace_push_frame(p, header, s->session, TFR_RETURN_TO);
+    if (act & MS_EXCEPTION_TRACE)
+        trace_push_frame(p, header, s->session, TFR_EXCEPTION);
+    else if (act & MS_RETURN_TRACE)
+        trace_push_frame(p, header, s->session, TFR_RETURN);
+}
+
 void bp_call(process *p, const code_t *entry, const trace_bp *bp, unsigned gen)
 {
     const bp_rec *r = (const bp_rec *)bp;
     const bp_gen *g = r->gen[gen];
     if (!g)
         return;
-    const code_t *header = r->header;
-    unsigned arity = (unsigned)header[FH_ARITY];
     const term_t *args = p->stack + p->base;
     for (uint32_t i = 0; i < g->n; i++) {
         const bp_setting *s = &g->s[i];
         if (!(s->kinds & (BPK_GLOBAL | BPK_LOCAL)))
             continue;
         ptrace_entry *pe = session_entry(p, s->session);
-        if (!pe || !(pe->flags & TF_CALL))
-            continue;
-        if (!(pe->flags & TF_SILENT)) {
-            heap_t h;
-            heap_init(&h, ALLOC_TEMP);
-            term_t what = (pe->flags & TF_ARITY) ? term_small(arity) : term_list_from(&h, args, arity, NIL);
-            term_t mfa = term_tuple3(&h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME], what);
-            tev_send(p, pe, EA.call, 1, &mfa, THE_NON_VALUE);
-            heap_destroy(&h);
-        }
+        if (pe && (pe->flags & TF_CALL))
+            call_trace(p, s, r->header, args, (s->kinds & BPK_LOCAL) != 0, *pe);
     }
 }
 
@@ -433,7 +475,7 @@ void bp_get_info(uint32_t session, term_t m, term_t f, unsigned arity, heap_t *h
         }
         if (s) {
             const bp_spec *spec = s->ms;
-            out->match_spec = spec ? copy_term(h, spec->term) : NIL;
+            out->match_spec = spec ? copy_term(h, ms_source(spec->prog)) : NIL;
         }
     }
     code_mod_unlock();

@@ -10,6 +10,8 @@
 
 #include "vm/vm.h"
 
+#include "ms.h"
+
 /* ---- atoms ---------------------------------------------------------------- */
 
 #define ENGINE_ATOMS                                                                                 \
@@ -119,6 +121,14 @@ ptrace_entry *session_entry(process *p, uint32_t s);
  * the entry), and recomputes p->trace_flags. p owned by the caller. */
 void session_set(process *p, uint32_t s, uint32_t flags, term_t tracer);
 
+/* The process trace flag named `name` (an atom of trace_info's flag
+ * list, or `all`: every flag but cpu_timestamp) as TF_* bits; false for
+ * any other term. */
+bool session_flag_of(term_t name, uint32_t *bit);
+uint32_t session_all_flags(void);
+/* The flags as trace_info(P, flags) lists them, in OTP 25's order, on h. */
+term_t session_flags_list(heap_t *h, uint32_t flags);
+
 /* The `free` hook: frees p->trace. */
 void session_free_proc(process *p);
 
@@ -145,6 +155,17 @@ void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t
 void tev_emit(process *p, uint32_t flag, term_t tag, unsigned n, const term_t *elems);
 /* Installs the VM's trace hooks. */
 void tev_init(void);
+
+/* ---- match spec actions in traced processes (msact.c) ------------------------- */
+
+/* ms_ctx.data for msact_hooks: the traced process (its state saved, run
+ * by the calling thread) and the session whose spec runs. */
+typedef struct msact_data {
+    process *p;
+    uint32_t session;
+} msact_data;
+/* The hooks call, send and receive trace run match specs with. */
+extern const ms_hooks msact_hooks;
 
 /* ---- function patterns (bp.c) -------------------------------------------------- */
 
@@ -185,11 +206,12 @@ typedef struct bp_rec {
 
 /* Sets (enable) or clears kind `kind` (BPK_GLOBAL or BPK_LOCAL) of
  * session's patterns on every loaded function matching m:f/arity ('_'
- * wildcards; arity -1 for any), with match spec `spec_term` (`true` for
- * none; copied). Returns how many functions matched. `caller` (NULL off
- * the schedulers) is parked while the change waits for thread progress. */
+ * wildcards; arity -1 for any), with the compiled call match spec `prog`
+ * (NULL for true; taken over: bp_set frees it when no pattern keeps it).
+ * Returns how many functions matched. `caller` (NULL off the schedulers)
+ * is parked while the change waits for thread progress. */
 int bp_set(process *caller, uint32_t session, term_t m, term_t f, int arity, uint32_t kind, bool enable,
-           term_t spec_term);
+           ms_prog *prog);
 
 /* What trace_info({M,F,A}, Item) reports of session's patterns on one
  * function: traced (global, local, false, or undefined when there is no

@@ -94,6 +94,9 @@ typedef struct ms_hooks {
     bool (*is_seq_trace)(ms_ctx *ctx);
     term_t (*get_seq_token)(ms_ctx *ctx);
     term_t (*set_seq_token)(ms_ctx *ctx, term_t key, term_t value);
+    /* {caller} (line false) and {caller_line} (line true) when ctx gives
+     * THE_NON_VALUE for them: worked out only when a body asks. */
+    term_t (*caller)(ms_ctx *ctx, bool line);
 } ms_hooks;
 
 /* What a run reads and where it builds. The caller fills every field. */
@@ -101,8 +104,10 @@ struct ms_ctx {
     heap_t *heap;       /* results and scratch terms; the runner never
                          * collects it and keeps no pointer into it */
     term_t self;        /* {self}: the traced process's pid */
-    term_t caller;      /* {caller}: {M, F, A}, or the atom undefined */
-    term_t caller_line; /* {caller_line}: {M, F, A, {File, Line}} or undefined */
+    term_t caller;      /* {caller}: {M, F, A}, or the atom undefined;
+                         * THE_NON_VALUE: ask hooks->caller */
+    term_t caller_line; /* {caller_line}: {M, F, A, {File, Line}} or
+                         * undefined; THE_NON_VALUE: ask hooks->caller */
     const ms_hooks *hooks;
     void *data; /* the hooks' own */
 };

@@ -181,6 +181,13 @@ static bool get_tcw_arg(term_t t, uint32_t *out)
 
 static const ms_hooks *hooks_of(const ms_ctx *ctx) { return ctx->hooks ? ctx->hooks : &ms_test_hooks; }
 
+/* {caller} / {caller_line} worked out by the hooks, undefined without. */
+static term_t caller_of(ms_ctx *ctx, bool line)
+{
+    const ms_hooks *h = hooks_of(ctx);
+    return h->caller ? h->caller(ctx, line) : ATOM_undefined;
+}
+
 /* ---- the loop -------------------------------------------------------------------------- */
 
 /* Runs `prog` on the arguments (trace) or on *obj (table). */
@@ -416,10 +423,10 @@ restart:
             *sp++ = ctx->self;
             break;
         case MS_OP_CALLER:
-            *sp++ = ctx->caller;
+            *sp++ = ctx->caller != THE_NON_VALUE ? ctx->caller : caller_of(ctx, false);
             break;
         case MS_OP_CALLER_LINE:
-            *sp++ = ctx->caller_line;
+            *sp++ = ctx->caller_line != THE_NON_VALUE ? ctx->caller_line : caller_of(ctx, true);
             break;
         case MS_OP_RETURN_TRACE:
             flags |= MS_RETURN_TRACE;

@@ -15,6 +15,75 @@ void engine_atoms_init(void)
 #undef X
 }
 
+/* The process trace flags by name, in the order trace_info(P, flags)
+ * lists them (OTP 25's). */
+static const struct {
+    term_t *name;
+    uint32_t bit;
+} flag_names[] = {
+    {&EA.running_procs, TF_RUNNING_PROCS},
+    {&EA.running_ports, TF_RUNNING_PORTS},
+    {&EA.ports, TF_PORTS},
+    {NULL, TF_SCHEDULER_ID}, /* scheduler_id: looked up by text */
+    {&EA.silent, TF_SILENT},
+    {&EA.return_to, TF_RETURN_TO},
+    {&EA.arity, TF_ARITY},
+    {&EA.garbage_collection, TF_GC},
+    {&EA.exiting, TF_EXITING},
+    {&EA.running, TF_RUNNING},
+    {&EA.set_on_first_link, TF_SOFL},
+    {&EA.set_on_link, TF_SOL},
+    {&EA.set_on_first_spawn, TF_SOFS},
+    {&EA.procs, TF_PROCS},
+    {&EA.call, TF_CALL},
+    {&EA.set_on_spawn, TF_SOS},
+    {&EA.receive, TF_RECEIVE},
+    {&EA.send, TF_SEND},
+    {&EA.cpu_timestamp, TF_CPU_TIMESTAMP},
+    {&EA.monotonic_timestamp, TF_MONOTONIC},
+    {&EA.strict_monotonic_timestamp, TF_STRICT_MONOTONIC},
+    {&EA.timestamp, TF_TIMESTAMP},
+};
+#define NFLAGS (sizeof flag_names / sizeof flag_names[0])
+
+static _Atomic term_t scheduler_id_atom;
+
+static term_t flag_atom(size_t i)
+{
+    return flag_names[i].name ? *flag_names[i].name : atom_cached(&scheduler_id_atom, "scheduler_id");
+}
+
+uint32_t session_all_flags(void)
+{
+    uint32_t f = 0;
+    for (size_t i = 0; i < NFLAGS; i++)
+        f |= flag_names[i].bit;
+    return f & ~(uint32_t)TF_CPU_TIMESTAMP;
+}
+
+bool session_flag_of(term_t name, uint32_t *bit)
+{
+    if (name == ATOM_all) {
+        *bit = session_all_flags();
+        return true;
+    }
+    for (size_t i = 0; i < NFLAGS; i++)
+        if (flag_atom(i) == name) {
+            *bit = flag_names[i].bit;
+            return true;
+        }
+    return false;
+}
+
+term_t session_flags_list(heap_t *h, uint32_t flags)
+{
+    term_t l = NIL;
+    for (size_t i = NFLAGS; i-- > 0;)
+        if (flags & flag_names[i].bit)
+            l = term_cons(h, flag_atom(i), l);
+    return l;
+}
+
 ptrace_entry *session_entry(process *p, uint32_t s)
 {
     proc_trace *t = p->trace;

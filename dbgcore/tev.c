@@ -83,6 +83,21 @@ static void on_return_from(process *p, const trace_frame *tf, term_t value)
     heap_destroy(&h);
 }
 
+/* Left a return_to frame: {trace, Pid, return_to, {M, F, A}} of the
+ * function that continues (undefined when it is not known). */
+static void on_return_to(process *p, const trace_frame *tf, const code_t *to)
+{
+    ptrace_entry *pe = session_entry(p, tf->session);
+    if (!pe || !(pe->flags & TF_CALL) || !(pe->flags & TF_RETURN_TO) || (pe->flags & TF_SILENT))
+        return;
+    code_location loc;
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t mfa = to && code_find(to, &loc) ? mfa_of(&h, loc.header) : ATOM_undefined;
+    tev_send(p, pe, EA.return_to, 1, &mfa, THE_NON_VALUE);
+    heap_destroy(&h);
+}
+
 static void on_exception_from(process *p, const trace_frame *tf, proc_class cls, term_t reason)
 {
     ptrace_entry *pe = session_entry(p, tf->session);
@@ -135,6 +150,7 @@ void tev_init(void)
 {
     trace_hooks.call = bp_call;
     trace_hooks.return_from = on_return_from;
+    trace_hooks.return_to = on_return_to;
     trace_hooks.exception_from = on_exception_from;
     trace_hooks.loaded = bp_loaded;
     trace_hooks.free = session_free_proc;

@@ -99,15 +99,23 @@ static inline void move_args(term_t *R, uint64_t b, uint64_t a)
 }
 
 /* The exception unwinds every frame from `keep` up: report exception_from
- * for the return-trace frames among them (innermost first) and drop their
- * records; the others (return_trace, return_to) end silently, as OTP's. */
-static void unwind_trace_frames(process *p, uint32_t keep)
+ * for the exception_trace frames among them (innermost first) and drop
+ * their records; return_trace frames end silently, as OTP's. A return_to
+ * frame among them reports the function whose handler catches (none when
+ * nothing does: the process dies). */
+static void unwind_trace_frames(process *p, uint32_t keep, const code_t *handler)
 {
+    trace_frame ret_to;
+    bool left_return_to = false;
     while (p->ntframes && p->tframes[p->ntframes - 1].frame >= keep) {
         trace_frame tf = p->tframes[--p->ntframes];
         if (tf.kind == TFR_EXCEPTION)
             trace_hooks.exception_from(p, &tf, p->fclass, p->freason);
+        else if (tf.kind == TFR_RETURN_TO && !left_return_to)
+            ret_to = tf, left_return_to = true;
     }
+    if (left_return_to && handler)
+        trace_hooks.return_to(p, &ret_to, handler);
 }
 
 /* The exception's handler, or NULL when none is left (the process dies).
@@ -121,7 +129,7 @@ static const code_t *unwind(process *p, const code_t *pc, const term_t *args, un
         p->fstack = proc_stacktrace(p, pc, args, nargs, bif, undef);
     uint32_t keep = p->ncatches ? p->catches[p->ncatches - 1].nframes : 0;
     if (p->ntframes && p->tframes[p->ntframes - 1].frame >= keep)
-        unwind_trace_frames(p, keep);
+        unwind_trace_frames(p, keep, p->ncatches ? p->catches[p->ncatches - 1].handler : NULL);
     if (p->ncatches == 0)
         return NULL;
     catch_entry c = p->catches[--p->ncatches];
@@ -597,7 +605,12 @@ return_:
         trace_frame tf = p->tframes[--p->ntframes];
         ta = R[tf.dst];
         SAVE();
-        trace_hooks.return_from(p, &tf, ta);
+        if (tf.kind == TFR_RETURN_TO) {
+            const call_frame *to = trace_real_frame(p, p->nframes);
+            trace_hooks.return_to(p, &tf, to ? to->pc : NULL);
+        } else {
+            trace_hooks.return_from(p, &tf, ta);
+        }
         RELOAD();
         goto return_;
     }

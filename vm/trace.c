@@ -16,6 +16,7 @@ _Atomic uint32_t trace_new_flags;
 
 static void no_call(process *p, const code_t *entry, const trace_bp *bp, unsigned gen) {}
 static void no_return(process *p, const trace_frame *tf, term_t value) {}
+static void no_return_to(process *p, const trace_frame *tf, const code_t *to) {}
 static void no_exception(process *p, const trace_frame *tf, proc_class cls, term_t reason) {}
 static void no_send(process *p, term_t to, term_t msg, bool exists) {}
 static void no_receive(process *p, term_t msg) {}
@@ -29,8 +30,10 @@ static void no_loaded(const module_code *mc) {}
 static void no_free(process *p) {}
 
 trace_hook_table trace_hooks = {
-    no_call, no_return, no_exception, no_send, no_receive, no_spawn, no_exit,
-    no_link, no_reg,  no_sched,  no_gc,        no_loaded, no_free,
+    .call = no_call,     .return_from = no_return, .return_to = no_return_to, .exception_from = no_exception,
+    .send = no_send,     .receive = no_receive,    .spawn = no_spawn,         .exit = no_exit,
+    .link = no_link,     .reg = no_reg,            .sched = no_sched,         .gc = no_gc,
+    .loaded = no_loaded, .free = no_free,
 };
 
 /* ---- patching code -------------------------------------------------------- */
@@ -95,6 +98,18 @@ void trace_push_frame(process *p, const code_t *header, uint32_t session, trace_
 }
 
 bool trace_is_trace_frame(const call_frame *f) { return f->pc == return_trace_code; }
+
+bool trace_returns_to_traced(const process *p)
+{
+    uint32_t t = p->ntframes;
+    for (uint32_t n = p->nframes; n > 0 && p->frames[n - 1].pc == return_trace_code; n--) {
+        while (t > 0 && p->tframes[t - 1].frame > n - 1)
+            t--;
+        if (t > 0 && p->tframes[t - 1].frame == n - 1 && p->tframes[t - 1].kind == TFR_RETURN_TO)
+            return true;
+    }
+    return false;
+}
 
 const call_frame *trace_real_frame(const process *p, uint32_t n)
 {

@@ -120,6 +120,11 @@ typedef struct trace_frame {
 void trace_push_frame(process *p, const code_t *header, uint32_t session, trace_frame_kind kind);
 /* Whether the continuation frame `f` of p is a return-trace frame. */
 bool trace_is_trace_frame(const call_frame *f);
+/* Whether p's current function already returns through a return_to
+ * frame: the nearest continuation that is not a return_trace or
+ * exception_trace frame is one (return_to is reported once per tail-call
+ * chain). */
+bool trace_returns_to_traced(const process *p);
 /* The topmost call frame of p below the frame count `n` that is not a
  * return-trace frame, or NULL: where the current function returns to, for
  * `caller` and return_to. */
@@ -148,6 +153,10 @@ typedef struct trace_hook_table {
     void (*call)(process *p, const code_t *entry, const trace_bp *bp, unsigned gen);
     /* A return-trace frame was returned through with `value` (tf popped). */
     void (*return_from)(process *p, const trace_frame *tf, term_t value);
+    /* A return_to frame (tf, popped) was left: by a return into the code
+     * at `to`, or by an exception caught by the handler at `to`. `to` is
+     * NULL when nothing is below (the process's first function). */
+    void (*return_to)(process *p, const trace_frame *tf, const code_t *to);
     /* An exception of class cls and reason unwinds through tf (popped). */
     void (*exception_from)(process *p, const trace_frame *tf, proc_class cls, term_t reason);
     /* p sent msg to `to` (a pid, or the name it was sent to when the

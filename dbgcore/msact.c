@@ -1,0 +1,128 @@
+/* msact.c: what match spec actions do in a traced process. ms_run_trace
+ * never acts itself; call trace (bp.c) and send/receive trace run it with
+ * these hooks, which change trace flags ({enable_trace}, {disable_trace},
+ * {trace}), read and set the trace control word, and work out {caller}
+ * and {caller_line} from the traced process's continuation. */
+#include "engine.h"
+
+/* The process `target` names (THE_NON_VALUE: the traced process itself; a
+ * pid; a registered name), or NULL when there is none. */
+static process *target_process(process *p, term_t target)
+{
+    if (target == THE_NON_VALUE || target == p->pid)
+        return p;
+    if (term_is_atom(target))
+        target = proc_whereis(target);
+    if (!term_is_local_pid(target))
+        return NULL;
+    return proc_lookup(target);
+}
+
+/* Changes session's flags on the process `target` names: sets `on`,
+ * clears `off`, with `tracer` (THE_NON_VALUE: keep the process's own, or
+ * take the traced process's when it has none). -1 when there is no such
+ * process or it has another tracer, else 1 when its flags or tracer
+ * changed, 0 when not. */
+static int change_flags(const msact_data *d, term_t target, uint32_t on, uint32_t off, term_t tracer)
+{
+    process *p = d->p;
+    ptrace_entry *own = session_entry(p, d->session);
+    term_t own_tracer = own ? own->tracer : NIL;
+    process *q = target_process(p, target);
+    if (!q)
+        return -1;
+    if (q != p && sched_claim(p, q) == SCHED_CLAIM_GONE)
+        return -1;
+    ptrace_entry *pe = session_entry(q, d->session);
+    uint32_t old = pe ? pe->flags : 0;
+    term_t old_tracer = pe ? pe->tracer : NIL;
+    term_t new_tracer = tracer != THE_NON_VALUE ? tracer : pe ? old_tracer : own_tracer;
+    int r;
+    if (pe && on && tracer == THE_NON_VALUE && q != p && old_tracer != own_tracer) {
+        r = -1; /* traced by someone else: not ours to add to */
+    } else {
+        uint32_t now = (old | on) & ~off;
+        if (now && !term_is_pid(new_tracer))
+            now = 0; /* no tracer to send to: nothing can be traced */
+        r = now != old || (now && new_tracer != old_tracer);
+        if (r)
+            session_set(q, d->session, now, new_tracer);
+    }
+    if (q != p)
+        sched_release(q);
+    return r;
+}
+
+static term_t act_enable_trace(ms_ctx *ctx, term_t target, term_t flag, bool enable)
+{
+    uint32_t bit;
+    if (!session_flag_of(flag, &bit))
+        return THE_NON_VALUE;
+    int r = change_flags(ctx->data, target, enable ? bit : 0, enable ? 0 : bit, THE_NON_VALUE);
+    return r < 0 ? THE_NON_VALUE : ATOM_true;
+}
+
+/* Reads a {trace, ...} flag list; {tracer, Pid} only where `tracer` is
+ * given. False on anything else. */
+static bool read_list(term_t l, uint32_t *flags, term_t *tracer)
+{
+    *flags = 0;
+    for (; term_is_list(l); l = list_tail(l)) {
+        term_t f = list_head(l);
+        uint32_t bit;
+        if (tracer && term_is_tuple(f) && tuple_arity(f) == 2 && tuple_get(f, 0) == EA.tracer &&
+            term_is_local_pid(tuple_get(f, 1))) {
+            *tracer = tuple_get(f, 1);
+            continue;
+        }
+        if (!session_flag_of(f, &bit))
+            return false;
+        *flags |= bit;
+    }
+    return l == NIL;
+}
+
+static term_t act_trace(ms_ctx *ctx, term_t target, term_t disable, term_t enable)
+{
+    uint32_t on, off;
+    term_t tracer = THE_NON_VALUE;
+    if (!read_list(disable, &off, NULL) || !read_list(enable, &on, &tracer))
+        return THE_NON_VALUE;
+    int r = change_flags(ctx->data, target, on, off & ~on, tracer);
+    return r < 0 ? THE_NON_VALUE : r ? ATOM_true : ATOM_false;
+}
+
+static term_t act_get_tcw(ms_ctx *ctx) { return term_small(ms_tcw_get()); }
+static term_t act_set_tcw(ms_ctx *ctx, uint32_t tcw) { return term_small(ms_tcw_set(tcw)); }
+
+/* {caller}: {M, F, A} of the function the traced one returns to (return
+ * trace frames skipped); {caller_line} adds {File, Line}. undefined when
+ * it returns nowhere (its process's first function). */
+static term_t act_caller(ms_ctx *ctx, bool line)
+{
+    const msact_data *d = ctx->data;
+    const call_frame *f = trace_real_frame(d->p, d->p->nframes);
+    code_location loc;
+    if (!f || !code_find(f->pc, &loc))
+        return ATOM_undefined;
+    term_t m = (term_t)loc.header[FH_MODULE], fn = (term_t)loc.header[FH_NAME];
+    term_t a = term_small((int64_t)loc.header[FH_ARITY]);
+    if (!line)
+        return term_tuple3(ctx->heap, m, fn, a);
+    term_t where = ATOM_undefined;
+    if (loc.line && loc.module->file) {
+        const char *file = loc.module->file;
+        where = term_tuple2(ctx->heap, term_utf8_string(ctx->heap, file, strlen(file)), term_small(loc.line));
+    }
+    return term_tuple(ctx->heap, 4, (term_t[]){m, fn, a, where});
+}
+
+const ms_hooks msact_hooks = {
+    .enable_trace = act_enable_trace,
+    .trace = act_trace,
+    .get_tcw = act_get_tcw,
+    .set_tcw = act_set_tcw,
+    .caller = act_caller,
+    /* display, process_dump and the sequential trace token: as
+     * match_spec_test's (ms.h) */
+};
