@@ -126,8 +126,30 @@ static bool read_mfa(term_t mfa, term_t *m, term_t *f, int *a)
     return true;
 }
 
+/* trace_pattern(send | 'receive', Spec, []): the session's message
+ * pattern; always 1. */
+static term_t message_pattern(process *p, bool recv, term_t spec, term_t flags)
+{
+    if (flags != NIL)
+        return BIF_BADARG(p);
+    ms_prog *prog = NULL;
+    bool none = spec == ATOM_false;
+    if (spec != ATOM_true && spec != NIL && !none) {
+        if (!term_is_list(spec))
+            return BIF_BADARG(p);
+        term_t reason = ATOM_badarg;
+        prog = ms_compile(spec, recv ? MS_RECEIVE : MS_SEND, NULL, NULL, &reason);
+        if (!prog)
+            return BIF_ERROR(p, reason);
+    }
+    tev_set_msg_pattern(0, recv, prog, none);
+    return term_small(1);
+}
+
 static term_t trace_pattern(process *p, term_t mfa, term_t spec, term_t flags)
 {
+    if (mfa == EA.send || mfa == EA.receive)
+        return message_pattern(p, mfa == EA.receive, spec, flags);
     term_t m, f;
     int a;
     if (!read_mfa(mfa, &m, &f, &a))
@@ -203,6 +225,11 @@ term_t bif_trace_trace_info_2(process *p, const term_t *args)
             return term_tuple2(h, item, term_list_from(h, items, 6, NIL));
         }
         return BIF_BADARG(p);
+    }
+    if (what == EA.send || what == EA.receive) {
+        if (item != EA.match_spec)
+            return BIF_BADARG(p);
+        return term_tuple2(h, item, tev_msg_pattern_info(0, what == EA.receive, h));
     }
     uint32_t flags = 0;
     term_t tracer = NIL;

@@ -153,6 +153,14 @@ void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t
 /* tev_send to every session whose flags on p include `flag` (the common
  * case of the process events: spawn, exit, link, ...). */
 void tev_emit(process *p, uint32_t flag, term_t tag, unsigned n, const term_t *elems);
+/* Sets session's send (recv false) or 'receive' pattern: every message
+ * (prog NULL, none false), no message (none true), or the messages the
+ * match spec `prog` matches (taken over; freed after thread progress once
+ * replaced). */
+void tev_set_msg_pattern(uint32_t session, bool recv, ms_prog *prog, bool none);
+/* trace_info(send | 'receive', match_spec)'s value: true, false or the
+ * spec (a copy on h). */
+term_t tev_msg_pattern_info(uint32_t session, bool recv, heap_t *h);
 /* Installs the VM's trace hooks. */
 void tev_init(void);
 

@@ -3,6 +3,7 @@
  * the tracer, and the VM's trace hooks that produce them. */
 #include "engine.h"
 
+#include <pthread.h>
 #include <time.h>
 
 /* The timestamp an entry's flags ask for (OTP's precedence: timestamp,
@@ -111,6 +112,89 @@ static void on_exception_from(process *p, const trace_frame *tf, proc_class cls,
     heap_destroy(&h);
 }
 
+/* ---- send and receive ------------------------------------------------------ */
+
+/* Each session's send and 'receive' pattern (trace_pattern(send | 'receive',
+ * ...)): NULL traces every message (true), MSG_NONE none (false), else a
+ * match spec program. Swapped under pattern_lock; a replaced program is
+ * freed after thread progress, when no event can still be running it. */
+#define MSG_NONE ((ms_prog *)1)
+static _Atomic(ms_prog *) msg_patterns[2][ENGINE_MAX_SESSIONS];
+static pthread_mutex_t pattern_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void free_prog(void *prog) { ms_free(prog); }
+
+void tev_set_msg_pattern(uint32_t session, bool recv, ms_prog *prog, bool none)
+{
+    pthread_mutex_lock(&pattern_lock);
+    ms_prog *old = atomic_exchange(&msg_patterns[recv][session], none ? MSG_NONE : prog);
+    pthread_mutex_unlock(&pattern_lock);
+    if (old && old != MSG_NONE)
+        progress_defer(free_prog, old);
+}
+
+term_t tev_msg_pattern_info(uint32_t session, bool recv, heap_t *h)
+{
+    pthread_mutex_lock(&pattern_lock);
+    ms_prog *prog = atomic_load(&msg_patterns[recv][session]);
+    term_t r = !prog ? ATOM_true : prog == MSG_NONE ? ATOM_false : copy_term(h, ms_source(prog));
+    pthread_mutex_unlock(&pattern_lock);
+    return r;
+}
+
+/* One message event of p for every session whose flags include `flag`
+ * and whose pattern lets it through: {trace, Pid, Tag, E1, E2} (E2
+ * omitted when THE_NON_VALUE), with a match spec's message appended.
+ * `ms_args` is what the pattern's head matches. */
+static void message_event(process *p, uint32_t flag, bool recv, term_t tag, term_t e1, term_t e2,
+                          const term_t *ms_args, unsigned nargs)
+{
+    /* the sessions first: a spec's actions may change p's entries */
+    uint32_t sessions[ENGINE_MAX_SESSIONS], n = 0;
+    proc_trace *t = p->trace;
+    for (uint32_t i = 0; t && i < t->n; i++)
+        if (t->e[i].flags & flag)
+            sessions[n++] = t->e[i].session;
+    for (uint32_t i = 0; i < n; i++) {
+        ms_prog *prog = atomic_load_explicit(&msg_patterns[recv][sessions[i]], memory_order_acquire);
+        if (prog == MSG_NONE)
+            continue;
+        heap_t h;
+        heap_init(&h, ALLOC_TEMP);
+        term_t extra = THE_NON_VALUE;
+        bool send = true;
+        if (prog) {
+            msact_data d = {p, sessions[i]};
+            ms_ctx ctx = {&h, p->pid, ATOM_undefined, ATOM_undefined, &msact_hooks, &d};
+            ms_result res;
+            send = ms_run_trace(prog, &ctx, ms_args, nargs, &res) && res.message != ATOM_false;
+            if (send && res.message != ATOM_true)
+                extra = res.message;
+        }
+        ptrace_entry *pe = session_entry(p, sessions[i]);
+        if (send && pe)
+            tev_send(p, pe, tag, e2 == THE_NON_VALUE ? 1 : 2, (term_t[]){e1, e2}, extra);
+        heap_destroy(&h);
+    }
+}
+
+/* p sent msg to `to` (as given): send, or send_to_non_existing_process
+ * when nobody got it; the pattern's head is [To, Msg]. */
+static void on_send(process *p, term_t to, term_t msg, bool exists)
+{
+    term_t tag = exists ? EA.send : EA.send_to_non_existing_process;
+    message_event(p, TF_SEND, false, tag, msg, to, (term_t[]){to, msg}, 2);
+}
+
+/* msg from `from` reached p's queue, or p's receive timed out (from
+ * THE_NON_VALUE): 'receive'; the pattern's head is [Node, Sender, Msg]. */
+static void on_receive(process *p, term_t from, term_t msg)
+{
+    term_t sender = from == THE_NON_VALUE ? ATOM_undefined : from;
+    message_event(p, TF_RECEIVE, true, EA.receive, msg, THE_NON_VALUE,
+                  (term_t[]){ATOM_nonode_at_nohost, sender, msg}, 3);
+}
+
 /* A new process: flags of `new` settings and of set_on_spawn (child gets
  * the parent's flags; set_on_first_spawn: the first child only, and the
  * parent loses the flag), then the procs events: spawn from the parent,
@@ -155,5 +239,7 @@ void tev_init(void)
     trace_hooks.loaded = bp_loaded;
     trace_hooks.free = session_free_proc;
     trace_hooks.spawn = on_spawn;
+    trace_hooks.send = on_send;
+    trace_hooks.receive = on_receive;
     trace_hooks.exit = on_exit;
 }

@@ -1150,6 +1150,11 @@ is_ge:
     }
     CASE(timeout)
     {
+        if (p->trace_flags & TF_RECEIVE) {
+            SAVE();
+            trace_hooks.receive(p, THE_NON_VALUE, ATOM_timeout);
+            RELOAD();
+        }
         proc_timeout_done(p);
         NEXT(1);
     }

@@ -364,20 +364,20 @@ void proc_deliver(term_t to, term_t from, term_t msg)
 
 bool proc_send(process *p, term_t to, term_t msg)
 {
+    term_t given = to;
     if (term_is_atom(to)) {
-        term_t pid = proc_whereis(to);
-        if (pid == NIL)
-            return bif_raise(p, CLASS_ERROR, ATOM_badarg), false;
-        to = pid;
+        to = proc_whereis(to);
     } else if (term_is_tuple(to) && tuple_arity(to) == 2 && term_is_atom(tuple_get(to, 0))) {
         /* {Name, Node}: only the local node exists */
-        term_t pid = proc_whereis(tuple_get(to, 0));
-        if (pid == NIL)
-            return true; /* as OTP: sending to a missing remote name is silent */
-        to = pid;
+        to = proc_whereis(tuple_get(to, 0));
     } else if (!term_is_pid(to) && !term_is_port(to)) {
         return bif_raise(p, CLASS_ERROR, ATOM_badarg), false;
     }
+    /* send trace reports the receiver as given, even a name nobody has */
+    if (p->trace_flags & TF_SEND)
+        trace_hooks.send(p, given, msg, to == NIL || term_is_port(to) || proc_lookup(to));
+    if (to == NIL) /* as OTP: a missing remote name is silent, a local one badarg */
+        return term_is_atom(given) ? (bif_raise(p, CLASS_ERROR, ATOM_badarg), false) : true;
     proc_deliver(to, p->pid, msg);
     return true;
 }
@@ -464,6 +464,8 @@ int proc_fetch_incoming(process *p)
             for (message *m = in; m; m = m->next) {
                 p->msgq_len++;
                 p->msgq_tail = &m->next;
+                if (p->trace_flags & TF_RECEIVE)
+                    trace_hooks.receive(p, m->from, m->term);
             }
         }
         return 0;
@@ -484,6 +486,8 @@ int proc_fetch_incoming(process *p)
             *p->msgq_tail = m;
             p->msgq_tail = &m->next;
             p->msgq_len++;
+            if (p->trace_flags & TF_RECEIVE)
+                trace_hooks.receive(p, m->from, m->term);
         } else {
             free_message(m);
         }

@@ -162,8 +162,9 @@ typedef struct trace_hook_table {
     /* p sent msg to `to` (a pid, or the name it was sent to when the
      * name is not registered); `exists` false: nobody got it. */
     void (*send)(process *p, term_t to, term_t msg, bool exists);
-    /* msg entered p's message queue. */
-    void (*receive)(process *p, term_t msg);
+    /* msg from `from` entered p's message queue; or p's receive timed
+     * out: msg is the atom timeout and from THE_NON_VALUE. */
+    void (*receive)(process *p, term_t from, term_t msg);
     /* parent spawned child (which has not run yet) as M:F(Args); the hook
      * may give child flags (set_on_spawn) and report spawn and spawned. */
     void (*spawn)(process *parent, process *child, term_t m, term_t f, term_t args);
