@@ -37,6 +37,11 @@ static bool read_flags(term_t list, uint32_t *flags, term_t *tracer)
 static bool change_process(process *q, bool on, uint32_t flags, term_t tracer, bool tracer_given)
 {
     ptrace_entry *pe = session_entry(q, 0);
+    if (pe && term_is_pid(pe->tracer) && !proc_lookup(pe->tracer)) {
+        /* its tracer is gone: as if untraced (OTP clears it on sight) */
+        session_set(q, 0, 0, NIL);
+        pe = NULL;
+    }
     if (pe && tracer_given && pe->tracer != tracer)
         return false;
     uint32_t old = pe ? pe->flags : 0;
@@ -69,8 +74,8 @@ term_t bif_trace_trace_3(process *p, const term_t *args)
     bool on = how == ATOM_true, given = tracer != THE_NON_VALUE;
     if (!given)
         tracer = p->pid;
-    if (on && given && !proc_lookup(tracer))
-        return BIF_BADARG(p);
+    /* a tracer that is gone is accepted (OTP 25): its flags go at the
+     * first event */
     if (term_is_local_pid(spec)) {
         if (on && spec == tracer)
             return BIF_BADARG(p);

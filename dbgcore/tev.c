@@ -195,11 +195,14 @@ static void on_receive(process *p, term_t from, term_t msg)
                   (term_t[]){ATOM_nonode_at_nohost, sender, msg}, 3);
 }
 
-/* A new process: flags of `new` settings and of set_on_spawn (child gets
- * the parent's flags; set_on_first_spawn: the first child only, and the
- * parent loses the flag), then the procs events: spawn from the parent,
- * spawned from the child. The child has not run: owned by the caller. */
-static void on_spawn(process *parent, process *child, term_t m, term_t f, term_t args)
+/* A new process: flags of `new` settings, of set_on_spawn (the child
+ * gets the parent's flags; set_on_first_spawn: the first child only, and
+ * the parent loses the flag) and, for spawn_link, of set_on_link and
+ * set_on_first_link the same way (OTP 25 passes these on at spawn_link
+ * only). Then the procs events: spawn and link from the parent, spawned
+ * and getting_linked from the child. The child has not run: owned by the
+ * caller. */
+static void on_spawn(process *parent, process *child, term_t m, term_t f, term_t args, bool linked)
 {
     for (uint32_t s = 0; s < ENGINE_MAX_SESSIONS; s++) {
         session_new n = session_new_get(s);
@@ -209,22 +212,43 @@ static void on_spawn(process *parent, process *child, term_t m, term_t f, term_t
     proc_trace *t = parent ? parent->trace : NULL;
     for (uint32_t i = 0; t && i < t->n; i++) {
         ptrace_entry *pe = &t->e[i];
-        if (pe->flags & TF_SOS) {
-            session_set(child, pe->session, pe->flags, pe->tracer);
-        } else if (pe->flags & TF_SOFS) {
-            session_set(child, pe->session, (pe->flags & ~(uint32_t)TF_SOFS), pe->tracer);
-            pe->flags &= ~(uint32_t)TF_SOFS;
-            session_set(parent, pe->session, pe->flags, pe->tracer);
+        uint32_t every = TF_SOS | (linked ? TF_SOL : 0), first = TF_SOFS | (linked ? TF_SOFL : 0);
+        if (pe->flags & every) {
+            session_set(child, pe->session, pe->flags & ~(first & ~every), pe->tracer);
+        } else if (pe->flags & first) {
+            session_set(child, pe->session, pe->flags & ~first, pe->tracer);
+            session_set(parent, pe->session, pe->flags & ~first, pe->tracer);
             t = parent->trace;
         }
     }
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
     term_t mfa = term_tuple3(&h, m, f, args);
-    if (parent)
+    if (parent) {
         tev_emit(parent, TF_PROCS, EA.spawn, 2, (term_t[]){child->pid, mfa});
+        if (linked)
+            tev_emit(parent, TF_PROCS, EA.link, 1, &child->pid);
+    }
     tev_emit(child, TF_PROCS, EA.spawned, 2, (term_t[]){parent ? parent->pid : child->pid, mfa});
+    if (linked)
+        tev_emit(child, TF_PROCS, EA.getting_linked, 1, &parent->pid);
     heap_destroy(&h);
+}
+
+/* link, unlink, getting_linked, getting_unlinked. */
+static void on_link(process *p, term_t other, trace_link_event what)
+{
+    term_t tag = what == TRACE_LINK     ? EA.link
+                 : what == TRACE_UNLINK ? EA.unlink
+                 : what == TRACE_GETTING_LINKED ? EA.getting_linked
+                                                : EA.getting_unlinked;
+    tev_emit(p, TF_PROCS, tag, 1, &other);
+}
+
+/* register, unregister. */
+static void on_reg(process *p, term_t name, bool unregister)
+{
+    tev_emit(p, TF_PROCS, unregister ? EA.unregister : EA.register_, 1, &name);
 }
 
 /* p exits: {trace, Pid, exit, Reason} to every session with procs. */
@@ -239,6 +263,8 @@ void tev_init(void)
     trace_hooks.loaded = bp_loaded;
     trace_hooks.free = session_free_proc;
     trace_hooks.spawn = on_spawn;
+    trace_hooks.link = on_link;
+    trace_hooks.reg = on_reg;
     trace_hooks.send = on_send;
     trace_hooks.receive = on_receive;
     trace_hooks.exit = on_exit;

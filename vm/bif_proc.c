@@ -15,6 +15,7 @@
 #include "interp.h"
 #include "proc.h"
 #include "sched.h"
+#include "trace.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "bif_proc.def"
@@ -153,6 +154,8 @@ term_t bif_proc_link_1(process *p, const term_t *args)
             return BIF_ERROR(p, ATOM_noproc);
         return signal_self(p, other, ATOM_noproc, ATOM_true);
     }
+    if (p->trace_flags & TF_PROCS)
+        trace_hooks.link(p, other, TRACE_LINK);
     return ATOM_true;
 }
 
@@ -163,6 +166,8 @@ term_t bif_proc_unlink_1(process *p, const term_t *args)
         return BIF_BADARG(p);
     if (proc_remove_link(p, LINK, other, NULL))
         proc_signal(other, SIG_UNLINK, p->pid, NIL, NULL, NIL);
+    if (p->trace_flags & TF_PROCS) /* as OTP's: linked or not */
+        trace_hooks.link(p, other, TRACE_UNLINK);
     return ATOM_true;
 }
 
@@ -371,13 +376,22 @@ term_t bif_proc_register_2(process *p, const term_t *args)
     process *q = pid == p->pid ? p : proc_lookup(pid);
     if (!q || !proc_register(q, name))
         return BIF_BADARG(p);
+    /* only the caller's own events: another process's trace state is
+     * its own (docs/differences-from-erlang.md) */
+    if (q == p && (p->trace_flags & TF_PROCS))
+        trace_hooks.reg(p, name, false);
     return ATOM_true;
 }
 
 term_t bif_proc_unregister_1(process *p, const term_t *args)
 {
-    if (!term_is_atom(args[0]) || !proc_unregister(args[0]))
+    if (!term_is_atom(args[0]))
         return BIF_BADARG(p);
+    bool own = proc_whereis(args[0]) == p->pid;
+    if (!proc_unregister(args[0]))
+        return BIF_BADARG(p);
+    if (own && (p->trace_flags & TF_PROCS))
+        trace_hooks.reg(p, args[0], true);
     return ATOM_true;
 }
 

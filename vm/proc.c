@@ -248,7 +248,7 @@ term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, 
         proc_add_link(c, MONITOR_IN, parent->pid, NIL, mref);
     }
     if ((parent && parent->trace_flags) || atomic_load_explicit(&trace_new_flags, memory_order_relaxed))
-        trace_hooks.spawn(parent, c, module, function, args);
+        trace_hooks.spawn(parent, c, module, function, args, parent && (opts & SPAWN_LINK));
     /* Signals may have set bits meanwhile: keep them. Once enqueued, c may
      * run, end and be freed before this returns (a caller off the
      * schedulers does not hold thread progress back): read its pid first. */
@@ -413,6 +413,8 @@ static bool handle_signal(process *p, message *m, bool *keep)
         bool linked_exit = m->ref[0] == 1; /* set for exits caused by a link */
         if (linked_exit && !proc_remove_link(p, LINK, m->from, NULL))
             return false; /* the link was removed meanwhile */
+        if (linked_exit && (p->trace_flags & TF_PROCS))
+            trace_hooks.link(p, m->from, TRACE_GETTING_UNLINKED);
         p->exit_class = CLASS_EXIT;
         if (reason == ATOM_kill && !linked_exit) {
             p->exit_reason = ATOM_killed;
@@ -432,9 +434,13 @@ static bool handle_signal(process *p, message *m, bool *keep)
     }
     case SIG_LINK:
         proc_add_link(p, LINK, m->from, NIL, NULL);
+        if (p->trace_flags & TF_PROCS)
+            trace_hooks.link(p, m->from, TRACE_GETTING_LINKED);
         return false;
     case SIG_UNLINK:
         proc_remove_link(p, LINK, m->from, NULL);
+        if (p->trace_flags & TF_PROCS)
+            trace_hooks.link(p, m->from, TRACE_GETTING_UNLINKED);
         return false;
     case SIG_MONITOR:
         proc_add_link(p, MONITOR_IN, m->from, m->name, m->ref);
@@ -812,7 +818,10 @@ void proc_exit(process *p)
             proc_remove_link(p, MONITOR_IN, m->from, m->ref);
         free_message(m);
     }
+    term_t name = p->registered_name;
     drop_name(p);
+    if (name != NIL && (p->trace_flags & TF_PROCS))
+        trace_hooks.reg(p, name, true);
     end_receive_timer(p);
     static const uint32_t by_link[3] = {1, 0, 0};
     for (proc_link *l = p->links; l; l = l->next) {

@@ -20,7 +20,7 @@ static void no_return_to(process *p, const trace_frame *tf, const code_t *to) {}
 static void no_exception(process *p, const trace_frame *tf, proc_class cls, term_t reason) {}
 static void no_send(process *p, term_t to, term_t msg, bool exists) {}
 static void no_receive(process *p, term_t from, term_t msg) {}
-static void no_spawn(process *parent, process *child, term_t m, term_t f, term_t args) {}
+static void no_spawn(process *parent, process *child, term_t m, term_t f, term_t args, bool linked) {}
 static void no_exit(process *p, term_t reason) {}
 static void no_link(process *p, term_t other, trace_link_event what) {}
 static void no_reg(process *p, term_t name, bool unregister) {}

@@ -165,12 +165,16 @@ typedef struct trace_hook_table {
     /* msg from `from` entered p's message queue; or p's receive timed
      * out: msg is the atom timeout and from THE_NON_VALUE. */
     void (*receive)(process *p, term_t from, term_t msg);
-    /* parent spawned child (which has not run yet) as M:F(Args); the hook
-     * may give child flags (set_on_spawn) and report spawn and spawned. */
-    void (*spawn)(process *parent, process *child, term_t m, term_t f, term_t args);
+    /* parent spawned child (which has not run yet) as M:F(Args), linked
+     * to it when `linked` (spawn_link); the hook may give child flags
+     * (set_on_spawn, set_on_link) and report spawn, spawned and the link. */
+    void (*spawn)(process *parent, process *child, term_t m, term_t f, term_t args, bool linked);
     /* p exits with reason. */
     void (*exit)(process *p, term_t reason);
+    /* p linked to or unlinked from `other`, or `other` did so to p (p's
+     * side of the link signal, in p's context). */
     void (*link)(process *p, term_t other, trace_link_event what);
+    /* p got or lost the registered name `name`. */
     void (*reg)(process *p, term_t name, bool unregister);
     void (*sched)(process *p, trace_sched_event what);
     void (*gc)(process *p, trace_gc_event what);
