@@ -18,25 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* External term format tags the fast encoder writes (vm/ext.c writes the
- * same bytes for the same terms; tests/dbgcore/test_tlog.c compares). */
-enum {
-    ETF_NEW_FLOAT = 70,
-    ETF_NEW_PID = 88,
-    ETF_SMALL_INTEGER = 97,
-    ETF_INTEGER = 98,
-    ETF_ATOM = 100,
-    ETF_SMALL_TUPLE = 104,
-    ETF_NIL = 106,
-    ETF_STRING = 107,
-    ETF_LIST = 108,
-    ETF_SMALL_ATOM_UTF8 = 119,
-};
-
 /* Records up to this size are encoded on the C stack. */
 #define STACK_RECORD_BYTES 1024
-/* The fast encoder's nesting limit; deeper terms go to vm/ext.c. */
-#define FAST_MAX_DEPTH 8
 
 const char *tlog_result_name(tlog_result r)
 {
@@ -285,177 +268,6 @@ static bool order_wrap_files(const wrap_list *l, uint64_t count, size_t *order)
 }
 
 /* ======================================================================
- * The fast encoder: the shapes of trace messages, byte-for-byte as
- * vm/ext.c encodes them, without its two walks and scratch allocations.
- * Anything else (bignums, binaries, maps, funs, refs, ports, latin1 atoms
- * that are not ASCII, nesting past FAST_MAX_DEPTH, more than the buffer)
- * makes it give up, and the caller uses ext_size/ext_encode.
- * ====================================================================== */
-
-/* ATOM_EXT for an ASCII atom, SMALL_ATOM_UTF8_EXT for one with a
- * character above 255. The text is read and copied in whole
- * ATOM_TEXT_BLOCKs (vm/atom.h allows it), so `end` must leave room for the
- * last block; bytes copied past the text are overwritten by what follows. */
-static bool put_atom_fast(uint8_t **pp, const uint8_t *end, term_t a)
-{
-    size_t len;
-    unsigned flags;
-    const char *s = atom_text_flags(a, &len, &flags);
-    uint8_t *p = *pp;
-    size_t head = (flags & ATOM_WIDE) ? 2 : 3;
-    size_t blocks = (len + ATOM_TEXT_BLOCK - 1) / ATOM_TEXT_BLOCK * ATOM_TEXT_BLOCK;
-    if ((size_t)(end - p) < head + blocks)
-        return false;
-    if (flags & ATOM_WIDE) {
-        if (len > 255)
-            return false;
-        p[0] = ETF_SMALL_ATOM_UTF8;
-        p[1] = (uint8_t)len;
-    } else {
-        for (size_t i = 0; i < blocks; i += 8) { /* zeros follow the text */
-            uint64_t x;
-            memcpy(&x, s + i, 8);
-            if (x & UINT64_C(0x8080808080808080))
-                return false; /* latin1 beyond ASCII: ext converts it */
-        }
-        p[0] = ETF_ATOM;
-        p[1] = (uint8_t)(len >> 8);
-        p[2] = (uint8_t)len;
-    }
-    for (size_t i = 0; i < blocks; i += ATOM_TEXT_BLOCK)
-        memcpy(p + head + i, s + i, ATOM_TEXT_BLOCK);
-    *pp = p + head + len;
-    return true;
-}
-
-static bool put_fast(uint8_t **pp, const uint8_t *end, term_t t, unsigned depth)
-{
-    uint8_t *p = *pp;
-    size_t room = (size_t)(end - p);
-    if (term_is_small(t)) {
-        int64_t v = small_value(t);
-        if (v >= 0 && v <= 255) {
-            if (room < 2)
-                return false;
-            p[0] = ETF_SMALL_INTEGER;
-            p[1] = (uint8_t)v;
-            *pp = p + 2;
-            return true;
-        }
-        if (v < INT32_MIN || v > INT32_MAX || room < 5)
-            return false;
-        p[0] = ETF_INTEGER;
-        put_be32(p + 1, (uint32_t)(int32_t)v);
-        *pp = p + 5;
-        return true;
-    }
-    if (term_is_atom(t))
-        return put_atom_fast(pp, end, t);
-    if (term_is_nil(t)) {
-        if (room < 1)
-            return false;
-        *p = ETF_NIL;
-        *pp = p + 1;
-        return true;
-    }
-    if (term_is_local_pid(t)) {
-        if (room < 1)
-            return false;
-        *p++ = ETF_NEW_PID;
-        if (!put_atom_fast(&p, end, ATOM_nonode_at_nohost) || (size_t)(end - p) < 12)
-            return false;
-        put_be32(p, pid_number(t));
-        put_be32(p + 4, pid_serial(t));
-        put_be32(p + 8, EXT_LOCAL_CREATION);
-        *pp = p + 12;
-        return true;
-    }
-    if (depth >= FAST_MAX_DEPTH)
-        return false;
-    if (term_is_list(t)) {
-        size_t n = 0;
-        bool bytes = true;
-        term_t c = t;
-        for (; term_is_list(c); c = list_tail(c)) {
-            term_t hd = list_head(c);
-            if (bytes && !(term_is_small(hd) && (uint64_t)small_value(hd) <= 255))
-                bytes = false;
-            if (++n > room)
-                return false; /* every element takes a byte at least */
-        }
-        if (term_is_nil(c) && bytes && n <= 65535) {
-            if (room < 3 + n)
-                return false;
-            p[0] = ETF_STRING;
-            p[1] = (uint8_t)(n >> 8);
-            p[2] = (uint8_t)n;
-            p += 3;
-            for (c = t; term_is_list(c); c = list_tail(c))
-                *p++ = (uint8_t)small_value(list_head(c));
-            *pp = p;
-            return true;
-        }
-        if (room < 5)
-            return false;
-        p[0] = ETF_LIST;
-        put_be32(p + 1, (uint32_t)n);
-        p += 5;
-        for (c = t; term_is_list(c); c = list_tail(c))
-            if (!put_fast(&p, end, list_head(c), depth + 1))
-                return false;
-        if (!put_fast(&p, end, c, depth + 1))
-            return false;
-        *pp = p;
-        return true;
-    }
-    if (!term_is_boxed(t))
-        return false;
-    switch (header_subtag(*boxed_ptr(t))) {
-    case HDR_TUPLE: {
-        uint64_t arity = tuple_arity(t);
-        if (arity > 255 || room < 2)
-            return false;
-        p[0] = ETF_SMALL_TUPLE;
-        p[1] = (uint8_t)arity;
-        p += 2;
-        const term_t *el = tuple_elems(t);
-        for (uint64_t i = 0; i < arity; i++)
-            if (!put_fast(&p, end, el[i], depth + 1))
-                return false;
-        *pp = p;
-        return true;
-    }
-    case HDR_FLOAT: {
-        if (room < 9)
-            return false;
-        double d = float_value(t);
-        uint64_t bits;
-        memcpy(&bits, &d, sizeof bits);
-        p[0] = ETF_NEW_FLOAT;
-        put_be32(p + 1, (uint32_t)(bits >> 32));
-        put_be32(p + 5, (uint32_t)bits);
-        *pp = p + 9;
-        return true;
-    }
-    default:
-        return false;
-    }
-}
-
-/* term_to_binary(t) into out[0..cap), version byte first: the bytes
- * written, or 0 when the fast encoder gives up (see above). */
-static size_t encode_fast(term_t t, uint8_t *out, size_t cap)
-{
-    if (cap < 1)
-        return 0;
-    out[0] = EXT_VERSION;
-    uint8_t *p = out + 1;
-    if (!put_fast(&p, out + cap, t, 0))
-        return 0;
-    return (size_t)(p - out);
-}
-
-/* ======================================================================
  * The writer
  * ====================================================================== */
 
@@ -701,7 +513,7 @@ tlog_result tlog_writer_append(tlog_writer *w, term_t msg, tlog_error *err)
         return TLOG_FAILED;
     }
     uint8_t stack[STACK_RECORD_BYTES];
-    size_t n = encode_fast(msg, stack + TLOG_HEADER_BYTES, sizeof stack - TLOG_HEADER_BYTES);
+    size_t n = ext_encode_bounded(msg, stack + TLOG_HEADER_BYTES, sizeof stack - TLOG_HEADER_BYTES);
     if (n) {
         stack[0] = TLOG_OP_TERM;
         put_be32(stack + 1, (uint32_t)n);

@@ -704,6 +704,186 @@ size_t ext_encode(term_t t, uint8_t *out)
     return e.w.pos;
 }
 
+/* ---- encoding in one pass: ext_encode_bounded ----------------------------- */
+
+/* The shapes of trace messages, byte for byte as the writer above encodes
+ * them, without its two walks and scratch allocations. Anything else
+ * (bignums, binaries, maps, funs, refs, ports, latin1 atoms that are not
+ * ASCII, nesting past BOUNDED_MAX_DEPTH, more than the buffer) makes it
+ * give up. */
+#define BOUNDED_MAX_DEPTH 8
+
+/* v big-endian at p[0..4). */
+static void bounded_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+
+/* ATOM_EXT for an ASCII atom, SMALL_ATOM_UTF8_EXT for one with a
+ * character above 255. The text is read and copied in whole
+ * ATOM_TEXT_BLOCKs (vm/atom.h allows it), so `end` must leave room for the
+ * last block; bytes copied past the text are overwritten by what follows. */
+static bool put_atom_bounded(uint8_t **pp, const uint8_t *end, term_t a)
+{
+    size_t len;
+    unsigned flags;
+    const char *s = atom_text_flags(a, &len, &flags);
+    uint8_t *p = *pp;
+    size_t head = (flags & ATOM_WIDE) ? 2 : 3;
+    size_t blocks = (len + ATOM_TEXT_BLOCK - 1) / ATOM_TEXT_BLOCK * ATOM_TEXT_BLOCK;
+    if ((size_t)(end - p) < head + blocks)
+        return false;
+    if (flags & ATOM_WIDE) {
+        if (len > 255)
+            return false;
+        p[0] = SMALL_ATOM_UTF8_EXT;
+        p[1] = (uint8_t)len;
+    } else {
+        for (size_t i = 0; i < blocks; i += 8) { /* zeros follow the text */
+            uint64_t x;
+            memcpy(&x, s + i, 8);
+            if (x & UINT64_C(0x8080808080808080))
+                return false; /* latin1 beyond ASCII: ext converts it */
+        }
+        p[0] = ATOM_EXT;
+        p[1] = (uint8_t)(len >> 8);
+        p[2] = (uint8_t)len;
+    }
+    for (size_t i = 0; i < blocks; i += ATOM_TEXT_BLOCK)
+        memcpy(p + head + i, s + i, ATOM_TEXT_BLOCK);
+    *pp = p + head + len;
+    return true;
+}
+
+static bool put_bounded(uint8_t **pp, const uint8_t *end, term_t t, unsigned depth)
+{
+    uint8_t *p = *pp;
+    size_t room = (size_t)(end - p);
+    if (term_is_small(t)) {
+        int64_t v = small_value(t);
+        if (v >= 0 && v <= 255) {
+            if (room < 2)
+                return false;
+            p[0] = SMALL_INTEGER_EXT;
+            p[1] = (uint8_t)v;
+            *pp = p + 2;
+            return true;
+        }
+        if (v < INT32_MIN || v > INT32_MAX || room < 5)
+            return false;
+        p[0] = INTEGER_EXT;
+        bounded_be32(p + 1, (uint32_t)(int32_t)v);
+        *pp = p + 5;
+        return true;
+    }
+    if (term_is_atom(t))
+        return put_atom_bounded(pp, end, t);
+    if (term_is_nil(t)) {
+        if (room < 1)
+            return false;
+        *p = NIL_EXT;
+        *pp = p + 1;
+        return true;
+    }
+    if (term_is_local_pid(t)) {
+        if (room < 1)
+            return false;
+        *p++ = NEW_PID_EXT;
+        if (!put_atom_bounded(&p, end, ATOM_nonode_at_nohost) || (size_t)(end - p) < 12)
+            return false;
+        bounded_be32(p, pid_number(t));
+        bounded_be32(p + 4, pid_serial(t));
+        bounded_be32(p + 8, EXT_LOCAL_CREATION);
+        *pp = p + 12;
+        return true;
+    }
+    if (depth >= BOUNDED_MAX_DEPTH)
+        return false;
+    if (term_is_list(t)) {
+        size_t n = 0;
+        bool bytes = true;
+        term_t c = t;
+        for (; term_is_list(c); c = list_tail(c)) {
+            term_t hd = list_head(c);
+            if (bytes && !(term_is_small(hd) && (uint64_t)small_value(hd) <= 255))
+                bytes = false;
+            if (++n > room)
+                return false; /* every element takes a byte at least */
+        }
+        if (term_is_nil(c) && bytes && n <= 65535) {
+            if (room < 3 + n)
+                return false;
+            p[0] = STRING_EXT;
+            p[1] = (uint8_t)(n >> 8);
+            p[2] = (uint8_t)n;
+            p += 3;
+            for (c = t; term_is_list(c); c = list_tail(c))
+                *p++ = (uint8_t)small_value(list_head(c));
+            *pp = p;
+            return true;
+        }
+        if (room < 5)
+            return false;
+        p[0] = LIST_EXT;
+        bounded_be32(p + 1, (uint32_t)n);
+        p += 5;
+        for (c = t; term_is_list(c); c = list_tail(c))
+            if (!put_bounded(&p, end, list_head(c), depth + 1))
+                return false;
+        if (!put_bounded(&p, end, c, depth + 1))
+            return false;
+        *pp = p;
+        return true;
+    }
+    if (!term_is_boxed(t))
+        return false;
+    switch (header_subtag(*boxed_ptr(t))) {
+    case HDR_TUPLE: {
+        uint64_t arity = tuple_arity(t);
+        if (arity > 255 || room < 2)
+            return false;
+        p[0] = SMALL_TUPLE_EXT;
+        p[1] = (uint8_t)arity;
+        p += 2;
+        const term_t *el = tuple_elems(t);
+        for (uint64_t i = 0; i < arity; i++)
+            if (!put_bounded(&p, end, el[i], depth + 1))
+                return false;
+        *pp = p;
+        return true;
+    }
+    case HDR_FLOAT: {
+        if (room < 9)
+            return false;
+        double d = float_value(t);
+        uint64_t bits;
+        memcpy(&bits, &d, sizeof bits);
+        p[0] = NEW_FLOAT_EXT;
+        bounded_be32(p + 1, (uint32_t)(bits >> 32));
+        bounded_be32(p + 5, (uint32_t)bits);
+        *pp = p + 9;
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+size_t ext_encode_bounded(term_t t, uint8_t *out, size_t cap)
+{
+    if (cap < 1)
+        return 0;
+    out[0] = EXT_VERSION;
+    uint8_t *p = out + 1;
+    if (!put_bounded(&p, out + cap, t, 0))
+        return 0;
+    return (size_t)(p - out);
+}
+
 ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err)
 {
     size_t n;

@@ -61,6 +61,14 @@ ext_result ext_size(term_t t, size_t *size, ext_error *err);
  * Pair order of a map is its maps:to_list/1 order (map_iter), as OTP. */
 size_t ext_encode(term_t t, uint8_t *out);
 
+/* term_to_binary(t) into out[0..cap) in one pass with no allocation, for
+ * the shapes of trace messages (small integers, floats, atoms, local pids,
+ * nil, lists, strings, small tuples, nesting to depth 8): the bytes
+ * written, the same bytes ext_encode writes, or 0 when t has another shape
+ * or does not fit (then use ext_size and ext_encode). Never fails
+ * otherwise; any thread. */
+size_t ext_encode_bounded(term_t t, uint8_t *out, size_t cap);
+
 /* term_to_binary(t) as a binary term built on `h` (via bin_alloc).
  * On error *out is untouched. */
 ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err);

@@ -366,7 +366,7 @@ Test(tlog, drop_records)
     tlog_reader_free(r);
 }
 
-/* ---- round trips: the fast encoder against vm/ext.c ------------------------- */
+/* ---- round trips: ext_encode_bounded against ext_encode ------------------------- */
 
 static term_t random_atom(rng *g)
 {
@@ -376,7 +376,7 @@ static term_t random_atom(rng *g)
     return A(names[random_below(g, sizeof names / sizeof names[0])]);
 }
 
-/* Terms of every kind, nested up to `depth`, beyond the fast encoder's
+/* Terms of every kind, nested up to `depth`, beyond ext_encode_bounded's
  * limit of 8 so that both paths run. */
 static term_t random_term(rng *g, int depth)
 {
