@@ -344,22 +344,12 @@ static void call_trace(process *p, const bp_setting *s, const code_t *header, co
     unsigned arity = (unsigned)header[FH_ARITY];
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
-    term_t extra = THE_NON_VALUE;
-    bool send = true;
-    unsigned act = 0;
-    if (s->ms) {
-        msact_data d = {p, s->session};
-        ms_ctx ctx = {&h, p->pid, THE_NON_VALUE, THE_NON_VALUE, &msact_hooks, &d};
-        ms_result res;
-        if (!ms_run_trace(s->ms->prog, &ctx, args, arity, &res)) {
-            heap_destroy(&h);
-            return;
-        }
-        act = res.flags;
-        send = res.message != ATOM_false;
-        if (res.message != ATOM_true && res.message != ATOM_false)
-            extra = res.message;
+    msact_verdict v;
+    if (!msact_run(s->ms ? s->ms->prog : NULL, p, s->session, &h, args, arity, &v)) {
+        heap_destroy(&h);
+        return;
     }
+    unsigned act = v.flags;
     /* The actions may have changed p's entries: this call's message goes
      * out as its flags now say (arity, silent) to the tracer it had, even
      * when they took the call flag away (as OTP's). */
@@ -370,12 +360,12 @@ static void call_trace(process *p, const bp_setting *s, const code_t *header, co
         pe = session_entry(p, s->session);
     }
     ptrace_entry now = pe ? *pe : before;
-    if (send && !(now.flags & TF_SILENT)) {
+    if (v.send && !(now.flags & TF_SILENT)) {
         term_t what = (now.flags & TF_ARITY) ? term_small(arity) : term_list_from(&h, args, arity, NIL);
         term_t mfa = term_tuple3(&h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME], what);
         if (!pe)
             now.tracer = before.tracer;
-        tev_send(p, pe ? pe : &now, EA.call, 1, &mfa, extra);
+        tev_send(p, pe ? pe : &now, EA.call, 1, &mfa, v.extra);
     }
     uint32_t flags = now.flags;
     heap_destroy(&h);

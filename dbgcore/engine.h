@@ -166,14 +166,20 @@ void tev_init(void);
 
 /* ---- match spec actions in traced processes (msact.c) ------------------------- */
 
-/* ms_ctx.data for msact_hooks: the traced process (its state saved, run
- * by the calling thread) and the session whose spec runs. */
-typedef struct msact_data {
-    process *p;
-    uint32_t session;
-} msact_data;
-/* The hooks call, send and receive trace run match specs with. */
-extern const ms_hooks msact_hooks;
+/* What a trace spec said about one event. */
+typedef struct msact_verdict {
+    bool send;      /* a trace message goes out ({message, false}: no) */
+    term_t extra;   /* {message, M}'s M to append, or THE_NON_VALUE */
+    unsigned flags; /* MS_RETURN_TRACE, MS_SILENT_ON, ... (ms.h) */
+} msact_verdict;
+
+/* Runs `prog` (NULL: no spec, every event traced) for session's event in
+ * p on `args` (a call's arguments, [To, Msg], [Node, Sender, Msg]) with
+ * the actions acting on p for real; results on h. False when no clause
+ * matched (nothing is traced, no action ran); else *out says what to do.
+ * The actions may change p's trace entries: look them up again. */
+bool msact_run(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args, unsigned nargs,
+               msact_verdict *out);
 
 /* ---- function patterns (bp.c) -------------------------------------------------- */
 

@@ -5,6 +5,13 @@
  * and {caller_line} from the traced process's continuation. */
 #include "engine.h"
 
+/* ms_ctx.data for the hooks: the traced process (its state saved, run by
+ * the calling thread) and the session whose spec runs. */
+typedef struct msact_data {
+    process *p;
+    uint32_t session;
+} msact_data;
+
 /* The process `target` names (THE_NON_VALUE: the traced process itself; a
  * pid; a registered name), or NULL when there is none. */
 static process *target_process(process *p, term_t target)
@@ -117,7 +124,7 @@ static term_t act_caller(ms_ctx *ctx, bool line)
     return term_tuple(ctx->heap, 4, (term_t[]){m, fn, a, where});
 }
 
-const ms_hooks msact_hooks = {
+static const ms_hooks msact_hooks = {
     .enable_trace = act_enable_trace,
     .trace = act_trace,
     .get_tcw = act_get_tcw,
@@ -126,3 +133,21 @@ const ms_hooks msact_hooks = {
     /* display, process_dump and the sequential trace token: as
      * match_spec_test's (ms.h) */
 };
+
+bool msact_run(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args, unsigned nargs,
+               msact_verdict *out)
+{
+    *out = (msact_verdict){.send = true, .extra = THE_NON_VALUE, .flags = 0};
+    if (!prog)
+        return true;
+    msact_data d = {p, session};
+    ms_ctx ctx = {h, p->pid, THE_NON_VALUE, THE_NON_VALUE, &msact_hooks, &d};
+    ms_result res;
+    if (!ms_run_trace(prog, &ctx, args, nargs, &res))
+        return false;
+    out->flags = res.flags;
+    out->send = res.message != ATOM_false;
+    if (res.message != ATOM_true && res.message != ATOM_false)
+        out->extra = res.message;
+    return true;
+}

@@ -161,19 +161,11 @@ static void message_event(process *p, uint32_t flag, bool recv, term_t tag, term
             continue;
         heap_t h;
         heap_init(&h, ALLOC_TEMP);
-        term_t extra = THE_NON_VALUE;
-        bool send = true;
-        if (prog) {
-            msact_data d = {p, sessions[i]};
-            ms_ctx ctx = {&h, p->pid, ATOM_undefined, ATOM_undefined, &msact_hooks, &d};
-            ms_result res;
-            send = ms_run_trace(prog, &ctx, ms_args, nargs, &res) && res.message != ATOM_false;
-            if (send && res.message != ATOM_true)
-                extra = res.message;
-        }
+        msact_verdict v;
+        bool send = msact_run(prog, p, sessions[i], &h, ms_args, nargs, &v) && v.send;
         ptrace_entry *pe = session_entry(p, sessions[i]);
         if (send && pe)
-            tev_send(p, pe, tag, e2 == THE_NON_VALUE ? 1 : 2, (term_t[]){e1, e2}, extra);
+            tev_send(p, pe, tag, e2 == THE_NON_VALUE ? 1 : 2, (term_t[]){e1, e2}, v.extra);
         heap_destroy(&h);
     }
 }
