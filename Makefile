@@ -51,12 +51,14 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv compile compile_lower compile_gen compile_layout compile_pat compile_bin compile_asm lint disasm \
                code interp proc sched bits bif_proc bif_sys bif_misc bif_scan bif_file md5 trace vm
 FORMAT_SRCS := buf write pretty fwrite io traceline
-DBGCORE_SRCS := dbgcore session tev bp bif_trace ms ms_run ms_text msact tlog
+DBGCORE_SRCS := dbgcore session tev tracer bp bif_trace bif_pattern ms ms_run ms_text msact tlog
 SHELL_SRCS  := main repl
 
 VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o) $(BUILD)/vm/lib_embed.o
 FORMAT_OBJS := $(FORMAT_SRCS:%=$(BUILD)/format/%.o)
-DBGCORE_OBJS := $(DBGCORE_SRCS:%=$(BUILD)/dbgcore/%.o) $(BUILD)/dbgcore/lib_embed.o
+# docs/examples/erl_msg_tracer.c, the erl_tracer example, is built in.
+DBGCORE_OBJS := $(DBGCORE_SRCS:%=$(BUILD)/dbgcore/%.o) $(BUILD)/dbgcore/lib_embed.o \
+                $(BUILD)/docs/examples/erl_msg_tracer.o
 SHELL_OBJS  := $(SHELL_SRCS:%=$(BUILD)/shell/%.o)
 
 LIBVM     := $(BUILD)/libvm.a

@@ -17,6 +17,9 @@ static const bif_entry dbgcore_bifs[] = {
 #undef BIF
 };
 
+/* The tracer modules built in: docs/examples' message tracer. */
+extern const tracer_module erl_msg_tracer_module;
+
 extern const vm_lib_file dbgcore_embedded_lib[];
 extern const size_t dbgcore_embedded_lib_n;
 
@@ -24,6 +27,7 @@ void dbgcore_init(void)
 {
     engine_atoms_init();
     tev_init();
+    tracer_module_register(&erl_msg_tracer_module);
     bif_register(dbgcore_bifs, sizeof dbgcore_bifs / sizeof dbgcore_bifs[0]);
     vm_add_library(dbgcore_embedded_lib, dbgcore_embedded_lib_n);
 }

@@ -11,6 +11,7 @@
 #include "vm/vm.h"
 
 #include "ms.h"
+#include "tracer.h"
 
 /* ---- atoms ---------------------------------------------------------------- */
 
@@ -81,6 +82,7 @@
     X(gc_minor_end, "gc_minor_end")                                                                  \
     X(gc_major_end, "gc_major_end")                                                                  \
     X(trace_delivered, "trace_delivered")                                                            \
+    X(trace_status, "trace_status")                                                                  \
     X(underscore, "_")
 
 typedef struct engine_atoms {
@@ -100,8 +102,8 @@ void engine_atoms_init(void);
 #define ENGINE_MAX_SESSIONS 64
 
 /* One session's settings on one process: its flags (TF_* of vm/trace.h)
- * and the tracer that gets its events (a pid or a port; for the default
- * session each process has its own tracer, as in OTP 25). */
+ * and the tracer that gets its events (a tracer term, tracer.c; for the
+ * default session each process has its own tracer, as in OTP 25). */
 typedef struct ptrace_entry {
     uint32_t session;
     uint32_t flags;
@@ -141,14 +143,43 @@ typedef struct session_new {
 session_new session_new_get(uint32_t s);
 void session_new_set(uint32_t s, uint32_t flags, term_t tracer);
 
+/* ---- tracers (tracer.c) ------------------------------------------------------ */
+
+/* A tracer term: a local pid, a local port, or a small integer naming an
+ * interned {Module, State} tracer module pair (held for the VM's life).
+ * Tracer terms compare equal exactly when they are the same tracer. */
+typedef enum tracer_read_result { TRACER_OK, TRACER_BAD, TRACER_UNDEF, TRACER_LIMIT } tracer_read_result;
+/* Reads the tracer of a trace flag list's {tracer, Pid | Port} or
+ * {tracer, Module, State}. TRACER_BAD: not one (badarg; also a loaded
+ * Erlang module that is no C tracer module); TRACER_UNDEF: Module is not
+ * loaded (OTP's erlang:trace/3 then calls Module:enabled(trace_status,
+ * self(), State), which raises undef); TRACER_LIMIT: too many distinct
+ * module tracers (system_limit). */
+tracer_read_result tracer_read(term_t flag, term_t *tracer);
+/* What trace_info(P, tracer) shows of a tracer: the pid, the port, or
+ * {Module, State} (copied to h). */
+term_t tracer_term(term_t tracer, heap_t *h);
+/* Whether the tracer wants the event `tag` (EA.trace_status: whether it
+ * still wants anything) of `tracee`: a process or port tracer that is gone
+ * answers TRACER_REMOVE; a module tracer's enabled callbacks answer. In
+ * the tracee's context. */
+tracer_answer tracer_enabled(term_t tracer, term_t tag, term_t tracee);
+/* Hands the event {trace, Tracee, Tag, E1..En[, Extra][, Ts]} to the
+ * tracer: sent to a process, written to a port, or given to a module's
+ * trace callback (E1 as its message, E2 as extra, Extra as
+ * match_spec_result); `flags` are the tracee's trace flags (timestamps). */
+void tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, unsigned n, const term_t *elems,
+                    term_t extra);
+
 /* ---- trace events (tev.c) ---------------------------------------------------- */
 
 /* Sends the trace message {trace, Pid, Tag, E1 ... En} (n <= 3 elements
  * after the tag; with `extra` != THE_NON_VALUE appended as the message's
  * last element before a timestamp) from process p to the tracer of its
- * entry `pe`, as trace_ts with the entry's timestamp flags. The elements
- * are borrowed (any heap). A tracer that is gone clears pe's flags on p
- * (OTP's behaviour). */
+ * entry `pe`, as trace_ts with the entry's timestamp flags, when the
+ * tracer is enabled for it. The elements are borrowed (any heap). A
+ * tracer that is gone or answers remove clears pe's flags on p (OTP's
+ * behaviour): look pe up again after. */
 void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra);
 /* tev_send to every session whose flags on p include `flag` (the common
  * case of the process events: spawn, exit, link, ...). */
@@ -235,6 +266,10 @@ typedef struct bp_info {
     term_t match_spec;
 } bp_info;
 void bp_get_info(uint32_t session, term_t m, term_t f, unsigned arity, heap_t *h, bp_info *out);
+
+/* erlang:trace_info/2 of a function ({M, F, A}), send, 'receive' or
+ * on_load for p (bif_pattern.c): the result on p's heap, or a raise. */
+term_t bif_pattern_info(process *p, term_t what, term_t item);
 
 /* The call hook: runs the settings of generation `gen` of bp for p. */
 void bp_call(process *p, const code_t *entry, const trace_bp *bp, unsigned gen);

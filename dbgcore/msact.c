@@ -49,7 +49,7 @@ static int change_flags(const msact_data *d, term_t target, uint32_t on, uint32_
         r = -1; /* traced by someone else: not ours to add to */
     } else {
         uint32_t now = (old | on) & ~off;
-        if (now && !term_is_pid(new_tracer))
+        if (now && new_tracer == NIL)
             now = 0; /* no tracer to send to: nothing can be traced */
         r = now != old || (now && new_tracer != old_tracer);
         if (r)
@@ -69,19 +69,17 @@ static term_t act_enable_trace(ms_ctx *ctx, term_t target, term_t flag, bool ena
     return r < 0 ? THE_NON_VALUE : ATOM_true;
 }
 
-/* Reads a {trace, ...} flag list; {tracer, Pid} only where `tracer` is
- * given. False on anything else. */
+/* Reads a {trace, ...} flag list; a tracer ({tracer, Pid | Port} or
+ * {tracer, Module, State}) only where `tracer` is given. False on
+ * anything else. */
 static bool read_list(term_t l, uint32_t *flags, term_t *tracer)
 {
     *flags = 0;
     for (; term_is_list(l); l = list_tail(l)) {
         term_t f = list_head(l);
         uint32_t bit;
-        if (tracer && term_is_tuple(f) && tuple_arity(f) == 2 && tuple_get(f, 0) == EA.tracer &&
-            term_is_local_pid(tuple_get(f, 1))) {
-            *tracer = tuple_get(f, 1);
+        if (tracer && tracer_read(f, tracer) == TRACER_OK)
             continue;
-        }
         if (!session_flag_of(f, &bit))
             return false;
         *flags |= bit;

@@ -4,55 +4,20 @@
 #include "engine.h"
 
 #include <pthread.h>
-#include <time.h>
-
-/* The timestamp an entry's flags ask for (OTP's precedence: timestamp,
- * then strict_monotonic_timestamp, then monotonic_timestamp), or
- * THE_NON_VALUE. */
-static term_t timestamp_of(heap_t *h, uint32_t flags)
-{
-    struct timespec ts;
-    if (flags & TF_TIMESTAMP) {
-        clock_gettime((flags & TF_CPU_TIMESTAMP) ? CLOCK_THREAD_CPUTIME_ID : CLOCK_REALTIME, &ts);
-        int64_t us = (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-        return term_tuple3(h, term_small(us / 1000000000000), term_small(us / 1000000 % 1000000),
-                           term_small(us % 1000000));
-    }
-    if (flags & (TF_STRICT_MONOTONIC | TF_MONOTONIC)) {
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        term_t mono = term_int64(h, (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
-        if (!(flags & TF_STRICT_MONOTONIC))
-            return mono;
-        static _Atomic int64_t unique;
-        return term_tuple2(h, mono, term_int64(h, atomic_fetch_add(&unique, 1)));
-    }
-    return THE_NON_VALUE;
-}
 
 void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra)
 {
-    term_t tracer = pe->tracer;
-    if (!term_is_pid(tracer) || !proc_lookup(tracer)) {
-        /* the tracer is gone: its flags go (OTP checks at each event) */
+    switch (tracer_enabled(pe->tracer, tag, p->pid)) {
+    case TRACER_TRACE:
+        tracer_deliver(pe->tracer, p->pid, pe->flags, tag, n, elems, extra);
+        break;
+    case TRACER_DISCARD:
+        break;
+    case TRACER_REMOVE:
+        /* the tracer is gone or done: its flags go (OTP checks at each event) */
         session_set(p, pe->session, 0, NIL);
-        return;
+        break;
     }
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t ts = timestamp_of(&h, pe->flags);
-    term_t msg[8];
-    unsigned k = 0;
-    msg[k++] = ts == THE_NON_VALUE ? EA.trace : EA.trace_ts;
-    msg[k++] = p->pid;
-    msg[k++] = tag;
-    for (unsigned i = 0; i < n; i++)
-        msg[k++] = elems[i];
-    if (extra != THE_NON_VALUE)
-        msg[k++] = extra;
-    if (ts != THE_NON_VALUE)
-        msg[k++] = ts;
-    proc_deliver(tracer, p->pid, term_tuple(&h, k, msg));
-    heap_destroy(&h);
 }
 
 void tev_emit(process *p, uint32_t flag, term_t tag, unsigned n, const term_t *elems)

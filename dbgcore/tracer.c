@@ -1,0 +1,236 @@
+/* tracer.c: tracers, where trace events go: a process, a port (a trace
+ * port writing dbg's log), or a tracer module written in C (tracer.h)
+ * with its state. The engine holds a tracer as one term (engine.h): a
+ * local pid, a local port, or a small integer naming an interned
+ * {Module, State} pair, so that entries copy and compare as words. */
+#include "engine.h"
+#include "tracer.h"
+
+#include <pthread.h>
+#include <time.h>
+
+#if !__has_include("vm/port.h") /* TEMPORARY until vm/port.c lands */
+static bool port_alive(term_t port) { (void)port; return false; }
+static bool port_command(term_t port, term_t msg) { (void)port, (void)msg; return false; }
+#endif
+
+/* The registered tracer modules; published with a release store of the
+ * count, never removed. */
+#define MAX_MODULES 64
+static const tracer_module *registry[MAX_MODULES];
+static _Atomic unsigned nregistered;
+
+/* Interned {Module, State} tracers: the state copied onto the entry's own
+ * heap, never freed while the VM runs (a handle may sit in any process's
+ * entries). At most MAX_MOD_TRACERS distinct pairs: beyond, erlang:trace
+ * raises system_limit. */
+#define MAX_MOD_TRACERS 1024
+typedef struct mod_tracer {
+    const tracer_module *mod;
+    term_t name;
+    term_t state;
+    heap_t heap;
+} mod_tracer;
+static mod_tracer *_Atomic interned[MAX_MOD_TRACERS];
+static unsigned ninterned; /* under lock */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+bool tracer_module_register(const tracer_module *mod)
+{
+    if (!mod || !mod->name || !mod->enabled || !mod->trace)
+        return false;
+    term_t name = atom_from_cstr(mod->name);
+    pthread_mutex_lock(&lock);
+    unsigned n = atomic_load_explicit(&nregistered, memory_order_relaxed);
+    bool ok = n < MAX_MODULES;
+    for (unsigned i = 0; ok && i < n; i++)
+        ok = atom_from_cstr(registry[i]->name) != name;
+    if (ok) {
+        registry[n] = mod;
+        atomic_store_explicit(&nregistered, n + 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&lock);
+    return ok;
+}
+
+/* The registered module named `name`, or NULL. */
+static const tracer_module *module_named(term_t name)
+{
+    unsigned n = atomic_load_explicit(&nregistered, memory_order_acquire);
+    for (unsigned i = 0; i < n; i++)
+        if (atom_from_cstr(registry[i]->name) == name)
+            return registry[i];
+    return NULL;
+}
+
+/* The interned tracer a handle names. */
+static const mod_tracer *mod_tracer_of(term_t handle)
+{
+    return atomic_load_explicit(&interned[small_value(handle)], memory_order_acquire);
+}
+
+/* The handle of {mod, state}: an existing one when an equal state was
+ * interned for mod, else a new one; THE_NON_VALUE when the table is full. */
+static term_t intern(const tracer_module *mod, term_t name, term_t state)
+{
+    term_t handle = THE_NON_VALUE;
+    pthread_mutex_lock(&lock);
+    for (unsigned i = 0; i < ninterned && handle == THE_NON_VALUE; i++)
+        if (interned[i]->mod == mod && term_eq_exact(interned[i]->state, state))
+            handle = term_small(i);
+    if (handle == THE_NON_VALUE && ninterned < MAX_MOD_TRACERS) {
+        mod_tracer *t = alloc_new(ALLOC_TRACE, sizeof *t);
+        t->mod = mod;
+        t->name = name;
+        heap_init(&t->heap, ALLOC_TRACE);
+        t->state = copy_term(&t->heap, state);
+        atomic_store_explicit(&interned[ninterned], t, memory_order_release);
+        handle = term_small(ninterned++);
+    }
+    pthread_mutex_unlock(&lock);
+    return handle;
+}
+
+tracer_read_result tracer_read(term_t flag, term_t *out)
+{
+    if (!term_is_tuple(flag) || tuple_get(flag, 0) != EA.tracer)
+        return TRACER_BAD;
+    if (tuple_arity(flag) == 2) {
+        term_t t = tuple_get(flag, 1);
+        if (!term_is_local_pid(t) && !term_is_local_port(t))
+            return TRACER_BAD;
+        *out = t;
+        return TRACER_OK;
+    }
+    if (tuple_arity(flag) != 3 || !term_is_atom(tuple_get(flag, 1)))
+        return TRACER_BAD;
+    term_t name = tuple_get(flag, 1);
+    const tracer_module *mod = module_named(name);
+    if (!mod)
+        return code_module(name) ? TRACER_BAD : TRACER_UNDEF;
+    term_t h = intern(mod, name, tuple_get(flag, 2));
+    if (h == THE_NON_VALUE)
+        return TRACER_LIMIT;
+    *out = h;
+    return TRACER_OK;
+}
+
+term_t tracer_term(term_t tracer, heap_t *h)
+{
+    if (!term_is_small(tracer))
+        return tracer;
+    const mod_tracer *t = mod_tracer_of(tracer);
+    return term_tuple2(h, t->name, copy_term(h, t->state));
+}
+
+/* The erl_tracer kind of the event `tag` (trace_status: none, -1). */
+static int kind_of(term_t tag, term_t tracee)
+{
+    if (tag == EA.call || tag == EA.return_from || tag == EA.exception_from || tag == EA.return_to)
+        return TRACER_KIND_CALL;
+    if (tag == EA.send || tag == EA.send_to_non_existing_process)
+        return TRACER_KIND_SEND;
+    if (tag == EA.receive)
+        return TRACER_KIND_RECEIVE;
+    bool port = term_is_port(tracee);
+    if (tag == EA.in || tag == EA.out || tag == EA.in_exiting || tag == EA.out_exiting || tag == EA.out_exited)
+        return port ? TRACER_KIND_RUNNING_PORTS : TRACER_KIND_RUNNING_PROCS;
+    if (tag == EA.gc_minor_start || tag == EA.gc_minor_end || tag == EA.gc_major_start || tag == EA.gc_major_end)
+        return TRACER_KIND_GARBAGE_COLLECTION;
+    if (tag == EA.trace_status)
+        return -1;
+    return port ? TRACER_KIND_PORTS : TRACER_KIND_PROCS;
+}
+
+tracer_answer tracer_enabled(term_t tracer, term_t tag, term_t tracee)
+{
+    if (term_is_local_pid(tracer))
+        return proc_lookup(tracer) ? TRACER_TRACE : TRACER_REMOVE;
+    if (term_is_local_port(tracer))
+        return port_alive(tracer) ? TRACER_TRACE : TRACER_REMOVE;
+    if (!term_is_small(tracer))
+        return TRACER_REMOVE;
+    const mod_tracer *t = mod_tracer_of(tracer);
+    int k = kind_of(tag, tracee);
+    tracer_enabled_fn fn = k >= 0 && t->mod->enabled_kind[k] ? t->mod->enabled_kind[k] : t->mod->enabled;
+    return fn(tag, t->state, tracee);
+}
+
+/* The timestamp an entry's flags ask for (OTP's precedence: timestamp,
+ * then strict_monotonic_timestamp, then monotonic_timestamp), or
+ * THE_NON_VALUE. */
+static term_t timestamp_of(heap_t *h, uint32_t flags)
+{
+    struct timespec ts;
+    if (flags & TF_TIMESTAMP) {
+        clock_gettime((flags & TF_CPU_TIMESTAMP) ? CLOCK_THREAD_CPUTIME_ID : CLOCK_REALTIME, &ts);
+        int64_t us = (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+        return term_tuple3(h, term_small(us / 1000000000000), term_small(us / 1000000 % 1000000),
+                           term_small(us % 1000000));
+    }
+    if (flags & (TF_STRICT_MONOTONIC | TF_MONOTONIC)) {
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        term_t mono = term_int64(h, (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
+        if (!(flags & TF_STRICT_MONOTONIC))
+            return mono;
+        static _Atomic int64_t unique;
+        return term_tuple2(h, mono, term_int64(h, atomic_fetch_add(&unique, 1)));
+    }
+    return THE_NON_VALUE;
+}
+
+/* A tracer module's options map for one event. */
+static term_t options_of(heap_t *h, uint32_t flags, unsigned n, const term_t *elems, term_t extra)
+{
+    static _Atomic term_t a_extra, a_msr, a_ts, a_mono, a_strict;
+    term_t keys[3], vals[3];
+    size_t k = 0;
+    if (n >= 2) {
+        keys[k] = atom_cached(&a_extra, "extra");
+        vals[k++] = elems[1];
+    }
+    if (extra != THE_NON_VALUE) {
+        keys[k] = atom_cached(&a_msr, "match_spec_result");
+        vals[k++] = extra;
+    }
+    if (flags & (TF_TIMESTAMP | TF_STRICT_MONOTONIC | TF_MONOTONIC)) {
+        keys[k] = atom_cached(&a_ts, "timestamp");
+        vals[k++] = (flags & TF_TIMESTAMP) ? ((flags & TF_CPU_TIMESTAMP) ? EA.cpu_timestamp : EA.timestamp)
+                    : (flags & TF_STRICT_MONOTONIC) ? atom_cached(&a_strict, "strict_monotonic")
+                                                    : atom_cached(&a_mono, "monotonic");
+    }
+    return map_from_pairs(h, keys, vals, k);
+}
+
+void tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, unsigned n, const term_t *elems,
+                    term_t extra)
+{
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    if (term_is_small(tracer)) {
+        const mod_tracer *t = mod_tracer_of(tracer);
+        int k = kind_of(tag, tracee);
+        tracer_trace_fn fn = k >= 0 && t->mod->trace_kind[k] ? t->mod->trace_kind[k] : t->mod->trace;
+        fn(tag, t->state, tracee, n ? elems[0] : NIL, options_of(&h, flags, n, elems, extra));
+        heap_destroy(&h);
+        return;
+    }
+    term_t ts = timestamp_of(&h, flags);
+    term_t msg[8];
+    unsigned k = 0;
+    msg[k++] = ts == THE_NON_VALUE ? EA.trace : EA.trace_ts;
+    msg[k++] = tracee;
+    msg[k++] = tag;
+    for (unsigned i = 0; i < n; i++)
+        msg[k++] = elems[i];
+    if (extra != THE_NON_VALUE)
+        msg[k++] = extra;
+    if (ts != THE_NON_VALUE)
+        msg[k++] = ts;
+    term_t m = term_tuple(&h, k, msg);
+    if (term_is_local_port(tracer))
+        port_command(tracer, m);
+    else
+        proc_deliver(tracer, tracee, m);
+    heap_destroy(&h);
+}
