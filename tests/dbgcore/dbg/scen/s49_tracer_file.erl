@@ -2,10 +2,17 @@
 %% handler opens the file on the first message and prints there what the
 %% default handler prints. On OTP 25 (function_clause) the scenario sets up
 %% the same tracer by hand, as later OTP defines it, so that the expected
-%% output still comes from OTP.
+%% output still comes from OTP. The calls run in a spawned process, whose
+%% pid is as wide on both sides (erl -eval runs main/0 in <0.9.0>), so
+%% that the wrapped lines below match.
 -module(s49_tracer_file).
 -export([main/0]).
 main() ->
+    Self = self(),
+    {Pid, Ref} = spawn_monitor(fun() -> run(), Self ! done end),
+    receive done -> ok; {'DOWN', Ref, _, Pid, Why} -> io:format("~p~n", [Why]) end.
+
+run() ->
     Started = case catch dbg:tracer(file, "trace.txt") of
                   {'EXIT', {function_clause, _}} ->
                       dbg:tracer(process, {fun later_otp_handler/2, undefined});
