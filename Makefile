@@ -49,7 +49,7 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 # ---- sources, one list per layer --------------------------------------------
 
 VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv compile compile_lower compile_gen compile_layout compile_pat compile_bin compile_asm lint disasm \
-               code interp proc sched bits bif_proc bif_sys bif_misc bif_scan bif_file md5 trace vm
+               code interp proc sched bits bif_proc bif_sys bif_misc bif_scan bif_file md5 trace port bif_port vm
 FORMAT_SRCS := buf write pretty fwrite io traceline
 DBGCORE_SRCS := dbgcore session tev tracer bp bif_trace bif_pattern ms ms_run ms_text msact tlog
 SHELL_SRCS  := main repl
@@ -71,7 +71,7 @@ TEST_FORMAT_SRCS := $(wildcard tests/format/test_*.c)
 TEST_DBGCORE_SRCS := $(wildcard tests/dbgcore/test_*.c)
 TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format $(BUILD)/tests/test_dbgcore
 TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads \
-             $(BUILD)/tests/progress $(BUILD)/tests/tlogtool
+             $(BUILD)/tests/progress $(BUILD)/tests/ports $(BUILD)/tests/tlogtool
 
 ifeq ($(BUILD),build)
 DBGSH := dbgsh
@@ -207,6 +207,7 @@ tsan: deps
 run-tsan: $(DBGSH) $(TOOL_BINS)
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/threads
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/progress
+	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/ports
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/diff/run.sh $(BUILD) $(DBGSH)
 	@tests/shell/run.sh $(BUILD) $(DBGSH)
 	@SCRIPTS_SCHEDULERS=4 SCRIPTS_TIMEOUT=300 TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" \
@@ -216,6 +217,9 @@ $(BUILD)/tests/threads: $(BUILD)/tests/tsan/threads.o $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
 $(BUILD)/tests/progress: $(BUILD)/tests/tsan/progress.o $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/ports: $(BUILD)/tests/tsan/ports.o $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
 bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen $(BUILD)/tests/ms_bench $(BUILD)/tests/tlog_bench

@@ -18,6 +18,7 @@
 #include "bif.h"
 #include "binary.h"
 #include "unicode.h"
+#include "vm.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "bif_file.def"
@@ -155,6 +156,26 @@ static bool get_path(term_t name, path_buf *b, bool *is_binary)
     }
     b->s[b->len] = 0;
     return term_is_nil(l);
+}
+
+char *vm_file_name(term_t name)
+{
+    path_buf b;
+    bool bin;
+    bool ok = get_path(name, &b, &bin);
+    char *s = NULL;
+    if (ok) {
+        s = alloc_new(ALLOC_TEMP, b.len + 1);
+        memcpy(s, b.s, b.len + 1);
+    }
+    free_path(&b);
+    return s;
+}
+
+void vm_file_name_free(char *s)
+{
+    if (s)
+        alloc_free(ALLOC_TEMP, s, strlen(s) + 1);
 }
 
 /* True when n bytes at s are valid UTF-8. */

@@ -14,6 +14,7 @@
 #include "atom.h"
 #include "code.h"
 #include "copy.h"
+#include "port.h"
 #include "progress.h"
 #include "sched.h"
 #include "trace.h"
@@ -823,6 +824,7 @@ void proc_exit(process *p)
     if (name != NIL && (p->trace_flags & TF_PROCS))
         trace_hooks.reg(p, name, true);
     end_receive_timer(p);
+    port_owner_exited(p, reason);
     static const uint32_t by_link[3] = {1, 0, 0};
     for (proc_link *l = p->links; l; l = l->next) {
         switch (l->kind) {

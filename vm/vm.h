@@ -30,6 +30,7 @@
  * claiming processes, copying terms between heaps. */
 #include "vm/code.h"
 #include "vm/copy.h"
+#include "vm/port.h"
 #include "vm/progress.h"
 #include "vm/sched.h"
 #include "vm/trace.h"
@@ -67,6 +68,12 @@ typedef struct vm_lib_file {
     size_t len;
 } vm_lib_file;
 void vm_add_library(const vm_lib_file *files, size_t n);
+/* A file name term as the file module takes it (a binary, or a flat list
+ * of code points written as UTF-8) as a NUL-terminated string allocated
+ * with ALLOC_TEMP (free with vm_file_name_free); NULL when it is no file
+ * name (NUL inside, not a character, not flat). */
+char *vm_file_name(term_t name);
+void vm_file_name_free(char *s);
 /* Starts the VM with n scheduler threads. */
 void vm_start(unsigned schedulers);
 /* Compiles and loads an .erl file; false after printing erlc's

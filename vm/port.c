@@ -1,0 +1,379 @@
+/* port.c: the port table and the life of a port: open, command, control,
+ * connect, close, and what happens when a linked process exits. Lookups
+ * take no global lock: a port's number picks its table slot, and port
+ * structs are type-stable (recycled, never freed while the VM runs), so a
+ * reader that loaded a stale pointer still reads a valid struct and sees
+ * by its number that the port it wanted is gone. The protocol and why it
+ * is correct: docs/internals/ports.md. */
+#include "port.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "atom.h"
+
+/* Memory of this module, accounted as one type until alloc_types.def has
+ * a PORT type of its own. */
+#define PORT_ALLOC ALLOC_PORT
+#define PORT_TABLE_ALLOC ALLOC_PROC_TABLE
+
+typedef struct port port;
+
+/* One port; type-stable: once allocated, a struct stays a port struct (on
+ * the free list when unused) for the rest of the run. */
+struct port {
+    pthread_mutex_t lock; /* serializes every driver call; guards the fields below */
+    /* N of #Port<0.N> while the port is open; 0 while the struct is free or
+     * once the port began closing. Written under `lock`; read without it
+     * by port_alive and the fast reject of a lookup. */
+    _Atomic uint64_t number;
+    const port_driver *drv;
+    void *state;
+    term_t connected;
+    term_t *links; /* linked pids, in the order linked */
+    uint32_t nlinks, links_cap;
+    uint64_t output; /* bytes the driver reported writing */
+    port *next_free; /* on the free list (under table_lock) */
+};
+
+typedef _Atomic(port *) port_slot;
+
+/* The table: PORT_TABLE_SIZE slots, slot number % PORT_TABLE_SIZE holding
+ * the open port of that number. Allocated on the first open, never freed.
+ * Slots are written under table_lock (a port enters at open, leaves when
+ * it has closed) and read with acquire loads by anyone. */
+static _Atomic(port_slot *) table;
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t next_number = PORT_FIRST_NUMBER; /* under table_lock */
+static uint32_t nopen;                           /* slots in use; under table_lock */
+static port *free_ports;                         /* closed structs to reuse; under table_lock */
+
+/* ---- lookup -------------------------------------------------------------- */
+
+/* The struct that holds (or held) port t, with its number in *n; NULL when
+ * t is not a local port or its slot holds no port of that number. Without
+ * the port's lock the answer may be stale at once. */
+static port *find_port(term_t t, uint64_t *n)
+{
+    if (!term_is_local_port(t))
+        return NULL;
+    uint64_t num = port_number(t);
+    port_slot *tab = atomic_load_explicit(&table, memory_order_acquire);
+    if (!tab || num == 0)
+        return NULL;
+    port *s = atomic_load_explicit(&tab[num % PORT_TABLE_SIZE], memory_order_acquire);
+    if (!s || atomic_load_explicit(&s->number, memory_order_acquire) != num)
+        return NULL;
+    *n = num;
+    return s;
+}
+
+/* The open port t, locked; NULL (nothing locked) when it is not open. */
+static port *lock_port(term_t t, uint64_t *n)
+{
+    port *s = find_port(t, n);
+    if (!s)
+        return NULL;
+    pthread_mutex_lock(&s->lock);
+    /* Closed, or closed and reused for another port, since find_port. */
+    if (atomic_load_explicit(&s->number, memory_order_relaxed) != *n) {
+        pthread_mutex_unlock(&s->lock);
+        return NULL;
+    }
+    return s;
+}
+
+/* ---- links (under the port's lock) ---------------------------------------- */
+
+static bool has_link(const port *s, term_t pid)
+{
+    for (uint32_t i = 0; i < s->nlinks; i++)
+        if (s->links[i] == pid)
+            return true;
+    return false;
+}
+
+static void add_link(port *s, term_t pid)
+{
+    if (has_link(s, pid))
+        return;
+    if (s->nlinks == s->links_cap) {
+        uint32_t cap = s->links_cap ? s->links_cap * 2 : 2;
+        s->links =
+            alloc_resize(PORT_ALLOC, s->links, s->links_cap * sizeof *s->links, cap * sizeof *s->links);
+        s->links_cap = cap;
+    }
+    s->links[s->nlinks++] = pid;
+}
+
+static void remove_link(port *s, term_t pid)
+{
+    for (uint32_t i = 0; i < s->nlinks; i++)
+        if (s->links[i] == pid) {
+            memmove(&s->links[i], &s->links[i + 1], (s->nlinks - i - 1) * sizeof *s->links);
+            s->nlinks--;
+            return;
+        }
+}
+
+/* ---- opening and closing ----------------------------------------------------- */
+
+/* The table, allocated on first use. Under table_lock. */
+static port_slot *ensure_table(void)
+{
+    port_slot *tab = atomic_load_explicit(&table, memory_order_relaxed);
+    if (!tab) {
+        tab = alloc_zeroed(PORT_TABLE_ALLOC, PORT_TABLE_SIZE * sizeof *tab);
+        atomic_store_explicit(&table, tab, memory_order_release);
+    }
+    return tab;
+}
+
+/* A struct for a new port: a recycled one or a fresh one. Under table_lock. */
+static port *take_struct(void)
+{
+    port *s = free_ports;
+    if (s) {
+        free_ports = s->next_free;
+        s->next_free = NULL;
+        return s;
+    }
+    s = alloc_zeroed(PORT_ALLOC, sizeof *s);
+    pthread_mutex_init(&s->lock, NULL);
+    return s;
+}
+
+term_t port_open(const port_driver *drv, void *state, process *owner)
+{
+    pthread_mutex_lock(&table_lock);
+    port_slot *tab = ensure_table();
+    if (nopen == PORT_TABLE_SIZE) {
+        pthread_mutex_unlock(&table_lock);
+        drv->close(state);
+        return THE_NON_VALUE;
+    }
+    /* The next number whose slot is free; a free slot exists, so at most
+     * PORT_TABLE_SIZE steps. */
+    uint64_t n = next_number;
+    while (atomic_load_explicit(&tab[n % PORT_TABLE_SIZE], memory_order_relaxed))
+        n++;
+    next_number = n + 1;
+    nopen++;
+    port *s = take_struct();
+    term_t t = term_local_port(n);
+    /* The owner's side of the link first: once the port is in the table,
+     * another thread may close it and send the owner its exit signal,
+     * which must find the link to remove. */
+    proc_add_link(owner, LINK, t, NIL, NULL);
+    /* A stale reader of an earlier port in this struct may hold the lock
+     * for a moment; it sees the new number only once everything is set. */
+    pthread_mutex_lock(&s->lock);
+    s->drv = drv;
+    s->state = state;
+    s->connected = owner->pid;
+    s->output = 0;
+    add_link(s, owner->pid);
+    atomic_store_explicit(&s->number, n, memory_order_release);
+    pthread_mutex_unlock(&s->lock);
+    atomic_store_explicit(&tab[n % PORT_TABLE_SIZE], s, memory_order_release);
+    pthread_mutex_unlock(&table_lock);
+    return t;
+}
+
+/* The exit reason of a port whose output failed with errno `code`: the
+ * code's POSIX name in lower case (ENOSPC -> enospc), as OTP's
+ * driver_failure_posix; einval when there is no code. */
+static term_t failure_reason(int code)
+{
+    const char *name = code ? strerrorname_np(code) : NULL;
+    if (!name)
+        return atom_from_cstr("einval");
+    char low[32];
+    size_t i = 0;
+    for (; name[i] && i + 1 < sizeof low; i++)
+        low[i] = (char)tolower((unsigned char)name[i]);
+    low[i] = 0;
+    return atom_from_cstr(low);
+}
+
+/* Closes the locked open port s (number n) with `reason`, and unlocks it:
+ * the number goes first (port_alive and new lookups fail from here on),
+ * then the driver's close, then the slot (under table_lock, so the number
+ * can no longer be found and the struct joins the free list), and last
+ * the exit signals to the linked processes. */
+static void close_locked(port *s, uint64_t n, term_t reason)
+{
+    atomic_store_explicit(&s->number, 0, memory_order_release);
+    s->drv->close(s->state);
+    s->drv = NULL;
+    s->state = NULL;
+    term_t *links = s->links;
+    uint32_t nlinks = s->nlinks, cap = s->links_cap;
+    s->links = NULL;
+    s->nlinks = s->links_cap = 0;
+    s->connected = NIL;
+    pthread_mutex_unlock(&s->lock);
+
+    pthread_mutex_lock(&table_lock);
+    port_slot *tab = atomic_load_explicit(&table, memory_order_relaxed);
+    atomic_store_explicit(&tab[n % PORT_TABLE_SIZE], NULL, memory_order_release);
+    nopen--;
+    s->next_free = free_ports;
+    free_ports = s;
+    pthread_mutex_unlock(&table_lock);
+
+    /* ref[0] == 1: the signal comes through a link (vm/proc.c), so the
+     * receiver drops its link to the port, and traps it or dies of it. */
+    static const uint32_t by_link[3] = {1, 0, 0};
+    term_t self = term_local_port(n);
+    for (uint32_t i = 0; i < nlinks; i++)
+        proc_signal(links[i], SIG_EXIT, self, reason, by_link, NIL);
+    if (links)
+        alloc_free(PORT_ALLOC, links, cap * sizeof *links);
+}
+
+bool port_close(term_t t)
+{
+    uint64_t n;
+    port *s = lock_port(t, &n);
+    if (!s)
+        return false;
+    close_locked(s, n, ATOM_normal);
+    return true;
+}
+
+void port_owner_exited(process *p, term_t reason)
+{
+    for (proc_link *l = p->links; l; l = l->next) {
+        if (l->kind != LINK || !term_is_local_port(l->other))
+            continue;
+        uint64_t n;
+        port *s = lock_port(l->other, &n);
+        if (!s)
+            continue; /* closed meanwhile: its exit signal died with p */
+        remove_link(s, p->pid);
+        if (s->connected == p->pid || reason != ATOM_normal)
+            close_locked(s, n, reason);
+        else
+            pthread_mutex_unlock(&s->lock);
+    }
+}
+
+/* ---- using a port ------------------------------------------------------------ */
+
+bool port_command(term_t t, term_t msg)
+{
+    uint64_t n;
+    port *s = lock_port(t, &n);
+    if (!s)
+        return false;
+    size_t written = 0;
+    errno = 0;
+    bool ok = s->drv->output(s->state, msg, &written);
+    int code = errno;
+    s->output += written;
+    if (ok) {
+        pthread_mutex_unlock(&s->lock);
+        return true;
+    }
+    close_locked(s, n, failure_reason(code));
+    return false;
+}
+
+bool port_alive(term_t t)
+{
+    uint64_t n;
+    return find_port(t, &n) != NULL;
+}
+
+bool port_control(term_t t, unsigned op, const uint8_t *data, size_t len, heap_t *h, term_t *reply)
+{
+    uint64_t n;
+    port *s = lock_port(t, &n);
+    if (!s)
+        return false;
+    bool ok = s->drv->control && s->drv->control(s->state, op, data, len, h, reply);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+bool port_connect(term_t t, term_t pid)
+{
+    if (!term_is_local_pid(pid))
+        return false;
+    uint64_t n;
+    port *s = lock_port(t, &n);
+    if (!s)
+        return false;
+    bool ok;
+    if (has_link(s, pid)) {
+        process *q = proc_lookup(pid);
+        ok = q && !(atomic_load_explicit(&q->state, memory_order_relaxed) & PS_EXITING);
+    } else {
+        /* Under the port's lock, so that an exit of pid racing with this
+         * finds the link on both sides (port_owner_exited waits for the
+         * lock), or the signal fails because pid is already exiting. */
+        ok = proc_signal(pid, SIG_LINK, t, NIL, NULL, NIL);
+        if (ok)
+            add_link(s, pid);
+    }
+    if (ok)
+        s->connected = pid;
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+bool port_view_of(term_t t, heap_t *h, port_view *out)
+{
+    uint64_t n;
+    port *s = lock_port(t, &n);
+    if (!s)
+        return false;
+    const char *name = s->drv->name ? s->drv->name : "";
+    out->name = term_string(h, name, strlen(name));
+    out->links = term_list_from(h, s->links, s->nlinks, NIL);
+    out->connected = s->connected;
+    out->number = n;
+    out->input = 0;
+    out->output = s->output;
+    out->memory = sizeof *s + s->links_cap * sizeof *s->links;
+    pthread_mutex_unlock(&s->lock);
+    return true;
+}
+
+static int compare_numbers(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+term_t port_all(heap_t *h)
+{
+    pthread_mutex_lock(&table_lock);
+    port_slot *tab = atomic_load_explicit(&table, memory_order_relaxed);
+    uint64_t *nums = NULL;
+    size_t n = 0, cap = nopen;
+    if (tab && cap) {
+        nums = alloc_new(ALLOC_TEMP, cap * sizeof *nums);
+        for (size_t i = 0; i < PORT_TABLE_SIZE && n < cap; i++) {
+            port *s = atomic_load_explicit(&tab[i], memory_order_relaxed);
+            uint64_t num = s ? atomic_load_explicit(&s->number, memory_order_relaxed) : 0;
+            if (num) /* 0: closing, not listed any more */
+                nums[n++] = num;
+        }
+    }
+    pthread_mutex_unlock(&table_lock);
+    if (n > 1)
+        qsort(nums, n, sizeof *nums, compare_numbers);
+    term_t list = NIL;
+    for (size_t i = n; i-- > 0;)
+        list = term_cons(h, term_local_port(nums[i]), list);
+    if (nums)
+        alloc_free(ALLOC_TEMP, nums, cap * sizeof *nums);
+    return list;
+}

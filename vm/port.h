@@ -1,0 +1,135 @@
+/* port.h: ports, OTP's other kind of process-like entity: a port is a
+ * driver in C (in dbgsh, always inside the VM: a file trace port writes
+ * dbg's trace log) that Erlang code addresses as #Port<0.N> with
+ * port_command/port_control/port_close, and that the trace engine uses as
+ * a tracer. The design (lock-free lookup, lifetime, differences from OTP)
+ * is in docs/internals/ports.md.
+ * Ownership: a port owns its driver state from port_open on and hands it
+ * back to the driver's close exactly once. Messages passed to port_command
+ * are borrowed for the call. Nothing here runs the GC; replies are built on
+ * the heap the caller passes. */
+#ifndef VM_PORT_H
+#define VM_PORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "heap.h"
+#include "proc.h"
+#include "term.h"
+
+/* A port is named by its term everywhere: the struct behind it is private
+ * to vm/port.c (and recycled once the port closes), so no caller can hold
+ * a stale handle to it. */
+
+/* What a port does: the functions of its driver. Every call happens with
+ * the port's lock held, so the calls on one port are serialized (but may
+ * come from any thread, one after another); a driver must not call port_*
+ * on its own port from inside them. output and close are required. The
+ * driver struct is read until close
+ * returns: a driver may embed it in its state to give each port its own
+ * name (OTP's port names carry the open command: "trace_file_drv n /tmp/f"). */
+typedef struct port_driver {
+    /* port_info(P, name), as a latin1 string, e.g. "trace_file_drv". */
+    const char *name;
+    /* A term for the port: the data of port_command/2,3 (a binary or a
+     * list: iodata already checked, passed as the caller gave it, not
+     * flattened) or, when the port is a tracer, a trace message (a tuple:
+     * {trace, ...}, {trace_ts, ...}, {drop, N}). `msg` is valid during the
+     * call only. Adds the bytes it wrote to *written (0 on entry) for
+     * port_info(P, output). Returns false when the port fails; it then sets
+     * errno to the failure's code (ENOSPC, EIO, ...) and the port closes
+     * with that code's POSIX name as reason (enospc, eio), as OTP's
+     * driver_failure_posix, or `einval` when errno is 0. */
+    bool (*output)(void *state, term_t msg, size_t *written);
+    /* port_control(Port, Op, Data): Data flattened to `len` bytes. Builds
+     * the reply on h (a list of bytes or a binary, as the OTP driver it
+     * stands for answers; trace_file_drv's flush answers [0]) and stores
+     * it in *reply. False: badarg (an unknown op, bad data); the port stays
+     * open. NULL when the driver has no controls (every call is badarg). */
+    bool (*control)(void *state, unsigned op, const uint8_t *data, size_t len, heap_t *h, term_t *reply);
+    /* The port closes: flush, release everything, free `state`. Called
+     * exactly once per port, with the port's lock held; after it the port
+     * no longer touches the state or the driver struct. */
+    void (*close)(void *state);
+} port_driver;
+
+/* Port numbers: the first port is #Port<0.5> (a freshly booted `erl
+ * -noshell` node's first user port); numbers grow by one per port, skipping
+ * numbers whose table slot (number % PORT_TABLE_SIZE) is still held by an
+ * open port, and are never reused within a run. At most PORT_TABLE_SIZE
+ * ports are open at once (OTP's default port_limit). */
+#define PORT_FIRST_NUMBER 5u
+#define PORT_TABLE_SIZE (1u << 16)
+
+/* Opens a port driven by drv with `state`, which the port owns from now
+ * on, and links it with `owner`, the process that opens it and becomes
+ * its connected process (port_info's `connected`). `owner` must be the
+ * process the calling thread runs (a BIF's process): the link is added to
+ * its link list directly. Returns the port's term #Port<0.N>, or
+ * THE_NON_VALUE when PORT_TABLE_SIZE ports are open (system_limit; the
+ * state is then closed with drv->close at once). Any thread. */
+term_t port_open(const port_driver *drv, void *state, process *owner);
+
+/* Passes msg to the port's output. False when the port is not open (closed,
+ * never opened, not a local port) or when output failed (the port is then
+ * closed: its links get an exit signal with the failure's reason).
+ * Safe from any thread, concurrently with port_close: the trace hot path
+ * takes no global lock (one table load, then the port's own lock). May
+ * send exit signals (proc_signal) when the port fails. */
+bool port_command(term_t port, term_t msg);
+
+/* Whether `port` is an open port. Lock-free (two atomic loads); any thread.
+ * Only a hint when another thread may close the port concurrently. */
+bool port_alive(term_t port);
+
+/* Closes the port with reason `normal`: the driver's close runs (once),
+ * the port leaves erlang:ports(), and every process linked to it gets the
+ * exit signal {'EXIT', Port, normal} (seen by those trapping exits), as
+ * OTP's port_close/1. False when it was not open. Any thread where
+ * proc_signal may be called. */
+bool port_close(term_t port);
+
+/* Runs the driver's control under the port's lock, the reply built on h.
+ * False (badarg): the port is not open, its driver has no control, or the
+ * control refused (op or data). Any thread that owns h. */
+bool port_control(term_t port, unsigned op, const uint8_t *data, size_t len, heap_t *h, term_t *reply);
+
+/* Makes `pid` the port's connected process and links them (when not yet
+ * linked: a link signal to pid, so the port shows in pid's links once it
+ * handled it), as erlang:port_connect/2. The old connected process stays
+ * linked. False (badarg): the port is not open, or pid is not a live local
+ * process. On a scheduler thread (it looks pid up). */
+bool port_connect(term_t port, term_t pid);
+
+/* A snapshot of an open port for port_info/1,2. */
+typedef struct port_view {
+    term_t name;      /* the driver's name as a string (on h) */
+    term_t links;     /* [Pid]: linked processes in the order linked (on h) */
+    term_t connected; /* the connected pid */
+    uint64_t number;  /* N of #Port<0.N> */
+    uint64_t input;   /* bytes received from the port: always 0 here */
+    uint64_t output;  /* bytes the driver reported writing */
+    size_t memory;    /* bytes the port holds: its struct, its link array */
+} port_view;
+
+/* Fills *out for an open port, its terms built on h; false when the port
+ * is not open. Any thread that owns h. */
+bool port_view_of(term_t port, heap_t *h, port_view *out);
+
+/* All open ports, on h, oldest (lowest number) first: erlang:ports/0. Any
+ * thread that owns h. */
+term_t port_all(heap_t *h);
+
+/* The process p exits with `reason` (on p's heap; copied where needed):
+ * for every port in p's link list, p's link goes away, and the port closes
+ * with `reason` when p is its connected process or the reason is not
+ * `normal` (OTP: a normal exit of a linked process that is not the
+ * connected one leaves the port open). The other processes linked to a
+ * closing port get its exit signal. Called by proc_exit on p's scheduler
+ * thread, before p's links and monitors get their signals (so whoever
+ * gets p's 'DOWN' finds its ports closed). */
+void port_owner_exited(process *p, term_t reason);
+
+#endif
