@@ -34,7 +34,7 @@ static bool read_mfa(term_t mfa, term_t *m, term_t *f, int *a)
 
 /* trace_pattern(send | 'receive', Spec, []): the session's message
  * pattern; always 1. */
-static term_t message_pattern(process *p, bool recv, term_t spec, term_t flags)
+static term_t message_pattern(process *p, uint32_t session, bool recv, term_t spec, term_t flags)
 {
     if (flags != NIL)
         return BIF_BADARG(p);
@@ -48,14 +48,14 @@ static term_t message_pattern(process *p, bool recv, term_t spec, term_t flags)
         if (!prog)
             return BIF_ERROR(p, reason);
     }
-    tev_set_msg_pattern(0, recv, prog, none);
+    tev_set_msg_pattern(session, recv, prog, none);
     return term_small(1);
 }
 
-static term_t trace_pattern(process *p, term_t mfa, term_t spec, term_t flags)
+term_t bif_pattern_set(process *p, uint32_t session, term_t mfa, term_t spec, term_t flags)
 {
     if (mfa == EA.send || mfa == EA.receive)
-        return message_pattern(p, mfa == EA.receive, spec, flags);
+        return message_pattern(p, session, mfa == EA.receive, spec, flags);
     term_t m, f;
     int a;
     if (!read_mfa(mfa, &m, &f, &a))
@@ -92,19 +92,22 @@ static term_t trace_pattern(process *p, term_t mfa, term_t spec, term_t flags)
         if (!prog)
             return BIF_ERROR(p, reason);
     }
-    int n = bp_set(p, 0, m, f, a, kind, enable, prog);
+    int n = bp_set(p, session, m, f, a, kind, enable, prog);
     return term_small(n);
 }
 
-term_t bif_trace_trace_pattern_2(process *p, const term_t *args) { return trace_pattern(p, args[0], args[1], NIL); }
+term_t bif_trace_trace_pattern_2(process *p, const term_t *args)
+{
+    return bif_pattern_set(p, 0, args[0], args[1], NIL);
+}
 term_t bif_trace_trace_pattern_3(process *p, const term_t *args)
 {
-    return trace_pattern(p, args[0], args[1], args[2]);
+    return bif_pattern_set(p, 0, args[0], args[1], args[2]);
 }
 
 /* ---- trace_info ------------------------------------------------------------------ */
 
-term_t bif_pattern_info(process *p, term_t what, term_t item)
+term_t bif_pattern_info(process *p, uint32_t session, term_t what, term_t item)
 {
     heap_t *h = &p->heap;
     if (term_is_tuple(what) && tuple_arity(what) == 3) {
@@ -112,7 +115,7 @@ term_t bif_pattern_info(process *p, term_t what, term_t item)
         if (!term_is_atom(m) || !term_is_atom(f) || !term_is_small(a) || small_value(a) < 0 || small_value(a) > 255)
             return BIF_BADARG(p);
         bp_info bi;
-        bp_get_info(0, m, f, (unsigned)small_value(a), h, &bi);
+        bp_get_info(session, m, f, (unsigned)small_value(a), h, &bi);
         if (item == EA.traced)
             return term_tuple2(h, item, bi.traced);
         if (item == EA.match_spec)
@@ -134,7 +137,7 @@ term_t bif_pattern_info(process *p, term_t what, term_t item)
     if (what == EA.send || what == EA.receive) {
         if (item != EA.match_spec)
             return BIF_BADARG(p);
-        return term_tuple2(h, item, tev_msg_pattern_info(0, what == EA.receive, h));
+        return term_tuple2(h, item, tev_msg_pattern_info(session, what == EA.receive, h));
     }
     return BIF_BADARG(p);
 }

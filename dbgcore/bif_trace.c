@@ -52,12 +52,12 @@ static term_t undef_tracer_module(process *p, term_t flag)
 /* Applies the change to q's default-session entry; false when q is traced
  * by another tracer (OTP's badarg; skipped for all/existing). q is owned
  * by the caller. */
-static bool change_process(process *q, bool on, uint32_t flags, term_t tracer, bool tracer_given)
+static bool change_process(process *q, uint32_t session, bool on, uint32_t flags, term_t tracer, bool tracer_given)
 {
-    ptrace_entry *pe = session_entry(q, 0);
+    ptrace_entry *pe = session_entry(q, session);
     if (pe && tracer_enabled(pe->tracer, EA.trace_status, q->pid) == TRACER_REMOVE) {
         /* its tracer is gone: as if untraced (OTP clears it on sight) */
-        session_set(q, 0, 0, NIL);
+        session_set(q, session, 0, NIL);
         pe = NULL;
     }
     if (pe && tracer_given && pe->tracer != tracer)
@@ -70,50 +70,62 @@ static bool change_process(process *q, bool on, uint32_t flags, term_t tracer, b
      * first event) */
     if (now && term_is_small(t) && tracer_enabled(t, EA.trace_status, q->pid) == TRACER_REMOVE)
         now = 0;
-    session_set(q, 0, now, t);
+    session_set(q, session, now, t);
     return true;
 }
 
 /* Claims and changes the process `pid` for caller p; -1 bad (dead, or
  * traced by another tracer), else 1. */
-static int change_pid(process *p, term_t pid, bool on, uint32_t flags, term_t tracer, bool tracer_given)
+static int change_pid(process *p, uint32_t session, term_t pid, bool on, uint32_t flags, term_t tracer,
+                      bool tracer_given)
 {
     if (pid == p->pid)
-        return change_process(p, on, flags, tracer, tracer_given) ? 1 : -1;
+        return change_process(p, session, on, flags, tracer, tracer_given) ? 1 : -1;
     process *q = proc_lookup(pid);
     if (!q || sched_claim(p, q) == SCHED_CLAIM_GONE)
         return -1;
-    bool ok = change_process(q, on, flags, tracer, tracer_given);
+    bool ok = change_process(q, session, on, flags, tracer, tracer_given);
     sched_release(q);
     return ok ? 1 : -1;
 }
 
-term_t bif_trace_trace_3(process *p, const term_t *args)
+/* erlang:trace/3 (session 0: the tracer is the caller unless a flag names
+ * one) and trace:process/4 (session_tracer: the session's; a tracer flag
+ * is badarg). */
+term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, term_t spec, term_t how,
+                           term_t flag_list)
 {
-    term_t spec = args[0], how = args[1];
     uint32_t flags;
     term_t tracer, mod_flag;
     if (how != ATOM_true && how != ATOM_false)
         return BIF_BADARG(p);
-    switch (read_flags(args[2], &flags, &tracer, &mod_flag)) {
+    switch (read_flags(flag_list, &flags, &tracer, &mod_flag)) {
     case TRACER_OK:
         break;
     case TRACER_BAD:
         return BIF_BADARG(p);
     case TRACER_UNDEF:
-        return undef_tracer_module(p, mod_flag);
+        if (session == 0)
+            return undef_tracer_module(p, mod_flag);
+        return BIF_BADARG(p);
     case TRACER_LIMIT:
         return BIF_ERROR(p, ATOM_system_limit);
     }
     bool on = how == ATOM_true, given = tracer != THE_NON_VALUE;
-    if (!given)
+    if (session != 0) {
+        if (given)
+            return BIF_BADARG(p);
+        tracer = session_tracer;
+        given = true;
+    } else if (!given) {
         tracer = p->pid;
+    }
     /* a tracer that is gone is accepted (OTP 25): its flags go at the
      * first event */
     if (term_is_local_pid(spec)) {
         if (on && spec == tracer)
             return BIF_BADARG(p);
-        return change_pid(p, spec, on, flags, tracer, given || on) < 0 ? BIF_BADARG(p) : term_small(1);
+        return change_pid(p, session, spec, on, flags, tracer, given || on) < 0 ? BIF_BADARG(p) : term_small(1);
     }
     bool existing = spec == ATOM_all || spec == EA.existing || spec == EA.processes || spec == EA.existing_processes;
     bool new_ = spec == ATOM_all || spec == EA.new_ || spec == EA.processes || spec == EA.new_processes;
@@ -128,27 +140,32 @@ term_t bif_trace_trace_3(process *p, const term_t *args)
             term_t pid = list_head(l);
             if (pid == tracer && on)
                 continue;
-            if (change_pid(p, pid, on, flags, tracer, given || on) > 0)
+            if (change_pid(p, session, pid, on, flags, tracer, given || on) > 0)
                 n++;
         }
         heap_destroy(&h);
     }
     if (new_) {
-        session_new cur = session_new_get(0);
+        session_new cur = session_new_get(session);
         uint32_t now = on ? cur.flags | flags : cur.flags & ~flags;
-        session_new_set(0, now, on ? tracer : cur.tracer);
+        session_new_set(session, now, on ? tracer : cur.tracer);
     }
     return term_small(n);
 }
 
+term_t bif_trace_trace_3(process *p, const term_t *args)
+{
+    return bif_trace_processes(p, 0, NIL, args[0], args[1], args[2]);
+}
+
 /* ---- trace_info ------------------------------------------------------------------ */
 
-term_t bif_trace_trace_info_2(process *p, const term_t *args)
+/* erlang:trace_info/2 (session 0) and trace:info/3. */
+term_t bif_trace_info(process *p, uint32_t session, term_t what, term_t item)
 {
-    term_t what = args[0], item = args[1];
     heap_t *h = &p->heap;
     if (term_is_tuple(what) || what == EA.send || what == EA.receive || what == EA.on_load)
-        return bif_pattern_info(p, what, item);
+        return bif_pattern_info(p, session, what, item);
     uint32_t flags = 0;
     term_t tracer = NIL;
     if (term_is_local_pid(what)) {
@@ -159,13 +176,13 @@ term_t bif_trace_trace_info_2(process *p, const term_t *args)
             return ATOM_undefined;
         if (q != p && sched_claim(p, q) == SCHED_CLAIM_GONE)
             return ATOM_undefined;
-        ptrace_entry *pe = session_entry(q, 0);
+        ptrace_entry *pe = session_entry(q, session);
         if (pe)
             flags = pe->flags, tracer = pe->tracer;
         if (q != p)
             sched_release(q);
     } else if (what == EA.new_ || what == EA.new_processes) {
-        session_new n = session_new_get(0);
+        session_new n = session_new_get(session);
         flags = n.flags, tracer = n.flags ? n.tracer : NIL;
     } else {
         return BIF_BADARG(p);
@@ -184,6 +201,8 @@ term_t bif_trace_trace_info_2(process *p, const term_t *args)
     }
     return BIF_BADARG(p);
 }
+
+term_t bif_trace_trace_info_2(process *p, const term_t *args) { return bif_trace_info(p, 0, args[0], args[1]); }
 
 term_t bif_trace_trace_delivered_1(process *p, const term_t *args)
 {

@@ -8,12 +8,16 @@
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "ms.def"
 #include "trace.def"
+#include "session.def"
+#include "tport.def"
 #undef BIF
 
 static const bif_entry dbgcore_bifs[] = {
 #define BIF(m, f, a, fn, flags) {#m, #f, a, fn, flags},
 #include "ms.def"
 #include "trace.def"
+#include "session.def"
+#include "tport.def"
 #undef BIF
 };
 

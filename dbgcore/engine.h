@@ -106,6 +106,7 @@ void engine_atoms_init(void);
  * default session each process has its own tracer, as in OTP 25). */
 typedef struct ptrace_entry {
     uint32_t session;
+    uint32_t gen; /* the session's generation when set (session_live) */
     uint32_t flags;
     term_t tracer;
 } ptrace_entry;
@@ -117,8 +118,13 @@ typedef struct proc_trace {
     ptrace_entry e[];
 } proc_trace;
 
-/* p's entry for session s, or NULL. */
+/* p's entry for session s, or NULL (an entry left by a destroyed session
+ * is dropped on sight). */
 ptrace_entry *session_entry(process *p, uint32_t s);
+/* Whether pe belongs to the live session it names: a session's number is
+ * reused only after every entry of it is gone or stale (its generation
+ * moved on at session_destroy). */
+bool session_live(const ptrace_entry *pe);
 /* Sets p's flags of session s to `flags` with `tracer` (flags 0 removes
  * the entry), and recomputes p->trace_flags. p owned by the caller. */
 void session_set(process *p, uint32_t s, uint32_t flags, term_t tracer);
@@ -133,6 +139,29 @@ term_t session_flags_list(heap_t *h, uint32_t flags);
 
 /* The `free` hook: frees p->trace. */
 void session_free_proc(process *p);
+
+/* Sessions of the trace module (trace:session_create/3): a number
+ * (1 .. ENGINE_MAX_SESSIONS-1) with a name, a tracer, and a handle, a
+ * reference. The default session 0 always exists, with no name. */
+typedef struct session_info {
+    term_t name;   /* an atom */
+    term_t tracer; /* a tracer term */
+    term_t owner;  /* the creating process: its exit destroys the session */
+} session_info;
+/* A new session: its number, and its handle's ids in ref[3]; -1 when
+ * ENGINE_MAX_SESSIONS are live. */
+int session_create(const session_info *info, uint32_t ref[3]);
+/* The live session a handle (a reference) names, or -1. */
+int session_of_handle(term_t handle);
+/* Session s's settings; false when s is not live. */
+bool session_get(uint32_t s, session_info *out);
+/* Every live session's number into out (ENGINE_MAX_SESSIONS room); count. */
+unsigned session_list(uint32_t *out);
+/* Destroys session s: its flags on every process, its settings for new
+ * processes, its function and message patterns go; its number is reused
+ * after thread progress. `caller` (a process, or NULL off the schedulers)
+ * may be parked meanwhile. */
+void session_destroy(process *caller, uint32_t s);
 
 /* The flags and tracer `new` processes of session s get (erlang:trace(new,
  * ...)); under the engine's settings lock. */
@@ -268,8 +297,19 @@ typedef struct bp_info {
 void bp_get_info(uint32_t session, term_t m, term_t f, unsigned arity, heap_t *h, bp_info *out);
 
 /* erlang:trace_info/2 of a function ({M, F, A}), send, 'receive' or
- * on_load for p (bif_pattern.c): the result on p's heap, or a raise. */
-term_t bif_pattern_info(process *p, term_t what, term_t item);
+ * on_load for p, of session's patterns (bif_pattern.c): the result on p's
+ * heap, or a raise. */
+term_t bif_pattern_info(process *p, uint32_t session, term_t what, term_t item);
+/* erlang:trace_pattern/3 and trace:function/4, send/3, recv/3 on
+ * session (bif_pattern.c): mfa {M, F, A}, send or 'receive'. */
+term_t bif_pattern_set(process *p, uint32_t session, term_t mfa, term_t spec, term_t flags);
+/* erlang:trace/3 and trace:process/4 on session (bif_trace.c): for a
+ * session other than 0, session_tracer is the tracer and a tracer flag is
+ * badarg. */
+term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, term_t spec, term_t how,
+                           term_t flag_list);
+/* erlang:trace_info/2 and trace:info/3 on session. */
+term_t bif_trace_info(process *p, uint32_t session, term_t what, term_t item);
 
 /* The call hook: runs the settings of generation `gen` of bp for p. */
 void bp_call(process *p, const code_t *entry, const trace_bp *bp, unsigned gen);

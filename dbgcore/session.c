@@ -5,6 +5,7 @@
 #include "engine.h"
 
 #include <pthread.h>
+#include <string.h>
 
 engine_atoms EA;
 
@@ -84,14 +85,162 @@ term_t session_flags_list(heap_t *h, uint32_t flags)
     return l;
 }
 
+/* p->trace_flags: the union of p's entries' flags. */
+static void recompute_flags(process *p)
+{
+    proc_trace *t = p->trace;
+    uint32_t all = 0;
+    for (uint32_t i = 0; t && i < t->n; i++)
+        all |= t->e[i].flags;
+    p->trace_flags = all;
+}
+
+/* Removes p's entries of destroyed sessions. */
+static void drop_stale(process *p)
+{
+    proc_trace *t = p->trace;
+    for (uint32_t i = 0; t && i < t->n;) {
+        if (session_live(&t->e[i]))
+            i++;
+        else
+            t->e[i] = t->e[--t->n];
+    }
+    recompute_flags(p);
+}
+
+/* ---- the session table ------------------------------------------------------ */
+
+/* Live sessions' settings, under table_lock; gens[s] moves on when s is
+ * destroyed, so that entries of the old session are seen to be stale. */
+typedef struct session_rec {
+    bool live;
+    bool reserved; /* destroyed, its number not yet free again */
+    session_info info;
+    uint32_t ref[3];
+} session_rec;
+static session_rec table[ENGINE_MAX_SESSIONS];
+static _Atomic uint32_t gens[ENGINE_MAX_SESSIONS];
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+
+bool session_live(const ptrace_entry *pe)
+{
+    return pe->gen == atomic_load_explicit(&gens[pe->session], memory_order_relaxed);
+}
+
+int session_create(const session_info *info, uint32_t ref[3])
+{
+    int s = -1;
+    pthread_mutex_lock(&table_lock);
+    for (uint32_t i = 1; i < ENGINE_MAX_SESSIONS && s < 0; i++)
+        if (!table[i].live && !table[i].reserved)
+            s = (int)i;
+    if (s > 0) {
+        proc_new_ref(ref);
+        table[s].live = true;
+        table[s].info = *info;
+        memcpy(table[s].ref, ref, sizeof table[s].ref);
+    }
+    pthread_mutex_unlock(&table_lock);
+    return s;
+}
+
+int session_of_handle(term_t handle)
+{
+    if (!term_is_boxed_with(handle, HDR_REF) || ref_object(handle)->nids != 3)
+        return -1;
+    const uint32_t *ids = ref_object(handle)->ids;
+    int s = -1;
+    pthread_mutex_lock(&table_lock);
+    for (uint32_t i = 1; i < ENGINE_MAX_SESSIONS && s < 0; i++)
+        if (table[i].live && !memcmp(table[i].ref, ids, sizeof table[i].ref))
+            s = (int)i;
+    pthread_mutex_unlock(&table_lock);
+    return s;
+}
+
+bool session_get(uint32_t s, session_info *out)
+{
+    if (s == 0) {
+        *out = (session_info){NIL, NIL, NIL};
+        return true;
+    }
+    pthread_mutex_lock(&table_lock);
+    bool live = s < ENGINE_MAX_SESSIONS && table[s].live;
+    if (live)
+        *out = table[s].info;
+    pthread_mutex_unlock(&table_lock);
+    return live;
+}
+
+unsigned session_list(uint32_t *out)
+{
+    unsigned n = 0;
+    out[n++] = 0;
+    pthread_mutex_lock(&table_lock);
+    for (uint32_t i = 1; i < ENGINE_MAX_SESSIONS; i++)
+        if (table[i].live)
+            out[n++] = i;
+    pthread_mutex_unlock(&table_lock);
+    return n;
+}
+
+/* The number of a destroyed session is free again. */
+static void release_number(void *arg)
+{
+    uint32_t s = (uint32_t)(uintptr_t)arg;
+    pthread_mutex_lock(&table_lock);
+    table[s].reserved = false;
+    pthread_mutex_unlock(&table_lock);
+}
+
+void session_destroy(process *caller, uint32_t s)
+{
+    pthread_mutex_lock(&table_lock);
+    bool live = table[s].live;
+    table[s].live = false;
+    table[s].reserved = live;
+    pthread_mutex_unlock(&table_lock);
+    if (!live)
+        return;
+    /* entries anywhere are stale from here on: dropped on sight */
+    atomic_fetch_add_explicit(&gens[s], 1, memory_order_relaxed);
+    session_new_set(s, 0, NIL);
+    tev_set_msg_pattern(s, false, NULL, false);
+    tev_set_msg_pattern(s, true, NULL, false);
+    static const uint32_t kinds[] = {BPK_GLOBAL, BPK_LOCAL};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        bp_set(caller, s, EA.underscore, EA.underscore, -1, kinds[i], false, NULL);
+    /* every entry goes now, so that no process pays for it later */
+    if (caller) {
+        heap_t h;
+        heap_init(&h, ALLOC_TEMP);
+        for (term_t l = proc_all_pids(&h); l != NIL; l = list_tail(l)) {
+            process *q = list_head(l) == caller->pid ? caller : proc_lookup(list_head(l));
+            if (!q || (q != caller && sched_claim(caller, q) == SCHED_CLAIM_GONE))
+                continue;
+            drop_stale(q);
+            if (q != caller)
+                sched_release(q);
+        }
+        heap_destroy(&h);
+    }
+    progress_defer(release_number, (void *)(uintptr_t)s);
+}
+
+/* ---- per-process entries -------------------------------------------------------- */
+
 ptrace_entry *session_entry(process *p, uint32_t s)
 {
     proc_trace *t = p->trace;
     if (!t)
         return NULL;
     for (uint32_t i = 0; i < t->n; i++)
-        if (t->e[i].session == s)
-            return &t->e[i];
+        if (t->e[i].session == s) {
+            if (session_live(&t->e[i]))
+                return &t->e[i];
+            drop_stale(p);
+            return NULL;
+        }
     return NULL;
 }
 
@@ -116,12 +265,9 @@ void session_set(process *p, uint32_t s, uint32_t flags, term_t tracer)
             nt->cap = cap;
             p->trace = t = nt;
         }
-        t->e[t->n++] = (ptrace_entry){s, flags, tracer};
+        t->e[t->n++] = (ptrace_entry){s, atomic_load_explicit(&gens[s], memory_order_relaxed), flags, tracer};
     }
-    uint32_t all = 0;
-    for (uint32_t i = 0; t && i < t->n; i++)
-        all |= t->e[i].flags;
-    p->trace_flags = all;
+    recompute_flags(p);
 }
 
 static pthread_mutex_t new_lock = PTHREAD_MUTEX_INITIALIZER;

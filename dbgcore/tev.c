@@ -25,7 +25,7 @@ void tev_emit(process *p, uint32_t flag, term_t tag, unsigned n, const term_t *e
     /* downwards: a gone tracer's entry is replaced by the last, seen already */
     for (uint32_t i = p->trace ? ((proc_trace *)p->trace)->n : 0; i-- > 0;) {
         ptrace_entry *pe = &((proc_trace *)p->trace)->e[i];
-        if (pe->flags & flag)
+        if ((pe->flags & flag) && session_live(pe))
             tev_send(p, pe, tag, n, elems, THE_NON_VALUE);
     }
 }
@@ -118,7 +118,7 @@ static void message_event(process *p, uint32_t flag, bool recv, term_t tag, term
     uint32_t sessions[ENGINE_MAX_SESSIONS], n = 0;
     proc_trace *t = p->trace;
     for (uint32_t i = 0; t && i < t->n; i++)
-        if (t->e[i].flags & flag)
+        if ((t->e[i].flags & flag) && session_live(&t->e[i]))
             sessions[n++] = t->e[i].session;
     for (uint32_t i = 0; i < n; i++) {
         ms_prog *prog = atomic_load_explicit(&msg_patterns[recv][sessions[i]], memory_order_acquire);
@@ -169,6 +169,8 @@ static void on_spawn(process *parent, process *child, term_t m, term_t f, term_t
     proc_trace *t = parent ? parent->trace : NULL;
     for (uint32_t i = 0; t && i < t->n; i++) {
         ptrace_entry *pe = &t->e[i];
+        if (!session_live(pe))
+            continue;
         uint32_t every = TF_SOS | (linked ? TF_SOL : 0), first = TF_SOFS | (linked ? TF_SOFL : 0);
         if (pe->flags & every) {
             session_set(child, pe->session, pe->flags & ~(first & ~every), pe->tracer);

@@ -508,6 +508,13 @@ tlog_result tlog_writer_open_wrap(tlog_writer **out, const char *name, const cha
 
 tlog_result tlog_writer_append(tlog_writer *w, term_t msg, tlog_error *err)
 {
+    size_t bytes;
+    return tlog_writer_append_counted(w, msg, &bytes, err);
+}
+
+tlog_result tlog_writer_append_counted(tlog_writer *w, term_t msg, size_t *bytes, tlog_error *err)
+{
+    *bytes = 0;
     if (atomic_load_explicit(&w->failed, memory_order_relaxed)) {
         atomic_fetch_add_explicit(&w->lost, 1, memory_order_relaxed);
         return TLOG_FAILED;
@@ -517,6 +524,7 @@ tlog_result tlog_writer_append(tlog_writer *w, term_t msg, tlog_error *err)
     if (n) {
         stack[0] = TLOG_OP_TERM;
         put_be32(stack + 1, (uint32_t)n);
+        *bytes = TLOG_HEADER_BYTES + n;
         return put_record(w, stack, TLOG_HEADER_BYTES + n, false, err);
     }
     ext_error xe;
@@ -532,6 +540,7 @@ tlog_result tlog_writer_append(tlog_writer *w, term_t msg, tlog_error *err)
     tlog_result r = put_record(w, rec, total, false, err);
     if (rec != stack)
         alloc_free(ALLOC_TEMP, rec, total);
+    *bytes = total;
     return r;
 }
 

@@ -112,6 +112,9 @@ tlog_result tlog_writer_open_wrap(tlog_writer **out, const char *name, const cha
  * term is read during the call only. TLOG_NOT_ENCODABLE / TLOG_TOO_LARGE
  * leave the writer as it was; TLOG_IO / TLOG_FAILED as above. */
 tlog_result tlog_writer_append(tlog_writer *w, term_t msg, tlog_error *err);
+/* tlog_writer_append, telling in *bytes the record's size, header
+ * included (0 when nothing was appended). */
+tlog_result tlog_writer_append_counted(tlog_writer *w, term_t msg, size_t *bytes, tlog_error *err);
 
 /* Appends one term record whose bytes are already encoded: `etf` holds
  * term_to_binary's result (version byte 131 first), `len` bytes, borrowed.

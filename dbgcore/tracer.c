@@ -9,11 +9,6 @@
 #include <pthread.h>
 #include <time.h>
 
-#if !__has_include("vm/port.h") /* TEMPORARY until vm/port.c lands */
-static bool port_alive(term_t port) { (void)port; return false; }
-static bool port_command(term_t port, term_t msg) { (void)port, (void)msg; return false; }
-#endif
-
 /* The registered tracer modules; published with a release store of the
  * count, never removed. */
 #define MAX_MODULES 64
@@ -132,14 +127,14 @@ static int kind_of(term_t tag, term_t tracee)
         return TRACER_KIND_SEND;
     if (tag == EA.receive)
         return TRACER_KIND_RECEIVE;
-    bool port = term_is_port(tracee);
+    bool of_port = term_is_port(tracee);
     if (tag == EA.in || tag == EA.out || tag == EA.in_exiting || tag == EA.out_exiting || tag == EA.out_exited)
-        return port ? TRACER_KIND_RUNNING_PORTS : TRACER_KIND_RUNNING_PROCS;
+        return of_port ? TRACER_KIND_RUNNING_PORTS : TRACER_KIND_RUNNING_PROCS;
     if (tag == EA.gc_minor_start || tag == EA.gc_minor_end || tag == EA.gc_major_start || tag == EA.gc_major_end)
         return TRACER_KIND_GARBAGE_COLLECTION;
     if (tag == EA.trace_status)
         return -1;
-    return port ? TRACER_KIND_PORTS : TRACER_KIND_PROCS;
+    return of_port ? TRACER_KIND_PORTS : TRACER_KIND_PROCS;
 }
 
 tracer_answer tracer_enabled(term_t tracer, term_t tag, term_t tracee)
