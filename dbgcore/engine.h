@@ -224,6 +224,11 @@ term_t tev_msg_pattern_info(uint32_t session, bool recv, heap_t *h);
 /* Installs the VM's trace hooks. */
 void tev_init(void);
 
+/* ---- scheduling and garbage collection events (tev_sched.c) ------------------ */
+
+/* Installs the VM's sched and gc hooks; tev_init calls it. */
+void tev_sched_install(void);
+
 /* ---- match spec actions in traced processes (msact.c) ------------------------- */
 
 /* What a trace spec said about one event. */

@@ -227,4 +227,5 @@ void tev_init(void)
     trace_hooks.send = on_send;
     trace_hooks.receive = on_receive;
     trace_hooks.exit = on_exit;
+    tev_sched_install();
 }

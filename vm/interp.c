@@ -138,6 +138,28 @@ static const code_t *unwind(process *p, const code_t *pc, const term_t *args, un
     return c.handler;
 }
 
+/* proc_gc for a process with TF_GC, reported as OTP reports it:
+ * gc_minor_start/gc_minor_end around a minor collection, gc_major_start/
+ * gc_major_end around a major one, and all four in that order for a
+ * minor collection that ran as a major one (no room in the old heap:
+ * gc_collect's GC_MINOR_TO_MAJOR, seen here in p->gc's counts). The hooks
+ * run with p's state saved; the engine reads the numbers off p->gc.
+ * docs/internals/sched-gc-events.md. */
+static void collect_traced(process *p, bool major)
+{
+    bool minor = !major && p->gc.minor_since_major < p->gc.fullsweep_after;
+    uint64_t majors = p->gc.major_count;
+    trace_hooks.gc(p, minor ? TRACE_GC_MINOR_START : TRACE_GC_MAJOR_START);
+    proc_gc(p, 0, major);
+    if (minor) {
+        trace_hooks.gc(p, TRACE_GC_MINOR_END);
+        if (p->gc.major_count == majors)
+            return;
+        trace_hooks.gc(p, TRACE_GC_MAJOR_START);
+    }
+    trace_hooks.gc(p, TRACE_GC_MAJOR_END);
+}
+
 /* The value of `catch Expr` for the current exception. */
 static term_t catch_value(process *p)
 {
@@ -364,7 +386,10 @@ dispatch_op:
         }
         if ((reds & INTERP_GC_CHECK_MASK) == 0 && gc_wanted(&p->heap, &p->gc)) {
             SAVE();
-            proc_gc(p, 0, false);
+            if (p->trace_flags & TF_GC)
+                collect_traced(p, false);
+            else
+                proc_gc(p, 0, false);
             RELOAD();
         }
         NEXT(3);
@@ -1347,7 +1372,10 @@ trap:
     switch (p->trap) {
     case TRAP_GC:
         SAVE();
-        proc_gc(p, 0, true);
+        if (p->trace_flags & TF_GC)
+            collect_traced(p, true);
+        else
+            proc_gc(p, 0, true);
         RELOAD();
         DISPATCH();
     case TRAP_YIELD:

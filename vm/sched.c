@@ -13,6 +13,7 @@
 #include "interp.h"
 #include "progress.h"
 #include "timer.h"
+#include "trace.h"
 
 typedef struct scheduler {
     int id;
@@ -366,19 +367,37 @@ void sched_kill(process *self, process *q)
 
 /* ---- time slices ------------------------------------------------------------ */
 
+/* Scheduling trace points (running, running_procs, exiting): one branch
+ * each on p->trace_flags. OTP reports `in` also for a process that only
+ * wakes to die of a signal (its signals are handled while it runs), and
+ * out_exited, not `out`, once a process has exited; docs/internals/
+ * sched-gc-events.md has the whole sequence. */
+enum { RUNNING_FLAGS = TF_RUNNING | TF_RUNNING_PROCS };
+
+/* p has exited (proc_exit): out_exited. p stays valid until this thread's
+ * next safe point (its memory is freed after thread progress). */
+static void exited(process *p)
+{
+    proc_exit(p);
+    if (p->trace_flags & TF_EXITING)
+        trace_hooks.sched(p, TRACE_OUT_EXITED);
+}
+
 static void run_slice(scheduler *s, process *p)
 {
     uint32_t st = take_running(p);
+    if (p->trace_flags & RUNNING_FLAGS)
+        trace_hooks.sched(p, TRACE_IN);
     if (st & PS_EXITING) {
         /* killed (sched_kill) while it waited for this slice: exit_reason
          * is set; the bit is never given back */
-        proc_exit(p);
+        exited(p);
         return;
     }
     p->reds = SCHED_SLICE_REDS;
     if (st & PS_SIGNALS) {
         if (proc_fetch_incoming(p) < 0) {
-            proc_exit(p);
+            exited(p);
             return;
         }
     }
@@ -386,17 +405,21 @@ static void run_slice(scheduler *s, process *p)
     switch (r) {
     case RUN_YIELD:
         proc_count_reductions(p);
+        if (p->trace_flags & RUNNING_FLAGS)
+            trace_hooks.sched(p, TRACE_OUT);
         drop_running(p);
         push(s, p);
         break;
     case RUN_WAIT:
         /* proc_wait counted its reductions; once the bit is dropped p may
          * run elsewhere: do not touch it */
+        if (p->trace_flags & RUNNING_FLAGS)
+            trace_hooks.sched(p, TRACE_OUT);
         drop_running(p);
         break;
     case RUN_EXIT:
         proc_count_reductions(p);
-        proc_exit(p);
+        exited(p);
         break;
     }
 }
