@@ -556,6 +556,9 @@ term_t bif_sys_function_exported_3(process *p, const term_t *args)
 {
     if (!term_is_atom(args[0]) || !term_is_atom(args[1]) || !term_is_small(args[2]) || small_value(args[2]) < 0)
         return BIF_BADARG(p);
+    /* as OTP's: a BIF counts whether its module is loaded or not */
+    if (small_value(args[2]) <= 255 && bif_lookup(args[0], args[1], (unsigned)small_value(args[2])))
+        return ATOM_true;
     const module_code *mc = boot_module(args[0]);
     if (!mc)
         return ATOM_false;

@@ -19,5 +19,7 @@ main() ->
     io:format("~p~n", [is_list(erlang:registered())]),
     io:format("~p~n", [erlang:function_exported(lists, reverse, 1)]),
     io:format("~p~n", [erlang:function_exported(lists, no_such, 1)]),
+    %% a BIF counts as exported (erlang:processes/0 is one)
+    io:format("~p~n", [[erlang:function_exported(erlang, F, A) || {F, A} <- [{processes, 0}, {self, 0}, {'+', 2}, {nope, 0}]]]),
     io:format("~p~n", [is_tuple(code:is_loaded(lists))]),
     ok.
