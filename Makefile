@@ -227,6 +227,7 @@ bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen $(BUILD)/tes
 	@$(BUILD)/tests/ms_bench
 	@$(BUILD)/tests/tlog_bench
 	@tests/bench/vm.sh $(DBGSH)
+	@tests/bench/trace.sh $(DBGSH)
 
 run: deps $(DBGSH)
 	./$(DBGSH)
