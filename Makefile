@@ -49,17 +49,17 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 # ---- sources, one list per layer --------------------------------------------
 
 VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv compile compile_lower compile_gen compile_layout compile_pat compile_bin compile_asm lint disasm \
-               code interp proc sched bits bif_proc bif_sys bif_misc bif_scan bif_file md5 trace port bif_port vm
+               code interp proc sched bits bif_proc bif_sys bif_misc bif_scan bif_file md5 trace port bif_port eval vm
 FORMAT_SRCS := buf write pretty fwrite io traceline
 DBGCORE_SRCS := dbgcore session tev tev_sched tracer bp bif_trace bif_pattern bif_session ms ms_run ms_text msact tlog tport
-SHELL_SRCS  := main repl
+SHELL_SRCS  := main repl offline
 
 VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o) $(BUILD)/vm/lib_embed.o
 FORMAT_OBJS := $(FORMAT_SRCS:%=$(BUILD)/format/%.o)
 # docs/examples/erl_msg_tracer.c, the erl_tracer example, is built in.
 DBGCORE_OBJS := $(DBGCORE_SRCS:%=$(BUILD)/dbgcore/%.o) $(BUILD)/dbgcore/lib_embed.o \
                 $(BUILD)/docs/examples/erl_msg_tracer.o
-SHELL_OBJS  := $(SHELL_SRCS:%=$(BUILD)/shell/%.o)
+SHELL_OBJS  := $(SHELL_SRCS:%=$(BUILD)/shell/%.o) $(BUILD)/shell/lib_embed.o
 
 LIBVM     := $(BUILD)/libvm.a
 LIBFORMAT := $(BUILD)/libformat.a
@@ -123,6 +123,14 @@ $(BUILD)/dbgcore/lib_embed.c: vm/lib/embed.sh $(wildcard dbgcore/lib/*.erl)
 	sh vm/lib/embed.sh -n dbgcore_embedded_lib $(sort $(wildcard dbgcore/lib/*.erl)) > $@
 
 $(BUILD)/dbgcore/lib_embed.o: $(BUILD)/dbgcore/lib_embed.c
+	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
+
+# The shell's Erlang modules (its evaluator, shell_default), registered by main.
+$(BUILD)/shell/lib_embed.c: vm/lib/embed.sh $(wildcard shell/lib/*.erl)
+	@mkdir -p $(dir $@)
+	sh vm/lib/embed.sh -n shell_embedded_lib $(sort $(wildcard shell/lib/*.erl)) > $@
+
+$(BUILD)/shell/lib_embed.o: $(BUILD)/shell/lib_embed.c
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
 
 $(LIBVM): $(VM_OBJS)
@@ -228,6 +236,7 @@ bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen $(BUILD)/tes
 	@$(BUILD)/tests/tlog_bench
 	@tests/bench/vm.sh $(DBGSH)
 	@tests/bench/trace.sh $(DBGSH)
+	@tests/bench/format.sh $(DBGSH)
 
 run: deps $(DBGSH)
 	./$(DBGSH)

@@ -5,6 +5,10 @@
 #define DBGCORE_DBGCORE_H
 
 #include "vm/vm.h"
+/* Trace logs (dbg's trace-port file format, plain files and wrap sets) are
+ * part of dbgcore's public API: the shell writes and reads them (log
+ * --binary, dbgsh --format) through tlog.h's writer and reader. */
+#include "dbgcore/tlog.h"
 
 /* Registers the engine with the VM: its BIFs (bif_register), its Erlang
  * modules (dbg, ...: vm_add_library) and the VM's trace hooks. Call once,

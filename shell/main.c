@@ -9,18 +9,24 @@
 
 #include "dbgcore/dbgcore.h"
 #include "format/format.h"
+#include "shell/offline.h"
 #include "shell/repl.h"
 #include "vm/vm.h"
+
+/* The shell's Erlang modules (shell/lib: the evaluator, shell_default). */
+extern const vm_lib_file shell_embedded_lib[];
+extern const size_t shell_embedded_lib_n;
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: dbgsh [OPTIONS] [FILE.erl ...]\n"
+            "       dbgsh --format [FILE | --wrap NAME SUFFIX]... [--grep RE [-v]] [-o OUT]\n"
             "\n"
             "A native debugger for Erlang programs. Loads the given modules, then\n"
-            "evaluates -e expressions or reads Erlang terms (each ended by a full\n"
-            "stop) and prints them as the Erlang shell prints values. When standard\n"
-            "input is not a terminal it is read as a script.\n"
+            "evaluates -e expressions or runs a shell that evaluates Erlang\n"
+            "expressions (each input ended by a full stop) as erl's shell does. When\n"
+            "standard input is not a terminal it is read as a script.\n"
             "\n"
             "options:\n"
             "  -e EXPRS        evaluate EXPRS in a new process, as erl -noshell -eval,\n"
@@ -29,6 +35,14 @@ static void usage(FILE *f)
             "  -S N            run N scheduler threads (default: one per core)\n"
             "  --disasm MOD    print the VM code of module MOD (loaded from the files\n"
             "                  given or the code path) and exit\n"
+            "  --format        print the dbg trace port files given (any name) and wrap\n"
+            "                  sets as dbg:trace_client(file, F) prints them, then exit:\n"
+            "                  0, or 1 when one is missing, truncated or corrupt\n"
+            "  --wrap NAME SUFFIX  with --format: the wrap set NAME<N>SUFFIX\n"
+            "  --grep RE       with --format: only the events whose text matches the\n"
+            "                  PCRE2 regex RE (^ and $ match at every line of an event)\n"
+            "  -v              with --grep: only the events RE does not match\n"
+            "  -o OUT          with --format: write to OUT instead of standard output\n"
             "  -h, --help      print this help and exit\n"
             "  -V, --version   print the version and exit\n");
 }
@@ -46,6 +60,13 @@ int main(int argc, char **argv)
     const char *eval = NULL, *disasm = NULL;
     const char *files[256];
     size_t nfiles = 0;
+    /* --format: every FILE and --wrap set, in order (argc bounds them);
+     * static, so that it stays reachable at every return (LeakSanitizer) */
+    static offline_input *inputs;
+    inputs = alloc_new(ALLOC_TEMP, (size_t)argc * sizeof *inputs);
+    offline_opts fo = {.inputs = inputs};
+    bool format = false;
+    const char *format_only = NULL; /* a --format option given, for errors */
     atom_table_init();
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -57,12 +78,35 @@ int main(int argc, char **argv)
             printf("dbgsh %s\n", DBGSH_VERSION);
             return 0;
         }
-        bool takes_value = !strcmp(a, "-e") || !strcmp(a, "-pa") || !strcmp(a, "-S") || !strcmp(a, "--disasm");
+        bool takes_value = !strcmp(a, "-e") || !strcmp(a, "-pa") || !strcmp(a, "-S") || !strcmp(a, "--disasm") ||
+                           !strcmp(a, "--grep") || !strcmp(a, "-o");
+        if (!strcmp(a, "--wrap") && i + 2 >= argc) {
+            fprintf(stderr, "dbgsh: option '--wrap' needs a NAME and a SUFFIX (try dbgsh --help)\n");
+            return 2;
+        }
         if (takes_value && i + 1 >= argc) {
             fprintf(stderr, "dbgsh: option '%s' needs a value (try dbgsh --help)\n", a);
             return 2;
         }
-        if (!strcmp(a, "-e")) {
+        if (!strcmp(a, "--format")) {
+            format = true;
+        } else if (!strcmp(a, "--wrap")) {
+            inputs[fo.ninputs++] = (offline_input){OFFLINE_WRAP, argv[i + 1], argv[i + 2]};
+            i += 2;
+            format_only = a;
+        } else if (!strcmp(a, "--grep")) {
+            fo.grep = argv[++i];
+            format_only = a;
+        } else if (!strcmp(a, "-v")) {
+            fo.invert = true;
+            format_only = a;
+        } else if (!strcmp(a, "-o")) {
+            fo.out = argv[++i];
+            format_only = a;
+        } else if (a[0] != '-' && (format || strlen(a) <= 4 || strcmp(a + strlen(a) - 4, ".erl") != 0)) {
+            /* a trace file if --format comes (before or after it) */
+            inputs[fo.ninputs++] = (offline_input){OFFLINE_FILE, a, NULL};
+        } else if (!strcmp(a, "-e")) {
             eval = argv[++i];
         } else if (!strcmp(a, "--disasm")) {
             disasm = argv[++i];
@@ -84,8 +128,36 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (!format) {
+        for (size_t i = 0; i < fo.ninputs; i++)
+            if (inputs[i].kind == OFFLINE_FILE) {
+                fprintf(stderr, "dbgsh: unknown option '%s' (try dbgsh --help)\n", inputs[i].path);
+                return 2;
+            }
+        if (format_only) {
+            fprintf(stderr, "dbgsh: option '%s' works with --format only (try dbgsh --help)\n", format_only);
+            return 2;
+        }
+    }
+    if (format) {
+        if (eval || disasm || nfiles) {
+            fprintf(stderr, "dbgsh: --format takes trace files, not %s (try dbgsh --help)\n",
+                    eval ? "-e" : disasm ? "--disasm" : "modules");
+            return 2;
+        }
+        if (fo.ninputs == 0) {
+            fprintf(stderr, "dbgsh: --format needs a trace file or a --wrap set (try dbgsh --help)\n");
+            return 2;
+        }
+        if (fo.invert && !fo.grep) {
+            fprintf(stderr, "dbgsh: option '-v' needs --grep (try dbgsh --help)\n");
+            return 2;
+        }
+        return offline_format(&fo, stderr);
+    }
     fmt_io_register();
     dbgcore_init();
+    vm_add_library(shell_embedded_lib, shell_embedded_lib_n);
     vm_start(schedulers);
     int status = 0;
     for (size_t i = 0; i < nfiles; i++)

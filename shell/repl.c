@@ -1,8 +1,11 @@
 /* repl.c: reads complete inputs (up to a full stop, over as many lines as
- * it takes), reads each as a term and prints it with ~p at column 1. */
+ * it takes), evaluates each as erl's shell does (vm_eval_shell: variables
+ * kept from input to input) and prints the value with ~p at column 1, or
+ * the exception or error as erl's shell reports it. */
 #include "shell/repl.h"
 
 #include <editline/readline.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,29 +97,76 @@ static bool is_quit(const char *s, size_t n)
     return false;
 }
 
-/* Reads and prints one complete input; false if it was malformed (the
- * prompt number then stays, as in erl's shell). */
-static bool eval_one(const char *s, size_t n, heap_t *h, fmt_buf *b, FILE *out, FILE *err, repl_stats *st)
+/* The shell's variables: the bindings after the last input, on a heap of
+ * their own (a new one per input, so that memory stays what they hold). */
+typedef struct shell_vars {
+    heap_t heap;
+    term_t bindings;
+} shell_vars;
+
+/* Prints an exception as erl's shell reports it. */
+static void print_exception(fmt_buf *b, const vm_eval_result *r, FILE *out)
 {
-    term_t t;
-    read_error e;
+    fmt_buf_reset(b);
+    fmt_buf_put(b, "** exception ", 13);
+    size_t n;
+    const char *cls = atom_text(r->cls, &n);
+    fmt_buf_put(b, cls, n);
+    fmt_buf_put(b, ": ", 2);
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    o.unicode = true;
+    o.column = 14 + (int)n;
+    fmt_pretty(b, r->reason, &o);
+    fwrite(b->data, 1, b->len, out);
+    fputc('\n', out);
+}
+
+/* Evaluates and prints one complete input; false if it was malformed or
+ * raised. *counted says whether erl's shell would move its prompt number
+ * on: after a value, an exception or a lint error, not after a syntax
+ * error. */
+static bool eval_one(const char *s, size_t n, shell_vars *vars, fmt_buf *b, FILE *out, FILE *err, repl_stats *st,
+                     bool *counted)
+{
+    heap_t h;
+    heap_init(&h, ALLOC_HEAP);
+    vm_eval_result r;
     bool ok = false;
-    if (read_term(h, s, n, &t, &e) != READ_OK) {
-        fprintf(err, "* %u:%u: %s\n", e.line, e.col, e.msg);
+    *counted = false;
+    switch (vm_eval_shell(s, n, vars->bindings, &h, &r)) {
+    case VM_OUT_ERROR:
+        fprintf(err, "%s\n", r.msg);
         st->errors++;
-    } else {
+        *counted = r.parsed;
+        break;
+    case VM_OUT_EXCEPTION:
+        print_exception(b, &r, out);
+        *counted = true;
+        break;
+    case VM_OUT_VALUE: {
         fmt_pretty_opts o;
         fmt_pretty_opts_init(&o);
         o.unicode = true;
         fmt_buf_reset(b);
-        fmt_pretty(b, t, &o);
+        fmt_pretty(b, r.value, &o);
         fwrite(b->data, 1, b->len, out);
         fputc('\n', out);
+        /* the new bindings replace the old, on a fresh heap */
+        heap_t nh;
+        heap_init(&nh, ALLOC_HEAP);
+        term_t nb = copy_term(&nh, r.bindings);
+        heap_destroy(&vars->heap);
+        vars->heap = nh;
+        vars->bindings = nb;
         st->terms++;
-        ok = true;
+        ok = *counted = true;
+        break;
+    }
     }
     fflush(out);
-    heap_reset(h);
+    fflush(err);
+    heap_destroy(&h);
     return ok;
 }
 
@@ -144,16 +194,25 @@ static bool history_path(char *buf, size_t cap)
     return n > 0 && (size_t)n < cap;
 }
 
+/* Ctrl-C while an input runs: the input stops (its evaluator is killed)
+ * and the shell goes on, as erl's job control does for `i`. */
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    vm_eval_interrupt();
+}
+
 void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
 {
-    heap_t h;
+    shell_vars vars;
     fmt_buf b;
     input pending = {0};
     unsigned number = 1;
     char hist[4096];
     bool has_hist = false;
     memset(st, 0, sizeof *st);
-    heap_init(&h, ALLOC_HEAP);
+    heap_init(&vars.heap, ALLOC_HEAP);
+    vars.bindings = NIL;
     fmt_buf_init(&b);
     if (interactive) {
         rl_instream = in;
@@ -163,6 +222,11 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
         if (has_hist)
             read_history(hist);
         fprintf(out, "dbgsh %s (type q(). or Ctrl-D to quit)\n", DBGSH_VERSION);
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_interrupt;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
     }
     for (bool quit = false; !quit;) {
         char prompt[PROMPT_MAX];
@@ -181,8 +245,9 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
         if (!line) {
             /* End of input: a last input without a full stop is an error,
              * reported as the parser sees it. */
+            bool counted;
             if (!is_blank(pending.text, pending.len) && !is_quit(pending.text, pending.len))
-                eval_one(pending.text, pending.len, &h, &b, out, err, st);
+                eval_one(pending.text, pending.len, &vars, &b, out, err, st, &counted);
             break;
         }
         input_append(&pending, line, len);
@@ -195,7 +260,9 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
                 quit = true;
                 break;
             }
-            if (eval_one(pending.text, n, &h, &b, out, err, st))
+            bool counted;
+            eval_one(pending.text, n, &vars, &b, out, err, st, &counted);
+            if (counted)
                 number++;
             input_drop(&pending, n);
         }
@@ -209,5 +276,5 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
     }
     alloc_free(ALLOC_SYSTEM, pending.text, pending.cap);
     fmt_buf_free(&b);
-    heap_destroy(&h);
+    heap_destroy(&vars.heap);
 }

@@ -3,6 +3,7 @@
  * interactive code server of OTP: a call to a module that is not loaded
  * loads Mod.erl), `-e` evaluation in a fresh process, output, and halt. */
 #include "vm.h"
+#include "eval.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -213,6 +214,7 @@ void vm_set_crash_report(vm_crash_fn fn) { crash_fn = fn; }
  * process. */
 static void note_exit(process *p)
 {
+    eval_note_exit(p);
     pthread_mutex_lock(&main_lock);
     bool is_main = p->pid == main_pid;
     if (is_main) {

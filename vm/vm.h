@@ -74,6 +74,37 @@ void vm_add_library(const vm_lib_file *files, size_t n);
  * name (NUL inside, not a character, not flat). */
 char *vm_file_name(term_t name);
 void vm_file_name_free(char *s);
+/* ---- the shell's evaluator (vm/eval.c) ---- */
+
+typedef enum vm_outcome { VM_OUT_VALUE, VM_OUT_EXCEPTION, VM_OUT_ERROR } vm_outcome;
+typedef struct vm_eval_result {
+    vm_outcome kind;
+    term_t value;             /* VM_OUT_VALUE: the last expression's value */
+    term_t bindings;          /* the bindings after the input: [{Name, Value}] */
+    term_t cls, reason, stack; /* VM_OUT_EXCEPTION: error | exit | throw, the
+                                  reason and the stack trace ([] for an exit
+                                  signal that ended the evaluator) */
+    char msg[1024];           /* VM_OUT_ERROR: the lines erl's shell prints
+                                 ("* 1:5: syntax error before: ')'") */
+    bool parsed;              /* VM_OUT_ERROR: the input parsed (the errors
+                                 are erl_lint's: erl's shell then moves its
+                                 prompt number on) */
+} vm_eval_result;
+/* Evaluates `text`, one dot-terminated expression sequence, as erl's shell:
+ * with the variables of `bindings` ([{Name, Value}], sorted) bound, in the
+ * shell's evaluator process (started at first use and again after an
+ * exception or exit ended it), calls of unknown local functions going to
+ * shell_default. The evaluator runs dbgsh_shell:start/0 and the shell
+ * supplies that module and shell_default (shell/lib, vm_add_library). Blocks until the input is done or vm_eval_interrupt kills
+ * it (an exit `killed`). Results are copied to h. The shell's thread, not
+ * a scheduler's; one input at a time. */
+vm_outcome vm_eval_shell(const char *text, size_t len, term_t bindings, heap_t *h, vm_eval_result *out);
+/* Asks the input under way to stop (async-signal-safe: sets a flag the
+ * waiting vm_eval_shell polls, which then kills the evaluator). */
+void vm_eval_interrupt(void);
+/* The evaluator's pid (self() of shell inputs), or NIL when none runs. */
+term_t vm_eval_pid(void);
+
 /* Starts the VM with n scheduler threads. */
 void vm_start(unsigned schedulers);
 /* Compiles and loads an .erl file; false after printing erlc's

@@ -1,0 +1,316 @@
+/* eval.c: the shell's evaluator, as erl's shell evaluates: an input (a
+ * dot-terminated expression sequence) is compiled with the variables bound
+ * so far as arguments (compile_exprs), loaded as a module of its own, and
+ * run by the evaluator process (vm/lib/dbgsh_shell.erl), which hands the
+ * outcome back through dbgsh_shell:reply/1. The evaluator lives across
+ * inputs, so self() and its mailbox stay, until an exception or an exit
+ * ends it; the next input then starts a new one, as erl's shell does. The
+ * waiting thread is the shell's, never a scheduler. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "bif.h"
+#include "code.h"
+#include "compile.h"
+#include "copy.h"
+#include "eval.h"
+#include "lint.h"
+#include "parse.h"
+#include "proc.h"
+#include "vm.h"
+
+#define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
+#include "bif_eval.def"
+#undef BIF
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t replied = PTHREAD_COND_INITIALIZER;
+static term_t evaluator = NIL; /* its pid, NIL before the first input or after it ended */
+static bool waiting, ready;
+static heap_t reply_heap, bindings_heap;
+static bool heaps_ready;
+static term_t reply; /* {value, V, Bindings} | {exception, C, R, S} | {exit, Reason} */
+static atomic_bool interrupt;
+static uint64_t inputs; /* names the modules: dbgsh_shell_1, ... */
+
+/* The effects of the shell's f/0,1 during an input, applied to the
+ * bindings once it is done. */
+static bool forget_all;
+static term_t forget[64];
+static unsigned nforget;
+static term_t current_bindings = NIL; /* during an input: what b/0 prints */
+
+void vm_eval_interrupt(void) { atomic_store(&interrupt, true); }
+
+term_t vm_eval_pid(void)
+{
+    pthread_mutex_lock(&lock);
+    term_t pid = evaluator;
+    pthread_mutex_unlock(&lock);
+    return pid;
+}
+
+/* Takes the outcome of the current input (under lock). */
+static void set_reply(term_t t)
+{
+    heap_reset(&reply_heap);
+    reply = copy_term(&reply_heap, t);
+    ready = true;
+    pthread_cond_signal(&replied);
+}
+
+/* dbgsh_shell:reply(Outcome): the evaluator's answer. An exception ends the
+ * evaluator: the next input gets a new one. */
+term_t bif_eval_reply_1(process *p, const term_t *args)
+{
+    pthread_mutex_lock(&lock);
+    if (p->pid == evaluator && waiting && !ready) {
+        set_reply(args[0]);
+        if (term_is_tuple(args[0]) && tuple_get(args[0], 0) != atom_from_cstr("value"))
+            evaluator = NIL;
+    }
+    pthread_mutex_unlock(&lock);
+    return ATOM_ok;
+}
+
+/* dbgsh_shell:forget(): forgets every binding once the input is done. */
+term_t bif_eval_forget_0(process *p, const term_t *args)
+{
+    (void)p, (void)args;
+    pthread_mutex_lock(&lock);
+    forget_all = true;
+    pthread_mutex_unlock(&lock);
+    return ATOM_ok;
+}
+
+/* dbgsh_shell:forget(Name): forgets one binding once the input is done. */
+term_t bif_eval_forget_1(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]))
+        return BIF_BADARG(p);
+    pthread_mutex_lock(&lock);
+    if (nforget < sizeof forget / sizeof forget[0])
+        forget[nforget++] = args[0];
+    else
+        forget_all = true;
+    pthread_mutex_unlock(&lock);
+    return ATOM_ok;
+}
+
+/* dbgsh_shell:bindings(): the bindings as the input began ([{Name,
+ * Value}], sorted by name). */
+term_t bif_eval_bindings_0(process *p, const term_t *args)
+{
+    (void)args;
+    pthread_mutex_lock(&lock);
+    term_t bs = copy_term(&p->heap, current_bindings);
+    pthread_mutex_unlock(&lock);
+    return bs;
+}
+
+/* The evaluator's end (vm.c's exit note): an exit that no reply told of
+ * (killed, exit(self(), R), a linked process's exit) is the input's
+ * outcome {exit, Reason}. */
+void eval_note_exit(process *p)
+{
+    pthread_mutex_lock(&lock);
+    if (p->pid == evaluator) {
+        if (waiting && !ready) {
+            heap_t h;
+            heap_init(&h, ALLOC_TEMP);
+            set_reply(term_tuple2(&h, ATOM_exit, p->exit_reason));
+            heap_destroy(&h);
+        }
+        evaluator = NIL;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+/* "* L:C: text" for an ErrorInfo {Loc, Module, Desc}, as erl's shell. */
+static void error_text(term_t info, char *out, size_t cap)
+{
+    char msg[900];
+    size_t n = parse_format_error(info, msg, sizeof msg);
+    if (n >= sizeof msg)
+        n = sizeof msg - 1;
+    msg[n] = 0;
+    term_t loc = term_is_tuple(info) && tuple_arity(info) == 3 ? tuple_get(info, 0) : THE_NON_VALUE;
+    if (term_is_tuple(loc) && tuple_arity(loc) == 2)
+        snprintf(out, cap, "* %lld:%lld: %s", (long long)small_value(tuple_get(loc, 0)),
+                 (long long)small_value(tuple_get(loc, 1)), msg);
+    else if (term_is_small(loc))
+        snprintf(out, cap, "* %lld: %s", (long long)small_value(loc), msg);
+    else
+        snprintf(out, cap, "* %s", msg);
+}
+
+/* f(Var) in an input names the variable, not its value (erl's shell
+ * handles it so): each top-level f(Var) becomes f('Var'). */
+static term_t quote_forgets(heap_t *h, term_t exprs)
+{
+    static _Atomic term_t a_call, a_atom, a_var, a_f;
+    term_t call = atom_cached(&a_call, "call"), atom = atom_cached(&a_atom, "atom"), var = atom_cached(&a_var, "var"),
+           f = atom_cached(&a_f, "f");
+    term_t v[256];
+    size_t n = 0;
+    for (term_t l = exprs; term_is_list(l); l = list_tail(l)) {
+        term_t e = list_head(l);
+        if (n == sizeof v / sizeof v[0])
+            return exprs;
+        if (term_is_tuple(e) && tuple_arity(e) == 4 && tuple_get(e, 0) == call) {
+            term_t fn = tuple_get(e, 2), args = tuple_get(e, 3);
+            if (term_is_tuple(fn) && tuple_arity(fn) == 3 && tuple_get(fn, 0) == atom && tuple_get(fn, 2) == f &&
+                term_is_list(args) && list_tail(args) == NIL) {
+                term_t a = list_head(args);
+                if (term_is_tuple(a) && tuple_arity(a) == 3 && tuple_get(a, 0) == var) {
+                    term_t q = term_tuple3(h, atom, tuple_get(a, 1), tuple_get(a, 2));
+                    term_t ne[4] = {call, tuple_get(e, 1), fn, term_cons(h, q, NIL)};
+                    e = term_tuple(h, 4, ne);
+                }
+            }
+        }
+        v[n++] = e;
+    }
+    return term_list_from(h, v, n, NIL);
+}
+
+/* The bindings without the ones f/0,1 forgot during the input. */
+static term_t apply_forgets(heap_t *h, term_t bindings)
+{
+    if (forget_all)
+        return NIL;
+    term_t kept[256], l = bindings;
+    size_t n = 0;
+    for (; term_is_list(l); l = list_tail(l)) {
+        term_t b = list_head(l);
+        bool gone = false;
+        for (unsigned i = 0; i < nforget && !gone; i++)
+            gone = tuple_get(b, 0) == forget[i];
+        if (!gone) {
+            if (n == sizeof kept / sizeof kept[0])
+                return bindings; /* more than a shell holds in practice: keep all */
+            kept[n++] = b;
+        }
+    }
+    return term_list_from(h, kept, n, NIL);
+}
+
+vm_outcome vm_eval_shell(const char *text, size_t len, term_t bindings, heap_t *h, vm_eval_result *out)
+{
+    memset(out, 0, sizeof *out);
+    heap_t th;
+    heap_init(&th, ALLOC_TEMP);
+    term_t exprs;
+    if (parse_exprs_string(&th, text, len, false, &exprs) != PARSE_OK) {
+        error_text(exprs, out->msg, sizeof out->msg);
+        heap_destroy(&th);
+        return out->kind = VM_OUT_ERROR;
+    }
+    exprs = quote_forgets(&th, exprs);
+    /* the bound variables, in order, and their values as the arguments */
+    size_t nbound = 0;
+    for (term_t l = bindings; term_is_list(l); l = list_tail(l))
+        nbound++;
+    term_t *names = alloc_new(ALLOC_TEMP, (nbound + 1) * sizeof *names);
+    term_t args = NIL;
+    size_t i = 0;
+    for (term_t l = bindings; term_is_list(l); l = list_tail(l))
+        names[i++] = tuple_get(list_head(l), 0);
+    term_t vals[nbound + 1];
+    i = 0;
+    for (term_t l = bindings; term_is_list(l); l = list_tail(l))
+        vals[i++] = tuple_get(list_head(l), 1);
+    args = term_list_from(&th, vals, nbound, NIL);
+    char name[48];
+    pthread_mutex_lock(&lock);
+    snprintf(name, sizeof name, "dbgsh_shell_%llu", (unsigned long long)++inputs);
+    pthread_mutex_unlock(&lock);
+    term_t module = atom_from_cstr(name), function = atom_from_cstr("eval");
+    lint_diags diags = {0};
+    module_code *mc = NULL;
+    compile_result cr = compile_exprs(exprs, names, nbound, module, function, THE_NON_VALUE, &mc, &diags);
+    alloc_free(ALLOC_TEMP, names, (nbound + 1) * sizeof *names);
+    if (cr != COMPILE_OK) {
+        size_t at = 0;
+        for (size_t k = 0; k < diags.n && at < sizeof out->msg; k++) {
+            if (diags.v[k].warning)
+                continue;
+            int n = snprintf(out->msg + at, sizeof out->msg - at, "%s* %u:%u: %s", at ? "\n" : "", diags.v[k].line,
+                             diags.v[k].col, diags.v[k].text);
+            at += n > 0 ? (size_t)n : 0;
+        }
+        lint_diags_free(&diags);
+        heap_destroy(&th);
+        out->parsed = true;
+        return out->kind = VM_OUT_ERROR;
+    }
+    lint_diags_free(&diags);
+    code_load(mc);
+
+    pthread_mutex_lock(&lock);
+    if (!heaps_ready) {
+        heap_init(&reply_heap, ALLOC_TEMP);
+        heap_init(&bindings_heap, ALLOC_TEMP);
+        heaps_ready = true;
+    }
+    if (evaluator == NIL) {
+        evaluator = proc_spawn(NULL, atom_from_cstr("dbgsh_shell"), atom_from_cstr("start"), NIL, 0, NULL);
+    }
+    term_t pid = evaluator;
+    waiting = true;
+    ready = false;
+    forget_all = false;
+    nforget = 0;
+    heap_reset(&reply_heap);
+    heap_reset(&bindings_heap);
+    current_bindings = copy_term(&bindings_heap, bindings);
+    atomic_store(&interrupt, false);
+    pthread_mutex_unlock(&lock);
+
+    term_t msg = term_tuple3(&th, atom_from_cstr("dbgsh_eval"), module, args);
+    proc_deliver(pid, pid, msg);
+
+    pthread_mutex_lock(&lock);
+    bool killed = false;
+    while (!ready) {
+        if (!killed && atomic_load(&interrupt)) {
+            killed = true;
+            proc_signal(pid, SIG_EXIT, pid, ATOM_kill, NULL, NIL);
+        }
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50 * 1000000;
+        if (until.tv_nsec >= 1000000000) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&replied, &lock, &until);
+    }
+    waiting = false;
+    term_t r = copy_term(h, reply);
+    term_t tag = tuple_get(r, 0);
+    if (tag == atom_from_cstr("value")) {
+        out->kind = VM_OUT_VALUE;
+        out->value = tuple_get(r, 1);
+        out->bindings = apply_forgets(h, tuple_get(r, 2));
+    } else if (tag == ATOM_exit) {
+        out->kind = VM_OUT_EXCEPTION;
+        out->cls = ATOM_exit;
+        out->reason = tuple_get(r, 1);
+        out->stack = NIL;
+        out->bindings = bindings;
+    } else {
+        out->kind = VM_OUT_EXCEPTION;
+        out->cls = tuple_get(r, 1);
+        out->reason = tuple_get(r, 2);
+        out->stack = tuple_get(r, 3);
+        out->bindings = bindings;
+    }
+    current_bindings = NIL;
+    pthread_mutex_unlock(&lock);
+    heap_destroy(&th);
+    return out->kind;
+}
