@@ -31,6 +31,7 @@ void dbgcore_init(void)
 {
     engine_atoms_init();
     tev_init();
+    bp_init();
     tracer_module_register(&erl_msg_tracer_module);
     bif_register(dbgcore_bifs, sizeof dbgcore_bifs / sizeof dbgcore_bifs[0]);
     vm_add_library(dbgcore_embedded_lib, dbgcore_embedded_lib_n);

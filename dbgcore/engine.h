@@ -190,8 +190,8 @@ tracer_read_result tracer_read(term_t flag, term_t *tracer);
 term_t tracer_term(term_t tracer, heap_t *h);
 /* Whether the tracer wants the event `tag` (EA.trace_status: whether it
  * still wants anything) of `tracee`: a process or port tracer that is gone
- * answers TRACER_REMOVE; a module tracer's enabled callbacks answer. In
- * the tracee's context. */
+ * answers TRACER_REMOVE, a process tracing itself TRACER_DISCARD; a module
+ * tracer's enabled callbacks answer. In the tracee's context. */
 tracer_answer tracer_enabled(term_t tracer, term_t tag, term_t tracee);
 /* Hands the event {trace, Tracee, Tag, E1..En[, Extra][, Ts]} to the
  * tracer: sent to a process, written to a port, or given to a module's
@@ -202,6 +202,11 @@ void tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, un
 
 /* ---- trace events (tev.c) ---------------------------------------------------- */
 
+/* A scratch heap for one event's terms on the calling thread, empty,
+ * without a malloc once warm; give it back with tev_scratch_done, last
+ * taken first done (events nest: a spec's message, then the delivery). */
+heap_t *tev_scratch(void);
+void tev_scratch_done(heap_t *h);
 /* Sends the trace message {trace, Pid, Tag, E1 ... En} (n <= 3 elements
  * after the tag; with `extra` != THE_NON_VALUE appended as the message's
  * last element before a timestamp) from process p to the tracer of its
@@ -264,6 +269,14 @@ typedef struct bp_setting {
     uint32_t session;
     uint32_t kinds;      /* BPK_* */
     struct bp_spec *ms;  /* call trace match spec (bp.c), or NULL (true) */
+    /* meta trace, counters (bp.c; shared by the generations that have
+     * them, with reference counts) */
+    uint32_t paused;          /* BPK_COUNT, BPK_TIME, BPK_MEMORY kept but not counting */
+    struct bp_spec *meta_ms;  /* meta trace's match spec, or NULL (true) */
+    struct bp_meta *meta;     /* meta trace's tracer */
+    struct bp_count *count;   /* call_count */
+    struct bp_ctr *time;      /* call_time, per process */
+    struct bp_ctr *memory;    /* call_memory, per process */
 } bp_setting;
 
 typedef struct bp_gen {
@@ -315,6 +328,39 @@ term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, 
                            term_t flag_list);
 /* erlang:trace_info/2 and trace:info/3 on session. */
 term_t bif_trace_info(process *p, uint32_t session, term_t what, term_t item);
+
+/* ---- meta trace, call counters, on_load (bp.c; the patterns task) ----------- */
+
+#define BPK_ALL (BPK_GLOBAL | BPK_LOCAL | BPK_META | BPK_COUNT | BPK_TIME | BPK_MEMORY)
+/* What a trace_pattern call does to the kinds it names: false, true (or a
+ * match spec), restart, pause (OTP's erts_break_op). */
+typedef enum bp_op { BP_OFF, BP_ON, BP_RESTART, BP_PAUSE } bp_op;
+/* One trace_pattern call's request: `kinds` is BPK_GLOBAL alone or any of
+ * the others; `prog` the compiled match spec (NULL for true; taken over),
+ * used by global, local and meta; `meta_tracer` the tracer of meta. */
+typedef struct bp_request {
+    uint32_t kinds;
+    bp_op op;
+    ms_prog *prog;
+    term_t meta_tracer;
+} bp_request;
+/* erlang:trace_pattern(MFA, ...) on m:f/arity ('_' wildcards; arity -1
+ * for any, out of 0..255 for none) with OTP's semantics (global excludes
+ * the others and the reverse; restart and pause on counters); how many
+ * functions matched. `caller` as for bp_set. */
+int bp_set_request(process *caller, uint32_t session, term_t m, term_t f, int arity, bp_request *rq);
+/* erlang:trace_pattern(on_load, ...): the pattern set on every function
+ * of each module loaded from now on. */
+void bp_set_on_load(uint32_t session, bp_request *rq);
+/* erlang:trace_info({M, F, A}, Item) and trace_info(on_load, Item)'s
+ * value for session (on h); THE_NON_VALUE when Item is badarg. */
+term_t bp_function_item(uint32_t session, term_t m, term_t f, int64_t arity, term_t item, heap_t *h);
+term_t bp_on_load_item(uint32_t session, term_t item, heap_t *h);
+/* Removes every function pattern and the on_load pattern of session. */
+void bp_clear_session(process *caller, uint32_t session);
+/* Installs bp.c's trace hooks (frames of meta trace and call_time/
+ * call_memory, slices, collections, process free); after tev_init. */
+void bp_init(void);
 
 /* The call hook: runs the settings of generation `gen` of bp for p. */
 void bp_call(process *p, const code_t *entry, const trace_bp *bp, unsigned gen);

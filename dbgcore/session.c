@@ -207,9 +207,7 @@ void session_destroy(process *caller, uint32_t s)
     session_new_set(s, 0, NIL);
     tev_set_msg_pattern(s, false, NULL, false);
     tev_set_msg_pattern(s, true, NULL, false);
-    static const uint32_t kinds[] = {BPK_GLOBAL, BPK_LOCAL};
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        bp_set(caller, s, EA.underscore, EA.underscore, -1, kinds[i], false, NULL);
+    bp_clear_session(caller, s);
     /* every entry goes now, so that no process pays for it later */
     if (caller) {
         heap_t h;

@@ -113,6 +113,8 @@ static void unwind_trace_frames(process *p, uint32_t keep, const code_t *handler
             trace_hooks.exception_from(p, &tf, p->fclass, p->freason);
         else if (tf.kind == TFR_RETURN_TO && !left_return_to)
             ret_to = tf, left_return_to = true;
+        else if (tf.kind >= TFR_META_RETURN)
+            trace_hooks.frame_unwind(p, &tf, p->fclass, p->freason);
     }
     if (left_return_to && handler)
         trace_hooks.return_to(p, &ret_to, handler);
@@ -386,6 +388,8 @@ dispatch_op:
         }
         if ((reds & INTERP_GC_CHECK_MASK) == 0 && gc_wanted(&p->heap, &p->gc)) {
             SAVE();
+            if (p->trace_flags & TF_CALL)
+                trace_hooks.collect(p);
             if (p->trace_flags & TF_GC)
                 collect_traced(p, false);
             else
@@ -609,6 +613,21 @@ return_:
         /* DESIGN.md mechanism 1: the record is in the header's slot; the
          * active generation says whether this process has work here */
         const trace_bp *bp = (const trace_bp *)__atomic_load_n(&pc[FH_BP - FUNC_HEADER_WORDS], __ATOMIC_RELAXED);
+        if (reds <= 1 && bp->orig == op_words[OP_enter]) {
+            /* enter would end the slice and the process would come back
+             * here: end it first (with enter's frame set up for the GC),
+             * so that the breakpoint runs once per call */
+            uint32_t n = (uint32_t)pc[1], a = (uint32_t)pc[2];
+            uint32_t base = (uint32_t)(R - p->stack);
+            if (base + n > p->stack_words) {
+                proc_grow_stack(p, base + n);
+                R = p->stack + base;
+            }
+            clear_regs(R + a, n - a);
+            p->stack_top = base + n;
+            SAVE();
+            return RUN_YIELD;
+        }
         unsigned g = atomic_load_explicit(&trace_bp_active, memory_order_relaxed);
         uint32_t what = __atomic_load_n(&bp->flags[g], __ATOMIC_RELAXED);
         if ((what & TBP_EVERY) || ((what & TBP_CALL) && (p->trace_flags & TF_CALL))) {
@@ -633,6 +652,8 @@ return_:
         if (tf.kind == TFR_RETURN_TO) {
             const call_frame *to = trace_real_frame(p, p->nframes);
             trace_hooks.return_to(p, &tf, to ? to->pc : NULL);
+        } else if (tf.kind >= TFR_META_RETURN) {
+            trace_hooks.frame_return(p, &tf, ta);
         } else {
             trace_hooks.return_from(p, &tf, ta);
         }
@@ -1372,6 +1393,8 @@ trap:
     switch (p->trap) {
     case TRAP_GC:
         SAVE();
+        if (p->trace_flags & TF_CALL)
+            trace_hooks.collect(p);
         if (p->trace_flags & TF_GC)
             collect_traced(p, true);
         else
@@ -1428,4 +1451,15 @@ void interp_init(void)
     }
 }
 
-interp_result interp_run(process *p) { return run(p, false); }
+interp_result interp_run(process *p)
+{
+    /* call_time counts the time a call-traced process runs: the engine
+     * hears when its slices begin and end */
+    if (!(p->trace_flags & TF_CALL))
+        return run(p, false);
+    trace_hooks.slice(p, true);
+    interp_result r = run(p, false);
+    if (r != RUN_EXIT)
+        trace_hooks.slice(p, false);
+    return r;
+}

@@ -28,12 +28,18 @@ static void no_sched(process *p, trace_sched_event what) {}
 static void no_gc(process *p, trace_gc_event what) {}
 static void no_loaded(const module_code *mc) {}
 static void no_free(process *p) {}
+static void no_frame_return(process *p, const trace_frame *tf, term_t value) {}
+static void no_frame_unwind(process *p, const trace_frame *tf, proc_class cls, term_t reason) {}
+static void no_slice(process *p, bool in) {}
+static void no_collect(process *p) {}
 
 trace_hook_table trace_hooks = {
     .call = no_call,     .return_from = no_return, .return_to = no_return_to, .exception_from = no_exception,
     .send = no_send,     .receive = no_receive,    .spawn = no_spawn,         .exit = no_exit,
     .link = no_link,     .reg = no_reg,            .sched = no_sched,         .gc = no_gc,
     .loaded = no_loaded, .free = no_free,
+    .frame_return = no_frame_return, .frame_unwind = no_frame_unwind,
+    .slice = no_slice,   .collect = no_collect,
 };
 
 /* ---- patching code -------------------------------------------------------- */
@@ -80,7 +86,7 @@ static code_t return_trace_code[1];
 
 void trace_init(void) { return_trace_code[0] = interp_op_word(OP_return_trace); }
 
-void trace_push_frame(process *p, const code_t *header, uint32_t session, trace_frame_kind kind)
+trace_frame *trace_push_frame(process *p, const code_t *header, uint32_t session, trace_frame_kind kind)
 {
     if (p->nframes == p->frames_cap)
         proc_grow_frames(p);
@@ -93,11 +99,27 @@ void trace_push_frame(process *p, const code_t *header, uint32_t session, trace_
     }
     /* the value lands where the real caller expects it */
     call_frame below = p->nframes ? p->frames[p->nframes - 1] : (call_frame){NULL, 0, 0};
-    p->tframes[p->ntframes++] = (trace_frame){p->nframes, below.dst, header, session, kind};
+    trace_frame *tf = &p->tframes[p->ntframes++];
+    *tf = (trace_frame){p->nframes, below.dst, header, session, kind, {0, 0}};
     p->frames[p->nframes++] = (call_frame){return_trace_code, below.base, below.dst};
+    return tf;
 }
 
 bool trace_is_trace_frame(const call_frame *f) { return f->pc == return_trace_code; }
+
+bool trace_returns_to_trace_frame(const process *p)
+{
+    return p->nframes > 0 && p->frames[p->nframes - 1].pc == return_trace_code;
+}
+
+size_t trace_words_since_gc(const process *p)
+{
+    /* after a collection the young heap holds what survived, up to the
+     * high-water mark, and no fragment */
+    size_t kept = (size_t)(p->gc.high_water - p->gc.young_heap);
+    size_t used = heap_used_words(&p->heap);
+    return used > kept ? used - kept : 0;
+}
 
 bool trace_returns_to_traced(const process *p)
 {

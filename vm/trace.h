@@ -100,6 +100,11 @@ typedef enum trace_frame_kind {
     TFR_RETURN,    /* return_trace: return_from */
     TFR_EXCEPTION, /* exception_trace: return_from, or exception_from */
     TFR_RETURN_TO, /* the return_to flag: return_to, once per tail-call chain */
+    /* The engine's own kinds, reported through frame_return and
+     * frame_unwind (the engine reads `data`): */
+    TFR_META_RETURN,    /* meta trace's return_trace: return_from to the meta tracer */
+    TFR_META_EXCEPTION, /* meta trace's exception_trace */
+    TFR_CALL_ACC,       /* call_time/call_memory: the return ends the function's share */
 } trace_frame_kind;
 
 /* A return-trace frame's record, in p->tframes. The call frame it marks,
@@ -112,12 +117,15 @@ typedef struct trace_frame {
     const code_t *header;  /* the traced function's header (its MFA) */
     uint32_t session;      /* the engine's session number */
     trace_frame_kind kind;
+    uintptr_t data[2];     /* the engine's, for its own kinds (zero for the others) */
 } trace_frame;
 
 /* Pushes a return-trace frame for the function whose header is `header`,
  * for `session`, on p, whose current function has just been entered (at
- * its breakpoint). Called by the engine's call hook, with p's state saved. */
-void trace_push_frame(process *p, const code_t *header, uint32_t session, trace_frame_kind kind);
+ * its breakpoint). Called by the engine's call hook, with p's state saved.
+ * Returns the frame's record (data zeroed; valid until the next push) for
+ * the engine to fill in `data`. */
+trace_frame *trace_push_frame(process *p, const code_t *header, uint32_t session, trace_frame_kind kind);
 /* Whether the continuation frame `f` of p is a return-trace frame. */
 bool trace_is_trace_frame(const call_frame *f);
 /* Whether p's current function already returns through a return_to
@@ -129,6 +137,15 @@ bool trace_returns_to_traced(const process *p);
  * return-trace frame, or NULL: where the current function returns to, for
  * `caller` and return_to. */
 const call_frame *trace_real_frame(const process *p, uint32_t n);
+
+/* Whether the frame p's current function returns to is a return-trace
+ * frame (call_time and call_memory push their frame only when it is not,
+ * as OTP's breakpoints do). */
+bool trace_returns_to_trace_frame(const process *p);
+/* Words p has allocated on its heap since its last collection (young heap
+ * above the high-water mark and heap fragments): call_memory's clock
+ * between collections. */
+size_t trace_words_since_gc(const process *p);
 
 /* Nonzero when some session gives flags to new processes (erlang:trace(new,
  * ...)): then every spawn calls the spawn hook, traced parent or not. */
@@ -184,6 +201,17 @@ typedef struct trace_hook_table {
     void (*loaded)(const module_code *mc);
     /* p's memory is about to be freed: free p->trace. */
     void (*free)(process *p);
+    /* Frames of the engine's own kinds (TFR_META_RETURN and after): tf
+     * (popped) was returned through with `value`, or an exception of class
+     * cls and reason unwinds through it. */
+    void (*frame_return)(process *p, const trace_frame *tf, term_t value);
+    void (*frame_unwind)(process *p, const trace_frame *tf, proc_class cls, term_t reason);
+    /* A time slice of p begins (`in`) or ends, for a process with TF_CALL
+     * when the slice began (call_time counts only time p runs). */
+    void (*slice)(process *p, bool in);
+    /* p, with TF_CALL, is about to be collected (call_memory reads
+     * trace_words_since_gc first). */
+    void (*collect)(process *p);
 } trace_hook_table;
 
 extern trace_hook_table trace_hooks;
