@@ -122,9 +122,8 @@ term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, 
     }
     /* a tracer that is gone is accepted (OTP 25): its flags go at the
      * first event */
+    /* OTP 25 lets a tracer trace itself (its own events then go to it) */
     if (term_is_local_pid(spec)) {
-        if (on && spec == tracer)
-            return BIF_BADARG(p);
         return change_pid(p, session, spec, on, flags, tracer, given || on) < 0 ? BIF_BADARG(p) : term_small(1);
     }
     bool existing = spec == ATOM_all || spec == EA.existing || spec == EA.processes || spec == EA.existing_processes;
@@ -138,8 +137,6 @@ term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, 
         heap_init(&h, ALLOC_TEMP);
         for (term_t l = proc_all_pids(&h); l != NIL; l = list_tail(l)) {
             term_t pid = list_head(l);
-            if (pid == tracer && on)
-                continue;
             if (change_pid(p, session, pid, on, flags, tracer, given || on) > 0)
                 n++;
         }

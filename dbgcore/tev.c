@@ -5,6 +5,48 @@
 
 #include <pthread.h>
 
+/* Each thread's scratch heaps, one per nesting level; a heap that grew
+ * past SCRATCH_KEEP words is freed rather than kept. */
+#define SCRATCH_DEPTH 8
+#define SCRATCH_KEEP (64 * 1024)
+static _Thread_local heap_t scratch[SCRATCH_DEPTH];
+static _Thread_local unsigned scratch_ready, scratch_used;
+
+heap_t *tev_scratch(void)
+{
+    unsigned i = scratch_used++;
+    if (i >= SCRATCH_DEPTH) {
+        /* deeper than any event nests: a heap of its own */
+        heap_t *h = alloc_new(ALLOC_TEMP, sizeof *h);
+        heap_init(h, ALLOC_TEMP);
+        return h;
+    }
+    if (i >= scratch_ready) {
+        heap_init(&scratch[i], ALLOC_TEMP);
+        scratch_ready = i + 1;
+    }
+    return &scratch[i];
+}
+
+void tev_scratch_done(heap_t *h)
+{
+    unsigned i = --scratch_used;
+    if (i >= SCRATCH_DEPTH) {
+        heap_destroy(h);
+        alloc_free(ALLOC_TEMP, h, sizeof *h);
+        return;
+    }
+    size_t words = 0;
+    for (heap_block *b = h->blocks; b; b = b->next)
+        words += b->words;
+    if (words > SCRATCH_KEEP) {
+        heap_destroy(h);
+        heap_init(h, ALLOC_TEMP);
+    } else {
+        heap_reset(h);
+    }
+}
+
 void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra)
 {
     switch (tracer_enabled(pe->tracer, tag, p->pid)) {
@@ -42,11 +84,10 @@ static void on_return_from(process *p, const trace_frame *tf, term_t value)
     ptrace_entry *pe = session_entry(p, tf->session);
     if (!pe || !(pe->flags & TF_CALL) || (pe->flags & TF_SILENT))
         return;
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t e[2] = {mfa_of(&h, tf->header), value};
+    heap_t *h = tev_scratch();
+    term_t e[2] = {mfa_of(h, tf->header), value};
     tev_send(p, pe, EA.return_from, 2, e, THE_NON_VALUE);
-    heap_destroy(&h);
+    tev_scratch_done(h);
 }
 
 /* Left a return_to frame: {trace, Pid, return_to, {M, F, A}} of the
@@ -57,11 +98,10 @@ static void on_return_to(process *p, const trace_frame *tf, const code_t *to)
     if (!pe || !(pe->flags & TF_CALL) || !(pe->flags & TF_RETURN_TO) || (pe->flags & TF_SILENT))
         return;
     code_location loc;
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t mfa = to && code_find(to, &loc) ? mfa_of(&h, loc.header) : ATOM_undefined;
+    heap_t *h = tev_scratch();
+    term_t mfa = to && code_find(to, &loc) ? mfa_of(h, loc.header) : ATOM_undefined;
     tev_send(p, pe, EA.return_to, 1, &mfa, THE_NON_VALUE);
-    heap_destroy(&h);
+    tev_scratch_done(h);
 }
 
 static void on_exception_from(process *p, const trace_frame *tf, proc_class cls, term_t reason)
@@ -70,11 +110,10 @@ static void on_exception_from(process *p, const trace_frame *tf, proc_class cls,
     if (!pe || !(pe->flags & TF_CALL) || (pe->flags & TF_SILENT))
         return;
     term_t c = cls == CLASS_ERROR ? ATOM_error : cls == CLASS_EXIT ? ATOM_exit : ATOM_throw;
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t e[2] = {mfa_of(&h, tf->header), term_tuple2(&h, c, reason)};
+    heap_t *h = tev_scratch();
+    term_t e[2] = {mfa_of(h, tf->header), term_tuple2(h, c, reason)};
     tev_send(p, pe, EA.exception_from, 2, e, THE_NON_VALUE);
-    heap_destroy(&h);
+    tev_scratch_done(h);
 }
 
 /* ---- send and receive ------------------------------------------------------ */
@@ -124,14 +163,13 @@ static void message_event(process *p, uint32_t flag, bool recv, term_t tag, term
         ms_prog *prog = atomic_load_explicit(&msg_patterns[recv][sessions[i]], memory_order_acquire);
         if (prog == MSG_NONE)
             continue;
-        heap_t h;
-        heap_init(&h, ALLOC_TEMP);
+        heap_t *h = tev_scratch();
         msact_verdict v;
-        bool send = msact_run(prog, p, sessions[i], &h, ms_args, nargs, &v) && v.send;
+        bool send = msact_run(prog, p, sessions[i], h, ms_args, nargs, &v) && v.send;
         ptrace_entry *pe = session_entry(p, sessions[i]);
         if (send && pe)
             tev_send(p, pe, tag, e2 == THE_NON_VALUE ? 1 : 2, (term_t[]){e1, e2}, v.extra);
-        heap_destroy(&h);
+        tev_scratch_done(h);
     }
 }
 

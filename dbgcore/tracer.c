@@ -139,8 +139,12 @@ static int kind_of(term_t tag, term_t tracee)
 
 tracer_answer tracer_enabled(term_t tracer, term_t tag, term_t tracee)
 {
-    if (term_is_local_pid(tracer))
+    if (term_is_local_pid(tracer)) {
+        /* a process's own events never go to itself (OTP's erl_tracer) */
+        if (tracer == tracee)
+            return tag == EA.trace_status ? TRACER_TRACE : TRACER_DISCARD;
         return proc_lookup(tracer) ? TRACER_TRACE : TRACER_REMOVE;
+    }
     if (term_is_local_port(tracer))
         return port_alive(tracer) ? TRACER_TRACE : TRACER_REMOVE;
     if (!term_is_small(tracer))
@@ -200,17 +204,16 @@ static term_t options_of(heap_t *h, uint32_t flags, unsigned n, const term_t *el
 void tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, unsigned n, const term_t *elems,
                     term_t extra)
 {
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
+    heap_t *h = tev_scratch();
     if (term_is_small(tracer)) {
         const mod_tracer *t = mod_tracer_of(tracer);
         int k = kind_of(tag, tracee);
         tracer_trace_fn fn = k >= 0 && t->mod->trace_kind[k] ? t->mod->trace_kind[k] : t->mod->trace;
-        fn(tag, t->state, tracee, n ? elems[0] : NIL, options_of(&h, flags, n, elems, extra));
-        heap_destroy(&h);
+        fn(tag, t->state, tracee, n ? elems[0] : NIL, options_of(h, flags, n, elems, extra));
+        tev_scratch_done(h);
         return;
     }
-    term_t ts = timestamp_of(&h, flags);
+    term_t ts = timestamp_of(h, flags);
     term_t msg[8];
     unsigned k = 0;
     msg[k++] = ts == THE_NON_VALUE ? EA.trace : EA.trace_ts;
@@ -222,10 +225,10 @@ void tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, un
         msg[k++] = extra;
     if (ts != THE_NON_VALUE)
         msg[k++] = ts;
-    term_t m = term_tuple(&h, k, msg);
+    term_t m = term_tuple(h, k, msg);
     if (term_is_local_port(tracer))
         port_command(tracer, m);
     else
         proc_deliver(tracer, tracee, m);
-    heap_destroy(&h);
+    tev_scratch_done(h);
 }
