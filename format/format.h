@@ -147,4 +147,56 @@ fmt_trace_result fmt_trace_line(fmt_buf *out, term_t msg, const fmt_trace_opts *
  * raises (badarg, {case_clause, Msg}). Printable range: latin1. */
 const bif_entry *fmt_traceline_bifs(size_t *n);
 
+/* ---- exceptions as erl's shell prints them (format/exception.c) ----------
+ * This section is format/exception.c's. fmt_exception borrows its terms
+ * (reads, never keeps them) and never runs a GC; besides out it allocates
+ * only a scratch buffer it frees, and it may intern the atoms 'a' to
+ * 'aaaaaaa' (as erl_error does). Thread-safe on distinct buffers. */
+
+#define FMT_EXCEPTION_TRIM_MAX 4
+
+/* What the shell's text depends on besides the exception. */
+typedef struct fmt_exception_opts {
+    const char *tag;   /* severity tag the text starts with: "** " (the
+                          shell's serious, default), "* " (benign: with
+                          catch_exception), "*** "; its width indents */
+    int line_length;   /* io:columns/0 of the terminal; 80 without one */
+    int depth;         /* ~P depth of terms: 30 (the shell's LINEMAX) */
+    bool unicode;      /* the io device's encoding is unicode (a UTF-8
+                          terminal: ~tp, atoms unescaped); false: latin1 */
+    bool unicode_range; /* io:printable_range() is unicode (erl +pc unicode) */
+    term_t trim[FMT_EXCEPTION_TRIM_MAX]; /* modules whose frames at the end
+                          of the stack are not shown (erl: erl_eval, shell);
+                          0 for unused slots */
+    term_t interpreted; /* funs of this module print as "interpreted
+                          function with arity N" (erl: erl_eval); NIL */
+    term_t error_map;  /* what Module:format_error(Reason, Stack) returned
+                          for the first frame's error_info (#{1 => Text,
+                          general => Text, reason => Text}); THE_NON_VALUE:
+                          derived here for erl_erts_errors (a subset of the
+                          erlang BIFs), none for other modules */
+} fmt_exception_opts;
+/* Defaults: "** ", 80 columns, depth 30, unicode, latin1 range, nothing
+ * trimmed, no interpreted module, error map derived. */
+void fmt_exception_opts_init(fmt_exception_opts *o);
+
+/* Appends erl's shell text for an exception of class `cls` (the atom
+ * error, exit or throw) with `reason` and `stack` (OTP's shape [{M, F,
+ * ArityOrArgs, Location}]; any other term is shown as {Reason, Stack}),
+ * as shell:report_exception prints it without the prompt: tag, "exception
+ * error: " and the reason explained (erl_error:explain_reason), then a line
+ * per stack frame ("in function  m:f/1 (m.erl, line 3)", "in call from",
+ * "called as" and "*** argument 1: ..." lines), ending with a newline.
+ * FMT_BADARG, writing nothing, when cls is none of the three. */
+fmt_result fmt_exception(fmt_buf *out, term_t cls, term_t reason, term_t stack, const fmt_exception_opts *opts);
+
+/* Registers dbgsh_out:format_exception/3,4 with the VM (call before
+ * vm_start): format_exception(Class, Reason, Stack) is the text above for
+ * the default options, as a UTF-8 binary; format_exception(Class, Reason,
+ * Stack, Opts) takes a map of options: line_length => N, depth => N,
+ * encoding => latin1 | unicode, printable_range => latin1 | unicode, trim
+ * => [Module], interpreted => Module, error_map => Map, tag => Chars.
+ * badarg for another class or a bad option. */
+void fmt_exception_register(void);
+
 #endif

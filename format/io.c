@@ -1339,5 +1339,6 @@ void fmt_io_register(void)
 
     bif_register(io_bifs, sizeof io_bifs / sizeof io_bifs[0]);
     bif_register(trace_bifs, ntrace);
+    fmt_exception_register();
     vm_set_crash_report(crash_report);
 }

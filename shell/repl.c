@@ -104,22 +104,19 @@ typedef struct shell_vars {
     term_t bindings;
 } shell_vars;
 
-/* Prints an exception as erl's shell reports it. */
+/* Prints an exception as erl's shell reports it, without the frames of
+ * the shell's own evaluator and input module. */
 static void print_exception(fmt_buf *b, const vm_eval_result *r, FILE *out)
 {
+    static _Atomic term_t a_shell;
+    fmt_exception_opts o;
+    fmt_exception_opts_init(&o);
+    o.trim[0] = atom_cached(&a_shell, "dbgsh_shell");
+    o.trim[1] = r->module;
+    o.interpreted = r->module;
     fmt_buf_reset(b);
-    fmt_buf_put(b, "** exception ", 13);
-    size_t n;
-    const char *cls = atom_text(r->cls, &n);
-    fmt_buf_put(b, cls, n);
-    fmt_buf_put(b, ": ", 2);
-    fmt_pretty_opts o;
-    fmt_pretty_opts_init(&o);
-    o.unicode = true;
-    o.column = 14 + (int)n;
-    fmt_pretty(b, r->reason, &o);
-    fwrite(b->data, 1, b->len, out);
-    fputc('\n', out);
+    if (fmt_exception(b, r->cls, r->reason, r->stack, &o) == FMT_OK)
+        fwrite(b->data, 1, b->len, out);
 }
 
 /* Evaluates and prints one complete input; false if it was malformed or

@@ -290,6 +290,7 @@ vm_outcome vm_eval_shell(const char *text, size_t len, term_t bindings, heap_t *
         pthread_cond_timedwait(&replied, &lock, &until);
     }
     waiting = false;
+    out->module = module;
     term_t r = copy_term(h, reply);
     term_t tag = tuple_get(r, 0);
     if (tag == atom_from_cstr("value")) {

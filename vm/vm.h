@@ -84,6 +84,8 @@ typedef struct vm_eval_result {
     term_t cls, reason, stack; /* VM_OUT_EXCEPTION: error | exit | throw, the
                                   reason and the stack trace ([] for an exit
                                   signal that ended the evaluator) */
+    term_t module;            /* the module the input was compiled into (its
+                                 frames and funs are the shell's own) */
     char msg[1024];           /* VM_OUT_ERROR: the lines erl's shell prints
                                  ("* 1:5: syntax error before: ')'") */
     bool parsed;              /* VM_OUT_ERROR: the input parsed (the errors

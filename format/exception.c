@@ -1,0 +1,1415 @@
+/* exception.c: the text OTP 25's shell prints for an exception that ends an
+ * evaluation (shell:report_exception over erl_error:format_exception/7):
+ * the class line with the reason explained, the stack trace with files and
+ * lines, "called as" lines, error_info explanations of BIF arguments; and
+ * the dbgsh_out:format_exception BIFs over it. */
+#include "format/format.h"
+#include "format/write.h"
+
+#include <limits.h>
+
+/* Atoms not in atoms.def (atom_cached). */
+static _Atomic term_t slot_error_info, slot_cause, slot_reason, slot_general, slot_format_error,
+    slot_erts_errors, slot_notalive, slot_shell, slot_shell_undef, slot_argument_limit, slot_unbound,
+    slot_rs_bad_return, slot_rs_disallowed, slot_rs_started, slot_rs_stopped, slot_calling_self, slot_a2345,
+    slot_b2345, slot_latin1, slot_unicode, slot_utf8, slot_safe, slot_badopt, slot_registered_name,
+    slot_line_length, slot_encoding, slot_printable_range, slot_trim, slot_interpreted, slot_error_map,
+    slot_tag, slot_depth, slot_none;
+#define ATOM_ERROR_INFO atom_cached(&slot_error_info, "error_info")
+#define ATOM_CAUSE atom_cached(&slot_cause, "cause")
+#define ATOM_REASON atom_cached(&slot_reason, "reason")
+#define ATOM_GENERAL atom_cached(&slot_general, "general")
+#define ATOM_FORMAT_ERROR atom_cached(&slot_format_error, "format_error")
+#define ATOM_ERTS_ERRORS atom_cached(&slot_erts_errors, "erl_erts_errors")
+#define ATOM_NOTALIVE atom_cached(&slot_notalive, "notalive")
+#define ATOM_SHELL atom_cached(&slot_shell, "shell")
+#define ATOM_SHELL_UNDEF atom_cached(&slot_shell_undef, "shell_undef")
+#define ATOM_ARGUMENT_LIMIT atom_cached(&slot_argument_limit, "argument_limit")
+#define ATOM_UNBOUND atom_cached(&slot_unbound, "unbound")
+#define ATOM_RS_BAD_RETURN atom_cached(&slot_rs_bad_return, "restricted_shell_bad_return")
+#define ATOM_RS_DISALLOWED atom_cached(&slot_rs_disallowed, "restricted_shell_disallowed")
+#define ATOM_RS_STARTED atom_cached(&slot_rs_started, "restricted_shell_started")
+#define ATOM_RS_STOPPED atom_cached(&slot_rs_stopped, "restricted_shell_stopped")
+#define ATOM_CALLING_SELF atom_cached(&slot_calling_self, "calling_self")
+#define ATOM_A2345 atom_cached(&slot_a2345, "a2345")
+#define ATOM_B2345 atom_cached(&slot_b2345, "b2345")
+#define ATOM_LATIN1 atom_cached(&slot_latin1, "latin1")
+#define ATOM_UNICODE atom_cached(&slot_unicode, "unicode")
+#define ATOM_UTF8 atom_cached(&slot_utf8, "utf8")
+#define ATOM_SAFE atom_cached(&slot_safe, "safe")
+#define ATOM_BADOPT atom_cached(&slot_badopt, "badopt")
+#define ATOM_REGISTERED_NAME atom_cached(&slot_registered_name, "registered_name")
+#define ATOM_LINE_LENGTH atom_cached(&slot_line_length, "line_length")
+#define ATOM_ENCODING atom_cached(&slot_encoding, "encoding")
+#define ATOM_PRINTABLE_RANGE atom_cached(&slot_printable_range, "printable_range")
+#define ATOM_TRIM atom_cached(&slot_trim, "trim")
+#define ATOM_INTERPRETED atom_cached(&slot_interpreted, "interpreted")
+#define ATOM_ERROR_MAP atom_cached(&slot_error_map, "error_map")
+#define ATOM_TAG atom_cached(&slot_tag, "tag")
+#define ATOM_DEPTH atom_cached(&slot_depth, "depth")
+#define ATOM_NONE atom_cached(&slot_none, "none")
+
+void fmt_exception_opts_init(fmt_exception_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->tag = "** ";
+    o->line_length = FMT_LINE_LENGTH;
+    o->depth = 30;
+    o->unicode = true;
+    o->interpreted = NIL;
+    o->error_map = THE_NON_VALUE;
+}
+
+/* ---- the context: output, options and trial renderings ------------------------ */
+
+typedef struct ectx {
+    fmt_buf *b;
+    const fmt_exception_opts *o;
+    int s0;      /* erl_error's S: the tag's width (I - 1), the indentation */
+    bool mangle; /* in latin1, argument texts of the reason's explanation
+                    go through erl_error's "~s" of UTF-8 bytes (below) */
+    fmt_buf tmp; /* error texts split into lines */
+} ectx;
+
+static void put_cstr(ectx *c, const char *s) { fmt_buf_put(c->b, s, strlen(s)); }
+
+static void put_spaces(ectx *c, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++)
+        fmt_buf_putc(c->b, ' ');
+}
+
+/* Drops the text after `mark` (a trial rendering). */
+static void cut_to(ectx *c, size_t mark)
+{
+    c->b->len = mark;
+    if (c->b->data)
+        c->b->data[mark] = '\0';
+}
+
+static int64_t count_nl(const ectx *c, size_t from)
+{
+    int64_t n = 0;
+    for (size_t i = from; i < c->b->len; i++)
+        n += c->b->data[i] == '\n';
+    return n;
+}
+
+/* string:length/1 of the text after `from` (io_lib:chars_length). */
+static int64_t width_from(const ectx *c, size_t from)
+{
+    return (int64_t)fmt_text_width(c->b->data + from, c->b->len - from);
+}
+
+/* The shell's pp/3: io_lib_pretty:print(T, [{column, Col}, {line_length,
+ * Columns}, {depth, 30}, {line_max_chars, 60}, {encoding, Enc}]). But
+ * fmt_pretty has no line_max_chars yet: it lays out as with -1, which
+ * gives the same text while line_length - column < 60 (at most 80 columns
+ * with the shell's tag: docs/internals/exceptions.md). */
+static void put_pp(ectx *c, term_t t, int64_t col)
+{
+    fmt_pretty_opts po;
+    fmt_pretty_opts_init(&po);
+    po.column = col > INT_MAX ? INT_MAX : col < 1 ? 1 : (int)col;
+    po.line_length = c->o->line_length;
+    po.depth = c->o->depth;
+    po.unicode = c->o->unicode;
+    po.unicode_range = c->o->unicode_range;
+    fmt_pretty(c->b, t, &po);
+}
+
+/* The newlines put_pp would write, without keeping its text. */
+static int64_t pp_lines(ectx *c, term_t t, int64_t col)
+{
+    size_t mark = c->b->len;
+    put_pp(c, t, col);
+    int64_t n = count_nl(c, mark);
+    cut_to(c, mark);
+    return n;
+}
+
+/* ~ts of a chardata term (an atom, a binary of UTF-8, a deep list of code
+ * points and binaries); false, with nothing written, when it is none. The
+ * walk keeps its own stack of list tails, at most CHARDATA_DEPTH deep. */
+#define CHARDATA_DEPTH 64
+static bool put_chardata(fmt_buf *b, term_t t)
+{
+    size_t mark = b->len;
+    if (term_is_atom(t)) {
+        size_t n;
+        const char *s = atom_text(t, &n);
+        fmt_buf_put(b, s, n);
+        return true;
+    }
+    term_t stack[CHARDATA_DEPTH];
+    size_t sp = 0;
+    term_t cur = t;
+    for (;;) {
+        if (term_is_nil(cur)) {
+            if (sp == 0)
+                return true;
+            cur = stack[--sp];
+            continue;
+        }
+        term_t x;
+        if (term_is_list(cur)) {
+            x = list_head(cur);
+            cur = list_tail(cur);
+        } else if (term_is_bitstring(cur)) { /* the term, or a list's tail */
+            x = cur;
+            cur = NIL;
+        } else {
+            goto fail;
+        }
+        if (term_is_small(x) && small_value(x) >= 0 && small_value(x) <= 0x10FFFF) {
+            fmt_buf_put_cp(b, (uint32_t)small_value(x));
+        } else if (term_is_bitstring(x)) {
+            bin_view v;
+            bin_view_of(x, &v);
+            if (v.bitsize)
+                goto fail;
+            char *p = fmt_buf_reserve(b, v.size);
+            for (uint64_t i = 0; i < v.size; i++)
+                p[i] = (char)bin_byte_at(&v, i);
+            b->len += v.size;
+            b->data[b->len] = '\0';
+        } else if (term_is_cons_or_nil(x)) {
+            if (sp == CHARDATA_DEPTH)
+                goto fail;
+            stack[sp++] = cur;
+            cur = x;
+        } else {
+            goto fail;
+        }
+    }
+fail:
+    b->len = mark;
+    if (b->data)
+        b->data[mark] = '\0';
+    return false;
+}
+
+/* ---- names: erl_internal's tables ---------------------------------------------- */
+
+/* erl_internal:bif/2 of OTP 25: the auto-imported BIFs, which erl_error
+ * names without their module. */
+static const struct {
+    const char *name;
+    unsigned arity;
+} auto_bifs[] = {
+    /* clang-format off */
+    {"abs", 1}, {"alias", 0}, {"alias", 1}, {"apply", 2}, {"apply", 3}, {"atom_to_binary", 1},
+    {"atom_to_binary", 2}, {"atom_to_list", 1}, {"binary_part", 2}, {"binary_part", 3}, {"binary_to_atom", 1},
+    {"binary_to_atom", 2}, {"binary_to_existing_atom", 1}, {"binary_to_existing_atom", 2},
+    {"binary_to_float", 1}, {"binary_to_integer", 1}, {"binary_to_integer", 2}, {"binary_to_list", 1},
+    {"binary_to_list", 3}, {"binary_to_term", 1}, {"binary_to_term", 2}, {"bit_size", 1}, {"bitsize", 1},
+    {"bitstring_to_list", 1}, {"byte_size", 1}, {"ceil", 1}, {"check_old_code", 1}, {"check_process_code", 2},
+    {"check_process_code", 3}, {"date", 0}, {"delete_module", 1}, {"demonitor", 1}, {"demonitor", 2},
+    {"disconnect_node", 1}, {"element", 2}, {"erase", 0}, {"erase", 1}, {"error", 1}, {"error", 2},
+    {"error", 3}, {"exit", 1}, {"exit", 2}, {"float", 1}, {"float_to_binary", 1}, {"float_to_binary", 2},
+    {"float_to_list", 1}, {"float_to_list", 2}, {"floor", 1}, {"garbage_collect", 0}, {"garbage_collect", 1},
+    {"garbage_collect", 2}, {"get", 0}, {"get", 1}, {"get_keys", 0}, {"get_keys", 1}, {"group_leader", 0},
+    {"group_leader", 2}, {"halt", 0}, {"halt", 1}, {"halt", 2}, {"hd", 1}, {"integer_to_binary", 1},
+    {"integer_to_binary", 2}, {"integer_to_list", 1}, {"integer_to_list", 2}, {"iolist_size", 1},
+    {"iolist_to_binary", 1}, {"is_alive", 0}, {"is_atom", 1}, {"is_binary", 1}, {"is_bitstring", 1},
+    {"is_boolean", 1}, {"is_float", 1}, {"is_function", 1}, {"is_function", 2}, {"is_integer", 1},
+    {"is_list", 1}, {"is_map", 1}, {"is_map_key", 2}, {"is_number", 1}, {"is_pid", 1}, {"is_port", 1},
+    {"is_process_alive", 1}, {"is_record", 2}, {"is_record", 3}, {"is_reference", 1}, {"is_tuple", 1},
+    {"length", 1}, {"link", 1}, {"list_to_atom", 1}, {"list_to_binary", 1}, {"list_to_bitstring", 1},
+    {"list_to_existing_atom", 1}, {"list_to_float", 1}, {"list_to_integer", 1}, {"list_to_integer", 2},
+    {"list_to_pid", 1}, {"list_to_port", 1}, {"list_to_ref", 1}, {"list_to_tuple", 1}, {"load_module", 2},
+    {"make_ref", 0}, {"map_get", 2}, {"map_size", 1}, {"max", 2}, {"min", 2}, {"module_loaded", 1},
+    {"monitor", 2}, {"monitor", 3}, {"monitor_node", 2}, {"node", 0}, {"node", 1}, {"nodes", 0},
+    {"nodes", 1}, {"nodes", 2}, {"now", 0}, {"open_port", 2}, {"pid_to_list", 1}, {"port_close", 1},
+    {"port_command", 2}, {"port_command", 3}, {"port_connect", 2}, {"port_control", 3}, {"port_to_list", 1},
+    {"pre_loaded", 0}, {"process_flag", 2}, {"process_flag", 3}, {"process_info", 1}, {"process_info", 2},
+    {"processes", 0}, {"purge_module", 1}, {"put", 2}, {"ref_to_list", 1}, {"register", 2},
+    {"registered", 0}, {"round", 1}, {"self", 0}, {"setelement", 3}, {"size", 1}, {"spawn", 1},
+    {"spawn", 2}, {"spawn", 3}, {"spawn", 4}, {"spawn_link", 1}, {"spawn_link", 2}, {"spawn_link", 3},
+    {"spawn_link", 4}, {"spawn_monitor", 1}, {"spawn_monitor", 2}, {"spawn_monitor", 3},
+    {"spawn_monitor", 4}, {"spawn_opt", 2}, {"spawn_opt", 3}, {"spawn_opt", 4}, {"spawn_opt", 5},
+    {"spawn_request", 1}, {"spawn_request", 2}, {"spawn_request", 3}, {"spawn_request", 4},
+    {"spawn_request", 5}, {"spawn_request_abandon", 1}, {"split_binary", 2}, {"statistics", 1},
+    {"term_to_binary", 1}, {"term_to_binary", 2}, {"term_to_iovec", 1}, {"term_to_iovec", 2}, {"throw", 1},
+    {"time", 0}, {"tl", 1}, {"trunc", 1}, {"tuple_size", 1}, {"tuple_to_list", 1}, {"unalias", 1},
+    {"unlink", 1}, {"unregister", 1}, {"whereis", 1},
+    /* clang-format on */
+};
+
+/* True when atom `a` is spelled s. */
+static bool atom_is(term_t a, const char *s)
+{
+    size_t n;
+    const char *t = atom_text(a, &n);
+    return strlen(s) == n && memcmp(s, t, n) == 0;
+}
+
+/* erl_internal:bif(M, F, A). */
+static bool is_auto_bif(term_t m, term_t f, int64_t a)
+{
+    if (m != ATOM_erlang || !term_is_atom(f))
+        return false;
+    for (size_t i = 0; i < sizeof auto_bifs / sizeof auto_bifs[0]; i++)
+        if (auto_bifs[i].arity == a && atom_is(f, auto_bifs[i].name))
+            return true;
+    return false;
+}
+
+/* erl_internal:op_type(F, A) succeeds: an operator of that arity. */
+static bool is_op_name(term_t f, int64_t a)
+{
+    static const char *const ops1[] = {"+", "-", "bnot", "not"};
+    static const char *const ops2[] = {"*",   "/",   "+",   "-",   "div", "rem", "band", "bor", "bxor",
+                                       "bsl", "bsr", "and", "or",  "xor", "==",  "/=",   "=<",  "<",
+                                       ">=",  ">",   "=:=", "=/=", "++",  "--",  "!"};
+    if (!term_is_atom(f))
+        return false;
+    if (a == 1) {
+        for (size_t i = 0; i < sizeof ops1 / sizeof ops1[0]; i++)
+            if (atom_is(f, ops1[i]))
+                return true;
+    } else if (a == 2) {
+        for (size_t i = 0; i < sizeof ops2 / sizeof ops2[0]; i++)
+            if (atom_is(f, ops2[i]))
+                return true;
+    }
+    return false;
+}
+
+/* erl_error:is_op({M, F}, A). */
+static bool is_op(term_t m, term_t f, int64_t a) { return m == ATOM_erlang && is_op_name(f, a); }
+
+/* ---- small term helpers ---------------------------------------------------------- */
+
+/* {Tag, X} with atom Tag: X, else THE_NON_VALUE. */
+static term_t tagged2(term_t t, term_t tag)
+{
+    if (term_is_tuple(t) && tuple_arity(t) == 2 && tuple_get(t, 0) == tag)
+        return tuple_get(t, 1);
+    return THE_NON_VALUE;
+}
+
+/* proplists:get_value(Key, List): the value of the first element that is
+ * Key (true) or a tuple led by Key (its second element when it is a pair,
+ * else undefined); THE_NON_VALUE when there is none. */
+static term_t prop_value(term_t l, term_t key)
+{
+    for (; term_is_list(l); l = list_tail(l)) {
+        term_t p = list_head(l);
+        if (p == key)
+            return ATOM_true;
+        if (term_is_tuple(p) && tuple_arity(p) >= 1 && tuple_get(p, 0) == key)
+            return tuple_arity(p) == 2 ? tuple_get(p, 1) : ATOM_undefined;
+    }
+    return THE_NON_VALUE;
+}
+
+/* n_args(A): A when an integer, the length of a list. */
+static int64_t n_args(term_t a)
+{
+    if (term_is_small(a))
+        return small_value(a);
+    int64_t n = list_length(a);
+    return n < 0 ? 0 : n;
+}
+
+/* A 2-tuple or cons cell built in caller-owned words (never on a heap):
+ * only read by the formatters while the words live. */
+static term_t make_tuple2(term_t w[3], term_t a, term_t b)
+{
+    w[0] = header_make(2, HDR_TUPLE);
+    w[1] = a;
+    w[2] = b;
+    return term_boxed(w);
+}
+static term_t make_cons(term_t w[2], term_t h, term_t t)
+{
+    w[0] = h;
+    w[1] = t;
+    return term_list(w);
+}
+
+/* ---- mfa_to_string, format_fun -------------------------------------------------- */
+
+/* to_string(A, Enc): the atom as io_lib:write_atom(_as_latin1) writes it. */
+static void put_atom_enc(ectx *c, term_t a) { fmt_put_atom(c->b, a, c->o->unicode); }
+
+static void put_mfa(ectx *c, term_t m, term_t f, int64_t a);
+
+/* The name OTP gives a local fun's body ('-f/0-fun-0-'), as
+ * erlang:fun_info(F, name) has it; [] when its module is not loaded. */
+static term_t get_fun_name(const fun_obj *f)
+{
+    if (f->code)
+        return (term_t)code_header_of((const code_t *)f->code)[FH_NAME];
+    const module_code *mc = code_module(f->module);
+    if (mc)
+        for (size_t i = 0; i < mc->nlambdas; i++)
+            if (mc->lambdas[i].index == f->index)
+                return mc->lambdas[i].name;
+    return NIL;
+}
+
+/* erl_error:format_fun/2. */
+static void put_fun(ectx *c, term_t fun)
+{
+    if (term_is_export(fun)) {
+        const export_obj *e = export_object(fun);
+        put_mfa(c, e->module, e->function, (int64_t)e->arity);
+        return;
+    }
+    const fun_obj *f = fun_object(fun);
+    term_t name = get_fun_name(f);
+    if (term_is_nil(name)) {
+        fmt_write(c->b, fun, -1, false);
+    } else if (f->module == c->o->interpreted) {
+        char s[64];
+        snprintf(s, sizeof s, "interpreted function with arity %llu", (unsigned long long)f->arity);
+        put_cstr(c, s);
+    } else {
+        put_mfa(c, f->module, name, (int64_t)f->arity);
+    }
+}
+
+/* mf_to_string({M, F}, A, Enc). */
+static void put_mf(ectx *c, term_t m, term_t f, int64_t a)
+{
+    if (is_auto_bif(m, f, a)) {
+        fmt_put_atom(c->b, f, false);
+    } else if (is_op(m, f, a)) {
+        if (atom_is(f, "/"))
+            fmt_put_atom(c->b, f, false);
+        else
+            put_chardata(c->b, f);
+    } else {
+        fmt_write(c->b, m, -1, false);
+        fmt_buf_putc(c->b, ':');
+        if (term_is_atom(f))
+            put_atom_enc(c, f);
+        else
+            fmt_write(c->b, f, -1, false);
+    }
+}
+
+/* mf_to_string(ForMForFun, A, Enc) for what a call names: {M, F}, a fun,
+ * or an atom F. */
+static void put_callee(ectx *c, term_t x, int64_t a)
+{
+    if (term_is_tuple(x) && tuple_arity(x) == 2)
+        put_mf(c, tuple_get(x, 0), tuple_get(x, 1), a);
+    else if (term_is_any_fun(x))
+        put_fun(c, x);
+    else if (term_is_atom(x))
+        put_atom_enc(c, x);
+    else
+        fmt_write(c->b, x, -1, false);
+}
+
+/* mfa_to_string(M, F, A, Enc): "m:f/2", "element/2", "'/'/2", "+/2". */
+static void put_mfa(ectx *c, term_t m, term_t f, int64_t a)
+{
+    char s[24];
+    put_mf(c, m, f, a);
+    snprintf(s, sizeof s, "/%lld", (long long)a);
+    put_cstr(c, s);
+}
+
+/* mfa_to_string(M, F, n_args(A), Enc) for a frame's arity or arguments A
+ * (an arity may be a bignum: no BIF or operator has one). */
+static void put_mfa_of(ectx *c, term_t m, term_t f, term_t a)
+{
+    if (!term_is_big(a)) {
+        put_mfa(c, m, f, n_args(a));
+        return;
+    }
+    put_mf(c, m, f, -1);
+    fmt_buf_putc(c->b, '/');
+    fmt_write(c->b, a, -1, false);
+}
+
+/* location(L): "(File, line N)" when L has both, else nothing. */
+static void put_location(ectx *c, term_t l)
+{
+    term_t file = prop_value(l, ATOM_file), line = prop_value(l, ATOM_line);
+    if (file == THE_NON_VALUE || line == THE_NON_VALUE || file == ATOM_undefined || line == ATOM_undefined)
+        return;
+    fmt_buf_putc(c->b, '(');
+    if (!put_chardata(c->b, file))
+        fmt_write(c->b, file, -1, c->o->unicode);
+    put_cstr(c, ", line ");
+    fmt_write(c->b, line, -1, false);
+    fmt_buf_putc(c->b, ')');
+}
+
+/* ---- calls: format_call, format_op, pp_arguments ---------------------------------- */
+
+/* erl_error's brackets_to_parens turns the arguments' text into UTF-8
+ * bytes; in latin1 the explanation of the reason takes them with "~s",
+ * each byte as a char: every char above 127 after `from` becomes the
+ * chars of its UTF-8 bytes ("é" becomes "Ã©"), as erl's text has it. */
+static void mangle_from(ectx *c, size_t from)
+{
+    size_t end = c->b->len, n = end - from;
+    fmt_buf_reset(&c->tmp);
+    fmt_buf_put(&c->tmp, c->b->data + from, n);
+    cut_to(c, from);
+    const unsigned char *s = (const unsigned char *)c->tmp.data;
+    for (size_t i = 0; i < n;) {
+        if (s[i] < 0x80) {
+            fmt_buf_putc(c->b, (char)s[i++]);
+            continue;
+        }
+        size_t used;
+        uint32_t cp = unicode_decode_utf8(s + i, n - i, &used);
+        char u[4];
+        size_t k = unicode_encode_utf8(cp, u);
+        for (size_t j = 0; j < k; j++)
+            fmt_buf_put_cp(c->b, (unsigned char)u[j]);
+        i += used;
+    }
+}
+
+/* pp_arguments(PF, As, I, Enc): the arguments in parentheses, printed as
+ * a list starting at column I + 1; a printable argument list is printed
+ * as integers, not as a string. */
+static void put_arguments(ectx *c, term_t as, int64_t col)
+{
+    size_t mark = c->b->len;
+    bool range = c->o->unicode && c->o->unicode_range;
+    if (term_is_list(as) && fmt_printable_list(as, range, NULL)) {
+        char digits[24];
+        int nd = snprintf(digits, sizeof digits, "%lld", (long long)small_value(list_head(as)));
+        term_t a;
+        atom_intern("aaaaaaaaaaaaaaaaaaaaaaa", (size_t)nd, &a);
+        term_t w[2];
+        put_pp(c, make_cons(w, a, list_tail(as)), col + 1);
+        /* "[aaa,..." becomes "[104,...": the same width */
+        memcpy(c->b->data + mark + 1, digits, (size_t)nd);
+    } else {
+        put_pp(c, as, col + 1);
+    }
+    if (c->b->len - mark >= 2 && c->b->data[mark] == '[' && c->b->data[c->b->len - 1] == ']') {
+        c->b->data[mark] = '(';
+        c->b->data[c->b->len - 1] = ')';
+    }
+    if (c->mangle)
+        mangle_from(c, mark);
+}
+
+static int64_t arguments_lines(ectx *c, term_t as, int64_t col)
+{
+    size_t mark = c->b->len;
+    put_arguments(c, as, col);
+    int64_t n = count_nl(c, mark);
+    cut_to(c, mark);
+    return n;
+}
+
+/* The prefix format_call's lines continue after: its text and width. */
+typedef struct pre {
+    const char *text; /* NULL: `spaces` spaces */
+    int64_t spaces;
+} pre;
+
+static void put_pre(ectx *c, const pre *p)
+{
+    if (p->text)
+        put_cstr(c, p->text);
+    else
+        put_spaces(c, p->spaces);
+}
+static int64_t pre_width(const pre *p) { return p->text ? (int64_t)strlen(p->text) : p->spaces; }
+
+/* format_op(ErrStr, Pre, Op, As, PF, Enc): "called as 1 / 0", or the
+ * operands on lines of their own when they take several lines. */
+static void put_op(ectx *c, const char *errstr, const pre *p, term_t op, term_t as)
+{
+    size_t oplen;
+    const char *ops = atom_text(op, &oplen);
+    int64_t base = (int64_t)strlen(errstr) + pre_width(p);
+    term_t a1 = list_head(as);
+    if (term_is_nil(list_tail(as))) {
+        fmt_buf_put(c->b, ops, oplen);
+        fmt_buf_putc(c->b, ' ');
+        put_pp(c, a1, base + (int64_t)oplen + 1 + 1);
+        return;
+    }
+    term_t a2 = list_head(list_tail(as));
+    size_t s1 = c->b->len;
+    put_pp(c, a1, base + 1);
+    bool split = count_nl(c, s1) > 0;
+    if (!split) {
+        int64_t w1 = width_from(c, s1);
+        int64_t n2 = pp_lines(c, a2, base + 1);
+        int64_t n22 = pp_lines(c, a2, base + (int64_t)oplen + 2 + w1 + 1);
+        split = n2 < n22;
+        if (!split) {
+            fmt_buf_putc(c->b, ' ');
+            fmt_buf_put(c->b, ops, oplen);
+            fmt_buf_putc(c->b, ' ');
+            put_pp(c, a2, base + (int64_t)oplen + 2 + w1 + 1);
+            return;
+        }
+    }
+    fmt_buf_putc(c->b, '\n');
+    put_spaces(c, base);
+    fmt_buf_put(c->b, ops, oplen);
+    fmt_buf_putc(c->b, '\n');
+    put_spaces(c, base);
+    put_pp(c, a2, base + 1);
+}
+
+/* format_call(ErrStr, Pre1, ForMForFun, As, PF, Enc): ErrStr, then the
+ * call as callee(Args), or the operator expression; when the arguments
+ * take fewer lines from the start of a new line (or a two-atom list would
+ * not fit after the name), the call goes on a new line after Pre1. The
+ * text before the call's start is Pre1 and ErrStr. */
+static void put_call(ectx *c, const char *errstr, const pre *p, term_t callee, term_t as)
+{
+    int64_t arity = list_length(as);
+    put_cstr(c, errstr);
+    if (term_is_tuple(callee) && tuple_arity(callee) == 2 &&
+        is_op(tuple_get(callee, 0), tuple_get(callee, 1), arity)) {
+        put_op(c, errstr, p, tuple_get(callee, 1), as);
+        return;
+    }
+    size_t mfs = c->b->len;
+    put_callee(c, callee, arity);
+    size_t mfs_end = c->b->len;
+    int64_t wmfs = width_from(c, mfs);
+    int64_t wpre = pre_width(p), werr = (int64_t)strlen(errstr);
+    int64_t i1 = wpre + werr + wmfs, i2 = wpre + wmfs;
+    int64_t n1 = arguments_lines(c, as, i1);
+    int64_t n2 = i1 == i2 ? n1 : arguments_lines(c, as, i2);
+    term_t w1[2], w2[2];
+    term_t probe = make_cons(w1, ATOM_A2345, make_cons(w2, ATOM_B2345, NIL));
+    bool is_long = arguments_lines(c, probe, i1) > 0;
+    if (!is_long && !(n2 < n1)) {
+        put_arguments(c, as, i1);
+        return;
+    }
+    /* "\n", Pre1, MFs, S2: move the name after a new line */
+    size_t n = mfs_end - mfs;
+    fmt_buf_reset(&c->tmp);
+    fmt_buf_put(&c->tmp, c->b->data + mfs, n);
+    cut_to(c, mfs);
+    fmt_buf_putc(c->b, '\n');
+    put_pre(c, p);
+    fmt_buf_put(c->b, c->tmp.data, n);
+    put_arguments(c, as, i2);
+}
+
+/* ---- explanations of the reason ---------------------------------------------------- */
+
+static const char *exited(term_t cls)
+{
+    return cls == ATOM_error  ? "exception error: "
+           : cls == ATOM_exit ? "exception exit: "
+                              : "exception throw: ";
+}
+static int64_t exited_size(term_t cls) { return (int64_t)strlen(exited(cls)); }
+
+/* format_value(V, ErrStr, Class, PF, S): ErrStr, then V after it, or on a
+ * line of its own when that takes fewer lines. */
+static void put_value(ectx *c, term_t v, const char *errstr, term_t cls)
+{
+    int64_t pre1 = exited_size(cls);
+    put_cstr(c, errstr);
+    int64_t col1 = pre1 + c->s0 + (int64_t)strlen(errstr) + 1, col2 = c->s0 + 1 + pre1;
+    int64_t n1 = pp_lines(c, v, col1);
+    if (n1 > 1 && pp_lines(c, v, col2) < n1) {
+        fmt_buf_putc(c->b, '\n');
+        put_spaces(c, c->s0 + pre1);
+        put_pp(c, v, col2);
+        return;
+    }
+    put_pp(c, v, col1);
+}
+
+/* argss(N). */
+static void put_argss(ectx *c, int64_t n)
+{
+    if (n == 0) {
+        put_cstr(c, "no arguments");
+    } else if (n == 1) {
+        put_cstr(c, "one argument");
+    } else if (n == 2) {
+        put_cstr(c, "two arguments");
+    } else {
+        char s[32];
+        snprintf(s, sizeof s, "%lld arguments", (long long)n);
+        put_cstr(c, s);
+    }
+}
+
+/* What analyze_exception sets apart from the stack for the explanation. */
+typedef enum t1_kind { T1_NONE, T1_SHELL, T1_FRAME } t1_kind;
+
+/* explain_reason(Term, Class, Trace1, PF, S, Enc): for the reasons OTP
+ * explains in words, the words; otherwise the term. */
+static void put_reason(ectx *c, term_t term, term_t cls, t1_kind k, term_t t1)
+{
+    if (k == T1_SHELL) { /* function_clause of a shell command {F, A} */
+        put_cstr(c, "no function clause matching call to ");
+        fmt_write(c->b, tuple_get(t1, 0), -1, false);
+        fmt_buf_putc(c->b, '/');
+        fmt_write(c->b, tuple_get(t1, 1), -1, false);
+        return;
+    }
+    if (k == T1_FRAME) {
+        term_t m = tuple_get(t1, 0), f = tuple_get(t1, 1), a = tuple_get(t1, 2);
+        if (term == ATOM_function_clause) {
+            pre p = {NULL, c->s0 + exited_size(cls)};
+            term_t w[3];
+            c->mangle = !c->o->unicode;
+            put_call(c, "no function clause matching ", &p, make_tuple2(w, m, f), a);
+            c->mangle = false;
+            fmt_buf_putc(c->b, ' ');
+            put_location(c, tuple_get(t1, 3));
+        } else { /* undef */
+            put_cstr(c, "undefined function ");
+            put_mfa_of(c, m, f, a);
+        }
+        return;
+    }
+    if (cls == ATOM_error) {
+        if (term == ATOM_badarg)
+            return put_cstr(c, "bad argument");
+        if (term == ATOM_badarith)
+            return put_cstr(c, "an error occurred when evaluating an arithmetic expression");
+        if (term == ATOM_if_clause)
+            return put_cstr(c, "no true branch found when evaluating an if expression");
+        if (term == ATOM_noproc)
+            return put_cstr(c, "no such process or port");
+        if (term == ATOM_NOTALIVE)
+            return put_cstr(c, "the node cannot be part of a distributed system");
+        if (term == ATOM_system_limit)
+            return put_cstr(c, "a system limit has been reached");
+        if (term == ATOM_timeout_value)
+            return put_cstr(c, "bad receive timeout value");
+        if (term_is_tuple(term) && tuple_arity(term) == 2) {
+            term_t tag = tuple_get(term, 0), v = tuple_get(term, 1);
+            static const struct {
+                const char *tag, *text;
+            } values[] = {
+                {"badarg", "bad argument: "},
+                {"badkey", "bad key: "},
+                {"badmap", "bad map: "},
+                {"badfun", "bad function "},
+                {"badmatch", "no match of right hand side value "},
+                {"case_clause", "no case clause matching "},
+                {"try_clause", "no try clause matching "},
+                {"bad_filter", "bad filter "},
+                {"bad_generator", "bad generator "},
+            };
+            for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+                if (term_is_atom(tag) && atom_is(tag, values[i].tag))
+                    return put_value(c, v, values[i].text, cls);
+            if (tag == ATOM_badarity && term_is_tuple(v) && tuple_arity(v) == 2 &&
+                term_is_any_fun(tuple_get(v, 0)) && list_length(tuple_get(v, 1)) >= 0) {
+                put_fun(c, tuple_get(v, 0));
+                put_cstr(c, " called with ");
+                put_argss(c, list_length(tuple_get(v, 1)));
+                return;
+            }
+            if (tag == ATOM_ARGUMENT_LIMIT)
+                return put_cstr(c, "limit of number of arguments to interpreted function exceeded");
+            if (tag == ATOM_UNBOUND) {
+                put_cstr(c, "variable ");
+                fmt_write(c->b, v, -1, false);
+                put_cstr(c, " is unbound");
+                return;
+            }
+        }
+        if (term_is_tuple(term) && tuple_arity(term) == 4 && tuple_get(term, 0) == ATOM_SHELL_UNDEF &&
+            term_is_atom(tuple_get(term, 1)) &&
+            (term_is_small(tuple_get(term, 2)) || list_length(tuple_get(term, 2)) >= 0)) {
+            char s[32];
+            put_cstr(c, "undefined shell command ");
+            put_atom_enc(c, tuple_get(term, 1));
+            snprintf(s, sizeof s, "/%lld", (long long)n_args(tuple_get(term, 2)));
+            put_cstr(c, s);
+            return;
+        }
+    } else if (cls == ATOM_exit) {
+        if (term == ATOM_RS_STARTED)
+            return put_cstr(c, "restricted shell starts now");
+        if (term == ATOM_RS_STOPPED)
+            return put_cstr(c, "restricted shell stopped");
+        if (term == ATOM_CALLING_SELF)
+            return put_cstr(c, "the current process attempted to call itself");
+        term_t v = tagged2(term, ATOM_RS_BAD_RETURN);
+        if (v != THE_NON_VALUE)
+            return put_value(c, v, "restricted shell module returned bad value ", cls);
+        v = tagged2(term, ATOM_RS_DISALLOWED);
+        if (v != THE_NON_VALUE && term_is_tuple(v) && tuple_arity(v) == 2 &&
+            list_length(tuple_get(v, 1)) >= 0) {
+            pre p = {NULL, c->s0 + exited_size(cls)};
+            c->mangle = !c->o->unicode;
+            put_call(c, "restricted shell does not allow ", &p, tuple_get(v, 0), tuple_get(v, 1));
+            c->mangle = false;
+            return;
+        }
+    }
+    put_pp(c, term, c->s0 + 1 + exited_size(cls));
+}
+
+/* ---- error_info: the explanations of a BIF's arguments ------------------------------ */
+
+/* What Module:format_error(Reason, Stack) returned, or what this file
+ * derives for erl_erts_errors: texts per argument (1-based), a general
+ * text, and a replacement for the reason's explanation. */
+#define EMAP_ARGS 8
+typedef struct emap {
+    term_t map;                     /* a map given by the caller, or THE_NON_VALUE */
+    const char *arg[EMAP_ARGS + 1]; /* derived texts; [0] unused */
+} emap;
+
+static bool emap_has(const emap *e, term_t key, int argnum)
+{
+    term_t v;
+    if (e->map != THE_NON_VALUE)
+        return map_get(e->map, key, &v);
+    return argnum >= 1 && argnum <= EMAP_ARGS && e->arg[argnum];
+}
+
+/* The text of entry `key` (argument `argnum`) into b. */
+static void put_emap(fmt_buf *b, const emap *e, term_t key, int argnum)
+{
+    term_t v;
+    if (e->map != THE_NON_VALUE) {
+        if (map_get(e->map, key, &v) && !put_chardata(b, v))
+            fmt_write(b, v, -1, true);
+        return;
+    }
+    fmt_buf_put(b, e->arg[argnum], strlen(e->arg[argnum]));
+}
+
+/* erl_erts_errors' expand_error/1 texts. */
+#define NOT_ATOM "not an atom"
+#define NOT_BINARY "not a binary"
+#define NOT_BITSTRING "not a bitstring"
+#define NOT_CONS "not a nonempty list"
+#define NOT_FLOAT "not a float"
+#define NOT_FUN "not a fun"
+#define NOT_INTEGER "not an integer"
+#define NOT_IODATA "not an iodata term"
+#define NOT_IOLIST "not an iolist term"
+#define NOT_LIST "not a list"
+#define NOT_PROPER_LIST "not a proper list"
+#define NOT_MAP "not a map"
+#define NOT_NUMBER "not a number"
+#define NOT_PID "not a pid"
+#define NOT_REF "not a reference"
+#define NOT_STRING "not a list of characters"
+#define NOT_TUPLE "not a tuple"
+#define RANGE "out of range"
+#define BAD_BASE "not an integer in the range 2 through 36"
+#define BAD_ENCODE "not one of the atoms: latin1, utf8, or unicode"
+#define BAD_EXT_TERM "invalid external representation of a term"
+#define BAD_OPTION "invalid option in list"
+#define BAD_UNICODE "invalid UTF8 encoding"
+#define BAD_DESTINATION "invalid destination"
+#define DEAD_PROCESS "the pid does not refer to an existing process"
+#define NON_EXISTING_ATOM "not an already existing atom"
+#define NOT_TEXT_INTEGER "not a textual representation of an integer"
+#define NOT_TEXT_FLOAT "not a textual representation of a float"
+
+/* must_be_list(L, Error): Error for a proper list, not_proper_list for
+ * an improper one, not_list for anything else. */
+static const char *must_be_list(term_t l, const char *error)
+{
+    if (!term_is_cons_or_nil(l))
+        return NOT_LIST;
+    return list_length(l) < 0 ? NOT_PROPER_LIST : error;
+}
+static bool is_binary(term_t b)
+{
+    if (!term_is_bitstring(b))
+        return false;
+    bin_view v;
+    bin_view_of(b, &v);
+    return v.bitsize == 0;
+}
+static const char *must_be_binary(term_t b, const char *error) { return is_binary(b) ? error : NOT_BINARY; }
+/* unicode:characters_to_list(Bin, unicode) is a list: valid UTF-8. */
+static bool is_utf8(term_t b)
+{
+    bin_view v;
+    bin_view_of(b, &v);
+    uint8_t buf[4];
+    for (uint64_t i = 0; i < v.size;) {
+        size_t k = 0;
+        for (; k < 4 && i + k < v.size; k++)
+            buf[k] = bin_byte_at(&v, i + k);
+        uint32_t cp;
+        size_t used = unicode_decode_utf8_strict(buf, k, &cp);
+        if (!used)
+            return false;
+        i += used;
+    }
+    return true;
+}
+/* must_be_int(N, Min, Max): lo/hi are bounds for small integers; a
+ * bignum is out of any bound but infinity (hi_inf). */
+static const char *must_be_int(term_t n, int64_t lo, int64_t hi, bool hi_inf)
+{
+    if (!term_is_integer(n))
+        return NOT_INTEGER;
+    if (term_is_big(n))
+        return term_boxed_subtag(n) == HDR_POS_BIG && hi_inf ? NULL : RANGE;
+    int64_t v = small_value(n);
+    return v < lo || (!hi_inf && v > hi) ? RANGE : NULL;
+}
+static const char *must_be_base(term_t n)
+{
+    return term_is_small(n) && small_value(n) >= 2 && small_value(n) <= 36 ? NULL : BAD_BASE;
+}
+/* maybe_option_list_error(Options, PreviousError). */
+static const char *option_list_error(term_t opts, const char *prev)
+{
+    const char *e = must_be_list(opts, NULL);
+    return !prev && !e ? BAD_OPTION : e;
+}
+
+/* The checks of erl_erts_errors:format_erlang_error/3 for the BIFs this
+ * file knows; false for any other (no explanation). err[1..] gets the
+ * argument texts (NULL: none). */
+static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, const char **err)
+{
+    size_t len;
+    const char *name = atom_text(f, &len);
+#define IS(s, ar) (n == (ar) && strlen(s) == len && memcmp(s, name, len) == 0)
+    /* BIFs whose explanation is one fixed text for one argument */
+    static const struct {
+        const char *name;
+        unsigned arity, arg;
+        const char *text;
+    } fixed[] = {
+        /* clang-format off */
+        {"abs", 1, 1, NOT_NUMBER},           {"append", 2, 1, NOT_LIST},
+        {"atom_to_binary", 1, 1, NOT_ATOM},  {"atom_to_list", 1, 1, NOT_ATOM},
+        {"append_element", 2, 1, NOT_TUPLE}, {"bit_size", 1, 1, NOT_BITSTRING},
+        {"binary_to_list", 1, 1, NOT_BINARY}, {"bitstring_to_list", 1, 1, NOT_BITSTRING},
+        {"byte_size", 1, 1, NOT_BITSTRING},  {"ceil", 1, 1, NOT_NUMBER},
+        {"demonitor", 1, 1, NOT_REF},        {"exit", 2, 1, NOT_PID},
+        {"float", 1, 1, NOT_NUMBER},         {"float_to_binary", 1, 1, NOT_FLOAT},
+        {"float_to_list", 1, 1, NOT_FLOAT},  {"floor", 1, 1, NOT_NUMBER},
+        {"fun_to_list", 1, 1, NOT_FUN},      {"hd", 1, 1, NOT_CONS},
+        {"integer_to_binary", 1, 1, NOT_INTEGER}, {"integer_to_list", 1, 1, NOT_INTEGER},
+        {"iolist_size", 1, 1, NOT_IODATA},   {"iolist_to_binary", 1, 1, NOT_IODATA},
+        {"iolist_to_iovec", 1, 1, NOT_IODATA}, {"is_map_key", 2, 2, NOT_MAP},
+        {"is_process_alive", 1, 1, NOT_PID}, {"is_record", 2, 1, NOT_ATOM},
+        {"length", 1, 1, NOT_LIST},          {"list_to_binary", 1, 1, NOT_IOLIST},
+        {"list_to_bitstring", 1, 1, "not a bitstring list"}, {"list_to_tuple", 1, 1, NOT_LIST},
+        {"make_tuple", 2, 1, RANGE},         {"map_size", 1, 1, NOT_MAP},
+        {"node", 1, 1, NOT_PID},             {"pid_to_list", 1, 1, NOT_PID},
+        {"ref_to_list", 1, 1, NOT_REF},      {"round", 1, 1, NOT_NUMBER},
+        {"send", 2, 1, BAD_DESTINATION},     {"size", 1, 1, "not tuple or binary"},
+        {"spawn", 1, 1, NOT_FUN},            {"spawn_link", 1, 1, NOT_FUN},
+        {"tuple_size", 1, 1, NOT_TUPLE},     {"tl", 1, 1, NOT_CONS},
+        {"trunc", 1, 1, NOT_NUMBER},         {"tuple_to_list", 1, 1, NOT_TUPLE},
+        {"unlink", 1, 1, NOT_PID},           {"unregister", 1, 1, NOT_PID},
+        {"whereis", 1, 1, NOT_ATOM},
+        /* clang-format on */
+    };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        if (IS(fixed[i].name, fixed[i].arity)) {
+            err[fixed[i].arg] = fixed[i].text;
+            return true;
+        }
+    if (IS("element", 2) || IS("delete_element", 2) || IS("setelement", 3) || IS("insert_element", 3)) {
+        /* Index =< 0; Index > tuple_size(Tuple): the second guard fails
+         * (no range error) when Tuple is no tuple */
+        term_t ix = a[0], t = a[1];
+        bool pos = term_is_small(ix) ? small_value(ix) > 0 : term_boxed_subtag(ix) == HDR_POS_BIG;
+        if (!term_is_integer(ix))
+            err[1] = NOT_INTEGER;
+        else if (!pos ||
+                 (term_is_tuple(t) && (term_is_big(ix) || (uint64_t)small_value(ix) > tuple_arity(t))))
+            err[1] = RANGE;
+        err[2] = term_is_tuple(t) ? NULL : NOT_TUPLE;
+        return true;
+    }
+    if (IS("atom_to_binary", 2)) {
+        term_t enc = a[1];
+        err[1] = !term_is_atom(a[0])  ? NOT_ATOM
+                 : enc == ATOM_LATIN1 ? "contains a character not expressible in latin1"
+                                      : NULL;
+        err[2] = enc == ATOM_LATIN1 || enc == ATOM_UNICODE || enc == ATOM_UTF8
+                     ? NULL
+                     : "is an invalid encoding option";
+        return true;
+    }
+    if (IS("integer_to_list", 2) || IS("integer_to_binary", 2)) {
+        err[1] = term_is_integer(a[0]) ? NULL : NOT_INTEGER;
+        err[2] = must_be_base(a[1]);
+        return true;
+    }
+    if (IS("list_to_atom", 1)) {
+        err[1] = must_be_list(a[0], NOT_STRING);
+        return true;
+    }
+    if (IS("list_to_existing_atom", 1)) {
+        /* is_flat_char_list: a proper list of code points <<H/utf8>> takes */
+        term_t l = a[0];
+        for (; term_is_list(l); l = list_tail(l)) {
+            term_t h = list_head(l);
+            if (!term_is_small(h) || small_value(h) < 0 || small_value(h) > 0x10FFFF ||
+                (small_value(h) >= 0xD800 && small_value(h) <= 0xDFFF))
+                break;
+        }
+        err[1] = term_is_nil(l) ? NON_EXISTING_ATOM : must_be_list(a[0], NOT_STRING);
+        return true;
+    }
+    if (IS("list_to_integer", 1) || IS("list_to_float", 1)) {
+        /* list_to_something: not_list unless length/1 succeeds */
+        err[1] = term_is_cons_or_nil(a[0]) && list_length(a[0]) >= 0
+                     ? (name[8] == 'i' ? NOT_TEXT_INTEGER : NOT_TEXT_FLOAT)
+                     : NOT_LIST;
+        return true;
+    }
+    if (IS("list_to_integer", 2)) {
+        const char *b = must_be_base(a[1]);
+        err[1] = must_be_list(a[0], b ? NULL : NOT_TEXT_INTEGER);
+        err[2] = b;
+        return true;
+    }
+    if (IS("binary_to_integer", 1)) {
+        err[1] = must_be_binary(a[0], NOT_TEXT_INTEGER);
+        return true;
+    }
+    if (IS("binary_to_float", 1)) {
+        err[1] = must_be_binary(a[0], NOT_TEXT_FLOAT);
+        return true;
+    }
+    if (IS("binary_to_integer", 2)) {
+        const char *b = must_be_base(a[1]);
+        err[1] = must_be_binary(a[0], b ? NULL : NOT_TEXT_INTEGER);
+        err[2] = b;
+        return true;
+    }
+    if (IS("binary_to_atom", 1) || IS("binary_to_atom", 2) || IS("binary_to_existing_atom", 1) ||
+        IS("binary_to_existing_atom", 2)) {
+        /* do_binary_to_atom(Bin, Enc, DefaultError) */
+        term_t enc = n == 1 ? ATOM_UTF8 : a[1];
+        const char *dflt = name[10] == 'e' ? NON_EXISTING_ATOM : NULL;
+        if (enc == ATOM_LATIN1) {
+            err[1] = must_be_binary(a[0], dflt);
+        } else if (enc == ATOM_UNICODE || enc == ATOM_UTF8) {
+            err[1] = !is_binary(a[0]) ? NOT_BINARY : is_utf8(a[0]) ? NON_EXISTING_ATOM : BAD_UNICODE;
+        } else {
+            err[1] = must_be_binary(a[0], NULL);
+            err[2] = BAD_ENCODE;
+        }
+        return true;
+    }
+    if (IS("binary_to_term", 1)) {
+        err[1] = must_be_binary(a[0], BAD_EXT_TERM);
+        return true;
+    }
+    if (IS("binary_to_term", 2)) {
+        const char *a1 = must_be_binary(a[0], NULL);
+        const char *a2 = cause == ATOM_BADOPT ? must_be_list(a[1], BAD_OPTION) : NULL;
+        if (a1 || a2) {
+            err[1] = a1;
+            err[2] = a2;
+            return true;
+        }
+        /* lists:member(safe, Options): Options is a proper list here */
+        bool safe = false;
+        for (term_t l = a[1]; term_is_list(l); l = list_tail(l))
+            safe = safe || list_head(l) == ATOM_SAFE;
+        err[1] = safe ? "invalid or unsafe external representation of a term" : BAD_EXT_TERM;
+        return true;
+    }
+    if (IS("map_get", 2)) {
+        if (term_is_map(a[1]))
+            err[1] = "not present in map";
+        else
+            err[2] = NOT_MAP;
+        return true;
+    }
+    if (IS("subtract", 2)) {
+        err[1] = must_be_list(a[0], NULL);
+        err[2] = must_be_list(a[1], NULL);
+        return true;
+    }
+    if (IS("float_to_list", 2) || IS("float_to_binary", 2)) {
+        err[1] = term_is_float(a[0]) ? NULL : NOT_FLOAT;
+        err[2] = option_list_error(a[1], err[1]);
+        return true;
+    }
+    if (IS("split_binary", 2)) {
+        err[1] = must_be_binary(a[0], NULL);
+        err[2] = must_be_int(a[1], 0, 0, true);
+        if (!err[1] && !err[2]) {
+            bin_view v;
+            bin_view_of(a[0], &v);
+            if (term_is_big(a[1]) || (uint64_t)small_value(a[1]) > v.size)
+                err[2] = RANGE;
+        }
+        return true;
+    }
+    if (IS("is_function", 2)) {
+        err[2] = term_is_integer(a[1]) ? RANGE : NOT_INTEGER;
+        return true;
+    }
+    if (IS("link", 1)) {
+        err[1] = term_is_pid(a[0]) ? DEAD_PROCESS : NOT_PID;
+        return true;
+    }
+    if (IS("group_leader", 2)) {
+        err[1] = term_is_pid(a[0]) ? NULL : NOT_PID;
+        err[2] = term_is_pid(a[1]) ? NULL : NOT_PID;
+        return true;
+    }
+    if (IS("apply", 3) || IS("spawn", 3) || IS("spawn_link", 3)) {
+        err[1] = term_is_atom(a[0]) ? NULL : NOT_ATOM;
+        err[2] = term_is_atom(a[1]) ? NULL : NOT_ATOM;
+        err[3] = must_be_list(a[2], NULL);
+        return true;
+    }
+    if (IS("register", 2)) {
+        if (cause == ATOM_REGISTERED_NAME) {
+            err[2] = "this process or port already has a name";
+            return true;
+        }
+        if (cause == ATOM_NOTALIVE) {
+            err[2] = DEAD_PROCESS;
+            return true;
+        }
+        err[1] = a[0] == ATOM_undefined ? "'undefined' is not a valid name"
+                 : term_is_atom(a[0])   ? NULL
+                                        : NOT_ATOM;
+        /* external pids and ports are on other nodes: not local */
+        err[2] = term_is_local_pid(a[1]) || term_is_local_port(a[1]) ? NULL
+                 : term_is_pid(a[1])                                 ? "not a local pid"
+                 : term_is_port(a[1])                                ? "not a local port"
+                                                                     : "not a pid or port";
+        if (!err[1] && !err[2])
+            err[1] = "name is in use";
+        return true;
+    }
+#undef IS
+    return false;
+}
+
+/* erl_erts_errors:format_error(Reason, [{M, F, As, Info} | _]) for M =
+ * erlang and the BIFs above; nothing for the rest. */
+static void derive_erts(term_t reason, term_t frame, emap *e)
+{
+    if (reason == ATOM_system_limit || tuple_get(frame, 0) != ATOM_erlang)
+        return;
+    term_t as = tuple_get(frame, 2), f = tuple_get(frame, 1);
+    term_t args[EMAP_ARGS];
+    unsigned n = 0;
+    for (; term_is_list(as) && n < EMAP_ARGS; as = list_tail(as))
+        args[n++] = list_head(as);
+    if (!term_is_nil(as))
+        return; /* an arity, or more arguments than any BIF here takes */
+    term_t info = prop_value(tuple_get(frame, 3), ATOM_ERROR_INFO), cause = ATOM_NONE;
+    term_t v;
+    if (info != THE_NON_VALUE && term_is_map(info) && map_get(info, ATOM_CAUSE, &v))
+        cause = v;
+    derive_erlang(f, args, n, cause, e->arg);
+}
+
+/* get_extended_error(Reason, Trace): the error map of the first frame's
+ * error_info, when there is one. */
+static void get_error_map(ectx *c, term_t reason, term_t trace, emap *e)
+{
+    memset(e, 0, sizeof *e);
+    e->map = THE_NON_VALUE;
+    if (!term_is_list(trace))
+        return;
+    term_t frame = list_head(trace), ei = THE_NON_VALUE;
+    for (term_t l = tuple_get(frame, 3); term_is_list(l); l = list_tail(l)) {
+        term_t p = list_head(l);
+        if (term_is_tuple(p) && tuple_arity(p) >= 1 && tuple_get(p, 0) == ATOM_ERROR_INFO) {
+            ei = p;
+            break;
+        }
+    }
+    term_t info = ei != THE_NON_VALUE ? tagged2(ei, ATOM_ERROR_INFO) : THE_NON_VALUE;
+    if (info == THE_NON_VALUE || !term_is_map(info))
+        return;
+    if (c->o->error_map != THE_NON_VALUE) {
+        if (term_is_map(c->o->error_map))
+            e->map = c->o->error_map;
+        return;
+    }
+    term_t mod = tuple_get(frame, 0), fn = ATOM_FORMAT_ERROR, v;
+    if (map_get(info, ATOM_module, &v))
+        mod = v;
+    if (map_get(info, ATOM_function, &v))
+        fn = v;
+    if (mod == ATOM_ERTS_ERRORS && fn == ATOM_FORMAT_ERROR)
+        derive_erts(reason, frame, e);
+}
+
+/* A lone \r or \n at s[i] (not one of a \r\n pair). */
+static bool is_line_end(const char *s, size_t len, size_t i)
+{
+    if (s[i] == '\n')
+        return i == 0 || s[i - 1] != '\r';
+    return s[i] == '\r' && (i + 1 == len || s[i + 1] != '\n');
+}
+
+/* call_format_error(ErrorMap, A, Sep): for each argument with a text,
+ * "\n" Sep "   *** argument N: " and its first line, each further line
+ * under the first; then the general text. `as` is the arity or the
+ * argument list. */
+static void put_arg_errors(ectx *c, const emap *e, term_t as, int64_t sep)
+{
+    int64_t n = term_is_small(as) ? small_value(as) : 0;
+    term_t l = as;
+    for (int argnum = 1;; argnum++) {
+        if (term_is_small(as)) {
+            if (argnum > n)
+                break;
+        } else if (term_is_list(l)) {
+            l = list_tail(l);
+        } else {
+            break;
+        }
+        term_t key = term_small(argnum);
+        if (!emap_has(e, key, argnum))
+            continue;
+        char head[40];
+        int hw = snprintf(head, sizeof head, "*** argument %d: ", argnum);
+        fmt_buf_reset(&c->tmp);
+        put_emap(&c->tmp, e, key, argnum);
+        /* string:lexemes(Err, "\r\n"): the non-empty runs between line
+         * ends; "\r\n" is one grapheme, neither separator, so it stays */
+        const char *s = c->tmp.data ? c->tmp.data : "";
+        size_t len = c->tmp.len, i = 0;
+        bool first = true;
+        while (i < len || first) {
+            while (i < len && is_line_end(s, len, i))
+                i++;
+            size_t j = i;
+            while (j < len && !is_line_end(s, len, j))
+                j++;
+            if (j == i && !first)
+                break;
+            fmt_buf_putc(c->b, '\n');
+            put_spaces(c, sep);
+            put_cstr(c, "   ");
+            if (first)
+                put_cstr(c, head);
+            else
+                put_spaces(c, hw);
+            fmt_buf_put(c->b, s + i, j - i);
+            first = false;
+            i = j;
+        }
+    }
+    if (e->map != THE_NON_VALUE && emap_has(e, ATOM_GENERAL, 0)) {
+        fmt_buf_putc(c->b, '\n');
+        put_spaces(c, sep);
+        put_cstr(c, "   *** ");
+        put_emap(c->b, e, ATOM_GENERAL, 0);
+    }
+}
+
+/* ---- the stack trace ------------------------------------------------------------------- */
+
+/* is_stacktrace(Stack): a proper list of {M, F, ArityOrArgs, Info}. */
+static bool is_stacktrace(term_t st)
+{
+    for (; term_is_list(st); st = list_tail(st)) {
+        term_t fr = list_head(st);
+        if (!term_is_tuple(fr) || tuple_arity(fr) != 4 || !term_is_atom(tuple_get(fr, 0)) ||
+            !term_is_atom(tuple_get(fr, 1)) || !term_is_cons_or_nil(tuple_get(fr, 3)))
+            return false;
+        term_t a = tuple_get(fr, 2);
+        if (!term_is_integer(a) && list_length(a) < 0)
+            return false;
+    }
+    return term_is_nil(st);
+}
+
+static bool is_trimmed(const ectx *c, term_t m)
+{
+    for (size_t i = 0; i < FMT_EXCEPTION_TRIM_MAX; i++)
+        if (c->o->trim[i] && c->o->trim[i] == m)
+            return true;
+    return false;
+}
+
+/* format_stacktrace1: the frames but the trimmed ones at the end, one
+ * "in function"/"in call from" line each (with "called as" for a frame
+ * with arguments), the error map's texts under the first. */
+static void put_stack(ectx *c, term_t trace, const emap *e)
+{
+    size_t keep = 0, n = 0;
+    for (term_t l = trace; term_is_list(l); l = list_tail(l)) {
+        n++;
+        if (!is_trimmed(c, tuple_get(list_head(l), 0)))
+            keep = n;
+    }
+    int64_t sep = 2 + c->s0;
+    char called_as[64];
+    snprintf(called_as, sizeof called_as, "%*s   called as ", (int)sep, "");
+    size_t i = 0;
+    for (term_t l = trace; i < keep; l = list_tail(l), i++) {
+        term_t fr = list_head(l);
+        term_t m = tuple_get(fr, 0), f = tuple_get(fr, 1), a = tuple_get(fr, 2);
+        int64_t arity = n_args(a);
+        fmt_buf_putc(c->b, '\n'); /* before the first frame: the "\n" between Expl and St */
+        put_spaces(c, sep);
+        put_cstr(c, i > 0 ? "in call from" : is_op(m, f, arity) ? "in operator " : "in function ");
+        fmt_buf_putc(c->b, ' ');
+        put_mfa_of(c, m, f, a);
+        if (term_is_integer(a)) {
+            fmt_buf_putc(c->b, ' ');
+            put_location(c, tuple_get(fr, 3));
+        } else {
+            fmt_buf_putc(c->b, '\n');
+            put_cstr(c, called_as);
+            pre p = {called_as, 0};
+            term_t w[3];
+            put_call(c, "", &p, make_tuple2(w, m, f), a);
+        }
+        if (i == 0 && e)
+            put_arg_errors(c, e, a, sep);
+    }
+}
+
+/* ---- the whole text --------------------------------------------------------------------- */
+
+fmt_result fmt_exception(fmt_buf *out, term_t cls, term_t reason, term_t stack,
+                         const fmt_exception_opts *opts)
+{
+    if (cls != ATOM_error && cls != ATOM_exit && cls != ATOM_throw)
+        return FMT_BADARG;
+    ectx c = {.b = out, .o = opts, .s0 = (int)strlen(opts->tag)};
+    fmt_buf_init(&c.tmp);
+
+    /* analyze_exception(Class, Reason, Stack) */
+    term_t term = reason, trace = NIL, t1 = NIL, w[3];
+    t1_kind k = T1_NONE;
+    if (!is_stacktrace(stack)) {
+        term = make_tuple2(w, reason, stack);
+    } else if (cls == ATOM_error && term_is_list(stack)) {
+        term_t first = list_head(stack);
+        term_t a = tuple_get(first, 2);
+        if (reason == ATOM_function_clause && term_is_cons_or_nil(a)) {
+            k = T1_FRAME;
+            t1 = first;
+            trace = list_tail(stack);
+        } else if (reason == ATOM_function_clause && tuple_get(first, 0) == ATOM_SHELL &&
+                   term_is_integer(a) && term_is_nil(list_tail(stack))) {
+            k = T1_SHELL;
+            t1 = make_tuple2(w, tuple_get(first, 1), a);
+        } else if (reason == ATOM_undef) {
+            k = T1_FRAME;
+            t1 = first;
+            trace = list_tail(stack);
+        } else {
+            trace = stack;
+        }
+    } else {
+        trace = stack;
+    }
+
+    emap e;
+    get_error_map(&c, reason, trace, &e);
+
+    put_cstr(&c, opts->tag);
+    put_cstr(&c, exited(cls));
+    if (e.map != THE_NON_VALUE && emap_has(&e, ATOM_REASON, -1))
+        put_emap(out, &e, ATOM_REASON, -1);
+    else
+        put_reason(&c, term, cls, k, t1);
+    put_stack(&c, trace, &e);
+    fmt_buf_putc(out, '\n');
+    fmt_buf_free(&c.tmp);
+    return FMT_OK;
+}
+
+/* ---- the BIFs ------------------------------------------------------------------------------ */
+
+/* Per-thread text buffer and tag: each scheduler formats into its own. */
+static _Thread_local fmt_buf lbuf;
+static _Thread_local char ltag[32];
+
+/* The options of format_exception/4 from map `m` into *o; false on an
+ * unknown key or a bad value. */
+static bool get_options(term_t m, fmt_exception_opts *o)
+{
+    if (!term_is_map(m))
+        return false;
+    map_iter it;
+    term_t k, v;
+    map_iter_init(&it, m);
+    while (map_iter_next(&it, &k, &v)) {
+        if (k == ATOM_LINE_LENGTH && term_is_small(v) && small_value(v) >= 0 && small_value(v) <= INT_MAX) {
+            o->line_length = (int)small_value(v);
+        } else if (k == ATOM_DEPTH && term_is_small(v) && small_value(v) >= -1 && small_value(v) <= INT_MAX &&
+                   small_value(v) != 0) {
+            o->depth = (int)small_value(v);
+        } else if (k == ATOM_ENCODING && (v == ATOM_LATIN1 || v == ATOM_UNICODE || v == ATOM_UTF8)) {
+            o->unicode = v != ATOM_LATIN1;
+        } else if (k == ATOM_PRINTABLE_RANGE && (v == ATOM_LATIN1 || v == ATOM_UNICODE)) {
+            o->unicode_range = v == ATOM_UNICODE;
+        } else if (k == ATOM_TRIM) {
+            size_t n = 0;
+            for (; term_is_list(v) && n < FMT_EXCEPTION_TRIM_MAX && term_is_atom(list_head(v));
+                 v = list_tail(v))
+                o->trim[n++] = list_head(v);
+            if (!term_is_nil(v))
+                return false;
+        } else if (k == ATOM_INTERPRETED && term_is_atom(v)) {
+            o->interpreted = v;
+        } else if (k == ATOM_ERROR_MAP && term_is_map(v)) {
+            o->error_map = v;
+        } else if (k == ATOM_TAG) {
+            fmt_buf_reset(&lbuf);
+            if (!put_chardata(&lbuf, v) || lbuf.len >= sizeof ltag)
+                return false;
+            memcpy(ltag, lbuf.data, lbuf.len + 1);
+            o->tag = ltag;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+static term_t format_exception(process *p, const term_t *a, const fmt_exception_opts *o)
+{
+    fmt_buf_reset(&lbuf);
+    if (fmt_exception(&lbuf, a[0], a[1], a[2], o) != FMT_OK)
+        return BIF_BADARG(p);
+    return bin_new(&p->heap, (const uint8_t *)lbuf.data, lbuf.len);
+}
+
+/* dbgsh_out:format_exception(Class, Reason, Stack). */
+static term_t dbgsh_out_format_exception_3(process *p, const term_t *a)
+{
+    fmt_exception_opts o;
+    fmt_exception_opts_init(&o);
+    return format_exception(p, a, &o);
+}
+
+/* dbgsh_out:format_exception(Class, Reason, Stack, Opts). */
+static term_t dbgsh_out_format_exception_4(process *p, const term_t *a)
+{
+    fmt_exception_opts o;
+    fmt_exception_opts_init(&o);
+    if (!get_options(a[3], &o))
+        return BIF_BADARG(p);
+    return format_exception(p, a, &o);
+}
+
+static const bif_entry exception_bifs[] = {
+    {"dbgsh_out", "format_exception", 3, dbgsh_out_format_exception_3, 0},
+    {"dbgsh_out", "format_exception", 4, dbgsh_out_format_exception_4, 0},
+};
+
+void fmt_exception_register(void)
+{
+    bif_register(exception_bifs, sizeof exception_bifs / sizeof exception_bifs[0]);
+}

@@ -1,0 +1,232 @@
+%% exc_cases.erl: the raised half of the exception text corpus
+%% (tests/diff/exceptions/run.sh). Each c(Name) clause raises one exception
+%% in compiled code with files and lines; run/1 is the common wrapper both
+%% erl and dbgsh call, and strip/1 cuts the stack trace at the wrapper's
+%% frame, so what is left (the frames of this module and of the library
+%% functions it calls) does not depend on how each side evaluates the call.
+%% Calls of BIFs are kept out of tail position (v/1 around them) so that
+%% the caller's frame is in the trace on both sides; the few cases that
+%% are in tail position on purpose are named tail_*.
+-module(exc_cases).
+-export([run/1, names/0, c/1, id/1, fmt_err/2]).
+
+-record(rec, {a = 1, b = 2}).
+
+%% The wrapper: {Class, Reason, Stack up to the wrapper} or {returned, V}.
+run(Name) ->
+    try c(Name) of
+        V -> {returned, V}
+    catch
+        C:R:S -> {C, R, strip(S)}
+    end.
+
+strip([{?MODULE, run, 1, _} | _]) -> [];
+strip([F | S]) -> [F | strip(S)];
+strip([]) -> [].
+
+id(X) -> X.
+v(X) -> X.
+zero() -> 0.
+
+names() ->
+    [badarith_div, badarith_plus, badarith_nested, badarith_float, badarith_bsl,
+     atom_to_list, element_range, element_zero, element_notint, element_nottuple,
+     setelement, hd_empty, tl_atom, length_improper, length_atom, list_to_atom_int,
+     list_to_atom_improper, list_to_integer_text, list_to_integer_atom, list_to_integer_base,
+     integer_to_list_atom, integer_to_list_base, binary_to_list_atom, tuple_size_list,
+     tuple_to_list_atom, list_to_tuple_atom, byte_size_atom, bit_size_atom, abs_atom,
+     float_atom, round_atom, trunc_atom, map_size_atom, map_get_missing, map_get_notmap,
+     is_map_key_notmap, atom_to_binary_enc, binary_to_atom_enc, binary_to_term_bad,
+     list_to_binary_bad, iolist_to_binary_bad, iolist_size_bad, make_tuple_neg, split_binary_range,
+     integer_to_binary_atom, binary_to_integer_text, list_to_float_text, float_to_list_atom,
+     whereis_int, exit2_int, apply_bad, node_int, subtract_atom, append_atom,
+     badmatch_small, badmatch_tuple, badmatch_long_list, badmatch_deep, badmatch_map,
+     badmatch_string, badmatch_binary, badmatch_utf8_binary, badmatch_unicode_string,
+     badmatch_unicode_atom, badmatch_float, badmatch_big, badmatch_pid, badmatch_ref,
+     badmatch_fun, badmatch_wide_tuple, badmatch_nested_lists,
+     case_clause, case_clause_long, if_clause, try_clause, try_clause_long,
+     function_clause_1, function_clause_3, function_clause_printable, function_clause_long,
+     function_clause_string_arg, function_clause_guard, function_clause_fun,
+     undef_module, undef_function, undef_local, undef_args,
+     badfun_int, badfun_tuple, badarity, badarity_0, badarity_3, badarity_export,
+     badkey_update, badmap_update, badrecord, timeout_value,
+     error_atom, error_tuple, error_args, error_long_args, error_noproc, error_system_limit,
+     error_notalive, error_badarg_value, error_unicode_reason, error_string,
+     exit_atom, exit_tuple, exit_long, exit_normal, exit_badarg, exit_string,
+     throw_atom, throw_tuple, throw_long, throw_badarith,
+     nested_calls, deep_calls, after_calls, tail_map_get, tail_atom_to_list].
+
+%% ---- arithmetic -----------------------------------------------------------------
+c(badarith_div) -> v(1 / zero());
+c(badarith_plus) -> X = id(a), v(X + 1);
+c(badarith_nested) -> v(id(1) * (2 + id(foo)));
+c(badarith_float) -> v(id(1.0e308) * id(1.0e308));
+c(badarith_bsl) -> v(id(1) bsl id(a));
+%% ---- BIFs with error_info --------------------------------------------------------
+c(atom_to_list) -> v(atom_to_list(id(7)));
+c(element_range) -> v(element(id(5), id({1})));
+c(element_zero) -> v(element(id(0), id({1, 2})));
+c(element_notint) -> v(element(id(a), id({1})));
+c(element_nottuple) -> v(element(id(1), id([1])));
+c(setelement) -> v(setelement(id(3), id({a}), x));
+c(hd_empty) -> v(hd(id([])));
+c(tl_atom) -> v(tl(id(x)));
+c(length_improper) -> v(length(id([a | b])));
+c(length_atom) -> v(length(id(x)));
+c(list_to_atom_int) -> v(list_to_atom(id(7)));
+c(list_to_atom_improper) -> v(list_to_atom(id([$a | b])));
+c(list_to_integer_text) -> v(list_to_integer(id("12x")));
+c(list_to_integer_atom) -> v(list_to_integer(id(x)));
+c(list_to_integer_base) -> v(list_to_integer(id("12"), id(99)));
+c(integer_to_list_atom) -> v(integer_to_list(id(a)));
+c(integer_to_list_base) -> v(integer_to_list(id(10), id(1)));
+c(binary_to_list_atom) -> v(binary_to_list(id(a)));
+c(tuple_size_list) -> v(tuple_size(id([a])));
+c(tuple_to_list_atom) -> v(tuple_to_list(id(a)));
+c(list_to_tuple_atom) -> v(list_to_tuple(id(a)));
+c(byte_size_atom) -> v(byte_size(id(a)));
+c(bit_size_atom) -> v(bit_size(id(a)));
+c(abs_atom) -> v(abs(id(a)));
+c(float_atom) -> v(float(id(a)));
+c(round_atom) -> v(round(id(a)));
+c(trunc_atom) -> v(trunc(id(a)));
+c(map_size_atom) -> v(map_size(id(a)));
+c(map_get_missing) -> v(map_get(id(k), id(#{a => 1})));
+c(map_get_notmap) -> v(map_get(id(k), id(notamap)));
+c(is_map_key_notmap) -> v(is_map_key(id(k), id([])));
+c(atom_to_binary_enc) -> v(atom_to_binary(id(a), id(foo)));
+c(binary_to_atom_enc) -> v(binary_to_atom(id(<<1>>), id(foo)));
+c(binary_to_term_bad) -> v(binary_to_term(id(<<1, 2, 3>>)));
+c(list_to_binary_bad) -> v(list_to_binary(id([a])));
+c(iolist_to_binary_bad) -> v(iolist_to_binary(id([1, [foo]])));
+c(iolist_size_bad) -> v(iolist_size(id(a)));
+c(make_tuple_neg) -> v(erlang:make_tuple(id(-1), a));
+c(split_binary_range) -> v(split_binary(id(<<1, 2>>), id(5)));
+c(integer_to_binary_atom) -> v(integer_to_binary(id(a)));
+c(binary_to_integer_text) -> v(binary_to_integer(id(<<"1x">>)));
+c(list_to_float_text) -> v(list_to_float(id("x")));
+c(float_to_list_atom) -> v(float_to_list(id(a)));
+c(whereis_int) -> v(whereis(id(1)));
+c(exit2_int) -> v(exit(id(1), foo));
+c(apply_bad) -> v(apply(id(1), id(f), id([])));
+c(node_int) -> v(node(id(1)));
+c(subtract_atom) -> v(id([1, 2]) -- id(a));
+c(append_atom) -> v(id(a) ++ id([1]));
+%% ---- badmatch and other value errors -------------------------------------------------
+c(badmatch_small) -> 1 = id(2), ok;
+c(badmatch_tuple) -> {a, b} = id({a, c}), ok;
+c(badmatch_long_list) -> [] = id(lists:seq(1, 60)), ok;
+c(badmatch_deep) -> x = id(deep(40)), ok;
+c(badmatch_map) -> #{a := 1} = id(#{a => 2, b => [1, 2, 3], c => "text", d => {x, y}}), ok;
+c(badmatch_string) -> "abc" = id("the quick brown fox jumps over the lazy dog and runs far away"), ok;
+c(badmatch_binary) -> <<>> = id(<<"the quick brown fox jumps over the lazy dog and more bytes">>), ok;
+c(badmatch_utf8_binary) -> <<>> = id(<<"caf", 233/utf8, " ", 1074/utf8, 1086/utf8, 1076/utf8>>), ok;
+c(badmatch_unicode_string) -> [] = id([1074, 1086, 1076, 1072]), ok;
+c(badmatch_unicode_atom) -> x = id(list_to_atom([97, 1074, 98])), ok;
+c(badmatch_float) -> 1 = id(3.14159), ok;
+c(badmatch_big) -> 1 = id(1 bsl 200), ok;
+c(badmatch_pid) -> 1 = id(self()), ok;
+c(badmatch_ref) -> 1 = id(make_ref()), ok;
+c(badmatch_fun) -> 1 = id(fun lists:map/2), ok;
+c(badmatch_wide_tuple) -> 1 = id(list_to_tuple([{key, N, lists:duplicate(N, $x)} || N <- lists:seq(1, 8)])), ok;
+c(badmatch_nested_lists) -> 1 = id([[N, [N, N]] || N <- lists:seq(1, 12)]), ok;
+c(case_clause) ->
+    case id(x) of
+        a -> ok
+    end;
+c(case_clause_long) ->
+    case id({a_long_tag, lists:seq(1, 40), "and a string that is long", #{k => v}}) of
+        a -> ok
+    end;
+c(if_clause) ->
+    X = id(1),
+    if
+        X > 2 -> ok
+    end;
+c(try_clause) ->
+    try id(x) of
+        a -> ok
+    catch
+        _ -> error
+    end;
+c(try_clause_long) ->
+    try id(lists:duplicate(30, {x, y})) of
+        a -> ok
+    catch
+        _ -> error
+    end;
+%% ---- function_clause and undef --------------------------------------------------------
+c(function_clause_1) -> v(f1(id(7)));
+c(function_clause_3) -> v(f3(id(a), id(b), id(c)));
+c(function_clause_printable) -> v(f3(id($a), id($b), id($c)));
+c(function_clause_long) -> v(f3(id(lists:seq(1, 30)), id({tag, lists:seq(1, 20)}), id("some text here")));
+c(function_clause_string_arg) -> v(f1(id("string")));
+c(function_clause_guard) -> v(fg(id(-5)));
+c(function_clause_fun) -> F = fun(a) -> ok end, v(F(id(b)));
+c(undef_module) -> v(nosuch_module:fn(id(1), 2));
+c(undef_function) -> v(lists:no_such_function(id(1)));
+c(undef_local) -> v(?MODULE:not_exported(id(1)));
+c(undef_args) -> v(apply(nosuch_module, id(fn), [1, "two", {three}]));
+%% ---- funs, maps, records, receive --------------------------------------------------------
+c(badfun_int) -> F = id(3), v(F());
+c(badfun_tuple) -> F = id({a, b}), v(F(1));
+c(badarity) -> F = id(fun(X) -> X end), v(F(1, 2));
+c(badarity_0) -> F = id(fun() -> ok end), v(F(1));
+c(badarity_3) -> F = id(fun(X, Y) -> {X, Y} end), v(F(1, 2, 3));
+c(badarity_export) -> F = id(fun lists:reverse/1), v(F(1, 2));
+c(badkey_update) -> M = id(#{a => 1}), v(M#{b := 2});
+c(badmap_update) -> M = id(notamap), v(M#{b => 2});
+c(badrecord) -> R = id({other, 1}), v(R#rec.a);
+c(timeout_value) ->
+    receive
+    after id(-1) -> ok
+    end;
+%% ---- error/1,2, exit/1, throw/1 ---------------------------------------------------------
+c(error_atom) -> v(erlang:error(id(my_error)));
+c(error_tuple) -> v(erlang:error(id({my_error, "with text", 42})));
+c(error_args) -> v(erlang:error(id(my_error), [1, two, "three"]));
+c(error_long_args) -> v(erlang:error(id(my_error), [lists:seq(1, 25), {a, lists:seq(1, 25)}]));
+c(error_noproc) -> v(erlang:error(id(noproc)));
+c(error_system_limit) -> v(erlang:error(id(system_limit)));
+c(error_notalive) -> v(erlang:error(id(notalive)));
+c(error_badarg_value) -> v(erlang:error(id({badarg, some_value})));
+c(error_unicode_reason) -> v(erlang:error(id({[1074, 1086], <<"caf", 233/utf8>>, list_to_atom([1074])})));
+c(error_string) -> v(erlang:error(id("an error given as a string")));
+c(exit_atom) -> v(exit(id(foo)));
+c(exit_tuple) -> v(exit(id({shutdown, {some, reason}})));
+c(exit_long) -> v(exit(id({a_long_exit_reason, lists:seq(1, 50), [{k, v} || _ <- lists:seq(1, 6)]})));
+c(exit_normal) -> v(exit(id(normal)));
+c(exit_badarg) -> v(exit(id(badarg)));
+c(exit_string) -> v(exit(id("exit text")));
+c(throw_atom) -> v(throw(id(bar)));
+c(throw_tuple) -> v(throw(id({error, not_found})));
+c(throw_long) -> v(throw(id([{item, N, lists:seq(1, N)} || N <- lists:seq(1, 9)])));
+c(throw_badarith) -> v(throw(id(badarith)));
+%% ---- several frames -------------------------------------------------------------------
+c(nested_calls) -> v(a1(id(3)));
+c(deep_calls) -> v(d(id(6)));
+c(after_calls) -> v(b1(id([x, y])));
+c(tail_map_get) -> map_get(id(k), id(#{}));
+c(tail_atom_to_list) -> atom_to_list(id(1)).
+
+deep(0) -> leaf;
+deep(N) -> {N, [deep(N - 1)]}.
+
+f1(a) -> ok.
+f3(x, y, z) -> ok.
+fg(N) when N > 0 -> N.
+
+a1(N) -> v(a2(N + 1)).
+a2(N) -> v(a3([N, N])).
+a3(L) -> v(length(L) + hd(tl(tl(L)))).
+
+d(0) -> v(erlang:error(deep_down));
+d(N) -> v(d(N - 1)).
+
+b1(L) -> v(lists:map(fun(X) -> v(b2(X)) end, L)).
+b2(X) -> v(X + 1).
+
+%% An error_info formatter for the given corpus (erlside.escript).
+fmt_err(_Reason, [{_M, _F, _As, Info} | _]) ->
+    #{error_info := Map} = maps:from_list([E || E = {error_info, _} <- Info]),
+    maps:get(text, Map, #{}).

@@ -1,0 +1,302 @@
+/* test_exception.c: the text of erl's shell for an exception (format/
+ * exception.c) against OTP 25. Every expected text is what erl_error:
+ * format_exception/7 returned in erl for the row's class, reason and stack,
+ * called as shell:report_exception/4 calls it (column: the tag's width + 1,
+ * the shell's trim fun for erl_eval and shell frames, its pp/3: depth 30,
+ * line_max_chars 60, the row's columns and encoding), after the tag and
+ * with a newline, as UTF-8. A row with an error map gave erl's
+ * format_exception a first frame whose error_info formatter returned that
+ * map; here it is the error_map option. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format/format.h"
+
+static heap_t heap;
+static fmt_buf buf;
+
+static void setup(void)
+{
+    atom_table_init();
+    heap_init(&heap, ALLOC_HEAP);
+    fmt_buf_init(&buf);
+}
+
+static void teardown(void)
+{
+    fmt_buf_free(&buf);
+    heap_destroy(&heap);
+}
+
+TestSuite(exception, .init = setup, .fini = teardown);
+
+static term_t rd(const char *text)
+{
+    term_t t;
+    read_error err;
+    cr_assert_eq(read_term_nodot(&heap, text, strlen(text), &t, &err), READ_OK, "cannot read %s: %s", text,
+                 err.msg);
+    return t;
+}
+
+typedef struct exc_row {
+    const char *name, *cls, *reason, *stack;
+    bool unicode;
+    int line_length;
+    const char *tag;
+    const char *error_map; /* NULL: derived */
+    const char *want;
+} exc_row;
+
+/* clang-format off */
+static const exc_row ROWS[] = {
+    {"badarg", "error", "badarg", "[{erlang,atom_to_list,[7],[{error_info,#{module => erl_erts_errors}}]},{m,f,1,[{file,\"m.erl\"},{line,3}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  atom_to_list/1\n"
+     "        called as atom_to_list(7)\n"
+     "        *** argument 1: not an atom\n"
+     "     in call from m:f/1 (m.erl, line 3)\n"},
+    {"badarith_op", "error", "badarith", "[{erlang,'/',[1,0],[]}]", true, 80, "** ", NULL,
+     "** exception error: an error occurred when evaluating an arithmetic expression\n"
+     "     in operator  '/'/2\n"
+     "        called as 1 / 0\n"},
+    {"exit_atom", "exit", "foo", "[]", true, 80, "** ", NULL,
+     "** exception exit: foo\n"},
+    {"throw_atom", "throw", "bar", "[]", true, 80, "** ", NULL,
+     "** exception throw: bar\n"},
+    {"throw_stack", "throw", "{my,term}", "[{m,f,[a],[{file,\"m.erl\"},{line,7}]}]", true, 80, "** ", NULL,
+     "** exception throw: {my,term}\n"
+     "     in function  m:f/1\n"
+     "        called as m:f(a)\n"},
+    {"badmatch_wrap", "error", "{badmatch,[{1,\"a longer string value\"},{2,\"a longer string value\"},{3,\"a longer string value\"},{4,\"a longer string value\"},{5,\"a longer string value\"}]}", "[]", true, 80, "** ", NULL,
+     "** exception error: no match of right hand side value \n"
+     "                    [{1,\"a longer string value\"},\n"
+     "                     {2,\"a longer string value\"},\n"
+     "                     {3,\"a longer string value\"},\n"
+     "                     {4,\"a longer string value\"},\n"
+     "                     {5,\"a longer string value\"}]\n"},
+    {"badmatch_long", "error", "{badmatch,[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40]}", "[{m,f,0,[{file,\"m.erl\"},{line,1}]}]", true, 80, "** ", NULL,
+     "** exception error: no match of right hand side value \n"
+     "                    [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,\n"
+     "                     23,24,25,26,27,28,29|...]\n"
+     "     in function  m:f/0 (m.erl, line 1)\n"},
+    {"case_clause", "error", "{case_clause,x}", "[]", true, 80, "** ", NULL,
+     "** exception error: no case clause matching x\n"},
+    {"if_clause", "error", "if_clause", "[]", true, 80, "** ", NULL,
+     "** exception error: no true branch found when evaluating an if expression\n"},
+    {"try_clause", "error", "{try_clause,x}", "[]", true, 80, "** ", NULL,
+     "** exception error: no try clause matching x\n"},
+    {"fc", "error", "function_clause", "[{m,g,[7,\"ab\"],[{file,\"m.erl\"},{line,11}]},{m,f,1,[{file,\"m.erl\"},{line,3}]}]", true, 80, "** ", NULL,
+     "** exception error: no function clause matching m:g(7,\"ab\") (m.erl, line 11)\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"},
+    {"fc_printable", "error", "function_clause", "[{m,g,\"abc\",[{file,\"m.erl\"},{line,11}]}]", true, 80, "** ", NULL,
+     "** exception error: no function clause matching m:g(97,98,99) (m.erl, line 11)\n"},
+    {"fc_shell", "error", "function_clause", "[{shell,cmd,2,[]}]", true, 80, "** ", NULL,
+     "** exception error: no function clause matching call to cmd/2\n"},
+    {"undef", "error", "undef", "[{nosuch,fn,[1,2],[]},{m,f,1,[{file,\"m.erl\"},{line,3}]}]", true, 80, "** ", NULL,
+     "** exception error: undefined function nosuch:fn/2\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"},
+    {"undef_arity", "error", "undef", "[{lists,foo,1,[]}]", true, 80, "** ", NULL,
+     "** exception error: undefined function lists:foo/1\n"},
+    {"badfun", "error", "{badfun,3}", "[]", true, 80, "** ", NULL,
+     "** exception error: bad function 3\n"},
+    {"badarity", "error", "{badarity,{fun lists:map/2,[a]}}", "[]", true, 80, "** ", NULL,
+     "** exception error: lists:map/2 called with one argument\n"},
+    {"badarity_bif", "error", "{badarity,{fun erlang:length/1,[a,b,c,d]}}", "[]", true, 80, "** ", NULL,
+     "** exception error: length/1 called with 4 arguments\n"},
+    {"badkey", "error", "{badkey,k}", "[]", true, 80, "** ", NULL,
+     "** exception error: bad key: k\n"},
+    {"badmap", "error", "{badmap,x}", "[]", true, 80, "** ", NULL,
+     "** exception error: bad map: x\n"},
+    {"badrecord", "error", "{badrecord,r}", "[]", true, 80, "** ", NULL,
+     "** exception error: {badrecord,r}\n"},
+    {"timeout", "error", "timeout_value", "[]", true, 80, "** ", NULL,
+     "** exception error: bad receive timeout value\n"},
+    {"noproc", "error", "noproc", "[]", true, 80, "** ", NULL,
+     "** exception error: no such process or port\n"},
+    {"system_limit", "error", "system_limit", "[{erlang,list_to_atom,[[]],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: a system limit has been reached\n"
+     "     in function  list_to_atom/1\n"
+     "        called as list_to_atom([])\n"},
+    {"notalive", "error", "notalive", "[]", true, 80, "** ", NULL,
+     "** exception error: the node cannot be part of a distributed system\n"},
+    {"badarg_value", "error", "{badarg,v}", "[]", true, 80, "** ", NULL,
+     "** exception error: bad argument: v\n"},
+    {"shell_undef", "error", "{shell_undef,foo,2,[]}", "[]", true, 80, "** ", NULL,
+     "** exception error: undefined shell command foo/2\n"},
+    {"unbound", "error", "{unbound,'X'}", "[]", true, 80, "** ", NULL,
+     "** exception error: variable 'X' is unbound\n"},
+    {"rs_disallowed", "exit", "{restricted_shell_disallowed,{{lists,reverse},[[1,2]]}}", "[]", true, 80, "** ", NULL,
+     "** exception exit: restricted shell does not allow lists:reverse([1,2])\n"},
+    {"calling_self", "exit", "calling_self", "[]", true, 80, "** ", NULL,
+     "** exception exit: the current process attempted to call itself\n"},
+    {"not_stacktrace", "error", "foo", "bar", true, 80, "** ", NULL,
+     "** exception error: {foo,bar}\n"},
+    {"frames", "error", "foo", "[{m,f,[1,2],[{file,\"m.erl\"},{line,3}]},{m,g,1,[]},{m,h,0,[{file,\"h.erl\"}]},{erl_eval,do_apply,7,[]},{shell,exprs,7,[]}]", true, 80, "** ", NULL,
+     "** exception error: foo\n"
+     "     in function  m:f/2\n"
+     "        called as m:f(1,2)\n"
+     "     in call from m:g/1 \n"
+     "     in call from m:h/0 \n"},
+    {"op_long", "error", "badarith", "[{erlang,'+',[[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25],{a,[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}],[]}]", true, 80, "** ", NULL,
+     "** exception error: an error occurred when evaluating an arithmetic expression\n"
+     "     in operator  +/2\n"
+     "        called as [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,\n"
+     "                   23,24,25]\n"
+     "                  +\n"
+     "                  {a,[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}\n"},
+    {"op_unary", "error", "badarith", "[{erlang,'-',[a],[]}]", true, 80, "** ", NULL,
+     "** exception error: an error occurred when evaluating an arithmetic expression\n"
+     "     in operator  -/1\n"
+     "        called as - a\n"},
+    {"element_range", "error", "badarg", "[{erlang,element,[5,{1}],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  element/2\n"
+     "        called as element(5,{1})\n"
+     "        *** argument 1: out of range\n"},
+    {"element_nottuple", "error", "badarg", "[{erlang,element,[1,[1]],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  element/2\n"
+     "        called as element(1,[1])\n"
+     "        *** argument 2: not a tuple\n"},
+    {"map_get", "error", "{badkey,k}", "[{erlang,map_get,[k,#{}],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad key: k\n"
+     "     in function  map_get/2\n"
+     "        called as map_get(k,#{})\n"
+     "        *** argument 1: not present in map\n"},
+    {"b2a", "error", "badarg", "[{erlang,binary_to_atom,[<<1>>,foo],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  binary_to_atom/2\n"
+     "        called as binary_to_atom(<<1>>,foo)\n"
+     "        *** argument 2: not one of the atoms: latin1, utf8, or unicode\n"},
+    {"register_cause", "error", "badarg", "[{erlang,register,[foo,x],[{error_info,#{module => erl_erts_errors,cause => registered_name}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  register/2\n"
+     "        called as register(foo,x)\n"
+     "        *** argument 2: this process or port already has a name\n"},
+    {"custom_map", "error", "badarg", "[{m,f,[a,b],[{error_info,#{module => x}}]}]", true, 80, "** ", "#{1 => \"first\\nsecond\", general => <<\"general text\">>}",
+     "** exception error: bad argument\n"
+     "     in function  m:f/2\n"
+     "        called as m:f(a,b)\n"
+     "        *** argument 1: first\n"
+     "                        second\n"
+     "        *** general text\n"},
+    {"custom_reason", "error", "{my,reason}", "[{m,f,2,[{error_info,#{module => x}}]}]", true, 80, "** ", "#{reason => \"explained\", 2 => \"two\"}",
+     "** exception error: explained\n"
+     "     in function  m:f/2 \n"
+     "        *** argument 2: two\n"},
+    {"narrow", "error", "function_clause", "[{m,g,[[1,2,3,4,5,6,7,8,9,10],{tag,[1,2,3,4,5,6,7,8,9,10]}],[{file,\"m.erl\"},{line,11}]}]", true, 40, "** ", NULL,
+     "** exception error: no function clause matching \n"
+     "                    m:g([1,2,3,4,5,6,\n"
+     "                         7,8,9,10],\n"
+     "                        {tag,\n"
+     "                         [1,2,3,4,5,6,\n"
+     "                          7,8,9,10]}) (m.erl, line 11)\n"},
+    {"narrow_frame", "error", "badarg", "[{some_module,some_function,[[1,2,3,4,5,6,7,8,9,10],{tag,[1,2,3]}],[]}]", true, 40, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  some_module:some_function/2\n"
+     "        called as \n"
+     "        called as some_module:some_function([1,\n"
+     "                                             2,\n"
+     "                                             3,\n"
+     "                                             4,\n"
+     "                                             5,\n"
+     "                                             6,\n"
+     "                                             7,\n"
+     "                                             8,\n"
+     "                                             9,\n"
+     "                                             10],\n"
+     "                                            {tag,\n"
+     "                                             [1,\n"
+     "                                              2,\n"
+     "                                              3]})\n"},
+    {"benign", "error", "badarg", "[{erlang,hd,[[]],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "* ", NULL,
+     "* exception error: bad argument\n"
+     "    in function  hd/1\n"
+     "       called as hd([])\n"
+     "       *** argument 1: not a nonempty list\n"},
+    {"latin1_atom", "error", "{badmatch,'\\x{432}'}", "[]", false, 80, "** ", NULL,
+     "** exception error: no match of right hand side value '\\x{432}'\n"},
+    {"unicode_atom", "error", "{badmatch,'\\x{432}'}", "[{'\\x{432}','f\\x{e9}',1,[]}]", true, 80, "** ", NULL,
+     "** exception error: no match of right hand side value '\xd0""\xb2""'\n"
+     "     in function  '\\x{432}':f\xc3""\xa9""/1 \n"},
+    {"latin1_fc_binary", "error", "function_clause", "[{m,f,[<<\"caf\",195,169>>],[]}]", false, 80, "** ", NULL,
+     "** exception error: no function clause matching m:f(<<\"caf\xc3""\x83""\xc2""\x83""\xc3""\x82""\xc2""\xa9""\">>) \n"},
+};
+/* clang-format on */
+
+static void check_row(const exc_row *r)
+{
+    fmt_exception_opts o;
+    fmt_exception_opts_init(&o);
+    o.unicode = r->unicode;
+    o.line_length = r->line_length;
+    o.tag = r->tag;
+    o.trim[0] = atom_from_cstr("erl_eval");
+    o.trim[1] = atom_from_cstr("shell");
+    o.interpreted = atom_from_cstr("erl_eval");
+    if (r->error_map)
+        o.error_map = rd(r->error_map);
+    fmt_buf_reset(&buf);
+    fmt_buf_put(&buf, "prefix|", 7); /* appends: what was there stays */
+    cr_assert_eq(fmt_exception(&buf, atom_from_cstr(r->cls), rd(r->reason), rd(r->stack), &o), FMT_OK, "%s",
+                 r->name);
+    cr_expect_str_eq(buf.data + 7, r->want, "row %s", r->name);
+    cr_expect_eq(memcmp(buf.data, "prefix|", 7), 0, "row %s: the text before was changed", r->name);
+}
+
+Test(exception, rows)
+{
+    for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++)
+        check_row(&ROWS[i]);
+}
+
+/* A class that is none of error, exit, throw: FMT_BADARG, nothing written. */
+Test(exception, bad_class)
+{
+    fmt_exception_opts o;
+    fmt_exception_opts_init(&o);
+    fmt_buf_reset(&buf);
+    fmt_buf_put(&buf, "x", 1);
+    cr_assert_eq(fmt_exception(&buf, atom_from_cstr("oops"), ATOM_badarg, NIL, &o), FMT_BADARG);
+    cr_assert_eq(buf.len, 1);
+    cr_assert_str_eq(buf.data, "x");
+}
+
+/* The defaults are the shell's in a UTF-8 terminal of 80 columns. */
+Test(exception, defaults)
+{
+    fmt_exception_opts o;
+    fmt_exception_opts_init(&o);
+    cr_assert_str_eq(o.tag, "** ");
+    cr_assert_eq(o.line_length, 80);
+    cr_assert_eq(o.depth, 30);
+    cr_assert(o.unicode);
+    cr_assert(!o.unicode_range);
+    cr_assert_eq(o.error_map, THE_NON_VALUE);
+}
+
+/* A reused buffer gives the same text again (no state kept between calls),
+ * and a stack much longer than OTP's 8 frames is printed whole. */
+Test(exception, reuse_and_long_stack)
+{
+    fmt_exception_opts o;
+    fmt_exception_opts_init(&o);
+    term_t frame = rd("{m,f,1,[{file,\"m.erl\"},{line,3}]}");
+    term_t stack = NIL;
+    for (int i = 0; i < 1000; i++)
+        stack = term_cons(&heap, frame, stack);
+    fmt_buf_reset(&buf);
+    cr_assert_eq(fmt_exception(&buf, ATOM_error, ATOM_badarg, stack, &o), FMT_OK);
+    size_t len = buf.len, lines = 0;
+    for (size_t i = 0; i < len; i++)
+        lines += buf.data[i] == '\n';
+    cr_assert_eq(lines, 1001);
+    cr_assert(strstr(buf.data, "     in call from m:f/1 (m.erl, line 3)\n") != NULL);
+    char *first = strdup(buf.data);
+    fmt_buf_reset(&buf);
+    fmt_exception(&buf, ATOM_error, ATOM_badarg, stack, &o);
+    cr_assert_str_eq(buf.data, first);
+    free(first);
+}
