@@ -393,6 +393,8 @@ static bp_rec *record_at(code_t *slot, code_t *at, const code_t *header, export_
     r->e = e;
     r->module = (term_t)header[FH_MODULE];
     r->next = records;
+    if (records)
+        records->prev = r;
     records = r;
     trace_patch_word(slot, (code_t)r);
     return r;
@@ -409,11 +411,13 @@ static void record_free(void *arg)
 
 static void record_unlink(bp_rec *r)
 {
-    for (bp_rec **pp = &records; *pp; pp = &(*pp)->next)
-        if (*pp == r) {
-            *pp = r->next;
-            return;
-        }
+    if (r->prev)
+        r->prev->next = r->next;
+    else
+        records = r->next;
+    if (r->next)
+        r->next->prev = r->prev;
+    r->next = r->prev = NULL;
 }
 
 static code_t *slot_of(bp_rec *r) { return r->e ? &r->e->header[FH_BP] : (code_t *)r->header + FH_BP; }
@@ -426,20 +430,28 @@ typedef struct staged {
     bp_gen *gen; /* the new settings (NULL: none) */
 } staged;
 
+/* A trace_pattern call's changes, at most one per record: a record knows
+ * its place in the list it is in (its epoch is the list's), so staging
+ * is constant time however many functions match. */
 typedef struct stage_list {
     staged *v;
     size_t n, cap;
+    uint64_t epoch;
 } stage_list;
+
+static uint64_t stage_epochs; /* under code_mod_lock */
 
 static void stage(stage_list *l, bp_rec *r, uint32_t session, const change *c)
 {
-    for (size_t i = 0; i < l->n; i++)
-        if (l->v[i].rec == r) {
-            bp_gen *g = gen_with(l->v[i].gen, session, c);
-            gen_free(l->v[i].gen);
-            l->v[i].gen = g;
-            return;
-        }
+    if (!l->epoch)
+        l->epoch = ++stage_epochs;
+    if (r->stage_epoch == l->epoch) {
+        staged *st = &l->v[r->stage_pos];
+        bp_gen *g = gen_with(st->gen, session, c);
+        gen_free(st->gen);
+        st->gen = g;
+        return;
+    }
     unsigned active = atomic_load_explicit(&trace_bp_active, memory_order_relaxed);
     if (!changes(r->gen[active], session, c))
         return;
@@ -449,6 +461,8 @@ static void stage(stage_list *l, bp_rec *r, uint32_t session, const change *c)
                     : alloc_new(ALLOC_TEMP, cap * sizeof *l->v);
         l->cap = cap;
     }
+    r->stage_epoch = l->epoch;
+    r->stage_pos = l->n;
     l->v[l->n++] = (staged){r, gen_with(r->gen[active], session, c)};
 }
 
@@ -469,6 +483,7 @@ static void stage_list_free(stage_list *l)
         alloc_free(ALLOC_TEMP, l->v, l->cap * sizeof *l->v);
     l->v = NULL;
     l->n = l->cap = 0;
+    l->epoch = 0;
 }
 
 static void wait_progress(void) { progress_wait(progress_later()); }
@@ -617,7 +632,7 @@ static int stage_module(stage_list *l, uint32_t session, const module_code *mc, 
         const code_func *fn = &mc->funcs[i];
         if (!name_matches(f, fn->name) || (arity >= 0 && (unsigned)arity != fn->arity))
             continue;
-        export_entry *e = fn->exported ? code_export_get(mc->name, fn->name, fn->arity) : NULL;
+        export_entry *e = fn->exported ? fn->export : NULL;
         if (e && e->bif)
             continue; /* a BIF's name: the BIF is what runs */
         code_t *header = mc->code + fn->header;
@@ -1012,19 +1027,18 @@ static void meta_trace(process *p, const bp_setting *s, const code_t *header, co
         return;
     }
     unsigned arity = (unsigned)header[FH_ARITY];
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
+    heap_t *h = tev_scratch();
     msact_verdict v;
-    if (!msact_run(s->meta_ms ? s->meta_ms->prog : NULL, p, s->session, &h, args, arity, &v)) {
-        heap_destroy(&h);
+    if (!msact_run(s->meta_ms ? s->meta_ms->prog : NULL, p, s->session, h, args, arity, &v)) {
+        tev_scratch_done(h);
         return;
     }
     if (v.send) {
-        term_t mfa = term_tuple3(&h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME],
-                                 term_list_from(&h, args, arity, NIL));
+        term_t mfa = term_tuple3(h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME],
+                                 term_list_from(h, args, arity, NIL));
         tracer_deliver(tracer, p->pid, TF_TIMESTAMP, EA.call, 1, &mfa, v.extra);
     }
-    heap_destroy(&h);
+    tev_scratch_done(h);
     if (v.flags & (MS_EXCEPTION_TRACE | MS_RETURN_TRACE)) {
         trace_frame_kind k = (v.flags & MS_EXCEPTION_TRACE) ? TFR_META_EXCEPTION : TFR_META_RETURN;
         trace_push_frame(p, header, s->session, k)->data[0] = (uintptr_t)tracer;
@@ -1039,11 +1053,10 @@ static void meta_report(process *p, const trace_frame *tf, term_t tag, term_t wh
     bool gone;
     if (!meta_wants(p, tracer, tag, &gone))
         return;
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t e[2] = {mfa_of(&h, tf->header), what};
+    heap_t *h = tev_scratch();
+    term_t e[2] = {mfa_of(h, tf->header), what};
     tracer_deliver(tracer, p->pid, TF_TIMESTAMP, tag, 2, e, THE_NON_VALUE);
-    heap_destroy(&h);
+    tev_scratch_done(h);
 }
 
 /* ---- the hooks ------------------------------------------------------------------ */
@@ -1054,11 +1067,20 @@ static void call_trace(process *p, const bp_setting *s, const code_t *header, co
                        ptrace_entry before)
 {
     unsigned arity = (unsigned)header[FH_ARITY];
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
+    /* the tracer first, before any work (OTP asks it before the spec runs) */
+    switch (tracer_enabled(before.tracer, EA.call, p->pid)) {
+    case TRACER_TRACE:
+        break;
+    case TRACER_DISCARD:
+        return;
+    case TRACER_REMOVE:
+        session_set(p, s->session, 0, NIL);
+        return;
+    }
+    heap_t *h = tev_scratch();
     msact_verdict v;
-    if (!msact_run(s->ms ? s->ms->prog : NULL, p, s->session, &h, args, arity, &v)) {
-        heap_destroy(&h);
+    if (!msact_run(s->ms ? s->ms->prog : NULL, p, s->session, h, args, arity, &v)) {
+        tev_scratch_done(h);
         return;
     }
     unsigned act = v.flags;
@@ -1073,14 +1095,14 @@ static void call_trace(process *p, const bp_setting *s, const code_t *header, co
     }
     ptrace_entry now = pe ? *pe : before;
     if (v.send && !(now.flags & TF_SILENT)) {
-        term_t what = (now.flags & TF_ARITY) ? term_small(arity) : term_list_from(&h, args, arity, NIL);
-        term_t mfa = term_tuple3(&h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME], what);
+        term_t what = (now.flags & TF_ARITY) ? term_small(arity) : term_list_from(h, args, arity, NIL);
+        term_t mfa = term_tuple3(h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME], what);
         if (!pe)
             now.tracer = before.tracer;
         tev_send(p, pe ? pe : &now, EA.call, 1, &mfa, v.extra);
     }
     uint32_t flags = now.flags;
-    heap_destroy(&h);
+    tev_scratch_done(h);
     /* return_to below the return frame: return_from comes first */
     if ((flags & TF_RETURN_TO) && local && !trace_returns_to_traced(p))
         trace_push_frame(p, header, s->session, TFR_RETURN_TO);
@@ -1182,13 +1204,11 @@ void bp_loaded(const module_code *mc)
     /* The module's previous code and its exports lose their patterns at
      * once (no flip: nothing needs to change atomically with them); the
      * records go after thread progress. */
-    for (bp_rec **pp = &records; *pp;) {
-        bp_rec *r = *pp;
-        if (r->module != mc->name) {
-            pp = &r->next;
+    for (bp_rec *r = records, *next; r; r = next) {
+        next = r->next;
+        if (r->module != mc->name)
             continue;
-        }
-        *pp = r->next;
+        record_unlink(r);
         if (r->installed && trace_read_word(r->at) == trace_breakpoint_word())
             trace_patch_word(r->at, r->vm.orig);
         __atomic_store_n(&r->vm.flags[0], 0, __ATOMIC_RELAXED);

@@ -293,7 +293,9 @@ typedef struct bp_rec {
     export_entry *e;      /* an export entry's record: the entry */
     term_t module;        /* whose code it is in */
     bool installed;       /* the breakpoint word is written */
-    struct bp_rec *next;  /* every record, under code_mod_lock */
+    struct bp_rec *next, *prev; /* every record, under code_mod_lock */
+    uint64_t stage_epoch; /* the staging list it is in (bp.c), and where */
+    size_t stage_pos;
 } bp_rec;
 
 /* Sets (enable) or clears kind `kind` (BPK_GLOBAL or BPK_LOCAL) of

@@ -30,10 +30,18 @@ static code_autoload_fn autoload_fn;
 static _Atomic(export_entry **) exports;
 static size_t exports_cap, exports_n;
 
+/* The table index of m:f/a: the words mixed so that the low bits the
+ * table uses depend on every bit of the atoms' indexes (atoms made one
+ * after another, as generated functions are, must not cluster). */
 static size_t hash_mfa(term_t m, term_t f, unsigned a)
 {
-    uint64_t h = m * 0x9E3779B97F4A7C15u ^ f * 0xC2B2AE3D27D4EB4Fu ^ (uint64_t)a * 0x165667B19E3779F9u;
-    return (size_t)(h ^ (h >> 31));
+    uint64_t h = m * 0x9E3779B97F4A7C15u;
+    h ^= (f * 0xC2B2AE3D27D4EB4Fu) >> 17 | (f * 0xC2B2AE3D27D4EB4Fu) << 47;
+    h ^= (uint64_t)a * 0x165667B19E3779F9u;
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDu;
+    h ^= h >> 33;
+    return (size_t)h;
 }
 
 static void insert_entry(export_entry **tab, size_t cap, export_entry *e)
@@ -166,7 +174,7 @@ static void load_erlang_module(void)
         c += FUNC_HEADER_WORDS;
         c[0] = OP_enter, c[1] = fns[i].arity + 1, c[2] = fns[i].arity;
         c[3] = fns[i].op, c[4] = 0;
-        mc->funcs[i] = (code_func){name, fns[i].arity, true, (uint32_t)(i * WORDS)};
+        mc->funcs[i] = (code_func){name, fns[i].arity, true, (uint32_t)(i * WORDS), NULL};
     }
     code_load(mc);
 }
@@ -328,6 +336,7 @@ void code_load(module_code *mc)
         if (!f->exported)
             continue;
         export_entry *e = get_locked(mc->name, f->name, f->arity, true);
+        f->export = e;
         if (e->bif)
             continue; /* a BIF cannot be redefined */
         reset_stub_locked(e);

@@ -70,6 +70,7 @@ typedef struct code_func {
     unsigned arity;
     bool exported;
     uint32_t header; /* offset of the header in the code array */
+    export_entry *export; /* an exported function's entry, set by code_load */
 } code_func;
 
 /* A fun body: lambda number `index` of its module (NEW_FUN_EXT Index). */

@@ -308,7 +308,7 @@ void cc_assemble(cc_state *cs)
     size_t nf = 0;
     for (uint32_t i = 0; i < cs->nfuncs; i++) {
         const cc_func *f = &cs->funcs[i];
-        mc->funcs[nf++] = (code_func){f->name, f->arity, f->exported, c->labels[f->header_label]};
+        mc->funcs[nf++] = (code_func){f->name, f->arity, f->exported, c->labels[f->header_label], NULL};
     }
     mc->nfuncs = nf;
     for (uint32_t i = 0; i < cs->nlambdas; i++) {
