@@ -10,6 +10,7 @@
 #include "trace.def"
 #include "session.def"
 #include "tport.def"
+#include "collector.def"
 #undef BIF
 
 static const bif_entry dbgcore_bifs[] = {
@@ -18,6 +19,7 @@ static const bif_entry dbgcore_bifs[] = {
 #include "trace.def"
 #include "session.def"
 #include "tport.def"
+#include "collector.def"
 #undef BIF
 };
 

@@ -169,15 +169,17 @@ term_t port_open(const port_driver *drv, void *state, process *owner)
     /* The owner's side of the link first: once the port is in the table,
      * another thread may close it and send the owner its exit signal,
      * which must find the link to remove. */
-    proc_add_link(owner, LINK, t, NIL, NULL);
+    if (owner)
+        proc_add_link(owner, LINK, t, NIL, NULL);
     /* A stale reader of an earlier port in this struct may hold the lock
      * for a moment; it sees the new number only once everything is set. */
     pthread_mutex_lock(&s->lock);
     s->drv = drv;
     s->state = state;
-    s->connected = owner->pid;
+    s->connected = owner ? owner->pid : ATOM_undefined;
     s->output = 0;
-    add_link(s, owner->pid);
+    if (owner)
+        add_link(s, owner->pid);
     atomic_store_explicit(&s->number, n, memory_order_release);
     pthread_mutex_unlock(&s->lock);
     atomic_store_explicit(&tab[n % PORT_TABLE_SIZE], s, memory_order_release);
@@ -300,6 +302,17 @@ bool port_control(term_t t, unsigned op, const uint8_t *data, size_t len, heap_t
     bool ok = s->drv->control && s->drv->control(s->state, op, data, len, h, reply);
     pthread_mutex_unlock(&s->lock);
     return ok;
+}
+
+bool port_with_lock(term_t t, void (*fn)(void *state, void *arg), void *arg)
+{
+    uint64_t n;
+    port *s = lock_port(t, &n);
+    if (!s)
+        return false;
+    fn(s->state, arg);
+    pthread_mutex_unlock(&s->lock);
+    return true;
 }
 
 bool port_connect(term_t t, term_t pid)

@@ -67,7 +67,9 @@ typedef struct port_driver {
  * on, and links it with `owner`, the process that opens it and becomes
  * its connected process (port_info's `connected`). `owner` must be the
  * process the calling thread runs (a BIF's process): the link is added to
- * its link list directly. Returns the port's term #Port<0.N>, or
+ * its link list directly. `owner` NULL opens a port of the runtime itself
+ * (the shell's trace collectors): linked to nobody, connected to
+ * `undefined`, closed only by port_close. Returns the port's term #Port<0.N>, or
  * THE_NON_VALUE when PORT_TABLE_SIZE ports are open (system_limit; the
  * state is then closed with drv->close at once). Any thread. */
 term_t port_open(const port_driver *drv, void *state, process *owner);
@@ -95,6 +97,11 @@ bool port_close(term_t port);
  * False (badarg): the port is not open, its driver has no control, or the
  * control refused (op or data). Any thread that owns h. */
 bool port_control(term_t port, unsigned op, const uint8_t *data, size_t len, heap_t *h, term_t *reply);
+
+/* Runs fn(state, arg) under the port's lock, serialized with its output
+ * and close: a driver's own readers (the trace collector's) need no lock
+ * of their own. False, fn not run, when the port is not open. Any thread. */
+bool port_with_lock(term_t port, void (*fn)(void *state, void *arg), void *arg);
 
 /* Makes `pid` the port's connected process and links them (when not yet
  * linked: a link signal to pid, so the port shows in pid's links once it

@@ -10,7 +10,7 @@
 set -eu
 dbgsh=${1:?usage: tests/bench/trace.sh DBGSH}
 here=$(cd "$(dirname "$0")" && pwd)
-rows=${TRACE_BENCH_ROWS:-1g 1l 2 3 4 5 6 6s}
+rows=${TRACE_BENCH_ROWS:-1g 1l 2 3 4 5 6 6s 7}
 work=$(mktemp -d "${TMPDIR:-/tmp}/dbgsh-tracebench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 unset ERL_FLAGS ERL_AFLAGS ERL_ZFLAGS
@@ -75,7 +75,7 @@ echo "bench: trace workloads, erl +S 1 and dbgsh -S 1 (rows 6s, 6q: 2 schedulers
 echo "bench: median over runs of (traced - untraced loop of the same calls); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 awk '
     BEGIN {
-        n = split("1g 1l 2 3a 3b 3c 4a 4b 4c 5 6 6all 6s 6q", order, " ")
+        n = split("1g 1l 2 3a 3b 3c 4a 4b 4c 5 6 6all 6s 6q 7a 7b", order, " ")
         what["1g"] = "global pattern, untraced caller"; unit["1g"] = "ns/call"; target["1g"] = 2
         what["1l"] = "local pattern, untraced caller";  unit["1l"] = "ns/call"; target["1l"] = 2
         what["2"] = "match spec guard fails, traced";   unit["2"] = "ns/call";  target["2"] = 30
@@ -90,6 +90,8 @@ awk '
         what["6all"] = "local pattern, {_,_,_}, 1 call"; unit["6all"] = "ms";  target["6all"] = 2
         what["6s"] = "6 and 6all: longest gap of a spinner (S 2)"; unit["6s"] = "ms"; target["6s"] = "pause"
         what["6q"] = "the same with nothing set";       unit["6q"] = "ms";     target["6q"] = "-"
+        what["7a"] = "collector (erl: dropping process): loop"; unit["7a"] = "ns/event"; target["7a"] = 100
+        what["7b"] = "collector (erl: dropping process): all in"; unit["7b"] = "ns/event"; target["7b"] = 100
     }
     FILENAME ~ /erl.txt$/ { side = 1 }
     FILENAME ~ /ours.txt$/ { side = 2 }

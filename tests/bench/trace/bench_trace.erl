@@ -79,6 +79,8 @@ run_row('3', _Dir, _) ->
     process_tracer();
 run_row('4', Dir, _) ->
     file_port(Dir);
+run_row('7', _Dir, _) ->
+    collector();
 run_row('5', _Dir, false) ->
     io:format("skip 5 no tracer NIF on this side (erl_nif.h missing or load failed)~n");
 run_row('5', _Dir, true) ->
@@ -228,6 +230,48 @@ file_port(Dir) ->
     io:format("info 4 untraced loop: ~.2f ns/call~n", [median([B || {{B, _}, _, _, _} <- Times]) / ?CHUNK]),
     io:format("info 4 ~w events: ~w bytes after the flush, ~w after closing~n",
               [N, Size, Closed]).
+
+%% Row 7: call trace to the shell's collector (dbgsh_trace:collector_open/2,
+%% a port keeping the last events in a ring); erl has none, so its side is
+%% the nearest thing OTP offers, a process tracer that drops what it gets.
+%% 7a: the traced loop per call (median chunk); 7b: until every event is in
+%% the ring (or received).
+collector() ->
+    Pat = fun() -> 1 = erlang:trace_pattern({?MODULE, tg, 1}, true, [global]) end,
+    Clear = fun() -> erlang:trace_pattern({?MODULE, tg, 1}, false, [global]) end,
+    N = ?N_MSG,
+    Ours = erlang:function_exported(dbgsh_trace, collector_open, 2),
+    Times = [begin
+                 Base = time_worker(fun gloop/1, N, fun(_) -> ok end),
+                 {Tracer, Done} =
+                     case Ours of
+                         true ->
+                             C = dbgsh_trace:collector_open(100000, 16 bsl 20),
+                             {C, fun() -> dbgsh_trace:collector_close(C) end};
+                         false ->
+                             Self = self(),
+                             D = spawn(fun() -> count(N, Self) end),
+                             {D, fun() -> receive {D, counted} -> ok end end}
+                     end,
+                 Pat(),
+                 W = start_worker(fun gloop/1, N),
+                 1 = erlang:trace(W, true, [call, {tracer, Tracer}]),
+                 T0 = erlang:monotonic_time(nanosecond),
+                 W ! go,
+                 Chunk = receive {W, Ch, _} -> Ch end,
+                 Ref = erlang:trace_delivered(W),
+                 receive {trace_delivered, W, Ref} -> ok end,
+                 Done(),
+                 Total = erlang:monotonic_time(nanosecond) - T0,
+                 Clear(),
+                 {Base, {Chunk, Total}}
+             end || _ <- lists:seq(1, ?REPS_MSG)],
+    result('7a', median([C - B || {{B, _}, {C, _}} <- Times]) / ?CHUNK),
+    result('7b', median([T - B || {{_, B}, {_, T}} <- Times]) / N),
+    io:format("info 7 ~s~n", [case Ours of
+                                  true -> "dbgsh: the collector";
+                                  false -> "erl: a process tracer dropping every message (no collector)"
+                              end]).
 
 file_size(File) ->
     case file:read_file_info(File) of

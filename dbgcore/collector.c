@@ -1,0 +1,376 @@
+/* collector.c: the trace collector the shell reads: a VM port (so that it
+ * is a tracer like any other: {tracer, Port}, dbg:tracer(port, ...)) whose
+ * driver keeps the most recent trace messages, encoded as term_to_binary,
+ * in one bounded ring: at most `max_events` events and `max_bytes` bytes;
+ * the oldest go first and are counted as dropped. Readers (the shell's
+ * views and live output) take events by sequence number. Writers are the
+ * traced processes' scheduler threads, serialized by the port's own lock
+ * (the ring needs no other). docs/internals/tracers.md. */
+#include "dbgcore.h"
+#include "engine.h"
+
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
+#include "collector.def"
+#undef BIF
+
+/* Events up to this size are encoded on the writer's stack. */
+#define STACK_EVENT_BYTES 512
+
+typedef struct slot {
+    uint64_t pos; /* where its bytes start, as a running byte count */
+    uint32_t len;
+} slot;
+
+/* The ring and its figures change under the port's lock only: writers hold
+ * it in port_command, readers take it with port_with_lock. `next` is also
+ * atomic, and `waiters` with wait_lock and `more` wake readers waiting for
+ * events (the writer looks at waiters only after storing next, and a
+ * reader looks at next again after counting itself in: no wake-up lost). */
+struct collector {
+    uint8_t *buf;
+    size_t bytes; /* the byte ring's size */
+    slot *slots;
+    size_t max_events;
+    uint64_t first;        /* sequence numbers in the ring: [first, next) */
+    _Atomic uint64_t next;
+    uint64_t pos; /* running byte count of the next write */
+    collector_stats stats;
+    term_t port;
+    _Atomic bool closed;
+    _Atomic unsigned waiters;
+    pthread_mutex_t wait_lock;
+    pthread_cond_t more;
+};
+
+static size_t round_up_pow2(size_t n)
+{
+    size_t p = 1;
+    while (p < n)
+        p <<= 1;
+    return p;
+}
+
+/* Where running byte count pos lies in the ring. */
+static size_t offset(const collector *c, uint64_t pos) { return (size_t)(pos & (c->bytes - 1)); }
+
+static void wake(collector *c)
+{
+    if (atomic_load(&c->waiters) == 0)
+        return;
+    pthread_mutex_lock(&c->wait_lock);
+    pthread_cond_broadcast(&c->more);
+    pthread_mutex_unlock(&c->wait_lock);
+}
+
+/* Makes room for `len` more bytes at the write position, which it may move
+ * to the ring's start (an event never wraps), evicting the oldest events
+ * as needed. */
+static uint64_t make_room(collector *c, uint32_t len)
+{
+    uint64_t pos = c->pos, next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    if (offset(c, pos) + len > c->bytes)
+        pos += c->bytes - offset(c, pos);
+    while (c->first < next &&
+           (next - c->first >= c->max_events || pos + len - c->slots[c->first & (c->max_events - 1)].pos > c->bytes)) {
+        c->first++;
+        c->stats.dropped++;
+    }
+    return pos;
+}
+
+/* Appends one encoded event. */
+static void put_event(collector *c, const uint8_t *etf, size_t len)
+{
+    uint64_t pos = make_room(c, (uint32_t)len);
+    uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    memcpy(c->buf + offset(c, pos), etf, len);
+    c->slots[next & (c->max_events - 1)] = (slot){pos, (uint32_t)len};
+    c->pos = pos + len;
+    c->stats.events++;
+    c->stats.bytes += len;
+    atomic_store(&c->next, next + 1);
+    wake(c);
+}
+
+/* The driver's output (under the port's lock): a trace message, encoded
+ * (on the stack when it is small) and kept. */
+static bool collector_output(void *state, term_t msg, size_t *written)
+{
+    collector *c = state;
+    uint8_t stack[STACK_EVENT_BYTES];
+    uint8_t *etf = stack;
+    size_t n = ext_encode_bounded(msg, stack, sizeof stack);
+    if (!n) {
+        ext_error xe;
+        if (ext_size(msg, &n, &xe) != EXT_OK || n > c->bytes / 2) {
+            c->stats.too_large++;
+            *written = 0;
+            return true;
+        }
+        etf = alloc_new(ALLOC_TEMP, n);
+        ext_encode(msg, etf);
+    }
+    put_event(c, etf, n);
+    if (etf != stack)
+        alloc_free(ALLOC_TEMP, etf, n);
+    *written = n;
+    return true;
+}
+
+static void collector_close_state(void *state)
+{
+    collector *c = state;
+    atomic_store(&c->closed, true);
+    pthread_mutex_lock(&c->wait_lock);
+    pthread_cond_broadcast(&c->more);
+    pthread_mutex_unlock(&c->wait_lock);
+}
+
+static const port_driver collector_driver = {
+    .name = "dbgsh_collector",
+    .output = collector_output,
+    .control = NULL,
+    .close = collector_close_state,
+};
+
+collector *collector_open(size_t max_events, size_t max_bytes)
+{
+    /* powers of two: positions map to the ring with a mask */
+    max_events = round_up_pow2(max_events < 1 ? 1 : max_events);
+    max_bytes = round_up_pow2(max_bytes < 4096 ? 4096 : max_bytes);
+    collector *c = alloc_zeroed(ALLOC_TRACE_BUF, sizeof *c);
+    pthread_mutex_init(&c->wait_lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&c->more, &ca);
+    pthread_condattr_destroy(&ca);
+    c->bytes = max_bytes;
+    c->buf = alloc_new(ALLOC_TRACE_BUF, max_bytes);
+    c->max_events = max_events;
+    c->slots = alloc_new(ALLOC_TRACE_BUF, max_events * sizeof *c->slots);
+    c->port = port_open(&collector_driver, c, NULL);
+    if (c->port == THE_NON_VALUE) {
+        collector_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+term_t collector_port(const collector *c) { return c->port; }
+
+typedef struct reading {
+    uint64_t from, seq, lost;
+    collector_fn fn;
+    void *arg;
+    size_t max;
+} reading;
+
+static void read_locked(void *state, void *arg)
+{
+    collector *c = state;
+    reading *r = arg;
+    uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    uint64_t seq = r->from < c->first ? c->first : r->from;
+    r->lost = seq - r->from;
+    for (size_t n = 0; seq < next && n < r->max; seq++, n++) {
+        const slot *s = &c->slots[seq & (c->max_events - 1)];
+        if (!r->fn(seq, c->buf + offset(c, s->pos), s->len, r->arg)) {
+            seq++;
+            break;
+        }
+    }
+    r->seq = seq;
+}
+
+uint64_t collector_read(collector *c, uint64_t from, collector_fn fn, void *arg, size_t max, uint64_t *lost)
+{
+    reading r = {from, from, 0, fn, arg, max};
+    port_with_lock(c->port, read_locked, &r);
+    if (lost)
+        *lost = r.lost;
+    return r.seq;
+}
+
+bool collector_wait(collector *c, uint64_t after, int timeout_ms)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    until.tv_sec += timeout_ms / 1000;
+    until.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
+    if (until.tv_nsec >= 1000000000) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000;
+    }
+    pthread_mutex_lock(&c->wait_lock);
+    atomic_fetch_add(&c->waiters, 1);
+    while (atomic_load(&c->next) <= after && !atomic_load(&c->closed))
+        if (pthread_cond_timedwait(&c->more, &c->wait_lock, &until))
+            break;
+    atomic_fetch_sub(&c->waiters, 1);
+    pthread_mutex_unlock(&c->wait_lock);
+    return atomic_load(&c->next) > after;
+}
+
+static void stats_locked(void *state, void *arg)
+{
+    collector *c = state;
+    collector_stats *out = arg;
+    *out = c->stats;
+    out->first = c->first;
+    out->next = atomic_load_explicit(&c->next, memory_order_relaxed);
+}
+
+void collector_stats_get(collector *c, collector_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    port_with_lock(c->port, stats_locked, out);
+}
+
+static void clear_locked(void *state, void *arg)
+{
+    (void)arg;
+    collector *c = state;
+    uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    c->stats.dropped += next - c->first;
+    c->first = next;
+}
+
+void collector_clear(collector *c) { port_with_lock(c->port, clear_locked, NULL); }
+
+void collector_free(collector *c)
+{
+    /* port_close runs the driver's close under the port's lock: once it
+     * returns, no writer is in collector_output or can enter it, and
+     * processes traced to the port lose their flags at their next event */
+    if (c->port != THE_NON_VALUE)
+        port_close(c->port);
+    pthread_cond_destroy(&c->more);
+    pthread_mutex_destroy(&c->wait_lock);
+    alloc_free(ALLOC_TRACE_BUF, c->buf, c->bytes);
+    alloc_free(ALLOC_TRACE_BUF, c->slots, c->max_events * sizeof *c->slots);
+    alloc_free(ALLOC_TRACE_BUF, c, sizeof *c);
+}
+
+/* ---- from Erlang: dbgsh_trace:collector_* ------------------------------------ */
+
+/* The collectors opened through the BIFs, by port (the shell keeps its
+ * own pointers). */
+#define MAX_BIF_COLLECTORS 64
+static collector *bif_collectors[MAX_BIF_COLLECTORS];
+static pthread_mutex_t bif_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static collector *bif_collector(term_t port, bool take)
+{
+    collector *c = NULL;
+    pthread_mutex_lock(&bif_lock);
+    for (size_t i = 0; i < MAX_BIF_COLLECTORS && !c; i++)
+        if (bif_collectors[i] && bif_collectors[i]->port == port) {
+            c = bif_collectors[i];
+            if (take)
+                bif_collectors[i] = NULL;
+        }
+    pthread_mutex_unlock(&bif_lock);
+    return c;
+}
+
+/* dbgsh_trace:collector_open(MaxEvents, MaxBytes) -> Port. */
+term_t bif_collector_open_2(process *p, const term_t *args)
+{
+    if (!term_is_small(args[0]) || small_value(args[0]) < 1 || small_value(args[0]) > (1 << 26) ||
+        !term_is_small(args[1]) || small_value(args[1]) < 4096 || small_value(args[1]) > (INT64_C(1) << 34))
+        return BIF_BADARG(p);
+    pthread_mutex_lock(&bif_lock);
+    size_t i = 0;
+    while (i < MAX_BIF_COLLECTORS && bif_collectors[i])
+        i++;
+    pthread_mutex_unlock(&bif_lock);
+    if (i == MAX_BIF_COLLECTORS)
+        return BIF_ERROR(p, ATOM_system_limit);
+    collector *c = collector_open((size_t)small_value(args[0]), (size_t)small_value(args[1]));
+    if (!c)
+        return BIF_ERROR(p, ATOM_system_limit);
+    pthread_mutex_lock(&bif_lock);
+    for (i = 0; i < MAX_BIF_COLLECTORS && bif_collectors[i]; i++)
+        ;
+    bool kept = i < MAX_BIF_COLLECTORS;
+    if (kept)
+        bif_collectors[i] = c;
+    pthread_mutex_unlock(&bif_lock);
+    if (!kept) {
+        collector_free(c);
+        return BIF_ERROR(p, ATOM_system_limit);
+    }
+    return c->port;
+}
+
+typedef struct read_acc {
+    heap_t *h;
+    term_t *v;
+    size_t n;
+} read_acc;
+
+static bool decode_one(uint64_t seq, const uint8_t *etf, size_t len, void *arg)
+{
+    (void)seq;
+    read_acc *a = arg;
+    term_t t;
+    size_t used;
+    ext_error err;
+    if (ext_binary_to_term(a->h, etf, len, &t, &used, &err) == EXT_OK)
+        a->v[a->n++] = t;
+    return true;
+}
+
+/* dbgsh_trace:collector_read(Port, From, Max) -> {Next, Lost, [Msg]}. */
+term_t bif_collector_read_3(process *p, const term_t *args)
+{
+    collector *c = bif_collector(args[0], false);
+    if (!c || !term_is_small(args[1]) || small_value(args[1]) < 0 || !term_is_small(args[2]) ||
+        small_value(args[2]) < 0 || small_value(args[2]) > 1000000)
+        return BIF_BADARG(p);
+    size_t max = (size_t)small_value(args[2]);
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    read_acc a = {&h, alloc_new(ALLOC_TEMP, (max + 1) * sizeof(term_t)), 0};
+    uint64_t lost;
+    uint64_t next = collector_read(c, (uint64_t)small_value(args[1]), decode_one, &a, max, &lost);
+    term_t l = NIL;
+    for (size_t i = a.n; i-- > 0;)
+        l = term_cons(&p->heap, copy_term(&p->heap, a.v[i]), l);
+    alloc_free(ALLOC_TEMP, a.v, (max + 1) * sizeof(term_t));
+    heap_destroy(&h);
+    return term_tuple3(&p->heap, term_int64(&p->heap, (int64_t)next), term_int64(&p->heap, (int64_t)lost), l);
+}
+
+/* dbgsh_trace:collector_stats(Port) -> #{...}. */
+term_t bif_collector_stats_1(process *p, const term_t *args)
+{
+    collector *c = bif_collector(args[0], false);
+    if (!c)
+        return BIF_BADARG(p);
+    collector_stats st;
+    collector_stats_get(c, &st);
+    const char *names[] = {"events", "bytes", "dropped", "too_large", "first", "next"};
+    uint64_t vals[] = {st.events, st.bytes, st.dropped, st.too_large, st.first, st.next};
+    term_t k[6], v[6];
+    for (size_t i = 0; i < 6; i++) {
+        k[i] = atom_from_cstr(names[i]);
+        v[i] = term_uint64(&p->heap, vals[i]);
+    }
+    return map_from_pairs(&p->heap, k, v, 6);
+}
+
+/* dbgsh_trace:collector_close(Port) -> ok. */
+term_t bif_collector_close_1(process *p, const term_t *args)
+{
+    collector *c = bif_collector(args[0], true);
+    if (!c)
+        return BIF_BADARG(p);
+    collector_free(c);
+    return ATOM_ok;
+}
