@@ -221,6 +221,23 @@ static void list_wrap_files(const char *name, const char *suffix, wrap_list *out
         qsort(out->files, out->n, sizeof *out->files, compare_wrap_files);
 }
 
+uint32_t tlog_wrap_count(const char *name, const char *suffix, size_t *nfiles)
+{
+    wrap_list l;
+    list_wrap_files(name, suffix, &l);
+    uint64_t max = 0;
+    bool zero = false;
+    for (size_t i = 0; i < l.n; i++) {
+        zero |= l.files[i].seq == 0;
+        max = l.files[i].seq > max ? l.files[i].seq : max;
+    }
+    *nfiles = l.n;
+    /* 0..K-1 (not wrapped yet), or a set that wrapped: it ends at its count */
+    uint64_t count = zero && max + 1 == l.n ? l.n : max;
+    free_wrap_list(&l);
+    return count < 1 ? 1 : count > UINT32_MAX ? UINT32_MAX : (uint32_t)count;
+}
+
 /* True when files[from..n) count up by one and the last is `count`. */
 static bool runs_up_to(const wrap_file *f, size_t from, size_t n, uint64_t count)
 {

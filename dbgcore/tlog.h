@@ -180,6 +180,13 @@ tlog_result tlog_reader_open(tlog_reader **out, const char *path, tlog_error *er
  * TLOG_BADARG for count 0 or an empty name. */
 tlog_result tlog_reader_open_wrap(tlog_reader **out, const char *name, const char *suffix, uint32_t count,
                                   tlog_error *err);
+/* The count to read the wrap set `name`, `suffix` with when it is not
+ * known: dbg:trace_client needs the Count a set was written with only to
+ * check it, and the files of one rotation sort into one order whatever
+ * the count. Files 0..K-1 read with any count of K or more; any other
+ * consistent set ends at its count, the highest number present. *nfiles
+ * gets how many files the set has (0: none). */
+uint32_t tlog_wrap_count(const char *name, const char *suffix, size_t *nfiles);
 
 /* The next record into *rec (untouched unless TLOG_OK): TLOG_OK, TLOG_EOF
  * after the last one, or an error. With h != NULL a term record is decoded

@@ -191,52 +191,6 @@ fail:
 
 /* ---- names: erl_internal's tables ---------------------------------------------- */
 
-/* erl_internal:bif/2 of OTP 25: the auto-imported BIFs, which erl_error
- * names without their module. */
-static const struct {
-    const char *name;
-    unsigned arity;
-} auto_bifs[] = {
-    /* clang-format off */
-    {"abs", 1}, {"alias", 0}, {"alias", 1}, {"apply", 2}, {"apply", 3}, {"atom_to_binary", 1},
-    {"atom_to_binary", 2}, {"atom_to_list", 1}, {"binary_part", 2}, {"binary_part", 3}, {"binary_to_atom", 1},
-    {"binary_to_atom", 2}, {"binary_to_existing_atom", 1}, {"binary_to_existing_atom", 2},
-    {"binary_to_float", 1}, {"binary_to_integer", 1}, {"binary_to_integer", 2}, {"binary_to_list", 1},
-    {"binary_to_list", 3}, {"binary_to_term", 1}, {"binary_to_term", 2}, {"bit_size", 1}, {"bitsize", 1},
-    {"bitstring_to_list", 1}, {"byte_size", 1}, {"ceil", 1}, {"check_old_code", 1}, {"check_process_code", 2},
-    {"check_process_code", 3}, {"date", 0}, {"delete_module", 1}, {"demonitor", 1}, {"demonitor", 2},
-    {"disconnect_node", 1}, {"element", 2}, {"erase", 0}, {"erase", 1}, {"error", 1}, {"error", 2},
-    {"error", 3}, {"exit", 1}, {"exit", 2}, {"float", 1}, {"float_to_binary", 1}, {"float_to_binary", 2},
-    {"float_to_list", 1}, {"float_to_list", 2}, {"floor", 1}, {"garbage_collect", 0}, {"garbage_collect", 1},
-    {"garbage_collect", 2}, {"get", 0}, {"get", 1}, {"get_keys", 0}, {"get_keys", 1}, {"group_leader", 0},
-    {"group_leader", 2}, {"halt", 0}, {"halt", 1}, {"halt", 2}, {"hd", 1}, {"integer_to_binary", 1},
-    {"integer_to_binary", 2}, {"integer_to_list", 1}, {"integer_to_list", 2}, {"iolist_size", 1},
-    {"iolist_to_binary", 1}, {"is_alive", 0}, {"is_atom", 1}, {"is_binary", 1}, {"is_bitstring", 1},
-    {"is_boolean", 1}, {"is_float", 1}, {"is_function", 1}, {"is_function", 2}, {"is_integer", 1},
-    {"is_list", 1}, {"is_map", 1}, {"is_map_key", 2}, {"is_number", 1}, {"is_pid", 1}, {"is_port", 1},
-    {"is_process_alive", 1}, {"is_record", 2}, {"is_record", 3}, {"is_reference", 1}, {"is_tuple", 1},
-    {"length", 1}, {"link", 1}, {"list_to_atom", 1}, {"list_to_binary", 1}, {"list_to_bitstring", 1},
-    {"list_to_existing_atom", 1}, {"list_to_float", 1}, {"list_to_integer", 1}, {"list_to_integer", 2},
-    {"list_to_pid", 1}, {"list_to_port", 1}, {"list_to_ref", 1}, {"list_to_tuple", 1}, {"load_module", 2},
-    {"make_ref", 0}, {"map_get", 2}, {"map_size", 1}, {"max", 2}, {"min", 2}, {"module_loaded", 1},
-    {"monitor", 2}, {"monitor", 3}, {"monitor_node", 2}, {"node", 0}, {"node", 1}, {"nodes", 0},
-    {"nodes", 1}, {"nodes", 2}, {"now", 0}, {"open_port", 2}, {"pid_to_list", 1}, {"port_close", 1},
-    {"port_command", 2}, {"port_command", 3}, {"port_connect", 2}, {"port_control", 3}, {"port_to_list", 1},
-    {"pre_loaded", 0}, {"process_flag", 2}, {"process_flag", 3}, {"process_info", 1}, {"process_info", 2},
-    {"processes", 0}, {"purge_module", 1}, {"put", 2}, {"ref_to_list", 1}, {"register", 2},
-    {"registered", 0}, {"round", 1}, {"self", 0}, {"setelement", 3}, {"size", 1}, {"spawn", 1},
-    {"spawn", 2}, {"spawn", 3}, {"spawn", 4}, {"spawn_link", 1}, {"spawn_link", 2}, {"spawn_link", 3},
-    {"spawn_link", 4}, {"spawn_monitor", 1}, {"spawn_monitor", 2}, {"spawn_monitor", 3},
-    {"spawn_monitor", 4}, {"spawn_opt", 2}, {"spawn_opt", 3}, {"spawn_opt", 4}, {"spawn_opt", 5},
-    {"spawn_request", 1}, {"spawn_request", 2}, {"spawn_request", 3}, {"spawn_request", 4},
-    {"spawn_request", 5}, {"spawn_request_abandon", 1}, {"split_binary", 2}, {"statistics", 1},
-    {"term_to_binary", 1}, {"term_to_binary", 2}, {"term_to_iovec", 1}, {"term_to_iovec", 2}, {"throw", 1},
-    {"time", 0}, {"tl", 1}, {"trunc", 1}, {"tuple_size", 1}, {"tuple_to_list", 1}, {"unalias", 1},
-    {"unlink", 1}, {"unregister", 1}, {"whereis", 1},
-    /* clang-format on */
-};
-
-/* True when atom `a` is spelled s. */
 static bool atom_is(term_t a, const char *s)
 {
     size_t n;
@@ -244,15 +198,11 @@ static bool atom_is(term_t a, const char *s)
     return strlen(s) == n && memcmp(s, t, n) == 0;
 }
 
-/* erl_internal:bif(M, F, A). */
+/* erl_internal:bif(M, F, A): auto-imported BIFs, which erl_error names
+ * without their module (the compiler's table, lint_is_auto_bif). */
 static bool is_auto_bif(term_t m, term_t f, int64_t a)
 {
-    if (m != ATOM_erlang || !term_is_atom(f))
-        return false;
-    for (size_t i = 0; i < sizeof auto_bifs / sizeof auto_bifs[0]; i++)
-        if (auto_bifs[i].arity == a && atom_is(f, auto_bifs[i].name))
-            return true;
-    return false;
+    return m == ATOM_erlang && term_is_atom(f) && a >= 0 && a <= 255 && lint_is_auto_bif(f, (unsigned)a);
 }
 
 /* erl_internal:op_type(F, A) succeeds: an operator of that arity. */
@@ -336,20 +286,6 @@ static void put_atom_enc(ectx *c, term_t a) { fmt_put_atom(c->b, a, c->o->unicod
 
 static void put_mfa(ectx *c, term_t m, term_t f, int64_t a);
 
-/* The name OTP gives a local fun's body ('-f/0-fun-0-'), as
- * erlang:fun_info(F, name) has it; [] when its module is not loaded. */
-static term_t get_fun_name(const fun_obj *f)
-{
-    if (f->code)
-        return (term_t)code_header_of((const code_t *)f->code)[FH_NAME];
-    const module_code *mc = code_module(f->module);
-    if (mc)
-        for (size_t i = 0; i < mc->nlambdas; i++)
-            if (mc->lambdas[i].index == f->index)
-                return mc->lambdas[i].name;
-    return NIL;
-}
-
 /* erl_error:format_fun/2. */
 static void put_fun(ectx *c, term_t fun)
 {
@@ -359,7 +295,7 @@ static void put_fun(ectx *c, term_t fun)
         return;
     }
     const fun_obj *f = fun_object(fun);
-    term_t name = get_fun_name(f);
+    term_t name = code_fun_name(f);
     if (term_is_nil(name)) {
         fmt_write(c->b, fun, -1, false);
     } else if (f->module == c->o->interpreted) {

@@ -6,7 +6,6 @@
 #include "shell/offline.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
-#include <dirent.h>
 #include <errno.h>
 #include <pcre2.h>
 #include <stdint.h>
@@ -120,54 +119,6 @@ static int keep_event(run *r, const char *s, size_t n)
     return !r->invert;
 }
 
-/* ---- wrap sets -------------------------------------------------------------- */
-
-/* The count to read the wrap set `name`, `suffix` with. dbg:trace_client
- * needs the Count the set was written with only to check it: the files of
- * one rotation sort into one order whatever the count. Files 0..K-1 read
- * with any count of K or more; any other consistent set must end at the
- * count (OTP's wrap_sortfix), so it is the highest number present. The
- * reader checks the set against the count. *nfiles gets the number of
- * files of the set. */
-static uint32_t infer_wrap_count(const char *name, const char *suffix, size_t *nfiles)
-{
-    const char *slash = strrchr(name, '/');
-    const char *base = slash ? slash + 1 : name;
-    size_t dir_len = slash ? (size_t)(slash - name) + 1 : 0;
-    char *dir = alloc_new(ALLOC_TEMP, dir_len + 2);
-    memcpy(dir, slash ? name : ".", slash ? dir_len : 1);
-    dir[slash ? dir_len : 1] = '\0';
-    DIR *d = opendir(dir);
-    alloc_free(ALLOC_TEMP, dir, dir_len + 2);
-    size_t n = 0;
-    uint64_t max = 0;
-    bool zero = false;
-    if (d) {
-        size_t base_len = strlen(base), suffix_len = strlen(suffix);
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            const char *f = e->d_name;
-            size_t len = strlen(f);
-            if (len <= base_len + suffix_len || memcmp(f, base, base_len) != 0 ||
-                memcmp(f + len - suffix_len, suffix, suffix_len) != 0)
-                continue;
-            uint64_t seq = 0;
-            size_t i = base_len;
-            for (; i < len - suffix_len && f[i] >= '0' && f[i] <= '9'; i++)
-                seq = seq > (UINT64_MAX - 9) / 10 ? UINT64_MAX : seq * 10 + (uint64_t)(f[i] - '0');
-            if (i < len - suffix_len)
-                continue;
-            n++;
-            zero |= seq == 0;
-            max = seq > max ? seq : max;
-        }
-        closedir(d);
-    }
-    *nfiles = n;
-    uint64_t count = zero && max + 1 == n ? n : max; /* 0..K-1, or a set that wrapped */
-    return count < 1 ? 1 : count > UINT32_MAX ? UINT32_MAX : (uint32_t)count;
-}
-
 /* ---- one input ---------------------------------------------------------------- */
 
 /* An error line for a record the formatting stopped at, after the text
@@ -245,7 +196,7 @@ static bool format_input(run *r, const offline_input *in)
     tlog_result res;
     if (in->kind == OFFLINE_WRAP) {
         size_t nfiles;
-        uint32_t count = infer_wrap_count(in->path, in->suffix, &nfiles);
+        uint32_t count = tlog_wrap_count(in->path, in->suffix, &nfiles);
         if (nfiles == 0) {
             flush_text(r);
             fprintf(r->err, "dbgsh: %s<N>%s: no file of the wrap set\n", in->path, in->suffix);

@@ -552,21 +552,6 @@ term_t bif_misc_external_size_2(process *p, const term_t *args)
 
 /* ---- erlang:fun_info/1,2, fun_info_mfa/1 ------------------------------- */
 
-/* The name OTP gives a local fun's body ('-main/0-fun-0-'): from the
- * function header before its code, else from its module's lambda table;
- * [] when the module is not loaded. */
-static term_t get_fun_name(const fun_obj *f)
-{
-    if (f->code)
-        return (term_t)code_header_of((const code_t *)f->code)[FH_NAME];
-    const module_code *mc = code_module(f->module);
-    if (mc)
-        for (size_t i = 0; i < mc->nlambdas; i++)
-            if (mc->lambdas[i].index == f->index)
-                return mc->lambdas[i].name;
-    return NIL;
-}
-
 /* The value of item `what` of fun `f`; THE_NON_VALUE for an unknown item. */
 static term_t get_fun_item(heap_t *h, term_t f, term_t what)
 {
@@ -576,7 +561,7 @@ static term_t get_fun_item(heap_t *h, term_t f, term_t what)
     if (what == ATOM_module)
         return local ? fun_object(f)->module : export_object(f)->module;
     if (what == AM(name))
-        return local ? get_fun_name(fun_object(f)) : export_object(f)->function;
+        return local ? code_fun_name(fun_object(f)) : export_object(f)->function;
     if (what == ATOM_type)
         return local ? AM(local) : AM(external);
     if (what == AM(env)) {

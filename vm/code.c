@@ -347,6 +347,18 @@ void code_load(module_code *mc)
     code_mod_unlock();
 }
 
+term_t code_fun_name(const fun_obj *f)
+{
+    if (f->code)
+        return (term_t)code_header_of((const code_t *)f->code)[FH_NAME];
+    const module_code *mc = code_module(f->module);
+    if (mc)
+        for (size_t i = 0; i < mc->nlambdas; i++)
+            if (mc->lambdas[i].index == f->index)
+                return mc->lambdas[i].name;
+    return NIL;
+}
+
 const module_code *code_module(term_t module)
 {
     pthread_mutex_lock(&code_lock);

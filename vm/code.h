@@ -139,6 +139,10 @@ void code_mod_unlock(void);
 void code_load(module_code *mc);
 /* The current version of a module, or NULL. */
 const module_code *code_module(term_t module);
+/* The name OTP gives a local fun's body ('-main/0-fun-0-', as
+ * erlang:fun_info(F, name)): from the function header before its code,
+ * else from its module's lambda table; [] when the module is not loaded. */
+term_t code_fun_name(const fun_obj *f);
 /* Loads the module of e if it is not loaded; e's address when that made it
  * callable, else NULL (undef). */
 const code_t *code_ensure_loaded(const export_entry *e);

@@ -74,6 +74,10 @@ void vm_add_library(const vm_lib_file *files, size_t n);
  * name (NUL inside, not a character, not flat). */
 char *vm_file_name(term_t name);
 void vm_file_name_free(char *s);
+/* erl_internal:bif/2: whether erlang:Name/Arity is auto-imported (called
+ * without its module), the compiler's table (vm/lint.c). */
+bool lint_is_auto_bif(term_t name, unsigned arity);
+
 /* ---- the shell's evaluator (vm/eval.c) ---- */
 
 typedef enum vm_outcome { VM_OUT_VALUE, VM_OUT_EXCEPTION, VM_OUT_ERROR } vm_outcome;
