@@ -79,7 +79,7 @@ else
 DBGSH := $(BUILD)/dbgsh
 endif
 
-.PHONY: all deps run test run-tests run-tsan check tsan gcstress run-gcstress bench install clean layers
+.PHONY: all deps run test run-tests run-tsan check tsan gcstress run-gcstress bench install clean layers stress
 
 all: deps $(DBGSH)
 
@@ -188,7 +188,13 @@ test: deps
 
 # Every suite: unit tests, the differential test against erl, transcripts.
 run-tests: $(DBGSH) $(TEST_BINS) $(TOOL_BINS)
-	@tests/run.sh $(BUILD) $(DBGSH)
+	@STRESS_COUNT=1000 tests/run.sh $(BUILD) $(DBGSH)
+
+# The trace engine's stress test (docs/internals/stress.md): STRESS_COUNT
+# pattern changes (default 10,000) while 4 schedulers run traced calls.
+STRESS_COUNT ?= 10000
+stress: deps $(DBGSH)
+	@tests/stress/run.sh $(DBGSH) $(STRESS_COUNT)
 
 check: deps
 	@$(MAKE) --no-print-directory DEBUG=1 OPT="-O1 -g" SANITIZE=address,undefined \
@@ -216,6 +222,7 @@ run-tsan: $(DBGSH) $(TOOL_BINS)
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/threads
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/progress
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/ports
+	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/stress/run.sh $(DBGSH) 1000
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/diff/run.sh $(BUILD) $(DBGSH)
 	@tests/shell/run.sh $(BUILD) $(DBGSH)
 	@SCRIPTS_SCHEDULERS=4 SCRIPTS_TIMEOUT=300 TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" \
