@@ -2,11 +2,20 @@
  * as OTP 26 documents it (OTP 25, the oracle of the script tests, has
  * none), and call_count and call_time kept exactly while several
  * schedulers run the traced functions and patterns change under them. */
+#include <unistd.h>
+
 #include "tests/lib/vmrun.h"
 
 #include "dbgcore/dbgcore.h"
 #include "dbgcore/engine.h"
 #include "vm/cmp.h"
+
+/* A hang must fail the test, not the suite (Criterion's .timeout leaks in
+ * its runner, which fails the ASan build: see tests/vm/test_progress.c).
+ * Each test runs in its own process, so the alarm is the test's alone. */
+static void arm_watchdog(void) { alarm(120); }
+
+TestSuite(patterns, .init = arm_watchdog);
 
 /* vmrun's start_vm with the trace engine set up first. */
 static void start_engine_vm(unsigned n)
@@ -53,6 +62,8 @@ static const char pm_text[] =
     "outer(N) -> X = {N, N}, _ = middle(N), X.\n"
     "middle(N) -> X = {N, N}, _ = inner(N), X.\n"
     "inner(N) -> {N, N}.\n"
+    "gone(Ps) -> [begin R = monitor(process, P), exit(P, kill), receive {'DOWN', R, _, _, _} -> ok end end\n"
+    "             || P <- Ps].\n"
     "words(F) -> {call_memory, [{P, C, W}]} = erlang:trace_info({pm, F, 1}, call_memory),\n"
     "    P = self(), {C, W}.\n"
     "run() ->\n"
@@ -72,11 +83,11 @@ static const char pm_text[] =
     "    {all, All} = erlang:trace_info({pm, inner, 1}, all),\n"
     "    Keys = [K || {K, _} <- All],\n"
     "    _ = erlang:trace_pattern({pm, '_', '_'}, false, [call_memory]),\n"
-    "    exit(T, kill),\n"
+    "    gone([T]),\n"
     "    {Only, Both, Paused, Keys, erlang:trace_info({pm, inner, 1}, call_memory),\n"
     "     erlang:trace_info({pm, inner, 1}, all)}.\n";
 
-Test(patterns, call_memory_as_otp26_documents, .timeout = 60)
+Test(patterns, call_memory_as_otp26_documents)
 {
     start_engine_vm(1);
     term_t r = run_module("pm", pm_text);
@@ -94,6 +105,8 @@ static const char pc_text[] =
     "f(X) -> X + 1.\n"
     "loop(0) -> ok;\n"
     "loop(N) -> f(N), loop(N - 1).\n"
+    "gone(Ps) -> [begin R = monitor(process, P), exit(P, kill), receive {'DOWN', R, _, _, _} -> ok end end\n"
+    "             || P <- Ps].\n"
     "run() ->\n"
     "    Self = self(),\n"
     "    T = spawn(fun() -> receive _ -> ok end end),\n"
@@ -105,10 +118,10 @@ static const char pc_text[] =
     "    {call_count, N} = erlang:trace_info({pc, f, 1}, call_count),\n"
     "    {call_time, L} = erlang:trace_info({pc, f, 1}, call_time),\n"
     "    PerProc = lists:sort([{P, C} || {P, C, _, _} <- L]),\n"
-    "    exit(T, kill),\n"
+    "    gone([T | Ps]),\n"
     "    {N, PerProc =:= lists:sort([{P, 20000} || P <- Ps])}.\n";
 
-Test(patterns, counters_on_four_schedulers, .timeout = 60)
+Test(patterns, counters_on_four_schedulers)
 {
     start_engine_vm(4);
     term_t r = run_module("pc", pc_text);
@@ -126,6 +139,8 @@ static const char ps_text[] =
     "f(X) -> X + 1.\n"
     "loop(0) -> ok;\n"
     "loop(N) -> f(N), loop(N - 1).\n"
+    "gone(Ps) -> [begin R = monitor(process, P), exit(P, kill), receive {'DOWN', R, _, _, _} -> ok end end\n"
+    "             || P <- Ps].\n"
     "spin(Parent) -> receive stop -> Parent ! {stopped, self()} after 0 -> loop(100), spin(Parent) end.\n"
     "flip(0) -> ok;\n"
     "flip(N) ->\n"
@@ -145,11 +160,11 @@ static const char ps_text[] =
     "    [receive {stopped, P} -> ok end || P <- Ps],\n"
     "    1 = erlang:trace_pattern({ps, f, 1}, true, [call_count]),\n"
     "    loop(500),\n"
-    "    exit(T, kill),\n"
+    "    gone([T | Ps]),\n"
     "    {erlang:trace_info({ps, f, 1}, call_count), erlang:trace_pattern({ps, f, 1}, false, [call_count, "
     "meta])}.\n";
 
-Test(patterns, changes_under_running_schedulers, .timeout = 120)
+Test(patterns, changes_under_running_schedulers)
 {
     start_engine_vm(4);
     term_t r = run_module("ps", ps_text);
