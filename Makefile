@@ -52,7 +52,7 @@ VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map 
                code interp proc sched bits bif_proc bif_sys bif_misc bif_scan bif_file md5 trace port bif_port eval vm
 FORMAT_SRCS := buf write pretty fwrite io traceline exception
 DBGCORE_SRCS := dbgcore session tev tev_sched tracer bp bif_trace bif_pattern bif_session ms ms_run ms_text msact tlog tport collector
-SHELL_SRCS  := main repl offline
+SHELL_SRCS  := main repl offline cmd
 
 VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o) $(BUILD)/vm/lib_embed.o
 FORMAT_OBJS := $(FORMAT_SRCS:%=$(BUILD)/format/%.o)
@@ -69,7 +69,13 @@ LIBDBGCORE := $(BUILD)/libdbgcore.a
 TEST_VM_SRCS     := $(wildcard tests/vm/test_*.c)
 TEST_FORMAT_SRCS := $(wildcard tests/format/test_*.c)
 TEST_DBGCORE_SRCS := $(wildcard tests/dbgcore/test_*.c)
-TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format $(BUILD)/tests/test_dbgcore
+TEST_SHELL_SRCS := $(wildcard tests/shell/test_*.c)
+TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format $(BUILD)/tests/test_dbgcore $(BUILD)/tests/test_shell
+
+# Files generated from the shell's tables (docs/internals/commands.md):
+# committed, and written again by make whenever a table changes.
+GEN_CMDS  := $(BUILD)/shell/gen/gen_cmds
+GENERATED := docs/commands.md completions/dbgsh.bash completions/_dbgsh completions/dbgsh.fish
 TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads \
              $(BUILD)/tests/progress $(BUILD)/tests/ports $(BUILD)/tests/tlogtool
 
@@ -81,7 +87,7 @@ endif
 
 .PHONY: all deps run test run-tests run-tsan check tsan gcstress run-gcstress bench install clean layers stress
 
-all: deps $(DBGSH)
+all: deps $(DBGSH) $(GENERATED)
 
 # ---- dependencies -------------------------------------------------------------
 
@@ -162,6 +168,22 @@ $(BUILD)/tests/test_format: $(TEST_FORMAT_SRCS:%.c=$(BUILD)/%.o) $(LIBFORMAT) $(
 
 $(BUILD)/tests/test_dbgcore: $(TEST_DBGCORE_SRCS:%.c=$(BUILD)/%.o) $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(TEST_LIBS) $(LIBS)
+
+$(BUILD)/tests/test_shell: $(TEST_SHELL_SRCS:%.c=$(BUILD)/%.o) $(filter-out $(BUILD)/shell/main.o,$(SHELL_OBJS)) \
+                           $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(TEST_LIBS) $(LIBS)
+
+$(GEN_CMDS): $(BUILD)/shell/gen/gen_cmds.o $(BUILD)/shell/cmd.o
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+docs/commands.md: $(GEN_CMDS) shell/commands.def
+	$(GEN_CMDS) md > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
+completions/dbgsh.bash: $(GEN_CMDS) shell/options.def
+	$(GEN_CMDS) bash > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
+completions/_dbgsh: $(GEN_CMDS) shell/options.def
+	$(GEN_CMDS) zsh > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
+completions/dbgsh.fish: $(GEN_CMDS) shell/options.def
+	$(GEN_CMDS) fish > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
 $(BUILD)/tests/ms_bench: $(BUILD)/tests/bench/ms_bench.o $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)

@@ -1,3 +1,20 @@
-# fish completion for dbgsh
-complete -c dbgsh -s h -l help -d 'Print a summary of the options'
-complete -c dbgsh -s V -l version -d 'Print the version'
+# fish completion for dbgsh: its command-line options.
+# Generated from shell/options.def by shell/gen/gen_cmds.c; do not edit.
+
+function __dbgsh_modules
+    for f in *.erl
+        string replace -r '[.]erl$' '' -- $f
+    end
+end
+
+complete -c dbgsh -s e -x -d 'evaluate Erlang expressions and exit'
+complete -c dbgsh -o pa -x -a '(__fish_complete_directories)' -d 'add a directory to the code path'
+complete -c dbgsh -s S -x -d 'number of scheduler threads'
+complete -c dbgsh -l disasm -x -a '(__dbgsh_modules)' -d 'print the VM code of a module and exit'
+complete -c dbgsh -l format -d 'print dbg trace port files and exit'
+complete -c dbgsh -l wrap -x -d 'a wrap set of trace files'
+complete -c dbgsh -l grep -x -d 'only the events matching a regex'
+complete -c dbgsh -s v -d 'with --grep, the events not matching'
+complete -c dbgsh -s o -r -F -d 'write to a file instead of standard output'
+complete -c dbgsh -s h -l help -d 'print a summary of the options'
+complete -c dbgsh -s V -l version -d 'print the version'

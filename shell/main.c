@@ -10,42 +10,13 @@
 #include "dbgcore/dbgcore.h"
 #include "format/format.h"
 #include "shell/offline.h"
+#include "shell/cmd.h"
 #include "shell/repl.h"
 #include "vm/vm.h"
 
 /* The shell's Erlang modules (shell/lib: the evaluator, shell_default). */
 extern const vm_lib_file shell_embedded_lib[];
 extern const size_t shell_embedded_lib_n;
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: dbgsh [OPTIONS] [FILE.erl ...]\n"
-            "       dbgsh --format [FILE | --wrap NAME SUFFIX]... [--grep RE [-v]] [-o OUT]\n"
-            "\n"
-            "A native debugger for Erlang programs. Loads the given modules, then\n"
-            "evaluates -e expressions or runs a shell that evaluates Erlang\n"
-            "expressions (each input ended by a full stop) as erl's shell does. When\n"
-            "standard input is not a terminal it is read as a script.\n"
-            "\n"
-            "options:\n"
-            "  -e EXPRS        evaluate EXPRS in a new process, as erl -noshell -eval,\n"
-            "                  then exit: 0 if it returned, 1 if it failed, N on halt(N)\n"
-            "  -pa DIR         add DIR to the code path (modules load from DIR/Mod.erl)\n"
-            "  -S N            run N scheduler threads (default: one per core)\n"
-            "  --disasm MOD    print the VM code of module MOD (loaded from the files\n"
-            "                  given or the code path) and exit\n"
-            "  --format        print the dbg trace port files given (any name) and wrap\n"
-            "                  sets as dbg:trace_client(file, F) prints them, then exit:\n"
-            "                  0, or 1 when one is missing, truncated or corrupt\n"
-            "  --wrap NAME SUFFIX  with --format: the wrap set NAME<N>SUFFIX\n"
-            "  --grep RE       with --format: only the events whose text matches the\n"
-            "                  PCRE2 regex RE (^ and $ match at every line of an event)\n"
-            "  -v              with --grep: only the events RE does not match\n"
-            "  -o OUT          with --format: write to OUT instead of standard output\n"
-            "  -h, --help      print this help and exit\n"
-            "  -V, --version   print the version and exit\n");
-}
 
 /* The number of online cores, at least 1. */
 static unsigned default_schedulers(void)
@@ -71,7 +42,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
+            cmd_usage(stdout);
             return 0;
         }
         if (!strcmp(a, "-V") || !strcmp(a, "--version")) {

@@ -9,7 +9,7 @@ failed=0
 suites_failed=()
 
 # Criterion unit tests: one binary per layer, mirroring the source tree.
-for bin in "$build"/tests/test_vm "$build"/tests/test_format "$build"/tests/test_dbgcore; do
+for bin in "$build"/tests/test_vm "$build"/tests/test_format "$build"/tests/test_dbgcore "$build"/tests/test_shell; do
     name=$(basename "$bin")
     out=$("$bin" --jobs 2 2>&1)
     rc=$?
