@@ -77,7 +77,7 @@ TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format $(BUILD)/tests/te
 GEN_CMDS  := $(BUILD)/shell/gen/gen_cmds
 GENERATED := docs/commands.md completions/dbgsh.bash completions/_dbgsh completions/dbgsh.fish
 TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads \
-             $(BUILD)/tests/progress $(BUILD)/tests/ports $(BUILD)/tests/tlogtool
+             $(BUILD)/tests/progress $(BUILD)/tests/ports $(BUILD)/tests/tlogtool $(BUILD)/tests/pty
 
 ifeq ($(BUILD),build)
 DBGSH := dbgsh
@@ -258,6 +258,11 @@ $(BUILD)/tests/progress: $(BUILD)/tests/tsan/progress.o $(LIBVM)
 
 $(BUILD)/tests/ports: $(BUILD)/tests/tsan/ports.o $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+
+# The pseudo-terminal harness of the interactive shell's transcript tests
+# (tests/shell/pty, docs/internals/pty-tests.md).
+$(BUILD)/tests/pty: $(BUILD)/tests/shell/pty/pty.o $(BUILD)/tests/shell/pty/screen.o
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lutil
 
 bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen $(BUILD)/tests/ms_bench $(BUILD)/tests/tlog_bench
 	@tests/bench/run.sh $(BUILD)

@@ -193,9 +193,12 @@ static bool history_path(char *buf, size_t cap)
 
 /* Ctrl-C while an input runs: the input stops (its evaluator is killed)
  * and the shell goes on, as erl's job control does for `i`. */
+static volatile sig_atomic_t interrupted;
+
 static void on_interrupt(int sig)
 {
     (void)sig;
+    interrupted = 1;
     vm_eval_interrupt();
 }
 
@@ -214,6 +217,7 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
     if (interactive) {
         rl_instream = in;
         rl_outstream = out;
+        rl_catch_signals = 0; /* Ctrl-C is ours (on_interrupt) */
         using_history();
         has_hist = history_path(hist, sizeof hist);
         if (has_hist)
@@ -239,6 +243,15 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
         } else {
             line = read_line_plain(in, &len);
         }
+        if (!line && interactive && interrupted) {
+            /* Ctrl-C at the prompt: the unfinished input goes, the shell
+             * stays (libedit's readline returns no line for it) */
+            interrupted = 0;
+            pending.len = pending.scanned = 0;
+            fputc('\n', out);
+            continue;
+        }
+        interrupted = 0;
         if (!line) {
             /* End of input: a last input without a full stop is an error,
              * reported as the parser sees it. */
