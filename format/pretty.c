@@ -4,8 +4,9 @@
  * written on one line once, recording for every node the span of its text
  * and its width (the tree, as flat records): when it fits, that line is the
  * output; otherwise the layout decides with the recorded widths and copies
- * the spans. Records and stacks live in scratch area 0 of the fmt_buf: C
- * recursion only FAST_LEVELS deep (an explicit stack below), and a reused
+ * the spans. Both passes are C recursion for the first FAST_LEVELS and
+ * LAY_LEVELS levels of nesting and walk an explicit stack below that.
+ * Records and stacks live in scratch area 0 of the fmt_buf, and a reused
  * buffer stops allocating. */
 #include "format/format.h"
 
@@ -126,6 +127,9 @@ typedef struct pctx {
     size_t cur;   /* offset of the top frame, NO_FRAME when empty */
     size_t top;   /* first free byte above the frames */
     uint64_t nrec;
+    rec *rend;    /* the end of scratch area 0: record i is rend[-1 - i] */
+    uint64_t rlim; /* records that fit above the frames, as of the last
+                      look: new_rec looks again when nrec reaches it */
     size_t mark;  /* the one-line pass: where the text starts in b */
     term_t nonstr; /* a list already known to print as no string, or 0 */
     int64_t wide; /* the one-line pass: bytes written that are not chars */
@@ -143,9 +147,14 @@ typedef struct pctx {
 static char *scratch(const pctx *c) { return c->b->scratch[0].p; }
 static frame *get_frame(const pctx *c, size_t off) { return (frame *)(void *)(scratch(c) + off); }
 static map_iter *get_iter(const pctx *c, size_t off) { return (map_iter *)(void *)(scratch(c) + off + sizeof(frame)); }
-static rec *get_rec(const pctx *c, uint64_t i)
+static rec *get_rec(const pctx *c, uint64_t i) { return c->rend - 1 - i; }
+
+/* Points rend and rlim at the area as it is now. */
+static void load_recs(pctx *c)
 {
-    return (rec *)(void *)(scratch(c) + c->b->scratch[0].cap - (i + 1) * sizeof(rec));
+    struct fmt_scratch *s = &c->b->scratch[0];
+    c->rend = (rec *)(void *)((char *)s->p + s->cap);
+    c->rlim = (s->cap - c->top) / sizeof(rec);
 }
 
 /* Room for `lo` bytes from the start of the area besides the records. */
@@ -157,6 +166,15 @@ static void grow(pctx *c, size_t lo)
     fmt_scratch(c->b, 0, 2 * (lo + hi));
     if (hi)
         memmove((char *)s->p + s->cap - hi, (char *)s->p + old - hi, hi);
+    load_recs(c);
+}
+
+/* new_rec's slow path: room for one more record. */
+static void make_rec_room(pctx *c)
+{
+    load_recs(c);
+    if (c->nrec >= c->rlim)
+        grow(c, c->top + sizeof(rec));
 }
 
 static inline void reserve(pctx *c, size_t lo)
@@ -660,24 +678,27 @@ static int64_t write_flat(pctx *c, const node *root)
 /* ---- one line, the fast way ---------------------------------------------------------
  * write_flat's walk over the common terms as C recursion, FAST_LEVELS deep
  * at most (the bound STYLE.md asks for): lists, tuples and flat maps are
- * walked here and every leaf written here; hash maps, and containers nested
- * deeper, go to write_flat. Same text, same records, without write_flat's
- * per-node frame and node structs. The text goes through a cursor, as in
- * write.c: room made once per token, b->len catching up only when the pass
- * is done (or a write.h printer that takes b is called). Widths are not
- * returned but kept as a running count of the bytes that are not chars
- * (c->wide): a node's width is its bytes minus what that count grew by. */
+ * walked here and the common leaves written here, each with its record;
+ * hash maps, containers nested deeper and the rarer leaves go to
+ * write_flat and put_leaf_rec. Same text, same records, without
+ * write_flat's per-node frame and node structs. The text goes through a
+ * cursor, as in write.c: room made once per token, b->len catching up only
+ * when the pass is done (or a write.h printer that takes b is called).
+ * Widths are not returned but kept as a running count of the bytes that
+ * are not chars (c->wide): a node's width is its bytes minus what that
+ * count grew by. */
 #define FAST_LEVELS 48
 
 /* Reading this far ahead of a list hides the memory latency of cells laid
- * out one after the other. A prefetch never faults, wherever it points. */
+ * out one after the other (fmt_next_cell stops the walk waiting on each
+ * tail; this stops it waiting on memory). A prefetch never faults,
+ * wherever it points. */
 #define LIST_PREFETCH 256
 #ifdef __GNUC__
 #define PREFETCH(a) __builtin_prefetch(a)
 #else
 #define PREFETCH(a) ((void)(a))
 #endif
-
 
 static FMT_INLINE fmt_cursor cursor_at(const fmt_buf *b, char *p) { return (fmt_cursor){p, b->data + b->cap}; }
 
@@ -699,9 +720,9 @@ static FMT_INLINE uint64_t text_at(const pctx *c, const char *p) { return (uint6
 /* A new record, the next index; its fields are the caller's to set. */
 static FMT_INLINE rec *new_rec(pctx *c)
 {
-    if (c->top + (c->nrec + 1) * sizeof(rec) > c->b->scratch[0].cap)
-        grow(c, c->top + sizeof(rec));
-    return get_rec(c, c->nrec++);
+    if (c->nrec >= c->rlim)
+        make_rec_room(c);
+    return c->rend - 1 - c->nrec++;
 }
 
 /* The record of a leaf whose text, `bytes` bytes ending at p, is written:
@@ -717,6 +738,12 @@ static FMT_INLINE void leaf_rec(pctx *c, uint8_t kind, const char *p, uint64_t b
     r->width = width;
     r->kind = kind;
     r->tail = false;
+}
+
+/* The record of a leaf of ASCII text from p0 to p. */
+static FMT_INLINE void ascii_rec(pctx *c, uint8_t kind, const char *p0, const char *p)
+{
+    leaf_rec(c, kind, p, (uint64_t)(p - p0), p - p0);
 }
 
 /* The record of a container whose text begins at p; its width holds the
@@ -752,41 +779,47 @@ static FMT_INLINE fmt_cursor put_dots(pctx *c, fmt_cursor k)
 }
 
 /* Writes list l at k as a string with nothing to escape, "..." of ASCII
- * chars 32..126 but " and \, and returns its width; having written nothing
- * (k unchanged, though growing b may have moved b->len), 0 when l may still be a string with escapes or wide chars,
- * -1 when it is no string at all (for ~tp with a unicode range: `urange`). */
-static FMT_INLINE int64_t put_plain_string(fmt_buf *b, fmt_cursor *k, term_t l, bool urange)
+ * chars 32..126 but " and \, and sets *w to its width; having written
+ * nothing (the cursor returned where k was, though growing b may have moved
+ * b->len), sets *w to 0 when l may still be a string with escapes or wide
+ * chars, -1 when it is no string at all (for ~tp with a unicode range:
+ * `urange`). The cursor goes in and out by value: behind a pointer it would
+ * live in memory. */
+static FMT_INLINE fmt_cursor put_plain_string(fmt_buf *b, fmt_cursor k, term_t l, bool urange, int64_t *w)
 {
-    fmt_cursor q = fmt_need(b, *k, 64);
+    fmt_cursor q = fmt_need(b, k, 64);
     size_t mark = (size_t)(q.p - b->data);
-    char *p = q.p, *lim = p + 64;
-    *p++ = '"';
+    char *p = q.p, *end = q.lim - 2; /* room for a char, the '"' and the NUL */
+    const term_t *cell = list_ptr(l);
+    term_t h, tail = NIL;
     int64_t ch = 0;
-    for (; term_is_list(l); l = list_tail(l)) {
-        PREFETCH((const char *)list_ptr(l) + LIST_PREFETCH);
-        term_t h = list_head(l);
+    *p++ = '"';
+    do {
+        PREFETCH((const char *)cell + LIST_PREFETCH);
+        h = cell[0];
         if (!term_is_small(h))
             goto fail;
         ch = small_value(h);
-        if (ch < 32 || ch > 126 || ch == '"' || ch == '\\')
+        if ((uint64_t)(ch - ' ') > '~' - ' ' || ch == '"' || ch == '\\')
             goto fail;
-        if (p == lim) {
+        if (p >= end) {
             q = fmt_cursor_grow(b, p, 64);
             p = q.p;
-            lim = p + 64;
+            end = q.lim - 2;
         }
         *p++ = (char)ch;
-    }
-    if (!term_is_nil(l))
-        goto fail;
+    } while ((cell = fmt_next_cell(cell, &tail)) != NULL);
+    if (!term_is_nil(tail))
+        goto fail_tail;
     *p++ = '"';
-    *k = (fmt_cursor){p, b->data + b->cap};
-    return (int64_t)(p - b->data) - (int64_t)mark;
+    *w = (int64_t)(p - b->data) - (int64_t)mark;
+    return (fmt_cursor){p, b->data + b->cap};
 fail:
-    *k = (fmt_cursor){b->data + mark, b->data + b->cap};
-    if (!term_is_list(l) || !term_is_small(list_head(l)))
-        return -1;
-    return measure_char(ch) == 0 && !(urange && ch > 255) ? -1 : 0;
+    *w = !term_is_small(h) || (measure_char(ch) == 0 && !(urange && ch > 255)) ? -1 : 0;
+    return (fmt_cursor){b->data + mark, b->data + b->cap};
+fail_tail:
+    *w = -1;
+    return (fmt_cursor){b->data + mark, b->data + b->cap};
 }
 
 /* Writes atom t at k with its record. */
@@ -798,34 +831,40 @@ static FMT_INLINE fmt_cursor put_atom_rec(pctx *c, fmt_cursor k, term_t t)
     const char *s = atom_text_flags(t, &n, &flags);
     char *p;
     int64_t w;
-    if (!(flags & ATOM_QUOTED)) { /* latin1 only: a char per lead byte */
-        k = fmt_need(b, k, n + ATOM_TEXT_BLOCK);
-        p = k.p;
-        if (n <= ATOM_TEXT_BLOCK) { /* zeros after the name: ASCII in two tests */
-            uint64_t lo, hi;
-            memcpy(p, s, ATOM_TEXT_BLOCK);
-            memcpy(&lo, s, 8);
-            memcpy(&hi, s + 8, 8);
-            w = ((lo | hi) & UINT64_C(0x8080808080808080)) == 0 ? (int64_t)n : -1;
-        } else {
-            memcpy(p, s, n);
-            w = -1;
-        }
-        if (w < 0) {
-            w = 0;
-            for (size_t i = 0; i < n; i++)
-                w += ((unsigned char)p[i] & 0xC0) != 0x80;
-        }
-        k.p = p + n;
-        leaf_rec(c, N_ATOM, k.p, n, w);
+    if (flags & (ATOM_ESCAPES | ATOM_WIDE)) { /* rare: escapes or wide chars */
+        size_t at = (size_t)(k.p - b->data);
+        k = fmt_put_atom_at(b, k, t, c->unicode);
+        size_t bytes = (size_t)(k.p - b->data) - at;
+        leaf_rec(c, N_ATOM, k.p, bytes, measure_text(b->data + at, bytes));
         return k;
     }
-    size_t at = (size_t)(k.p - b->data);
-    lend(b, k.p);
-    fmt_put_atom(b, t, c->unicode);
-    k = cursor_at(b, b->data + b->len);
-    size_t bytes = b->len - at;
-    leaf_rec(c, N_ATOM, k.p, bytes, measure_text(b->data + at, bytes));
+    /* latin1 text, no escapes: a char per lead byte, quotes around it when
+     * the atom needs them */
+    size_t q = (flags & ATOM_QUOTED) != 0;
+    k = fmt_need(b, k, n + 2 + ATOM_TEXT_BLOCK);
+    p = k.p;
+    *p = '\'';
+    p += q;
+    if (n <= ATOM_TEXT_BLOCK) { /* zeros after the name: ASCII in two tests */
+        uint64_t lo, hi;
+        memcpy(p, s, ATOM_TEXT_BLOCK);
+        memcpy(&lo, s, 8);
+        memcpy(&hi, s + 8, 8);
+        w = ((lo | hi) & UINT64_C(0x8080808080808080)) == 0 ? (int64_t)n : -1;
+    } else {
+        memcpy(p, s, n);
+        w = -1;
+    }
+    if (w < 0) {
+        w = 0;
+        for (size_t i = 0; i < n; i++)
+            w += ((unsigned char)p[i] & 0xC0) != 0x80;
+    }
+    p += n;
+    *p = '\'';
+    p += q;
+    k.p = p;
+    leaf_rec(c, N_ATOM, p, n + 2 * q, w + 2 * (int64_t)q);
     return k;
 }
 
@@ -844,7 +883,7 @@ static fmt_cursor put_big(fmt_buf *b, fmt_cursor k, term_t t)
 }
 
 /* Writes leaf n, or a bitstring written byte by byte (N_BITS), at k with
- * its record. */
+ * its record: the kinds the fast walk leaves to classify(). */
 static fmt_cursor put_leaf_rec(pctx *c, fmt_cursor k, const node *n)
 {
     fmt_buf *b = c->b;
@@ -854,12 +893,6 @@ static fmt_cursor put_leaf_rec(pctx *c, fmt_cursor k, const node *n)
     size_t at = (size_t)(k.p - b->data);
     int64_t w = n->width; /* -1: ASCII, the bytes */
     switch (n->kind) {
-    case N_INT:
-        k = term_is_small(n->t) ? (fmt_cursor){fmt_put_i64(k.p, small_value(n->t)), k.lim} : put_big(b, k, n->t);
-        break;
-    case N_FLOAT:
-        k.p += fmt_float_short(float_value(n->t), k.p);
-        break;
     case N_CONST:
         memcpy(k.p, n->text, (size_t)n->width); /* at most 7 */
         k.p += n->width;
@@ -895,16 +928,6 @@ static fmt_cursor put_leaf_rec(pctx *c, fmt_cursor k, const node *n)
             break;
         }
         goto slow;
-    case N_IDENT:
-        if (term_is_local_pid(n->t)) {
-            memcpy(k.p, "<0.", 3);
-            k.p = fmt_put_u64(k.p + 3, pid_number(n->t));
-            *k.p++ = '.';
-            k.p = fmt_put_u64(k.p, pid_serial(n->t));
-            *k.p++ = '>';
-            break;
-        }
-        goto slow;
     default:
     slow: /* the rest: through the printers that take b */
         lend(b, k.p);
@@ -919,15 +942,113 @@ static fmt_cursor put_leaf_rec(pctx *c, fmt_cursor k, const node *n)
     return k;
 }
 
+/* ---- plain bytes, eight at a time --------------------------------------------------- */
+
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+
+/* True when each of the 8 bytes in w is plain inside "...": 32..126 but "
+ * and \. Each test is exact for "some byte": below 32 (borrow trick), above
+ * 126, equal to '"', equal to '\\'. */
+static FMT_INLINE bool plain8(uint64_t w)
+{
+    uint64_t low = (w - ONES * ' ') & ~w & HIGHS;
+    uint64_t high = ((w + ONES) | w) & HIGHS;
+    uint64_t q = w ^ (ONES * '"'), bs = w ^ (ONES * '\\');
+    uint64_t eq = ((q - ONES) & ~q) | ((bs - ONES) & ~bs);
+    return ((low | high | eq) & HIGHS) == 0;
+}
+
+static FMT_INLINE bool plain1(uint8_t by) { return by >= ' ' && by <= '~' && by != '"' && by != '\\'; }
+
+/* Copies the plain bytes from the start of s[0..n) to out, which has room
+ * for n + 8 (whole words are stored); returns how many. `padded`: s may be
+ * read up to the next multiple of 8 past n (a heap binary's bytes are
+ * padded to words). The last partial word is read whole, its bytes past n
+ * counted as plain, so a binary costs no byte loop unless it holds a byte
+ * that is not plain. */
+static FMT_INLINE uint64_t copy_plain(char *out, const uint8_t *s, uint64_t n, bool padded)
+{
+    uint64_t i = 0, w;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, s + i, 8);
+        if (!plain8(w))
+            goto find;
+        memcpy(out + i, &w, 8);
+    }
+    if (i == n)
+        return n;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (padded || n >= 8) {
+        unsigned keep = (unsigned)(n - i) * 8; /* 8..56 bits, the low bytes */
+        if (padded) {
+            memcpy(&w, s + i, 8);
+        } else {
+            memcpy(&w, s + n - 8, 8);
+            w >>= 64 - keep;
+        }
+        uint64_t mask = (UINT64_C(1) << keep) - 1;
+        w = (w & mask) | (ONES * 'a' & ~mask);
+        if (!plain8(w))
+            goto find;
+        memcpy(out + i, &w, 8);
+        return n;
+    }
+#else
+    (void)padded;
+#endif
+    for (; i < n && plain1(s[i]); i++)
+        out[i] = (char)s[i];
+    return i;
+find: /* a byte that is not plain lies in s[i..i + 8), before n */
+    for (; plain1(s[i]); i++)
+        out[i] = (char)s[i];
+    return i;
+}
+
+/* A byte-aligned binary of n > 0 bytes at s, at unlimited depth, with
+ * strings on: <<"...">> when its bytes are plain, the byte list (N_BITS)
+ * when some byte is no printable latin1 char and the device is latin1
+ * (classify_bin's answers for those), with its record; for the rest
+ * (escapes, latin1 or UTF-8 text) *done is false and nothing is written. */
+static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s, uint64_t n, bool padded,
+                                         bool *done)
+{
+    fmt_buf *b = c->b;
+    k = fmt_need(b, k, n + 16);
+    char *p = k.p;
+    *done = true;
+    memcpy(p, "<<\"", 3);
+    uint64_t i = copy_plain(p + 3, s, n, padded);
+    if (i == n) {
+        p += 3 + n;
+        memcpy(p, "\">>", 3);
+        p += 3;
+        k.p = p;
+        leaf_rec(c, N_BINSTR, p, n + 6, (int64_t)n + 6);
+        return k;
+    }
+    bin_view v = {s + i, n - i, 0, 0};
+    if (c->unicode || fmt_printable_bytes(&v, n - i) == n - i) {
+        *done = false;
+        return k;
+    }
+    v.bytes = s, v.size = n;
+    size_t at = (size_t)(k.p - b->data);
+    k = fmt_put_bits_at(b, k, &v, -1);
+    ascii_rec(c, N_BITS, b->data + at, k.p);
+    return k;
+}
+
 static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level);
 
-/* Writes t, which is no small integer, at k: its text and records. */
+/* Writes t at k, which has TOKEN_ROOM: its text and records. */
 static FMT_INLINE fmt_cursor flat_elem(pctx *c, fmt_cursor k, term_t t, int64_t d, unsigned level)
 {
     if (term_is_small(t)) {
         char *p0 = k.p;
-        k.p = fmt_put_i64(k.p, small_value(t));
-        leaf_rec(c, N_INT, k.p, (uint64_t)(k.p - p0), k.p - p0);
+        k.p = fmt_put_small(k.p, small_value(t));
+        ascii_rec(c, N_INT, p0, k.p);
         return k;
     }
     if (term_is_atom(t))
@@ -942,6 +1063,28 @@ static FMT_INLINE fmt_cursor flat_elem(pctx *c, fmt_cursor k, term_t t, int64_t 
 static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
+    if (d < 0) { /* unlimited depth: no dots, the common case */
+        const term_t *cell = list_ptr(t);
+        term_t tail = NIL;
+        PREFETCH((const char *)cell + LIST_PREFETCH);
+        k = flat_elem(c, k, cell[0], -1, level);
+        while ((cell = fmt_next_cell(cell, &tail)) != NULL) {
+            PREFETCH((const char *)cell + LIST_PREFETCH);
+            k = fmt_need(b, k, TOKEN_ROOM);
+            *k.p++ = ',';
+            k = flat_elem(c, k, cell[0], -1, level);
+        }
+        k = fmt_need(b, k, TOKEN_ROOM);
+        if (!term_is_nil(tail)) {
+            *k.p++ = '|';
+            uint64_t r = c->nrec;
+            k = flat_elem(c, k, tail, -1, level);
+            get_rec(c, r)->tail = true;
+            k = fmt_need(b, k, TOKEN_ROOM);
+        }
+        *k.p++ = ']';
+        return k;
+    }
     for (bool first = true;; first = false) {
         k = fmt_need(b, k, TOKEN_ROOM);
         if (term_is_nil(t))
@@ -976,16 +1119,25 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
 static fmt_cursor flat_tuple_items(pctx *c, fmt_cursor k, const term_t *e, uint64_t n, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
-    for (uint64_t i = 0; i < n; i++) {
-        k = fmt_need(b, k, TOKEN_ROOM);
-        if (i > 0)
+    if (d < 0) {
+        k = flat_elem(c, k, e[0], -1, level);
+        for (uint64_t i = 1; i < n; i++) {
+            k = fmt_need(b, k, TOKEN_ROOM);
             *k.p++ = ',';
-        if (d == 1) {
-            k = put_dots(c, k);
-            break;
+            k = flat_elem(c, k, e[i], -1, level);
         }
-        d = descend(d);
-        k = flat_elem(c, k, e[i], d, level);
+    } else {
+        for (uint64_t i = 0; i < n; i++) {
+            k = fmt_need(b, k, TOKEN_ROOM);
+            if (i > 0)
+                *k.p++ = ',';
+            if (d == 1) {
+                k = put_dots(c, k);
+                break;
+            }
+            d = descend(d);
+            k = flat_elem(c, k, e[i], d, level);
+        }
     }
     k = fmt_need(b, k, 1);
     *k.p++ = '}';
@@ -1021,63 +1173,103 @@ static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, uns
     return k;
 }
 
-/* Writes t at depth d (not 0) at p, `level` containers deep, with its
- * records, as write_flat does; returns the end of its text. */
+/* Writes fixed text s (n <= 7 bytes) at k, which has room, as a leaf of
+ * kind N_CONST. */
+static FMT_INLINE fmt_cursor put_const_rec(pctx *c, fmt_cursor k, const char *s, size_t n)
+{
+    char *p0 = k.p;
+    memcpy(k.p, s, n);
+    k.p += n;
+    ascii_rec(c, N_CONST, p0, k.p);
+    return k;
+}
+
+/* Writes t (no small integer or atom) at depth d (not 0) at p, `level`
+ * containers deep, with its records, as write_flat does; returns the end
+ * of its text. */
 static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
     fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
     char *p0 = k.p;
-    switch (term_boxed_subtag(t)) {
-    case HDR_FLOAT:
-        k.p += fmt_float_short(float_value(t), k.p);
-        leaf_rec(c, N_FLOAT, k.p, (uint64_t)(k.p - p0), k.p - p0);
-        return k.p;
-    case HDR_POS_BIG:
-    case HDR_NEG_BIG: {
-        size_t at = (size_t)(k.p - b->data);
-        k = put_big(b, k, t);
-        uint64_t bytes = (uint64_t)(k.p - b->data) - at;
-        leaf_rec(c, N_INT, k.p, bytes, (int64_t)bytes);
-        return k.p;
-    }
-    default:
-        break;
-    }
-    if (level < FAST_LEVELS) {
-        if (term_is_list(t)) {
-            if (d != 1 && c->strings && t != c->nonstr) {
-                int64_t w = put_plain_string(b, &k, t, c->urange);
-                if (w > 0) {
-                    leaf_rec(c, N_STRING, k.p, (uint64_t)w, w);
-                    return k.p;
-                }
-                node n;
-                if (w == 0 && scan_string(t, c->urange, &n)) {
-                    n.t = t;
-                    n.d = d;
-                    n.kind = N_STRING;
-                    return put_leaf_rec(c, k, &n).p;
-                }
+    switch (term_primary(t)) {
+    case TAG_PRIMARY_LIST: {
+        if (level >= FAST_LEVELS)
+            break;
+        if (d != 1 && c->strings && t != c->nonstr) {
+            int64_t w;
+            k = put_plain_string(b, k, t, c->urange, &w);
+            if (w > 0) {
+                leaf_rec(c, N_STRING, k.p, (uint64_t)w, w);
+                return k.p;
             }
-            uint64_t r = open_rec(c, N_LIST, k.p);
-            *k.p++ = '[';
-            k = flat_list_items(c, k, t, d, level + 1);
+            node n;
+            if (w == 0 && scan_string(t, c->urange, &n)) {
+                n.t = t;
+                n.d = d;
+                n.kind = N_STRING;
+                return put_leaf_rec(c, k, &n).p;
+            }
+        }
+        uint64_t r = open_rec(c, N_LIST, k.p);
+        *k.p++ = '[';
+        k = flat_list_items(c, k, t, d, level + 1);
+        close_rec(c, r, k.p);
+        return k.p;
+    }
+    case TAG_PRIMARY_BOXED: {
+        const term_t *box = boxed_ptr(t);
+        switch (header_subtag(box[0])) {
+        case HDR_TUPLE: {
+            uint64_t n = header_arity(box[0]);
+            if (n == 0)
+                return put_const_rec(c, k, "{}", 2).p;
+            if (d == 1 || level >= FAST_LEVELS)
+                break;
+            uint64_t r = open_rec(c, n > 1 && term_is_atom(box[1]) ? N_TAGGED : N_TUPLE, k.p);
+            *k.p++ = '{';
+            k = flat_tuple_items(c, k, box + 1, n, d, level + 1);
             close_rec(c, r, k.p);
             return k.p;
         }
-        if (term_is_tuple(t) && d != 1) {
-            uint64_t n = tuple_arity(t);
-            if (n > 0) {
-                const term_t *e = tuple_elems(t);
-                uint64_t r = open_rec(c, n > 1 && term_is_atom(e[0]) ? N_TAGGED : N_TUPLE, k.p);
-                *k.p++ = '{';
-                k = flat_tuple_items(c, k, e, n, d, level + 1);
-                close_rec(c, r, k.p);
-                return k.p;
-            }
+        case HDR_FLOAT:
+            k.p += fmt_float_short(float_value(t), k.p);
+            ascii_rec(c, N_FLOAT, p0, k.p);
+            return k.p;
+        case HDR_POS_BIG:
+        case HDR_NEG_BIG: {
+            size_t at = (size_t)(p0 - b->data);
+            k = put_big(b, k, t);
+            ascii_rec(c, N_INT, b->data + at, k.p);
+            return k.p;
         }
-        if (term_is_map(t) && d != 1 && map_is_flat(t) && map_size(t) > 0) {
+        case HDR_HEAP_BIN:
+        case HDR_REFC_BIN: {
+            if (d >= 0 || !c->strings)
+                break;
+            const uint8_t *s;
+            uint64_t n;
+            bool heap = header_subtag(box[0]) == HDR_HEAP_BIN;
+            if (heap) {
+                const heap_bin_obj *hb = (const heap_bin_obj *)(const void *)box;
+                s = hb->bytes, n = hb->size;
+            } else {
+                const refc_bin_obj *rb = (const refc_bin_obj *)(const void *)box;
+                s = rb->bytes, n = rb->size;
+            }
+            if (n == 0)
+                return put_const_rec(c, k, "<<>>", 4).p;
+            bool done;
+            k = put_bin_rec(c, k, s, n, heap, &done);
+            if (done)
+                return k.p;
+            break; /* k made room, wrote nothing */
+        }
+        case HDR_MAP: {
+            if (map_size(t) == 0)
+                return put_const_rec(c, k, "#{}", 3).p;
+            if (d == 1 || level >= FAST_LEVELS || !map_is_flat(t))
+                break;
             uint64_t r = open_rec(c, N_MAP, k.p);
             memcpy(k.p, "#{", 2);
             k.p += 2;
@@ -1085,6 +1277,24 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
             close_rec(c, r, k.p);
             return k.p;
         }
+        }
+        break;
+    }
+    default:
+        if (term_is_nil(t))
+            return put_const_rec(c, k, "[]", 2).p;
+        if (term_is_local_pid(t)) { /* <0.N.S>: two fmt_put_u64 of 21 bytes' room */
+            k = fmt_need(b, k, 48);
+            p0 = k.p;
+            memcpy(k.p, "<0.", 3);
+            k.p = fmt_put_u64(k.p + 3, pid_number(t));
+            *k.p++ = '.';
+            k.p = fmt_put_u64(k.p, pid_serial(t));
+            *k.p++ = '>';
+            ascii_rec(c, N_IDENT, p0, k.p);
+            return k.p;
+        }
+        break;
     }
     node n;
     classify(c, t, d, &n);
@@ -1237,7 +1447,7 @@ static FMT_INLINE int64_t try_rec(lay_ctx *l, char pre, uint64_t r, int64_t lim,
     return w;
 }
 
-static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, bool emit, bool check, bool broken);
+static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w, bool emit, bool check, bool broken);
 
 /* pp_binary/7: the byte list broken at commas to fit N columns. Every line
  * but the first starts after a break, with N columns for its items (each
@@ -1429,7 +1639,7 @@ static bool lay_improper(lay_ctx *l, uint64_t e, int64_t col0, int64_t col, int6
     if (!c->emit)
         return lay_node(l, e, col, ld + 1, 0);
     sync_out(l);
-    bool ok = lay(c, e, col, ld + 1, false, true, false);
+    bool ok = lay(c, e, col, ld + 1, 0, false, true, false);
     load_area(l);
     load_out(l);
     if (!ok)
@@ -1507,7 +1717,7 @@ static FMT_INLINE bool lay_step(lay_ctx *l)
 /* Lays node r out from column col (`broken`: known not to fit there);
  * false when a cind check fails (then what was written is left for the
  * caller to take back). */
-static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, bool emit, bool check, bool broken)
+static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w, bool emit, bool check, bool broken)
 {
     size_t cur0 = c->cur, top0 = c->top;
     bool emit0 = c->emit, check0 = c->check;
@@ -1516,7 +1726,7 @@ static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, bool emit, bool ch
     lay_ctx l = {.c = c};
     load_area(&l);
     load_out(&l);
-    bool ok = broken ? lay_broken(&l, r, col, ld, 0) : lay_node(&l, r, col, ld, 0);
+    bool ok = broken ? lay_broken(&l, r, col, ld, w) : lay_node(&l, r, col, ld, w);
     while (ok && c->cur != cur0)
         ok = lay_step(&l);
     sync_out(&l);
@@ -1525,6 +1735,399 @@ static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, bool emit, bool ch
     c->emit = emit0;
     c->check = check0;
     return ok;
+}
+
+/* ---- layout, the fast way ------------------------------------------------------------
+ * The same walk as C recursion, LAY_LEVELS containers deep at most (below
+ * that, lay() and its frames take the subtree): one function per function
+ * of io_lib_pretty (pp/8 with cind/7's checks, pp_list/8, pp_tail/10,
+ * pp_tag_tuple/8, pp_map/8, pp_pairs_tail/9, pp_pair/8, pp_element/8),
+ * columns and widths in their arguments, the output cursor passed along
+ * and returned (NULL: a cind check failed). It always writes: a walk that
+ * only checks writes text its caller takes back. */
+#define LAY_LEVELS 48
+
+typedef struct flay {
+    pctx *c;
+    const char *text; /* the recorded text */
+    const rec *re;    /* record i is re[-1 - i] */
+    char *oe;         /* the end of the output's room */
+    int64_t ll, m, tind;
+    bool check; /* cind's checks are made */
+    bool cw;    /* cind's widths: a walk that only checks (see lay_broken) */
+} flay;
+
+static FMT_INLINE const rec *frec(const flay *l, uint64_t r) { return l->re - 1 - r; }
+
+/* The area moved (lay() grew it): point at it again. */
+static void fl_load(flay *l)
+{
+    l->text = scratch(l->c);
+    l->re = (const rec *)(const void *)(l->text + l->c->b->scratch[0].cap);
+}
+
+static char *fl_grow(flay *l, char *o, size_t n)
+{
+    fmt_buf *b = l->c->b;
+    b->len = (size_t)(o - b->data);
+    o = fmt_buf_grow(b, n);
+    l->oe = b->data + b->cap;
+    return o;
+}
+
+/* Room for n bytes at o and the NUL after them. */
+static FMT_INLINE char *fl_room(flay *l, char *o, size_t n)
+{
+    return n < (size_t)(l->oe - o) ? o : fl_grow(l, o, n);
+}
+
+/* Slack after every span of the recorded text that can be read: a span of
+ * up to SPAN_SLACK bytes is copied as one block of that size (no branch on
+ * its length, which varies from span to span). */
+#define SPAN_SLACK 64
+
+/* Node x's text on one line. */
+static FMT_INLINE char *fl_span(flay *l, char *o, const rec *x)
+{
+    size_t n = x->bytes;
+    const char *s = l->text + x->start;
+    o = fl_room(l, o, n + SPAN_SLACK);
+    memcpy(o, s, SPAN_SLACK);
+    if (n > SPAN_SLACK)
+        memcpy(o, s, n);
+    return o + n;
+}
+
+static FMT_INLINE char *fl_put1(flay *l, char *o, char ch)
+{
+    o = fl_room(l, o, 1);
+    *o = ch;
+    return o + 1;
+}
+
+/* A newline and the spaces of columns up to 64, copied as one block of
+ * NL_BLOCK bytes of which the first col0 are the newline and indentation
+ * of column col0. */
+#define NL_BLOCK 65
+static const char NL_SPACES[NL_BLOCK] = "\n"
+                                        "                " /* 4 x 16 spaces */
+                                        "                "
+                                        "                "
+                                        "                ";
+
+/* A newline and the indentation of column col0. */
+static FMT_INLINE char *fl_newline(flay *l, char *o, int64_t col0)
+{
+    size_t n = col0 > 1 ? (size_t)(col0 - 1) : 0;
+    o = fl_room(l, o, n + NL_BLOCK);
+    if (n < NL_BLOCK) {
+        memcpy(o, NL_SPACES, NL_BLOCK);
+    } else {
+        o[0] = '\n';
+        memset(o + 1, ' ', n);
+    }
+    return o + n + 1;
+}
+
+/* last_depth/2 of the items after one: 0 when another element follows. */
+static FMT_INLINE int64_t fl_last_depth(const flay *l, uint64_t next, uint64_t end, int64_t ld)
+{
+    /* Computed, not branched on: whether an item is the last one varies.
+     * Record 0 stands in for `next` when there is none. */
+    const rec *x = frec(l, next < end ? next : 0);
+    bool more = (next < end) & (x->kind != R_DOTS) & !x->tail;
+    return more ? 0 : ld + 1;
+}
+
+/* pp_tail's and pp_pairs_tail's test for an item of width w_e written after
+ * a comma on the current line (Col col, W w, last depth ld1). */
+static FMT_INLINE bool fl_fits_after(const flay *l, int64_t w_e, int64_t col, int64_t w, int64_t ld1)
+{
+    int64_t elen = 1 + w_e, extra = ld1 == 0 ? 1 : ld1;
+    return elen + extra < l->ll - col && w + elen + extra <= l->m;
+}
+
+static char *fl_node(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv);
+
+/* pp_element/8: *we is the element's width when it is a leaf that fits,
+ * else Ll (the line is full). */
+static FMT_INLINE char *fl_elem(flay *l, char *o, uint64_t e, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *we)
+{
+    const rec *x = frec(l, e);
+    if (x->kind < N_LEAVES && x->width < l->ll - col - ld && x->width + w + ld <= l->m) {
+        *we = x->width;
+        return fl_span(l, o, x);
+    }
+    *we = l->ll;
+    return fl_node(l, o, e, col, ld, w, lv + 1);
+}
+
+/* pp_tail/10 (cind_tail/8) over items e..end: continuation column col0,
+ * current column col; sep before "..." and an improper tail. */
+static char *fl_tail(flay *l, char *o, uint64_t e, uint64_t end, int64_t col0, int64_t col, int64_t ld, char sep,
+                     int64_t w, unsigned lv)
+{
+    while (e < end) {
+        const rec *x = frec(l, e);
+        if (x->kind == R_DOTS) {
+            o = fl_room(l, o, 4);
+            o[0] = sep;
+            memcpy(o + 1, "...", 3);
+            return o + 4;
+        }
+        if (x->tail) {
+            if (x->kind < N_LEAVES && x->width + 1 < l->ll - col - (ld + 1) && x->width + 1 + w + (ld + 1) <= l->m) {
+                o = fl_put1(l, o, sep);
+                return fl_span(l, o, x);
+            }
+            o = fl_put1(l, o, sep);
+            o = fl_newline(l, o, col0);
+            if (!l->check)
+                return fl_node(l, o, e, col0, ld + 1, 0, lv + 1);
+            if (l->cw) /* cind looks at it where the line is */
+                return fl_node(l, o, e, col, ld + 1, 0, lv + 1);
+            /* Checking and writing: check it at col, text taken back,
+             * then write it at col0 unchecked. */
+            fmt_buf *b = l->c->b;
+            size_t at = (size_t)(o - b->data);
+            l->cw = true;
+            o = fl_node(l, o, e, col, ld + 1, 0, lv + 1);
+            l->cw = false;
+            if (o == NULL)
+                return NULL;
+            o = b->data + at;
+            l->check = false;
+            o = fl_node(l, o, e, col0, ld + 1, 0, lv + 1);
+            l->check = true;
+            return o;
+        }
+        uint64_t ni = x->next;
+        int64_t ld1 = fl_last_depth(l, ni, end, ld);
+        if (x->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
+            o = fl_put1(l, o, ',');
+            o = fl_span(l, o, x);
+            col += 1 + x->width;
+            w += 1 + x->width;
+        } else {
+            int64_t we;
+            o = fl_put1(l, o, ',');
+            o = fl_newline(l, o, col0);
+            o = fl_elem(l, o, e, col0, ld1, 0, lv, &we);
+            if (o == NULL)
+                return NULL;
+            col = col0 + we;
+            w = we;
+        }
+        e = ni;
+    }
+    return o;
+}
+
+/* pp_list/9 (cind_list/7) over items e..end. */
+static char *fl_list(flay *l, char *o, uint64_t e, uint64_t end, int64_t col0, int64_t ld, char sep, int64_t w,
+                     unsigned lv)
+{
+    const rec *x = frec(l, e);
+    if (x->kind == R_DOTS) {
+        o = fl_room(l, o, 3);
+        memcpy(o, "...", 3);
+        return o + 3;
+    }
+    uint64_t ni = x->next;
+    int64_t we;
+    o = fl_elem(l, o, e, col0, fl_last_depth(l, ni, end, ld), w, lv, &we);
+    if (o == NULL)
+        return NULL;
+    return fl_tail(l, o, ni, end, col0, col0 + we, ld, sep, w + we, lv);
+}
+
+/* pp_pair/8 (cind_pair/7): *pw is the pair's width when it fits and key
+ * and value are leaves, else Ll. */
+static char *fl_pair(flay *l, char *o, uint64_t p, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *pw)
+{
+    const rec *x = frec(l, p);
+    uint64_t k = p + 1, v = frec(l, k)->next;
+    if (x->width < l->ll - col - ld && x->width + w + ld <= l->m) {
+        *pw = frec(l, k)->kind < N_LEAVES && frec(l, v)->kind < N_LEAVES ? x->width : l->ll;
+        return fl_span(l, o, x);
+    }
+    *pw = l->ll;
+    int64_t vcol = col + (l->tind > 0 ? l->tind : 4);
+    o = fl_node(l, o, k, col, ld, w, lv + 1);
+    if (o == NULL)
+        return NULL;
+    o = fl_room(l, o, 3);
+    memcpy(o, " =>", 3);
+    o = fl_newline(l, o + 3, vcol);
+    return fl_node(l, o, v, vcol, ld, 0, lv + 1);
+}
+
+/* pp_map/8 and pp_pairs_tail/9 (cind_map/7, cind_pairs_tail/8) over items
+ * e..end. */
+static char *fl_map(flay *l, char *o, uint64_t e, uint64_t end, int64_t col0, int64_t ld, int64_t w, unsigned lv)
+{
+    uint64_t ni = frec(l, e)->next;
+    int64_t pw;
+    o = fl_pair(l, o, e, col0, fl_last_depth(l, ni, end, ld), w, lv, &pw);
+    if (o == NULL)
+        return NULL;
+    int64_t col = col0 + pw;
+    w = l->cw ? w + pw : pw; /* cind_map and pp_map differ here */
+    for (e = ni; e < end; e = ni) {
+        const rec *x = frec(l, e);
+        if (x->kind == R_DOTS) {
+            o = fl_room(l, o, 4);
+            memcpy(o, ",...", 4);
+            return o + 4;
+        }
+        ni = x->next;
+        int64_t ld1 = fl_last_depth(l, ni, end, ld);
+        uint64_t k = e + 1, v = frec(l, k)->next;
+        if (frec(l, k)->kind < N_LEAVES && frec(l, v)->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
+            o = fl_put1(l, o, ',');
+            o = fl_span(l, o, x);
+            col += 1 + x->width;
+            w += 1 + x->width;
+        } else {
+            o = fl_put1(l, o, ',');
+            o = fl_newline(l, o, col0);
+            o = fl_pair(l, o, e, col0, ld1, 0, lv, &pw);
+            if (o == NULL)
+                return NULL;
+            col = col0 + pw;
+            w = pw;
+        }
+    }
+    return o;
+}
+
+/* pp_tag_tuple/8 (cind_tag_tuple/7) of tuple r, its "{" counted in w. */
+static char *fl_tagged(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
+{
+    uint64_t tag = r + 1, end = frec(l, r)->next;
+    const rec *tr = frec(l, tag);
+    uint64_t rest = tr->next;
+    int64_t tlen = tr->width, tagind = tlen + 2, tcol = col + tagind;
+    o = fl_put1(l, o, '{');
+    o = fl_span(l, o, tr);
+    if (l->tind > 0 && tagind > l->tind) {
+        int64_t col1 = col + l->tind;
+        if (l->check && !(l->m + col1 <= l->ll || col1 <= l->ll / 2))
+            return NULL;
+        return fl_tail(l, o, rest, end, col1, tcol, ld, ',', w + tlen, lv);
+    }
+    if (l->check && !(l->m + tcol < l->ll || tcol < l->ll / 2))
+        return NULL;
+    o = fl_put1(l, o, ',');
+    return fl_list(l, o, rest, end, tcol, ld, ',', w + tlen + 1, lv);
+}
+
+/* pp_binary/7 for bitstring x at column col. */
+static char *fl_bits(flay *l, char *o, const rec *x, int64_t col, int64_t ld, int64_t w)
+{
+    int64_t left = l->ll - col < l->m - 4 - w ? l->ll - col : l->m - 4 - w;
+    size_t n0 = (size_t)(left - ld > 8 ? left - ld : 8);
+    const char *text = l->text + x->start + 2; /* between << and >> */
+    size_t tlen = x->bytes - 4, ind = col > 1 ? (size_t)(col - 1) : 0;
+    o = fl_room(l, o, 2);
+    *o++ = '<';
+    *o++ = '<';
+    for (size_t i = 0;;) {
+        size_t rest = tlen - i, seg;
+        const char *comma = NULL;
+        if (rest > n0) {
+            comma = memrchr(text + i, ',', n0);
+            if (comma == NULL) /* an item wider than a line: it alone */
+                comma = memchr(text + i + n0, ',', rest - n0);
+        }
+        seg = comma == NULL ? rest : (size_t)(comma - (text + i)) + 1;
+        o = fl_room(l, o, seg + ind + 3);
+        memcpy(o, text + i, seg);
+        o += seg;
+        if (comma == NULL) {
+            *o++ = '>';
+            *o++ = '>';
+            return o;
+        }
+        *o++ = '\n';
+        memset(o, ' ', ind);
+        o += ind;
+        i += seg;
+    }
+}
+
+/* A subtree nested deeper than LAY_LEVELS: lay() and its frames. */
+static char *fl_deep(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w)
+{
+    pctx *c = l->c;
+    fmt_buf *b = c->b;
+    b->len = (size_t)(o - b->data);
+    c->m = l->m;
+    c->tind = l->tind;
+    bool ok = lay(c, r, col, ld, w, !l->cw, l->check, true);
+    fl_load(l);
+    l->oe = b->data + b->cap;
+    return ok ? b->data + b->len : NULL;
+}
+
+/* pp/8 (cind/7) of a node that does not fit where it is. */
+static char *fl_broken(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
+{
+    const rec *x = frec(l, r);
+    if (x->kind < N_LEAVES)
+        return fl_span(l, o, x);
+    if (lv >= LAY_LEVELS)
+        return fl_deep(l, o, r, col, ld, w);
+    uint64_t end = x->next;
+    switch (x->kind) {
+    case N_LIST:
+        o = fl_put1(l, o, '[');
+        o = fl_list(l, o, r + 1, end, col + 1, ld, '|', w + 1, lv);
+        return o ? fl_put1(l, o, ']') : NULL;
+    case N_TUPLE:
+        o = fl_put1(l, o, '{');
+        o = fl_list(l, o, r + 1, end, col + 1, ld, ',', w + 1, lv);
+        return o ? fl_put1(l, o, '}') : NULL;
+    case N_TAGGED:
+        o = fl_tagged(l, o, r, col, ld, w + 1, lv);
+        return o ? fl_put1(l, o, '}') : NULL;
+    case N_MAP: /* cind_map counts "#{", pp_map "#" */
+        o = fl_room(l, o, 2);
+        memcpy(o, "#{", 2);
+        o = fl_map(l, o + 2, r + 1, end, col + 2, ld, w + (l->cw ? 2 : 1), lv);
+        return o ? fl_put1(l, o, '}') : NULL;
+    default: /* N_BITS */
+        return fl_bits(l, o, x, col + 2, ld, w);
+    }
+}
+
+/* pp/8 (cind/7): node r on one line if it fits in what is left of this
+ * one. */
+static char *fl_node(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
+{
+    const rec *x = frec(l, r);
+    if (x->width < l->ll - col - ld && x->width + w + ld <= l->m)
+        return fl_span(l, o, x);
+    return fl_broken(l, o, r, col, ld, w, lv);
+}
+
+/* Lays out the whole term (record 0, known not to fit) from column col
+ * after the text in b; false when a cind check fails, the text then left
+ * for the caller to take back. `check`: cind's checks; `cw`: a walk that
+ * only checks (its text is taken back too). */
+static bool lay_fast(pctx *c, int64_t col, bool check, bool cw)
+{
+    fmt_buf *b = c->b;
+    flay l = {.c = c, .ll = c->ll, .m = c->m, .tind = c->tind, .check = check, .cw = cw};
+    fl_load(&l);
+    char *o = fmt_buf_reserve(b, 0);
+    l.oe = b->data + b->cap;
+    o = fl_broken(&l, o, 0, col, 0, 0, 0);
+    if (o == NULL)
+        return false;
+    b->len = (size_t)(o - b->data);
+    *o = '\0';
+    return true;
 }
 
 /* ---- entry points ---------------------------------------------------------------------- */
@@ -1548,27 +2151,47 @@ void fmt_pretty_opts_init(fmt_pretty_opts *o)
  * walk can then check and write. */
 #define M_SLACK 16
 
+/* cind/7 on its own with c->tind: true when it passes. Its text is taken
+ * back (b cut to `mark`). */
+static bool check_only(pctx *c, int64_t col, size_t mark)
+{
+    bool ok = lay_fast(c, col, true, true);
+    truncate_to(c->b, mark);
+    return ok;
+}
+
 void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
 {
-    pctx c = {.b = b,
-              .cur = NO_FRAME,
-              .unicode = o->unicode,
-              .urange = o->unicode && o->unicode_range,
-              .strings = o->strings,
-              .emit = true};
     int64_t col = o->column < 1 ? 1 : o->column;
     int64_t d = o->depth < 0 ? -1 : o->depth;
-    c.ll = o->line_length;
     fmt_buf_reserve(b, 0); /* data is NUL-terminated even for no output */
     if (d == 0) {
         fmt_buf_put(b, "...", 3);
         return;
     }
+    if (term_is_small(t) || term_is_atom(t)) { /* as io_lib:write, no layout */
+        fmt_cursor k = fmt_need(b, cursor_at(b, b->data + b->len), TOKEN_ROOM);
+        if (term_is_small(t))
+            k.p = fmt_put_small(k.p, small_value(t));
+        else
+            k = fmt_put_atom_at(b, k, t, o->unicode);
+        b->len = (size_t)(k.p - b->data);
+        *k.p = '\0';
+        return;
+    }
+    pctx c = {.b = b,
+              .cur = NO_FRAME,
+              .unicode = o->unicode,
+              .urange = o->unicode & o->unicode_range,
+              .strings = o->strings,
+              .emit = true};
+    c.ll = o->line_length;
     node n;
     if (term_is_list(t) && d != 1 && c.strings) {
         fmt_cursor k = cursor_at(b, b->data + b->len);
         size_t len0 = b->len;
-        int64_t w = put_plain_string(b, &k, t, c.urange);
+        int64_t w;
+        k = put_plain_string(b, k, t, c.urange, &w);
         if (w > 0) { /* the common string, in one pass */
             b->len = (size_t)(k.p - b->data);
             *k.p = '\0';
@@ -1599,34 +2222,37 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
      * the text into the scratch area and lay the tree out from there. */
     size_t mark = b->len;
     c.mark = mark;
+    if (b->scratch[0].p == NULL)
+        fmt_scratch(b, 0, 1);
+    load_recs(&c);
     c.m = write_line(&c, t, d);
     if (c.ll == 0)
         return;
     if (c.m < c.ll - col)
         return;
     size_t tlen = b->len - mark;
-    reserve(&c, tlen);
+    reserve(&c, tlen + SPAN_SLACK);
     memcpy(scratch(&c), b->data + mark, tlen);
     c.top = tlen;
     truncate_to(b, mark);
     if (c.m < (c.ll > 0 ? c.ll : 0) + M_SLACK) { /* M small: the cind passes on their own, then pp */
         c.tind = -1;
-        if (!lay(&c, 0, col, 0, false, true, true)) {
+        if (!check_only(&c, col, mark)) {
             c.tind = 4;
-            if (!lay(&c, 0, col, 0, false, true, true))
+            if (!check_only(&c, col, mark))
                 c.tind = 1;
         }
-        lay(&c, 0, col, 0, true, false, true);
+        lay_fast(&c, col, false, false);
         return;
     }
     c.tind = -1;
-    if (lay(&c, 0, col, 0, true, true, true))
+    if (lay_fast(&c, col, true, false))
         return;
     truncate_to(b, mark);
     c.tind = 4;
-    if (lay(&c, 0, col, 0, true, true, true))
+    if (lay_fast(&c, col, true, false))
         return;
     truncate_to(b, mark);
     c.tind = 1;
-    lay(&c, 0, col, 0, true, false, true);
+    lay_fast(&c, col, false, false);
 }

@@ -65,12 +65,6 @@ static const char DIGITS2[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-/* The decimal text of 0..999 in c[0..2], its length in c[3]: copied as
- * four bytes, then the cursor moves by c[3]. */
-typedef struct dec3 {
-    char c[4];
-} dec3;
-
 /* clang-format off */
 #define D3(v) {{(char)('0' + ((v) >= 100 ? (v) / 100 : (v) >= 10 ? (v) / 10 : (v))),                   \
                  (char)((v) >= 100 ? '0' + (v) / 10 % 10 : (v) >= 10 ? '0' + (v) % 10 : 0),              \
@@ -79,8 +73,8 @@ typedef struct dec3 {
                  D3(v + 8), D3(v + 9)
 #define D3_100(v) D3_10(v), D3_10(v + 10), D3_10(v + 20), D3_10(v + 30), D3_10(v + 40), D3_10(v + 50), \
                   D3_10(v + 60), D3_10(v + 70), D3_10(v + 80), D3_10(v + 90)
-static const dec3 DEC3[1000] = {D3_100(0), D3_100(100), D3_100(200), D3_100(300), D3_100(400),
-                                D3_100(500), D3_100(600), D3_100(700), D3_100(800), D3_100(900)};
+const fmt_dec3 fmt_dec3_text[1000] = {D3_100(0), D3_100(100), D3_100(200), D3_100(300), D3_100(400),
+                                       D3_100(500), D3_100(600), D3_100(700), D3_100(800), D3_100(900)};
 
 /* A byte and the comma after it as ~w writes binaries, "7," "42," "255,",
  * in c[0..3]; its length in n. */
@@ -133,8 +127,8 @@ static FMT_INLINE char *put_upto8(char *p, uint32_t v)
         }
         uint32_t hi = v / 10000;
         if (hi < 1000) {
-            memcpy(p, DEC3[hi].c, 4);
-            p += DEC3[hi].c[3];
+            memcpy(p, fmt_dec3_text[hi].c, 4);
+            p += fmt_dec3_text[hi].c[3];
         } else {
             put_4(p, hi);
             p += 4;
@@ -142,8 +136,8 @@ static FMT_INLINE char *put_upto8(char *p, uint32_t v)
         put_4(p, v % 10000);
         return p + 4;
     }
-    memcpy(p, DEC3[v].c, 4);
-    return p + DEC3[v].c[3];
+    memcpy(p, fmt_dec3_text[v].c, 4);
+    return p + fmt_dec3_text[v].c[3];
 }
 
 /* put_u64 for v >= 10^8. */
@@ -291,6 +285,11 @@ static FMT_INLINE fmt_cursor put_atom(fmt_buf *b, fmt_cursor c, term_t atom, boo
 void fmt_put_atom(fmt_buf *b, term_t atom, bool unicode)
 {
     finish(b, put_atom(b, cursor_at_end(b), atom, unicode));
+}
+
+fmt_cursor fmt_put_atom_at(fmt_buf *b, fmt_cursor c, term_t atom, bool unicode)
+{
+    return put_atom(b, c, atom, unicode);
 }
 
 /* ---- integers ------------------------------------------------------------------ */
@@ -1107,8 +1106,8 @@ static FMT_INLINE fmt_cursor write_elem(fmt_buf *b, fmt_cursor c, term_t t, bool
     if (term_is_small(t)) {
         int64_t v = small_value(t);
         if ((uint64_t)v < 1000) {
-            memcpy(c.p, DEC3[v].c, 4);
-            c.p += DEC3[v].c[3];
+            memcpy(c.p, fmt_dec3_text[v].c, 4);
+            c.p += fmt_dec3_text[v].c[3];
         } else {
             c.p = put_i64(c.p, v);
         }
@@ -1127,14 +1126,13 @@ static FMT_INLINE fmt_cursor write_elem(fmt_buf *b, fmt_cursor c, term_t t, bool
  * "]"; the caller turns the first comma into "[". */
 static fmt_cursor write_list_elems(fmt_buf *b, fmt_cursor c, term_t t, bool unicode, unsigned level)
 {
+    const term_t *cell = list_ptr(t);
     do {
-        const term_t *cell = list_ptr(t);
         PREFETCH((const char *)cell + LIST_PREFETCH);
         c = fmt_need(b, c, TOKEN_ROOM);
         *c.p++ = ',';
         c = write_elem(b, c, cell[0], unicode, level);
-        t = cell[1];
-    } while (term_is_list(t));
+    } while ((cell = fmt_next_cell(cell, &t)) != NULL);
     c = fmt_need(b, c, TOKEN_ROOM);
     if (!term_is_nil(t)) {
         *c.p++ = '|';

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "format/format.h"
 
@@ -132,6 +133,43 @@ static FMT_INLINE fmt_cursor fmt_need(fmt_buf *b, fmt_cursor c, size_t n)
  * write scratch bytes past the digits); fmt_put_i64 needs 22. */
 char *fmt_put_u64(char *p, uint64_t v);
 char *fmt_put_i64(char *p, int64_t v);
+/* The decimal text of 0..999 in c[0..2], its length in c[3]: copied as
+ * four bytes, then the cursor moves by c[3]. */
+typedef struct fmt_dec3 {
+    char c[4];
+} fmt_dec3;
+extern const fmt_dec3 fmt_dec3_text[1000];
+/* fmt_put_i64 with 0..999 inline, the integers printed most. */
+static FMT_INLINE char *fmt_put_small(char *p, int64_t v)
+{
+    if ((uint64_t)v < 1000) {
+        memcpy(p, fmt_dec3_text[v].c, 4);
+        return p + fmt_dec3_text[v].c[3];
+    }
+    return fmt_put_i64(p, v);
+}
+/* fmt_put_atom at a cursor; makes its own room. */
+fmt_cursor fmt_put_atom_at(fmt_buf *b, fmt_cursor c, term_t atom, bool unicode);
+/* The cell after `cell` in list order when its tail is a cons, else NULL
+ * with *tail set to the tail. Cells are mostly laid out one after the
+ * other: testing for that first lets the loads of the next cell start
+ * before this tail is read (a branch the CPU predicts, not a pointer it
+ * must wait for), which makes a walk along a list no longer a chain of
+ * dependent loads. */
+#ifdef __GNUC__
+#define FMT_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define FMT_LIKELY(x) (x)
+#endif
+static FMT_INLINE const term_t *fmt_next_cell(const term_t *cell, term_t *tail)
+{
+    term_t t = cell[1];
+    if (FMT_LIKELY(t == term_list(cell + 2)))
+        return cell + 2;
+    *tail = t;
+    return term_is_list(t) ? list_ptr(t) : NULL;
+}
+
 /* Bitstring v as ~w writes it (<<1,2,3:4>>), only the first depth - 1
  * elements then "..." when depth > 0; makes its own room. */
 fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *v, int64_t depth);
