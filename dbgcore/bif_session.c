@@ -121,22 +121,30 @@ term_t bif_session_process_4(process *p, const term_t *args)
     return bif_trace_processes(p, (uint32_t)s, info.tracer, args[1], args[2], args[3]);
 }
 
-/* trace:port(Session, Ports, How, Flags): dbgsh's only ports are trace
- * ports, which are never traced: all, existing and new match none. */
+/* trace:port(Session, Ports, How, Flags): Ports a port, all, existing or
+ * new (the ports of erlang:trace/3's ports, existing_ports, new_ports). */
 term_t bif_session_port_4(process *p, const term_t *args)
 {
     session_info info;
-    term_t spec = args[1];
-    uint32_t bit;
-    if (session_arg(args[0], &info) < 0 || (args[2] != ATOM_true && args[2] != ATOM_false))
+    int s = session_arg(args[0], &info);
+    if (s < 0 || (args[2] != ATOM_true && args[2] != ATOM_false))
         return BIF_BADARG(p);
+    uint32_t flags = 0, bit;
     term_t l = args[3];
-    for (; term_is_list(l); l = list_tail(l))
+    for (; term_is_list(l); l = list_tail(l)) {
         if (!session_flag_of(list_head(l), &bit))
             return BIF_BADARG(p);
-    if (l != NIL || (spec != ATOM_all && spec != EA.existing && spec != EA.new_))
+        flags |= bit;
+    }
+    term_t spec = args[1] == ATOM_all        ? EA.ports
+                  : args[1] == EA.existing ? EA.existing_ports
+                  : args[1] == EA.new_     ? EA.new_ports
+                  : term_is_port(args[1])  ? args[1]
+                                           : THE_NON_VALUE;
+    if (l != NIL || spec == THE_NON_VALUE)
         return BIF_BADARG(p);
-    return term_small(0);
+    int n = tev_port_trace(p, (uint32_t)s, spec, args[2] == ATOM_true, flags, info.tracer);
+    return n < 0 ? BIF_BADARG(p) : term_small(n);
 }
 
 /* trace:function(Session, MFA | on_load, MatchSpec, Flags). */

@@ -120,9 +120,15 @@ term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, 
     } else if (!given) {
         tracer = p->pid;
     }
-    /* a tracer that is gone is accepted (OTP 25): its flags go at the
-     * first event */
-    /* OTP 25 lets a tracer trace itself (its own events then go to it) */
+    /* The ports first (tev_port.c): the only part that can refuse. A
+     * tracer that is gone is accepted (OTP 25: its flags go at the first
+     * event), and so is a tracer tracing itself (its own events are
+     * discarded). */
+    int nports = tev_port_trace(p, session, spec, on, flags, given ? tracer : THE_NON_VALUE);
+    if (nports < 0)
+        return BIF_BADARG(p);
+    if (term_is_port(spec))
+        return term_small(1);
     if (term_is_local_pid(spec)) {
         return change_pid(p, session, spec, on, flags, tracer, given || on) < 0 ? BIF_BADARG(p) : term_small(1);
     }
@@ -131,8 +137,8 @@ term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, 
     bool ports_only = spec == EA.ports || spec == EA.existing_ports || spec == EA.new_ports;
     if (!existing && !new_ && !ports_only)
         return BIF_BADARG(p);
-    int64_t n = 0;
-    if (existing) {
+    int64_t n = nports;
+    if (existing && (flags & TEV_PROC_FLAGS)) {
         heap_t h;
         heap_init(&h, ALLOC_TEMP);
         for (term_t l = proc_all_pids(&h); l != NIL; l = list_tail(l)) {
@@ -142,9 +148,9 @@ term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, 
         }
         heap_destroy(&h);
     }
-    if (new_) {
+    if (new_ && (flags & TEV_PROC_FLAGS)) {
         session_new cur = session_new_get(session);
-        uint32_t now = on ? cur.flags | flags : cur.flags & ~flags;
+        uint32_t now = on ? cur.flags | (flags & TEV_PROC_FLAGS) : cur.flags & ~flags;
         session_new_set(session, now, on ? tracer : cur.tracer);
     }
     return term_small(n);
@@ -163,6 +169,8 @@ term_t bif_trace_info(process *p, uint32_t session, term_t what, term_t item)
     heap_t *h = &p->heap;
     if (term_is_tuple(what) || what == EA.send || what == EA.receive || what == EA.on_load)
         return bif_pattern_info(p, session, what, item);
+    if (term_is_port(what) || what == EA.new_ports)
+        return tev_port_info(p, session, what, item);
     uint32_t flags = 0;
     term_t tracer = NIL;
     if (term_is_local_pid(what)) {

@@ -125,6 +125,8 @@ ptrace_entry *session_entry(process *p, uint32_t s);
  * reused only after every entry of it is gone or stale (its generation
  * moved on at session_destroy). */
 bool session_live(const ptrace_entry *pe);
+/* The generation session s has now: what an entry set now carries. */
+uint32_t session_gen(uint32_t s);
 /* Sets p's flags of session s to `flags` with `tracer` (flags 0 removes
  * the entry), and recomputes p->trace_flags. p owned by the caller. */
 void session_set(process *p, uint32_t s, uint32_t flags, term_t tracer);
@@ -228,6 +230,32 @@ void tev_set_msg_pattern(uint32_t session, bool recv, ms_prog *prog, bool none);
 term_t tev_msg_pattern_info(uint32_t session, bool recv, heap_t *h);
 /* Installs the VM's trace hooks. */
 void tev_init(void);
+
+/* ---- tracing ports (tev_port.c) ---------------------------------------------- */
+
+/* The trace flags that concern ports, and those that concern processes
+ * (OTP 25): erlang:trace(all | existing | ..., ...) changes the ports only
+ * when the flags include a port flag and the processes only when they
+ * include a process flag; new ports and new processes get only theirs. */
+#define TEV_PORT_FLAGS                                                                                  \
+    (TF_PORTS | TF_RUNNING_PORTS | TF_SEND | TF_RECEIVE | TF_SILENT | TF_SCHEDULER_ID | TF_TIMESTAMP | \
+     TF_MONOTONIC | TF_STRICT_MONOTONIC)
+#define TEV_PROC_FLAGS (~(uint32_t)(TF_PORTS | TF_RUNNING_PORTS | TF_CPU_TIMESTAMP))
+/* Installs the port hooks of vm/trace.h; tev_init calls it. */
+void tev_port_install(void);
+/* erlang:trace/3's ports, on session: spec a port (every flag as given),
+ * or all, existing, new, ports, existing_ports, new_ports (their ports,
+ * when the flags include a port flag; new ports get only the port flags);
+ * any other spec concerns no port: 0. `tracer` is the tracer named (by a
+ * flag, or the session's), or THE_NON_VALUE: then the caller, when turning
+ * on. Returns how many ports changed (1 for a port), or -1 for badarg,
+ * with nothing changed: a port not open or traced by another tracer,
+ * cpu_timestamp (which `all` ignores). Runs no GC. */
+int tev_port_trace(process *caller, uint32_t session, term_t spec, bool on, uint32_t flags, term_t tracer);
+/* erlang:trace_info(Port | new_ports, flags | tracer) on session: the
+ * answer on p's heap (undefined for a port that is not open, whatever the
+ * item), or badarg raised on p. */
+term_t tev_port_info(process *p, uint32_t session, term_t what, term_t item);
 
 /* ---- scheduling and garbage collection events (tev_sched.c) ------------------ */
 

@@ -127,6 +127,8 @@ bool session_live(const ptrace_entry *pe)
     return pe->gen == atomic_load_explicit(&gens[pe->session], memory_order_relaxed);
 }
 
+uint32_t session_gen(uint32_t s) { return atomic_load_explicit(&gens[s], memory_order_relaxed); }
+
 int session_create(const session_info *info, uint32_t ref[3])
 {
     int s = -1;

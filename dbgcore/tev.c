@@ -12,6 +12,21 @@
 static _Thread_local heap_t scratch[SCRATCH_DEPTH];
 static _Thread_local unsigned scratch_ready, scratch_used;
 
+/* A thread that leaves frees its scratch heaps (schedulers live as long
+ * as the VM; other threads that trace, e.g. tests' writers, may not). */
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+static void free_scratch(void *unused)
+{
+    (void)unused;
+    for (unsigned i = 0; i < scratch_ready; i++)
+        heap_destroy(&scratch[i]);
+    scratch_ready = 0;
+}
+
+static void make_scratch_key(void) { pthread_key_create(&scratch_key, free_scratch); }
+
 heap_t *tev_scratch(void)
 {
     unsigned i = scratch_used++;
@@ -22,6 +37,10 @@ heap_t *tev_scratch(void)
         return h;
     }
     if (i >= scratch_ready) {
+        if (scratch_ready == 0) {
+            pthread_once(&scratch_once, make_scratch_key);
+            pthread_setspecific(scratch_key, scratch);
+        }
         heap_init(&scratch[i], ALLOC_TEMP);
         scratch_ready = i + 1;
     }
@@ -266,4 +285,5 @@ void tev_init(void)
     trace_hooks.receive = on_receive;
     trace_hooks.exit = on_exit;
     tev_sched_install();
+    tev_port_install();
 }

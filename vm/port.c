@@ -16,6 +16,7 @@
 
 #include "alloc.h"
 #include "atom.h"
+#include "trace.h"
 
 /* Memory of this module, accounted as one type until alloc_types.def has
  * a PORT type of its own. */
@@ -38,6 +39,10 @@ struct port {
     term_t *links; /* linked pids, in the order linked */
     uint32_t nlinks, links_cap;
     uint64_t output; /* bytes the driver reported writing */
+    /* The trace engine's state (port_trace_with) and the TF_* bits the
+     * trace points test; both NULL/0 while the port is untraced. */
+    void *trace;
+    uint32_t trace_flags;
     port *next_free; /* on the free list (under table_lock) */
 };
 
@@ -52,6 +57,8 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t next_number = PORT_FIRST_NUMBER; /* under table_lock */
 static uint32_t nopen;                           /* slots in use; under table_lock */
 static port *free_ports;                         /* closed structs to reuse; under table_lock */
+
+_Atomic uint32_t port_new_trace_flags;
 
 /* ---- lookup -------------------------------------------------------------- */
 
@@ -121,6 +128,28 @@ static void remove_link(port *s, term_t pid)
         }
 }
 
+/* ---- trace points (no port locked) -------------------------------------------- */
+
+/* A port's trace points: the port ran `op`; `tf` its trace flags under
+ * the lock. */
+static void trace_ran(term_t t, uint32_t tf, trace_port_op op)
+{
+    if (tf & TF_RUNNING_PORTS)
+        trace_hooks.port_ran(t, op, NIL);
+}
+
+/* The driver's name as an atom (latin1, cut at 255 characters) for the
+ * open event: 'trace_file_drv n /tmp/f' as OTP names the port. */
+static term_t driver_atom(const port_driver *drv)
+{
+    const char *name = drv->name ? drv->name : "";
+    size_t len = strlen(name);
+    term_t a;
+    if (atom_intern_latin1(name, len > 255 ? 255 : len, &a) != ATOM_OK)
+        return ATOM_undefined;
+    return a;
+}
+
 /* ---- opening and closing ----------------------------------------------------- */
 
 /* The table, allocated on first use. Under table_lock. */
@@ -150,6 +179,9 @@ static port *take_struct(void)
 
 term_t port_open(const port_driver *drv, void *state, process *owner)
 {
+    /* the driver struct may die with the port: its name is read now */
+    bool announce = owner && atomic_load_explicit(&port_new_trace_flags, memory_order_relaxed);
+    term_t driver = announce ? driver_atom(drv) : NIL;
     pthread_mutex_lock(&table_lock);
     port_slot *tab = ensure_table();
     if (nopen == PORT_TABLE_SIZE) {
@@ -178,12 +210,16 @@ term_t port_open(const port_driver *drv, void *state, process *owner)
     s->state = state;
     s->connected = owner ? owner->pid : ATOM_undefined;
     s->output = 0;
+    s->trace = NULL;
+    s->trace_flags = 0;
     if (owner)
         add_link(s, owner->pid);
     atomic_store_explicit(&s->number, n, memory_order_release);
     pthread_mutex_unlock(&s->lock);
     atomic_store_explicit(&tab[n % PORT_TABLE_SIZE], s, memory_order_release);
     pthread_mutex_unlock(&table_lock);
+    if (announce)
+        trace_hooks.port_open(t, owner, driver);
     return t;
 }
 
@@ -206,10 +242,14 @@ static term_t failure_reason(int code)
 /* Closes the locked open port s (number n) with `reason`, and unlocks it:
  * the number goes first (port_alive and new lookups fail from here on),
  * then the driver's close, then the slot (under table_lock, so the number
- * can no longer be found and the struct joins the free list), and last
- * the exit signals to the linked processes. */
-static void close_locked(port *s, uint64_t n, term_t reason)
+ * can no longer be found and the struct joins the free list), then the
+ * trace events of the close (in for `op`, closed) when the port was
+ * traced, and last the exit signals to the linked processes. */
+static void close_locked(port *s, uint64_t n, term_t reason, trace_port_op op)
 {
+    void *trace = s->trace;
+    s->trace = NULL;
+    s->trace_flags = 0;
     atomic_store_explicit(&s->number, 0, memory_order_release);
     s->drv->close(s->state);
     s->drv = NULL;
@@ -229,10 +269,13 @@ static void close_locked(port *s, uint64_t n, term_t reason)
     free_ports = s;
     pthread_mutex_unlock(&table_lock);
 
+    term_t self = term_local_port(n);
+    if (trace)
+        trace_hooks.port_closed(self, trace, op, reason);
+
     /* ref[0] == 1: the signal comes through a link (vm/proc.c), so the
      * receiver drops its link to the port, and traps it or dies of it. */
     static const uint32_t by_link[3] = {1, 0, 0};
-    term_t self = term_local_port(n);
     for (uint32_t i = 0; i < nlinks; i++)
         proc_signal(links[i], SIG_EXIT, self, reason, by_link, NIL);
     if (links)
@@ -245,7 +288,7 @@ bool port_close(term_t t)
     port *s = lock_port(t, &n);
     if (!s)
         return false;
-    close_locked(s, n, ATOM_normal);
+    close_locked(s, n, ATOM_normal, TRACE_PORT_CLOSE);
     return true;
 }
 
@@ -258,11 +301,16 @@ void port_owner_exited(process *p, term_t reason)
         port *s = lock_port(l->other, &n);
         if (!s)
             continue; /* closed meanwhile: its exit signal died with p */
+        /* the exit signal: OTP's port runs a task with no name (in 0),
+         * and drops the link without a getting_unlinked event */
         remove_link(s, p->pid);
-        if (s->connected == p->pid || reason != ATOM_normal)
-            close_locked(s, n, reason);
-        else
-            pthread_mutex_unlock(&s->lock);
+        if (s->connected == p->pid || reason != ATOM_normal) {
+            close_locked(s, n, reason, TRACE_PORT_SIGNAL);
+            continue;
+        }
+        uint32_t tf = s->trace_flags;
+        pthread_mutex_unlock(&s->lock);
+        trace_ran(l->other, tf, TRACE_PORT_SIGNAL);
     }
 }
 
@@ -279,11 +327,15 @@ bool port_command(term_t t, term_t msg)
     bool ok = s->drv->output(s->state, msg, &written);
     int code = errno;
     s->output += written;
+    /* data is a command; a trace message (a tuple) is OTP's nameless task */
+    trace_port_op op = term_is_tuple(msg) ? TRACE_PORT_SIGNAL : TRACE_PORT_COMMAND;
     if (ok) {
+        uint32_t tf = s->trace_flags;
         pthread_mutex_unlock(&s->lock);
+        trace_ran(t, tf, op);
         return true;
     }
-    close_locked(s, n, failure_reason(code));
+    close_locked(s, n, failure_reason(code), op);
     return false;
 }
 
@@ -300,7 +352,9 @@ bool port_control(term_t t, unsigned op, const uint8_t *data, size_t len, heap_t
     if (!s)
         return false;
     bool ok = s->drv->control && s->drv->control(s->state, op, data, len, h, reply);
+    uint32_t tf = s->trace_flags;
     pthread_mutex_unlock(&s->lock);
+    trace_ran(t, tf, TRACE_PORT_CONTROL); /* a refused control ran all the same */
     return ok;
 }
 
@@ -323,7 +377,7 @@ bool port_connect(term_t t, term_t pid)
     port *s = lock_port(t, &n);
     if (!s)
         return false;
-    bool ok;
+    bool ok, linked = false;
     if (has_link(s, pid)) {
         process *q = proc_lookup(pid);
         ok = q && !(atomic_load_explicit(&q->state, memory_order_relaxed) & PS_EXITING);
@@ -331,13 +385,17 @@ bool port_connect(term_t t, term_t pid)
         /* Under the port's lock, so that an exit of pid racing with this
          * finds the link on both sides (port_owner_exited waits for the
          * lock), or the signal fails because pid is already exiting. */
-        ok = proc_signal(pid, SIG_LINK, t, NIL, NULL, NIL);
+        ok = linked = proc_signal(pid, SIG_LINK, t, NIL, NULL, NIL);
         if (ok)
             add_link(s, pid);
     }
     if (ok)
         s->connected = pid;
+    uint32_t tf = s->trace_flags;
     pthread_mutex_unlock(&s->lock);
+    /* a dead pid is badarg before the port sees anything (OTP) */
+    if (ok && ((tf & TF_RUNNING_PORTS) || (linked && (tf & TF_PORTS))))
+        trace_hooks.port_ran(t, TRACE_PORT_CONNECT, linked ? pid : NIL);
     return ok;
 }
 
@@ -355,6 +413,19 @@ bool port_view_of(term_t t, heap_t *h, port_view *out)
     out->input = 0;
     out->output = s->output;
     out->memory = sizeof *s + s->links_cap * sizeof *s->links;
+    uint32_t tf = s->trace_flags;
+    pthread_mutex_unlock(&s->lock);
+    trace_ran(t, tf, TRACE_PORT_INFO); /* every port_info call is an info task in OTP */
+    return true;
+}
+
+bool port_trace_with(term_t t, port_trace_fn *fn, void *arg)
+{
+    uint64_t n;
+    port *s = lock_port(t, &n);
+    if (!s)
+        return false;
+    fn(&s->trace, &s->trace_flags, arg);
     pthread_mutex_unlock(&s->lock);
     return true;
 }

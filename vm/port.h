@@ -7,10 +7,13 @@
  * Ownership: a port owns its driver state from port_open on and hands it
  * back to the driver's close exactly once. Messages passed to port_command
  * are borrowed for the call. Nothing here runs the GC; replies are built on
- * the heap the caller passes. */
+ * the heap the caller passes. A traced port's operations report trace
+ * events (trace_hooks' port hooks, vm/trace.h) once its lock is released:
+ * they may deliver messages to any tracer. */
 #ifndef VM_PORT_H
 #define VM_PORT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -71,7 +74,9 @@ typedef struct port_driver {
  * (the shell's trace collectors): linked to nobody, connected to
  * `undefined`, closed only by port_close. Returns the port's term #Port<0.N>, or
  * THE_NON_VALUE when PORT_TABLE_SIZE ports are open (system_limit; the
- * state is then closed with drv->close at once). Any thread. */
+ * state is then closed with drv->close at once). Any thread. A port that
+ * a process opens while port_new_trace_flags is set may be born traced
+ * (trace_hooks.port_open); the runtime's own ports never are. */
 term_t port_open(const port_driver *drv, void *state, process *owner);
 
 /* Passes msg to the port's output. False when the port is not open (closed,
@@ -138,5 +143,33 @@ term_t port_all(heap_t *h);
  * thread, before p's links and monitors get their signals (so whoever
  * gets p's 'DOWN' finds its ports closed). */
 void port_owner_exited(process *p, term_t reason);
+
+/* ---- tracing ports --------------------------------------------------------------
+ * Each port carries trace state for the trace engine, as a process does
+ * (p->trace, p->trace_flags): `trace`, the engine's (its per-session
+ * entries; opaque here, owned by the engine), and `flags`, the union of
+ * the TF_* bits of vm/trace.h those entries hold. The port's trace points
+ * (open, command, control, connect, info, an exit signal, close) test
+ * `flags` inline, one predictable branch each, and call trace_hooks'
+ * port hooks only when a bit is set, after the port's lock is released:
+ * no event is delivered with a port locked (docs/internals/ports.md,
+ * "Tracing ports"). */
+
+/* A function run on a port's trace state under its lock (port_trace_with):
+ * it may read and replace both the state and the flags. It must not call
+ * port_* nor deliver trace events (the port is locked), and must be quick. */
+typedef void port_trace_fn(void **trace, uint32_t *flags, void *arg);
+
+/* Runs fn on the open port's trace state under the port's lock; the flags
+ * fn leaves are what the port's trace points test from then on. False, fn
+ * not run, when the port is not open (a port's state goes with it:
+ * trace_hooks.port_closed gets it). Any thread. */
+bool port_trace_with(term_t port, port_trace_fn *fn, void *arg);
+
+/* Nonzero while some trace session gives flags to new ports
+ * (erlang:trace(new_ports, ...)): then port_open calls
+ * trace_hooks.port_open for each port a process opens, before the port's
+ * first trace point. Written by the trace engine, read relaxed. */
+extern _Atomic uint32_t port_new_trace_flags;
 
 #endif

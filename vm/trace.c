@@ -32,6 +32,9 @@ static void no_frame_return(process *p, const trace_frame *tf, term_t value) {}
 static void no_frame_unwind(process *p, const trace_frame *tf, proc_class cls, term_t reason) {}
 static void no_slice(process *p, bool in) {}
 static void no_collect(process *p) {}
+static void no_port_open(term_t port, process *owner, term_t driver) {}
+static void no_port_ran(term_t port, trace_port_op op, term_t linked) {}
+static void no_port_closed(term_t port, void *trace, trace_port_op op, term_t reason) {}
 
 trace_hook_table trace_hooks = {
     .call = no_call,     .return_from = no_return, .return_to = no_return_to, .exception_from = no_exception,
@@ -40,6 +43,7 @@ trace_hook_table trace_hooks = {
     .loaded = no_loaded, .free = no_free,
     .frame_return = no_frame_return, .frame_unwind = no_frame_unwind,
     .slice = no_slice,   .collect = no_collect,
+    .port_open = no_port_open, .port_ran = no_port_ran, .port_closed = no_port_closed,
 };
 
 /* ---- patching code -------------------------------------------------------- */

@@ -158,6 +158,21 @@ typedef enum trace_sched_event { TRACE_IN, TRACE_OUT, TRACE_IN_EXITING, TRACE_OU
 /* What a link event is, from p's side. */
 typedef enum trace_link_event { TRACE_LINK, TRACE_UNLINK, TRACE_GETTING_LINKED, TRACE_GETTING_UNLINKED } trace_link_event;
 typedef enum trace_gc_event { TRACE_GC_MINOR_START, TRACE_GC_MAJOR_START, TRACE_GC_MINOR_END, TRACE_GC_MAJOR_END } trace_gc_event;
+/* What a port is scheduled in and out for (running_ports): the Command of
+ * {trace, Port, in | out, Command}, as OTP 25 names its port tasks:
+ * open, command (port_command/2,3), control, close (port_close/1),
+ * connect, info (port_info/1,2). TRACE_PORT_SIGNAL is OTP's 0: a task
+ * with no name, an exit signal from a linked process or a trace message
+ * written to a tracer port. */
+typedef enum trace_port_op {
+    TRACE_PORT_OPEN,
+    TRACE_PORT_COMMAND,
+    TRACE_PORT_CONTROL,
+    TRACE_PORT_CLOSE,
+    TRACE_PORT_CONNECT,
+    TRACE_PORT_INFO,
+    TRACE_PORT_SIGNAL,
+} trace_port_op;
 
 /* Every hook runs on the thread that runs p (p's state saved: p->pc,
  * p->base, p->nframes are current), must not run p's GC, and may allocate
@@ -212,6 +227,28 @@ typedef struct trace_hook_table {
     /* p, with TF_CALL, is about to be collected (call_memory reads
      * trace_words_since_gc first). */
     void (*collect)(process *p);
+
+    /* Ports (vm/port.c). A port's trace points test its trace flags
+     * (port_trace_with, vm/port.h) and call these on whichever thread
+     * used the port, with no port locked, after the operation: a port's
+     * events never nest in its driver's calls. Each may deliver events
+     * to any tracer; the engine delivers one call's events together. */
+    /* `owner` opened `port` (its driver's name as an atom: `driver`)
+     * while port_new_trace_flags was nonzero: the engine gives the port
+     * the flags of new_ports and reports open (ports), in open and out
+     * open (running_ports), and getting_linked Owner (ports). On owner's
+     * thread, before the port is used. */
+    void (*port_open)(term_t port, process *owner, term_t driver);
+    /* `port`, with TF_RUNNING_PORTS or TF_PORTS, ran `op`: the engine
+     * reports in (running_ports), getting_linked `linked` when that is a
+     * pid (ports: port_connect linked it), then out (running_ports). */
+    void (*port_ran)(term_t port, trace_port_op op, term_t linked);
+    /* `port` closed with `reason` (borrowed) while it had trace state
+     * `trace` (non-NULL), which is handed over: the engine reports in for
+     * `op` (running_ports; no out follows, as in OTP) and closed (ports)
+     * to the tracers the state names, then frees it. Called before the
+     * port's links get its exit signal. */
+    void (*port_closed)(term_t port, void *trace, trace_port_op op, term_t reason);
 } trace_hook_table;
 
 extern trace_hook_table trace_hooks;
