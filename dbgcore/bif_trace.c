@@ -112,6 +112,13 @@ term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, 
         return BIF_ERROR(p, ATOM_system_limit);
     }
     bool on = how == ATOM_true, given = tracer != THE_NON_VALUE;
+    /* cpu_timestamp is a node-wide setting in OTP 25, taken with `all` only
+     * (and not kept among a process's flags); elsewhere it is badarg */
+    if (flags & TF_CPU_TIMESTAMP) {
+        if (spec != ATOM_all)
+            return BIF_BADARG(p);
+        flags &= ~(uint32_t)TF_CPU_TIMESTAMP;
+    }
     if (session != 0) {
         if (given)
             return BIF_BADARG(p);
@@ -149,8 +156,10 @@ term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, 
         heap_destroy(&h);
     }
     if (new_ && (flags & TEV_PROC_FLAGS)) {
+        /* turning flags off for new processes turns them all off (OTP 25:
+         * the new-process setting loses its tracer) */
         session_new cur = session_new_get(session);
-        uint32_t now = on ? cur.flags | (flags & TEV_PROC_FLAGS) : cur.flags & ~flags;
+        uint32_t now = on ? cur.flags | (flags & TEV_PROC_FLAGS) : 0;
         session_new_set(session, now, on ? tracer : cur.tracer);
     }
     return term_small(n);
@@ -173,9 +182,10 @@ term_t bif_trace_info(process *p, uint32_t session, term_t what, term_t item)
         return tev_port_info(p, session, what, item);
     uint32_t flags = 0;
     term_t tracer = NIL;
+    /* flags and tracer only (OTP 25: all is badarg for a process) */
+    if (item != EA.flags && item != EA.tracer)
+        return BIF_BADARG(p);
     if (term_is_local_pid(what)) {
-        if (item != EA.flags && item != EA.tracer && item != ATOM_all)
-            return BIF_BADARG(p);
         process *q = what == p->pid ? p : proc_lookup(what);
         if (!q)
             return ATOM_undefined;
@@ -196,14 +206,6 @@ term_t bif_trace_info(process *p, uint32_t session, term_t what, term_t item)
         return term_tuple2(h, item, session_flags_list(h, flags));
     if (item == EA.tracer)
         return term_tuple2(h, item, flags ? tracer_term(tracer, h) : NIL);
-    if (item == ATOM_all) {
-        if (!flags)
-            return term_tuple2(h, item, ATOM_false);
-        term_t l = term_list_from(h, (term_t[]){term_tuple2(h, EA.flags, session_flags_list(h, flags)),
-                                                 term_tuple2(h, EA.tracer, tracer_term(tracer, h))},
-                                  2, NIL);
-        return term_tuple2(h, item, l);
-    }
     return BIF_BADARG(p);
 }
 

@@ -31,6 +31,20 @@ main() ->
     show(catch erlang:trace(new, false, [call])),
     show(erlang:trace_info(new, flags)),
     show(catch erlang:trace_info(P, bogus_item)),
+    %% cpu_timestamp: with all only, and never among a process's flags
+    show(catch erlang:trace(P, true, [cpu_timestamp])),
+    show(catch erlang:trace(processes, true, [cpu_timestamp])),
+    show(catch erlang:trace(all, true, [cpu_timestamp])),
+    show(catch erlang:trace(all, true, [])),
+    show(catch erlang:trace(P, true, [])),
+    show(erlang:trace_info(P, flags)),
+    %% all is no item for a process or new
+    show(catch erlang:trace_info(P, all)),
+    show(catch erlang:trace_info(new, all)),
+    %% turning flags off for new processes turns them all off
+    show(catch erlang:trace(new, true, [call, send, {tracer, T}])),
+    show(catch erlang:trace(new, false, [send])),
+    show(erlang:trace_info(new, flags)),
     ok.
 
 show({'EXIT', {Reason, _}}) -> io:format("error ~p~n", [Reason]);
