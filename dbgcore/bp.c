@@ -1036,7 +1036,8 @@ static void meta_trace(process *p, const bp_setting *s, const code_t *header, co
     if (v.send) {
         term_t mfa = term_tuple3(h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME],
                                  term_list_from(h, args, arity, NIL));
-        tracer_deliver(tracer, p->pid, TF_TIMESTAMP, EA.call, 1, &mfa, v.extra);
+        if (!tracer_deliver(tracer, p->pid, TF_TIMESTAMP, EA.call, 1, &mfa, v.extra))
+            atomic_compare_exchange_strong(&mt->tracer, &tracer, NIL); /* a port that closed */
     }
     tev_scratch_done(h);
     if (v.flags & (MS_EXCEPTION_TRACE | MS_RETURN_TRACE)) {

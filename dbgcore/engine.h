@@ -191,15 +191,18 @@ tracer_read_result tracer_read(term_t flag, term_t *tracer);
  * {Module, State} (copied to h). */
 term_t tracer_term(term_t tracer, heap_t *h);
 /* Whether the tracer wants the event `tag` (EA.trace_status: whether it
- * still wants anything) of `tracee`: a process or port tracer that is gone
- * answers TRACER_REMOVE, a process tracing itself TRACER_DISCARD; a module
- * tracer's enabled callbacks answer. In the tracee's context. */
+ * still wants anything) of `tracee`: a process tracer that is gone answers
+ * TRACER_REMOVE (a port tracer for trace_status; for an event,
+ * tracer_deliver finds out), a process tracing itself TRACER_DISCARD; a
+ * module tracer's enabled callbacks answer. In the tracee's context. */
 tracer_answer tracer_enabled(term_t tracer, term_t tag, term_t tracee);
 /* Hands the event {trace, Tracee, Tag, E1..En[, Extra][, Ts]} to the
  * tracer: sent to a process, written to a port, or given to a module's
  * trace callback (E1 as its message, E2 as extra, Extra as
- * match_spec_result); `flags` are the tracee's trace flags (timestamps). */
-void tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, unsigned n, const term_t *elems,
+ * match_spec_result); `flags` are the tracee's trace flags (timestamps).
+ * False when the tracer turned out to be gone (a closed port: the
+ * enabled check does not look a port up for an event). */
+bool tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, unsigned n, const term_t *elems,
                     term_t extra);
 
 /* ---- trace events (tev.c) ---------------------------------------------------- */

@@ -70,7 +70,8 @@ void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t
 {
     switch (tracer_enabled(pe->tracer, tag, p->pid)) {
     case TRACER_TRACE:
-        tracer_deliver(pe->tracer, p->pid, pe->flags, tag, n, elems, extra);
+        if (!tracer_deliver(pe->tracer, p->pid, pe->flags, tag, n, elems, extra))
+            session_set(p, pe->session, 0, NIL); /* a port that closed */
         break;
     case TRACER_DISCARD:
         break;

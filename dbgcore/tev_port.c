@@ -160,10 +160,11 @@ static void deliver(term_t port, const snapshot *sn, uint32_t flag, term_t tag, 
         const ptrace_entry *pe = &sn->e[i];
         if (!(pe->flags & flag) || pe->tracer == port)
             continue;
-        switch (tracer_enabled(pe->tracer, tag, port)) {
+        tracer_answer a = tracer_enabled(pe->tracer, tag, port);
+        if (a == TRACER_TRACE && !tracer_deliver(pe->tracer, port, pe->flags, tag, n, elems, THE_NON_VALUE))
+            a = TRACER_REMOVE; /* a tracer port that closed */
+        switch (a) {
         case TRACER_TRACE:
-            tracer_deliver(pe->tracer, port, pe->flags, tag, n, elems, THE_NON_VALUE);
-            break;
         case TRACER_DISCARD:
             break;
         case TRACER_REMOVE:

@@ -291,6 +291,7 @@ static bool order_wrap_files(const wrap_list *l, uint64_t count, size_t *order)
 struct tlog_writer {
     _Atomic bool locked; /* a spin lock over everything below but `failed`
                             and `lost`: held for a copy, rarely for a write */
+    bool serialized;     /* the caller serializes every call: no locking */
     int fd;              /* -1 after a failed rotation */
     uint8_t *buf;        /* TLOG_BUFFER_BYTES */
     size_t pos;          /* bytes buffered */
@@ -316,6 +317,8 @@ struct tlog_writer {
  * yields its CPU (the holder may be writing 64 KiB to the file). */
 static void lock_writer(tlog_writer *w)
 {
+    if (w->serialized)
+        return;
     if (!atomic_exchange_explicit(&w->locked, true, memory_order_acquire))
         return;
     for (unsigned spins = 0;;) {
@@ -333,7 +336,13 @@ static void lock_writer(tlog_writer *w)
     }
 }
 
-static void unlock_writer(tlog_writer *w) { atomic_store_explicit(&w->locked, false, memory_order_release); }
+static void unlock_writer(tlog_writer *w)
+{
+    if (!w->serialized)
+        atomic_store_explicit(&w->locked, false, memory_order_release);
+}
+
+void tlog_writer_serialized(tlog_writer *w) { w->serialized = true; }
 
 static tlog_writer *new_writer(void)
 {

@@ -136,6 +136,10 @@ tlog_result tlog_writer_flush(tlog_writer *w, tlog_error *err);
  * rotation. Does nothing for other writers. */
 tlog_result tlog_writer_tick(tlog_writer *w, tlog_error *err);
 
+/* Tells the writer that its caller serializes every call on it (a trace
+ * port's calls all run under the port's lock): it takes no lock of its
+ * own from then on. */
+void tlog_writer_serialized(tlog_writer *w);
 /* Figures so far; any thread. */
 void tlog_writer_stats(tlog_writer *w, tlog_stats *out);
 

@@ -133,6 +133,7 @@ static term_t open_file_port(process *p, term_t spec)
         return BIF_ERROR(p, errno_atom(err.sys_errno));
     tport *t = alloc_new(ALLOC_TRACE, sizeof *t);
     t->w = w;
+    tlog_writer_serialized(w); /* the port's lock serializes its driver */
     term_t port = port_open(&trace_file_driver, t, p);
     if (wrap.time_ms) {
         rotation *rt = alloc_new(ALLOC_TRACE, sizeof *rt);

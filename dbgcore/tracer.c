@@ -145,8 +145,13 @@ tracer_answer tracer_enabled(term_t tracer, term_t tag, term_t tracee)
             return tag == EA.trace_status ? TRACER_TRACE : TRACER_DISCARD;
         return proc_lookup(tracer) ? TRACER_TRACE : TRACER_REMOVE;
     }
-    if (term_is_local_port(tracer))
+    if (term_is_local_port(tracer)) {
+        /* an event finds out at delivery (tracer_deliver says so): one
+         * lookup of the port, not two */
+        if (tag != EA.trace_status)
+            return TRACER_TRACE;
         return port_alive(tracer) ? TRACER_TRACE : TRACER_REMOVE;
+    }
     if (!term_is_small(tracer))
         return TRACER_REMOVE;
     const mod_tracer *t = mod_tracer_of(tracer);
@@ -201,7 +206,7 @@ static term_t options_of(heap_t *h, uint32_t flags, unsigned n, const term_t *el
     return map_from_pairs(h, keys, vals, k);
 }
 
-void tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, unsigned n, const term_t *elems,
+bool tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, unsigned n, const term_t *elems,
                     term_t extra)
 {
     heap_t *h = tev_scratch();
@@ -211,7 +216,7 @@ void tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, un
         tracer_trace_fn fn = k >= 0 && t->mod->trace_kind[k] ? t->mod->trace_kind[k] : t->mod->trace;
         fn(tag, t->state, tracee, n ? elems[0] : NIL, options_of(h, flags, n, elems, extra));
         tev_scratch_done(h);
-        return;
+        return true;
     }
     term_t ts = timestamp_of(h, flags);
     term_t msg[8];
@@ -226,9 +231,11 @@ void tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, un
     if (ts != THE_NON_VALUE)
         msg[k++] = ts;
     term_t m = term_tuple(h, k, msg);
+    bool delivered = true;
     if (term_is_local_port(tracer))
-        port_command(tracer, m);
+        delivered = port_command(tracer, m);
     else
         proc_deliver(tracer, tracee, m);
     tev_scratch_done(h);
+    return delivered;
 }
