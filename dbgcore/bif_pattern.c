@@ -51,17 +51,9 @@ static term_t check_meta_module(process *p, term_t flags)
         term_t flag = term_tuple3(&p->heap, EA.tracer, tuple_get(x, 1), tuple_get(x, 2));
         if (tracer_read(flag, &tracer) != TRACER_UNDEF)
             return NIL;
-        heap_t *h = &p->heap;
-        term_t args = term_list_from(h, (term_t[]){EA.trace_status, p->pid, tuple_get(x, 2)}, 3, NIL);
-        static _Atomic term_t a_enabled, a_trace_pattern;
-        term_t top =
-            term_tuple(h, 4, (term_t[]){tuple_get(x, 1), atom_cached(&a_enabled, "enabled"), args, NIL});
-        term_t self = term_tuple(
-            h, 4,
-            (term_t[]){ATOM_erlang, atom_cached(&a_trace_pattern, "trace_pattern"), term_small(3), NIL});
-        bif_raise(p, CLASS_ERROR, ATOM_undef);
-        p->fstack = term_cons(h, top, term_cons(h, self, proc_stacktrace(p, NULL, NULL, 0, NULL, NULL)));
-        return THE_NON_VALUE;
+        static _Atomic term_t a_trace_pattern;
+        return tracer_raise_undef(p, tuple_get(x, 1), tuple_get(x, 2), atom_cached(&a_trace_pattern, "trace_pattern"),
+                                  3);
     }
     return NIL;
 }

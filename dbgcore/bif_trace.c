@@ -34,21 +34,6 @@ static tracer_read_result read_flags(term_t list, uint32_t *flags, term_t *trace
     return list == NIL ? TRACER_OK : TRACER_BAD;
 }
 
-/* erlang:trace/3 given a tracer module that is not loaded: OTP's
- * erlang:trace/3 calls Module:enabled(trace_status, self(), State), which
- * raises undef; the stack trace says so. */
-static term_t undef_tracer_module(process *p, term_t flag)
-{
-    heap_t *h = &p->heap;
-    term_t args = term_list_from(h, (term_t[]){EA.trace_status, p->pid, tuple_get(flag, 2)}, 3, NIL);
-    static _Atomic term_t a_enabled;
-    term_t top = term_tuple(h, 4, (term_t[]){tuple_get(flag, 1), atom_cached(&a_enabled, "enabled"), args, NIL});
-    term_t self = term_tuple(h, 4, (term_t[]){ATOM_erlang, EA.trace, term_small(3), NIL});
-    bif_raise(p, CLASS_ERROR, ATOM_undef);
-    p->fstack = term_cons(h, top, term_cons(h, self, proc_stacktrace(p, NULL, NULL, 0, NULL, NULL)));
-    return THE_NON_VALUE;
-}
-
 /* Applies the change to q's default-session entry; false when q is traced
  * by another tracer (OTP's badarg; skipped for all/existing). q is owned
  * by the caller. */
@@ -106,7 +91,7 @@ term_t bif_trace_processes(process *p, uint32_t session, term_t session_tracer, 
         return BIF_BADARG(p);
     case TRACER_UNDEF:
         if (session == 0)
-            return undef_tracer_module(p, mod_flag);
+            return tracer_raise_undef(p, tuple_get(mod_flag, 1), tuple_get(mod_flag, 2), EA.trace, 3);
         return BIF_BADARG(p);
     case TRACER_LIMIT:
         return BIF_ERROR(p, ATOM_system_limit);

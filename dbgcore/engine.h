@@ -187,6 +187,10 @@ typedef enum tracer_read_result { TRACER_OK, TRACER_BAD, TRACER_UNDEF, TRACER_LI
  * self(), State), which raises undef); TRACER_LIMIT: too many distinct
  * module tracers (system_limit). */
 tracer_read_result tracer_read(term_t flag, term_t *tracer);
+/* Raises what OTP's erlang:BIF/Arity (trace/3, trace_pattern/3) raises for
+ * a tracer module that is not loaded: undef from Module:enabled(trace_status,
+ * self(), State), with that call and the BIF on top of p's stack trace. */
+term_t tracer_raise_undef(process *p, term_t module, term_t state, term_t bif, unsigned arity);
 /* What trace_info(P, tracer) shows of a tracer: the pid, the port, or
  * {Module, State} (copied to h). */
 term_t tracer_term(term_t tracer, heap_t *h);

@@ -110,6 +110,18 @@ tracer_read_result tracer_read(term_t flag, term_t *out)
     return TRACER_OK;
 }
 
+term_t tracer_raise_undef(process *p, term_t module, term_t state, term_t bif, unsigned arity)
+{
+    static _Atomic term_t a_enabled;
+    heap_t *h = &p->heap;
+    term_t args = term_list_from(h, (term_t[]){EA.trace_status, p->pid, state}, 3, NIL);
+    term_t top = term_tuple(h, 4, (term_t[]){module, atom_cached(&a_enabled, "enabled"), args, NIL});
+    term_t self = term_tuple(h, 4, (term_t[]){ATOM_erlang, bif, term_small(arity), NIL});
+    bif_raise(p, CLASS_ERROR, ATOM_undef);
+    p->fstack = term_cons(h, top, term_cons(h, self, proc_stacktrace(p, NULL, NULL, 0, NULL, NULL)));
+    return THE_NON_VALUE;
+}
+
 term_t tracer_term(term_t tracer, heap_t *h)
 {
     if (!term_is_small(tracer))
