@@ -233,13 +233,21 @@ static void setting_unref(const bp_setting *s)
 
 static size_t gen_bytes(uint32_t n) { return sizeof(bp_gen) + n * sizeof(bp_setting); }
 
+/* Drops one record's hold on g, freeing it with the last. */
 static void gen_free(bp_gen *g)
 {
-    if (!g)
+    if (!g || atomic_fetch_sub_explicit(&g->refs, 1, memory_order_acq_rel) != 1)
         return;
     for (uint32_t i = 0; i < g->n; i++)
         setting_unref(&g->s[i]);
-    alloc_free(ALLOC_BREAKPOINT, g, gen_bytes(g->n));
+    alloc_free(ALLOC_BREAKPOINT, g, gen_bytes(g->cap));
+}
+
+/* One more record holds g. */
+static bp_gen *gen_hold(bp_gen *g)
+{
+    atomic_fetch_add_explicit(&g->refs, 1, memory_order_relaxed);
+    return g;
 }
 
 /* What running code has to do at a record, for the interpreter's test:
@@ -336,6 +344,8 @@ static bp_gen *gen_with(const bp_gen *g, uint32_t session, const change *c)
 {
     uint32_t n = g ? g->n : 0;
     bp_gen *ng = alloc_new(ALLOC_BREAKPOINT, gen_bytes(n + 1));
+    ng->cap = n + 1;
+    atomic_init(&ng->refs, 1);
     uint32_t k = 0;
     bool found = false;
     for (uint32_t i = 0; i < n; i++) {
@@ -437,7 +447,36 @@ typedef struct stage_list {
     staged *v;
     size_t n, cap;
     uint64_t epoch;
+    /* The generation staged for records that had none, per change, when
+     * the change sets only call trace (no counter or meta object of a
+     * function's own): shared by all of them (pattern setting on tens of
+     * thousands of functions allocates one, not one each). */
+    struct {
+        const change *c;
+        uint32_t session;
+        bp_gen *gen;
+    } fresh[4];
+    unsigned nfresh;
 } stage_list;
+
+/* gen_with(NULL, session, c), shared within l where that is safe. */
+static bp_gen *fresh_gen(stage_list *l, uint32_t session, const change *c)
+{
+    if (c->set & ~(uint32_t)(BPK_GLOBAL | BPK_LOCAL))
+        return gen_with(NULL, session, c);
+    for (unsigned i = 0; i < l->nfresh; i++)
+        if (l->fresh[i].c == c && l->fresh[i].session == session)
+            return l->fresh[i].gen ? gen_hold(l->fresh[i].gen) : NULL;
+    bp_gen *g = gen_with(NULL, session, c);
+    if (l->nfresh < sizeof l->fresh / sizeof l->fresh[0]) {
+        /* the list holds it too, until it is freed: a record staged again
+         * may drop its hold before the next fresh record takes one */
+        l->fresh[l->nfresh].c = c;
+        l->fresh[l->nfresh].session = session;
+        l->fresh[l->nfresh++].gen = g ? gen_hold(g) : NULL;
+    }
+    return g;
+}
 
 static uint64_t stage_epochs; /* under code_mod_lock */
 
@@ -463,7 +502,8 @@ static void stage(stage_list *l, bp_rec *r, uint32_t session, const change *c)
     }
     r->stage_epoch = l->epoch;
     r->stage_pos = l->n;
-    l->v[l->n++] = (staged){r, gen_with(r->gen[active], session, c)};
+    bp_gen *old = r->gen[active];
+    l->v[l->n++] = (staged){r, old ? gen_with(old, session, c) : fresh_gen(l, session, c)};
 }
 
 /* Stages c on the record in `slot` (made when c sets something). */
@@ -484,6 +524,9 @@ static void stage_list_free(stage_list *l)
     l->v = NULL;
     l->n = l->cap = 0;
     l->epoch = 0;
+    for (unsigned i = 0; i < l->nfresh; i++)
+        gen_free(l->fresh[i].gen);
+    l->nfresh = 0;
 }
 
 static void wait_progress(void) { progress_wait(progress_later()); }

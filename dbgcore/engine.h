@@ -315,7 +315,10 @@ typedef struct bp_setting {
 } bp_setting;
 
 typedef struct bp_gen {
-    uint32_t n;
+    uint32_t n, cap;       /* settings, and room for them */
+    _Atomic uint32_t refs; /* records holding it (one generation may serve
+                              many records: bp.c shares the settings of a
+                              plain call-trace pattern set on fresh ones) */
     bp_setting s[];
 } bp_gen;
 
