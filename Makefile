@@ -115,8 +115,9 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
-# The Erlang library modules of vm/lib, compiled into the binary.
-$(BUILD)/vm/lib_embed.c: vm/lib/embed.sh $(wildcard vm/lib/*.erl)
+# The Erlang library modules of vm/lib, compiled into the binary (the folder
+# is a prerequisite too: a module taken out must leave the binary).
+$(BUILD)/vm/lib_embed.c: vm/lib/embed.sh vm/lib $(wildcard vm/lib/*.erl)
 	@mkdir -p $(dir $@)
 	sh vm/lib/embed.sh $(sort $(wildcard vm/lib/*.erl)) > $@
 
@@ -124,7 +125,7 @@ $(BUILD)/vm/lib_embed.o: $(BUILD)/vm/lib_embed.c
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
 
 # The trace engine's Erlang modules (dbg, ...), registered by dbgcore_init.
-$(BUILD)/dbgcore/lib_embed.c: vm/lib/embed.sh $(wildcard dbgcore/lib/*.erl)
+$(BUILD)/dbgcore/lib_embed.c: vm/lib/embed.sh dbgcore/lib $(wildcard dbgcore/lib/*.erl)
 	@mkdir -p $(dir $@)
 	sh vm/lib/embed.sh -n dbgcore_embedded_lib $(sort $(wildcard dbgcore/lib/*.erl)) > $@
 
@@ -132,7 +133,7 @@ $(BUILD)/dbgcore/lib_embed.o: $(BUILD)/dbgcore/lib_embed.c
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
 
 # The shell's Erlang modules (its evaluator, shell_default), registered by main.
-$(BUILD)/shell/lib_embed.c: vm/lib/embed.sh $(wildcard shell/lib/*.erl)
+$(BUILD)/shell/lib_embed.c: vm/lib/embed.sh shell/lib $(wildcard shell/lib/*.erl)
 	@mkdir -p $(dir $@)
 	sh vm/lib/embed.sh -n shell_embedded_lib $(sort $(wildcard shell/lib/*.erl)) > $@
 

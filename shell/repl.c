@@ -123,15 +123,15 @@ static void print_exception(fmt_buf *b, const vm_eval_result *r, FILE *out)
  * raised. *counted says whether erl's shell would move its prompt number
  * on: after a value, an exception or a lint error, not after a syntax
  * error. */
-static bool eval_one(const char *s, size_t n, shell_vars *vars, fmt_buf *b, FILE *out, FILE *err, repl_stats *st,
-                     bool *counted)
+static bool eval_one(const char *s, size_t n, unsigned number, shell_vars *vars, fmt_buf *b, FILE *out, FILE *err,
+                     repl_stats *st, bool *counted)
 {
     heap_t h;
     heap_init(&h, ALLOC_HEAP);
     vm_eval_result r;
     bool ok = false;
     *counted = false;
-    switch (vm_eval_shell(s, n, vars->bindings, &h, &r)) {
+    switch (vm_eval_shell(s, n, number, vars->bindings, &h, &r)) {
     case VM_OUT_ERROR:
         fprintf(err, "%s\n", r.msg);
         st->errors++;
@@ -257,7 +257,7 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
              * reported as the parser sees it. */
             bool counted;
             if (!is_blank(pending.text, pending.len) && !is_quit(pending.text, pending.len))
-                eval_one(pending.text, pending.len, &vars, &b, out, err, st, &counted);
+                eval_one(pending.text, pending.len, number, &vars, &b, out, err, st, &counted);
             break;
         }
         input_append(&pending, line, len);
@@ -271,7 +271,7 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
                 break;
             }
             bool counted;
-            eval_one(pending.text, n, &vars, &b, out, err, st, &counted);
+            eval_one(pending.text, n, number, &vars, &b, out, err, st, &counted);
             if (counted)
                 number++;
             input_drop(&pending, n);

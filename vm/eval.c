@@ -43,6 +43,28 @@ static term_t forget[64];
 static unsigned nforget;
 static term_t current_bindings = NIL; /* during an input: what b/0 prints */
 
+/* The values of the last SAVED_RESULTS inputs by prompt number, for v/1
+ * (erl's shell_saved_results default), each on a heap of its own. */
+#define SAVED_RESULTS 20
+typedef struct saved {
+    unsigned number; /* 0: empty */
+    heap_t heap;
+    term_t value;
+} saved;
+static saved results[SAVED_RESULTS];
+static unsigned current_number; /* the input under way's */
+
+/* Keeps `value` as input `number`'s result (under lock). */
+static void save_result(unsigned number, term_t value)
+{
+    saved *r = &results[number % SAVED_RESULTS];
+    if (r->number)
+        heap_destroy(&r->heap);
+    heap_init(&r->heap, ALLOC_TEMP);
+    r->value = copy_term(&r->heap, value);
+    r->number = number;
+}
+
 void vm_eval_interrupt(void) { atomic_store(&interrupt, true); }
 
 term_t vm_eval_pid(void)
@@ -111,6 +133,30 @@ term_t bif_eval_bindings_0(process *p, const term_t *args)
     return bs;
 }
 
+/* The input a v(N) names from input `current` (N < 0: relative), or 0. */
+static unsigned result_number(int64_t n, unsigned current)
+{
+    if (n < 0)
+        n += current;
+    return n > 0 && n <= (int64_t)UINT32_MAX ? (unsigned)n : 0;
+}
+
+/* Whether input n's result is kept (under lock). */
+static bool result_kept(unsigned n) { return n && results[n % SAVED_RESULTS].number == n; }
+
+/* dbgsh_shell:result(N): the value of input N (N < 0: the -N-th before
+ * the input under way), as erl's v/1; undefined when it is not kept. */
+term_t bif_eval_result_1(process *p, const term_t *args)
+{
+    if (!term_is_small(args[0]))
+        return BIF_BADARG(p);
+    pthread_mutex_lock(&lock);
+    unsigned n = result_number(small_value(args[0]), current_number);
+    term_t v = result_kept(n) ? copy_term(&p->heap, results[n % SAVED_RESULTS].value) : ATOM_undefined;
+    pthread_mutex_unlock(&lock);
+    return v;
+}
+
 /* The evaluator's end (vm.c's exit note): an exit that no reply told of
  * (killed, exit(self(), R), a linked process's exit) is the input's
  * outcome {exit, Reason}. */
@@ -177,6 +223,58 @@ static term_t quote_forgets(heap_t *h, term_t exprs)
     return term_list_from(h, v, n, NIL);
 }
 
+/* erl's shell checks every v(N) of an input before it runs: the first whose
+ * result is not kept, or 0. Walks the parse tree with a stack of its own. */
+static int64_t missing_result(term_t exprs, unsigned number)
+{
+    static _Atomic term_t a_call, a_atom, a_integer, a_v;
+    term_t call = atom_cached(&a_call, "call"), atom = atom_cached(&a_atom, "atom"),
+           integer = atom_cached(&a_integer, "integer"), v = atom_cached(&a_v, "v");
+    size_t cap = 256, n = 0;
+    term_t *stack = alloc_new(ALLOC_TEMP, cap * sizeof *stack);
+    stack[n++] = exprs;
+    int64_t missing = 0;
+    while (n && !missing) {
+        term_t t = stack[--n];
+        if (term_is_list(t)) {
+            if (n + 2 > cap) {
+                stack = alloc_resize(ALLOC_TEMP, stack, cap * sizeof *stack, 2 * cap * sizeof *stack);
+                cap *= 2;
+            }
+            stack[n++] = list_tail(t);
+            stack[n++] = list_head(t);
+            continue;
+        }
+        if (!term_is_tuple(t))
+            continue;
+        size_t k = tuple_arity(t);
+        if (k == 4 && tuple_get(t, 0) == call) {
+            term_t fn = tuple_get(t, 2), args = tuple_get(t, 3);
+            if (term_is_tuple(fn) && tuple_arity(fn) == 3 && tuple_get(fn, 0) == atom && tuple_get(fn, 2) == v &&
+                term_is_list(args) && list_tail(args) == NIL) {
+                term_t a = list_head(args);
+                if (term_is_tuple(a) && tuple_arity(a) == 3 && tuple_get(a, 0) == integer &&
+                    term_is_small(tuple_get(a, 2))) {
+                    int64_t want = small_value(tuple_get(a, 2));
+                    if (!result_kept(result_number(want, number)))
+                        missing = want ? want : INT64_MIN;
+                }
+            }
+        }
+        if (n + k > cap) {
+            size_t ncap = cap;
+            while (n + k > ncap)
+                ncap *= 2;
+            stack = alloc_resize(ALLOC_TEMP, stack, cap * sizeof *stack, ncap * sizeof *stack);
+            cap = ncap;
+        }
+        for (size_t i = 0; i < k; i++)
+            stack[n++] = tuple_get(t, i);
+    }
+    alloc_free(ALLOC_TEMP, stack, cap * sizeof *stack);
+    return missing;
+}
+
 /* The bindings without the ones f/0,1 forgot during the input. */
 static term_t apply_forgets(heap_t *h, term_t bindings)
 {
@@ -198,7 +296,8 @@ static term_t apply_forgets(heap_t *h, term_t bindings)
     return term_list_from(h, kept, n, NIL);
 }
 
-vm_outcome vm_eval_shell(const char *text, size_t len, term_t bindings, heap_t *h, vm_eval_result *out)
+vm_outcome vm_eval_shell(const char *text, size_t len, unsigned number, term_t bindings, heap_t *h,
+                         vm_eval_result *out)
 {
     memset(out, 0, sizeof *out);
     heap_t th;
@@ -210,6 +309,15 @@ vm_outcome vm_eval_shell(const char *text, size_t len, term_t bindings, heap_t *
         return out->kind = VM_OUT_ERROR;
     }
     exprs = quote_forgets(&th, exprs);
+    pthread_mutex_lock(&lock);
+    int64_t missing = number ? missing_result(exprs, number) : 0;
+    pthread_mutex_unlock(&lock);
+    if (missing) {
+        snprintf(out->msg, sizeof out->msg, "* %lld: command not found",
+                 missing == INT64_MIN ? 0LL : (long long)missing);
+        heap_destroy(&th);
+        return out->kind = VM_OUT_ERROR;
+    }
     /* the bound variables, in order, and their values as the arguments */
     size_t nbound = 0;
     for (term_t l = bindings; term_is_list(l); l = list_tail(l))
@@ -267,6 +375,7 @@ vm_outcome vm_eval_shell(const char *text, size_t len, term_t bindings, heap_t *
     heap_reset(&reply_heap);
     heap_reset(&bindings_heap);
     current_bindings = copy_term(&bindings_heap, bindings);
+    current_number = number;
     atomic_store(&interrupt, false);
     pthread_mutex_unlock(&lock);
 
@@ -296,6 +405,8 @@ vm_outcome vm_eval_shell(const char *text, size_t len, term_t bindings, heap_t *
     if (tag == atom_from_cstr("value")) {
         out->kind = VM_OUT_VALUE;
         out->value = tuple_get(r, 1);
+        if (number)
+            save_result(number, out->value);
         out->bindings = apply_forgets(h, tuple_get(r, 2));
     } else if (tag == ATOM_exit) {
         out->kind = VM_OUT_EXCEPTION;
@@ -303,12 +414,19 @@ vm_outcome vm_eval_shell(const char *text, size_t len, term_t bindings, heap_t *
         out->reason = tuple_get(r, 1);
         out->stack = NIL;
         out->bindings = bindings;
+        if (number) /* erl keeps {'EXIT', Reason} as the input's result */
+            save_result(number, term_tuple2(h, atom_from_cstr("EXIT"), out->reason));
     } else {
         out->kind = VM_OUT_EXCEPTION;
         out->cls = tuple_get(r, 1);
         out->reason = tuple_get(r, 2);
         out->stack = tuple_get(r, 3);
         out->bindings = bindings;
+        if (number) { /* {'EXIT', {Reason, Stack}}, a throw's as {nocatch, R} */
+            term_t why = out->cls == atom_from_cstr("throw") ? term_tuple2(h, atom_from_cstr("nocatch"), out->reason)
+                                                             : out->reason;
+            save_result(number, term_tuple2(h, atom_from_cstr("EXIT"), term_tuple2(h, why, out->stack)));
+        }
     }
     current_bindings = NIL;
     pthread_mutex_unlock(&lock);

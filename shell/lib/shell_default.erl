@@ -2,7 +2,7 @@
 %% unknown local function, as erl's: the shell's own f/0,1 and b/0 (over
 %% the evaluator's BIFs in vm/eval.c) and c's helpers.
 -module(shell_default).
--export([b/0, c/1, c/2, cd/1, f/0, f/1, flush/0, l/1, ls/0, ls/1, pwd/0]).
+-export([b/0, c/1, c/2, cd/1, f/0, f/1, flush/0, l/1, ls/0, ls/1, pwd/0, v/1]).
 
 %% Forgets every variable (after this input).
 f() ->
@@ -18,6 +18,10 @@ f(_) ->
 b() ->
     lists:foreach(fun({Name, Value}) -> io:format("~s = ~tp~n", [Name, Value]) end,
                   dbgsh_shell:bindings()).
+
+%% The value of input N (N < 0: the -N-th before this one), or undefined.
+v(N) when is_integer(N) ->
+    dbgsh_shell:result(N).
 
 c(Module) -> c:c(Module).
 c(Module, Opts) -> c:c(Module, Opts).
