@@ -235,6 +235,9 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
         size_t len = 0;
         if (interactive) {
             snprintf(prompt, sizeof prompt, "(main)%u> ", number);
+            /* a Ctrl-C from here on is for the line or the input it ends */
+            interrupted = 0;
+            vm_eval_interrupt_reset();
             line = readline(pending.len && !is_blank(pending.text, pending.len) ? "" : prompt);
             if (line && *line)
                 add_history(line);
@@ -247,11 +250,11 @@ void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
             /* Ctrl-C at the prompt: the unfinished input goes, the shell
              * stays (libedit's readline returns no line for it) */
             interrupted = 0;
+            vm_eval_interrupt_reset();
             pending.len = pending.scanned = 0;
             fputc('\n', out);
             continue;
         }
-        interrupted = 0;
         if (!line) {
             /* End of input: a last input without a full stop is an error,
              * reported as the parser sees it. */

@@ -67,6 +67,8 @@ static void save_result(unsigned number, term_t value)
 
 void vm_eval_interrupt(void) { atomic_store(&interrupt, true); }
 
+void vm_eval_interrupt_reset(void) { atomic_store(&interrupt, false); }
+
 term_t vm_eval_pid(void)
 {
     pthread_mutex_lock(&lock);
@@ -376,7 +378,6 @@ vm_outcome vm_eval_shell(const char *text, size_t len, unsigned number, term_t b
     heap_reset(&bindings_heap);
     current_bindings = copy_term(&bindings_heap, bindings);
     current_number = number;
-    atomic_store(&interrupt, false);
     pthread_mutex_unlock(&lock);
 
     term_t msg = term_tuple3(&th, atom_from_cstr("dbgsh_eval"), module, args);
@@ -399,6 +400,7 @@ vm_outcome vm_eval_shell(const char *text, size_t len, unsigned number, term_t b
         pthread_cond_timedwait(&replied, &lock, &until);
     }
     waiting = false;
+    atomic_store(&interrupt, false); /* a Ctrl-C is for one input */
     out->module = module;
     term_t r = copy_term(h, reply);
     term_t tag = tuple_get(r, 0);

@@ -108,9 +108,12 @@ typedef struct vm_eval_result {
  * a scheduler's; one input at a time. */
 vm_outcome vm_eval_shell(const char *text, size_t len, unsigned number, term_t bindings, heap_t *h,
                          vm_eval_result *out);
-/* Asks the input under way to stop (async-signal-safe: sets a flag the
- * waiting vm_eval_shell polls, which then kills the evaluator). */
+/* Asks the input under way, or the next one if none has started yet, to
+ * stop (async-signal-safe: sets a flag the waiting vm_eval_shell polls,
+ * which then kills the evaluator). An input consumes the request. */
 void vm_eval_interrupt(void);
+/* Forgets a request no input took (the shell calls it as it prompts). */
+void vm_eval_interrupt_reset(void);
 /* The evaluator's pid (self() of shell inputs), or NIL when none runs. */
 term_t vm_eval_pid(void);
 
