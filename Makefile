@@ -132,7 +132,7 @@ $(BUILD)/dbgcore/lib_embed.c: vm/lib/embed.sh dbgcore/lib $(wildcard dbgcore/lib
 $(BUILD)/dbgcore/lib_embed.o: $(BUILD)/dbgcore/lib_embed.c
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
 
-# The shell's Erlang modules (its evaluator, shell_default), registered by main.
+# The shell's Erlang modules (shell_default), registered by main.
 $(BUILD)/shell/lib_embed.c: vm/lib/embed.sh shell/lib $(wildcard shell/lib/*.erl)
 	@mkdir -p $(dir $@)
 	sh vm/lib/embed.sh -n shell_embedded_lib $(sort $(wildcard shell/lib/*.erl)) > $@

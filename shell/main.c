@@ -14,7 +14,7 @@
 #include "shell/repl.h"
 #include "vm/vm.h"
 
-/* The shell's Erlang modules (shell/lib: the evaluator, shell_default). */
+/* The shell's Erlang modules (shell/lib: shell_default). */
 extern const vm_lib_file shell_embedded_lib[];
 extern const size_t shell_embedded_lib_n;
 

@@ -102,9 +102,9 @@ typedef struct vm_eval_result {
  * exception or exit ended it), calls of unknown local functions going to
  * shell_default. `number` is the input's prompt number: its value is
  * kept for v/1 (the last 20, as erl's shell; 0 keeps nothing). The
- * evaluator runs dbgsh_shell:start/0 and the shell supplies that module
- * and shell_default (shell/lib, vm_add_library). Blocks until the input is done or vm_eval_interrupt kills
- * it (an exit `killed`). Results are copied to h. The shell's thread, not
+ * evaluator runs vm/lib/dbgsh_shell.erl; the shell supplies shell_default
+ * (shell/lib, vm_add_library). Blocks until the input is done or
+ * vm_eval_interrupt kills it (an exit `killed`). Results are copied to h. The shell's thread, not
  * a scheduler's; one input at a time. */
 vm_outcome vm_eval_shell(const char *text, size_t len, unsigned number, term_t bindings, heap_t *h,
                          vm_eval_result *out);

@@ -106,6 +106,8 @@ allowed(dbgsh_out, io_lib_write, 3, _) -> true;
 %% c's C half (vm/bif_sys.c): compile and load a source file; the code
 %% server's functions are C BIFs here
 allowed(dbgsh_code, compile_file, 1, _) -> true;
+%% the shell evaluator's C half (vm/eval.c): its outcome to the shell
+allowed(dbgsh_shell, reply, 1, _) -> true;
 allowed(code, F, 1, _) -> lists:member(F, [ensure_loaded, is_loaded, load_file, purge, soft_purge, delete]);
 %% Extra C BIFs requested in the report.
 allowed(unicode_util, F, 1, _) ->
