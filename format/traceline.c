@@ -143,31 +143,33 @@ static fmt_trace_result put_trace(fmt_buf *b, term_t msg, uint64_t size, term_t 
     term_t tag = tuple_get(msg, 2);
 #define ELEM(k) tuple_get(msg, (k)-1)
     fcall c = begin_call(b, o);
-    if (tag == ATOM_receive_) {
+    /* what dbg's handler reads before it writes anything: too few elements
+     * fail it (badarg), a receive of {dbg, ok} is not printed */
+    if (tag == ATOM_receive_ || tag == ATOM_call || tag == ATOM_RETURN || tag == ATOM_RETURN_TO) {
         if (n < 4)
             return FMT_TRACE_BADARG;
-        if (is_dbg_ok(ELEM(4)))
-            return FMT_TRACE_OK;
-        put_text(&c, "(");
-        put_term(&c, ELEM(2), false);
-        put_text(&c, ") << ");
-        put_term(&c, ELEM(4), true);
-    } else if (tag == ATOM_SEND) {
+    } else if (tag == ATOM_SEND || tag == ATOM_RETURN_FROM) {
         if (n < 5)
             return FMT_TRACE_BADARG;
-        put_text(&c, "(");
-        put_term(&c, ELEM(2), false);
-        put_text(&c, ") ");
+    } else if (!(tag == ATOM_spawn && size == 5) && size < 4) {
+        /* "(Pid) Tag E4 E5 ...": ftup reads past the end */
+        return FMT_TRACE_BADARG;
+    }
+    if (tag == ATOM_receive_ && is_dbg_ok(ELEM(4)))
+        return FMT_TRACE_OK;
+    put_text(&c, "(");
+    put_term(&c, ELEM(2), false);
+    put_text(&c, ") ");
+    if (tag == ATOM_receive_) {
+        put_text(&c, "<< ");
+        put_term(&c, ELEM(4), true);
+    } else if (tag == ATOM_SEND) {
         put_term(&c, ELEM(5), false);
         put_text(&c, " ! ");
         put_term(&c, ELEM(4), true);
     } else if (tag == ATOM_call || tag == ATOM_RETURN) {
         /* return: the old return_from of OTP R5, which dbg still prints */
-        if (n < 4)
-            return FMT_TRACE_BADARG;
-        put_text(&c, "(");
-        put_term(&c, ELEM(2), false);
-        put_text(&c, tag == ATOM_call ? ") call " : ") old_ret ");
+        put_text(&c, tag == ATOM_call ? "call " : "old_ret ");
         put_func(b, ELEM(4), o);
         if (size == 5) {
             put_text(&c, tag == ATOM_call ? " (" : " -> ");
@@ -176,36 +178,19 @@ static fmt_trace_result put_trace(fmt_buf *b, term_t msg, uint64_t size, term_t 
                 put_text(&c, ")");
         }
     } else if (tag == ATOM_RETURN_FROM) {
-        if (n < 5)
-            return FMT_TRACE_BADARG;
-        put_text(&c, "(");
-        put_term(&c, ELEM(2), false);
-        put_text(&c, ") returned from ");
+        put_text(&c, "returned from ");
         put_func(b, ELEM(4), o);
         put_text(&c, " -> ");
         put_term(&c, ELEM(5), true);
     } else if (tag == ATOM_RETURN_TO) {
-        if (n < 4)
-            return FMT_TRACE_BADARG;
-        put_text(&c, "(");
-        put_term(&c, ELEM(2), false);
-        put_text(&c, ") returning to ");
+        put_text(&c, "returning to ");
         put_func(b, ELEM(4), o);
     } else if (tag == ATOM_spawn && size == 5) {
-        put_text(&c, "(");
-        put_term(&c, ELEM(2), false);
-        put_text(&c, ") spawn ");
+        put_text(&c, "spawn ");
         put_term(&c, ELEM(4), false);
         put_text(&c, " as ");
         put_func(b, ELEM(5), o);
     } else {
-        /* Every other tag: "(Pid) Tag E4 E5 ...". Fewer than 4 elements
-         * before the timestamp: ftup reads past the end. */
-        if (size < 4)
-            return FMT_TRACE_BADARG;
-        put_text(&c, "(");
-        put_term(&c, ELEM(2), false);
-        put_text(&c, ") ");
         put_term(&c, tag, false);
         put_text(&c, " ");
         put_elements(b, msg, size, o);
