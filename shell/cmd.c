@@ -12,52 +12,22 @@
 
 static const cmd_kind_info kinds[CMD_KIND__COUNT] = {
 #define KIND(name, rest, title, meaning) {#name, rest, title, meaning},
-#define GROUP CMD_DEF_IGNORE
-#define CMD CMD_DEF_IGNORE
-#define SUB CMD_DEF_IGNORE
-#define WORD CMD_DEF_IGNORE
 #include "shell/commands.def"
-#undef KIND
-#undef GROUP
-#undef CMD
-#undef SUB
-#undef WORD
 };
 
 static const char *const group_titles[CMD_GROUP__COUNT] = {
-#define KIND CMD_DEF_IGNORE
 #define GROUP(name, title) title,
-#define CMD CMD_DEF_IGNORE
-#define SUB CMD_DEF_IGNORE
-#define WORD CMD_DEF_IGNORE
 #include "shell/commands.def"
-#undef KIND
-#undef GROUP
-#undef CMD
-#undef SUB
-#undef WORD
 };
 
 static const shell_cmd commands[CMD__NCOMMANDS] = {
-#define KIND CMD_DEF_IGNORE
-#define GROUP CMD_DEF_IGNORE
 #define CMD(name, group, aliases, usage, summary, args, opts, help)                                          \
     {CMD_##name, CMD_GROUP_##group, NULL, #name, aliases, usage, summary, args, opts, help},
-#define SUB CMD_DEF_IGNORE
-#define WORD CMD_DEF_IGNORE
 #include "shell/commands.def"
-#undef KIND
-#undef GROUP
-#undef CMD
-#undef SUB
-#undef WORD
 };
 
 /* Subcommands: subs[id - CMD__NCOMMANDS - 1] has id id. */
 static const shell_cmd subs[CMD__COUNT - CMD__NCOMMANDS - 1] = {
-#define KIND CMD_DEF_IGNORE
-#define GROUP CMD_DEF_IGNORE
-#define CMD CMD_DEF_IGNORE
 #define SUB(parent, name, word, aliases, usage, summary, args, opts, help)                                   \
     {CMD_##parent##_##name,                                                                                  \
      CMD_GROUP__COUNT,                                                                                       \
@@ -69,28 +39,13 @@ static const shell_cmd subs[CMD__COUNT - CMD__NCOMMANDS - 1] = {
      args,                                                                                                   \
      opts,                                                                                                   \
      help},
-#define WORD CMD_DEF_IGNORE
 #include "shell/commands.def"
-#undef KIND
-#undef GROUP
-#undef CMD
-#undef SUB
-#undef WORD
 };
 #define NSUBS (sizeof subs / sizeof subs[0])
 
 static const cmd_word words[] = {
-#define KIND CMD_DEF_IGNORE
-#define GROUP CMD_DEF_IGNORE
-#define CMD CMD_DEF_IGNORE
-#define SUB CMD_DEF_IGNORE
 #define WORD(kind, word, meaning) {CMD_KIND_##kind, word, meaning},
 #include "shell/commands.def"
-#undef KIND
-#undef GROUP
-#undef CMD
-#undef SUB
-#undef WORD
 };
 #define NWORDS (sizeof words / sizeof words[0])
 

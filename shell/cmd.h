@@ -11,39 +11,17 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Expands to nothing: an includer of commands.def or options.def defines
- * the record macros it does not use as this (#define WORD CMD_DEF_IGNORE). */
-#define CMD_DEF_IGNORE(...)
-
 /* Argument kinds (KIND records): CMD_KIND_word, CMD_KIND_mfa, ... */
 typedef enum cmd_kind {
 #define KIND(name, rest, title, meaning) CMD_KIND_##name,
-#define GROUP CMD_DEF_IGNORE
-#define CMD CMD_DEF_IGNORE
-#define SUB CMD_DEF_IGNORE
-#define WORD CMD_DEF_IGNORE
 #include "shell/commands.def"
-#undef KIND
-#undef GROUP
-#undef CMD
-#undef SUB
-#undef WORD
     CMD_KIND__COUNT
 } cmd_kind;
 
 /* Headings of `help` (GROUP records): CMD_GROUP_patterns, ... */
 typedef enum cmd_group {
-#define KIND CMD_DEF_IGNORE
 #define GROUP(name, title) CMD_GROUP_##name,
-#define CMD CMD_DEF_IGNORE
-#define SUB CMD_DEF_IGNORE
-#define WORD CMD_DEF_IGNORE
 #include "shell/commands.def"
-#undef KIND
-#undef GROUP
-#undef CMD
-#undef SUB
-#undef WORD
     CMD_GROUP__COUNT
 } cmd_group;
 
@@ -52,23 +30,11 @@ typedef enum cmd_group {
  * cmd_table(); a dispatch table indexed by cmd_id is built the same way
  * (`#define CMD(name, ...) [CMD_##name] = run_##name,`). */
 typedef enum cmd_id {
-#define KIND CMD_DEF_IGNORE
-#define GROUP CMD_DEF_IGNORE
 #define CMD(name, ...) CMD_##name,
-#define SUB CMD_DEF_IGNORE
-#define WORD CMD_DEF_IGNORE
 #include "shell/commands.def"
-#undef CMD
-#undef SUB
     CMD__NCOMMANDS,
-#define CMD CMD_DEF_IGNORE
 #define SUB(parent, name, ...) CMD_##parent##_##name,
 #include "shell/commands.def"
-#undef KIND
-#undef GROUP
-#undef CMD
-#undef SUB
-#undef WORD
     CMD__COUNT
 } cmd_id;
 

@@ -322,17 +322,8 @@ Test(help, options_of_commands)
 Test(help, words_are_grouped_by_kind_and_match_dbg)
 {
     size_t counts[CMD_KIND__COUNT] = {0};
-#define KIND CMD_DEF_IGNORE
-#define GROUP CMD_DEF_IGNORE
-#define CMD CMD_DEF_IGNORE
-#define SUB CMD_DEF_IGNORE
 #define WORD(kind, word, meaning) counts[CMD_KIND_##kind]++;
 #include "shell/commands.def"
-#undef KIND
-#undef GROUP
-#undef CMD
-#undef SUB
-#undef WORD
     for (int k = 0; k < CMD_KIND__COUNT; k++) {
         size_t n;
         const cmd_word *w = cmd_words((cmd_kind)k, &n);
