@@ -6,7 +6,6 @@
 #include "engine.h"
 #include "tlog.h"
 
-#include <errno.h>
 #include <string.h>
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
@@ -86,19 +85,6 @@ static bool read_u32(term_t t, uint32_t *out)
     return true;
 }
 
-/* The POSIX error atom of errno e (as file errors name them). */
-static term_t errno_atom(int e)
-{
-    char name[32];
-    const char *s = e == ENOENT ? "enoent" : e == EACCES ? "eacces" : e == EISDIR ? "eisdir" : e == ENOTDIR ? "enotdir"
-                                           : e == ENOSPC ? "enospc" : e == EROFS ? "erofs" : e == EEXIST ? "eexist" : NULL;
-    if (!s) {
-        snprintf(name, sizeof name, "errno_%d", e);
-        s = name;
-    }
-    return atom_from_cstr(s);
-}
-
 /* Opens the writer `spec` asks for: AbsName, or {AbsName, wrap, Tail,
  * WrapSize, WrapCount, WrapTimeMs}. */
 static term_t open_file_port(process *p, term_t spec)
@@ -130,7 +116,7 @@ static term_t open_file_port(process *p, term_t spec)
     if (r == TLOG_BADARG)
         return BIF_BADARG(p);
     if (r != TLOG_OK)
-        return BIF_ERROR(p, errno_atom(err.sys_errno));
+        return BIF_ERROR(p, vm_errno_atom(err.sys_errno));
     tport *t = alloc_new(ALLOC_TRACE, sizeof *t);
     t->w = w;
     tlog_writer_serialized(w); /* the port's lock serializes its driver */

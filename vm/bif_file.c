@@ -70,7 +70,7 @@ static const struct errno_name {
     {ENOTTY, "enotty"},
 };
 
-static term_t errno_atom(int code)
+term_t vm_errno_atom(int code)
 {
     for (size_t i = 0; i < sizeof errno_names / sizeof errno_names[0]; i++)
         if (errno_names[i].code == code)
@@ -80,7 +80,7 @@ static term_t errno_atom(int code)
 
 /* {error, Reason} */
 static term_t make_error(process *p, term_t reason) { return term_tuple2(&p->heap, ATOM_error, reason); }
-static term_t make_errno_error(process *p, int code) { return make_error(p, errno_atom(code)); }
+static term_t make_errno_error(process *p, int code) { return make_error(p, vm_errno_atom(code)); }
 /* {ok, Value} */
 static term_t make_ok(process *p, term_t value) { return term_tuple2(&p->heap, ATOM_ok, value); }
 

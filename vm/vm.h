@@ -74,6 +74,9 @@ void vm_add_library(const vm_lib_file *files, size_t n);
  * name (NUL inside, not a character, not flat). */
 char *vm_file_name(term_t name);
 void vm_file_name_free(char *s);
+/* errno `code` as the file module names it (enoent, eacces, ...;
+ * unknown for a code it has no name for). */
+term_t vm_errno_atom(int code);
 /* erl_internal:bif/2: whether erlang:Name/Arity is auto-imported (called
  * without its module), the compiler's table (vm/lint.c). */
 bool lint_is_auto_bif(term_t name, unsigned arity);
