@@ -13,6 +13,7 @@
  * count, never removed. */
 #define MAX_MODULES 64
 static const tracer_module *registry[MAX_MODULES];
+static term_t registry_names[MAX_MODULES]; /* their names' atoms */
 static _Atomic unsigned nregistered;
 
 /* Interned {Module, State} tracers: the state copied onto the entry's own
@@ -39,9 +40,10 @@ bool tracer_module_register(const tracer_module *mod)
     unsigned n = atomic_load_explicit(&nregistered, memory_order_relaxed);
     bool ok = n < MAX_MODULES;
     for (unsigned i = 0; ok && i < n; i++)
-        ok = atom_from_cstr(registry[i]->name) != name;
+        ok = registry_names[i] != name;
     if (ok) {
         registry[n] = mod;
+        registry_names[n] = name;
         atomic_store_explicit(&nregistered, n + 1, memory_order_release);
     }
     pthread_mutex_unlock(&lock);
@@ -53,7 +55,7 @@ static const tracer_module *module_named(term_t name)
 {
     unsigned n = atomic_load_explicit(&nregistered, memory_order_acquire);
     for (unsigned i = 0; i < n; i++)
-        if (atom_from_cstr(registry[i]->name) == name)
+        if (registry_names[i] == name)
             return registry[i];
     return NULL;
 }
