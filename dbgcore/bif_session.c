@@ -157,25 +157,21 @@ term_t bif_session_function_4(process *p, const term_t *args)
     return bif_pattern_set(p, (uint32_t)s, args[1], args[2], args[3]);
 }
 
-/* trace:send(Session, MatchSpec, []). */
-term_t bif_session_send_3(process *p, const term_t *args)
+/* trace:send/3 and trace:recv/3: the session's pattern on `event`. */
+static term_t message_pattern(process *p, const term_t *args, term_t event)
 {
     session_info info;
     int s = session_arg(args[0], &info);
     if (s < 0)
         return BIF_BADARG(p);
-    return bif_pattern_set(p, (uint32_t)s, EA.send, args[1], args[2]);
+    return bif_pattern_set(p, (uint32_t)s, event, args[1], args[2]);
 }
 
+/* trace:send(Session, MatchSpec, []). */
+term_t bif_session_send_3(process *p, const term_t *args) { return message_pattern(p, args, EA.send); }
+
 /* trace:recv(Session, MatchSpec, []). */
-term_t bif_session_recv_3(process *p, const term_t *args)
-{
-    session_info info;
-    int s = session_arg(args[0], &info);
-    if (s < 0)
-        return BIF_BADARG(p);
-    return bif_pattern_set(p, (uint32_t)s, EA.receive, args[1], args[2]);
-}
+term_t bif_session_recv_3(process *p, const term_t *args) { return message_pattern(p, args, EA.receive); }
 
 /* trace:info(Session, PidPortFuncEvent, Item). */
 term_t bif_session_info_3(process *p, const term_t *args)

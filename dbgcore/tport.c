@@ -6,7 +6,6 @@
 #include "engine.h"
 #include "tlog.h"
 
-#include <string.h>
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "tport.def"
