@@ -52,7 +52,7 @@ VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map 
                code interp proc sched bits bif_proc bif_sys bif_misc bif_scan bif_file md5 trace port bif_port eval vm
 FORMAT_SRCS := buf write pretty fwrite io traceline exception
 DBGCORE_SRCS := dbgcore session tev tev_sched tracer bp bif_trace bif_pattern bif_session ms ms_run ms_text msact tlog tport collector tev_port
-SHELL_SRCS  := main repl offline cmd
+SHELL_SRCS  := main repl offline cmd exec out sessions filter log
 
 VM_OBJS     := $(VM_SRCS:%=$(BUILD)/vm/%.o) $(BUILD)/vm/lib_embed.o
 FORMAT_OBJS := $(FORMAT_SRCS:%=$(BUILD)/format/%.o)
@@ -260,13 +260,18 @@ $(BUILD)/tests/progress: $(BUILD)/tests/tsan/progress.o $(LIBVM)
 $(BUILD)/tests/ports: $(BUILD)/tests/tsan/ports.o $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
+$(BUILD)/tests/filter_bench: $(BUILD)/tests/bench/filter_bench.o $(BUILD)/shell/filter.o $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+
 # The pseudo-terminal harness of the interactive shell's transcript tests
 # (tests/shell/pty, docs/internals/pty-tests.md).
 $(BUILD)/tests/pty: $(BUILD)/tests/shell/pty/pty.o $(BUILD)/tests/shell/pty/screen.o
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lutil
 
-bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen $(BUILD)/tests/ms_bench $(BUILD)/tests/tlog_bench
+bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen $(BUILD)/tests/ms_bench $(BUILD)/tests/tlog_bench \
+       $(BUILD)/tests/filter_bench
 	@tests/bench/run.sh $(BUILD)
+	@$(BUILD)/tests/filter_bench
 	@$(BUILD)/tests/ms_bench
 	@$(BUILD)/tests/tlog_bench
 	@tests/bench/vm.sh $(DBGSH)

@@ -18,6 +18,7 @@ _dbgsh() {
         -pa) kind=dir ;;
         -S) kind=number ;;
         --disasm) kind=module ;;
+        -x) kind=file ;;
         --wrap) kind=word ;;
         --grep) kind=word ;;
         -o) kind=file ;;
@@ -35,7 +36,7 @@ _dbgsh() {
     ?*) return 0 ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-e -pa -S --disasm --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-e -pa -S --disasm -x --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
         return 0
     fi
     # FILE.erl modules to load, or trace files with --format

@@ -214,3 +214,18 @@ term_t bif_pattern_info(process *p, uint32_t session, term_t what, term_t item)
         return BIF_BADARG(p);
     return term_tuple2(h, item, v);
 }
+
+/* dbgsh_trace:tail_recursive({M, F, A}) -> boolean(): whether the loaded
+ * function calls itself in tail position (vm_tail_recursive), so that
+ * return tracing on it keeps a frame per call. */
+term_t bif_trace_tail_recursive_1(process *p, const term_t *args)
+{
+    term_t mfa = args[0];
+    if (!term_is_tuple(mfa) || tuple_arity(mfa) != 3 || !term_is_atom(tuple_get(mfa, 0)) ||
+        !term_is_atom(tuple_get(mfa, 1)) || !term_is_small(tuple_get(mfa, 2)) || small_value(tuple_get(mfa, 2)) < 0 ||
+        small_value(tuple_get(mfa, 2)) > 255)
+        return BIF_BADARG(p);
+    return vm_tail_recursive(tuple_get(mfa, 0), tuple_get(mfa, 1), (unsigned)small_value(tuple_get(mfa, 2)))
+               ? ATOM_true
+               : ATOM_false;
+}

@@ -41,6 +41,7 @@ struct collector {
     collector_stats stats;
     term_t port;
     _Atomic bool closed;
+    _Atomic bool paused; /* keep nothing (collector_pause) */
     _Atomic unsigned waiters;
     pthread_mutex_t wait_lock;
     pthread_cond_t more;
@@ -101,6 +102,10 @@ static void put_event(collector *c, const uint8_t *etf, size_t len)
 static bool collector_output(void *state, term_t msg, size_t *written)
 {
     collector *c = state;
+    if (atomic_load_explicit(&c->paused, memory_order_relaxed)) {
+        *written = 0;
+        return true;
+    }
     uint8_t stack[STACK_EVENT_BYTES];
     uint8_t *etf = stack;
     size_t n = ext_encode_bounded(msg, stack, sizeof stack);
@@ -162,6 +167,8 @@ collector *collector_open(size_t max_events, size_t max_bytes)
 }
 
 term_t collector_port(const collector *c) { return c->port; }
+
+void collector_pause(collector *c, bool paused) { atomic_store(&c->paused, paused); }
 
 typedef struct reading {
     uint64_t from, seq, lost;

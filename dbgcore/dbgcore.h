@@ -46,6 +46,9 @@ uint64_t collector_read(collector *c, uint64_t from, collector_fn fn, void *arg,
  * collector closes, or timeout_ms pass; whether there is one. */
 bool collector_wait(collector *c, uint64_t after, int timeout_ms);
 void collector_stats_get(collector *c, collector_stats *out);
+/* Paused, the collector keeps no event (it answers the tracee at once,
+ * before encoding anything), until resumed. Any thread. */
+void collector_pause(collector *c, bool paused);
 /* Drops every event in the ring (counted as dropped). */
 void collector_clear(collector *c);
 /* Closes the port (the processes traced to it lose their flags at their

@@ -246,6 +246,8 @@ ptrace_entry *session_entry(process *p, uint32_t s)
 
 void session_set(process *p, uint32_t s, uint32_t flags, term_t tracer)
 {
+    if (p->untraced && flags)
+        return; /* the shell's own workers make no events */
     proc_trace *t = p->trace;
     ptrace_entry *pe = session_entry(p, s);
     if (flags == 0) {

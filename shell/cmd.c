@@ -484,13 +484,15 @@ void cmd_help_error(FILE *err, const char *cmd)
 
 void cmd_usage(FILE *out)
 {
-    fputs("usage: dbgsh [OPTIONS] [FILE.erl ...]\n"
+    fputs("usage: dbgsh [OPTIONS] [FILE.erl ...] [SCRIPT.dbg [ARG...]]\n"
+          "       dbgsh [OPTIONS] [FILE.erl ...] -x SCRIPT [ARG...]\n"
           "       dbgsh --format [FILE | --wrap NAME SUFFIX]... [--grep RE [-v]] [-o OUT]\n"
           "\n"
           "A native debugger for Erlang programs. Loads the given modules, then\n"
-          "evaluates -e expressions or runs a shell that evaluates Erlang\n"
-          "expressions (each input ended by a full stop) as erl's shell does. When\n"
-          "standard input is not a terminal it is read as a script.\n"
+          "evaluates -e expressions, runs a script, or runs a shell that takes\n"
+          "dbg's commands (tp, p, ...; help lists them) and Erlang expressions\n"
+          "(each ended by a full stop) as erl's shell does. When standard input\n"
+          "is not a terminal it is read as a script.\n"
           "\n"
           "options:\n",
           out);

@@ -2,6 +2,7 @@
  * shell. Exit codes: 0 normal, 1 malformed input read from a non-terminal
  * or an `-e` expression that failed, 2 bad options, 70 out of memory, N
  * from halt(N) (documented in docs/dbgsh.1). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,10 @@
 #include "format/format.h"
 #include "shell/offline.h"
 #include "shell/cmd.h"
+#include "shell/exec.h"
+#include "shell/out.h"
 #include "shell/repl.h"
+#include "shell/sessions.h"
 #include "vm/vm.h"
 
 /* The shell's Erlang modules (shell/lib: shell_default). */
@@ -28,7 +32,9 @@ static unsigned default_schedulers(void)
 int main(int argc, char **argv)
 {
     unsigned schedulers = default_schedulers();
-    const char *eval = NULL, *disasm = NULL;
+    const char *eval = NULL, *disasm = NULL, *script = NULL;
+    const char *const *script_args = NULL;
+    size_t script_nargs = 0;
     const char *files[256];
     size_t nfiles = 0;
     /* --format: every FILE and --wrap set, in order (argc bounds them);
@@ -48,6 +54,21 @@ int main(int argc, char **argv)
         if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
             printf("dbgsh %s\n", DBGSH_VERSION);
             return 0;
+        }
+        bool is_dbg = a[0] != '-' && strlen(a) > 4 && !strcmp(a + strlen(a) - 4, ".dbg") && !format;
+        if (!strcmp(a, "-x") || is_dbg) {
+            if (!is_dbg && i + 1 >= argc) {
+                fprintf(stderr, "dbgsh: option '-x' needs a value (try dbgsh --help)\n");
+                return 2;
+            }
+            script = is_dbg ? a : argv[++i];
+            script_args = (const char *const *)argv + i + 1;
+            script_nargs = (size_t)(argc - i - 1);
+            if (script_nargs > 9) {
+                fprintf(stderr, "dbgsh: a script takes at most 9 arguments, not %zu\n", script_nargs);
+                return 2;
+            }
+            break;
         }
         bool takes_value = !strcmp(a, "-e") || !strcmp(a, "-pa") || !strcmp(a, "-S") || !strcmp(a, "--disasm") ||
                            !strcmp(a, "--grep") || !strcmp(a, "-o");
@@ -126,6 +147,12 @@ int main(int argc, char **argv)
         }
         return offline_format(&fo, stderr);
     }
+    if (script && (eval || disasm)) {
+        fprintf(stderr, "dbgsh: a script and %s do not go together (try dbgsh --help)\n", eval ? "-e" : "--disasm");
+        return 2;
+    }
+    bool interactive = !script && !eval && !disasm && isatty(STDIN_FILENO);
+    out_init(stdout, stderr, interactive);
     fmt_io_register();
     dbgcore_init();
     vm_add_library(shell_embedded_lib, shell_embedded_lib_n);
@@ -146,8 +173,25 @@ int main(int argc, char **argv)
     }
     if (eval)
         vm_halt(status ? status : vm_eval(eval, strlen(eval)));
+    sessions_init(interactive);
     repl_stats st;
-    bool interactive = isatty(STDIN_FILENO);
-    repl_run(stdin, stdout, stderr, interactive, &st);
-    vm_halt(!interactive && st.errors ? 1 : status);
+    bool ok = true;
+    if (script) {
+        FILE *f = fopen(script, "r");
+        if (!f) {
+            fprintf(stderr, "dbgsh: cannot read %s: %s\n", script, strerror(errno));
+            vm_halt(1);
+        }
+        ok = repl_run_script(f, script, script_args, script_nargs, &st);
+        fclose(f);
+    } else if (interactive) {
+        repl_run(stdin, stdout, &st);
+    } else {
+        /* piped input goes on after a failure, as erl reading it does */
+        exec_set_on_error(EXEC_ON_ERROR_CONTINUE);
+        ok = repl_run_script(stdin, NULL, NULL, 0, &st) && !st.errors;
+    }
+    sessions_shutdown();
+    out_flush();
+    vm_halt(!ok ? 1 : status);
 }

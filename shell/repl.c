@@ -1,15 +1,22 @@
-/* repl.c: reads complete inputs (up to a full stop, over as many lines as
- * it takes), evaluates each as erl's shell does (vm_eval_shell: variables
- * kept from input to input) and prints the value with ~p at column 1, or
- * the exception or error as erl's shell reports it. */
+/* repl.c: reads the shell's input: a line that starts with a command's
+ * name is a command (exec.c), run at once; anything else is Erlang,
+ * gathered up to a full stop over as many lines as it takes, evaluated as
+ * erl's shell does (vm_eval_shell: variables kept from input to input) and
+ * printed with ~p at column 1, or the exception or error as erl's shell
+ * reports it. Before a result is printed, the trace events the input made
+ * are (sessions_drain). Scripts run through the same loop. */
 #include "shell/repl.h"
 
 #include <editline/readline.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format/format.h"
+#include "shell/exec.h"
+#include "shell/out.h"
+#include "shell/sessions.h"
 #include "vm/vm.h"
 
 #define PROMPT_MAX 64
@@ -104,9 +111,22 @@ typedef struct shell_vars {
     term_t bindings;
 } shell_vars;
 
+/* The loop's state, one for the shell: scripts run with the same
+ * variables and prompt number as the lines typed. */
+static struct {
+    shell_vars vars;
+    fmt_buf b;
+    unsigned number;
+    repl_stats *st;
+    exec_env env;
+    unsigned depth; /* scripts running inside scripts */
+} R;
+
+#define SCRIPT_DEPTH_MAX 16
+
 /* Prints an exception as erl's shell reports it, without the frames of
  * the shell's own evaluator and input module. */
-static void print_exception(fmt_buf *b, const vm_eval_result *r, FILE *out)
+static void print_exception(const vm_eval_result *r)
 {
     static _Atomic term_t a_shell;
     fmt_exception_opts o;
@@ -114,55 +134,64 @@ static void print_exception(fmt_buf *b, const vm_eval_result *r, FILE *out)
     o.trim[0] = atom_cached(&a_shell, "dbgsh_shell");
     o.trim[1] = r->module;
     o.interpreted = r->module;
-    fmt_buf_reset(b);
-    if (fmt_exception(b, r->cls, r->reason, r->stack, &o) == FMT_OK)
-        fwrite(b->data, 1, b->len, out);
+    fmt_buf_reset(&R.b);
+    if (fmt_exception(&R.b, r->cls, r->reason, r->stack, &o) == FMT_OK)
+        out_write(false, R.b.data, R.b.len);
+}
+
+/* Tells how many trace events the filters hid since the last time. */
+static void say_hidden(void)
+{
+    uint64_t n = sessions_take_hidden();
+    if (n)
+        out_printf(false, "(%llu trace event%s hidden by filters)\n", (unsigned long long)n, n == 1 ? "" : "s");
 }
 
 /* Evaluates and prints one complete input; false if it was malformed or
  * raised. *counted says whether erl's shell would move its prompt number
  * on: after a value, an exception or a lint error, not after a syntax
- * error. */
-static bool eval_one(const char *s, size_t n, unsigned number, shell_vars *vars, fmt_buf *b, FILE *out, FILE *err,
-                     repl_stats *st, bool *counted)
+ * error. The trace events the input made print before its outcome. */
+static bool eval_one(const char *s, size_t n, bool *counted)
 {
     heap_t h;
     heap_init(&h, ALLOC_HEAP);
     vm_eval_result r;
     bool ok = false;
     *counted = false;
-    switch (vm_eval_shell(s, n, number, vars->bindings, &h, &r)) {
+    vm_outcome outcome = vm_eval_shell(s, n, R.number, R.vars.bindings, &h, &r);
+    sessions_drain();
+    say_hidden();
+    switch (outcome) {
     case VM_OUT_ERROR:
-        fprintf(err, "%s\n", r.msg);
-        st->errors++;
+        out_printf(true, "%s\n", r.msg);
+        R.st->errors++;
         *counted = r.parsed;
         break;
     case VM_OUT_EXCEPTION:
-        print_exception(b, &r, out);
+        print_exception(&r);
+        R.st->errors++;
         *counted = true;
         break;
     case VM_OUT_VALUE: {
         fmt_pretty_opts o;
         fmt_pretty_opts_init(&o);
         o.unicode = true;
-        fmt_buf_reset(b);
-        fmt_pretty(b, r.value, &o);
-        fwrite(b->data, 1, b->len, out);
-        fputc('\n', out);
+        fmt_buf_reset(&R.b);
+        fmt_pretty(&R.b, r.value, &o);
+        fmt_buf_putc(&R.b, '\n');
+        out_write(false, R.b.data, R.b.len);
         /* the new bindings replace the old, on a fresh heap */
         heap_t nh;
         heap_init(&nh, ALLOC_HEAP);
         term_t nb = copy_term(&nh, r.bindings);
-        heap_destroy(&vars->heap);
-        vars->heap = nh;
-        vars->bindings = nb;
-        st->terms++;
+        heap_destroy(&R.vars.heap);
+        R.vars.heap = nh;
+        R.vars.bindings = nb;
+        R.st->terms++;
         ok = *counted = true;
         break;
     }
     }
-    fflush(out);
-    fflush(err);
     heap_destroy(&h);
     return ok;
 }
@@ -202,92 +231,237 @@ static void on_interrupt(int sig)
     vm_eval_interrupt();
 }
 
-void repl_run(FILE *in, FILE *out, FILE *err, bool interactive, repl_stats *st)
+/* What a line did. */
+typedef enum line_result { LINE_OK, LINE_FAILED, LINE_QUIT } line_result;
+
+/* Takes one line (with its newline, if any) of typed or script input.
+ * A line that starts a command while no Erlang input is pending runs as
+ * one; otherwise the line is Erlang, and every input it completes is
+ * evaluated. */
+static line_result feed_line(input *pending, const char *line, size_t len)
 {
-    shell_vars vars;
-    fmt_buf b;
-    input pending = {0};
-    unsigned number = 1;
-    char hist[4096];
-    bool has_hist = false;
-    memset(st, 0, sizeof *st);
-    heap_init(&vars.heap, ALLOC_HEAP);
-    vars.bindings = NIL;
-    fmt_buf_init(&b);
-    if (interactive) {
-        rl_instream = in;
-        rl_outstream = out;
-        rl_catch_signals = 0; /* Ctrl-C is ours (on_interrupt) */
-        using_history();
-        has_hist = history_path(hist, sizeof hist);
-        if (has_hist)
-            read_history(hist);
-        fprintf(out, "dbgsh %s (type q(). or Ctrl-D to quit)\n", DBGSH_VERSION);
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_interrupt;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, NULL);
+    line_result result = LINE_OK;
+    if (is_blank(pending->text, pending->len) && exec_is_command(line, len)) {
+        pending->len = pending->scanned = 0;
+        size_t n = len;
+        while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            n--;
+        R.env.quit = false;
+        bool ok = exec_run(line, n, &R.env);
+        if (!ok)
+            R.st->errors++;
+        sessions_drain();
+        say_hidden();
+        return R.env.quit ? LINE_QUIT : ok ? LINE_OK : LINE_FAILED;
     }
-    for (bool quit = false; !quit;) {
-        char prompt[PROMPT_MAX];
-        char *line;
-        size_t len = 0;
-        if (interactive) {
-            snprintf(prompt, sizeof prompt, "(main)%u> ", number);
-            /* a Ctrl-C from here on is for the line or the input it ends */
-            interrupted = 0;
-            vm_eval_interrupt_reset();
-            line = readline(pending.len && !is_blank(pending.text, pending.len) ? "" : prompt);
-            if (line && *line)
-                add_history(line);
-            if (line)
-                len = strlen(line);
-        } else {
-            line = read_line_plain(in, &len);
+    input_append(pending, line, len);
+    if (!len || line[len - 1] != '\n')
+        input_append(pending, "\n", 1);
+    size_t n;
+    while ((n = complete_length(pending)) > 0) {
+        if (is_quit(pending->text, n))
+            return LINE_QUIT;
+        bool counted;
+        if (!eval_one(pending->text, n, &counted))
+            result = LINE_FAILED;
+        if (counted)
+            R.number++;
+        input_drop(pending, n);
+    }
+    if (is_blank(pending->text, pending->len))
+        pending->len = pending->scanned = 0;
+    if (pending->len && is_quit(pending->text, pending->len))
+        return LINE_QUIT;
+    return result;
+}
+
+/* The end of script or piped input: a last input without a full stop is
+ * an error, reported as the parser sees it. */
+static line_result feed_end(input *pending)
+{
+    bool counted;
+    if (!is_blank(pending->text, pending->len) && !is_quit(pending->text, pending->len) &&
+        !eval_one(pending->text, pending->len, &counted))
+        return LINE_FAILED;
+    return LINE_OK;
+}
+
+/* line[0..len) with $1..$9 replaced by args (a missing one by nothing),
+ * in buf; for command lines of scripts. */
+static void substitute(alloc_buf *buf, const char *line, size_t len, const char *const *args, size_t nargs)
+{
+    buf->n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (line[i] == '$' && i + 1 < len && line[i + 1] >= '1' && line[i + 1] <= '9') {
+            size_t k = (size_t)(line[i + 1] - '1');
+            if (k < nargs)
+                alloc_buf_put(buf, args[k], strlen(args[k]));
+            i++;
+            continue;
         }
-        if (!line && interactive && interrupted) {
+        alloc_buf_put(buf, line + i, 1);
+    }
+    alloc_buf_put(buf, "", 1);
+    buf->n--;
+}
+
+/* Whether a script line is a comment: % or # first (when no Erlang input
+ * is pending: inside one, % is Erlang's comment and # a map or record). */
+static bool is_comment(const input *pending, const char *line, size_t len)
+{
+    if (!is_blank(pending->text, pending->len))
+        return false;
+    size_t i = 0;
+    while (i < len && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    return i < len && (line[i] == '%' || line[i] == '#');
+}
+
+/* Runs a script from `in` as if typed (no prompts): false if a line
+ * failed, and, with on-error stop, stops there. */
+static bool run_script(FILE *in, const char *name, const char *const *args, size_t nargs, bool *quit)
+{
+    input pending = {0};
+    alloc_buf sub = {0};
+    bool ok = true;
+    unsigned lineno = 0;
+    for (;;) {
+        size_t len;
+        char *line = read_line_plain(in, &len);
+        if (!line) {
+            if (feed_end(&pending) == LINE_FAILED)
+                ok = false;
+            break;
+        }
+        lineno++;
+        line_result r = LINE_OK;
+        if (!is_comment(&pending, line, len)) {
+            if (nargs && is_blank(pending.text, pending.len) && exec_is_command(line, len)) {
+                substitute(&sub, line, len, args, nargs);
+                r = feed_line(&pending, sub.p, sub.n);
+            } else {
+                r = feed_line(&pending, line, len);
+            }
+        }
+        free(line);
+        if (r == LINE_QUIT) {
+            *quit = true;
+            break;
+        }
+        if (r == LINE_FAILED) {
+            ok = false;
+            if (exec_get_on_error() == EXEC_ON_ERROR_STOP) {
+                if (name)
+                    out_printf(true, "%s:%u: stopped at this line (set on-error continue goes on)\n", name,
+                               lineno);
+                break;
+            }
+        }
+    }
+    alloc_buf_free(&sub);
+    alloc_free(ALLOC_SYSTEM, pending.text, pending.cap);
+    return ok;
+}
+
+/* `source FILE ARG...` */
+static bool source_file(const char *path, const char *const *args, size_t nargs)
+{
+    if (R.depth >= SCRIPT_DEPTH_MAX) {
+        out_printf(true, "source: %s: scripts nest more than %d deep\n", path, SCRIPT_DEPTH_MAX);
+        return false;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        out_printf(true, "source: cannot read %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    R.depth++;
+    bool quit = false;
+    bool ok = run_script(f, path, args, nargs, &quit);
+    R.depth--;
+    fclose(f);
+    R.env.quit = quit;
+    return ok;
+}
+
+static void repl_setup(repl_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    R.st = st;
+    R.number = 1;
+    heap_init(&R.vars.heap, ALLOC_HEAP);
+    R.vars.bindings = NIL;
+    fmt_buf_init(&R.b);
+    R.env.source = source_file;
+}
+
+static void repl_teardown(void)
+{
+    fmt_buf_free(&R.b);
+    heap_destroy(&R.vars.heap);
+}
+
+bool repl_run_script(FILE *in, const char *name, const char *const *args, size_t nargs, repl_stats *st)
+{
+    repl_setup(st);
+    bool quit = false;
+    bool ok = run_script(in, name, args, nargs, &quit);
+    repl_teardown();
+    return ok;
+}
+
+void repl_run(FILE *in, FILE *out, repl_stats *st)
+{
+    input pending = {0};
+    char hist[4096];
+    bool has_hist;
+    repl_setup(st);
+    rl_instream = in;
+    rl_outstream = out;
+    rl_catch_signals = 0; /* Ctrl-C is ours (on_interrupt) */
+    rl_getc_function = out_getc; /* output from other threads prints above the line */
+    out_set_interrupt_flag(&interrupted);
+    using_history();
+    has_hist = history_path(hist, sizeof hist);
+    if (has_hist)
+        read_history(hist);
+    out_printf(false, "dbgsh %s (type q(). or Ctrl-D to quit, help for the commands)\n", DBGSH_VERSION);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    for (;;) {
+        char prompt[PROMPT_MAX];
+        snprintf(prompt, sizeof prompt, "(%s)%u> ", sessions_name(sessions_current()), R.number);
+        /* a Ctrl-C from here on is for the line or the input it ends */
+        interrupted = 0;
+        vm_eval_interrupt_reset();
+        out_prompt_begin();
+        char *line = readline(pending.len && !is_blank(pending.text, pending.len) ? "" : prompt);
+        out_prompt_end();
+        if (line && *line)
+            add_history(line);
+        if (!line && interrupted) {
             /* Ctrl-C at the prompt: the unfinished input goes, the shell
              * stays (libedit's readline returns no line for it) */
             interrupted = 0;
             vm_eval_interrupt_reset();
             pending.len = pending.scanned = 0;
-            fputc('\n', out);
+            out_write(false, "\n", 1);
             continue;
         }
         if (!line) {
-            /* End of input: a last input without a full stop is an error,
-             * reported as the parser sees it. */
-            bool counted;
-            if (!is_blank(pending.text, pending.len) && !is_quit(pending.text, pending.len))
-                eval_one(pending.text, pending.len, number, &vars, &b, out, err, st, &counted);
+            feed_end(&pending);
             break;
         }
-        input_append(&pending, line, len);
-        if (interactive)
-            input_append(&pending, "\n", 1);
+        line_result r = feed_line(&pending, line, strlen(line));
         free(line);
-        size_t n;
-        while ((n = complete_length(&pending)) > 0) {
-            if (is_quit(pending.text, n)) {
-                quit = true;
-                break;
-            }
-            bool counted;
-            eval_one(pending.text, n, number, &vars, &b, out, err, st, &counted);
-            if (counted)
-                number++;
-            input_drop(&pending, n);
-        }
-        if (!quit && is_blank(pending.text, pending.len))
-            pending.len = pending.scanned = 0;
-        if (!quit && pending.len && is_quit(pending.text, pending.len))
-            quit = true;
+        if (r == LINE_QUIT)
+            break;
     }
-    if (interactive && has_hist) {
+    if (has_hist)
         write_history(hist);
-    }
     alloc_free(ALLOC_SYSTEM, pending.text, pending.cap);
-    fmt_buf_free(&b);
-    heap_destroy(&vars.heap);
+    repl_teardown();
 }

@@ -300,6 +300,52 @@ void disasm_module(FILE *out, const module_code *m, disasm_decode_fn decode)
     }
 }
 
+/* The offset of the instruction after the one at pos, as disasm_instr
+ * walks; 0 when the word there is no instruction. */
+static size_t next_instr(const module_code *m, size_t pos, disasm_decode_fn decode)
+{
+    opcode op = decode_word(decode, m->code[pos]);
+    if (op >= OP_COUNT)
+        return 0;
+    const char *k = code_op_operands[op];
+    size_t p = pos + 1;
+    for (; *k && *k != '*'; k++, p++)
+        if (p >= m->ncode)
+            return 0;
+    if (*k == '*')
+        p += (size_t)m->code[p - 1] * strlen(k + 1);
+    return p <= m->ncode ? p : 0;
+}
+
+bool disasm_calls_self_in_tail(const module_code *m, const code_func *f, disasm_decode_fn decode)
+{
+    size_t entry = f->header + FUNC_HEADER_WORDS, end = m->ncode;
+    for (size_t i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i].header > f->header && m->funcs[i].header < end)
+            end = m->funcs[i].header;
+    for (size_t i = 0; i < m->nlambdas; i++)
+        if (m->lambdas[i].header > f->header && m->lambdas[i].header < end)
+            end = m->lambdas[i].header;
+    const code_t *self = m->code + entry;
+    /* the entry is `enter N A`, or a breakpoint over it: skip its words */
+    for (size_t pos = entry + 1 + strlen(code_op_operands[OP_enter]); pos < end;) {
+        const code_t *c = m->code + pos;
+        opcode op = decode_word(decode, c[0]);
+        if ((op == OP_tail_call || op == OP_tail_call_in) && (const code_t *)c[1] == self)
+            return true;
+        if (op == OP_tail_call_ext) {
+            const export_entry *e = (const export_entry *)c[1];
+            if (e && e->module == m->name && e->name == f->name && e->arity == f->arity)
+                return true;
+        }
+        size_t next = next_instr(m, pos, decode);
+        if (!next)
+            return false;
+        pos = next;
+    }
+    return false;
+}
+
 /* ---- verification ---------------------------------------------------------------------- */
 
 typedef struct vctx {

@@ -28,6 +28,12 @@ void disasm_module(FILE *out, const module_code *m, disasm_decode_fn decode);
  * next one (0 when the word there is no instruction). */
 size_t disasm_instr(FILE *out, const module_code *m, size_t pos, disasm_decode_fn decode);
 
+/* Whether function f of m (an element of m->funcs) calls itself in tail
+ * position: a local tail call to its own entry, or a remote one to its own
+ * export entry. Walks the function's instructions after its entry (which a
+ * breakpoint may have overwritten) up to the next function or lambda. */
+bool disasm_calls_self_in_tail(const module_code *m, const code_func *f, disasm_decode_fn decode);
+
 /* Checks the module's structure: every instruction decodes, every label
  * is an instruction of the module (or 0 where a fail operand allows it),
  * every register and call area is inside the frame size of the enclosing

@@ -29,6 +29,8 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t replied = PTHREAD_COND_INITIALIZER;
 static term_t evaluator = NIL; /* its pid, NIL before the first input or after it ended */
+static term_t command_evaluator = NIL; /* vm_eval_command's: untraced */
+static term_t replier = NIL;    /* the evaluator of the input under way */
 static bool waiting, ready;
 static heap_t reply_heap, bindings_heap;
 static bool heaps_ready;
@@ -91,10 +93,14 @@ static void set_reply(term_t t)
 term_t bif_eval_reply_1(process *p, const term_t *args)
 {
     pthread_mutex_lock(&lock);
-    if (p->pid == evaluator && waiting && !ready) {
+    if (p->pid == replier && waiting && !ready) {
         set_reply(args[0]);
-        if (term_is_tuple(args[0]) && tuple_get(args[0], 0) != atom_from_cstr("value"))
-            evaluator = NIL;
+        if (term_is_tuple(args[0]) && tuple_get(args[0], 0) != atom_from_cstr("value")) {
+            if (p->pid == evaluator)
+                evaluator = NIL;
+            else
+                command_evaluator = NIL;
+        }
     }
     pthread_mutex_unlock(&lock);
     return ATOM_ok;
@@ -165,14 +171,17 @@ term_t bif_eval_result_1(process *p, const term_t *args)
 void eval_note_exit(process *p)
 {
     pthread_mutex_lock(&lock);
-    if (p->pid == evaluator) {
-        if (waiting && !ready) {
+    if (p->pid == evaluator || p->pid == command_evaluator) {
+        if (p->pid == replier && waiting && !ready) {
             heap_t h;
             heap_init(&h, ALLOC_TEMP);
             set_reply(term_tuple2(&h, ATOM_exit, p->exit_reason));
             heap_destroy(&h);
         }
-        evaluator = NIL;
+        if (p->pid == evaluator)
+            evaluator = NIL;
+        else
+            command_evaluator = NIL;
     }
     pthread_mutex_unlock(&lock);
 }
@@ -298,8 +307,9 @@ static term_t apply_forgets(heap_t *h, term_t bindings)
     return term_list_from(h, kept, n, NIL);
 }
 
-vm_outcome vm_eval_shell(const char *text, size_t len, unsigned number, term_t bindings, heap_t *h,
-                         vm_eval_result *out)
+/* An input in the evaluator, or (command) in the command evaluator. */
+static vm_outcome eval_input(bool command, const char *text, size_t len, unsigned number, term_t bindings, heap_t *h,
+                             vm_eval_result *out)
 {
     memset(out, 0, sizeof *out);
     heap_t th;
@@ -366,10 +376,11 @@ vm_outcome vm_eval_shell(const char *text, size_t len, unsigned number, term_t b
         heap_init(&bindings_heap, ALLOC_TEMP);
         heaps_ready = true;
     }
-    if (evaluator == NIL) {
-        evaluator = proc_spawn(NULL, atom_from_cstr("dbgsh_shell"), atom_from_cstr("start"), NIL, 0, NULL);
-    }
-    term_t pid = evaluator;
+    term_t *slot = command ? &command_evaluator : &evaluator;
+    if (*slot == NIL)
+        *slot = proc_spawn(NULL, atom_from_cstr("dbgsh_shell"), atom_from_cstr("start"), NIL,
+                           command ? SPAWN_UNTRACED : 0, NULL);
+    term_t pid = replier = *slot;
     waiting = true;
     ready = false;
     forget_all = false;
@@ -434,4 +445,15 @@ vm_outcome vm_eval_shell(const char *text, size_t len, unsigned number, term_t b
     pthread_mutex_unlock(&lock);
     heap_destroy(&th);
     return out->kind;
+}
+
+vm_outcome vm_eval_shell(const char *text, size_t len, unsigned number, term_t bindings, heap_t *h,
+                         vm_eval_result *out)
+{
+    return eval_input(false, text, len, number, bindings, h, out);
+}
+
+vm_outcome vm_eval_command(const char *text, size_t len, term_t bindings, heap_t *h, vm_eval_result *out)
+{
+    return eval_input(true, text, len, 0, bindings, h, out);
 }

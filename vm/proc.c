@@ -248,7 +248,9 @@ term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, 
         proc_add_link(parent, MONITOR_OUT, c->pid, NIL, mref);
         proc_add_link(c, MONITOR_IN, parent->pid, NIL, mref);
     }
-    if ((parent && parent->trace_flags) || atomic_load_explicit(&trace_new_flags, memory_order_relaxed))
+    c->untraced = (opts & SPAWN_UNTRACED) || (parent && parent->untraced);
+    if (!c->untraced &&
+        ((parent && parent->trace_flags) || atomic_load_explicit(&trace_new_flags, memory_order_relaxed)))
         trace_hooks.spawn(parent, c, module, function, args, parent && (opts & SPAWN_LINK));
     /* Signals may have set bits meanwhile: keep them. Once enqueued, c may
      * run, end and be freed before this returns (a caller off the

@@ -156,6 +156,8 @@ struct process {
      * when untraced), the engine's per-process state, and the records of
      * return-trace frames, innermost last */
     uint32_t trace_flags;
+    bool untraced; /* the shell's own worker: the trace engine never gives
+                      it flags (set at spawn, never changed) */
     void *trace;
     struct trace_frame *tframes;
     uint32_t ntframes, tframes_cap;
@@ -170,7 +172,9 @@ struct process {
 #define PROC_CALL_SLACK 64u
 #define PROC_MIN_HEAP_WORDS 233u
 
-enum { SPAWN_LINK = 1, SPAWN_MONITOR = 2 };
+/* SPAWN_UNTRACED: the new process is one of the shell's own workers
+ * (process.untraced); its children are too. */
+enum { SPAWN_LINK = 1, SPAWN_MONITOR = 2, SPAWN_UNTRACED = 4 };
 
 typedef void (*proc_exit_hook)(process *p);
 

@@ -155,6 +155,20 @@ bool vm_disasm(FILE *out, term_t module, term_t *why)
     return true;
 }
 
+bool vm_tail_recursive(term_t module, term_t name, unsigned arity)
+{
+    bool yes = false;
+    code_mod_lock(); /* the version read stays current throughout */
+    const module_code *m = code_module(module);
+    for (size_t i = 0; m && i < m->nfuncs; i++)
+        if (m->funcs[i].name == name && m->funcs[i].arity == arity) {
+            yes = disasm_calls_self_in_tail(m, &m->funcs[i], interp_word_op);
+            break;
+        }
+    code_mod_unlock();
+    return yes;
+}
+
 /* Where the source of `module` is: an embedded library module, or
  * Mod.erl in a code path directory, then the current directory. */
 bool vm_load_module(term_t module, term_t *why)

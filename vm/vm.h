@@ -111,6 +111,11 @@ typedef struct vm_eval_result {
  * a scheduler's; one input at a time. */
 vm_outcome vm_eval_shell(const char *text, size_t len, unsigned number, term_t bindings, heap_t *h,
                          vm_eval_result *out);
+/* vm_eval_shell for the shell's own work (its commands): number 0, run by
+ * a second evaluator process that the trace engine never traces (spawned
+ * SPAWN_UNTRACED, as are the processes it spawns), so that the calls a
+ * command makes show in no trace. Its self() is not the shell's. */
+vm_outcome vm_eval_command(const char *text, size_t len, term_t bindings, heap_t *h, vm_eval_result *out);
 /* Asks the input under way, or the next one if none has started yet, to
  * stop (async-signal-safe: sets a flag the waiting vm_eval_shell polls,
  * which then kills the evaluator). An input consumes the request. */
@@ -137,6 +142,10 @@ bool vm_load_module(term_t module, term_t *why);
  * a line per instruction, as vm/disasm.h lists it. False with *why
  * (nofile | badfile) when it cannot be loaded. */
 bool vm_disasm(FILE *out, term_t module, term_t *why);
+/* Whether the loaded function module:name/arity calls itself in tail
+ * position (return tracing then keeps a frame per call); false when it is
+ * not loaded. Any thread. */
+bool vm_tail_recursive(term_t module, term_t name, unsigned arity);
 /* erl -eval: evaluates the expression text in a fresh process (not
  * trapping exits, no links, group leader `user`) and waits for it to end;
  * 0 when it returned, 1 when it crashed or did not compile (reason on

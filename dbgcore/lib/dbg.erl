@@ -18,6 +18,9 @@
 %% Applied by name through call_local/3, the way OTP's dbg reaches them
 %% through rpc: their names show in the replies' stacks.
 -export([erlang_trace/3, get_info/0, deliver_and_flush/1]).
+%% dbgsh's shell shares the saved match specs with its other sessions
+%% (shell/lib/dbgsh_cmd.erl): not in OTP's dbg.
+-export([lookup_pattern/1, save_pattern/1, saved_patterns/0]).
 
 %% The server's state. `tracers` is what OTP keeps in the server's process
 %% dictionary: {Node, {Relay, Tracer}} per traced node (here at most the
@@ -352,6 +355,18 @@ ltp() ->
 
 dtp() ->
     call({pattern, delete_numbered}).
+
+%% The saved spec (or alias) under Key: {ok, Spec} | none.
+lookup_pattern(Key) ->
+    call({pattern, {lookup, Key}}).
+
+%% Saves Spec (unless an equal one is saved) and answers its key.
+save_pattern(Spec) ->
+    call({pattern, {save, Spec}}).
+
+%% Every saved spec and alias, {Key, Spec}, in ltp's order.
+saved_patterns() ->
+    call({pattern, list}).
 
 dtp(N) when is_integer(N) ->
     call({pattern, {delete, N}});

@@ -3,3 +3,7 @@ printf '%s\n' '{ok, [1,2,3], "text", #{key => <<"bin">>}, 16#ff, $a}.' '{1,.' 'q
 printf '%s\n' "[{node, 'nonode@nohost'}, {vsn, \"0.1.0\"}, {limbs, 1 bsl 64}]." | "$DBGSH"
 printf '%s\n' "[{node, 'nonode@nohost'}, {vsn, \"0.1.0\"}, {big, 18446744073709551616}]." | "$DBGSH"
 printf '{a, "b", <<1,2>>}.\n' | "$DBGSH"
+# the worked session of docs/user-guide.md, with docs/examples/counter.erl
+printf '%s\n' 'tp counter:add' 'tp counter:get x' 'p all c' 'P = counter:start().' \
+    'counter:add(P, 2), counter:get(P).' 'filter add -v /returned/' 'counter:get(P).' 'grep /-> 2/' |
+    "$DBGSH" -pa "$(cd "$(dirname "$0")/../../.." && pwd)/docs/examples"

@@ -1,0 +1,405 @@
+/* sessions.c: the shell's sessions (sessions.h): a table of named trace
+ * sessions with a collector each, and the one path every trace event takes
+ * to the user: read from the ring, decoded, formatted as dbg's handler
+ * would, prefixed with the session's name when there are several, passed
+ * through the filters, written to the session's log and printed. The live
+ * thread and sessions_drain share that path under one lock, so each
+ * session's events print once and in order. */
+#include "shell/sessions.h"
+
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#include "dbgcore/dbgcore.h"
+#include "format/format.h"
+#include "shell/filter.h"
+#include "shell/log.h"
+#include "shell/out.h"
+#include "vm/vm.h"
+
+struct shell_session {
+    char name[SESSIONS_NAME_MAX + 1];
+    int id;          /* its number in the filter set, never reused */
+    collector *col;
+    shell_log *log;
+    heap_t heap;     /* the handle's */
+    term_t handle;   /* main, or trace:session_create/3's reference */
+    uint64_t next;   /* the next event to print live */
+    bool paused;
+    uint64_t shown, hidden, dropped;
+};
+
+/* One event copied out of a ring, to format outside the ring's lock. */
+typedef struct batch {
+    alloc_buf bytes;
+    size_t *off, *len;
+    size_t n, cap;
+    uint64_t last; /* the sequence number after the last one copied */
+} batch;
+
+#define BATCH_MAX 512
+
+static struct {
+    pthread_mutex_t lock; /* the table, and printing events (in order) */
+    shell_session *all[SESSIONS_MAX];
+    size_t n;
+    shell_session *current;
+    size_t ring;
+    sessions_clock clock;
+    filter_set *filters;
+    int next_id;
+    uint64_t hidden_untold; /* hidden since sessions_take_hidden */
+    fmt_trace_opts topts;
+    heap_t heap;  /* a batch's terms, reset per event */
+    fmt_buf text; /* an event's text */
+    batch b;
+    pthread_t live;
+    bool live_running;
+    bool stopping;
+} S = {.lock = PTHREAD_MUTEX_INITIALIZER, .ring = SESSIONS_RING_DEFAULT};
+
+/* ---- the table ------------------------------------------------------------- */
+
+static shell_session *make_session(const char *name, size_t len)
+{
+    collector *c = collector_open(S.ring, SESSIONS_RING_BYTES);
+    if (!c)
+        return NULL;
+    shell_session *s = alloc_zeroed(ALLOC_SYSTEM, sizeof *s);
+    memcpy(s->name, name, len);
+    s->id = S.next_id++;
+    s->col = c;
+    heap_init(&s->heap, ALLOC_SYSTEM);
+    s->handle = ATOM_undefined;
+    return s;
+}
+
+bool sessions_valid_name(const char *name, size_t len, char *err, size_t cap)
+{
+    bool ok = len >= 1 && len <= SESSIONS_NAME_MAX && ((name[0] | 0x20) >= 'a' && (name[0] | 0x20) <= 'z');
+    for (size_t i = 0; ok && i < len; i++) {
+        char c = name[i];
+        ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    }
+    if (!ok)
+        snprintf(err, cap, "bad session name '%.*s': letters, digits, _ and - (a letter first), at most %d",
+                 (int)(len > 64 ? 64 : len), name, SESSIONS_NAME_MAX);
+    return ok;
+}
+
+shell_session *sessions_new(const char *name, size_t len, char *err, size_t cap)
+{
+    if (!sessions_valid_name(name, len, err, cap))
+        return NULL;
+    if (sessions_find(name, len)) {
+        snprintf(err, cap, "a session named %.*s exists already", (int)len, name);
+        return NULL;
+    }
+    pthread_mutex_lock(&S.lock);
+    shell_session *s = S.n < SESSIONS_MAX ? make_session(name, len) : NULL;
+    if (s)
+        S.all[S.n++] = s;
+    pthread_mutex_unlock(&S.lock);
+    if (!s)
+        snprintf(err, cap, "cannot create another session (at most %d)", SESSIONS_MAX);
+    return s;
+}
+
+void sessions_destroy(shell_session *s)
+{
+    pthread_mutex_lock(&S.lock);
+    size_t i = 0;
+    while (i < S.n && S.all[i] != s)
+        i++;
+    if (i == 0 || i == S.n) { /* main stays */
+        pthread_mutex_unlock(&S.lock);
+        return;
+    }
+    memmove(S.all + i, S.all + i + 1, (S.n - i - 1) * sizeof *S.all);
+    S.n--;
+    if (S.current == s)
+        S.current = S.all[0];
+    filter_forget_session(S.filters, s->id);
+    pthread_mutex_unlock(&S.lock);
+    collector_free(s->col);
+    heap_destroy(&s->heap);
+    alloc_free(ALLOC_SYSTEM, s, sizeof *s);
+}
+
+shell_session *sessions_current(void) { return S.current; }
+
+shell_session *sessions_find(const char *name, size_t len)
+{
+    shell_session *found = NULL;
+    pthread_mutex_lock(&S.lock);
+    for (size_t i = 0; i < S.n && !found; i++)
+        if (strlen(S.all[i]->name) == len && memcmp(S.all[i]->name, name, len) == 0)
+            found = S.all[i];
+    pthread_mutex_unlock(&S.lock);
+    return found;
+}
+
+void sessions_use(shell_session *s) { S.current = s; }
+const char *sessions_name(const shell_session *s) { return s->name; }
+size_t sessions_count(void) { return S.n; }
+
+shell_session *sessions_at(size_t i)
+{
+    pthread_mutex_lock(&S.lock);
+    shell_session *s = i < S.n ? S.all[i] : NULL;
+    pthread_mutex_unlock(&S.lock);
+    return s;
+}
+
+term_t sessions_context(shell_session *s, heap_t *h)
+{
+    size_t len = strlen(s->name);
+    term_t name = bin_new(h, (const uint8_t *)s->name, len);
+    return term_tuple3(h, name, copy_term(h, s->handle), collector_port(s->col));
+}
+
+void sessions_set_handle(shell_session *s, term_t handle)
+{
+    heap_t nh;
+    heap_init(&nh, ALLOC_SYSTEM);
+    term_t t = copy_term(&nh, handle);
+    pthread_mutex_lock(&S.lock);
+    heap_destroy(&s->heap);
+    s->heap = nh;
+    s->handle = t;
+    pthread_mutex_unlock(&S.lock);
+}
+
+void sessions_pause(shell_session *s, bool paused)
+{
+    s->paused = paused;
+    collector_pause(s->col, paused);
+}
+
+bool sessions_paused(const shell_session *s) { return s->paused; }
+
+void sessions_get_stats(shell_session *s, sessions_stats *out)
+{
+    collector_stats cs;
+    collector_stats_get(s->col, &cs);
+    pthread_mutex_lock(&S.lock);
+    *out = (sessions_stats){.events = cs.events,
+                            .shown = s->shown,
+                            .hidden = s->hidden,
+                            .dropped = s->dropped,
+                            .in_ring = cs.next - cs.first};
+    pthread_mutex_unlock(&S.lock);
+}
+
+void sessions_set_ring(size_t events) { S.ring = events; }
+size_t sessions_ring(void) { return S.ring; }
+void sessions_set_clock(sessions_clock c) { S.clock = c; }
+sessions_clock sessions_get_clock(void) { return S.clock; }
+
+/* ---- one event's way out ------------------------------------------------------ */
+
+static bool copy_event(uint64_t seq, const uint8_t *etf, size_t len, void *arg)
+{
+    batch *b = arg;
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 64;
+        b->off = alloc_resize(ALLOC_TEMP, b->off, b->cap * sizeof *b->off, cap * sizeof *b->off);
+        b->len = alloc_resize(ALLOC_TEMP, b->len, b->cap * sizeof *b->len, cap * sizeof *b->len);
+        b->cap = cap;
+    }
+    b->off[b->n] = b->bytes.n;
+    b->len[b->n] = len;
+    alloc_buf_put(&b->bytes, etf, len);
+    b->n++;
+    b->last = seq + 1;
+    return true;
+}
+
+/* Reads up to BATCH_MAX events of s from `from` into S.b; *lost gets how
+ * many had left the ring. Returns the sequence number after them. */
+static uint64_t read_batch(shell_session *s, uint64_t from, uint64_t *lost)
+{
+    S.b.n = 0;
+    S.b.bytes.n = 0;
+    return collector_read(s->col, from, copy_event, &S.b, BATCH_MAX, lost);
+}
+
+/* The text of event i of the batch in S.text (dbg's handler's, with the
+ * session's name in front when there are several sessions); false when
+ * dbg's handler would print nothing for it. */
+static bool format_event(shell_session *s, size_t i)
+{
+    term_t msg;
+    size_t used;
+    ext_error err;
+    heap_reset(&S.heap);
+    fmt_buf_reset(&S.text);
+    if (S.n > 1) {
+        fmt_buf_putc(&S.text, '[');
+        fmt_buf_put(&S.text, s->name, strlen(s->name));
+        fmt_buf_put(&S.text, "] ", 2);
+    }
+    size_t head = S.text.len;
+    if (ext_binary_to_term(&S.heap, (const uint8_t *)S.b.bytes.p + S.b.off[i], S.b.len[i], &msg, &used, &err) !=
+        EXT_OK) {
+        fmt_buf_put(&S.text, "** an event that cannot be decoded\n", 35);
+        return true;
+    }
+    if (fmt_trace_line(&S.text, msg, &S.topts) != FMT_TRACE_OK || S.text.len == head)
+        return false;
+    return true;
+}
+
+struct filter_set *sessions_filters(void) { return S.filters; }
+int sessions_id(const shell_session *s) { return s->id; }
+
+shell_log *sessions_set_log(shell_session *s, shell_log *log)
+{
+    pthread_mutex_lock(&S.lock);
+    shell_log *old = s->log;
+    s->log = log;
+    pthread_mutex_unlock(&S.lock);
+    return old;
+}
+
+shell_log *sessions_log(const shell_session *s) { return s->log; }
+
+uint64_t sessions_take_hidden(void)
+{
+    pthread_mutex_lock(&S.lock);
+    uint64_t n = S.hidden_untold;
+    S.hidden_untold = 0;
+    pthread_mutex_unlock(&S.lock);
+    return n;
+}
+
+/* Prints the live events of s not yet printed. Under S.lock. */
+static size_t drain_session(shell_session *s)
+{
+    size_t count = 0;
+    for (;;) {
+        uint64_t lost = 0;
+        uint64_t next = read_batch(s, s->next, &lost);
+        if (lost) {
+            s->dropped += lost;
+            if (s->log)
+                shell_log_dropped(s->log, lost);
+            out_printf(false, "%s%s%s** %llu events not shown: the ring moved on before they were printed\n",
+                       S.n > 1 ? "[" : "", S.n > 1 ? s->name : "", S.n > 1 ? "] " : "", (unsigned long long)lost);
+        }
+        for (size_t i = 0; i < S.b.n; i++) {
+            if (!format_event(s, i))
+                continue;
+            if (!filter_pass(S.filters, s->id, S.text.data, S.text.len)) {
+                s->hidden++;
+                S.hidden_untold++;
+                continue;
+            }
+            if (s->log)
+                shell_log_write(s->log, (const uint8_t *)S.b.bytes.p + S.b.off[i], S.b.len[i], S.text.data,
+                                S.text.len);
+            out_write(false, S.text.data, S.text.len);
+            s->shown++;
+        }
+        count += S.b.n;
+        s->next = next;
+        if (S.b.n < BATCH_MAX)
+            return count;
+    }
+}
+
+size_t sessions_drain(void)
+{
+    size_t count = 0;
+    pthread_mutex_lock(&S.lock);
+    for (size_t i = 0; i < S.n; i++)
+        count += drain_session(S.all[i]);
+    pthread_mutex_unlock(&S.lock);
+    return count;
+}
+
+void sessions_view(shell_session *const *ss, size_t n, filter_re *re, bool invert, uint64_t *shown,
+                   uint64_t *hidden)
+{
+    *shown = *hidden = 0;
+    pthread_mutex_lock(&S.lock);
+    for (size_t k = 0; k < n; k++) {
+        shell_session *s = ss[k];
+        collector_stats cs;
+        collector_stats_get(s->col, &cs);
+        uint64_t from = cs.next - cs.first > S.ring ? cs.next - S.ring : cs.first;
+        while (from < s->next) {
+            uint64_t lost = 0;
+            uint64_t next = read_batch(s, from, &lost);
+            for (size_t i = 0; i < S.b.n && from + i < s->next; i++) {
+                if (!format_event(s, i))
+                    continue;
+                bool pass = re ? filter_re_match(re, S.text.data, S.text.len) != invert
+                               : filter_check(S.filters, s->id, S.text.data, S.text.len);
+                if (!pass) {
+                    ++*hidden;
+                    continue;
+                }
+                out_write(false, S.text.data, S.text.len);
+                ++*shown;
+            }
+            if (!S.b.n)
+                break;
+            from = next;
+        }
+    }
+    pthread_mutex_unlock(&S.lock);
+}
+
+/* ---- the live thread ------------------------------------------------------------ */
+
+static void *live_main(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        pthread_mutex_lock(&S.lock);
+        bool stop = S.stopping;
+        shell_session *wait_on = S.current;
+        uint64_t after = wait_on ? wait_on->next : 0;
+        pthread_mutex_unlock(&S.lock);
+        if (stop)
+            return NULL;
+        if (sessions_drain() == 0)
+            collector_wait(wait_on->col, after, S.n > 1 ? 20 : 100);
+    }
+}
+
+void sessions_init(bool unicode)
+{
+    S.topts.unicode = unicode;
+    S.filters = filter_set_new();
+    heap_init(&S.heap, ALLOC_TEMP);
+    fmt_buf_init(&S.text);
+    shell_session *m = make_session("main", 4);
+    if (!m) {
+        fprintf(stderr, "dbgsh: cannot open the trace collector of session main\n");
+        vm_halt(70);
+    }
+    m->handle = atom_from_cstr("main");
+    S.all[S.n++] = m;
+    S.current = m;
+    S.live_running = pthread_create(&S.live, NULL, live_main, NULL) == 0;
+}
+
+void sessions_shutdown(void)
+{
+    pthread_mutex_lock(&S.lock);
+    S.stopping = true;
+    pthread_mutex_unlock(&S.lock);
+    if (S.live_running)
+        pthread_join(S.live, NULL);
+    S.live_running = false;
+    sessions_drain();
+    for (size_t i = 0; i < S.n; i++) {
+        char err[512];
+        if (S.all[i]->log && !shell_log_close(S.all[i]->log, err, sizeof err))
+            out_printf(true, "%s\n", err);
+        S.all[i]->log = NULL;
+    }
+}
