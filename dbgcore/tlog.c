@@ -89,9 +89,9 @@ static void free_string(char *s)
         alloc_free(ALLOC_SYSTEM, s, strlen(s) + 1);
 }
 
-/* write(2) until all of it is written; -1 with errno on failure. */
-static int write_all(int fd, const uint8_t *p, size_t n)
+int tlog_write_all(int fd, const void *bytes, size_t n)
 {
+    const uint8_t *p = bytes;
     while (n > 0) {
         ssize_t k = write(fd, p, n);
         if (k < 0) {
@@ -397,7 +397,7 @@ static tlog_result flush_locked(tlog_writer *w, tlog_error *err)
 {
     if (w->pos == 0)
         return TLOG_OK;
-    if (write_all(w->fd, w->buf, w->pos) < 0)
+    if (tlog_write_all(w->fd, w->buf, w->pos) < 0)
         return fail_locked(w, "write", errno, err);
     w->pos = 0;
     return TLOG_OK;
@@ -451,7 +451,7 @@ static tlog_result put_record(tlog_writer *w, const uint8_t *rec, size_t n, bool
     if (n > TLOG_BUFFER_BYTES - w->pos && (r = flush_locked(w, err)) != TLOG_OK)
         goto cleanup;
     if (n >= TLOG_BUFFER_BYTES) {
-        if (write_all(w->fd, rec, n) < 0) {
+        if (tlog_write_all(w->fd, rec, n) < 0) {
             r = fail_locked(w, "write", errno, err);
             goto cleanup;
         }

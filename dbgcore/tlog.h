@@ -59,6 +59,11 @@ typedef struct tlog_error {
 /* "TLOG_TRUNCATED", ... for messages and tests. */
 const char *tlog_result_name(tlog_result r);
 
+/* write(2) of all n bytes, again after EINTR and short writes; -1 with
+ * errno set on failure (ENOSPC when write made no progress). For the
+ * writer here and the shell's text logs. */
+int tlog_write_all(int fd, const void *p, size_t n);
+
 /* ---- writing ---------------------------------------------------------------
  * Thread contract: every tlog_writer_* call but _close may run on any number
  * of threads at once (the schedulers of many traced processes). Records go

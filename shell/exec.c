@@ -518,29 +518,13 @@ static bool run_grep(call *x)
     return true;
 }
 
-/* Prints what f(FILE *) writes, through out_write. */
-static void print_captured(void (*f)(void *, FILE *), void *arg)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    if (!m)
-        return;
-    f(arg, m);
-    fclose(m);
-    out_write(false, text, len);
-    free(text);
-}
-
-static void list_filters(void *arg, FILE *out)
-{
-    filter_list(sessions_filters(), sessions_id(arg), out);
-}
-
 static bool run_filter_list(call *x)
 {
     (void)x;
-    print_captured(list_filters, sessions_current());
+    out_capture c;
+    if (out_capture_open(&c))
+        filter_list(sessions_filters(), sessions_id(sessions_current()), c.f);
+    out_capture_close(&c, false);
     return true;
 }
 
@@ -777,17 +761,13 @@ static bool run_help(call *x)
     if (x->nargs)
         snprintf(topic, sizeof topic, "%.*s%s%.*s", (int)x->args[0].n, x->args[0].s, x->nargs > 1 ? " " : "",
                  x->nargs > 1 ? (int)x->args[1].n : 0, x->nargs > 1 ? x->args[1].s : "");
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    if (!m)
+    out_capture c;
+    if (!out_capture_open(&c))
         return false;
-    cmd_result r = cmd_help(m, topic);
+    cmd_result r = cmd_help(c.f, topic);
     if (r != CMD_OK)
-        cmd_help_error(m, topic);
-    fclose(m);
-    out_write(r != CMD_OK, text, len);
-    free(text);
+        cmd_help_error(c.f, topic);
+    out_capture_close(&c, r != CMD_OK);
     return r == CMD_OK;
 }
 
@@ -819,15 +799,10 @@ bool exec_run(const char *line, size_t n, exec_env *env)
         i++;
     cmd_result r = cmd_lookup(NULL, line + start, i - start, &x.cmd);
     if (r != CMD_OK) {
-        char *text = NULL;
-        size_t len = 0;
-        FILE *m = open_memstream(&text, &len);
-        if (m) {
-            cmd_lookup_error(m, NULL, line + start, i - start, r);
-            fclose(m);
-            out_write(true, text, len);
-            free(text);
-        }
+        out_capture c;
+        if (out_capture_open(&c))
+            cmd_lookup_error(c.f, NULL, line + start, i - start, r);
+        out_capture_close(&c, true);
         return false;
     }
     if (!split_words(&x, i, &bad_quote)) {
@@ -846,15 +821,10 @@ bool exec_run(const char *line, size_t n, exec_env *env)
             memmove(x.args, x.args + 1, (x.nargs - 1) * sizeof *x.args);
             x.nargs--;
         } else if (is_sub_kind) {
-            char *text = NULL;
-            size_t len = 0;
-            FILE *m = open_memstream(&text, &len);
-            if (m) {
-                cmd_lookup_error(m, x.cmd, x.args[0].s, x.args[0].n, sr);
-                fclose(m);
-                out_write(true, text, len);
-                free(text);
-            }
+            out_capture c;
+            if (out_capture_open(&c))
+                cmd_lookup_error(c.f, x.cmd, x.args[0].s, x.args[0].n, sr);
+            out_capture_close(&c, true);
             goto done;
         }
     }

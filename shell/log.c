@@ -88,26 +88,6 @@ static char *make_absolute(const char *path)
     return p;
 }
 
-/* write(2) until all of it is written; -1 with errno on failure. */
-static int write_all(int fd, const char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        if (k == 0) {
-            errno = ENOSPC;
-            return -1;
-        }
-        p += k;
-        n -= (size_t)k;
-    }
-    return 0;
-}
-
 static int create_file(const char *path)
 {
     int fd;
@@ -308,7 +288,7 @@ static bool flush_text(shell_log *l)
 {
     if (l->pos == 0)
         return true;
-    if (write_all(l->fd, l->buf, l->pos) < 0)
+    if (tlog_write_all(l->fd, l->buf, l->pos) < 0)
         return fail_text(l, "write", errno);
     l->pos = 0;
     return true;
@@ -353,7 +333,7 @@ static bool put_text(shell_log *l, const char *s, size_t n)
     if (n > SHELL_LOG_BUFFER_BYTES - l->pos && !flush_text(l))
         return false;
     if (n >= SHELL_LOG_BUFFER_BYTES) {
-        if (write_all(l->fd, s, n) < 0)
+        if (tlog_write_all(l->fd, s, n) < 0)
             return fail_text(l, "write", errno);
     } else {
         memcpy(l->buf + l->pos, s, n);

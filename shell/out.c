@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -89,6 +90,23 @@ void out_printf(bool to_err, const char *fmt, ...)
     va_end(ap);
     out_write(to_err, big, (size_t)n);
     alloc_free(ALLOC_TEMP, big, (size_t)n + 1);
+}
+
+FILE *out_capture_open(out_capture *c)
+{
+    c->text = NULL;
+    c->len = 0;
+    return c->f = open_memstream(&c->text, &c->len);
+}
+
+void out_capture_close(out_capture *c, bool to_err)
+{
+    if (!c->f)
+        return;
+    fclose(c->f);
+    out_write(to_err, c->text, c->len);
+    free(c->text);
+    c->f = NULL;
 }
 
 void out_flush(void)

@@ -22,6 +22,17 @@ void out_init(FILE *out, FILE *err, bool interactive);
 void out_write(bool to_err, const char *s, size_t n);
 /* printf to out or err through out_write. */
 void out_printf(bool to_err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Text a function writes to a FILE (cmd_help, filter_list, ...), gathered
+ * and then printed through out_write: open, write to the FILE returned
+ * (NULL when no memory: print nothing), close. */
+typedef struct out_capture {
+    FILE *f;
+    char *text;
+    size_t len;
+} out_capture;
+FILE *out_capture_open(out_capture *c);
+/* Prints what was written (to err or out) and frees it. */
+void out_capture_close(out_capture *c, bool to_err);
 /* Flushes both streams (under the output lock). */
 void out_flush(void);
 

@@ -79,7 +79,7 @@ command(Kind, Opts, Args, Ctx) when Kind =:= ctp; Kind =:= ctpl; Kind =:= ctpg -
           end]};
 command(tpe, _Opts, [Event, SpecText], Ctx) ->
     Ev = message_event(Event),
-    Spec = resolve_spec(parse_spec([SpecText])),
+    Spec = resolved_spec(parse_spec([SpecText])),
     check_spec(Spec),
     case Ctx of
         #{handle := main} ->
@@ -256,8 +256,6 @@ resolved_spec(Key) ->
         none -> fail("no saved match spec ~w (ltp lists them)", [Key])
     end.
 
-resolve_spec(Spec) -> resolved_spec(Spec).
-
 check_spec([]) -> ok;
 check_spec(Spec) ->
     case erlang:match_spec_test([], Spec, trace) of
@@ -323,12 +321,10 @@ file_error(Why) ->
 %% Sets the pattern; {how many functions matched, the saved spec's key or
 %% none}.
 set_pattern(MFA, Spec, Where, #{handle := main}) ->
-    Flags = case Where of global -> []; local -> [local] end,
     Reply = case Where of
                 global -> dbg:tp(MFA, Spec);
                 local -> dbg:tpl(MFA, Spec)
             end,
-    _ = Flags,
     case Reply of
         {ok, [{matched, _, N} | Saved]} -> {N, saved_key(Saved)};
         {ok, [{matched, _, 0, Why} | _]} -> fail("cannot set a pattern on ~s: ~tp", [mfa_text(MFA), Why]);
