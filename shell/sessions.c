@@ -56,8 +56,11 @@ static struct {
     batch b;
     pthread_t live;
     bool live_running;
+    shell_session *waiting_on; /* the session whose collector the live thread
+                                  waits on: not freed until it is done */
+    pthread_cond_t wait_done;
     bool stopping;
-} S = {.lock = PTHREAD_MUTEX_INITIALIZER, .ring = SESSIONS_RING_DEFAULT};
+} S = {.lock = PTHREAD_MUTEX_INITIALIZER, .wait_done = PTHREAD_COND_INITIALIZER, .ring = SESSIONS_RING_DEFAULT};
 
 /* ---- the table ------------------------------------------------------------- */
 
@@ -121,6 +124,8 @@ void sessions_destroy(shell_session *s)
     if (S.current == s)
         S.current = S.all[0];
     filter_forget_session(S.filters, s->id);
+    while (S.waiting_on == s) /* at most the live thread's wait timeout */
+        pthread_cond_wait(&S.wait_done, &S.lock);
     pthread_mutex_unlock(&S.lock);
     collector_free(s->col);
     heap_destroy(&s->heap);
@@ -140,7 +145,12 @@ shell_session *sessions_find(const char *name, size_t len)
     return found;
 }
 
-void sessions_use(shell_session *s) { S.current = s; }
+void sessions_use(shell_session *s)
+{
+    pthread_mutex_lock(&S.lock);
+    S.current = s;
+    pthread_mutex_unlock(&S.lock);
+}
 const char *sessions_name(const shell_session *s) { return s->name; }
 size_t sessions_count(void) { return S.n; }
 
@@ -358,15 +368,22 @@ static void *live_main(void *arg)
 {
     (void)arg;
     for (;;) {
+        if (sessions_drain() != 0)
+            continue;
         pthread_mutex_lock(&S.lock);
-        bool stop = S.stopping;
-        shell_session *wait_on = S.current;
-        uint64_t after = wait_on ? wait_on->next : 0;
-        pthread_mutex_unlock(&S.lock);
-        if (stop)
+        if (S.stopping) {
+            pthread_mutex_unlock(&S.lock);
             return NULL;
-        if (sessions_drain() == 0)
-            collector_wait(wait_on->col, after, S.n > 1 ? 20 : 100);
+        }
+        shell_session *wait_on = S.waiting_on = S.current;
+        uint64_t after = wait_on->next;
+        int timeout_ms = S.n > 1 ? 20 : 100; /* the other sessions are polled */
+        pthread_mutex_unlock(&S.lock);
+        collector_wait(wait_on->col, after, timeout_ms);
+        pthread_mutex_lock(&S.lock);
+        S.waiting_on = NULL;
+        pthread_cond_broadcast(&S.wait_done);
+        pthread_mutex_unlock(&S.lock);
     }
 }
 
