@@ -307,6 +307,295 @@ static term_t apply_forgets(heap_t *h, term_t bindings)
     return term_list_from(h, kept, n, NIL);
 }
 
+/* ---- dbg:fun2ms/1 and ets:fun2ms/1 on a literal fun ------------------------------------- */
+
+/* erl's shell hands dbg:fun2ms/1 (ets:fun2ms/1) an erl_eval fun, whose clauses
+ * and bindings it takes back (erl_eval:fun_data/1) for
+ * ms_transform:transform_from_shell/3. Our inputs are compiled, so a call whose
+ * argument is a literal fun is rewritten before compiling into
+ *
+ *   (fun({error, [{_, [{_, _, Code} | _]} | _], _}) ->
+ *            io:format("Error: ~ts~n", [ms_transform:format_error(Code)]),
+ *            {error, transform_error};
+ *       (Spec) -> Spec
+ *    end)(ms_transform:transform_from_shell(dbg, Clauses, [{'V', V}, ...]))
+ *
+ * (what dbg's and ets's fun2ms/1 do with a shell fun), Clauses the fun's
+ * clauses as a literal, the bindings the fun's free variables: those its
+ * guards and bodies use that neither its head nor a pattern inside it binds,
+ * each at its first use, so that one not bound is the compiler's "variable 'V'
+ * is unbound" where erl's shell says it. Code and Spec are renamed to names no
+ * input can write. */
+static const char fun2ms_template[] =
+    "(fun({error, [{_, [{_, _, Code} | _]} | _], _}) ->"
+    " io:format(\"Error: ~ts~n\", [ms_transform:format_error(Code)]), {error, transform_error};"
+    " (Spec) -> Spec end)(ms_transform:transform_from_shell(%s, [], [])).";
+
+/* A growable array of terms on ALLOC_TEMP. */
+typedef struct term_vec {
+    term_t *v;
+    size_t n, cap;
+} term_vec;
+
+static void push_term(term_vec *s, term_t t)
+{
+    if (s->n == s->cap) {
+        size_t ncap = s->cap ? 2 * s->cap : 64;
+        s->v = s->v ? alloc_resize(ALLOC_TEMP, s->v, s->cap * sizeof *s->v, ncap * sizeof *s->v)
+                    : alloc_new(ALLOC_TEMP, ncap * sizeof *s->v);
+        s->cap = ncap;
+    }
+    s->v[s->n++] = t;
+}
+
+static void free_terms(term_vec *s)
+{
+    if (s->v)
+        alloc_free(ALLOC_TEMP, s->v, s->cap * sizeof *s->v);
+    *s = (term_vec){0};
+}
+
+static bool has_term(const term_vec *s, term_t t)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->v[i] == t)
+            return true;
+    return false;
+}
+
+/* Pushes the children of a tuple or list cell onto a walk's stack, so that
+ * they are popped first to last. */
+static void push_children(term_vec *stack, term_t t)
+{
+    if (term_is_list(t)) {
+        push_term(stack, list_tail(t));
+        push_term(stack, list_head(t));
+    } else if (term_is_tuple(t)) {
+        for (size_t i = tuple_arity(t); i-- > 0;)
+            push_term(stack, tuple_get(t, i));
+    }
+}
+
+/* Adds the names of the variables of pattern `t` to `names`. */
+static void add_pattern_vars(term_t t, term_vec *names)
+{
+    term_t var = atom_from_cstr("var");
+    term_vec stack = {0};
+    push_term(&stack, t);
+    while (stack.n) {
+        term_t x = stack.v[--stack.n];
+        if (term_is_tuple(x) && tuple_arity(x) == 3 && tuple_get(x, 0) == var) {
+            if (!has_term(names, tuple_get(x, 2)))
+                push_term(names, tuple_get(x, 2));
+        } else {
+            push_children(&stack, x);
+        }
+    }
+    free_terms(&stack);
+}
+
+/* Adds the free variables of a fun's clauses to `free_vars`: their
+ * {var, Anno, Name} nodes at first use, in source order, one per name (see
+ * fun2ms_template). */
+static void add_free_vars(term_t clauses, term_vec *free_vars)
+{
+    term_t var = atom_from_cstr("var"), match = atom_from_cstr("match"), clause = atom_from_cstr("clause"),
+           generate = atom_from_cstr("generate"), b_generate = atom_from_cstr("b_generate"),
+           named_fun = atom_from_cstr("named_fun"), underscore = atom_from_cstr("_");
+    for (term_t l = clauses; term_is_list(l); l = list_tail(l)) {
+        term_t c = list_head(l);
+        if (!term_is_tuple(c) || tuple_arity(c) != 5)
+            continue;
+        term_vec bound = {0}, used = {0}, stack = {0};
+        add_pattern_vars(tuple_get(c, 2), &bound);
+        push_term(&stack, tuple_get(c, 4)); /* the guards, then the body */
+        push_term(&stack, tuple_get(c, 3));
+        while (stack.n) {
+            term_t x = stack.v[--stack.n];
+            if (term_is_tuple(x) && tuple_arity(x) >= 3) {
+                term_t tag = tuple_get(x, 0);
+                if (tag == var && tuple_arity(x) == 3) {
+                    if (tuple_get(x, 2) != underscore)
+                        push_term(&used, x);
+                    continue;
+                }
+                if ((tag == match || tag == generate || tag == b_generate) && tuple_arity(x) == 4)
+                    add_pattern_vars(tuple_get(x, 2), &bound);
+                else if (tag == clause && tuple_arity(x) == 5)
+                    add_pattern_vars(tuple_get(x, 2), &bound);
+                else if (tag == named_fun && tuple_arity(x) == 4 && !has_term(&bound, tuple_get(x, 2)))
+                    push_term(&bound, tuple_get(x, 2));
+            }
+            push_children(&stack, x);
+        }
+        for (size_t i = 0; i < used.n; i++) {
+            term_t name = tuple_get(used.v[i], 2);
+            bool seen = has_term(&bound, name);
+            for (size_t k = 0; k < free_vars->n && !seen; k++)
+                seen = tuple_get(free_vars->v[k], 2) == name;
+            if (!seen)
+                push_term(free_vars, used.v[i]);
+        }
+        free_terms(&bound);
+        free_terms(&used);
+        free_terms(&stack);
+    }
+}
+
+/* The abstract form of a literal term (atoms, numbers, lists, tuples), as
+ * erl_parse:abstract/1 writes it, with annotation `anno`; false when the term
+ * holds anything else. Built top down: a node is made with its children's
+ * places empty, and each place is filled when its child is popped (the
+ * heap never moves a term). */
+static bool abstract_term(heap_t *h, term_t t, term_t anno, term_t *out)
+{
+    term_t a_atom = atom_from_cstr("atom"), a_integer = atom_from_cstr("integer"),
+           a_float = atom_from_cstr("float"), a_nil = atom_from_cstr("nil"), a_cons = atom_from_cstr("cons"),
+           a_tuple = atom_from_cstr("tuple");
+    term_vec srcs = {0}, places = {0}; /* places: term_t pointers, as words */
+    push_term(&srcs, t);
+    push_term(&places, (term_t)(uintptr_t)out);
+    bool ok = true;
+    while (ok && srcs.n) {
+        term_t x = srcs.v[--srcs.n];
+        term_t *place = (term_t *)(uintptr_t)places.v[--places.n];
+        if (term_is_atom(x)) {
+            *place = term_tuple3(h, a_atom, anno, x);
+        } else if (term_is_integer(x)) {
+            *place = term_tuple3(h, a_integer, anno, x);
+        } else if (term_is_float(x)) {
+            *place = term_tuple3(h, a_float, anno, x);
+        } else if (x == NIL) {
+            *place = term_tuple2(h, a_nil, anno);
+        } else if (term_is_list(x)) {
+            term_t e[4] = {a_cons, anno, NIL, NIL};
+            term_t cell = term_tuple(h, 4, e);
+            *place = cell;
+            push_term(&srcs, list_head(x));
+            push_term(&places, (term_t)(uintptr_t)&tuple_elems(cell)[2]);
+            push_term(&srcs, list_tail(x));
+            push_term(&places, (term_t)(uintptr_t)&tuple_elems(cell)[3]);
+        } else if (term_is_tuple(x)) {
+            size_t k = tuple_arity(x);
+            term_t elems = NIL;
+            for (size_t i = 0; i < k; i++)
+                elems = term_cons(h, NIL, elems);
+            *place = term_tuple3(h, a_tuple, anno, elems);
+            for (size_t i = 0; i < k; i++, elems = list_tail(elems)) {
+                push_term(&srcs, tuple_get(x, i));
+                push_term(&places, (term_t)(uintptr_t)&list_ptr(elems)[0]);
+            }
+        } else {
+            ok = false;
+        }
+    }
+    free_terms(&srcs);
+    free_terms(&places);
+    return ok;
+}
+
+/* The call dbg:fun2ms or ets:fun2ms (`module`) on a literal fun with these
+ * clauses becomes (see fun2ms_template); THE_NON_VALUE when the clauses are
+ * not a literal. */
+static term_t fun2ms_call(heap_t *h, term_t module, term_t clauses)
+{
+    term_t anno = term_tuple2(h, term_small(1), term_small(1)), lit;
+    if (!abstract_term(h, clauses, anno, &lit))
+        return THE_NON_VALUE;
+    char text[sizeof fun2ms_template + 8];
+    snprintf(text, sizeof text, fun2ms_template, module == atom_from_cstr("ets") ? "ets" : "dbg");
+    term_t exprs;
+    if (parse_exprs_string(h, text, strlen(text), false, &exprs) != PARSE_OK)
+        return THE_NON_VALUE;
+    term_t call = list_head(exprs);                   /* (fun ... end)(Transform) */
+    term_t transform = list_head(tuple_get(call, 3)); /* ms_transform:transform_from_shell(D, [], []) */
+
+    /* [{'V', V}, ...] */
+    term_vec free_vars = {0};
+    add_free_vars(clauses, &free_vars);
+    term_t a_tuple = atom_from_cstr("tuple"), a_atom = atom_from_cstr("atom"), a_cons = atom_from_cstr("cons");
+    term_t bindings = term_tuple2(h, atom_from_cstr("nil"), anno);
+    for (size_t i = free_vars.n; i-- > 0;) {
+        term_t v = free_vars.v[i], vanno = tuple_get(v, 1);
+        term_t pair[2] = {term_tuple3(h, a_atom, vanno, tuple_get(v, 2)), v};
+        term_t cell[4] = {a_cons, vanno, term_tuple3(h, a_tuple, vanno, term_list_from(h, pair, 2, NIL)), bindings};
+        bindings = term_tuple(h, 4, cell);
+    }
+    free_terms(&free_vars);
+    term_t args[3] = {list_head(tuple_get(transform, 3)), lit, bindings};
+    tuple_elems(transform)[3] = term_list_from(h, args, 3, NIL); /* the template is ours: in place */
+
+    /* Code and Spec get names no input can write */
+    term_t var = atom_from_cstr("var"), code = atom_from_cstr("Code"), spec = atom_from_cstr("Spec");
+    term_vec stack = {0};
+    push_term(&stack, tuple_get(call, 2));
+    while (stack.n) {
+        term_t x = stack.v[--stack.n];
+        if (term_is_tuple(x) && tuple_arity(x) == 3 && tuple_get(x, 0) == var) {
+            if (tuple_get(x, 2) == code)
+                tuple_elems(x)[2] = atom_from_cstr("fun2ms code");
+            else if (tuple_get(x, 2) == spec)
+                tuple_elems(x)[2] = atom_from_cstr("fun2ms spec");
+        } else {
+            push_children(&stack, x);
+        }
+    }
+    free_terms(&stack);
+    return call;
+}
+
+/* The fun2ms call at `x`, {call, A, {remote, _, {atom, _, dbg | ets},
+ * {atom, _, fun2ms}}, [{'fun', _, {clauses, Cs}}]}: its module, with *clauses
+ * set; else THE_NON_VALUE. */
+static term_t match_fun2ms(term_t x, term_t *clauses)
+{
+    static _Atomic term_t a_call, a_remote, a_atom, a_fun, a_clauses, a_fun2ms, a_dbg, a_ets;
+    term_t call = atom_cached(&a_call, "call"), remote = atom_cached(&a_remote, "remote"),
+           atom = atom_cached(&a_atom, "atom"), fun = atom_cached(&a_fun, "fun"),
+           cls = atom_cached(&a_clauses, "clauses"), fun2ms = atom_cached(&a_fun2ms, "fun2ms"),
+           dbg = atom_cached(&a_dbg, "dbg"), ets = atom_cached(&a_ets, "ets");
+    if (!term_is_tuple(x) || tuple_arity(x) != 4 || tuple_get(x, 0) != call)
+        return THE_NON_VALUE;
+    term_t r = tuple_get(x, 2), args = tuple_get(x, 3);
+    if (!term_is_tuple(r) || tuple_arity(r) != 4 || tuple_get(r, 0) != remote || !term_is_list(args) ||
+        list_tail(args) != NIL)
+        return THE_NON_VALUE;
+    term_t m = tuple_get(r, 2), f = tuple_get(r, 3), a = list_head(args);
+    if (!term_is_tuple(m) || tuple_arity(m) != 3 || tuple_get(m, 0) != atom ||
+        (tuple_get(m, 2) != dbg && tuple_get(m, 2) != ets))
+        return THE_NON_VALUE;
+    if (!term_is_tuple(f) || tuple_arity(f) != 3 || tuple_get(f, 0) != atom || tuple_get(f, 2) != fun2ms)
+        return THE_NON_VALUE;
+    if (!term_is_tuple(a) || tuple_arity(a) != 3 || tuple_get(a, 0) != fun)
+        return THE_NON_VALUE;
+    term_t cs = tuple_get(a, 2);
+    if (!term_is_tuple(cs) || tuple_arity(cs) != 2 || tuple_get(cs, 0) != cls)
+        return THE_NON_VALUE;
+    *clauses = tuple_get(cs, 1);
+    return tuple_get(m, 2);
+}
+
+term_t eval_rewrite_fun2ms(heap_t *h, term_t exprs)
+{
+    term_vec stack = {0};
+    push_term(&stack, exprs);
+    while (stack.n) {
+        term_t x = stack.v[--stack.n], clauses, module = match_fun2ms(x, &clauses);
+        if (module != THE_NON_VALUE) {
+            term_t new_call = fun2ms_call(h, module, clauses);
+            if (new_call != THE_NON_VALUE) {
+                /* the tree is ours (just parsed onto h): the call changes in place */
+                tuple_elems(x)[2] = tuple_get(new_call, 2);
+                tuple_elems(x)[3] = tuple_get(new_call, 3);
+                continue;
+            }
+        }
+        push_children(&stack, x);
+    }
+    free_terms(&stack);
+    return exprs;
+}
+
 /* An input in the evaluator, or (command) in the command evaluator. */
 static vm_outcome eval_input(bool command, const char *text, size_t len, unsigned number, term_t bindings, heap_t *h,
                              vm_eval_result *out)
@@ -321,6 +610,7 @@ static vm_outcome eval_input(bool command, const char *text, size_t len, unsigne
         return out->kind = VM_OUT_ERROR;
     }
     exprs = quote_forgets(&th, exprs);
+    exprs = eval_rewrite_fun2ms(&th, exprs);
     pthread_mutex_lock(&lock);
     int64_t missing = number ? missing_result(exprs, number) : 0;
     pthread_mutex_unlock(&lock);

@@ -9,4 +9,10 @@
  * reply is its input's outcome, an exit. */
 void eval_note_exit(process *p);
 
+/* Rewrites, in place, each dbg:fun2ms(fun ... end) and ets:fun2ms(fun ... end)
+ * of an input's parse tree (on h, which the caller owns) into the call of
+ * ms_transform:transform_from_shell/3 that erl's shell makes through the fun
+ * (vm/eval.c says how); returns the tree. What it adds goes on h. */
+term_t eval_rewrite_fun2ms(heap_t *h, term_t exprs);
+
 #endif

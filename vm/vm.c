@@ -267,6 +267,7 @@ int vm_eval(const char *text, size_t len)
         heap_destroy(&h);
         return 1;
     }
+    exprs = eval_rewrite_fun2ms(&h, exprs);
     lint_diags diags = {0};
     module_code *mc = NULL;
     term_t module = atom_from_cstr("dbgsh_eval"), function = atom_from_cstr("eval");

@@ -1188,6 +1188,43 @@ cases(erl_parse) ->
                                  foo, {a, "b"}, [1 | 2], -1]];
 
 %% ---------------------------------------------------------------------
+%% ms_transform (tests/diff/ms_transform runs the larger corpus through dbgsh)
+
+cases(ms_transform) ->
+    Codes = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 116, 117, 118, 119, 120, 121,
+             {6, "V"}, {7, r}, {8, "V"}, {9, 'X'}, {10, f, 2}, {11, "V"}, {12, f, 2}, {13, x},
+             {14, '_'}, {15, "V"}, foo, {}],
+    Texts = ["fun(X) -> X end", "fun([A, B]) when A > B -> return_trace() end",
+             "fun([A | T]) -> {A, T} end", "fun(Args = [A, B]) -> Args end",
+             "fun(['$1']) -> ok end", "fun({A, B}) -> A end", "fun(a) -> ok end",
+             "fun([A]) -> Y end", "fun([A]) when is_integer(A), A > 0 -> message(A) end",
+             "fun([X]) when X == Y -> {X, Y} end", "fun(X) -> f(X) end",
+             "fun({A, B}) when A > B -> {B, A} end", "fun([A]) -> A; ([A, B]) -> B end",
+             "fun({_, '$1'}) -> x end", "fun(X) when element(1, X) =:= a -> object() end",
+             "fun(#{a := V}) -> V end", "fun([A]) -> caller(), exception_trace() end",
+             "fun(X) -> <<1>> end", "fun(X) when hd(X) -> bindings() end"],
+    Clauses = fun(T) ->
+                      {ok, Toks, _} = erl_scan:string(T ++ "."),
+                      {ok, [{'fun', _, {clauses, Cs}}]} = erl_parse:parse_exprs(Toks),
+                      Cs
+              end,
+    Forms = fun(T) ->
+                    {ok, Toks, _} = erl_scan:string(T),
+                    [begin {ok, F} = erl_parse:parse_form(Ts), F end || Ts <- split_forms(Toks)]
+            end,
+    Mods = ["-module(m). f() -> dbg:fun2ms(fun([A]) -> A end).",
+            "-module(m). f() -> ets:fun2ms(fun({K, V}) when K > 1 -> V end).",
+            "-module(m). f(Y) -> ets:fun2ms(fun({K, V}) when K > Y -> {V, Y} end).",
+            "-module(m). f() -> dbg:fun2ms(fun(a) -> ok end).",
+            "-module(m). f() -> ets:fun2ms(fun(X) -> f(X) end).",
+            "-module(m). -record(r, {a, b}). f() -> ets:fun2ms(fun(#r{a = A}) -> A end)."],
+    [{format_error, [C]} || C <- Codes]
+        ++ [{transform_from_shell, [D, Clauses(T), Env]}
+            || D <- [dbg, ets], T <- Texts, Env <- [[], [{'Y', {y, [1]}}]]]
+        ++ [{parse_transform, [Forms(M), []]} || M <- Mods]
+        ++ [{parse_transform_info, []}];
+
+%% ---------------------------------------------------------------------
 %% io_lib
 
 cases(io_lib) ->
@@ -1349,3 +1386,9 @@ check_timer(Name, F) ->
 got(Msg, Ms) -> receive Msg -> true after Ms -> false end.
 
 flush(Msg) -> receive Msg -> flush(Msg) after 0 -> ok end.
+
+%% The token lists of a module's forms, split after each dot.
+split_forms([]) -> [];
+split_forms(Toks) ->
+    {Form, [Dot | Rest]} = lists:splitwith(fun(T) -> element(1, T) =/= dot end, Toks),
+    [Form ++ [Dot] | split_forms(Rest)].

@@ -11,6 +11,8 @@ tp lists:seq [{'_',[],[{bogus}]}]
 tp lists:seq foo
 tp -q lists:seq
 tp lists:seq x extra words are the match spec
+tp lists:seq fun(a) -> ok end
+tp lists:seq fun([A]) -> A
 tpe sideways x
 ctpe both
 dtp 99

@@ -33,6 +33,13 @@ m1:f(5).
 ctp
 p all clear
 m1:f(6).
+tp m1:f fun([X]) when X > 100 -> return_trace(), message(X div 100) end
+p all c
+m1:f(7).
+m1:f(700).
+p all clear
+dbg:fun2ms(fun([A, B]) when A > B -> return_trace() end).
+Y = 5, dbg:fun2ms(fun([A]) when A > Y -> {A, Y} end).
 wtp specs.txt
 dtp
 rtp specs.txt
