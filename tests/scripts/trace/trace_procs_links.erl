@@ -58,8 +58,13 @@ main() ->
          R2 = [erlang:trace_info(X, flags) || X <- [self(), L1, L2]],
          io:format("~p~n~p~n", [R1, R2]),
          erlang:trace(self(), false, [all]),
-         [unlink(X) || X <- [C, D, L1, L2]],
-         [exit(X, kill) || X <- [C, D, L1, L2]],
+         %% one at a time: the events of two dying processes have no order
+         [begin
+              unlink(X),
+              Ref = monitor(process, X),
+              exit(X, kill),
+              receive {'DOWN', Ref, process, X, killed} -> ok end
+          end || X <- [C, D, L1, L2]],
          collect(T3)
      end || F <- [set_on_link, set_on_first_link]],
     io:format("dead tracer~n"),
