@@ -19,6 +19,7 @@ _dbgsh() {
         -S) kind=number ;;
         --disasm) kind=module ;;
         -x) kind=file ;;
+        --color) kind=word ;;
         --wrap) kind=word ;;
         --grep) kind=word ;;
         -o) kind=file ;;
@@ -36,7 +37,7 @@ _dbgsh() {
     ?*) return 0 ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-e -pa -S --disasm -x --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-e -pa -S --disasm -x --color --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
         return 0
     fi
     # FILE.erl modules to load, or trace files with --format

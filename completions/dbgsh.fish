@@ -12,6 +12,7 @@ complete -c dbgsh -o pa -x -a '(__fish_complete_directories)' -d 'add a director
 complete -c dbgsh -s S -x -d 'number of scheduler threads'
 complete -c dbgsh -l disasm -x -a '(__dbgsh_modules)' -d 'print the VM code of a module and exit'
 complete -c dbgsh -s x -r -F -d 'run a script of commands and exit'
+complete -c dbgsh -l color -x -d 'when to colour the output'
 complete -c dbgsh -l format -d 'print dbg trace port files and exit'
 complete -c dbgsh -l wrap -x -d 'a wrap set of trace files'
 complete -c dbgsh -l grep -x -d 'only the events matching a regex'

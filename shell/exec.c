@@ -709,6 +709,9 @@ static bool run_set(call *x)
 {
     (void)x;
     out_printf(false, "clock     %s\n", sessions_get_clock() == SESSIONS_CLOCK_ISO ? "iso" : "raw");
+    static const char *const colors[] = {[OUT_COLOR_AUTO] = "auto", [OUT_COLOR_ALWAYS] = "always",
+                                         [OUT_COLOR_NEVER] = "never"};
+    out_printf(false, "color     %s\n", colors[out_get_color()]);
     out_printf(false, "ring      %zu\n", sessions_ring());
     out_printf(false, "on-error  %s\n", on_error == EXEC_ON_ERROR_STOP ? "stop" : "continue");
     return true;
@@ -736,8 +739,10 @@ static bool run_set_ring(call *x)
 
 static bool run_set_color(call *x)
 {
-    (void)x;
-    return fail(x, "colour is not available yet: output is plain text");
+    out_set_color(word_is(&x->args[0], "always") ? OUT_COLOR_ALWAYS
+                  : word_is(&x->args[0], "never") ? OUT_COLOR_NEVER
+                                                  : OUT_COLOR_AUTO);
+    return true;
 }
 
 static bool run_set_json(call *x)

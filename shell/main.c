@@ -43,6 +43,7 @@ int main(int argc, char **argv)
     inputs = alloc_new(ALLOC_TEMP, (size_t)argc * sizeof *inputs);
     offline_opts fo = {.inputs = inputs};
     bool format = false;
+    out_color color = OUT_COLOR_AUTO;
     const char *format_only = NULL; /* a --format option given, for errors */
     atom_table_init();
     for (int i = 1; i < argc; i++) {
@@ -71,7 +72,7 @@ int main(int argc, char **argv)
             break;
         }
         bool takes_value = !strcmp(a, "-e") || !strcmp(a, "-pa") || !strcmp(a, "-S") || !strcmp(a, "--disasm") ||
-                           !strcmp(a, "--grep") || !strcmp(a, "-o");
+                           !strcmp(a, "--grep") || !strcmp(a, "-o") || !strcmp(a, "--color");
         if (!strcmp(a, "--wrap") && i + 2 >= argc) {
             fprintf(stderr, "dbgsh: option '--wrap' needs a NAME and a SUFFIX (try dbgsh --help)\n");
             return 2;
@@ -98,6 +99,18 @@ int main(int argc, char **argv)
         } else if (a[0] != '-' && (format || strlen(a) <= 4 || strcmp(a + strlen(a) - 4, ".erl") != 0)) {
             /* a trace file if --format comes (before or after it) */
             inputs[fo.ninputs++] = (offline_input){OFFLINE_FILE, a, NULL};
+        } else if (!strcmp(a, "--color")) {
+            const char *when = argv[++i];
+            if (!strcmp(when, "auto"))
+                color = OUT_COLOR_AUTO;
+            else if (!strcmp(when, "always"))
+                color = OUT_COLOR_ALWAYS;
+            else if (!strcmp(when, "never"))
+                color = OUT_COLOR_NEVER;
+            else {
+                fprintf(stderr, "dbgsh: --color wants auto, always or never, not '%s'\n", when);
+                return 2;
+            }
         } else if (!strcmp(a, "-e")) {
             eval = argv[++i];
         } else if (!strcmp(a, "--disasm")) {
@@ -153,6 +166,7 @@ int main(int argc, char **argv)
     }
     bool interactive = !script && !eval && !disasm && isatty(STDIN_FILENO);
     out_init(stdout, stderr, interactive);
+    out_set_color(color);
     fmt_io_register();
     dbgcore_init();
     vm_add_library(shell_embedded_lib, shell_embedded_lib_n);

@@ -26,6 +26,9 @@ static struct {
                         queued too (a terminal shows both in order) */
     int wake[2];     /* the pipe out_getc polls */
     volatile sig_atomic_t *interrupted;
+    out_color color;
+    bool tty[2]; /* out, err are terminals */
+    bool no_color; /* NO_COLOR or TERM=dumb */
 } O = {.lock = PTHREAD_MUTEX_INITIALIZER, .drained = PTHREAD_COND_INITIALIZER, .wake = {-1, -1}};
 
 static void vm_output(vm_stream stream, const char *s, size_t n) { out_write(stream == VM_STDERR, s, n); }
@@ -35,6 +38,10 @@ void out_init(FILE *out, FILE *err, bool interactive)
     O.out = out;
     O.err = err;
     O.interactive = interactive;
+    O.tty[0] = isatty(fileno(out));
+    O.tty[1] = isatty(fileno(err));
+    const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+    O.no_color = (no_color && *no_color) || (term && !strcmp(term, "dumb"));
     if (interactive && pipe(O.wake) == 0) {
         fcntl(O.wake[0], F_SETFL, O_NONBLOCK);
         fcntl(O.wake[1], F_SETFL, O_NONBLOCK);
@@ -45,6 +52,14 @@ void out_init(FILE *out, FILE *err, bool interactive)
 }
 
 void out_set_interrupt_flag(volatile sig_atomic_t *flag) { O.interrupted = flag; }
+
+void out_set_color(out_color when) { O.color = when; }
+out_color out_get_color(void) { return O.color; }
+
+bool out_colored(bool to_err)
+{
+    return O.color == OUT_COLOR_ALWAYS || (O.color == OUT_COLOR_AUTO && O.tty[to_err] && !O.no_color);
+}
 
 void out_write(bool to_err, const char *s, size_t n)
 {

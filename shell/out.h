@@ -33,6 +33,13 @@ typedef struct out_capture {
 FILE *out_capture_open(out_capture *c);
 /* Prints what was written (to err or out) and frees it. */
 void out_capture_close(out_capture *c, bool to_err);
+/* When printed text gets colour (SGR escapes). AUTO: a stream that is a
+ * terminal, TERM not "dumb", NO_COLOR unset or empty (no-color.org). */
+typedef enum out_color { OUT_COLOR_AUTO, OUT_COLOR_ALWAYS, OUT_COLOR_NEVER } out_color;
+void out_set_color(out_color when);
+out_color out_get_color(void);
+/* Whether text for out (to_err false) or err is coloured now. */
+bool out_colored(bool to_err);
 /* Flushes both streams (under the output lock). */
 void out_flush(void);
 

@@ -53,6 +53,8 @@ static struct {
     fmt_trace_opts topts;
     heap_t heap;  /* a batch's terms, reset per event */
     fmt_buf text; /* an event's text */
+    term_t msg;   /* its message (on heap), THE_NON_VALUE if undecodable */
+    fmt_buf shown; /* the text as the terminal gets it: coloured */
     batch b;
     pthread_t live;
     bool live_running;
@@ -251,6 +253,7 @@ static bool format_event(shell_session *s, size_t i)
         fmt_buf_put(&S.text, "] ", 2);
     }
     size_t head = S.text.len;
+    S.msg = THE_NON_VALUE;
     if (ext_binary_to_term(&S.heap, (const uint8_t *)S.b.bytes.p + S.b.off[i], S.b.len[i], &msg, &used, &err) !=
         EXT_OK) {
         fmt_buf_put(&S.text, "** an event that cannot be decoded\n", 35);
@@ -258,7 +261,61 @@ static bool format_event(shell_session *s, size_t i)
     }
     if (fmt_trace_line(&S.text, msg, &S.topts) != FMT_TRACE_OK || S.text.len == head)
         return false;
+    S.msg = msg;
     return true;
+}
+
+/* The colour (SGR parameters) of a trace message's text: by the kind of
+ * event, so that calls, returns, exceptions, messages and process events
+ * tell apart at a glance. */
+static const char *event_color(term_t msg)
+{
+    static const struct {
+        const char *tag, *sgr;
+    } colors[] = {
+        {"call", "36"},           {"return_to", "36"},        {"return_from", "32"},     {"exception_from", "31"},
+        {"send", "33"},           {"send_to_non_existing_process", "33"},                {"receive", "35"},
+        {"spawn", "34"},          {"spawned", "34"},          {"exit", "34"},            {"link", "34"},
+        {"unlink", "34"},         {"getting_linked", "34"},   {"getting_unlinked", "34"}, {"register", "34"},
+        {"unregister", "34"},     {"open", "34"},             {"closed", "34"},
+    };
+    enum { NCOLORS = sizeof colors / sizeof colors[0] };
+    static term_t tags[NCOLORS], trace, trace_ts; /* under S.lock */
+    if (!trace) {
+        for (size_t i = 0; i < NCOLORS; i++)
+            tags[i] = atom_from_cstr(colors[i].tag);
+        trace = atom_from_cstr("trace");
+        trace_ts = atom_from_cstr("trace_ts");
+    }
+    if (msg == THE_NON_VALUE || !term_is_tuple(msg) || tuple_arity(msg) < 3)
+        return "1;31";
+    term_t kind = tuple_get(msg, 0);
+    if (kind != trace && kind != trace_ts)
+        return "1;33"; /* seq_trace, drop */
+    term_t tag = tuple_get(msg, 2);
+    for (size_t i = 0; i < NCOLORS; i++)
+        if (tag == tags[i])
+            return colors[i].sgr;
+    return "2"; /* scheduling, garbage collection */
+}
+
+/* Prints the event format_event made last, which passed the filters:
+ * coloured by kind when the terminal takes colour. */
+static void show_event(void)
+{
+    if (!out_colored(false)) {
+        out_write(false, S.text.data, S.text.len);
+        return;
+    }
+    const char *sgr = event_color(S.msg);
+    size_t body = S.text.len && S.text.data[S.text.len - 1] == '\n' ? S.text.len - 1 : S.text.len;
+    fmt_buf_reset(&S.shown);
+    fmt_buf_put(&S.shown, "\033[", 2);
+    fmt_buf_put(&S.shown, sgr, strlen(sgr));
+    fmt_buf_putc(&S.shown, 'm');
+    fmt_buf_put(&S.shown, S.text.data, body);
+    fmt_buf_put(&S.shown, "\033[0m\n", 5);
+    out_write(false, S.shown.data, S.shown.len);
 }
 
 struct filter_set *sessions_filters(void) { return S.filters; }
@@ -295,8 +352,10 @@ static size_t drain_session(shell_session *s)
             s->dropped += lost;
             if (s->log)
                 shell_log_dropped(s->log, lost);
-            out_printf(false, "%s%s%s** %llu events not shown: the ring moved on before they were printed\n",
-                       S.n > 1 ? "[" : "", S.n > 1 ? s->name : "", S.n > 1 ? "] " : "", (unsigned long long)lost);
+            bool color = out_colored(false);
+            out_printf(false, "%s%s%s%s** %llu events not shown: the ring moved on before they were printed%s\n",
+                       color ? "\033[1;33m" : "", S.n > 1 ? "[" : "", S.n > 1 ? s->name : "", S.n > 1 ? "] " : "",
+                       (unsigned long long)lost, color ? "\033[0m" : "");
         }
         for (size_t i = 0; i < S.b.n; i++) {
             if (!format_event(s, i))
@@ -309,7 +368,7 @@ static size_t drain_session(shell_session *s)
             if (s->log)
                 shell_log_write(s->log, (const uint8_t *)S.b.bytes.p + S.b.off[i], S.b.len[i], S.text.data,
                                 S.text.len);
-            out_write(false, S.text.data, S.text.len);
+            show_event();
             s->shown++;
         }
         count += S.b.n;
@@ -351,7 +410,7 @@ void sessions_view(shell_session *const *ss, size_t n, filter_re *re, bool inver
                     ++*hidden;
                     continue;
                 }
-                out_write(false, S.text.data, S.text.len);
+                show_event();
                 ++*shown;
             }
             if (!S.b.n)
@@ -393,6 +452,7 @@ void sessions_init(bool unicode)
     S.filters = filter_set_new();
     heap_init(&S.heap, ALLOC_TEMP);
     fmt_buf_init(&S.text);
+    fmt_buf_init(&S.shown);
     shell_session *m = make_session("main", 4);
     if (!m) {
         fprintf(stderr, "dbgsh: cannot open the trace collector of session main\n");

@@ -629,6 +629,8 @@ static const char usage_text[] =
     "  -x SCRIPT       run the script SCRIPT (commands and Erlang expressions, as\n"
     "                  typed; dbgsh SCRIPT.dbg does the same) with $1..$9 the\n"
     "                  ARGs after it, then exit: 0, or 1 when a line failed\n"
+    "  --color WHEN    colour trace lines by kind of event: auto (the default:\n"
+    "                  on a terminal, unless NO_COLOR is set), always or never\n"
     "  --format        print the dbg trace port files given (any name) and wrap\n"
     "                  sets as dbg:trace_client(file, F) prints them, then exit:\n"
     "                  0, or 1 when one is missing, truncated or corrupt\n"
