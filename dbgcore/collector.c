@@ -249,6 +249,32 @@ static void clear_locked(void *state, void *arg)
 
 void collector_clear(collector *c) { port_with_lock(c->port, clear_locked, NULL); }
 
+/* Under the port's lock: the slots of the newest events move to a table of
+ * the new size (the byte ring stays); older ones are dropped. */
+static void resize_locked(void *state, void *arg)
+{
+    collector *c = state;
+    size_t max_events = *(size_t *)arg;
+    uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    if (next - c->first > max_events) {
+        c->stats.dropped += next - c->first - max_events;
+        c->first = next - max_events;
+    }
+    slot *slots = alloc_new(ALLOC_TRACE_BUF, max_events * sizeof *slots);
+    for (uint64_t seq = c->first; seq < next; seq++)
+        slots[seq & (max_events - 1)] = c->slots[seq & (c->max_events - 1)];
+    alloc_free(ALLOC_TRACE_BUF, c->slots, c->max_events * sizeof *c->slots);
+    c->slots = slots;
+    c->max_events = max_events;
+}
+
+size_t collector_resize(collector *c, size_t max_events)
+{
+    max_events = round_up_pow2(max_events < 1 ? 1 : max_events);
+    port_with_lock(c->port, resize_locked, &max_events);
+    return max_events;
+}
+
 void collector_free(collector *c)
 {
     /* port_close runs the driver's close under the port's lock: once it

@@ -51,6 +51,10 @@ void collector_stats_get(collector *c, collector_stats *out);
 void collector_pause(collector *c, bool paused);
 /* Drops every event in the ring (counted as dropped). */
 void collector_clear(collector *c);
+/* Keeps at most max_events events from now on (rounded up to a power of
+ * two, which it returns); when fewer than are in the ring, the oldest are
+ * dropped (counted). The byte limit stays. Any thread. */
+size_t collector_resize(collector *c, size_t max_events);
 /* Closes the port (the processes traced to it lose their flags at their
  * next event) and frees the collector. */
 void collector_free(collector *c);

@@ -204,7 +204,14 @@ void sessions_get_stats(shell_session *s, sessions_stats *out)
     pthread_mutex_unlock(&S.lock);
 }
 
-void sessions_set_ring(size_t events) { S.ring = events; }
+void sessions_set_ring(size_t events)
+{
+    pthread_mutex_lock(&S.lock);
+    S.ring = events;
+    for (size_t i = 0; i < S.n; i++)
+        collector_resize(S.all[i]->col, events);
+    pthread_mutex_unlock(&S.lock);
+}
 size_t sessions_ring(void) { return S.ring; }
 void sessions_set_clock(sessions_clock c) { S.clock = c; }
 sessions_clock sessions_get_clock(void) { return S.clock; }

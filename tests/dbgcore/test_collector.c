@@ -92,6 +92,41 @@ Test(collector, keeps_what_fits_in_its_bytes)
     collector_free(c);
 }
 
+Test(collector, resizes_keeping_the_newest)
+{
+    collector *c = collector_open(16, 1 << 20);
+    term_t port = collector_port(c);
+    for (int i = 0; i < 12; i++)
+        port_command(port, event(&h, i));
+    /* smaller: the 4 newest stay, the 8 older are dropped and counted */
+    cr_assert_eq(collector_resize(c, 3), 4);
+    got g = {.n = 0};
+    uint64_t lost;
+    cr_expect_eq(collector_read(c, 0, take, &g, 100, &lost), 12);
+    cr_expect_eq(lost, 8);
+    cr_assert_eq(g.n, 4);
+    for (size_t i = 0; i < g.n; i++)
+        cr_expect_eq(g.v[i], (int64_t)(8 + i));
+    collector_stats st;
+    collector_stats_get(c, &st);
+    cr_expect_eq(st.dropped, 8);
+    /* larger: what is there stays, and more is kept from now on */
+    cr_assert_eq(collector_resize(c, 40), 64);
+    for (int i = 12; i < 60; i++)
+        port_command(port, event(&h, i));
+    g.n = 0;
+    cr_expect_eq(collector_read(c, 0, take, &g, 100, &lost), 60);
+    cr_assert_eq(g.n, 52); /* 8..59: none dropped */
+    for (int i = 60; i < 80; i++)
+        port_command(port, event(&h, i));
+    g.n = 0;
+    cr_expect_eq(collector_read(c, 0, take, &g, 100, &lost), 80);
+    cr_assert_eq(g.n, 64);
+    for (size_t i = 0; i < g.n; i++)
+        cr_expect_eq(g.v[i], (int64_t)(16 + i));
+    collector_free(c);
+}
+
 Test(collector, reads_on_from_where_it_stopped)
 {
     collector *c = collector_open(64, 1 << 16);

@@ -38,5 +38,11 @@ filter del 1
 session destroy web
 m2:a(6).
 session list
+set ring 2
+session list
+view
+set ring 100000
+m2:a(7).
+view
 IN
 echo "exit $?"
