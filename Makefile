@@ -75,7 +75,7 @@ TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format $(BUILD)/tests/te
 # Files generated from the shell's tables (docs/internals/commands.md):
 # committed, and written again by make whenever a table changes.
 GEN_CMDS  := $(BUILD)/shell/gen/gen_cmds
-GENERATED := docs/commands.md completions/dbgsh.bash completions/_dbgsh completions/dbgsh.fish
+GENERATED := docs/commands.md completions/dbgsh.bash completions/_dbgsh completions/dbgsh.fish docs/dbgsh.1
 TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads \
              $(BUILD)/tests/progress $(BUILD)/tests/ports $(BUILD)/tests/tlogtool $(BUILD)/tests/pty
 
@@ -179,6 +179,8 @@ $(GEN_CMDS): $(BUILD)/shell/gen/gen_cmds.o $(BUILD)/shell/cmd.o
 
 docs/commands.md: $(GEN_CMDS) shell/commands.def
 	$(GEN_CMDS) md > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
+docs/dbgsh.1: $(GEN_CMDS) shell/commands.def
+	$(GEN_CMDS) man < $@ > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 completions/dbgsh.bash: $(GEN_CMDS) shell/options.def
 	$(GEN_CMDS) bash > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 completions/_dbgsh: $(GEN_CMDS) shell/options.def

@@ -1,7 +1,9 @@
 /* gen_cmds.c: writes the files generated from the shell's tables
  * (shell/commands.def, shell/options.def, read through shell/cmd.h) to
  * standard output: `gen_cmds md` docs/commands.md, `gen_cmds bash|zsh|fish`
- * the completions of dbgsh's command-line options in completions/. Run by
+ * the completions of dbgsh's command-line options in completions/, and
+ * `gen_cmds man < docs/dbgsh.1` the man page with its COMMANDS section
+ * written again from the table. Run by
  * the Makefile whenever a table changes; docs/internals/commands.md. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,6 +193,87 @@ static void gen_md(FILE *f)
             fputs(" |\n", f);
         }
     }
+}
+
+/* ---- the COMMANDS section of docs/dbgsh.1 ----------------------------------------- */
+
+#define MAN_BEGIN ".\\\" BEGIN COMMANDS: generated from shell/commands.def by shell/gen/gen_cmds.c"
+#define MAN_END ".\\\" END COMMANDS"
+
+/* Text for roff: backslashes doubled, minus signs as \-, and a line
+ * that would start with a dot or quote guarded. */
+static void put_roff(FILE *f, const char *s, size_t n)
+{
+    if (n && (s[0] == '.' || s[0] == '\''))
+        fputs("\\&", f);
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\')
+            fputs("\\e", f);
+        else if (s[i] == '-')
+            fputs("\\-", f);
+        else
+            fputc(s[i], f);
+    }
+}
+
+static void put_man_entry(FILE *f, const shell_cmd *c)
+{
+    fputs(".TP\n.B ", f);
+    put_roff(f, c->usage, strlen(c->usage));
+    fputc('\n', f);
+    size_t n = strlen(c->summary);
+    fputc(c->summary[0] >= 'a' && c->summary[0] <= 'z' ? c->summary[0] - 'a' + 'A' : c->summary[0], f);
+    put_roff(f, c->summary + 1, n - 1);
+    fputs(".\n", f);
+}
+
+/* The commands by group, each with its usage and summary (help CMD and
+ * docs/commands.md have the rest). */
+static void gen_man_commands(FILE *f)
+{
+    size_t n;
+    const shell_cmd *t = cmd_table(&n);
+    for (int g = 0; g < CMD_GROUP__COUNT; g++) {
+        fputs(".SS ", f);
+        const char *title = cmd_group_title((cmd_group)g);
+        put_roff(f, title, strlen(title));
+        fputc('\n', f);
+        for (size_t i = 0; i < n; i++) {
+            if ((int)t[i].group != g)
+                continue;
+            size_t ns;
+            const shell_cmd *s = cmd_subs(&t[i], &ns);
+            put_man_entry(f, &t[i]);
+            for (size_t j = 0; j < ns; j++)
+                put_man_entry(f, &s[j]);
+        }
+    }
+}
+
+/* Copies the man page from `in` to `out` with what lies between the
+ * BEGIN and END COMMANDS lines written anew; false (and a message) when
+ * the markers are missing. */
+static bool gen_man(FILE *in, FILE *out)
+{
+    char line[4096];
+    bool inside = false, seen = false;
+    while (fgets(line, sizeof line, in)) {
+        if (!strncmp(line, MAN_BEGIN, strlen(MAN_BEGIN))) {
+            fputs(line, out);
+            gen_man_commands(out);
+            inside = seen = true;
+            continue;
+        }
+        if (inside && !strncmp(line, MAN_END, strlen(MAN_END)))
+            inside = false;
+        if (!inside)
+            fputs(line, out);
+    }
+    if (!seen || inside) {
+        fprintf(stderr, "gen_cmds: the man page lacks the %s lines\n", seen ? "END COMMANDS" : "BEGIN COMMANDS");
+        return false;
+    }
+    return true;
 }
 
 /* ---- completions -------------------------------------------------------------- */
@@ -398,8 +481,11 @@ int main(int argc, char **argv)
         gen_zsh(stdout);
     else if (!strcmp(what, "fish"))
         gen_fish(stdout);
-    else {
-        fprintf(stderr, "usage: gen_cmds md|bash|zsh|fish > FILE\n");
+    else if (!strcmp(what, "man") && argc == 2) {
+        if (!gen_man(stdin, stdout))
+            return 1;
+    } else {
+        fprintf(stderr, "usage: gen_cmds md|bash|zsh|fish > FILE; gen_cmds man < PAGE > FILE\n");
         return 2;
     }
     return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
