@@ -286,18 +286,24 @@ static bool binary_text(term_t t, const uint8_t **bytes, size_t *len)
     return true;
 }
 
+bool exec_format_exception(fmt_buf *b, const vm_eval_result *r)
+{
+    static _Atomic term_t a_shell;
+    fmt_exception_opts o;
+    fmt_exception_opts_init(&o);
+    o.trim[0] = atom_cached(&a_shell, "dbgsh_shell");
+    o.trim[1] = r->module;
+    o.interpreted = r->module;
+    return fmt_exception(b, r->cls, r->reason, r->stack, &o) == FMT_OK;
+}
+
 /* Prints an exception from dbgsh_cmd (a bug, or a badarg no check saw)
  * as erl's shell would, after the command's name. */
 static void print_exception(const call *x, const vm_eval_result *r)
 {
     fmt_buf b;
     fmt_buf_init(&b);
-    fmt_exception_opts o;
-    fmt_exception_opts_init(&o);
-    o.trim[0] = atom_from_cstr("dbgsh_shell");
-    o.trim[1] = r->module;
-    o.interpreted = r->module;
-    if (fmt_exception(&b, r->cls, r->reason, r->stack, &o) == FMT_OK) {
+    if (exec_format_exception(&b, r)) {
         char name[64];
         put_cmd_name(name, sizeof name, x->cmd);
         out_printf(true, "%s: failed:\n", name);

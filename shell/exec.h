@@ -26,6 +26,14 @@ bool exec_is_command(const char *line, size_t n);
  * ("tp: ...") on standard error. */
 bool exec_run(const char *line, size_t n, exec_env *env);
 
+/* Appends to b an exception an input raised (r from vm_eval_shell or
+ * vm_eval_command), as erl's shell reports it, without the frames of the
+ * shell's own evaluator and input module; false when it cannot be
+ * printed. */
+struct fmt_buf;
+struct vm_eval_result;
+bool exec_format_exception(struct fmt_buf *b, const struct vm_eval_result *r);
+
 /* Shell-wide settings the REPL reads. */
 typedef enum exec_on_error { EXEC_ON_ERROR_STOP, EXEC_ON_ERROR_CONTINUE } exec_on_error;
 exec_on_error exec_get_on_error(void);

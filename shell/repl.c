@@ -124,18 +124,11 @@ static struct {
 
 #define SCRIPT_DEPTH_MAX 16
 
-/* Prints an exception as erl's shell reports it, without the frames of
- * the shell's own evaluator and input module. */
+/* Prints an exception as erl's shell reports it. */
 static void print_exception(const vm_eval_result *r)
 {
-    static _Atomic term_t a_shell;
-    fmt_exception_opts o;
-    fmt_exception_opts_init(&o);
-    o.trim[0] = atom_cached(&a_shell, "dbgsh_shell");
-    o.trim[1] = r->module;
-    o.interpreted = r->module;
     fmt_buf_reset(&R.b);
-    if (fmt_exception(&R.b, r->cls, r->reason, r->stack, &o) == FMT_OK)
+    if (exec_format_exception(&R.b, r))
         out_write(false, R.b.data, R.b.len);
 }
 
