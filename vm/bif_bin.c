@@ -17,6 +17,7 @@
 #include "binary.h"
 #include "cmp.h"
 #include "heap.h"
+#include "tstack.h"
 #include "unicode.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
@@ -128,48 +129,6 @@ static void free_buf(byte_buf *b)
     if (b->p)
         alloc_free(ALLOC_TEMP, b->p, b->cap);
     b->p = NULL, b->n = b->cap = 0;
-}
-
-/* A stack of terms (pending list tails), ALLOC_TEMP beyond its first 32. */
-typedef struct term_stack {
-    term_t *items;
-    size_t n, cap;
-    term_t local[32];
-} term_stack;
-
-static void init_stack(term_stack *s)
-{
-    s->items = s->local;
-    s->n = 0;
-    s->cap = sizeof s->local / sizeof s->local[0];
-}
-
-static void push_term(term_stack *s, term_t t)
-{
-    if (s->n == s->cap) {
-        term_t *items = alloc_new(ALLOC_TEMP, 2 * s->cap * sizeof *items);
-        memcpy(items, s->items, s->n * sizeof *items);
-        if (s->items != s->local)
-            alloc_free(ALLOC_TEMP, s->items, s->cap * sizeof *items);
-        s->items = items;
-        s->cap *= 2;
-    }
-    s->items[s->n++] = t;
-}
-
-static bool pop_term(term_stack *s, term_t *t)
-{
-    if (s->n == 0)
-        return false;
-    *t = s->items[--s->n];
-    return true;
-}
-
-static void free_stack(term_stack *s)
-{
-    if (s->items != s->local)
-        alloc_free(ALLOC_TEMP, s->items, s->cap * sizeof *s->items);
-    init_stack(s);
 }
 
 /* ---- erlang: sizes, parts, splits ------------------------------------------- */
@@ -340,8 +299,8 @@ static void sink_bitstring(io_sink *s, const bin_view *v)
 
 static bool walk_iolist(term_t t, bool allow_bits, io_sink *s)
 {
-    term_stack st;
-    init_stack(&st);
+    tstack st;
+    tstack_init(&st);
     bool ok = true;
     for (;;) {
         if (term_is_list(t)) {
@@ -361,7 +320,7 @@ static bool walk_iolist(term_t t, bool allow_bits, io_sink *s)
                 }
                 sink_bitstring(s, &v);
             } else if (term_is_list(h)) {
-                push_term(&st, t);
+                tstack_push(&st, t);
                 t = h;
             } else if (!term_is_nil(h)) {
                 ok = false;
@@ -381,10 +340,10 @@ static bool walk_iolist(term_t t, bool allow_bits, io_sink *s)
             ok = false;
             break;
         }
-        if (!pop_term(&st, &t))
+        if (!tstack_pop(&st, &t))
             break;
     }
-    free_stack(&st);
+    tstack_free(&st);
     return ok;
 }
 
@@ -1132,8 +1091,8 @@ static bool is_chardata(term_t t)
     }
     if (!term_is_list(t))
         return false;
-    term_stack st;
-    init_stack(&st);
+    tstack st;
+    tstack_init(&st);
     bool ok = true;
     for (;;) {
         if (term_is_list(t)) {
@@ -1141,7 +1100,7 @@ static bool is_chardata(term_t t)
             bin_view v;
             t = list_tail(t);
             if (term_is_list(h)) {
-                push_term(&st, t);
+                tstack_push(&st, t);
                 t = h;
             } else if (term_is_big(h)) {
                 break;
@@ -1156,10 +1115,10 @@ static bool is_chardata(term_t t)
             ok = false;
             break;
         }
-        if (!pop_term(&st, &t))
+        if (!tstack_pop(&st, &t))
             break;
     }
-    free_stack(&st);
+    tstack_free(&st);
     return ok;
 }
 
@@ -1171,8 +1130,8 @@ static term_t convert_chardata(u8conv *c, term_t t)
         return NIL;
     if (term_is_bitstring(t))
         return convert_binary(c, t);
-    term_stack st;
-    init_stack(&st);
+    tstack st;
+    tstack_init(&st);
     term_t at = t; /* where conversion stands: a list cell, or a tail */
     bool more = true;
     while (more) {
@@ -1184,7 +1143,7 @@ static term_t convert_chardata(u8conv *c, term_t t)
                     goto done;
                 }
             } else if (term_is_list(h)) {
-                push_term(&st, list_tail(at));
+                tstack_push(&st, list_tail(at));
                 at = h;
                 continue;
             } else if (term_is_bitstring(h)) {
@@ -1207,13 +1166,13 @@ static term_t convert_chardata(u8conv *c, term_t t)
             c->err = true;
             goto done;
         }
-        more = pop_term(&st, &at);
+        more = tstack_pop(&st, &at);
     }
     at = NIL;
 done:
-    while (pop_term(&st, &t))
+    while (tstack_pop(&st, &t))
         at = term_cons(c->h, at, t);
-    free_stack(&st);
+    tstack_free(&st);
     return at;
 }
 
@@ -1594,8 +1553,8 @@ static term_t convert_ml(process *p, term_t data, encoding in, encoding out, boo
 {
     heap_t *h = &p->heap;
     mlconv c = {.h = h, .in = in, .out = out};
-    term_stack st;
-    init_stack(&st);
+    tstack st;
+    tstack_init(&st);
     term_t x = data, rest = NIL, result = THE_NON_VALUE;
     bool failed = false, errored = false;
     for (;;) {
@@ -1663,7 +1622,7 @@ static term_t convert_ml(process *p, term_t data, encoding in, encoding out, boo
                 continue;
             }
             if (term_is_cons_or_nil(part)) {
-                push_term(&st, t);
+                tstack_push(&st, t);
                 x = part;
                 continue;
             }
@@ -1704,13 +1663,13 @@ static term_t convert_ml(process *p, term_t data, encoding in, encoding out, boo
             break;
         }
         /* This level is done: go on with the tail of the list it was in. */
-        if (!pop_term(&st, &x))
+        if (!tstack_pop(&st, &x))
             break;
     }
     if (!failed) {
         term_t t;
         if (errored)
-            while (pop_term(&st, &t))
+            while (tstack_pop(&st, &t))
                 rest = term_cons(h, rest, t);
         term_t conv = as_list ? list_utf8(h, c.buf.p, c.buf.n) : bin_new(h, c.buf.p, c.buf.n);
         if (errored)
@@ -1720,7 +1679,7 @@ static term_t convert_ml(process *p, term_t data, encoding in, encoding out, boo
         else
             result = conv;
     }
-    free_stack(&st);
+    tstack_free(&st);
     free_buf(&c.buf);
     return result;
 }
@@ -2081,25 +2040,25 @@ static term_t gc_one(heap_t *h, term_t x, bool *fclause)
     int kind = classify(list_head(x));
     if (kind != GK_PREPEND)
         return gc_cluster(h, x, kind, fclause);
-    term_stack pre;
-    init_stack(&pre);
+    tstack pre;
+    tstack_init(&pre);
     term_t r = THE_NON_VALUE;
     for (;;) {
         term_t cp0 = list_head(x), r00 = list_tail(x), next;
-        push_term(&pre, cp0);
+        tstack_push(&pre, cp0);
         int k = take_cp(h, r00, false, &next);
         if (k == CP_FCLAUSE) {
             *fclause = true;
             break;
         }
         if (k == CP_EMPTY || k == CP_ERROR) {
-            pop_term(&pre, &cp0);
+            tstack_pop(&pre, &cp0);
             r = term_cons(h, cp0, k == CP_EMPTY ? NIL : next);
             break;
         }
         int next_kind = classify(list_head(next));
         if (next_kind == GK_CONTROL || next_kind == GK_CR) {
-            pop_term(&pre, &cp0);
+            tstack_pop(&pre, &cp0);
             r = term_cons(h, cp0, r00);
             break;
         }
@@ -2110,13 +2069,13 @@ static term_t gc_one(heap_t *h, term_t x, bool *fclause)
         x = next;
     }
     term_t p;
-    while (r != THE_NON_VALUE && pop_term(&pre, &p)) {
+    while (r != THE_NON_VALUE && tstack_pop(&pre, &p)) {
         term_t gc = list_head(r);
         term_t cluster =
             term_is_list(gc) ? term_cons(h, p, gc) : term_list_from(h, (term_t[]){p, gc}, 2, NIL);
         r = term_cons(h, cluster, list_tail(r));
     }
-    free_stack(&pre);
+    tstack_free(&pre);
     return r;
 }
 

@@ -17,6 +17,7 @@
 #include "ext.h"
 #include "heap.h"
 #include "map.h"
+#include "tstack.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "bif_bin.def" /* unicode_util:gc/1, under the normal forms */
@@ -30,45 +31,6 @@ static _Atomic term_t slot_iterator, slot_none, slot_monotonic, slot_minor_versi
     slot_new_uniq, slot_index, slot_uniq, slot_name, slot_arity, slot_env, slot_local, slot_external,
     slot_refc;
 #define AM(name) atom_cached(&slot_##name, #name)
-
-/* A growable stack of terms (ALLOC_TEMP beyond its first 32). */
-typedef struct term_stack {
-    term_t *items;
-    size_t n, cap;
-    term_t local[32];
-} term_stack;
-
-static void init_stack(term_stack *s)
-{
-    s->items = s->local;
-    s->n = 0;
-    s->cap = 32;
-}
-static void push_term(term_stack *s, term_t t)
-{
-    if (s->n == s->cap) {
-        size_t nc = s->cap * 2;
-        term_t *ni = alloc_new(ALLOC_TEMP, nc * sizeof *ni);
-        memcpy(ni, s->items, s->n * sizeof *ni);
-        if (s->items != s->local)
-            alloc_free(ALLOC_TEMP, s->items, s->cap * sizeof *ni);
-        s->items = ni;
-        s->cap = nc;
-    }
-    s->items[s->n++] = t;
-}
-static bool pop_term(term_stack *s, term_t *t)
-{
-    if (s->n == 0)
-        return false;
-    *t = s->items[--s->n];
-    return true;
-}
-static void free_stack(term_stack *s)
-{
-    if (s->items != s->local)
-        alloc_free(ALLOC_TEMP, s->items, s->cap * sizeof *s->items);
-}
 
 /* ---- erts_internal:map_next/3 -----------------------------------------------------
  * The walk under maps:next/1 (third argument `iterator`) and OTP's
@@ -396,8 +358,8 @@ static bool feed_binary(md5_state *c, term_t b)
  * binary or [] as any tail); false, with c part fed, when t is not iodata. */
 static bool feed_iodata(md5_state *c, term_t t)
 {
-    term_stack st;
-    init_stack(&st);
+    tstack st;
+    tstack_init(&st);
     bool ok = true;
     for (;;) {
         if (term_is_list(t)) {
@@ -410,7 +372,7 @@ static bool feed_iodata(md5_state *c, term_t t)
                 if (!(ok = feed_binary(c, h)))
                     break;
             } else if (term_is_list(h)) {
-                push_term(&st, t);
+                tstack_push(&st, t);
                 t = h;
             } else if (!term_is_nil(h)) {
                 ok = false;
@@ -425,10 +387,10 @@ static bool feed_iodata(md5_state *c, term_t t)
             ok = false;
             break;
         }
-        if (!pop_term(&st, &t))
+        if (!tstack_pop(&st, &t))
             break;
     }
-    free_stack(&st);
+    tstack_free(&st);
     return ok;
 }
 
@@ -483,34 +445,34 @@ term_t bif_misc_md5_final_1(process *p, const term_t *args)
 /* The floats in t, at any depth (tuples, lists, maps, fun environments). */
 static uint64_t count_floats(term_t t)
 {
-    term_stack st;
+    tstack st;
     uint64_t n = 0;
-    init_stack(&st);
-    push_term(&st, t);
-    while (pop_term(&st, &t)) {
+    tstack_init(&st);
+    tstack_push(&st, t);
+    while (tstack_pop(&st, &t)) {
         if (term_is_list(t)) {
-            push_term(&st, list_tail(t));
-            push_term(&st, list_head(t));
+            tstack_push(&st, list_tail(t));
+            tstack_push(&st, list_head(t));
         } else if (term_is_float(t)) {
             n++;
         } else if (term_is_tuple(t)) {
             for (uint64_t i = 0; i < tuple_arity(t); i++)
-                push_term(&st, tuple_elems(t)[i]);
+                tstack_push(&st, tuple_elems(t)[i]);
         } else if (term_is_map(t)) {
             map_iter it;
             term_t k, v;
             map_iter_init(&it, t);
             while (map_iter_next(&it, &k, &v)) {
-                push_term(&st, k);
-                push_term(&st, v);
+                tstack_push(&st, k);
+                tstack_push(&st, v);
             }
         } else if (term_is_fun(t)) {
             fun_obj *f = fun_object(t);
             for (uint64_t i = 0; i < f->num_free; i++)
-                push_term(&st, f->env[i]);
+                tstack_push(&st, f->env[i]);
         }
     }
-    free_stack(&st);
+    tstack_free(&st);
     return n;
 }
 

@@ -14,6 +14,7 @@
 #include "heap.h"
 #include "lex.h"
 #include "parse.h"
+#include "tstack.h"
 #include "unicode.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
@@ -57,29 +58,6 @@ static void init_atoms(void)
 static void need_atoms(void) { pthread_once(&atoms_once, init_atoms); }
 
 /* ---- small helpers ---------------------------------------------------------- */
-
-/* A growable array of terms (ALLOC_TEMP). */
-typedef struct term_vec {
-    term_t *v;
-    size_t n, cap;
-} term_vec;
-
-static void push_term(term_vec *tv, term_t t)
-{
-    if (tv->n == tv->cap) {
-        size_t cap = tv->cap ? tv->cap * 2 : 64;
-        tv->v = alloc_resize(ALLOC_TEMP, tv->v, tv->cap * sizeof *tv->v, cap * sizeof *tv->v);
-        tv->cap = cap;
-    }
-    tv->v[tv->n++] = t;
-}
-
-static void free_vec(term_vec *tv)
-{
-    if (tv->v)
-        alloc_free(ALLOC_TEMP, tv->v, tv->cap * sizeof *tv->v);
-    memset(tv, 0, sizeof *tv);
-}
 
 static bool is_unicode_scalar(int64_t c) { return c >= 0 && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF); }
 
@@ -126,7 +104,7 @@ typedef struct scanner {
     int64_t delta; /* added to the scanner's lines, which start at 1 */
     bool cols;     /* {Line,Col} locations, else Line */
     unsigned flags;
-    term_vec toks;
+    tstack toks;
 } scanner;
 
 static term_t location_term(scanner *s, uint32_t line, uint32_t col)
@@ -148,8 +126,8 @@ static bool push_token(scanner *s, term_t cat, term_t value, uint32_t line, uint
         term_t text = term_tuple2(s->h, A.text, term_utf8_string(s->h, s->src + from, to - from));
         anno = term_cons(s->h, text, term_cons(s->h, term_tuple2(s->h, A.location, anno), NIL));
     }
-    push_term(&s->toks,
-              value == THE_NON_VALUE ? term_tuple2(s->h, cat, anno) : term_tuple3(s->h, cat, anno, value));
+    tstack_push(&s->toks,
+                value == THE_NON_VALUE ? term_tuple2(s->h, cat, anno) : term_tuple3(s->h, cat, anno, value));
     return true;
 }
 
@@ -247,7 +225,7 @@ static term_t scan_all(scanner *s, size_t len, uint32_t col0)
             break;
         ASSERT(!(s->flags & SCAN_WHITE) || (gline == t.line && gcol == t.col));
         if (t.kind == LEX_EOF) {
-            term_t toks = term_list_from(h, s->toks.v, s->toks.n, NIL);
+            term_t toks = term_list_from(h, s->toks.items, s->toks.n, NIL);
             result = term_tuple3(h, ATOM_ok, toks, location_term(s, ls.line, ls.col));
             break;
         }
@@ -339,7 +317,7 @@ term_t bif_scan_erts_internal_scan_string_4(process *p, const term_t *args)
         .flags = (unsigned)small_value(flags),
     };
     term_t r = scan_all(&s, src.n, s.cols ? (uint32_t)small_value(col) : 1);
-    free_vec(&s.toks);
+    tstack_free(&s.toks);
     alloc_buf_free(&src);
     return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
 }
@@ -373,8 +351,8 @@ typedef enum add_result { ADD_OK, ADD_BAD, ADD_REMAP } add_result;
 typedef struct token_list {
     parse_toks tk;
     bool remap;
-    term_vec toks;  /* remap: each token, by index */
-    term_vec annos; /* remap: each token's annotation, by index */
+    tstack toks;  /* remap: each token, by index */
+    tstack annos; /* remap: each token's annotation, by index */
     bad_kind bad;
     term_t bad_term; /* the token, element or tail the conversion stopped at */
     uint32_t sentinel_line;
@@ -535,8 +513,8 @@ static add_result add_token(token_list *tl, term_t t, size_t index, alloc_buf *s
         pt.anno = PARSE_ANNO_LOC;
         pt.line = (uint32_t)(index + 1);
         pt.col = MARK_COL;
-        push_term(&tl->toks, t);
-        push_term(&tl->annos, tuple_get(t, 1));
+        tstack_push(&tl->toks, t);
+        tstack_push(&tl->annos, tuple_get(t, 1));
     } else if (!set_direct_anno(tl, &pt, tuple_get(t, 1), scratch)) {
         return ADD_REMAP;
     }
@@ -558,8 +536,8 @@ static void add_prefix(token_list *tl)
             pt.anno = PARSE_ANNO_LOC;
             pt.line = (uint32_t)(i + 1);
             pt.col = MARK_COL;
-            push_term(&tl->toks, THE_NON_VALUE);
-            push_term(&tl->annos, term_small(0));
+            tstack_push(&tl->toks, THE_NON_VALUE);
+            tstack_push(&tl->annos, term_small(0));
         } else {
             pt.anno = PARSE_ANNO_LINE;
         }
@@ -619,8 +597,8 @@ static void init_list(token_list *tl, bool remap)
 static void destroy_list(token_list *tl)
 {
     parse_toks_destroy(&tl->tk);
-    free_vec(&tl->toks);
-    free_vec(&tl->annos);
+    tstack_free(&tl->toks);
+    tstack_free(&tl->annos);
 }
 
 /* The tokens of l, in direct mode when it can carry them. */
@@ -727,25 +705,25 @@ static term_t token_end_location(heap_t *h, term_t anno)
  * elements. */
 static void restore_annos(term_t t, const token_list *tl)
 {
-    term_vec stack = {0};
-    push_term(&stack, t);
+    tstack stack = {0};
+    tstack_push(&stack, t);
     while (stack.n) {
-        term_t x = stack.v[--stack.n];
+        term_t x = stack.items[--stack.n];
         if (term_is_list(x)) {
-            push_term(&stack, list_tail(x));
-            push_term(&stack, list_head(x));
+            tstack_push(&stack, list_tail(x));
+            tstack_push(&stack, list_head(x));
         } else if (term_is_tuple(x)) {
             term_t *e = tuple_elems(x);
             for (uint64_t k = 0; k < tuple_arity(x); k++) {
                 uint32_t i = mark_line(e[k]);
                 if (i && i <= tl->annos.n)
-                    e[k] = tl->annos.v[i - 1];
+                    e[k] = tl->annos.items[i - 1];
                 else if (term_is_tuple(e[k]) || term_is_list(e[k]))
-                    push_term(&stack, e[k]);
+                    tstack_push(&stack, e[k]);
             }
         }
     }
-    free_vec(&stack);
+    tstack_free(&stack);
 }
 
 /* A syntax error's descriptor: ["syntax error before: ", Text]. */
@@ -818,7 +796,7 @@ static term_t run_parse(process *p, term_t tokens, parse_fn fn)
     if (fn == parse_form && tl.tk.n == 0)
         loc = term_small(999999); /* yecc's '$end' with no token at all */
     if (tl.remap && at && at <= tl.annos.n) {
-        term_t anno = tl.annos.v[at - 1], tok = tl.toks.v[at - 1];
+        term_t anno = tl.annos.items[at - 1], tok = tl.toks.items[at - 1];
         if (is_syntax_desc(desc) && term_is_list(list_tail(desc)) &&
             term_is_nil(list_head(list_tail(desc)))) {
             loc = token_end_location(h, anno); /* '$end', after the last token */

@@ -20,6 +20,7 @@
 #include "lint.h"
 #include "parse.h"
 #include "proc.h"
+#include "tstack.h"
 #include "vm.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
@@ -331,73 +332,41 @@ static const char fun2ms_template[] =
     " io:format(\"Error: ~ts~n\", [ms_transform:format_error(Code)]), {error, transform_error};"
     " (Spec) -> Spec end)(ms_transform:transform_from_shell(%s, [], [])).";
 
-/* A growable array of terms on ALLOC_TEMP. */
-typedef struct term_vec {
-    term_t *v;
-    size_t n, cap;
-} term_vec;
-
-static void push_term(term_vec *s, term_t t)
-{
-    if (s->n == s->cap) {
-        size_t ncap = s->cap ? 2 * s->cap : 64;
-        s->v = s->v ? alloc_resize(ALLOC_TEMP, s->v, s->cap * sizeof *s->v, ncap * sizeof *s->v)
-                    : alloc_new(ALLOC_TEMP, ncap * sizeof *s->v);
-        s->cap = ncap;
-    }
-    s->v[s->n++] = t;
-}
-
-static void free_terms(term_vec *s)
-{
-    if (s->v)
-        alloc_free(ALLOC_TEMP, s->v, s->cap * sizeof *s->v);
-    *s = (term_vec){0};
-}
-
-static bool has_term(const term_vec *s, term_t t)
-{
-    for (size_t i = 0; i < s->n; i++)
-        if (s->v[i] == t)
-            return true;
-    return false;
-}
-
 /* Pushes the children of a tuple or list cell onto a walk's stack, so that
  * they are popped first to last. */
-static void push_children(term_vec *stack, term_t t)
+static void push_children(tstack *stack, term_t t)
 {
     if (term_is_list(t)) {
-        push_term(stack, list_tail(t));
-        push_term(stack, list_head(t));
+        tstack_push(stack, list_tail(t));
+        tstack_push(stack, list_head(t));
     } else if (term_is_tuple(t)) {
         for (size_t i = tuple_arity(t); i-- > 0;)
-            push_term(stack, tuple_get(t, i));
+            tstack_push(stack, tuple_get(t, i));
     }
 }
 
 /* Adds the names of the variables of pattern `t` to `names`. */
-static void add_pattern_vars(term_t t, term_vec *names)
+static void add_pattern_vars(term_t t, tstack *names)
 {
     term_t var = atom_from_cstr("var");
-    term_vec stack = {0};
-    push_term(&stack, t);
+    tstack stack = {0};
+    tstack_push(&stack, t);
     while (stack.n) {
-        term_t x = stack.v[--stack.n];
+        term_t x = stack.items[--stack.n];
         if (term_is_tuple(x) && tuple_arity(x) == 3 && tuple_get(x, 0) == var) {
-            if (!has_term(names, tuple_get(x, 2)))
-                push_term(names, tuple_get(x, 2));
+            if (!tstack_has(names, tuple_get(x, 2)))
+                tstack_push(names, tuple_get(x, 2));
         } else {
             push_children(&stack, x);
         }
     }
-    free_terms(&stack);
+    tstack_free(&stack);
 }
 
 /* Adds the free variables of a fun's clauses to `free_vars`: their
  * {var, Anno, Name} nodes at first use, in source order, one per name (see
  * fun2ms_template). */
-static void add_free_vars(term_t clauses, term_vec *free_vars)
+static void add_free_vars(term_t clauses, tstack *free_vars)
 {
     term_t var = atom_from_cstr("var"), match = atom_from_cstr("match"), clause = atom_from_cstr("clause"),
            generate = atom_from_cstr("generate"), b_generate = atom_from_cstr("b_generate"),
@@ -406,39 +375,39 @@ static void add_free_vars(term_t clauses, term_vec *free_vars)
         term_t c = list_head(l);
         if (!term_is_tuple(c) || tuple_arity(c) != 5)
             continue;
-        term_vec bound = {0}, used = {0}, stack = {0};
+        tstack bound = {0}, used = {0}, stack = {0};
         add_pattern_vars(tuple_get(c, 2), &bound);
-        push_term(&stack, tuple_get(c, 4)); /* the guards, then the body */
-        push_term(&stack, tuple_get(c, 3));
+        tstack_push(&stack, tuple_get(c, 4)); /* the guards, then the body */
+        tstack_push(&stack, tuple_get(c, 3));
         while (stack.n) {
-            term_t x = stack.v[--stack.n];
+            term_t x = stack.items[--stack.n];
             if (term_is_tuple(x) && tuple_arity(x) >= 3) {
                 term_t tag = tuple_get(x, 0);
                 if (tag == var && tuple_arity(x) == 3) {
                     if (tuple_get(x, 2) != underscore)
-                        push_term(&used, x);
+                        tstack_push(&used, x);
                     continue;
                 }
                 if ((tag == match || tag == generate || tag == b_generate) && tuple_arity(x) == 4)
                     add_pattern_vars(tuple_get(x, 2), &bound);
                 else if (tag == clause && tuple_arity(x) == 5)
                     add_pattern_vars(tuple_get(x, 2), &bound);
-                else if (tag == named_fun && tuple_arity(x) == 4 && !has_term(&bound, tuple_get(x, 2)))
-                    push_term(&bound, tuple_get(x, 2));
+                else if (tag == named_fun && tuple_arity(x) == 4 && !tstack_has(&bound, tuple_get(x, 2)))
+                    tstack_push(&bound, tuple_get(x, 2));
             }
             push_children(&stack, x);
         }
         for (size_t i = 0; i < used.n; i++) {
-            term_t name = tuple_get(used.v[i], 2);
-            bool seen = has_term(&bound, name);
+            term_t name = tuple_get(used.items[i], 2);
+            bool seen = tstack_has(&bound, name);
             for (size_t k = 0; k < free_vars->n && !seen; k++)
-                seen = tuple_get(free_vars->v[k], 2) == name;
+                seen = tuple_get(free_vars->items[k], 2) == name;
             if (!seen)
-                push_term(free_vars, used.v[i]);
+                tstack_push(free_vars, used.items[i]);
         }
-        free_terms(&bound);
-        free_terms(&used);
-        free_terms(&stack);
+        tstack_free(&bound);
+        tstack_free(&used);
+        tstack_free(&stack);
     }
 }
 
@@ -452,13 +421,13 @@ static bool abstract_term(heap_t *h, term_t t, term_t anno, term_t *out)
     term_t a_atom = atom_from_cstr("atom"), a_integer = atom_from_cstr("integer"),
            a_float = atom_from_cstr("float"), a_nil = atom_from_cstr("nil"), a_cons = atom_from_cstr("cons"),
            a_tuple = atom_from_cstr("tuple");
-    term_vec srcs = {0}, places = {0}; /* places: term_t pointers, as words */
-    push_term(&srcs, t);
-    push_term(&places, (term_t)(uintptr_t)out);
+    tstack srcs = {0}, places = {0}; /* places: term_t pointers, as words */
+    tstack_push(&srcs, t);
+    tstack_push(&places, (term_t)(uintptr_t)out);
     bool ok = true;
     while (ok && srcs.n) {
-        term_t x = srcs.v[--srcs.n];
-        term_t *place = (term_t *)(uintptr_t)places.v[--places.n];
+        term_t x = srcs.items[--srcs.n];
+        term_t *place = (term_t *)(uintptr_t)places.items[--places.n];
         if (term_is_atom(x)) {
             *place = term_tuple3(h, a_atom, anno, x);
         } else if (term_is_integer(x)) {
@@ -471,10 +440,10 @@ static bool abstract_term(heap_t *h, term_t t, term_t anno, term_t *out)
             term_t e[4] = {a_cons, anno, NIL, NIL};
             term_t cell = term_tuple(h, 4, e);
             *place = cell;
-            push_term(&srcs, list_head(x));
-            push_term(&places, (term_t)(uintptr_t)&tuple_elems(cell)[2]);
-            push_term(&srcs, list_tail(x));
-            push_term(&places, (term_t)(uintptr_t)&tuple_elems(cell)[3]);
+            tstack_push(&srcs, list_head(x));
+            tstack_push(&places, (term_t)(uintptr_t)&tuple_elems(cell)[2]);
+            tstack_push(&srcs, list_tail(x));
+            tstack_push(&places, (term_t)(uintptr_t)&tuple_elems(cell)[3]);
         } else if (term_is_tuple(x)) {
             size_t k = tuple_arity(x);
             term_t elems = NIL;
@@ -482,15 +451,15 @@ static bool abstract_term(heap_t *h, term_t t, term_t anno, term_t *out)
                 elems = term_cons(h, NIL, elems);
             *place = term_tuple3(h, a_tuple, anno, elems);
             for (size_t i = 0; i < k; i++, elems = list_tail(elems)) {
-                push_term(&srcs, tuple_get(x, i));
-                push_term(&places, (term_t)(uintptr_t)&list_ptr(elems)[0]);
+                tstack_push(&srcs, tuple_get(x, i));
+                tstack_push(&places, (term_t)(uintptr_t)&list_ptr(elems)[0]);
             }
         } else {
             ok = false;
         }
     }
-    free_terms(&srcs);
-    free_terms(&places);
+    tstack_free(&srcs);
+    tstack_free(&places);
     return ok;
 }
 
@@ -511,26 +480,26 @@ static term_t fun2ms_call(heap_t *h, term_t module, term_t clauses)
     term_t transform = list_head(tuple_get(call, 3)); /* ms_transform:transform_from_shell(D, [], []) */
 
     /* [{'V', V}, ...] */
-    term_vec free_vars = {0};
+    tstack free_vars = {0};
     add_free_vars(clauses, &free_vars);
     term_t a_tuple = atom_from_cstr("tuple"), a_atom = atom_from_cstr("atom"), a_cons = atom_from_cstr("cons");
     term_t bindings = term_tuple2(h, atom_from_cstr("nil"), anno);
     for (size_t i = free_vars.n; i-- > 0;) {
-        term_t v = free_vars.v[i], vanno = tuple_get(v, 1);
+        term_t v = free_vars.items[i], vanno = tuple_get(v, 1);
         term_t pair[2] = {term_tuple3(h, a_atom, vanno, tuple_get(v, 2)), v};
         term_t cell[4] = {a_cons, vanno, term_tuple3(h, a_tuple, vanno, term_list_from(h, pair, 2, NIL)), bindings};
         bindings = term_tuple(h, 4, cell);
     }
-    free_terms(&free_vars);
+    tstack_free(&free_vars);
     term_t args[3] = {list_head(tuple_get(transform, 3)), lit, bindings};
     tuple_elems(transform)[3] = term_list_from(h, args, 3, NIL); /* the template is ours: in place */
 
     /* Code and Spec get names no input can write */
     term_t var = atom_from_cstr("var"), code = atom_from_cstr("Code"), spec = atom_from_cstr("Spec");
-    term_vec stack = {0};
-    push_term(&stack, tuple_get(call, 2));
+    tstack stack = {0};
+    tstack_push(&stack, tuple_get(call, 2));
     while (stack.n) {
-        term_t x = stack.v[--stack.n];
+        term_t x = stack.items[--stack.n];
         if (term_is_tuple(x) && tuple_arity(x) == 3 && tuple_get(x, 0) == var) {
             if (tuple_get(x, 2) == code)
                 tuple_elems(x)[2] = atom_from_cstr("fun2ms code");
@@ -540,7 +509,7 @@ static term_t fun2ms_call(heap_t *h, term_t module, term_t clauses)
             push_children(&stack, x);
         }
     }
-    free_terms(&stack);
+    tstack_free(&stack);
     return call;
 }
 
@@ -577,10 +546,10 @@ static term_t match_fun2ms(term_t x, term_t *clauses)
 
 term_t eval_rewrite_fun2ms(heap_t *h, term_t exprs)
 {
-    term_vec stack = {0};
-    push_term(&stack, exprs);
+    tstack stack = {0};
+    tstack_push(&stack, exprs);
     while (stack.n) {
-        term_t x = stack.v[--stack.n], clauses, module = match_fun2ms(x, &clauses);
+        term_t x = stack.items[--stack.n], clauses, module = match_fun2ms(x, &clauses);
         if (module != THE_NON_VALUE) {
             term_t new_call = fun2ms_call(h, module, clauses);
             if (new_call != THE_NON_VALUE) {
@@ -592,7 +561,7 @@ term_t eval_rewrite_fun2ms(heap_t *h, term_t exprs)
         }
         push_children(&stack, x);
     }
-    free_terms(&stack);
+    tstack_free(&stack);
     return exprs;
 }
 
