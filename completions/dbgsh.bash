@@ -20,6 +20,7 @@ _dbgsh() {
         --disasm) kind=module ;;
         -x) kind=file ;;
         --color) kind=word ;;
+        --clock) kind=word ;;
         --wrap) kind=word ;;
         --grep) kind=word ;;
         -o) kind=file ;;
@@ -37,7 +38,7 @@ _dbgsh() {
     ?*) return 0 ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-e -pa -S --disasm -x --color --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-e -pa -S --disasm -x --color --json --clock --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
         return 0
     fi
     # FILE.erl modules to load, or trace files with --format

@@ -119,6 +119,11 @@ typedef struct fmt_trace_opts {
                            latin1, as `user` is in erl -noshell */
     bool unicode_range; /* io:printable_range() is unicode (erl +pc
                            unicode); matters only with `unicode` */
+    bool iso_clock;     /* not dbg's: a timestamp that is an erlang:now()
+                           tuple {MegaSecs, Secs, MicroSecs} (of trace_ts
+                           and timestamped seq_trace messages) prints as
+                           fmt_trace_iso_time writes it; other timestamps
+                           and false (zero) print as dbg prints them */
 } fmt_trace_opts;
 
 /* How dbg:dhandler/2 ends for a message: it writes its text (or nothing,
@@ -138,6 +143,33 @@ typedef enum fmt_trace_result {
  * (end_of_trace, anything that is not one of those, a receive of
  * {dbg,ok}). On a failure leaves `out` as it was. Never runs a GC. */
 fmt_trace_result fmt_trace_line(fmt_buf *out, term_t msg, const fmt_trace_opts *opts);
+
+/* Room fmt_trace_iso_time needs: "9999-12-31T23:59:59.999999Z" and a NUL. */
+#define FMT_ISO_TIME_MAX 28
+/* Writes to out (FMT_ISO_TIME_MAX bytes) the UTC time of ts, an
+ * erlang:now()/os:timestamp() tuple {MegaSecs, Secs, MicroSecs}, as
+ * calendar:system_time_to_rfc3339(Us, [{unit, microsecond}, {offset,
+ * "Z"}]) writes it: "2024-05-01T12:00:00.123456Z" for {1714,564800,
+ * 123456}; returns its length (27). Returns 0, writing nothing, when ts is
+ * no such tuple: not three integers, one negative, Secs or MicroSecs above
+ * 999999, or a time after 9999-12-31T23:59:59.999999Z (where calendar
+ * raises badarg). Borrows ts; pure. */
+size_t fmt_trace_iso_time(term_t ts, char *out);
+
+/* One JSON object per trace event (format/tracejson.c): for every message
+ * fmt_trace_line writes a text for, appends to `out` one line, a JSON
+ * object and "\n", whose keys come in this order: "event" (the trace tag's
+ * name, or seq_trace, drop), "pid" (trace and trace_ts: the tracee as ~w
+ * writes it), "ts" (timestamped messages only: fmt_trace_iso_time's text
+ * when opts->iso_clock and it applies, else the timestamp's ~w text), the
+ * event's own fields, and "text" (what fmt_trace_line writes for the same
+ * message and opts, without its final newline). Terms are JSON strings
+ * holding their ~w text (~tw when opts->unicode), argument lists arrays of
+ * such strings; docs/internals/tracejson.md lists every event's fields.
+ * Output is UTF-8; characters JSON cannot hold raw are escaped. Nothing for
+ * the messages dbg ignores; the same failures as fmt_trace_line, leaving
+ * `out` as it was. Borrows msg; never runs a GC. */
+fmt_trace_result fmt_trace_json(fmt_buf *out, term_t msg, const fmt_trace_opts *opts);
 
 /* The BIFs over fmt_trace_line, for bif_register before vm_start; *n gets
  * their count. dbgsh_trace:format_line(Msg) is format_line(Msg, "");

@@ -1,5 +1,6 @@
 /* traceline.c: the text OTP 25's dbg:dhandler/2 writes for a trace message,
- * layout for layout, and the dbgsh_trace:format_line BIFs over it. Each
+ * layout for layout (timestamps optionally as ISO 8601 UTC text, which dbg
+ * does not have), and the dbgsh_trace:format_line BIFs over it. Each
  * io:format or io_lib:format call dbg makes is one `fcall` here: its ~p
  * directives start at the column its own text has reached, so an argument
  * list that dbg formats argument by argument wraps as in erl. */
@@ -125,6 +126,91 @@ static void put_elements(fmt_buf *b, term_t msg, uint64_t size, const fmt_trace_
     }
 }
 
+/* ---- the ISO clock (not dbg's) ------------------------------------------------------ */
+
+/* 9999-12-31T23:59:59Z in seconds since the epoch: the last second
+ * calendar:system_time_to_rfc3339/2 accepts. */
+#define LAST_ISO_SECOND INT64_C(253402300799)
+
+/* The proleptic Gregorian date `days` days after 1970-01-01 (days >= 0).
+ * Counts in eras of 400 years (146097 days) starting on a 1 March, so that
+ * the leap day ends a year: the day of the era gives the year of the era,
+ * the day of that year a month of 153/5 days on average from March. */
+static void date_of_days(int64_t days, int64_t *year, unsigned *month, unsigned *day)
+{
+    days += 719468; /* 0000-03-01 to 1970-01-01 */
+    int64_t era = days / 146097;
+    unsigned doe = (unsigned)(days - era * 146097);                       /* 0..146096 */
+    unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365; /* 0..399 */
+    unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);               /* 0..365 */
+    unsigned mp = (5 * doy + 2) / 153;                                    /* 0 = March */
+    *day = doy - (153 * mp + 2) / 5 + 1;
+    *month = mp < 10 ? mp + 3 : mp - 9;
+    *year = era * 400 + yoe + (*month <= 2);
+}
+
+/* v (< 10^width) in `width` decimal digits with leading zeros at p. */
+static char *put_digits(char *p, uint64_t v, int width)
+{
+    for (int i = width - 1; i >= 0; i--, v /= 10)
+        p[i] = (char)('0' + v % 10);
+    return p + width;
+}
+
+/* The value of a small integer term in 0..max into *v; false otherwise
+ * (bignums are all out of range). */
+static bool get_part(term_t t, int64_t max, int64_t *v)
+{
+    if (!term_is_small(t) || small_value(t) < 0 || small_value(t) > max)
+        return false;
+    *v = small_value(t);
+    return true;
+}
+
+size_t fmt_trace_iso_time(term_t ts, char *out)
+{
+    int64_t mega, sec, micro;
+    if (!term_is_tuple(ts) || tuple_arity(ts) != 3 ||
+        !get_part(tuple_get(ts, 0), LAST_ISO_SECOND / 1000000, &mega) ||
+        !get_part(tuple_get(ts, 1), 999999, &sec) || !get_part(tuple_get(ts, 2), 999999, &micro))
+        return 0;
+    int64_t t = mega * 1000000 + sec;
+    if (t > LAST_ISO_SECOND)
+        return 0;
+    int64_t year;
+    unsigned month, day;
+    date_of_days(t / 86400, &year, &month, &day);
+    unsigned s = (unsigned)(t % 86400);
+    char *p = out;
+    p = put_digits(p, (uint64_t)year, 4);
+    *p++ = '-';
+    p = put_digits(p, month, 2);
+    *p++ = '-';
+    p = put_digits(p, day, 2);
+    *p++ = 'T';
+    p = put_digits(p, s / 3600, 2);
+    *p++ = ':';
+    p = put_digits(p, s / 60 % 60, 2);
+    *p++ = ':';
+    p = put_digits(p, s % 60, 2);
+    *p++ = '.';
+    p = put_digits(p, (uint64_t)micro, 6);
+    *p++ = 'Z';
+    *p = '\0';
+    return (size_t)(p - out);
+}
+
+/* A timestamp: ~p as dbg prints it, or the ISO text when the options ask
+ * for it and it applies. */
+static void put_timestamp(fcall *c, term_t ts)
+{
+    char iso[FMT_ISO_TIME_MAX];
+    if (c->o->iso_clock && fmt_trace_iso_time(ts, iso))
+        put_text(c, iso);
+    else
+        put_term(c, ts, false);
+}
+
 /* ---- dhandler1: trace and trace_ts messages -------------------------------------- */
 
 static bool is_dbg_ok(term_t t)
@@ -198,7 +284,7 @@ static fmt_trace_result put_trace(fmt_buf *b, term_t msg, uint64_t size, term_t 
 #undef ELEM
     if (ts != THE_NON_VALUE) {
         put_text(&c, " (Timestamp: ");
-        put_term(&c, ts, false);
+        put_timestamp(&c, ts);
         put_text(&c, ")");
     }
     put_text(&c, "\n");
@@ -217,7 +303,7 @@ static fmt_trace_result put_seq_trace(fmt_buf *b, term_t msg, const fmt_trace_op
     fcall h = begin_call(b, o);
     if (n == 4) {
         put_text(&h, "SeqTrace ");
-        put_term(&h, tuple_get(msg, 3), false);
+        put_timestamp(&h, tuple_get(msg, 3));
         put_text(&h, " [");
     } else {
         put_text(&h, "SeqTrace [");

@@ -718,6 +718,7 @@ static bool run_set(call *x)
     static const char *const colors[] = {[OUT_COLOR_AUTO] = "auto", [OUT_COLOR_ALWAYS] = "always",
                                          [OUT_COLOR_NEVER] = "never"};
     out_printf(false, "color     %s\n", colors[out_get_color()]);
+    out_printf(false, "json      %s\n", sessions_json() ? "on" : "off");
     out_printf(false, "ring      %zu\n", sessions_ring());
     out_printf(false, "on-error  %s\n", on_error == EXEC_ON_ERROR_STOP ? "stop" : "continue");
     return true;
@@ -725,9 +726,7 @@ static bool run_set(call *x)
 
 static bool run_set_clock(call *x)
 {
-    if (word_is(&x->args[0], "iso"))
-        return fail(x, "the wall clock is not available yet: timestamps print as dbg prints them");
-    sessions_set_clock(SESSIONS_CLOCK_RAW);
+    sessions_set_clock(word_is(&x->args[0], "iso") ? SESSIONS_CLOCK_ISO : SESSIONS_CLOCK_RAW);
     return true;
 }
 
@@ -753,8 +752,8 @@ static bool run_set_color(call *x)
 
 static bool run_set_json(call *x)
 {
-    (void)x;
-    return fail(x, "JSON lines are not available yet: output is dbg's text");
+    sessions_set_json(word_is(&x->args[0], "on"));
+    return true;
 }
 
 static bool run_set_on_error(call *x)

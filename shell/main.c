@@ -72,7 +72,7 @@ int main(int argc, char **argv)
             break;
         }
         bool takes_value = !strcmp(a, "-e") || !strcmp(a, "-pa") || !strcmp(a, "-S") || !strcmp(a, "--disasm") ||
-                           !strcmp(a, "--grep") || !strcmp(a, "-o") || !strcmp(a, "--color");
+                           !strcmp(a, "--grep") || !strcmp(a, "-o") || !strcmp(a, "--color") || !strcmp(a, "--clock");
         if (!strcmp(a, "--wrap") && i + 2 >= argc) {
             fprintf(stderr, "dbgsh: option '--wrap' needs a NAME and a SUFFIX (try dbgsh --help)\n");
             return 2;
@@ -111,6 +111,15 @@ int main(int argc, char **argv)
                 fprintf(stderr, "dbgsh: --color wants auto, always or never, not '%s'\n", when);
                 return 2;
             }
+        } else if (!strcmp(a, "--json")) {
+            fo.json = true;
+        } else if (!strcmp(a, "--clock")) {
+            const char *kind = argv[++i];
+            if (strcmp(kind, "iso") != 0 && strcmp(kind, "raw") != 0) {
+                fprintf(stderr, "dbgsh: --clock wants iso or raw, not '%s'\n", kind);
+                return 2;
+            }
+            fo.iso_clock = !strcmp(kind, "iso");
         } else if (!strcmp(a, "-e")) {
             eval = argv[++i];
         } else if (!strcmp(a, "--disasm")) {
@@ -188,6 +197,8 @@ int main(int argc, char **argv)
     if (eval)
         vm_halt(status ? status : vm_eval(eval, strlen(eval)));
     sessions_init(interactive);
+    sessions_set_json(fo.json);
+    sessions_set_clock(fo.iso_clock ? SESSIONS_CLOCK_ISO : SESSIONS_CLOCK_RAW);
     repl_stats st;
     bool ok = true;
     if (script) {

@@ -26,12 +26,13 @@ typedef struct run {
     FILE *out;
     const char *out_name; /* for messages */
     bool out_failed;
-    fmt_buf text;         /* output not yet written, latin1 */
+    fmt_buf text;         /* output not yet written: latin1 text, or UTF-8 JSON */
     fmt_buf scratch;      /* error quotes */
     heap_t heap;          /* the current record's term, reset per record */
     pcre2_code *re;
     pcre2_match_data *md;
     bool invert;
+    bool json;
     fmt_trace_opts topts;
     term_t atom_drop;
 } run;
@@ -178,6 +179,9 @@ static bool format_record(run *r, tlog_reader *rd, const tlog_record *rec)
     }
     if (!keep) {
         r->text.len = start;
+    } else if (r->json) { /* UTF-8, as JSON is */
+        r->text.len = start;
+        fmt_trace_json(&r->text, msg, &r->topts);
     } else if (has_high_byte(s, n)) {
         r->text.len = start + recode_latin1(s, n);
     }
@@ -254,7 +258,10 @@ static bool output_is_input(const offline_opts *o, FILE *err)
 
 int offline_format(const offline_opts *o, FILE *err)
 {
-    run r = {.err = err, .invert = o->invert, .topts = {.unicode = false, .unicode_range = false}};
+    run r = {.err = err,
+             .invert = o->invert,
+             .json = o->json,
+             .topts = {.unicode = false, .unicode_range = false, .iso_clock = o->iso_clock}};
     if (o->grep && !compile_filter(&r, o->grep))
         return OFFLINE_EXIT_USAGE;
     int status = OFFLINE_EXIT_OK;

@@ -35,6 +35,9 @@ typedef struct offline_opts {
     bool invert;      /* -v: print the events the pattern does not match */
     const char *out;  /* -o: the output file (created or truncated); NULL:
                          standard output */
+    bool json;        /* --json: each event as a JSON line (fmt_trace_json);
+                         --grep still matches dbg's text */
+    bool iso_clock;   /* --clock iso: {M,S,U} timestamps as UTC wall clock */
 } offline_opts;
 
 /* Prints the events of every input in order, then returns an OFFLINE_EXIT_*

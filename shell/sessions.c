@@ -47,6 +47,7 @@ static struct {
     shell_session *current;
     size_t ring;
     sessions_clock clock;
+    bool json; /* events reach the terminal as JSON lines */
     filter_set *filters;
     int next_id;
     uint64_t hidden_untold; /* hidden since sessions_take_hidden */
@@ -213,7 +214,22 @@ void sessions_set_ring(size_t events)
     pthread_mutex_unlock(&S.lock);
 }
 size_t sessions_ring(void) { return S.ring; }
-void sessions_set_clock(sessions_clock c) { S.clock = c; }
+void sessions_set_clock(sessions_clock c)
+{
+    pthread_mutex_lock(&S.lock);
+    S.clock = c;
+    S.topts.iso_clock = c == SESSIONS_CLOCK_ISO;
+    pthread_mutex_unlock(&S.lock);
+}
+
+void sessions_set_json(bool on)
+{
+    pthread_mutex_lock(&S.lock);
+    S.json = on;
+    pthread_mutex_unlock(&S.lock);
+}
+
+bool sessions_json(void) { return S.json; }
 sessions_clock sessions_get_clock(void) { return S.clock; }
 
 /* ---- one event's way out ------------------------------------------------------ */
@@ -306,10 +322,28 @@ static const char *event_color(term_t msg)
     return "2"; /* scheduling, garbage collection */
 }
 
-/* Prints the event format_event made last, which passed the filters:
- * coloured by kind when the terminal takes colour. */
-static void show_event(void)
+/* Prints the event format_event made last, which passed the filters: as
+ * a JSON line (with the session's name when there are several), or its
+ * text, coloured by kind when the terminal takes colour. */
+static void show_event(const shell_session *s)
 {
+    if (S.json && S.msg != THE_NON_VALUE) {
+        fmt_buf_reset(&S.shown);
+        if (S.n > 1) { /* {"session":"NAME", then the event's fields */
+            fmt_buf_put(&S.shown, "{\"session\":\"", 12);
+            fmt_buf_put(&S.shown, s->name, strlen(s->name)); /* [A-Za-z0-9_-]: no escapes */
+            fmt_buf_put(&S.shown, "\",", 2);
+        }
+        size_t at = S.shown.len;
+        if (fmt_trace_json(&S.shown, S.msg, &S.topts) != FMT_TRACE_OK || S.shown.len == at)
+            return;
+        if (at) { /* drop the event's own '{' */
+            memmove(S.shown.data + at, S.shown.data + at + 1, S.shown.len - at - 1);
+            S.shown.data[--S.shown.len] = '\0';
+        }
+        out_write(false, S.shown.data, S.shown.len);
+        return;
+    }
     if (!out_colored(false)) {
         out_write(false, S.text.data, S.text.len);
         return;
@@ -375,7 +409,7 @@ static size_t drain_session(shell_session *s)
             if (s->log)
                 shell_log_write(s->log, (const uint8_t *)S.b.bytes.p + S.b.off[i], S.b.len[i], S.text.data,
                                 S.text.len);
-            show_event();
+            show_event(s);
             s->shown++;
         }
         count += S.b.n;
@@ -417,7 +451,7 @@ void sessions_view(shell_session *const *ss, size_t n, filter_re *re, bool inver
                     ++*hidden;
                     continue;
                 }
-                show_event();
+                show_event(s);
                 ++*shown;
             }
             if (!S.b.n)

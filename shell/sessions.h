@@ -102,7 +102,14 @@ void sessions_get_stats(shell_session *s, sessions_stats *out);
 /* Settings that apply to every session. */
 void sessions_set_ring(size_t events);
 size_t sessions_ring(void);
+/* iso: {MegaSecs, Secs, MicroSecs} timestamps show as UTC wall clock (a
+ * cpu_timestamp has that shape too, and then shows as a 1970 date). */
 void sessions_set_clock(sessions_clock c);
 sessions_clock sessions_get_clock(void);
+/* on: events reach the terminal as JSON lines (fmt_trace_json; a
+ * "session" member first when there are several sessions); filters and
+ * logs still see dbg's text. */
+void sessions_set_json(bool on);
+bool sessions_json(void);
 
 #endif

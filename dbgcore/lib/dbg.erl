@@ -17,7 +17,7 @@
 -export([n/1, cn/1, ln/0, h/0, h/1, fun2ms/1, transform_flags/1, dhandler/2]).
 %% Applied by name through call_local/3, the way OTP's dbg reaches them
 %% through rpc: their names show in the replies' stacks.
--export([erlang_trace/3, get_info/0, deliver_and_flush/1]).
+-export([erlang_trace/3, get_info/0, deliver_and_flush/1, release_tracer/1]).
 %% dbgsh's shell shares the saved match specs with its other sessions
 %% (shell/lib/dbgsh_cmd.erl): not in OTP's dbg.
 -export([lookup_pattern/1, save_pattern/1, saved_patterns/0]).
@@ -723,6 +723,13 @@ deliver_and_flush(Port) ->
     receive {trace_delivered, all, Ref} -> ok end,
     erlang:port_control(Port, $f, "").
 
+%% Takes every trace flag set with Tracer off the processes and ports it
+%% traces (the default session), as a tracer's death does.
+release_tracer(Tracer) ->
+    _ = [catch erlang:trace(P, false, [all])
+         || P <- processes() ++ erlang:ports(), erlang:trace_info(P, tracer) =:= {tracer, Tracer}],
+    ok.
+
 trace_client(file, Filename) ->
     trace_client(file, Filename, {fun dhandler/2, user});
 trace_client(follow_file, Filename) ->
@@ -1164,9 +1171,13 @@ handle_request(From, {pattern, Op}, S) ->
     S#srv{table = {Id, Rows1}};
 handle_request(_From, stop, S) ->
     %% Every trace message sent so far reaches the tracer, and a trace
-    %% port writes out its buffer, before the tracer is let go.
+    %% port writes out its buffer, before the tracer is let go. Then no
+    %% process or port keeps a flag for it: on OTP the tracer dies with the
+    %% server (and the runtime clears its flags), but a tracer the server
+    %% does not own (the shell's collector) lives on.
     lists:foreach(fun({_Node, {_Relay, Tracer}}) ->
-                          catch call_local(?MODULE, deliver_and_flush, [Tracer])
+                          catch call_local(?MODULE, deliver_and_flush, [Tracer]),
+                          catch call_local(?MODULE, release_tracer, [Tracer])
                   end,
                   S#srv.tracers),
     exit(done);

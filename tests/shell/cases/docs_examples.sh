@@ -5,5 +5,6 @@ printf '%s\n' "[{node, 'nonode@nohost'}, {vsn, \"0.1.0\"}, {big, 184467440737095
 printf '{a, "b", <<1,2>>}.\n' | "$DBGSH"
 # the worked session of docs/user-guide.md, with docs/examples/counter.erl
 printf '%s\n' 'tp counter:add' 'tp counter:get x' 'p all c' 'P = counter:start().' \
-    'counter:add(P, 2), counter:get(P).' 'filter add -v /returned/' 'counter:get(P).' 'grep /-> 2/' |
+    'counter:add(P, 2), counter:get(P).' 'filter add -v /returned/' 'counter:get(P).' 'grep /-> 2/' \
+    'set json on' 'counter:add(P, 1).' |
     "$DBGSH" -pa "$(cd "$(dirname "$0")/../../.." && pwd)/docs/examples"
