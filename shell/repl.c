@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "format/format.h"
+#include "shell/complete.h"
 #include "shell/exec.h"
 #include "shell/out.h"
 #include "shell/sessions.h"
@@ -413,6 +414,7 @@ void repl_run(FILE *in, FILE *out, repl_stats *st)
     rl_outstream = out;
     rl_catch_signals = 0; /* Ctrl-C is ours (on_interrupt) */
     rl_getc_function = out_getc; /* output from other threads prints above the line */
+    complete_install(complete_vm_source()); /* TAB: shell/complete.c */
     out_set_interrupt_flag(&interrupted);
     using_history();
     has_hist = history_path(hist, sizeof hist);
@@ -430,8 +432,10 @@ void repl_run(FILE *in, FILE *out, repl_stats *st)
         /* a Ctrl-C from here on is for the line or the input it ends */
         interrupted = 0;
         vm_eval_interrupt_reset();
+        bool continuing = pending.len && !is_blank(pending.text, pending.len);
+        complete_set_continuation(continuing); /* a continued input is Erlang, never a command */
         out_prompt_begin();
-        char *line = readline(pending.len && !is_blank(pending.text, pending.len) ? "" : prompt);
+        char *line = readline(continuing ? "" : prompt);
         out_prompt_end();
         if (line && *line)
             add_history(line);
