@@ -279,6 +279,7 @@ bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen $(BUILD)/tes
 	@tests/bench/vm.sh $(DBGSH)
 	@tests/bench/trace.sh $(DBGSH)
 	@tests/bench/format.sh $(DBGSH)
+	@tests/bench/live.sh $(DBGSH)
 
 run: deps $(DBGSH)
 	./$(DBGSH)
