@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "format/format.h"
+#include "tests/lib/trace_rows.h"
 
 static heap_t heap;
 static fmt_buf buf;
@@ -35,42 +36,7 @@ static void teardown(void)
 
 TestSuite(tracejson, .init = setup, .fini = teardown);
 
-/* The term the placeholders of a row stand for. Terms of the rows are a
- * few levels deep; the walk recurses on heads and elements only, with a
- * bound. */
-static term_t subst(term_t t, int depth)
-{
-    cr_assert(depth < 32, "row term too deep for subst");
-    if (t == atom_from_cstr("$pid"))
-        return term_local_pid(90, 0);
-    if (t == atom_from_cstr("$pid2"))
-        return term_local_pid(91, 0);
-    if (t == atom_from_cstr("$port"))
-        return term_local_port(3);
-    if (term_is_tuple(t)) {
-        for (uint64_t i = 0; i < tuple_arity(t); i++)
-            tuple_elems(t)[i] = subst(tuple_elems(t)[i], depth + 1);
-    } else if (term_is_list(t)) {
-        for (term_t l = t;; l = list_tail(l)) {
-            list_ptr(l)[0] = subst(list_head(l), depth + 1);
-            if (!term_is_list(list_tail(l))) {
-                if (!term_is_nil(list_tail(l)))
-                    list_ptr(l)[1] = subst(list_tail(l), depth + 1);
-                break;
-            }
-        }
-    }
-    return t;
-}
-
-static term_t msg(const char *text)
-{
-    term_t t;
-    read_error err;
-    cr_assert_eq(read_term_nodot(&heap, text, strlen(text), &t, &err), READ_OK, "cannot read %s: %s", text,
-                 err.msg);
-    return subst(t, 0);
-}
+static term_t msg(const char *text) { return trace_row_msg(&heap, text); }
 
 typedef struct json_row {
     const char *name;
