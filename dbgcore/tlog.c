@@ -75,20 +75,6 @@ static uint32_t get_be32(const uint8_t *p)
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static char *copy_string(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = alloc_new(ALLOC_SYSTEM, n);
-    memcpy(p, s, n);
-    return p;
-}
-
-static void free_string(char *s)
-{
-    if (s)
-        alloc_free(ALLOC_SYSTEM, s, strlen(s) + 1);
-}
-
 int tlog_write_all(int fd, const void *bytes, size_t n)
 {
     const uint8_t *p = bytes;
@@ -152,7 +138,7 @@ typedef struct wrap_list {
 static void free_wrap_list(wrap_list *l)
 {
     for (size_t i = 0; i < l->n; i++)
-        free_string(l->files[i].path);
+        alloc_strfree(ALLOC_SYSTEM, l->files[i].path);
     if (l->files)
         alloc_free(ALLOC_SYSTEM, l->files, l->cap * sizeof *l->files);
     memset(l, 0, sizeof *l);
@@ -362,8 +348,8 @@ static void free_writer(tlog_writer *w)
         alloc_free(ALLOC_SYSTEM, w->path, w->path_cap);
     if (w->del_path)
         alloc_free(ALLOC_SYSTEM, w->del_path, w->path_cap);
-    free_string(w->name);
-    free_string(w->suffix);
+    alloc_strfree(ALLOC_SYSTEM, w->name);
+    alloc_strfree(ALLOC_SYSTEM, w->suffix);
     alloc_free(ALLOC_SYSTEM, w, sizeof *w);
 }
 
@@ -483,7 +469,7 @@ tlog_result tlog_writer_open(tlog_writer **out, const char *path, tlog_error *er
     }
     tlog_writer *w = new_writer();
     w->fd = fd;
-    w->path = copy_string(path);
+    w->path = alloc_strdup(ALLOC_SYSTEM, path);
     w->path_cap = strlen(path) + 1;
     w->stats.files = 1;
     *out = w;
@@ -508,8 +494,8 @@ tlog_result tlog_writer_open_wrap(tlog_writer **out, const char *name, const cha
 
     tlog_writer *w = new_writer();
     w->wrap = true;
-    w->name = copy_string(name);
-    w->suffix = copy_string(suffix);
+    w->name = alloc_strdup(ALLOC_SYSTEM, name);
+    w->suffix = alloc_strdup(ALLOC_SYSTEM, suffix);
     w->size = wrap->size;
     w->count = wrap->count;
     w->time_ms = wrap->time_ms;
@@ -709,7 +695,7 @@ void tlog_reader_free(tlog_reader *r)
     if (r->fd >= 0)
         close(r->fd);
     for (size_t i = 0; i < r->nfiles; i++)
-        free_string(r->files[i]);
+        alloc_strfree(ALLOC_SYSTEM, r->files[i]);
     alloc_free(ALLOC_SYSTEM, r->files, (r->nfiles ? r->nfiles : 1) * sizeof *r->files);
     alloc_free(ALLOC_SYSTEM, r->buf, READ_BUFFER_BYTES);
     if (r->big)
@@ -740,7 +726,7 @@ tlog_result tlog_reader_open(tlog_reader **out, const char *path, tlog_error *er
     if (!path || !*path)
         return set_error(err, TLOG_BADARG, 0, NULL, 0, 0, "empty file name");
     tlog_reader *r = new_reader(1);
-    r->files[0] = copy_string(path);
+    r->files[0] = alloc_strdup(ALLOC_SYSTEM, path);
     tlog_result res = open_file(r, err);
     if (res != TLOG_OK) {
         tlog_reader_free(r);

@@ -21,20 +21,6 @@
 
 /* ---- strings and results ------------------------------------------------ */
 
-static char *copy_text(const char *s, size_t n)
-{
-    char *p = alloc_new(ALLOC_TEMP, n + 1);
-    memcpy(p, s, n);
-    p[n] = '\0';
-    return p;
-}
-
-static void free_text(char *p)
-{
-    if (p)
-        alloc_free(ALLOC_TEMP, p, strlen(p) + 1);
-}
-
 void complete_strs_add(complete_strs *l, const char *s, size_t len)
 {
     if (l->n == l->cap) {
@@ -43,13 +29,13 @@ void complete_strs_add(complete_strs *l, const char *s, size_t len)
                     : alloc_new(ALLOC_TEMP, cap * sizeof *l->v);
         l->cap = cap;
     }
-    l->v[l->n++] = copy_text(s, len);
+    l->v[l->n++] = alloc_strndup(ALLOC_TEMP, s, len);
 }
 
 void complete_strs_free(complete_strs *l)
 {
     for (size_t i = 0; i < l->n; i++)
-        free_text(l->v[i]);
+        alloc_strfree(ALLOC_TEMP, l->v[i]);
     if (l->v)
         alloc_free(ALLOC_TEMP, l->v, l->cap * sizeof *l->v);
     memset(l, 0, sizeof *l);
@@ -58,12 +44,12 @@ void complete_strs_free(complete_strs *l)
 void complete_result_free(complete_result *r)
 {
     for (size_t i = 0; i < r->n; i++) {
-        free_text(r->c[i].word);
-        free_text(r->c[i].shown);
+        alloc_strfree(ALLOC_TEMP, r->c[i].word);
+        alloc_strfree(ALLOC_TEMP, r->c[i].shown);
     }
     if (r->c)
         alloc_free(ALLOC_TEMP, r->c, r->cap * sizeof *r->c);
-    free_text(r->insert);
+    alloc_strfree(ALLOC_TEMP, r->insert);
     memset(r, 0, sizeof *r);
 }
 
@@ -81,8 +67,8 @@ static void add_cand(complete_result *r, const char *word, size_t wlen, const ch
         r->cap = cap;
     }
     complete_cand *c = &r->c[r->n++];
-    c->word = copy_text(word, wlen);
-    c->shown = shown ? copy_text(shown, slen) : copy_text(word, wlen);
+    c->word = alloc_strndup(ALLOC_TEMP, word, wlen);
+    c->shown = shown ? alloc_strndup(ALLOC_TEMP, shown, slen) : alloc_strndup(ALLOC_TEMP, word, wlen);
     c->suffix = suffix;
 }
 
@@ -138,8 +124,8 @@ static void finish(complete_result *r, const char *typed, size_t len)
     size_t k = 1;
     for (size_t i = 1; i < r->n; i++) {
         if (!strcmp(r->c[i].word, r->c[k - 1].word) && !strcmp(r->c[i].shown, r->c[k - 1].shown)) {
-            free_text(r->c[i].word);
-            free_text(r->c[i].shown);
+            alloc_strfree(ALLOC_TEMP, r->c[i].word);
+            alloc_strfree(ALLOC_TEMP, r->c[i].shown);
             continue;
         }
         r->c[k++] = r->c[i];
@@ -165,7 +151,7 @@ static void finish(complete_result *r, const char *typed, size_t len)
         return;
     }
     if (lcp > len && memcmp(first, typed, len) == 0)
-        r->insert = copy_text(first, lcp);
+        r->insert = alloc_strndup(ALLOC_TEMP, first, lcp);
 }
 
 /* ---- what the line holds ----------------------------------------------------- */
@@ -366,10 +352,10 @@ static void add_files(complete_result *r, const char *prefix, size_t len, bool q
     size_t blen = len - dlen;
     if (memchr(prefix, '\0', len))
         return;
-    char *dir = copy_text(dlen ? prefix : ".", dlen ? dlen : 1);
+    char *dir = alloc_strndup(ALLOC_TEMP, dlen ? prefix : ".", dlen ? dlen : 1);
     DIR *d = opendir(dir);
     if (!d) {
-        free_text(dir);
+        alloc_strfree(ALLOC_TEMP, dir);
         return;
     }
     alloc_buf path = {0}, word = {0};
@@ -404,7 +390,7 @@ static void add_files(complete_result *r, const char *prefix, size_t len, bool q
     closedir(d);
     alloc_buf_free(&path);
     alloc_buf_free(&word);
-    free_text(dir);
+    alloc_strfree(ALLOC_TEMP, dir);
 }
 
 /* ---- Erlang expressions -------------------------------------------------------- */

@@ -579,19 +579,17 @@ static bool run_log(call *x)
         out_printf(true, "%s\n", err);
         return false;
     }
-    char *path = alloc_new(ALLOC_TEMP, x->args[0].n + 1);
-    memcpy(path, x->args[0].s, x->args[0].n);
-    path[x->args[0].n] = '\0';
+    char *path = alloc_strndup(ALLOC_TEMP, x->args[0].s, x->args[0].n);
     shell_session *s = sessions_current();
     sessions_drain(); /* what came before goes where it was going */
     /* a new log over the same file: the old one writes out and goes first */
     shell_log *cur = sessions_log(s);
     if (cur && !strcmp(shell_log_path(cur), path) && !close_log(x, s)) {
-        alloc_free(ALLOC_TEMP, path, x->args[0].n + 1);
+        alloc_strfree(ALLOC_TEMP, path);
         return false;
     }
     shell_log *l = shell_log_open(path, &o, err, sizeof err);
-    alloc_free(ALLOC_TEMP, path, x->args[0].n + 1);
+    alloc_strfree(ALLOC_TEMP, path);
     if (!l) {
         out_printf(true, "%s\n", err);
         return false;
@@ -617,21 +615,15 @@ static bool run_source(call *x)
 {
     if (!x->env || !x->env->source)
         return fail(x, "scripts cannot be run from here");
-    char *path = alloc_new(ALLOC_TEMP, x->args[0].n + 1);
-    memcpy(path, x->args[0].s, x->args[0].n);
-    path[x->args[0].n] = '\0';
+    char *path = alloc_strndup(ALLOC_TEMP, x->args[0].s, x->args[0].n);
     char *args[9];
     size_t nargs = 0;
-    for (size_t i = 1; i < x->nargs && nargs < 9; i++) {
-        args[nargs] = alloc_new(ALLOC_TEMP, x->args[i].n + 1);
-        memcpy(args[nargs], x->args[i].s, x->args[i].n);
-        args[nargs][x->args[i].n] = '\0';
-        nargs++;
-    }
+    for (size_t i = 1; i < x->nargs && nargs < 9; i++, nargs++)
+        args[nargs] = alloc_strndup(ALLOC_TEMP, x->args[i].s, x->args[i].n);
     bool ok = x->env->source(path, (const char *const *)args, nargs);
     for (size_t i = 0; i < nargs; i++)
-        alloc_free(ALLOC_TEMP, args[i], strlen(args[i]) + 1);
-    alloc_free(ALLOC_TEMP, path, x->args[0].n + 1);
+        alloc_strfree(ALLOC_TEMP, args[i]);
+    alloc_strfree(ALLOC_TEMP, path);
     return ok;
 }
 
@@ -673,12 +665,10 @@ static bool save_session(call *x, shell_session *s, FILE *f)
 
 static bool run_save(call *x)
 {
-    char *path = alloc_new(ALLOC_TEMP, x->args[0].n + 1);
-    memcpy(path, x->args[0].s, x->args[0].n);
-    path[x->args[0].n] = '\0';
+    char *path = alloc_strndup(ALLOC_TEMP, x->args[0].s, x->args[0].n);
     FILE *f = fopen(path, "w");
     int e = errno;
-    alloc_free(ALLOC_TEMP, path, x->args[0].n + 1);
+    alloc_strfree(ALLOC_TEMP, path);
     if (!f)
         return fail(x, "cannot write %.*s: %s", (int)x->args[0].n, x->args[0].s, strerror(e));
     fprintf(f, "# dbgsh %s: recreates the sessions (source this file, or dbgsh FILE)\n", DBGSH_VERSION);

@@ -57,27 +57,13 @@ __attribute__((format(printf, 3, 4))) static void put_error(char *err, size_t er
     va_end(ap);
 }
 
-static char *copy_string(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = alloc_new(ALLOC_SYSTEM, n);
-    memcpy(p, s, n);
-    return p;
-}
-
-static void free_string(char *s)
-{
-    if (s)
-        alloc_free(ALLOC_SYSTEM, s, strlen(s) + 1);
-}
-
 /* The absolute form of path (the current directory in front of a relative
  * one; the path itself when the directory is unknown), allocated. */
 static char *make_absolute(const char *path)
 {
     char cwd[PATH_MAX];
     if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
-        return copy_string(path);
+        return alloc_strdup(ALLOC_SYSTEM, path);
     size_t a = strlen(cwd), b = strlen(path);
     bool slash = a > 0 && cwd[a - 1] == '/';
     char *p = alloc_new(ALLOC_SYSTEM, a + !slash + b + 1);
@@ -130,8 +116,8 @@ static void delete_wrap_set(const char *name)
 
 static void free_log(shell_log *l)
 {
-    free_string(l->path);
-    free_string(l->name);
+    alloc_strfree(ALLOC_SYSTEM, l->path);
+    alloc_strfree(ALLOC_SYSTEM, l->name);
     if (l->buf)
         alloc_free(ALLOC_TRACE_BUF, l->buf, SHELL_LOG_BUFFER_BYTES);
     if (l->cur_path)
@@ -383,7 +369,7 @@ shell_log *shell_log_open(const char *path, const shell_log_opts *o, char *err, 
     l->binary = o->binary;
     l->size = o->rotate_size;
     l->count = o->rotate_count ? o->rotate_count : SHELL_LOG_DEFAULT_COUNT;
-    l->path = copy_string(path);
+    l->path = alloc_strdup(ALLOC_SYSTEM, path);
     l->name = make_absolute(path);
     l->fd = -1;
     if (!l->binary)

@@ -101,6 +101,23 @@ void alloc_buf_free(alloc_buf *b)
     b->n = b->cap = 0;
 }
 
+char *alloc_strndup(alloc_type type, const char *s, size_t n)
+{
+    n = strnlen(s, n);
+    char *d = alloc_new(type, n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+char *alloc_strdup(alloc_type type, const char *s) { return alloc_strndup(type, s, strlen(s)); }
+
+void alloc_strfree(alloc_type type, char *s)
+{
+    if (s)
+        alloc_free(type, s, strlen(s) + 1);
+}
+
 void alloc_get_stat(alloc_type type, alloc_stat *out)
 {
     type_counters *c = &counters[type];

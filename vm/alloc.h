@@ -37,6 +37,15 @@ typedef struct alloc_buf {
 void alloc_buf_put(alloc_buf *b, const void *s, size_t n);
 void alloc_buf_free(alloc_buf *b);
 
+/* A C string of `type` holding s[0..n) up to its first NUL, if any (so
+ * that its size is always strlen + 1); free it with alloc_strfree and the
+ * same type. */
+char *alloc_strndup(alloc_type type, const char *s, size_t n);
+/* alloc_strndup of the whole of s. */
+char *alloc_strdup(alloc_type type, const char *s);
+/* Frees a string made by alloc_strndup; NULL is nothing. */
+void alloc_strfree(alloc_type type, char *s);
+
 /* Current figures for one type; safe from any thread. */
 void alloc_get_stat(alloc_type type, alloc_stat *out);
 const char *alloc_type_name(alloc_type type);

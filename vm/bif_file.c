@@ -164,19 +164,13 @@ char *vm_file_name(term_t name)
     bool bin;
     bool ok = get_path(name, &b, &bin);
     char *s = NULL;
-    if (ok) {
-        s = alloc_new(ALLOC_TEMP, b.len + 1);
-        memcpy(s, b.s, b.len + 1);
-    }
+    if (ok)
+        s = alloc_strndup(ALLOC_TEMP, b.s, b.len);
     free_path(&b);
     return s;
 }
 
-void vm_file_name_free(char *s)
-{
-    if (s)
-        alloc_free(ALLOC_TEMP, s, strlen(s) + 1);
-}
+void vm_file_name_free(char *s) { alloc_strfree(ALLOC_TEMP, s); }
 
 /* True when n bytes at s are valid UTF-8. */
 static bool is_utf8(const char *s, size_t n)

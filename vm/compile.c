@@ -67,7 +67,7 @@ static char *dup_str(const char *s)
 }
 
 /* The source file named by the first -file attribute, as a C string
- * (free with free_str), or NULL. */
+ * (free with alloc_strfree(ALLOC_TEMP, ...)), or NULL. */
 static char *file_of(term_t forms)
 {
     for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
@@ -110,12 +110,6 @@ static char *file_of(term_t forms)
         }
     }
     return NULL;
-}
-
-static void free_str(char *s)
-{
-    if (s)
-        alloc_free(ALLOC_TEMP, s, strlen(s) + 1);
 }
 
 static bool skipped_attribute(term_t name)
@@ -255,7 +249,7 @@ compile_result compile_forms(term_t forms, const compile_opts *opts, module_code
         ok = false;
     move_diags(diags, &ld, !opts->no_warnings);
     if (!ok) {
-        free_str(ffile);
+        alloc_strfree(ALLOC_TEMP, ffile);
         return COMPILE_ERROR;
     }
     cc_state *cs = alloc_zeroed(ALLOC_TEMP, sizeof *cs);
@@ -267,7 +261,7 @@ compile_result compile_forms(term_t forms, const compile_opts *opts, module_code
     cs->shell_local = THE_NON_VALUE;
     compile_result r = run(cs, forms, THE_NON_VALUE, NULL, 0, THE_NON_VALUE, out);
     alloc_free(ALLOC_TEMP, cs, sizeof *cs);
-    free_str(ffile);
+    alloc_strfree(ALLOC_TEMP, ffile);
     return r;
 }
 

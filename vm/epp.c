@@ -221,19 +221,6 @@ static term_t utf8_term(heap_t *h, const char *s, size_t n)
     return l;
 }
 
-static char *dup_str(const char *s, size_t n)
-{
-    char *d = alloc_new(ALLOC_TEMP, n + 1);
-    memcpy(d, s, n);
-    d[n] = '\0';
-    return d;
-}
-static void free_str(char *s)
-{
-    if (s)
-        alloc_free(ALLOC_TEMP, s, strlen(s) + 1);
-}
-
 /* ---- the macro table ----------------------------------------------------------- */
 
 static size_t mhash(term_t name, size_t cap) { return (size_t)((atom_index(name) * 0x9E3779B97F4A7C15u) >> 20) & (cap - 1); }
@@ -647,7 +634,7 @@ static char *join_path(const char *a, const char *b)
     if (n > 1 && r[n - 1] == '/')
         n--;
     r[n] = '\0';
-    char *out = dup_str(r, n);
+    char *out = alloc_strndup(ALLOC_TEMP, r, n);
     alloc_free(ALLOC_TEMP, r, la + lb + 2);
     return out;
 }
@@ -656,7 +643,7 @@ static char *join_path(const char *a, const char *b)
 static char *fname_join(const char *dir, const char *name)
 {
     if (strcmp(dir, ".") == 0)
-        return dup_str(name, strlen(name));
+        return alloc_strndup(ALLOC_TEMP, name, strlen(name));
     return join_path(dir, name);
 }
 
@@ -665,13 +652,13 @@ static char *dir_name(const char *path)
 {
     const char *slash = strrchr(path, '/');
     if (!slash)
-        return dup_str(".", 1);
+        return alloc_strndup(ALLOC_TEMP, ".", 1);
     size_t n = (size_t)(slash - path);
     while (n > 0 && path[n - 1] == '/')
         n--;
     if (n == 0)
-        return dup_str("/", 1);
-    return dup_str(path, n);
+        return alloc_strndup(ALLOC_TEMP, "/", 1);
+    return alloc_strndup(ALLOC_TEMP, path, n);
 }
 
 static bool read_whole(const char *path, char **out, size_t *len)
@@ -703,7 +690,7 @@ static bool read_whole(const char *path, char **out, size_t *len)
         alloc_free(ALLOC_TEMP, buf, cap);
         return false;
     }
-    *out = dup_str(buf, n);
+    *out = alloc_strndup(ALLOC_TEMP, buf, n);
     *len = n;
     alloc_free(ALLOC_TEMP, buf, cap);
     return true;
@@ -775,8 +762,8 @@ static bool is_latin1_file(const char *s, size_t n)
 static efile *new_file(const char *path, char *text, size_t len)
 {
     efile *f = alloc_zeroed(ALLOC_TEMP, sizeof *f);
-    f->path = dup_str(path, strlen(path));
-    f->name2 = dup_str(path, strlen(path));
+    f->path = alloc_strndup(ALLOC_TEMP, path, strlen(path));
+    f->name2 = alloc_strndup(ALLOC_TEMP, path, strlen(path));
     f->dir = dir_name(path);
     if (is_latin1_file(text, len)) {
         /* read as latin1: each byte one character */
@@ -786,7 +773,7 @@ static efile *new_file(const char *path, char *text, size_t len)
         for (size_t i = 0; i < len; i++)
             k += unicode_encode_utf8((unsigned char)text[i], u + k);
         alloc_free(ALLOC_TEMP, text, len + 1);
-        text = dup_str(u, k);
+        text = alloc_strndup(ALLOC_TEMP, u, k);
         len = k;
         alloc_free(ALLOC_TEMP, u, ucap);
     }
@@ -799,9 +786,9 @@ static efile *new_file(const char *path, char *text, size_t len)
 static void free_file(efile *f)
 {
     lex_destroy(&f->ls);
-    free_str(f->path);
-    free_str(f->name2);
-    free_str(f->dir);
+    alloc_strfree(ALLOC_TEMP, f->path);
+    alloc_strfree(ALLOC_TEMP, f->name2);
+    alloc_strfree(ALLOC_TEMP, f->dir);
     if (f->text)
         alloc_free(ALLOC_TEMP, f->text, f->len + 1);
     if (f->istk)
@@ -1577,7 +1564,7 @@ static void coalesce(epp *E, const parse_token *toks, size_t n, tokvec *out)
 static char *token_string(epp *E, const parse_token *t)
 {
     const char *s = E->tk.text + t->off;
-    return dup_str(s, strnlen(s, t->len));
+    return alloc_strndup(ALLOC_TEMP, s, t->len);
 }
 
 /* -define(...) */
@@ -1727,16 +1714,16 @@ static void scan_undef(epp *E, const parse_token *toks, size_t n, const parse_to
 static char *expand_var(const char *name)
 {
     if (name[0] != '$')
-        return dup_str(name, strlen(name));
+        return alloc_strndup(ALLOC_TEMP, name, strlen(name));
     const char *slash = strchr(name, '/');
     size_t vl = slash ? (size_t)(slash - name - 1) : strlen(name) - 1;
-    char *var = dup_str(name + 1, vl);
+    char *var = alloc_strndup(ALLOC_TEMP, name + 1, vl);
     const char *val = getenv(var);
-    free_str(var);
+    alloc_strfree(ALLOC_TEMP, var);
     if (!val)
-        return dup_str(name, strlen(name));
+        return alloc_strndup(ALLOC_TEMP, name, strlen(name));
     if (!slash)
-        return dup_str(val, strlen(val));
+        return alloc_strndup(ALLOC_TEMP, val, strlen(val));
     return join_path(val, slash + 1);
 }
 
@@ -1761,7 +1748,7 @@ static bool path_open(epp *E, const char *name, char **pname, char **text, size_
     if (name[0] == '/') {
         if (!read_whole(name, text, len))
             return false;
-        *pname = dup_str(name, strlen(name));
+        *pname = alloc_strndup(ALLOC_TEMP, name, strlen(name));
         return true;
     }
     size_t ndirs = 1 + (E->opts ? E->opts->n_include_dirs : 0);
@@ -1772,7 +1759,7 @@ static bool path_open(epp *E, const char *name, char **pname, char **text, size_
             *pname = p;
             return true;
         }
-        free_str(p);
+        alloc_strfree(ALLOC_TEMP, p);
     }
     return false;
 }
@@ -1813,7 +1800,7 @@ static char *lib_dir(epp *E, const char *app)
         struct stat st;
         if (stat(exact, &st) == 0 && S_ISDIR(st.st_mode))
             return exact;
-        free_str(exact);
+        alloc_strfree(ALLOC_TEMP, exact);
         DIR *d = opendir(root);
         if (!d)
             continue;
@@ -1824,14 +1811,14 @@ static char *lib_dir(epp *E, const char *app)
                 continue;
             const char *vsn = de->d_name + al + 1;
             if (!best || cmp_versions(vsn, best + al + 1) > 0) {
-                free_str(best);
-                best = dup_str(de->d_name, strlen(de->d_name));
+                alloc_strfree(ALLOC_TEMP, best);
+                best = alloc_strndup(ALLOC_TEMP, de->d_name, strlen(de->d_name));
             }
         }
         closedir(d);
         if (best) {
             char *r = join_path(root, best);
-            free_str(best);
+            alloc_strfree(ALLOC_TEMP, best);
             return r;
         }
     }
@@ -1857,7 +1844,7 @@ static void scan_include(epp *E, const parse_token *toks0, size_t n0, const pars
     }
     char *raw = token_string(E, st);
     char *name = expand_var(raw);
-    free_str(raw);
+    alloc_strfree(ALLOC_TEMP, raw);
     if (!lib && E->nfiles - 1 >= EPP_MAX_INCLUDE) {
         emit_error(E, tok_loc(E, st), term_tuple2(E->h, A.depth, cstr(E->h, "include")));
     } else {
@@ -1866,21 +1853,21 @@ static void scan_include(epp *E, const parse_token *toks0, size_t n0, const pars
         bool found = path_open(E, name, &pname, &text, &len);
         if (!found && lib && name[0] != '/') {
             const char *slash = strchr(name, '/');
-            char *app = dup_str(name, slash ? (size_t)(slash - name) : strlen(name));
+            char *app = alloc_strndup(ALLOC_TEMP, name, slash ? (size_t)(slash - name) : strlen(name));
             char *ld = lib_dir(E, app);
-            free_str(app);
+            alloc_strfree(ALLOC_TEMP, app);
             if (ld && slash) {
                 /* filename:join([LibDir | Rest]) */
-                char *hdr = dup_str(ld, strlen(ld));
+                char *hdr = alloc_strndup(ALLOC_TEMP, ld, strlen(ld));
                 const char *p = slash + 1;
                 while (*p) {
                     const char *q = strchr(p, '/');
                     size_t cl = q ? (size_t)(q - p) : strlen(p);
                     if (cl) {
-                        char *comp = dup_str(p, cl);
+                        char *comp = alloc_strndup(ALLOC_TEMP, p, cl);
                         char *j = join_path(hdr, comp);
-                        free_str(comp);
-                        free_str(hdr);
+                        alloc_strfree(ALLOC_TEMP, comp);
+                        alloc_strfree(ALLOC_TEMP, hdr);
                         hdr = j;
                     }
                     p += cl;
@@ -1891,20 +1878,20 @@ static void scan_include(epp *E, const parse_token *toks0, size_t n0, const pars
                     pname = hdr;
                     found = true;
                 } else {
-                    free_str(hdr);
+                    alloc_strfree(ALLOC_TEMP, hdr);
                 }
             }
-            free_str(ld);
+            alloc_strfree(ALLOC_TEMP, ld);
         }
         if (found) {
             enter_file(E, pname, text, len);
-            free_str(pname);
+            alloc_strfree(ALLOC_TEMP, pname);
         } else {
             term_t what = term_tuple3(E->h, A.include, lib ? A.lib : ATOM_file, utf8_term(E->h, name, strlen(name)));
             emit_error(E, tok_loc(E, st), what);
         }
     }
-    free_str(name);
+    alloc_strfree(ALLOC_TEMP, name);
     tv_free(&tv);
 }
 
@@ -2631,7 +2618,7 @@ static void scan_file(epp *E, const parse_token *toks, size_t n, const parse_tok
     f->ls.line = (uint32_t)(ln + (le - lf));
     f->ls.col = 1;
     f->delta = lf - ln + f->delta;
-    free_str(f->name2);
+    alloc_strfree(ALLOC_TEMP, f->name2);
     f->name2 = name;
     tv_free(&c);
 }
@@ -2874,7 +2861,7 @@ static epp_result run(heap_t *h, const char *path, const char *source_name, char
             return EPP_BADMACRO;
         }
     efile *f = new_file(source_name, text, len);
-    free_str(f->dir);
+    alloc_strfree(ALLOC_TEMP, f->dir);
     f->dir = dir_name(path);
     E->files = alloc_new(ALLOC_TEMP, 8 * sizeof *E->files);
     E->fcap = 8;
@@ -2906,5 +2893,5 @@ epp_result epp_parse_string(heap_t *h, const char *name, const char *text, size_
                             term_t *forms)
 {
     const char *sn = opts && opts->source_name ? opts->source_name : name;
-    return run(h, name, sn, dup_str(text, len), len, opts, forms);
+    return run(h, name, sn, alloc_strndup(ALLOC_TEMP, text, len), len, opts, forms);
 }

@@ -14,21 +14,7 @@
 
 /* ---- diagnostics --------------------------------------------------------------- */
 
-/* Strings of diagnostics live as long as the caller's list. */
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = alloc_new(ALLOC_SYSTEM, n);
-    memcpy(d, s, n);
-    return d;
-}
-
-static void free_str(char *s)
-{
-    if (s)
-        alloc_free(ALLOC_SYSTEM, s, strlen(s) + 1);
-}
-
+/* The strings of a diagnostic are copies the list owns. */
 void lint_diags_add(lint_diags *d, const char *file, uint32_t line, uint32_t col, bool warning, const char *text)
 {
     if (d->n == d->cap) {
@@ -36,14 +22,15 @@ void lint_diags_add(lint_diags *d, const char *file, uint32_t line, uint32_t col
         d->v = alloc_resize(ALLOC_SYSTEM, d->v, d->cap * sizeof *d->v, nc * sizeof *d->v);
         d->cap = nc;
     }
-    d->v[d->n++] = (lint_diag){dup_str(file ? file : "nofile"), line, col, warning, dup_str(text)};
+    d->v[d->n++] = (lint_diag){alloc_strdup(ALLOC_SYSTEM, file ? file : "nofile"), line, col, warning,
+                               alloc_strdup(ALLOC_SYSTEM, text)};
 }
 
 void lint_diags_free(lint_diags *d)
 {
     for (size_t i = 0; i < d->n; i++) {
-        free_str(d->v[i].file);
-        free_str(d->v[i].text);
+        alloc_strfree(ALLOC_SYSTEM, d->v[i].file);
+        alloc_strfree(ALLOC_SYSTEM, d->v[i].text);
     }
     alloc_free(ALLOC_SYSTEM, d->v, d->cap * sizeof *d->v);
     d->v = NULL;
@@ -631,7 +618,7 @@ static void sb_atom(sbuf *b, term_t a, bool wide)
 
 static void add_msg(lst *st, bool warning, const char *file, lpos pos, bool none, term_t desc, sbuf *text)
 {
-    msg m = {file, pos, none, desc, dup_str(text->s ? text->s : "")};
+    msg m = {file, pos, none, desc, alloc_strdup(ALLOC_SYSTEM, text->s ? text->s : "")};
     alloc_free(ALLOC_TEMP, text->s, text->cap);
     if (warning) {
         GROW(st, st->warnings, st->nwarnings, st->warnings_cap);
@@ -648,9 +635,9 @@ static void add_msg(lst *st, bool warning, const char *file, lpos pos, bool none
 static void truncate_msgs(lst *st, size_t ne, size_t nw)
 {
     while (st->nerrors > ne)
-        free_str(st->errors[--st->nerrors].text);
+        alloc_strfree(ALLOC_SYSTEM, st->errors[--st->nerrors].text);
     while (st->nwarnings > nw)
-        free_str(st->warnings[--st->nwarnings].text);
+        alloc_strfree(ALLOC_SYSTEM, st->warnings[--st->nwarnings].text);
 }
 
 static term_t T2(lst *st, term_t a, term_t b) { return term_tuple2(&st->heap, a, b); }
@@ -3553,7 +3540,7 @@ static void form(lst *st, lint_mod *lm, term_t f)
                 sb_str(&b, "error");
         } else
             sb_str(&b, "error");
-        msg m = {st->file, pos, none, e, dup_str(b.s ? b.s : "")};
+        msg m = {st->file, pos, none, e, alloc_strdup(ALLOC_SYSTEM, b.s ? b.s : "")};
         alloc_free(ALLOC_TEMP, b.s, b.cap);
         m.desc = T2(st, atom_from_cstr("$prio"), e);
         if (tag == la.error) {
@@ -4020,9 +4007,9 @@ static void output(lst *st, lint_diags *out, lint_mod *lm)
 static void st_free(lst *st)
 {
     for (size_t i = 0; i < st->nerrors; i++)
-        free_str(st->errors[i].text);
+        alloc_strfree(ALLOC_SYSTEM, st->errors[i].text);
     for (size_t i = 0; i < st->nwarnings; i++)
-        free_str(st->warnings[i].text);
+        alloc_strfree(ALLOC_SYSTEM, st->warnings[i].text);
 #define FREE_ARR(a, cap) alloc_free(ALLOC_TEMP, (a), (cap) * sizeof *(a))
     FREE_ARR(st->errors, st->errors_cap);
     FREE_ARR(st->warnings, st->warnings_cap);
