@@ -59,6 +59,11 @@ static inline void fmt_buf_putc(fmt_buf *b, char c)
 }
 /* Appends code point `cp` as UTF-8. */
 void fmt_buf_put_cp(fmt_buf *b, uint32_t cp);
+/* Rewrites the UTF-8 text s[0..n) as latin1 in place, as a latin1 device
+ * gets it (a code point above 255, which dbg's latin1 layouts never make,
+ * keeps its UTF-8 bytes); returns the new length. ASCII text is only
+ * scanned. (format/write.c) */
+size_t fmt_utf8_to_latin1(char *s, size_t n);
 /* Grows scratch area `i` to at least `n` bytes; returns it. */
 void *fmt_scratch(fmt_buf *b, unsigned i, size_t n);
 

@@ -723,6 +723,23 @@ static bool is_ascii(const char *s, size_t n)
     return (any & UINT64_C(0x8080808080808080)) == 0;
 }
 
+size_t fmt_utf8_to_latin1(char *s, size_t n)
+{
+    if (is_ascii(s, n))
+        return n;
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c == 0xC2 || c == 0xC3) && i + 1 < n) {
+            s[w++] = (char)(((c & 0x03u) << 6) | ((unsigned char)s[i + 1] & 0x3Fu));
+            i++;
+        } else {
+            s[w++] = (char)c;
+        }
+    }
+    return w;
+}
+
 size_t fmt_text_width(const char *s, size_t n)
 {
     if (is_ascii(s, n))

@@ -54,39 +54,6 @@ static bool flush_text(run *r)
     return !r->out_failed;
 }
 
-/* Rewrites s[0..n) from UTF-8 to latin1 in place (a code point above 255,
- * which dbg's latin1 layout never produces, keeps its UTF-8 bytes); returns
- * the new length. */
-static size_t recode_latin1(char *s, size_t n)
-{
-    size_t w = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if ((c == 0xC2 || c == 0xC3) && i + 1 < n) {
-            s[w++] = (char)(((c & 0x03u) << 6) | ((unsigned char)s[i + 1] & 0x3Fu));
-            i++;
-        } else {
-            s[w++] = (char)c;
-        }
-    }
-    return w;
-}
-
-/* Whether s[0..n) has a byte of 0x80 or more, 8 bytes at a time. */
-static bool has_high_byte(const char *s, size_t n)
-{
-    uint64_t acc = 0;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        acc |= w;
-    }
-    for (; i < n; i++)
-        acc |= (unsigned char)s[i];
-    return (acc & 0x8080808080808080u) != 0;
-}
-
 /* ---- the filter ------------------------------------------------------------ */
 
 static bool compile_filter(run *r, const char *pattern)
@@ -182,8 +149,8 @@ static bool format_record(run *r, tlog_reader *rd, const tlog_record *rec)
     } else if (r->json) { /* UTF-8, as JSON is */
         r->text.len = start;
         fmt_trace_json(&r->text, msg, &r->topts);
-    } else if (has_high_byte(s, n)) {
-        r->text.len = start + recode_latin1(s, n);
+    } else {
+        r->text.len = start + fmt_utf8_to_latin1(s, n);
     }
     r->text.data[r->text.len] = '\0';
     if (r->text.len >= FLUSH_BYTES && !flush_text(r))

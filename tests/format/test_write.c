@@ -759,3 +759,16 @@ Test(write, deep_nesting_hands_off_exactly)
     fmt_write(&b, t, -1, false);
     cr_assert_str_eq(b.data, want);
 }
+
+Test(write, utf8_to_latin1_in_place)
+{
+    /* é (U+E9) and ÿ (U+FF) become one byte each; ā (U+101) keeps its
+     * UTF-8; ASCII is left as it is */
+    char s[] = "a\xc3\xa9 \xc3\xbf \xc4\x81 z";
+    size_t n = fmt_utf8_to_latin1(s, sizeof s - 1);
+    cr_assert_eq(n, 9);
+    cr_assert(memcmp(s, "a\xe9 \xff \xc4\x81 z", n) == 0);
+    char t[] = "plain ascii";
+    cr_assert_eq(fmt_utf8_to_latin1(t, sizeof t - 1), sizeof t - 1);
+    cr_assert_str_eq(t, "plain ascii");
+}
