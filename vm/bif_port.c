@@ -74,18 +74,29 @@ static term_t info_item(process *p, term_t item, const port_view *v)
 
 term_t bif_port_ports_0(process *p, const term_t *args) { return port_all(&p->heap); }
 
-/* port_info(Port): undefined for a port that is not open and for an atom
- * (no port is registered); badarg for anything else that is no local port. */
+/* The view of port_info's first argument into *v: true then; else false
+ * with *r what port_info returns: undefined for a port that is not open
+ * and for an atom (no port is registered), badarg (THE_NON_VALUE, raised)
+ * for anything else that is no local port. */
+static bool view_port_arg(process *p, term_t t, port_view *v, term_t *r)
+{
+    *r = ATOM_undefined;
+    if (term_is_atom(t))
+        return false;
+    if (!term_is_local_port(t)) {
+        *r = BIF_BADARG(p);
+        return false;
+    }
+    return port_view_of(t, &p->heap, v);
+}
+
+/* port_info(Port): every item, in OTP's order. */
 term_t bif_port_port_info_1(process *p, const term_t *args)
 {
-    term_t t = args[0];
-    if (term_is_atom(t))
-        return ATOM_undefined;
-    if (!term_is_local_port(t))
-        return BIF_BADARG(p);
     port_view v;
-    if (!port_view_of(t, &p->heap, &v))
-        return ATOM_undefined;
+    term_t r;
+    if (!view_port_arg(p, args[0], &v, &r))
+        return r;
     const term_t order[] = {AM(name), ATOM_links, AM(id), AM(connected), AM(input), AM(output), AM(os_pid)};
     term_t items[sizeof order / sizeof order[0]];
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
@@ -97,15 +108,11 @@ term_t bif_port_port_info_1(process *p, const term_t *args)
  * the item; badarg for an unknown item of an open port. */
 term_t bif_port_port_info_2(process *p, const term_t *args)
 {
-    term_t t = args[0];
-    if (term_is_atom(t))
-        return ATOM_undefined;
-    if (!term_is_local_port(t))
-        return BIF_BADARG(p);
     port_view v;
-    if (!port_view_of(t, &p->heap, &v))
-        return ATOM_undefined;
-    term_t r = term_is_atom(args[1]) ? info_item(p, args[1], &v) : THE_NON_VALUE;
+    term_t r;
+    if (!view_port_arg(p, args[0], &v, &r))
+        return r;
+    r = term_is_atom(args[1]) ? info_item(p, args[1], &v) : THE_NON_VALUE;
     return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
 }
 
