@@ -75,6 +75,28 @@ static inline void clear_regs(term_t *r, uint32_t n)
  * overlap. Word by word on purpose: the arguments were just stored one
  * word at a time, and a wider load of them (what a compiler makes of
  * "read all, then write all") stalls on store forwarding. */
+/* Makes the stack hold `words` registers from R on (growing it, which
+ * moves it); returns R where it is now. */
+static inline term_t *ensure_regs(process *p, term_t *R, uint64_t words)
+{
+    uint32_t base = (uint32_t)(R - p->stack);
+    if (base + words > p->stack_words) {
+        proc_grow_stack(p, base + (uint32_t)words);
+        R = p->stack + base;
+    }
+    return R;
+}
+
+/* enter's frame: n registers from R, those past the a arguments cleared,
+ * the stack's top after them; returns R where it is now. */
+static inline term_t *enter_frame(process *p, term_t *R, uint32_t n, uint32_t a)
+{
+    R = ensure_regs(p, R, n);
+    clear_regs(R + a, n - a);
+    p->stack_top = (uint32_t)(R - p->stack) + n;
+    return R;
+}
+
 static inline void move_args(term_t *R, uint64_t b, uint64_t a)
 {
     switch (a) {
@@ -374,14 +396,7 @@ dispatch_op:
     }
     CASE(enter)
     {
-        uint32_t n = (uint32_t)pc[1], a = (uint32_t)pc[2];
-        uint32_t base = (uint32_t)(R - p->stack);
-        if (base + n > p->stack_words) {
-            proc_grow_stack(p, base + n);
-            R = p->stack + base;
-        }
-        clear_regs(R + a, n - a);
-        p->stack_top = base + n;
+        R = enter_frame(p, R, (uint32_t)pc[1], (uint32_t)pc[2]);
         if (--reds <= 0) {
             SAVE();
             return RUN_YIELD;
@@ -466,11 +481,7 @@ apply_fun_list:
         int64_t a = list_length(args);
         if (a < 0)
             RAISE(ATOM_badarg);
-        uint32_t base = (uint32_t)(R - p->stack);
-        if (base + b + (uint32_t)a + 1 > p->stack_words) {
-            proc_grow_stack(p, base + b + (uint32_t)a + 1);
-            R = p->stack + base;
-        }
+        R = ensure_regs(p, R, b + (uint64_t)a + 1);
         for (int64_t i = 0; i < a; i++, args = list_tail(args))
             R[b + i] = list_head(args);
         R[b + a] = f;
@@ -520,11 +531,7 @@ apply_list:
         int64_t a = list_length(args);
         if (!term_is_atom(m) || !term_is_atom(f) || a < 0)
             RAISE(ATOM_badarg);
-        uint32_t base = (uint32_t)(R - p->stack);
-        if (base + b + (uint32_t)a > p->stack_words) {
-            proc_grow_stack(p, base + b + (uint32_t)a);
-            R = p->stack + base;
-        }
+        R = ensure_regs(p, R, b + (uint64_t)a);
         for (int64_t i = 0; i < a; i++, args = list_tail(args))
             R[b + i] = list_head(args);
         const export_entry *e = code_export_get(m, f, (unsigned)a);
@@ -617,14 +624,7 @@ return_:
             /* enter would end the slice and the process would come back
              * here: end it first (with enter's frame set up for the GC),
              * so that the breakpoint runs once per call */
-            uint32_t n = (uint32_t)pc[1], a = (uint32_t)pc[2];
-            uint32_t base = (uint32_t)(R - p->stack);
-            if (base + n > p->stack_words) {
-                proc_grow_stack(p, base + n);
-                R = p->stack + base;
-            }
-            clear_regs(R + a, n - a);
-            p->stack_top = base + n;
+            R = enter_frame(p, R, (uint32_t)pc[1], (uint32_t)pc[2]);
             SAVE();
             return RUN_YIELD;
         }
@@ -1344,11 +1344,7 @@ call_fun:
                     goto badfun;
                 }
             }
-            uint32_t base = (uint32_t)(R - p->stack);
-            if (base + b + a + fo->num_free > p->stack_words) {
-                proc_grow_stack(p, base + b + a + (uint32_t)fo->num_free);
-                R = p->stack + base;
-            }
+            R = ensure_regs(p, R, b + a + fo->num_free);
             for (uint64_t i = 0; i < fo->num_free; i++)
                 R[b + a + i] = fo->env[i];
             target = fo->code;
