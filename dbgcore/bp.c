@@ -618,8 +618,7 @@ static void commit_new(stage_list *l)
         }
         __atomic_store_n(&r->vm.flags[0], flags, __ATOMIC_RELAXED);
         __atomic_store_n(&r->vm.flags[1], flags, __ATOMIC_RELAXED);
-        if (flags) {
-            atomic_thread_fence(memory_order_release);
+        if (flags) { /* the flags before the word (a release store) */
             trace_patch_word(r->at, trace_breakpoint_word());
             r->installed = true;
         } else {

@@ -73,8 +73,10 @@ code_t trace_jump_word(void);
 
 /* Writes one instruction word of loaded code (a function's entry word, an
  * export stub's first word) as one atomic store: running code sees the
- * old or the new word, never a mix. Under the engine's code modification
- * permission (code_mod_lock). */
+ * old or the new word, never a mix. A release store: what the writer
+ * stored before (a breakpoint record's flags) is visible to a thread that
+ * sees the new word. Under the engine's code modification permission
+ * (code_mod_lock). */
 void trace_patch_word(code_t *at, code_t word);
 /* The word at `at` as last written (a relaxed atomic load). */
 code_t trace_read_word(const code_t *at);
