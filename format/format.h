@@ -129,6 +129,8 @@ typedef struct fmt_trace_opts {
                            and timestamped seq_trace messages) prints as
                            fmt_trace_iso_time writes it; other timestamps
                            and false (zero) print as dbg prints them */
+    const char *json_session; /* not dbg's: fmt_trace_json's objects start
+                                 with "session":"<this>" when not NULL */
 } fmt_trace_opts;
 
 /* How dbg:dhandler/2 ends for a message: it writes its text (or nothing,

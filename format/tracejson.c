@@ -421,6 +421,14 @@ fmt_trace_result fmt_trace_json(fmt_buf *out, term_t msg, const fmt_trace_opts *
     ASSERT(text_end > start && out->data[text_end - 1] == '\n');
 
     json j = {.b = out, .unicode = opts->unicode, .first = true};
+    if (opts->json_session) {
+        put_key(&j, "session");
+        fmt_buf_putc(out, '"');
+        size_t from = out->len;
+        fmt_buf_put(out, opts->json_session, strlen(opts->json_session));
+        escape_tail(out, from);
+        fmt_buf_putc(out, '"');
+    }
     uint64_t n = tuple_arity(msg);
     term_t kind = tuple_get(msg, 0);
     if (kind == ATOM_trace || kind == ATOM_TRACE_TS) {

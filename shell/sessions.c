@@ -328,20 +328,11 @@ static const char *event_color(term_t msg)
 static void show_event(const shell_session *s)
 {
     if (S.json && S.msg != THE_NON_VALUE) {
+        fmt_trace_opts o = S.topts;
+        o.json_session = S.n > 1 ? s->name : NULL;
         fmt_buf_reset(&S.shown);
-        if (S.n > 1) { /* {"session":"NAME", then the event's fields */
-            fmt_buf_put(&S.shown, "{\"session\":\"", 12);
-            fmt_buf_put(&S.shown, s->name, strlen(s->name)); /* [A-Za-z0-9_-]: no escapes */
-            fmt_buf_put(&S.shown, "\",", 2);
-        }
-        size_t at = S.shown.len;
-        if (fmt_trace_json(&S.shown, S.msg, &S.topts) != FMT_TRACE_OK || S.shown.len == at)
-            return;
-        if (at) { /* drop the event's own '{' */
-            memmove(S.shown.data + at, S.shown.data + at + 1, S.shown.len - at - 1);
-            S.shown.data[--S.shown.len] = '\0';
-        }
-        out_write(false, S.shown.data, S.shown.len);
+        if (fmt_trace_json(&S.shown, S.msg, &o) == FMT_TRACE_OK)
+            out_write(false, S.shown.data, S.shown.len);
         return;
     }
     if (!out_colored(false)) {

@@ -841,3 +841,12 @@ Test(tracejson, deep_terms)
     cr_assert_eq(buf.data[buf.len - 1], '\n');
     cr_assert_eq(strncmp(buf.data + buf.len - 3, "\"}\n", 3), 0);
 }
+
+Test(tracejson, session_member_comes_first)
+{
+    fmt_trace_opts o = {.json_session = "we\"b"};
+    cr_assert_eq(fmt_trace_json(&buf, msg("{trace,'$pid',call,{m,f,[1]}}"), &o), FMT_TRACE_OK);
+    cr_assert_str_eq(buf.data, "{\"session\":\"we\\\"b\",\"event\":\"call\",\"pid\":\"<0.90.0>\","
+                               "\"module\":\"m\",\"function\":\"f\",\"args\":[\"1\"],"
+                               "\"text\":\"(<0.90.0>) call m:f(1)\"}\n");
+}
