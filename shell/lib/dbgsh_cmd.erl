@@ -231,10 +231,6 @@ parse_spec([Text]) ->
 fun_spec(Text, Tokens) ->
     case erl_parse:parse_exprs(Tokens ++ [{dot, 1}]) of
         {ok, [{'fun', _, {clauses, Clauses}}]} ->
-            case code:ensure_loaded(ms_transform) of
-                {module, _} -> ok;
-                _ -> fail("match specs written as funs need ms_transform, which this build lacks", [])
-            end,
             case ms_transform:transform_from_shell(dbg, Clauses, []) of
                 {error, [{_, [{_, _, Code} | _]} | _], _} ->
                     fail("bad match spec fun: ~ts", [ms_transform:format_error(Code)]);
