@@ -3,6 +3,7 @@
  * or an `-e` expression that failed, 2 bad options, 70 out of memory, N
  * from halt(N) (documented in docs/dbgsh.1). */
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,9 @@ int main(int argc, char **argv)
     bool format = false;
     out_color color = OUT_COLOR_AUTO;
     const char *format_only = NULL; /* a --format option given, for errors */
+    /* The terminal's character set, for libedit's multibyte input (and
+     * regex classes); numbers stay in the C locale's format (LC_NUMERIC). */
+    setlocale(LC_CTYPE, "");
     atom_table_init();
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

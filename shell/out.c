@@ -174,9 +174,48 @@ void out_prompt_end(void)
     pthread_mutex_unlock(&O.lock);
 }
 
+/* A byte read past a malformed UTF-8 sequence, for the next out_getc
+ * (-1: none). Only the thread reading the terminal touches it. */
+static int pending_byte = -1;
+
+/* The character whose UTF-8 encoding starts with byte `lead`: reads its
+ * continuation bytes from fd. libedit's readline takes what
+ * rl_getc_function returns as one wide character, so a multibyte
+ * character must come back whole. A malformed sequence gives its lead byte
+ * alone; a byte that broke it is kept for the next call, so nothing typed
+ * is lost. */
+static int read_rest_of_char(int fd, unsigned char lead)
+{
+    if (lead < 0xC2 || lead > 0xF4)
+        return lead;
+    int more = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : 1;
+    int cp = lead & (0x3F >> more);
+    for (int i = 0; i < more; i++) {
+        unsigned char c;
+        ssize_t n;
+        do
+            n = read(fd, &c, 1);
+        while (n < 0 && errno == EINTR);
+        if (n != 1)
+            return lead;
+        if ((c & 0xC0) != 0x80) {
+            pending_byte = c;
+            return lead;
+        }
+        cp = cp << 6 | (c & 0x3F);
+    }
+    return cp;
+}
+
 int out_getc(FILE *in)
 {
     int fd = fileno(in);
+    bool utf8 = MB_CUR_MAX > 1; /* main set LC_CTYPE from the environment */
+    if (pending_byte >= 0) {
+        int c = pending_byte;
+        pending_byte = -1;
+        return utf8 ? read_rest_of_char(fd, (unsigned char)c) : c;
+    }
     for (;;) {
         print_queued();
         struct pollfd fds[2] = {{.fd = fd, .events = POLLIN}, {.fd = O.wake[0], .events = POLLIN}};
@@ -196,7 +235,7 @@ int out_getc(FILE *in)
             unsigned char c;
             ssize_t n = read(fd, &c, 1);
             if (n == 1)
-                return c;
+                return utf8 ? read_rest_of_char(fd, c) : c;
             if (n < 0 && errno == EINTR && !(O.interrupted && *O.interrupted))
                 continue;
             return EOF;

@@ -2,10 +2,13 @@
  * nonode@nohost), time and time units, timers that send messages, system
  * information and statistics, halting, module information and the code
  * server's functions. Declared in vm/bif_sys.def. */
+#include <dirent.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -583,7 +586,7 @@ term_t bif_sys_all_loaded_0(process *p, const term_t *args) { return code_all_lo
  * its source path, or preloaded. */
 static term_t loaded_from(heap_t *h, const module_code *mc)
 {
-    return mc && mc->file ? term_string(h, mc->file, strlen(mc->file)) : atom_from_cstr("preloaded");
+    return mc && mc->file ? term_utf8_string(h, mc->file, strlen(mc->file)) : atom_from_cstr("preloaded");
 }
 
 term_t bif_sys_code_all_loaded_0(process *p, const term_t *args)
@@ -652,6 +655,297 @@ term_t bif_sys_load_file_1(process *p, const term_t *args)
     if (!vm_load_file(path))
         return term_tuple2(&p->heap, ATOM_error, atom_from_cstr("badfile"));
     return term_tuple2(&p->heap, ATOM_module, m);
+}
+
+/* ---- the code path -------------------------------------------------------------- */
+
+/* filename:join([Dir]) on Unix: "//" and "/./" become "/", a trailing "/"
+ * goes (but "/" stays), a leading "./" and a final "/." stay. A new string
+ * (alloc_strfree(ALLOC_TEMP, ...)). */
+static char *normalised_dir(const char *dir)
+{
+    size_t cap = strlen(dir) + 1, n = 0;
+    char *t = alloc_new(ALLOC_TEMP, cap);
+    for (const char *s = dir; *s; s++) {
+        if (*s == '/' && n >= 2 && t[n - 1] == '.' && t[n - 2] == '/')
+            n--; /* "/./" -> "/" */
+        else if (*s == '/' && n >= 1 && t[n - 1] == '/')
+            continue;
+        else
+            t[n++] = *s;
+    }
+    if (n > 1 && t[n - 1] == '/')
+        n--;
+    char *d = alloc_strndup(ALLOC_TEMP, t, n);
+    alloc_free(ALLOC_TEMP, t, cap);
+    return d;
+}
+
+/* The name code_server gives a code path directory: its last component,
+ * or the one before a last "ebin", up to the first '-' ("/x/app-1.0/ebin"
+ * is app). The name's bytes go to name[0..*len). */
+static void find_dir_name(const char *dir, const char **name, size_t *len)
+{
+    const char *last = NULL, *before = NULL;
+    size_t last_n = 0, before_n = 0;
+    if (dir[0] == '/') {
+        last = dir;
+        last_n = 1;
+    }
+    for (const char *s = dir; *s;) {
+        while (*s == '/')
+            s++;
+        const char *e = s;
+        while (*e && *e != '/')
+            e++;
+        if (e > s) {
+            before = last, before_n = last_n;
+            last = s, last_n = (size_t)(e - s);
+        }
+        s = e;
+    }
+    if (before && last_n == 4 && !memcmp(last, "ebin", 4))
+        last = before, last_n = before_n;
+    const char *hyphen = last ? memchr(last, '-', last_n) : NULL;
+    *name = last ? last : "";
+    *len = hyphen ? (size_t)(hyphen - last) : last_n;
+}
+
+/* code:del_path/1's test: the directory is the one given, or its name is. */
+static bool is_dir_or_named(const char *dir, const void *arg)
+{
+    const char *want = arg;
+    const char *name;
+    size_t len;
+    find_dir_name(dir, &name, &len);
+    return !strcmp(dir, want) || (strlen(want) == len && !memcmp(name, want, len));
+}
+
+term_t bif_sys_get_path_0(process *p, const term_t *args) { return vm_code_path(&p->heap); }
+
+/* code:add_path/1 and friends: true, or {error, bad_directory} for a name
+ * that is no flat string or no directory. Any other term is a
+ * function_clause of code.erl (OTP's code server crashes on an improper
+ * list; ours says bad_directory). */
+static term_t add_path(process *p, term_t dir, bool first)
+{
+    if (!term_is_list(dir) && !term_is_nil(dir))
+        return BIF_ERROR(p, ATOM_function_clause);
+    char *raw = vm_file_name(dir);
+    char *d = raw ? normalised_dir(raw) : NULL;
+    vm_file_name_free(raw);
+    struct stat st;
+    bool ok = d && stat(d, &st) == 0 && S_ISDIR(st.st_mode);
+    if (ok)
+        vm_code_path_add(d, first);
+    alloc_strfree(ALLOC_TEMP, d);
+    return ok ? ATOM_true : term_tuple2(&p->heap, ATOM_error, atom_from_cstr("bad_directory"));
+}
+
+term_t bif_sys_add_pathz_1(process *p, const term_t *args) { return add_path(p, args[0], false); }
+term_t bif_sys_add_patha_1(process *p, const term_t *args) { return add_path(p, args[0], true); }
+
+/* code:del_path(NameOrDir): true when a directory went, false when none
+ * matched, {error, bad_name} for a list that is no flat string. */
+term_t bif_sys_del_path_1(process *p, const term_t *args)
+{
+    term_t t = args[0];
+    char *d;
+    if (term_is_atom(t)) {
+        size_t len;
+        const char *text = atom_text(t, &len);
+        char *raw = alloc_strndup(ALLOC_TEMP, text, len);
+        d = normalised_dir(raw);
+        alloc_strfree(ALLOC_TEMP, raw);
+    } else if (term_is_list(t) || term_is_nil(t)) {
+        char *raw = vm_file_name(t);
+        if (!raw)
+            return term_tuple2(&p->heap, ATOM_error, atom_from_cstr("bad_name"));
+        d = normalised_dir(raw);
+        vm_file_name_free(raw);
+    } else {
+        return BIF_ERROR(p, ATOM_function_clause);
+    }
+    bool gone = vm_code_path_delete(is_dir_or_named, d);
+    alloc_strfree(ALLOC_TEMP, d);
+    return gone ? ATOM_true : ATOM_false;
+}
+
+/* The code path's directories as C strings (ALLOC_TEMP: free_dirs). */
+typedef struct dir_list {
+    char **v;
+    size_t n, cap;
+} dir_list;
+
+static void read_path(process *p, dir_list *out)
+{
+    term_t l = vm_code_path(&p->heap);
+    out->cap = (size_t)list_length(l) + 1;
+    out->v = alloc_new(ALLOC_TEMP, out->cap * sizeof *out->v);
+    out->n = 0;
+    for (; l != NIL; l = list_tail(l)) {
+        char *d = vm_file_name(list_head(l));
+        if (d)
+            out->v[out->n++] = d;
+    }
+}
+
+static void free_dirs(dir_list *dirs)
+{
+    for (size_t i = 0; i < dirs->n; i++)
+        vm_file_name_free(dirs->v[i]);
+    alloc_free(ALLOC_TEMP, dirs->v, dirs->cap * sizeof *dirs->v);
+}
+
+/* Where the code path has the source of module name[0..len): "Dir/Mod.erl"
+ * as filename:append/2 joins them, or NULL. ALLOC_TEMP. */
+static char *find_source(const dir_list *dirs, const char *name, size_t len)
+{
+    for (size_t i = 0; i < dirs->n; i++) {
+        size_t n = strlen(dirs->v[i]) + len + 6;
+        char *f = alloc_new(ALLOC_TEMP, n);
+        snprintf(f, n, "%s/%.*s.erl", dirs->v[i], (int)len, name);
+        bool found = access(f, R_OK) == 0;
+        /* a string alloc_strfree can free: name may hold a NUL */
+        char *s = found ? alloc_strdup(ALLOC_TEMP, f) : NULL;
+        alloc_free(ALLOC_TEMP, f, n);
+        if (found)
+            return s;
+    }
+    return NULL;
+}
+
+/* code:which(Module): where code:is_loaded/1 says a loaded module came
+ * from; for one not loaded, where a call would load it from: the embedded
+ * library's "Mod.erl" (what is_loaded says once it is loaded), else the
+ * first "Dir/Mod.erl" of the code path; else non_existing. */
+term_t bif_sys_which_1(process *p, const term_t *args)
+{
+    term_t m = args[0];
+    if (!term_is_atom(m))
+        return BIF_ERROR(p, ATOM_function_clause); /* code.erl's clauses */
+    const module_code *mc = code_module(m);
+    if (mc)
+        return loaded_from(&p->heap, mc);
+    size_t len;
+    const char *name = atom_text(m, &len);
+    if (memchr(name, '/', len) || memchr(name, 0, len))
+        return atom_from_cstr("non_existing");
+    for (size_t i = 0; vm_library_file(i); i++) {
+        const char *f = vm_library_file(i);
+        if (strlen(f) == len + 4 && !memcmp(f, name, len) && !strcmp(f + len, ".erl"))
+            return term_utf8_string(&p->heap, f, len + 4);
+    }
+    dir_list dirs;
+    read_path(p, &dirs);
+    char *f = find_source(&dirs, name, len);
+    term_t r = f ? term_utf8_string(&p->heap, f, strlen(f)) : atom_from_cstr("non_existing");
+    alloc_strfree(ALLOC_TEMP, f);
+    free_dirs(&dirs);
+    return r;
+}
+
+/* One module of code:all_available/0 while it is gathered. */
+typedef struct avail {
+    char *name;    /* the module's name, UTF-8 (ALLOC_TEMP) */
+    size_t len;
+    size_t rank;   /* 0 for a loaded module, else 1 + the order found */
+    term_t file;   /* what the tuple says for it */
+} avail;
+
+typedef struct avail_list {
+    avail *v;
+    size_t n, cap;
+} avail_list;
+
+static void add_avail(avail_list *l, const char *name, size_t len, term_t file)
+{
+    if (l->n == l->cap) {
+        size_t more = l->cap ? 2 * l->cap : 256;
+        l->v = l->v ? alloc_resize(ALLOC_TEMP, l->v, l->cap * sizeof *l->v, more * sizeof *l->v)
+                    : alloc_new(ALLOC_TEMP, more * sizeof *l->v);
+        l->cap = more;
+    }
+    l->v[l->n] = (avail){alloc_strndup(ALLOC_TEMP, name, len), len, l->n + 1, file};
+    l->n++;
+}
+
+/* By name (code point order is UTF-8's byte order), a loaded module and
+ * then the source found first ahead of the others of the same name. */
+static int compare_avail(const void *a, const void *b)
+{
+    const avail *x = a, *y = b;
+    int c = memcmp(x->name, y->name, x->len < y->len ? x->len : y->len);
+    if (c == 0 && x->len != y->len)
+        c = x->len < y->len ? -1 : 1;
+    if (c == 0)
+        c = x->rank < y->rank ? -1 : x->rank > y->rank;
+    return c;
+}
+
+/* Adds the Mod.erl files of directory dir (unreadable: none). */
+static void add_dir_sources(process *p, avail_list *l, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n <= 4 || strcmp(e->d_name + n - 4, ".erl") != 0)
+            continue;
+        size_t fn = strlen(dir) + n + 2;
+        char *f = alloc_new(ALLOC_TEMP, fn);
+        snprintf(f, fn, "%s/%s", dir, e->d_name);
+        add_avail(l, e->d_name, n - 4, term_utf8_string(&p->heap, f, fn - 1));
+        alloc_free(ALLOC_TEMP, f, fn);
+    }
+    closedir(d);
+}
+
+/* code:all_available/0: [{Name, File, Loaded}] sorted by Name (a string):
+ * the loaded modules as code:all_loaded/0 says where they came from, and
+ * the modules a call would load, with the file it would load: the
+ * embedded library's ("lists.erl", as code:which/1 says), then the
+ * Mod.erl files of the code path's directories; the first of a name
+ * counts. */
+term_t bif_sys_all_available_0(process *p, const term_t *args)
+{
+    avail_list l = {0};
+    for (term_t m = code_all_loaded(&p->heap); m != NIL; m = list_tail(m)) {
+        size_t len;
+        const char *name = atom_text(list_head(m), &len);
+        add_avail(&l, name, len, loaded_from(&p->heap, code_module(list_head(m))));
+        l.v[l.n - 1].rank = 0;
+    }
+    for (size_t i = 0; vm_library_file(i); i++) {
+        const char *f = vm_library_file(i);
+        size_t n = strlen(f);
+        if (n > 4 && !strcmp(f + n - 4, ".erl"))
+            add_avail(&l, f, n - 4, term_utf8_string(&p->heap, f, n));
+    }
+    dir_list dirs;
+    read_path(p, &dirs);
+    for (size_t i = 0; i < dirs.n; i++)
+        add_dir_sources(p, &l, dirs.v[i]);
+    free_dirs(&dirs);
+    if (l.n)
+        qsort(l.v, l.n, sizeof *l.v, compare_avail);
+    term_t out = NIL;
+    for (size_t i = l.n; i-- > 0;) {
+        const avail *a = &l.v[i];
+        bool first = i == 0 || a->len != l.v[i - 1].len || memcmp(a->name, l.v[i - 1].name, a->len) != 0;
+        if (first) {
+            term_t name = term_utf8_string(&p->heap, a->name, a->len);
+            term_t loaded = a->rank == 0 ? ATOM_true : ATOM_false;
+            out = term_cons(&p->heap, term_tuple3(&p->heap, name, a->file, loaded), out);
+        }
+    }
+    for (size_t i = 0; i < l.n; i++)
+        alloc_strfree(ALLOC_TEMP, l.v[i].name);
+    if (l.v)
+        alloc_free(ALLOC_TEMP, l.v, l.cap * sizeof *l.v);
+    return out;
 }
 
 /* dbgsh_code:compile_file(Path): c:c/1's C half. Path is a UTF-8 binary

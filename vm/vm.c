@@ -41,6 +41,17 @@ void vm_add_library(const vm_lib_file *files, size_t n)
     libs[nlibs++] = (lib_table){files, n};
 }
 
+const char *vm_library_file(size_t i)
+{
+    for (size_t t = 0; t < nlibs; t++) {
+        size_t n = t == 0 ? vm_embedded_lib_n : libs[t].n; /* libs[0].n is set under load_lock */
+        if (i < n)
+            return libs[t].files[i].name;
+        i -= n;
+    }
+    return NULL;
+}
+
 /* The embedded source file `file` ("lists.erl"), or NULL. */
 static const vm_lib_file *find_library_file(const char *file)
 {
@@ -79,17 +90,106 @@ void vm_halt(int status)
 
 /* ---- the code path and loading ---------------------------------------------- */
 
+/* The code path: the directories searched for Mod.erl, in order, after
+ * the embedded libraries. It starts as the -pa directories, then "."
+ * (put in at the first use); code:add_path/1 and friends change it once
+ * the VM runs. Guarded by load_lock. */
 static char **paths;
-static size_t npaths;
+static size_t npaths, cap, npa; /* npa: how many -pa directories precede "." */
+static bool path_ready;
+static const char *implicit_dot; /* the "." put in first, whose files are named "Mod.erl" */
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Puts a copy of dir at paths[at]. Under load_lock. */
+static void insert_path(size_t at, const char *dir)
+{
+    if (npaths == cap) {
+        size_t more = cap ? 2 * cap : 8;
+        paths = paths ? alloc_resize(ALLOC_SYSTEM, paths, cap * sizeof *paths, more * sizeof *paths)
+                      : alloc_new(ALLOC_SYSTEM, more * sizeof *paths);
+        cap = more;
+    }
+    memmove(paths + at + 1, paths + at, (npaths - at) * sizeof *paths);
+    paths[at] = alloc_strdup(ALLOC_SYSTEM, dir);
+    npaths++;
+}
+
+/* Drops paths[at]. Under load_lock. */
+static void remove_path(size_t at)
+{
+    if (paths[at] == implicit_dot)
+        implicit_dot = NULL;
+    alloc_strfree(ALLOC_SYSTEM, paths[at]);
+    memmove(paths + at, paths + at + 1, (npaths - at - 1) * sizeof *paths);
+    npaths--;
+}
+
+/* Puts "." into the code path the first time it is used. Under load_lock. */
+static void ready_path(void)
+{
+    if (!path_ready) {
+        insert_path(npaths, ".");
+        implicit_dot = paths[npaths - 1];
+    }
+    path_ready = true;
+}
 
 void vm_add_path(const char *dir)
 {
-    paths = paths ? alloc_resize(ALLOC_SYSTEM, paths, npaths * sizeof *paths, (npaths + 1) * sizeof *paths)
-                  : alloc_new(ALLOC_SYSTEM, sizeof *paths);
-    size_t n = strlen(dir) + 1;
-    paths[npaths] = alloc_new(ALLOC_SYSTEM, n);
-    memcpy(paths[npaths++], dir, n);
+    pthread_mutex_lock(&load_lock);
+    ready_path();
+    for (size_t i = 0; i < npaths; i++)
+        if (!strcmp(paths[i], dir)) { /* given twice, or "." */
+            remove_path(i);
+            npa -= i < npa;
+            break;
+        }
+    size_t at = npa < npaths ? npa : npaths;
+    insert_path(at, dir);
+    npa = at + 1;
+    pthread_mutex_unlock(&load_lock);
+}
+
+term_t vm_code_path(heap_t *h)
+{
+    progress_mutex_lock(&load_lock);
+    ready_path();
+    term_t l = NIL;
+    for (size_t i = npaths; i-- > 0;)
+        l = term_cons(h, term_utf8_string(h, paths[i], strlen(paths[i])), l);
+    pthread_mutex_unlock(&load_lock);
+    return l;
+}
+
+void vm_code_path_add(const char *dir, bool first)
+{
+    progress_mutex_lock(&load_lock);
+    ready_path();
+    size_t i = 0;
+    while (i < npaths && strcmp(paths[i], dir) != 0)
+        i++;
+    if (first) {
+        if (i < npaths)
+            remove_path(i);
+        insert_path(0, dir);
+    } else if (i == npaths) {
+        insert_path(npaths, dir);
+    }
+    pthread_mutex_unlock(&load_lock);
+}
+
+bool vm_code_path_delete(bool (*match)(const char *dir, const void *arg), const void *arg)
+{
+    progress_mutex_lock(&load_lock);
+    ready_path();
+    size_t i = 0;
+    while (i < npaths && !match(paths[i], arg))
+        i++;
+    bool found = i < npaths;
+    if (found)
+        remove_path(i);
+    pthread_mutex_unlock(&load_lock);
+    return found;
 }
 
 /* Prints every diagnostic as erlc does (stderr). */
@@ -170,7 +270,7 @@ bool vm_tail_recursive(term_t module, term_t name, unsigned arity)
 }
 
 /* Where the source of `module` is: an embedded library module, or
- * Mod.erl in a code path directory, then the current directory. */
+ * Mod.erl in the first code path directory that has it. */
 bool vm_load_module(term_t module, term_t *why)
 {
     size_t len;
@@ -189,11 +289,12 @@ bool vm_load_module(term_t module, term_t *why)
         found = true;
         ok = load_source(file, lib->text, lib->len, NULL) != THE_NON_VALUE;
     }
-    for (size_t i = 0; i <= npaths && !found; i++) {
+    ready_path();
+    for (size_t i = 0; i < npaths && !found; i++) {
         char path[4096 + 64];
-        if (i < npaths)
+        if (paths[i] != implicit_dot)
             snprintf(path, sizeof path, "%s/%s", paths[i], file);
-        else
+        else /* without -pa ., a module of the current directory is "mod.erl" */
             snprintf(path, sizeof path, "%s", file);
         if (access(path, R_OK) == 0) {
             found = true;

@@ -53,10 +53,25 @@ void vm_write(vm_stream stream, const char *s, size_t n);
 typedef void (*vm_crash_fn)(term_t pid, term_t reason);
 void vm_set_crash_report(vm_crash_fn fn);
 
-/* Adds a directory to the code path (-pa): a call to a module that is not
- * loaded loads Mod.erl from the embedded library, the code path in order,
- * then the current directory. */
+/* The code path: a call to a module that is not loaded loads Mod.erl from
+ * the embedded libraries, else from the first directory of the code path
+ * that has it. The path starts as the -pa directories, then "." (the
+ * current directory, whose files load as "Mod.erl"). All of these may be
+ * called from any thread; they take the loader's lock.
+ * vm_add_path adds a -pa directory (before vm_start): after the others
+ * given, before "." (a directory given again moves; -pa . moves "."
+ * forward, and its files are then named "./Mod.erl"). */
 void vm_add_path(const char *dir);
+/* code:get_path/0: the code path, [Dir] as strings of code points, on h. */
+term_t vm_code_path(heap_t *h);
+/* code:add_patha/1 (first) and add_pathz/1: puts a copy of dir, which the
+ * caller has checked and normalised, first (moving it there when it is
+ * already in the path) or last (unless it is already in the path). */
+void vm_code_path_add(const char *dir, bool first);
+/* code:del_path/1: removes the first directory of the path that
+ * match(dir, arg) accepts; false when none does. match is called under
+ * the loader's lock and must not call into the VM. */
+bool vm_code_path_delete(bool (*match)(const char *dir, const void *arg), const void *arg);
 /* An Erlang library module compiled into the binary: its file name
  * ("dbg.erl") and source text. vm/lib's modules are built in; a layer above
  * adds its own table (dbgcore's dbg, ...) before vm_start. The tables must
@@ -68,6 +83,9 @@ typedef struct vm_lib_file {
     size_t len;
 } vm_lib_file;
 void vm_add_library(const vm_lib_file *files, size_t n);
+/* The name of the i-th file of the embedded libraries ("lists.erl"),
+ * counted over the tables in lookup order; NULL past the last. */
+const char *vm_library_file(size_t i);
 /* A file name term as the file module takes it (a binary, or a flat list
  * of code points written as UTF-8) as a NUL-terminated string allocated
  * with ALLOC_TEMP (free with vm_file_name_free); NULL when it is no file

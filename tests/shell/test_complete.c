@@ -5,7 +5,9 @@
  * edge cases (empty line, cursor mid-line, quoted words, unknown and
  * ambiguous commands, too many arguments). The expression cases give what
  * erl 25's edlin_expand:expand/1 gives for the same text over the same
- * exports (run in erl: the expected insertions and lists below). */
+ * exports (run in erl: the expected insertions and lists below). Last,
+ * the real sources (complete_vm_source) on a running VM: modules of the
+ * embedded library and of the current directory that are not loaded. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "format/format.h"
 #include "shell/complete.h"
+#include "vm/vm.h"
 
 /* ---- fake sources ---- */
 
@@ -647,4 +651,69 @@ Test(complete, no_sources)
     complete_result_free(&R);
     complete_line("session use m", 13, 13, false, NULL, &R);
     EXPECT(COMPLETE_SESSION, 12, NULL, "");
+}
+
+/* ---- the sources backed by the VM ---- */
+
+/* The shell's Erlang modules (dbgsh_complete, ...), as shell/main.c adds them. */
+extern const vm_lib_file shell_embedded_lib[];
+extern const size_t shell_embedded_lib_n;
+
+/* A VM as dbgsh starts it (one scheduler), its current directory a new
+ * one holding cvm_local.erl. Criterion runs each test in its own process,
+ * which ends with the VM still running. */
+static void setup_vm(void)
+{
+    setup();
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/test_complete.XXXXXX");
+    cr_assert_not_null(mkdtemp(tmpdir));
+    cr_assert_eq(chdir(tmpdir), 0);
+    FILE *f = fopen("cvm_local.erl", "w");
+    cr_assert_not_null(f);
+    fputs("-module(cvm_local).\n-export([go/0, go/1]).\ngo() -> ok.\ngo(_) -> ok.\n", f);
+    fclose(f);
+    atom_table_init();
+    fmt_io_register();
+    vm_add_library(shell_embedded_lib, shell_embedded_lib_n);
+    vm_start(1);
+}
+
+TestSuite(complete_vm, .init = setup_vm, .fini = teardown);
+
+static void run_vm(const char *line)
+{
+    complete_result_free(&R);
+    complete_line(line, strlen(line), strlen(line), false, complete_vm_source(), &R);
+}
+
+static bool is_loaded(const char *module) { return code_module(atom_from_cstr(module)) != NULL; }
+
+/* Modules nobody has called yet complete (code:all_available/0), as erl
+ * completes them: "arr" -> "array:", "gb_t" -> "gb_trees:". */
+Test(complete_vm, modules_not_loaded)
+{
+    cr_assert(!is_loaded("array") && !is_loaded("gb_trees") && !is_loaded("cvm_local"));
+    run_vm("arr");
+    EXPECT(COMPLETE_COMMAND, 0, "array:", "array");
+    run_vm("gb_t");
+    EXPECT(COMPLETE_COMMAND, 0, "gb_trees:", "gb_trees");
+    run_vm("X = gb_");
+    EXPECT(COMPLETE_MODULE, 4, NULL, "gb_sets gb_trees"); /* erl: {yes, [], [gb_sets, gb_trees]} */
+    run_vm("tp cvm_l");
+    EXPECT(COMPLETE_MODULE, 3, "cvm_local", "cvm_local");
+    cr_expect(!is_loaded("array") && !is_loaded("cvm_local"), "listing names loads nothing");
+}
+
+/* The exports of a module that is not loaded yet: asking for them loads
+ * it (our modules are compiled from source; erl reads the .beam). */
+Test(complete_vm, exports_of_modules_not_loaded)
+{
+    cr_assert(!is_loaded("array") && !is_loaded("queue"));
+    run_vm("array:ne");
+    EXPECT(COMPLETE_FUNCTION, 6, "new(", "new/0 new/1 new/2");
+    run_vm("queue:is_");
+    EXPECT(COMPLETE_FUNCTION, 6, NULL, "is_empty/1 is_queue/1");
+    run_vm("tp cvm_local:");
+    EXPECT(COMPLETE_FUNCTION, 13, NULL, "go/0 go/1 module_info/0 module_info/1");
+    cr_expect(is_loaded("array") && is_loaded("cvm_local"));
 }

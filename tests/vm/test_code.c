@@ -10,6 +10,8 @@
  * code:load_abs/1 while tc_client:t_upgrade/0 waited for `go`). */
 #include "tests/lib/vmrun.h"
 
+#include <unistd.h>
+
 #include "vm/interp.h"
 
 static const char src_tc_a[] = "-module(tc_a).\n"
@@ -333,4 +335,45 @@ Test(code, process_runs_on_in_old_code)
     const proc_end *e = wait_end(client, 5000);
     cr_assert(e != NULL, "the client did not end");
     expect_result(e, "{1,1,2,2,undef}");
+}
+
+/* The code path (vm/vm.c) as Erlang sees it, with dbgsh's own file names
+ * (docs/differences-from-erlang.md): the path starts as ["."]; a module of
+ * a path directory that is not loaded is "Dir/Mod.erl" (OTP:
+ * "Dir/Mod.beam"); the embedded library's modules are "lists.erl", loaded
+ * or not; a module loaded from a file is named by that file. The tuples
+ * are OTP's {Name, File, Loaded}, sorted by name. */
+static const char src_tc_path[] =
+    "-module(tc_path).\n"
+    "-export([t/1]).\n"
+    "keep(N) -> N =:= \"erlang\" orelse N =:= \"lists\" orelse N =:= \"tc_in_dir\" orelse N =:= \"tc_path\".\n"
+    "t(Dir) ->\n"
+    "    P0 = code:get_path(),\n"
+    "    true = code:add_patha(Dir),\n"
+    "    W = code:which(tc_in_dir),\n"
+    "    A = [E || {N, _, _} = E <- code:all_available(), keep(N)],\n"
+    "    Del = code:del_path(Dir),\n"
+    "    [P0, W, A, Del, code:get_path(), code:which(lists), code:which(tc_in_dir), code:which(tc_path)].\n";
+
+Test(code, code_path_from_erlang)
+{
+    char dir[64] = "/tmp/test_code.XXXXXX", file[96];
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(file, sizeof file, "%s/tc_in_dir.erl", dir);
+    FILE *f = fopen(file, "w");
+    cr_assert_not_null(f);
+    fputs("-module(tc_in_dir).\n", f);
+    fclose(f);
+    cr_assert(load_text("tc_path.erl", src_tc_path));
+    char args[128], want[512];
+    snprintf(args, sizeof args, "[\"%s\"]", dir);
+    snprintf(want, sizeof want,
+             "[[\".\"], \"%s\","
+             " [{\"erlang\",preloaded,true}, {\"lists\",\"lists.erl\",false},"
+             " {\"tc_in_dir\",\"%s\",false}, {\"tc_path\",\"tc_path.erl\",true}],"
+             " true, [\".\"], \"lists.erl\", non_existing, \"tc_path.erl\"]",
+             file, file);
+    expect_call("tc_path", "t", args, want);
+    unlink(file);
+    rmdir(dir);
 }
