@@ -21,6 +21,8 @@ _dbgsh() {
         -x) kind=file ;;
         --color) kind=word ;;
         --clock) kind=word ;;
+        +Mis) kind=word ;;
+        +Mim) kind=word ;;
         --wrap) kind=word ;;
         --grep) kind=word ;;
         -o) kind=file ;;
@@ -38,7 +40,7 @@ _dbgsh() {
     ?*) return 0 ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-e -pa -S --disasm -x --color --json --clock --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-e -pa -S --disasm -x --color --json --clock +Mis +Mim --mem-map --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
         return 0
     fi
     # FILE.erl modules to load, or trace files with --format

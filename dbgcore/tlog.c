@@ -138,9 +138,9 @@ typedef struct wrap_list {
 static void free_wrap_list(wrap_list *l)
 {
     for (size_t i = 0; i < l->n; i++)
-        alloc_strfree(ALLOC_SYSTEM, l->files[i].path);
+        alloc_strfree(ALLOC_TRACE_BUF, l->files[i].path);
     if (l->files)
-        alloc_free(ALLOC_SYSTEM, l->files, l->cap * sizeof *l->files);
+        alloc_free(ALLOC_TRACE_BUF, l->files, l->cap * sizeof *l->files);
     memset(l, 0, sizeof *l);
 }
 
@@ -162,11 +162,11 @@ static void list_wrap_files(const char *name, const char *suffix, wrap_list *out
     const char *slash = strrchr(name, '/');
     const char *base = slash ? slash + 1 : name;
     size_t prefix_len = slash ? (size_t)(slash - name) + 1 : 0; /* the directory, with its slash */
-    char *dir = alloc_new(ALLOC_SYSTEM, prefix_len + 2);
+    char *dir = alloc_new(ALLOC_TRACE_BUF, prefix_len + 2);
     memcpy(dir, slash ? name : ".", slash ? prefix_len : 1);
     dir[slash ? prefix_len : 1] = '\0';
     DIR *d = opendir(dir);
-    alloc_free(ALLOC_SYSTEM, dir, prefix_len + 2);
+    alloc_free(ALLOC_TRACE_BUF, dir, prefix_len + 2);
     if (!d)
         return;
     size_t base_len = strlen(base), suffix_len = strlen(suffix);
@@ -191,11 +191,11 @@ static void list_wrap_files(const char *name, const char *suffix, wrap_list *out
             continue;
         if (out->n == out->cap) {
             size_t cap = out->cap ? out->cap * 2 : 16;
-            out->files = alloc_resize(ALLOC_SYSTEM, out->files, out->cap * sizeof *out->files,
+            out->files = alloc_resize(ALLOC_TRACE_BUF, out->files, out->cap * sizeof *out->files,
                                       cap * sizeof *out->files);
             out->cap = cap;
         }
-        char *path = alloc_new(ALLOC_SYSTEM, prefix_len + len + 1);
+        char *path = alloc_new(ALLOC_TRACE_BUF, prefix_len + len + 1);
         memcpy(path, name, prefix_len);
         memcpy(path + prefix_len, f, len + 1);
         out->files[out->n].seq = seq;
@@ -332,10 +332,10 @@ void tlog_writer_serialized(tlog_writer *w) { w->serialized = true; }
 
 static tlog_writer *new_writer(void)
 {
-    tlog_writer *w = alloc_zeroed(ALLOC_SYSTEM, sizeof *w);
+    tlog_writer *w = alloc_zeroed(ALLOC_TRACE_BUF, sizeof *w);
     atomic_init(&w->locked, false);
     w->fd = -1;
-    w->buf = alloc_new(ALLOC_SYSTEM, TLOG_BUFFER_BYTES);
+    w->buf = alloc_new(ALLOC_TRACE_BUF, TLOG_BUFFER_BYTES);
     atomic_init(&w->failed, false);
     atomic_init(&w->lost, 0);
     return w;
@@ -343,14 +343,14 @@ static tlog_writer *new_writer(void)
 
 static void free_writer(tlog_writer *w)
 {
-    alloc_free(ALLOC_SYSTEM, w->buf, TLOG_BUFFER_BYTES);
+    alloc_free(ALLOC_TRACE_BUF, w->buf, TLOG_BUFFER_BYTES);
     if (w->path)
-        alloc_free(ALLOC_SYSTEM, w->path, w->path_cap);
+        alloc_free(ALLOC_TRACE_BUF, w->path, w->path_cap);
     if (w->del_path)
-        alloc_free(ALLOC_SYSTEM, w->del_path, w->path_cap);
-    alloc_strfree(ALLOC_SYSTEM, w->name);
-    alloc_strfree(ALLOC_SYSTEM, w->suffix);
-    alloc_free(ALLOC_SYSTEM, w, sizeof *w);
+        alloc_free(ALLOC_TRACE_BUF, w->del_path, w->path_cap);
+    alloc_strfree(ALLOC_TRACE_BUF, w->name);
+    alloc_strfree(ALLOC_TRACE_BUF, w->suffix);
+    alloc_free(ALLOC_TRACE_BUF, w, sizeof *w);
 }
 
 static int create_file(const char *path)
@@ -469,7 +469,7 @@ tlog_result tlog_writer_open(tlog_writer **out, const char *path, tlog_error *er
     }
     tlog_writer *w = new_writer();
     w->fd = fd;
-    w->path = alloc_strdup(ALLOC_SYSTEM, path);
+    w->path = alloc_strdup(ALLOC_TRACE_BUF, path);
     w->path_cap = strlen(path) + 1;
     w->stats.files = 1;
     *out = w;
@@ -494,15 +494,15 @@ tlog_result tlog_writer_open_wrap(tlog_writer **out, const char *name, const cha
 
     tlog_writer *w = new_writer();
     w->wrap = true;
-    w->name = alloc_strdup(ALLOC_SYSTEM, name);
-    w->suffix = alloc_strdup(ALLOC_SYSTEM, suffix);
+    w->name = alloc_strdup(ALLOC_TRACE_BUF, name);
+    w->suffix = alloc_strdup(ALLOC_TRACE_BUF, suffix);
     w->size = wrap->size;
     w->count = wrap->count;
     w->time_ms = wrap->time_ms;
     w->countdown = wrap->count;
     w->path_cap = strlen(name) + strlen(suffix) + 11; /* up to 10 digits */
-    w->path = alloc_new(ALLOC_SYSTEM, w->path_cap);
-    w->del_path = alloc_new(ALLOC_SYSTEM, w->path_cap);
+    w->path = alloc_new(ALLOC_TRACE_BUF, w->path_cap);
+    w->del_path = alloc_new(ALLOC_TRACE_BUF, w->path_cap);
     make_wrap_name(w, 0, w->path);
     w->fd = create_file(w->path);
     if (w->fd < 0) {
@@ -680,11 +680,11 @@ struct tlog_reader {
 
 static tlog_reader *new_reader(size_t nfiles)
 {
-    tlog_reader *r = alloc_zeroed(ALLOC_SYSTEM, sizeof *r);
-    r->files = alloc_zeroed(ALLOC_SYSTEM, (nfiles ? nfiles : 1) * sizeof *r->files);
+    tlog_reader *r = alloc_zeroed(ALLOC_TRACE_BUF, sizeof *r);
+    r->files = alloc_zeroed(ALLOC_TRACE_BUF, (nfiles ? nfiles : 1) * sizeof *r->files);
     r->nfiles = nfiles;
     r->fd = -1;
-    r->buf = alloc_new(ALLOC_SYSTEM, READ_BUFFER_BYTES);
+    r->buf = alloc_new(ALLOC_TRACE_BUF, READ_BUFFER_BYTES);
     return r;
 }
 
@@ -695,12 +695,12 @@ void tlog_reader_free(tlog_reader *r)
     if (r->fd >= 0)
         close(r->fd);
     for (size_t i = 0; i < r->nfiles; i++)
-        alloc_strfree(ALLOC_SYSTEM, r->files[i]);
-    alloc_free(ALLOC_SYSTEM, r->files, (r->nfiles ? r->nfiles : 1) * sizeof *r->files);
-    alloc_free(ALLOC_SYSTEM, r->buf, READ_BUFFER_BYTES);
+        alloc_strfree(ALLOC_TRACE_BUF, r->files[i]);
+    alloc_free(ALLOC_TRACE_BUF, r->files, (r->nfiles ? r->nfiles : 1) * sizeof *r->files);
+    alloc_free(ALLOC_TRACE_BUF, r->buf, READ_BUFFER_BYTES);
     if (r->big)
-        alloc_free(ALLOC_SYSTEM, r->big, r->big_cap);
-    alloc_free(ALLOC_SYSTEM, r, sizeof *r);
+        alloc_free(ALLOC_TRACE_BUF, r->big, r->big_cap);
+    alloc_free(ALLOC_TRACE_BUF, r, sizeof *r);
 }
 
 static tlog_result open_file(tlog_reader *r, tlog_error *err)
@@ -726,7 +726,7 @@ tlog_result tlog_reader_open(tlog_reader **out, const char *path, tlog_error *er
     if (!path || !*path)
         return set_error(err, TLOG_BADARG, 0, NULL, 0, 0, "empty file name");
     tlog_reader *r = new_reader(1);
-    r->files[0] = alloc_strdup(ALLOC_SYSTEM, path);
+    r->files[0] = alloc_strdup(ALLOC_TRACE_BUF, path);
     tlog_result res = open_file(r, err);
     if (res != TLOG_OK) {
         tlog_reader_free(r);
@@ -747,7 +747,7 @@ tlog_result tlog_reader_open_wrap(tlog_reader **out, const char *name, const cha
         suffix = "";
     wrap_list l;
     list_wrap_files(name, suffix, &l);
-    size_t *order = alloc_new(ALLOC_SYSTEM, (l.n ? l.n : 1) * sizeof *order);
+    size_t *order = alloc_new(ALLOC_TRACE_BUF, (l.n ? l.n : 1) * sizeof *order);
     tlog_result res = TLOG_OK;
     if (!order_wrap_files(&l, count, order)) {
         char seqs[200];
@@ -768,7 +768,7 @@ tlog_result tlog_reader_open_wrap(tlog_reader **out, const char *name, const cha
         }
         *out = r;
     }
-    alloc_free(ALLOC_SYSTEM, order, (l.n ? l.n : 1) * sizeof *order);
+    alloc_free(ALLOC_TRACE_BUF, order, (l.n ? l.n : 1) * sizeof *order);
     free_wrap_list(&l);
     return res;
 }
@@ -837,8 +837,8 @@ static tlog_result read_big(tlog_reader *r, uint32_t size, uint64_t rec_off, con
                          (unsigned long long)(have + rest));
     if (r->big_cap < size) {
         if (r->big)
-            alloc_free(ALLOC_SYSTEM, r->big, r->big_cap);
-        r->big = alloc_new(ALLOC_SYSTEM, size);
+            alloc_free(ALLOC_TRACE_BUF, r->big, r->big_cap);
+        r->big = alloc_new(ALLOC_TRACE_BUF, size);
         r->big_cap = size;
     }
     memcpy(r->big, r->buf + r->start + TLOG_HEADER_BYTES, have);

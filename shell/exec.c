@@ -317,7 +317,7 @@ static void print_exception(const call *x, const vm_eval_result *r)
 static bool call_erlang(call *x, const char *what, shell_session *s)
 {
     heap_t h;
-    heap_init(&h, ALLOC_HEAP);
+    heap_init(&h, ALLOC_SHELL);
     term_t opts = NIL;
     for (size_t i = x->nopts; i-- > 0;) {
         const char *nm = x->opts[i].name;
@@ -333,7 +333,7 @@ static bool call_erlang(call *x, const char *what, shell_session *s)
     b = term_cons(&h, term_tuple2(&h, atom_from_cstr("A"), words_list(&h, x->args, x->nargs)), b);
     static const char text[] = "dbgsh_cmd:run(M, O, A, C).";
     heap_t rh;
-    heap_init(&rh, ALLOC_HEAP);
+    heap_init(&rh, ALLOC_SHELL);
     vm_eval_result r;
     bool ok = false;
     const uint8_t *bytes;
@@ -378,6 +378,10 @@ ERLANG_COMMAND(wtp)
 ERLANG_COMMAND(rtp)
 ERLANG_COMMAND(p)
 ERLANG_COMMAND(stop)
+ERLANG_COMMAND(mem)
+ERLANG_COMMAND(mem_top)
+ERLANG_COMMAND(mem_map)
+ERLANG_COMMAND(mem_diff)
 #undef ERLANG_COMMAND
 
 /* ---- sessions ------------------------------------------------------------------------ */
@@ -642,8 +646,8 @@ static void save_filter(void *arg, const filter_info *fi)
 static bool save_session(call *x, shell_session *s, FILE *f)
 {
     heap_t h, rh;
-    heap_init(&h, ALLOC_HEAP);
-    heap_init(&rh, ALLOC_HEAP);
+    heap_init(&h, ALLOC_SHELL);
+    heap_init(&rh, ALLOC_SHELL);
     term_t b = NIL;
     b = term_cons(&h, term_tuple2(&h, atom_from_cstr("C"), sessions_context(s, &h)), b);
     static const char text[] = "dbgsh_cmd:run(save, [], [], C).";

@@ -67,7 +67,7 @@ typedef union block_head {
 
 static void *allocate_block(PCRE2_SIZE size, void *data)
 {
-    block_head *h = alloc_new(ALLOC_SYSTEM, sizeof *h + size);
+    block_head *h = alloc_new(ALLOC_SHELL, sizeof *h + size);
     h->size = size;
     return h + 1;
 }
@@ -77,7 +77,7 @@ static void free_block(void *p, void *data)
     if (!p)
         return;
     block_head *h = (block_head *)p - 1;
-    alloc_free(ALLOC_SYSTEM, h, sizeof *h + h->size);
+    alloc_free(ALLOC_SHELL, h, sizeof *h + h->size);
 }
 
 /* Shared, read-only once made: PCRE2 allows contexts to be shared. */
@@ -265,7 +265,7 @@ static bool applies(const filter *f, int session) { return f->global || f->sessi
 static void free_filter(filter *f)
 {
     pcre2_code_free(f->re);
-    alloc_free(ALLOC_SYSTEM, f, sizeof *f + f->len + 1);
+    alloc_free(ALLOC_SHELL, f, sizeof *f + f->len + 1);
 }
 
 static void free_dead(filter *dead)
@@ -291,7 +291,7 @@ static filter_stats *get_stats(filter_set *fs, int session, bool make)
     if (fs->nstats == fs->capstats) {
         size_t cap = fs->capstats ? 2 * fs->capstats : 4;
         fs->stats =
-            alloc_resize(ALLOC_SYSTEM, fs->stats, fs->capstats * sizeof *fs->stats, cap * sizeof *fs->stats);
+            alloc_resize(ALLOC_SHELL, fs->stats, fs->capstats * sizeof *fs->stats, cap * sizeof *fs->stats);
         fs->capstats = cap;
     }
     fs->stats[fs->nstats] = (session_stats){.session = session};
@@ -301,7 +301,7 @@ static filter_stats *get_stats(filter_set *fs, int session, bool make)
 filter_set *filter_set_new(void)
 {
     ensure_contexts();
-    filter_set *fs = alloc_zeroed(ALLOC_SYSTEM, sizeof *fs);
+    filter_set *fs = alloc_zeroed(ALLOC_SHELL, sizeof *fs);
     pthread_mutex_init(&fs->lock, NULL);
     init_matcher(&fs->m);
     return fs;
@@ -313,11 +313,11 @@ void filter_set_free(filter_set *fs)
         return;
     for (size_t i = 0; i < fs->n; i++)
         free_filter(fs->v[i]);
-    alloc_free(ALLOC_SYSTEM, fs->v, fs->cap * sizeof *fs->v);
-    alloc_free(ALLOC_SYSTEM, fs->stats, fs->capstats * sizeof *fs->stats);
+    alloc_free(ALLOC_SHELL, fs->v, fs->cap * sizeof *fs->v);
+    alloc_free(ALLOC_SHELL, fs->stats, fs->capstats * sizeof *fs->stats);
     destroy_matcher(&fs->m);
     pthread_mutex_destroy(&fs->lock);
-    alloc_free(ALLOC_SYSTEM, fs, sizeof *fs);
+    alloc_free(ALLOC_SHELL, fs, sizeof *fs);
 }
 
 filter_result filter_add(filter_set *fs, int session, bool global, bool exclude, bool caseless,
@@ -332,7 +332,7 @@ filter_result filter_add(filter_set *fs, int session, bool global, bool exclude,
         drop_slashed(&a);
         return FILTER_BAD_REGEX;
     }
-    filter *f = alloc_zeroed(ALLOC_SYSTEM, sizeof *f + a.len + 1);
+    filter *f = alloc_zeroed(ALLOC_SHELL, sizeof *f + a.len + 1);
     f->re = re;
     f->session = session;
     f->global = global;
@@ -345,7 +345,7 @@ filter_result filter_add(filter_set *fs, int session, bool global, bool exclude,
     lock(fs);
     if (fs->n == fs->cap) {
         size_t cap = fs->cap ? 2 * fs->cap : 8;
-        fs->v = alloc_resize(ALLOC_SYSTEM, fs->v, fs->cap * sizeof *fs->v, cap * sizeof *fs->v);
+        fs->v = alloc_resize(ALLOC_SHELL, fs->v, fs->cap * sizeof *fs->v, cap * sizeof *fs->v);
         fs->cap = cap;
     }
     fs->v[fs->n++] = f;
@@ -610,7 +610,7 @@ filter_re *filter_re_compile(const char *arg, size_t len, bool caseless, filter_
     drop_slashed(&a);
     if (!code)
         return NULL;
-    filter_re *re = alloc_zeroed(ALLOC_SYSTEM, sizeof *re);
+    filter_re *re = alloc_zeroed(ALLOC_SHELL, sizeof *re);
     re->re = code;
     init_matcher(&re->m);
     return re;
@@ -627,5 +627,5 @@ void filter_re_free(filter_re *re)
         return;
     destroy_matcher(&re->m);
     pcre2_code_free(re->re);
-    alloc_free(ALLOC_SYSTEM, re, sizeof *re);
+    alloc_free(ALLOC_SHELL, re, sizeof *re);
 }

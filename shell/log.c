@@ -63,10 +63,10 @@ static char *make_absolute(const char *path)
 {
     char cwd[PATH_MAX];
     if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
-        return alloc_strdup(ALLOC_SYSTEM, path);
+        return alloc_strdup(ALLOC_SHELL, path);
     size_t a = strlen(cwd), b = strlen(path);
     bool slash = a > 0 && cwd[a - 1] == '/';
-    char *p = alloc_new(ALLOC_SYSTEM, a + !slash + b + 1);
+    char *p = alloc_new(ALLOC_SHELL, a + !slash + b + 1);
     memcpy(p, cwd, a);
     if (!slash)
         p[a++] = '/';
@@ -90,11 +90,11 @@ static void delete_wrap_set(const char *name)
     const char *slash = strrchr(name, '/');
     const char *base = slash ? slash + 1 : name;
     size_t dir_len = slash ? (size_t)(slash - name) + 1 : 0; /* with its slash */
-    char *dir = alloc_new(ALLOC_SYSTEM, dir_len + 2);
+    char *dir = alloc_new(ALLOC_SHELL, dir_len + 2);
     memcpy(dir, slash ? name : ".", slash ? dir_len : 1);
     dir[slash ? dir_len : 1] = '\0';
     DIR *d = opendir(dir);
-    alloc_free(ALLOC_SYSTEM, dir, dir_len + 2);
+    alloc_free(ALLOC_SHELL, dir, dir_len + 2);
     if (!d)
         return;
     size_t base_len = strlen(base);
@@ -105,26 +105,26 @@ static void delete_wrap_set(const char *name)
         if (len <= base_len || memcmp(f, base, base_len) != 0 ||
             strspn(f + base_len, "0123456789") != len - base_len)
             continue;
-        char *p = alloc_new(ALLOC_SYSTEM, dir_len + len + 1);
+        char *p = alloc_new(ALLOC_SHELL, dir_len + len + 1);
         memcpy(p, name, dir_len);
         memcpy(p + dir_len, f, len + 1);
         unlink(p);
-        alloc_free(ALLOC_SYSTEM, p, dir_len + len + 1);
+        alloc_free(ALLOC_SHELL, p, dir_len + len + 1);
     }
     closedir(d);
 }
 
 static void free_log(shell_log *l)
 {
-    alloc_strfree(ALLOC_SYSTEM, l->path);
-    alloc_strfree(ALLOC_SYSTEM, l->name);
+    alloc_strfree(ALLOC_SHELL, l->path);
+    alloc_strfree(ALLOC_SHELL, l->name);
     if (l->buf)
         alloc_free(ALLOC_TRACE_BUF, l->buf, SHELL_LOG_BUFFER_BYTES);
     if (l->cur_path)
-        alloc_free(ALLOC_SYSTEM, l->cur_path, l->name_cap);
+        alloc_free(ALLOC_SHELL, l->cur_path, l->name_cap);
     if (l->del_path)
-        alloc_free(ALLOC_SYSTEM, l->del_path, l->name_cap);
-    alloc_free(ALLOC_SYSTEM, l, sizeof *l);
+        alloc_free(ALLOC_SHELL, l->del_path, l->name_cap);
+    alloc_free(ALLOC_SHELL, l, sizeof *l);
 }
 
 /* ---- --rotate ------------------------------------------------------------- */
@@ -337,8 +337,8 @@ static shell_log *open_text(shell_log *l, char *err, size_t errcap)
     if (l->size) {
         delete_wrap_set(l->name);
         l->name_cap = strlen(l->name) + 11; /* up to 10 digits */
-        l->cur_path = alloc_new(ALLOC_SYSTEM, l->name_cap);
-        l->del_path = alloc_new(ALLOC_SYSTEM, l->name_cap);
+        l->cur_path = alloc_new(ALLOC_SHELL, l->name_cap);
+        l->del_path = alloc_new(ALLOC_SHELL, l->name_cap);
         make_wrap_name(l, 0, l->cur_path);
         l->countdown = l->count;
     }
@@ -365,11 +365,11 @@ shell_log *shell_log_open(const char *path, const shell_log_opts *o, char *err, 
         put_error(err, errcap, "log: --rotate: the size must be less than 4G (4294967296 bytes)");
         return NULL;
     }
-    shell_log *l = alloc_zeroed(ALLOC_SYSTEM, sizeof *l);
+    shell_log *l = alloc_zeroed(ALLOC_SHELL, sizeof *l);
     l->binary = o->binary;
     l->size = o->rotate_size;
     l->count = o->rotate_count ? o->rotate_count : SHELL_LOG_DEFAULT_COUNT;
-    l->path = alloc_strdup(ALLOC_SYSTEM, path);
+    l->path = alloc_strdup(ALLOC_SHELL, path);
     l->name = make_absolute(path);
     l->fd = -1;
     if (!l->binary)

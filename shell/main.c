@@ -30,8 +30,51 @@ static unsigned default_schedulers(void)
     return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
 }
 
+/* An option followed by one value. */
+static bool takes_value(const char *a)
+{
+    static const char *const with_value[] = {"-e", "-pa", "-S", "--disasm", "--grep", "-o", "--color", "--clock"};
+    for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++)
+        if (!strcmp(a, with_value[i]))
+            return true;
+    return false;
+}
+
+/* +Mis BOOL, +Mim BOOL and --mem-map (vm/alloc.h), read before anything is
+ * allocated; the main loop skips them. Stops where a script's arguments
+ * start. 0, or 2 after saying what is wrong. */
+static int configure_memory(int argc, char **argv)
+{
+    bool status = true, map = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        size_t len = strlen(a);
+        if (!strcmp(a, "-x") || (a[0] != '-' && len > 4 && !strcmp(a + len - 4, ".dbg")))
+            break;
+        if (!strcmp(a, "--mem-map")) {
+            map = true;
+        } else if (!strcmp(a, "+Mim") || !strcmp(a, "+Mis")) {
+            const char *v = i + 1 < argc ? argv[++i] : "";
+            if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0) {
+                fprintf(stderr, "dbgsh: option '%s' wants true or false, not '%s'\n", a, v);
+                return 2;
+            }
+            *(a[3] == 'm' ? &map : &status) = !strcmp(v, "true");
+        } else if (takes_value(a)) {
+            i++; /* its value is no option */
+        } else if (!strcmp(a, "--wrap")) {
+            i += 2;
+        }
+    }
+    alloc_configure(status, map);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    int bad = configure_memory(argc, argv);
+    if (bad)
+        return bad;
     unsigned schedulers = default_schedulers();
     const char *eval = NULL, *disasm = NULL, *script = NULL;
     const char *const *script_args = NULL;
@@ -75,13 +118,11 @@ int main(int argc, char **argv)
             }
             break;
         }
-        bool takes_value = !strcmp(a, "-e") || !strcmp(a, "-pa") || !strcmp(a, "-S") || !strcmp(a, "--disasm") ||
-                           !strcmp(a, "--grep") || !strcmp(a, "-o") || !strcmp(a, "--color") || !strcmp(a, "--clock");
         if (!strcmp(a, "--wrap") && i + 2 >= argc) {
             fprintf(stderr, "dbgsh: option '--wrap' needs a NAME and a SUFFIX (try dbgsh --help)\n");
             return 2;
         }
-        if (takes_value && i + 1 >= argc) {
+        if (takes_value(a) && i + 1 >= argc) {
             fprintf(stderr, "dbgsh: option '%s' needs a value (try dbgsh --help)\n", a);
             return 2;
         }
@@ -100,6 +141,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "-o")) {
             fo.out = argv[++i];
             format_only = a;
+        } else if (!strcmp(a, "+Mim") || !strcmp(a, "+Mis")) {
+            i++; /* configure_memory took it */
+        } else if (!strcmp(a, "--mem-map")) {
         } else if (a[0] != '-' && (format || strlen(a) <= 4 || strcmp(a + strlen(a) - 4, ".erl") != 0)) {
             /* a trace file if --format comes (before or after it) */
             inputs[fo.ninputs++] = (offline_input){OFFLINE_FILE, a, NULL};

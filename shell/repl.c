@@ -34,7 +34,7 @@ static void input_append(input *in, const char *s, size_t n)
         size_t cap = in->cap ? in->cap : 256;
         while (cap < in->len + n + 2)
             cap *= 2;
-        in->text = alloc_resize(ALLOC_SYSTEM, in->text, in->cap, cap);
+        in->text = alloc_resize(ALLOC_SHELL, in->text, in->cap, cap);
         in->cap = cap;
     }
     memcpy(in->text + in->len, s, n);
@@ -148,7 +148,7 @@ static void say_hidden(void)
 static bool eval_one(const char *s, size_t n, bool *counted)
 {
     heap_t h;
-    heap_init(&h, ALLOC_HEAP);
+    heap_init(&h, ALLOC_SHELL);
     vm_eval_result r;
     bool ok = false;
     *counted = false;
@@ -176,7 +176,7 @@ static bool eval_one(const char *s, size_t n, bool *counted)
         out_write(false, R.b.data, R.b.len);
         /* the new bindings replace the old, on a fresh heap */
         heap_t nh;
-        heap_init(&nh, ALLOC_HEAP);
+        heap_init(&nh, ALLOC_SHELL);
         term_t nb = copy_term(&nh, r.bindings);
         heap_destroy(&R.vars.heap);
         R.vars.heap = nh;
@@ -353,7 +353,7 @@ static bool run_script(FILE *in, const char *name, const char *const *args, size
         }
     }
     alloc_buf_free(&sub);
-    alloc_free(ALLOC_SYSTEM, pending.text, pending.cap);
+    alloc_free(ALLOC_SHELL, pending.text, pending.cap);
     return ok;
 }
 
@@ -383,7 +383,7 @@ static void repl_setup(repl_stats *st)
     memset(st, 0, sizeof *st);
     R.st = st;
     R.number = 1;
-    heap_init(&R.vars.heap, ALLOC_HEAP);
+    heap_init(&R.vars.heap, ALLOC_SHELL);
     R.vars.bindings = NIL;
     fmt_buf_init(&R.b);
     R.env.source = source_file;
@@ -459,6 +459,6 @@ void repl_run(FILE *in, FILE *out, repl_stats *st)
     }
     if (has_hist)
         write_history(hist);
-    alloc_free(ALLOC_SYSTEM, pending.text, pending.cap);
+    alloc_free(ALLOC_SHELL, pending.text, pending.cap);
     repl_teardown();
 }

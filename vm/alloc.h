@@ -1,31 +1,64 @@
 /* alloc.h: the VM's one allocation choke point. Every allocation names its
- * type (alloc_types.def) so memory is accounted per type; issue #6 builds
- * instrument's status and maps on these counters. Ownership: the caller owns
- * what it allocates and frees it with the same type and size.
- * Out of memory is fatal: alloc_* print "dbgsh: out of memory" and exit(70). */
+ * type (alloc_types.def), and is counted by type, allocator, class and in
+ * total, per thread and summed on read: instrument's memory status. In
+ * allocation-map mode each block also carries a header (type, size, owner)
+ * and sits on a list, so the whole map can be read: instrument's memory data.
+ * Ownership: the caller owns what it allocates and frees it with the same
+ * type and size. Out of memory is fatal: "dbgsh: out of memory", exit(70).
+ * The mechanism is written down in docs/internals/instrument.md. */
 #ifndef VM_ALLOC_H
 #define VM_ALLOC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+/* The allocator families, named as OTP's erts_alloc(3) allocators. */
+#define ALLOC_ALLOCATORS(A)                                                                                  \
+    A(eheap_alloc) A(fix_alloc) A(binary_alloc) A(ll_alloc) A(literal_alloc) A(std_alloc) A(sl_alloc)      \
+        A(temp_alloc) A(sys_alloc)
+/* instrument's memory classes. */
+#define ALLOC_CLASSES(C) C(process_data) C(binary_data) C(atom_data) C(code_data) C(system_data)
+
 typedef enum alloc_type {
-#define X(name, allocator, class) ALLOC_##name,
+#define X(name, type, allocator, class) ALLOC_##name,
 #include "alloc_types.def"
 #undef X
     ALLOC_TYPE_COUNT
 } alloc_type;
 
-typedef struct alloc_stat {
-    uint64_t size;   /* bytes currently allocated */
-    uint64_t blocks; /* blocks currently allocated */
-    uint64_t max_size;
-} alloc_stat;
+typedef enum alloc_allocator {
+#define A(name) ALLOC_A_##name,
+    ALLOC_ALLOCATORS(A)
+#undef A
+        ALLOC_ALLOCATOR_COUNT
+} alloc_allocator;
+
+typedef enum alloc_class {
+#define C(name) ALLOC_C_##name,
+    ALLOC_CLASSES(C)
+#undef C
+        ALLOC_CLASS_COUNT
+} alloc_class;
+
+/* Chooses the modes, once, before the first allocation (main does it from
+ * +Mis/+Mim/--mem-map): `status` keeps the counters (on by default), `map`
+ * gives every block a header and keeps the map (implies status). False,
+ * and nothing changes, when something was allocated already. */
+bool alloc_configure(bool status, bool map);
+bool alloc_status_enabled(void);
+bool alloc_map_enabled(void);
 
 void *alloc_new(alloc_type type, size_t size);
 void *alloc_zeroed(alloc_type type, size_t size);
 void *alloc_resize(alloc_type type, void *p, size_t old_size, size_t new_size);
 void alloc_free(alloc_type type, void *p, size_t size);
+
+/* The pid (a term) of the process this thread runs, recorded as the owner
+ * of what it allocates in map mode; 0 when no process runs. The scheduler
+ * sets it around each slice. */
+extern _Thread_local uint64_t alloc_owner;
+static inline void alloc_set_owner(uint64_t pid) { alloc_owner = pid; }
 
 /* A growable byte buffer on ALLOC_TEMP, for text C code builds: start it
  * zeroed ({0}), append with alloc_buf_put, release with alloc_buf_free
@@ -46,9 +79,65 @@ char *alloc_strdup(alloc_type type, const char *s);
 /* Frees a string made by alloc_strndup; NULL is nothing. */
 void alloc_strfree(alloc_type type, char *s);
 
-/* Current figures for one type; safe from any thread. */
+/* Current figures for one type; safe from any thread. size and blocks are
+ * exact; max_size is the most the type held at once (see instrument.md for
+ * how close that is when several threads allocate). */
+typedef struct alloc_stat {
+    uint64_t size;   /* bytes currently allocated */
+    uint64_t blocks; /* blocks currently allocated */
+    uint64_t max_size;
+} alloc_stat;
 void alloc_get_stat(alloc_type type, alloc_stat *out);
-const char *alloc_type_name(alloc_type type);
+
+const char *alloc_type_name(alloc_type type); /* instrument's name: "heap" */
 const char *alloc_type_class(alloc_type type);
+const char *alloc_type_allocator(alloc_type type);
+const char *alloc_allocator_name(alloc_allocator a);
+const char *alloc_class_name(alloc_class c);
+
+/* ---- memory status: instrument:memory_status/1 ----------------------------- */
+
+typedef enum alloc_status_kind {
+    ALLOC_STATUS_TOTAL,
+    ALLOC_STATUS_ALLOCATORS,
+    ALLOC_STATUS_CLASSES,
+    ALLOC_STATUS_TYPES,
+    ALLOC_STATUS_KINDS
+} alloc_status_kind;
+
+/* Current, the maximum since the last read of the same kind, the maximum
+ * ever. */
+typedef struct alloc_figure {
+    uint64_t cur, max_since, max_ever;
+} alloc_figure;
+
+typedef struct alloc_status_row {
+    const char *name; /* "total", an allocator, a class or a type */
+    alloc_figure sizes, blocks;
+} alloc_status_row;
+
+/* The rows of one kind (1 for total, else one per allocator, class or type
+ * in their order), written to out[0..n) with n returned; out must hold
+ * ALLOC_TYPE_COUNT rows. Starts a new "since last" period for that kind.
+ * 0 when the counters are off. */
+size_t alloc_status(alloc_status_kind kind, alloc_status_row *out);
+
+/* ---- memory map: instrument:memory_data/0 ---------------------------------- */
+
+#define ALLOC_MAP_HEADER_SIZE 48 /* bytes before each block in map mode */
+
+typedef struct alloc_map_block {
+    uintptr_t addr; /* the block as its user sees it */
+    uint64_t size;  /* as requested */
+    uint64_t owner; /* alloc_owner when it was allocated (0: none) */
+    alloc_type type;
+} alloc_map_block;
+
+/* Every live block at one instant (other threads' allocations wait
+ * meanwhile), in no particular order. *out is plain malloc'd, for
+ * alloc_map_release: it cannot be a typed block, the map is locked while it
+ * is filled. Returns the count; with map mode off, 0 and *out NULL. */
+size_t alloc_map_snapshot(alloc_map_block **out);
+void alloc_map_release(alloc_map_block *blocks);
 
 #endif

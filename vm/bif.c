@@ -15,6 +15,7 @@
 #include "bif_conv.def"
 #include "bif_eval.def"
 #include "bif_file.def"
+#include "bif_instr.def"
 #include "bif_misc.def"
 #include "bif_port.def"
 #include "bif_proc.def"
@@ -30,6 +31,7 @@ static const bif_entry builtin[] = {
 #include "bif_conv.def"
 #include "bif_eval.def"
 #include "bif_file.def"
+#include "bif_instr.def"
 #include "bif_misc.def"
 #include "bif_port.def"
 #include "bif_proc.def"
@@ -77,7 +79,7 @@ static void build_index(void)
     ntable = NBUILTIN;
     for (size_t i = 0; i < nextra; i++)
         ntable += extra_n[i];
-    table = alloc_new(ALLOC_SYSTEM, ntable * sizeof *table);
+    table = alloc_new(ALLOC_EXPORT, ntable * sizeof *table);
     memcpy(table, builtin, sizeof builtin);
     size_t at = NBUILTIN;
     for (size_t i = 0; i < nextra; i++) {
@@ -87,7 +89,7 @@ static void build_index(void)
     nslots = 16;
     while (nslots < ntable * 2)
         nslots *= 2;
-    slots = alloc_new(ALLOC_SYSTEM, nslots * sizeof *slots);
+    slots = alloc_new(ALLOC_EXPORT, nslots * sizeof *slots);
     for (size_t i = 0; i < nslots; i++)
         slots[i].index = -1;
     for (size_t i = 0; i < ntable; i++) {

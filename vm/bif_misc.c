@@ -678,6 +678,8 @@ static int get_memory_kind(term_t a)
 term_t bif_misc_memory_0(process *p, const term_t *args)
 {
     (void)args;
+    if (!alloc_status_enabled()) /* +Mis false: as OTP with allocators off */
+        return BIF_ERROR(p, atom_from_cstr("notsup"));
     uint64_t m[MEM_KINDS];
     get_memory(m);
     term_t r = NIL;
@@ -697,6 +699,8 @@ term_t bif_misc_memory_1(process *p, const term_t *args)
         int k = get_memory_kind(t);
         if (k < 0)
             return BIF_BADARG(p);
+        if (!alloc_status_enabled())
+            return BIF_ERROR(p, atom_from_cstr("notsup"));
         get_memory(m);
         return term_uint64(&p->heap, m[k]);
     }
@@ -709,6 +713,8 @@ term_t bif_misc_memory_1(process *p, const term_t *args)
             return BIF_BADARG(p);
     if (!term_is_nil(l))
         return BIF_ERROR(p, ATOM_function_clause);
+    if (!alloc_status_enabled())
+        return BIF_ERROR(p, atom_from_cstr("notsup"));
     get_memory(m);
     term_t *cells = n ? heap_alloc(&p->heap, 2 * (size_t)n) : NULL;
     int64_t i = 0;

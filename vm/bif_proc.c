@@ -693,19 +693,16 @@ static term_t info_item(process *p, process *q, sched_claim_result claim, term_t
         return q->priority;
     if (item == ATOM_group_leader)
         return q->group_leader;
-    if (item == ATOM_total_heap_size || item == ATOM_heap_size || item == ATOM_stack_size ||
-        item == ATOM_memory) {
+    if (item == ATOM_memory)
+        return term_uint64(h, proc_memory(q));
+    if (item == ATOM_total_heap_size || item == ATOM_heap_size || item == ATOM_stack_size) {
         gc_info_get(&q->heap, &q->gc, q->stack_top, &gi);
         if (item == ATOM_heap_size)
             return term_small((int64_t)gi.heap_block_size);
         if (item == ATOM_stack_size)
             return term_small((int64_t)q->stack_top + q->nframes);
         uint64_t total = gi.heap_block_size + gi.old_heap_block_size + gi.mbuf_size;
-        if (item == ATOM_total_heap_size)
-            return term_small((int64_t)total);
-        uint64_t bytes = sizeof *q + total * sizeof(term_t) + q->stack_words * sizeof(term_t) +
-                         q->frames_cap * sizeof(call_frame);
-        return term_small((int64_t)bytes);
+        return term_small((int64_t)total);
     }
     if (item == ATOM_reductions) {
         uint64_t r = q->reds_total;

@@ -147,7 +147,7 @@ static module_slot *find_module(term_t name)
  * They live in a module `erlang` of their own, which holds no BIFs. */
 static void load_erlang_module(void)
 {
-    module_code *mc = alloc_zeroed(ALLOC_CODE, sizeof *mc);
+    module_code *mc = code_module_new();
     static const struct {
         const char *name;
         unsigned arity;
@@ -158,11 +158,7 @@ static void load_erlang_module(void)
     mc->name = ATOM_erlang;
     mc->ncode = n * WORDS;
     mc->code = alloc_zeroed(ALLOC_CODE, mc->ncode * sizeof(code_t));
-    mc->funcs = calloc(n, sizeof *mc->funcs);
-    mc->nfuncs = n;
-    heap_init(&mc->literals, ALLOC_CODE);
-    mc->attributes = NIL;
-    mc->compile_info = NIL;
+    code_module_tables(mc, n, 0, 0);
     for (size_t i = 0; i < n; i++) {
         code_t *c = mc->code + i * WORDS;
         term_t name = atom_from_cstr(fns[i].name);
@@ -242,18 +238,46 @@ static void thread_code(module_code *mc)
     }
 }
 
-static void free_module(module_code *mc)
+module_code *code_module_new(void)
 {
-    heap_destroy(&mc->literals); /* empty when it was retired */
-    alloc_free(ALLOC_CODE, mc->code, mc->ncode * sizeof(code_t));
-    free(mc->funcs);
-    free(mc->lambdas);
-    free(mc->lines);
-    free(mc->file);
-    alloc_free(ALLOC_CODE, mc, sizeof *mc);
+    module_code *mc = alloc_zeroed(ALLOC_MODULE, sizeof *mc);
+    heap_init(&mc->literals, ALLOC_LITERAL);
+    mc->name = NIL;
+    mc->attributes = NIL;
+    mc->compile_info = NIL;
+    return mc;
 }
 
-static void free_retired(void *arg) { free_module(arg); }
+/* Tables are never empty blocks, so that their sizes follow the counts. */
+static size_t table_bytes(size_t n, size_t each) { return (n ? n : 1) * each; }
+
+void code_module_tables(module_code *mc, size_t nfuncs, size_t nlambdas, size_t nlines)
+{
+    mc->funcs = alloc_zeroed(ALLOC_MODULE, table_bytes(nfuncs, sizeof *mc->funcs));
+    mc->lambdas = alloc_zeroed(ALLOC_MODULE, table_bytes(nlambdas, sizeof *mc->lambdas));
+    mc->lines = alloc_zeroed(ALLOC_MODULE, table_bytes(nlines, sizeof *mc->lines));
+    mc->nfuncs = nfuncs;
+    mc->nlambdas = nlambdas;
+    mc->nlines = nlines;
+}
+
+void code_module_free(module_code *mc)
+{
+    if (!mc)
+        return;
+    heap_destroy(&mc->literals); /* empty when it was retired */
+    if (mc->code)
+        alloc_free(ALLOC_CODE, mc->code, mc->ncode * sizeof(code_t));
+    if (mc->funcs) {
+        alloc_free(ALLOC_MODULE, mc->funcs, table_bytes(mc->nfuncs, sizeof *mc->funcs));
+        alloc_free(ALLOC_MODULE, mc->lambdas, table_bytes(mc->nlambdas, sizeof *mc->lambdas));
+        alloc_free(ALLOC_MODULE, mc->lines, table_bytes(mc->nlines, sizeof *mc->lines));
+    }
+    alloc_strfree(ALLOC_MODULE, mc->file);
+    alloc_free(ALLOC_MODULE, mc, sizeof *mc);
+}
+
+static void free_retired(void *arg) { code_module_free(arg); }
 
 /* Takes mc (out of the module table already) away for good: its literals
  * join retired_literals and the rest is freed after thread progress, or,
@@ -263,16 +287,16 @@ static void retire_locked(module_code *mc, bool keep)
     if (keep || mc->nlambdas > 0) {
         if (nretired == retired_cap) {
             size_t n = retired_cap ? 2 * retired_cap : 16;
-            retired = retired ? alloc_resize(ALLOC_CODE, retired, retired_cap * sizeof *retired,
+            retired = retired ? alloc_resize(ALLOC_MODULE, retired, retired_cap * sizeof *retired,
                                              n * sizeof *retired)
-                              : alloc_new(ALLOC_CODE, n * sizeof *retired);
+                              : alloc_new(ALLOC_MODULE, n * sizeof *retired);
             retired_cap = n;
         }
         retired[nretired++] = mc;
         return;
     }
     if (!retired_literals_ready) {
-        heap_init(&retired_literals, ALLOC_CODE);
+        heap_init(&retired_literals, ALLOC_LITERAL);
         retired_literals_ready = true;
     }
     heap_absorb(&retired_literals, &mc->literals);
@@ -302,8 +326,8 @@ void code_load(module_code *mc)
     if (!s) {
         if (nmodules == modules_cap) {
             size_t n = modules_cap ? modules_cap * 2 : 64;
-            modules = modules ? alloc_resize(ALLOC_CODE, modules, modules_cap * sizeof *modules, n * sizeof *modules)
-                              : alloc_new(ALLOC_CODE, n * sizeof *modules);
+            modules = modules ? alloc_resize(ALLOC_MODULE, modules, modules_cap * sizeof *modules, n * sizeof *modules)
+                              : alloc_new(ALLOC_MODULE, n * sizeof *modules);
             modules_cap = n;
         }
         s = &modules[nmodules++];

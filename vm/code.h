@@ -111,6 +111,15 @@ typedef struct module_code {
     uint8_t md5[16];
 } module_code;
 
+/* A new, empty module_code (name, attributes and compile_info NIL) on
+ * ALLOC_MODULE, its literals on ALLOC_LITERAL. */
+module_code *code_module_new(void);
+/* Gives mc tables for nfuncs functions, nlambdas funs and nlines lines
+ * (zeroed), and sets the counts; code_module_free frees them. */
+void code_module_tables(module_code *mc, size_t nfuncs, size_t nlambdas, size_t nlines);
+/* Frees mc and everything it owns; NULL is nothing. */
+void code_module_free(module_code *mc);
+
 /* ---- the code server (code.c) ---------------------------------------- */
 
 /* Sets up the export table with an entry for every BIF. `autoload` is

@@ -15,29 +15,7 @@
 #include "config.h"
 #include "heap.h"
 
-static module_code *new_module(void)
-{
-    module_code *mc = alloc_zeroed(ALLOC_CODE, sizeof *mc);
-    heap_init(&mc->literals, ALLOC_CODE);
-    mc->name = NIL;
-    mc->attributes = NIL;
-    mc->compile_info = NIL;
-    return mc;
-}
-
-void compile_module_free(module_code *mc)
-{
-    if (!mc)
-        return;
-    heap_destroy(&mc->literals);
-    if (mc->code)
-        alloc_free(ALLOC_CODE, mc->code, mc->ncode * sizeof(code_t));
-    free(mc->funcs);
-    free(mc->lambdas);
-    free(mc->lines);
-    free(mc->file);
-    alloc_free(ALLOC_CODE, mc, sizeof *mc);
-}
+void compile_module_free(module_code *mc) { code_module_free(mc); }
 
 static void state_free(cc_state *cs)
 {
@@ -51,19 +29,6 @@ static void state_free(cc_state *cs)
     alloc_free(ALLOC_TEMP, cs->code.labels, cs->code.labels_cap * sizeof *cs->code.labels);
     alloc_free(ALLOC_TEMP, cs->code.fix, cs->code.fix_cap * sizeof *cs->code.fix);
     alloc_free(ALLOC_TEMP, cs->code.lines, cs->code.lines_cap * sizeof *cs->code.lines);
-}
-
-/* malloc'ed: code.c frees module_code.file with free() */
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (!d) {
-        fputs("dbgsh: out of memory\n", stderr);
-        exit(70);
-    }
-    memcpy(d, s, n);
-    return d;
 }
 
 /* The source file named by the first -file attribute, as a C string
@@ -225,7 +190,7 @@ static compile_result run(cc_state *cs, term_t forms, term_t exprs, const term_t
     else
         make_attributes(cs, forms);
     make_compile_info(cs);
-    cs->mc->file = dup_str(cs->file);
+    cs->mc->file = alloc_strdup(ALLOC_MODULE, cs->file);
     *out = cs->mc;
     state_free(cs);
     return COMPILE_OK;
@@ -253,7 +218,7 @@ compile_result compile_forms(term_t forms, const compile_opts *opts, module_code
         return COMPILE_ERROR;
     }
     cc_state *cs = alloc_zeroed(ALLOC_TEMP, sizeof *cs);
-    cs->mc = new_module();
+    cs->mc = code_module_new();
     cs->lit = &cs->mc->literals;
     cs->file = file;
     cs->diags = diags;
@@ -276,7 +241,7 @@ compile_result compile_exprs(term_t exprs, const term_t *bound, size_t nbound, t
     if (!ok)
         return COMPILE_ERROR;
     cc_state *cs = alloc_zeroed(ALLOC_TEMP, sizeof *cs);
-    cs->mc = new_module();
+    cs->mc = code_module_new();
     cs->lit = &cs->mc->literals;
     cs->file = "nofile";
     cs->diags = diags;

@@ -299,18 +299,12 @@ void cc_assemble(cc_state *cs)
     }
     specialise(mc->code, mc->ncode);
 
-    /* malloc'ed: code.c frees these tables with free() */
-    mc->funcs = calloc(cs->nfuncs ? cs->nfuncs : 1, sizeof *mc->funcs);
-    mc->lambdas = calloc(cs->nlambdas ? cs->nlambdas : 1, sizeof *mc->lambdas);
-    mc->lines = malloc((c->nlines ? c->nlines : 1) * sizeof *mc->lines);
-    if (!mc->funcs || !mc->lambdas || !mc->lines)
-        cc_fail(cs, 0, "out of memory");
+    code_module_tables(mc, cs->nfuncs, cs->nlambdas, c->nlines);
     size_t nf = 0;
     for (uint32_t i = 0; i < cs->nfuncs; i++) {
         const cc_func *f = &cs->funcs[i];
         mc->funcs[nf++] = (code_func){f->name, f->arity, f->exported, c->labels[f->header_label], NULL};
     }
-    mc->nfuncs = nf;
     for (uint32_t i = 0; i < cs->nlambdas; i++) {
         const cc_lambda *l = &cs->lambdas[i];
         code_lambda *cl = &mc->lambdas[i];
@@ -323,8 +317,6 @@ void cc_assemble(cc_state *cs)
         cl->module = cs->module;
         memcpy(cl->uniq, mc->md5, sizeof cl->uniq);
     }
-    mc->nlambdas = cs->nlambdas;
     if (c->nlines)
         memcpy(mc->lines, c->lines, c->nlines * sizeof *mc->lines);
-    mc->nlines = c->nlines;
 }

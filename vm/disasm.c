@@ -97,12 +97,10 @@ static void put_term(FILE *out, term_t t, int depth)
         fputs(buf, out);
     } else if (term_is_big(t)) {
         size_t n = int_chars_bound(t, 10);
-        char *buf = malloc(n + 1);
-        if (!buf)
-            return;
+        char *buf = alloc_new(ALLOC_TEMP, n + 1);
         size_t k = int_to_chars(t, 10, buf);
         fwrite(buf, 1, k, out);
-        free(buf);
+        alloc_free(ALLOC_TEMP, buf, n + 1);
     } else if (term_is_bitstring(t)) {
         bin_view v;
         bin_view_of(t, &v);
@@ -442,9 +440,7 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
         err[0] = '\0';
     if (!m->code || !m->ncode)
         return fail(&v, "no code");
-    v.starts = calloc(m->ncode + 1, 1);
-    if (!v.starts)
-        return fail(&v, "out of memory");
+    v.starts = alloc_zeroed(ALLOC_TEMP, m->ncode + 1);
     bool ok = true;
     /* pass 1: instruction starts */
     for (size_t pos = 0; pos < m->ncode;) {
@@ -686,6 +682,6 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
         pos = p;
     }
 done:
-    free(v.starts);
+    alloc_free(ALLOC_TEMP, v.starts, m->ncode + 1);
     return ok;
 }

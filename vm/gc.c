@@ -69,7 +69,7 @@ void gc_init(heap_t *young, gc_state *gc, size_t min_heap_words)
     gc->fullsweep_after = GC_FULLSWEEP_AFTER;
     gc->min_vheap_words = GC_MIN_VHEAP_WORDS;
     gc->bin_vheap_limit = gc->bin_old_vheap_limit = GC_MIN_VHEAP_WORDS;
-    heap_init(&gc->old, ALLOC_HEAP);
+    heap_init(&gc->old, ALLOC_OLD_HEAP);
     /* blocks that overflow the young heap are heap fragments */
     heap_init(young, ALLOC_HEAP_FRAG);
     heap_block *b = heap_block_new(ALLOC_HEAP, gc->min_heap_words);
@@ -449,7 +449,7 @@ static bool collect_minor(heap_t *young, gc_state *gc, heap_block *yb, size_t yg
     size_t mature = (size_t)(gc->high_water - gc->young_heap);
     if (!old->blocks && mature) {
         size_t young_used = heap_block_used(young, yb);
-        heap_replace_blocks(old, heap_block_new(ALLOC_HEAP, gc_next_heap_size(young_used, 1)), 0);
+        heap_replace_blocks(old, heap_block_new(ALLOC_OLD_HEAP, gc_next_heap_size(young_used, 1)), 0);
     }
     if (!old->blocks || mature > (size_t)(old->limit - old->top) ||
         old->offheap_bytes / sizeof(term_t) >= gc->bin_old_vheap_limit)

@@ -39,6 +39,14 @@ heap_block *heap_block_new(alloc_type type, size_t words)
     return b;
 }
 
+size_t heap_allocated_bytes(const heap_t *h)
+{
+    size_t n = 0;
+    for (const heap_block *b = h->blocks; b; b = b->next)
+        n += sizeof *b + b->words * sizeof(term_t);
+    return n;
+}
+
 void heap_block_free(heap_block *b)
 {
 #if DBGSH_GC_STRESS

@@ -61,6 +61,8 @@ static inline term_t *heap_alloc(heap_t *h, size_t words)
 void heap_link_offheap(heap_t *h, offheap_hdr *obj);
 /* Words in use on the heap, for tests and accounting. */
 size_t heap_used_words(const heap_t *h);
+/* Bytes the heap's blocks take, as allocated (vm/alloc.h). */
+size_t heap_allocated_bytes(const heap_t *h);
 /* Moves everything of `src` into `dst`: src's blocks become blocks of dst
  * placed after dst's current block (for a process heap: heap fragments), so
  * allocation on dst goes on where it was; src's off-heap handles join dst's

@@ -161,6 +161,27 @@ static void free_process(void *arg)
     drop_shell(p);
 }
 
+static size_t message_bytes(const message *m)
+{
+    size_t n = 0;
+    for (; m; m = m->next)
+        n += sizeof *m + heap_allocated_bytes(&m->frag);
+    return n;
+}
+
+size_t proc_memory(process *p)
+{
+    size_t n = sizeof *p + p->stack_words * sizeof(term_t) + p->frames_cap * sizeof(call_frame) +
+               p->catches_cap * sizeof(catch_entry) + p->tframes_cap * sizeof(trace_frame) +
+               heap_allocated_bytes(&p->heap) + heap_allocated_bytes(&p->gc.old) + message_bytes(p->msgq);
+    for (const proc_link *l = p->links; l; l = l->next)
+        n += sizeof *l;
+    pthread_mutex_lock(&p->inq_lock);
+    n += message_bytes(p->inq);
+    pthread_mutex_unlock(&p->inq_lock);
+    return n;
+}
+
 /* ---- stacks ----------------------------------------------------------- */
 
 void proc_grow_stack(process *p, uint32_t words)

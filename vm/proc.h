@@ -196,6 +196,11 @@ process *proc_lookup(term_t pid);
 term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, unsigned opts,
                   uint32_t mref[3]);
 
+/* Bytes p holds, as allocated (vm/alloc.h): its struct, stacks, heaps,
+ * messages and links; process_info(P, memory). p is the caller's own or
+ * claimed (vm/sched.h). */
+size_t proc_memory(process *p);
+
 void proc_grow_stack(process *p, uint32_t words);
 void proc_grow_frames(process *p);
 void proc_grow_catches(process *p);

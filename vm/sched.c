@@ -385,6 +385,7 @@ static void exited(process *p)
 
 static void run_slice(scheduler *s, process *p)
 {
+    alloc_set_owner(p->pid);
     uint32_t st = take_running(p);
     if (p->trace_flags & RUNNING_FLAGS)
         trace_hooks.sched(p, TRACE_IN);
@@ -441,6 +442,7 @@ static void *scheduler_main(void *arg)
             continue;
         }
         run_slice(s, p);
+        alloc_set_owner(0);
     }
     progress_unregister(s->id);
     return NULL;

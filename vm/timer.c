@@ -10,7 +10,7 @@
 #include "alloc.h"
 
 /* Memory of this module, accounted as one type (see alloc_types.def). */
-#define TIMER_ALLOC ALLOC_SYSTEM
+#define TIMER_ALLOC ALLOC_TIMER
 
 #define HEAP_MIN_CAP 16
 #define INDEX_MIN_CAP 32

@@ -450,6 +450,11 @@ static void gen_fish(FILE *f)
           f);
     for (size_t i = 0; i < n; i++) {
         const cli_opt *p = &o[i];
+        if (p->short_name && p->short_name[0] == '+') {
+            /* fish has no +options: offer the word itself */
+            fprintf(f, "complete -c dbgsh -f -a '%s' -d '%s'\n", p->short_name, p->summary);
+            continue;
+        }
         fputs("complete -c dbgsh", f);
         if (p->short_name)
             fprintf(f, " %s %s", strlen(p->short_name) == 2 ? "-s" : "-o", p->short_name + 1);

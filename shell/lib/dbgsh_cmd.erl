@@ -160,7 +160,15 @@ command(session_destroy, _Opts, [], #{handle := H}) ->
 command(session_list, _Opts, [], Ctx) ->
     {ok, summary_text(Ctx)};
 command(save, _Opts, [], Ctx) ->
-    {ok, save_text(Ctx)}.
+    {ok, save_text(Ctx)};
+command(mem, _Opts, [], _Ctx) ->
+    dbgsh_mem:table();
+command(mem_top, _Opts, Args, _Ctx) ->
+    dbgsh_mem:top(Args);
+command(mem_map, _Opts, [File], _Ctx) ->
+    dbgsh_mem:map(File);
+command(mem_diff, _Opts, [], _Ctx) ->
+    dbgsh_mem:diff().
 
 %%% ====================================================================
 %%% Arguments

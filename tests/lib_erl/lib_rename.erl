@@ -108,6 +108,8 @@ allowed(dbgsh_out, io_lib_write, 3, _) -> true;
 allowed(dbgsh_code, compile_file, 1, _) -> true;
 %% the shell evaluator's C half (vm/eval.c): its outcome to the shell
 allowed(dbgsh_shell, reply, 1, _) -> true;
+%% instrument's C half (vm/bif_instr.c): the accounting of vm/alloc.c
+allowed(dbgsh_alloc, F, A, _) -> lists:member({F, A}, [{status, 1}, {map, 0}, {modes, 0}, {types, 0}]);
 allowed(code, F, 1, _) -> lists:member(F, [ensure_loaded, is_loaded, load_file, purge, soft_purge, delete]);
 %% Extra C BIFs requested in the report.
 allowed(unicode_util, F, 1, _) ->

@@ -70,7 +70,8 @@ Test(help, the_commands_of_issue_5_are_all_there)
 {
     static const char *const names[] = {"tp",     "tpl",  "ctp", "ctpl",   "ctpg", "tpe",  "ctpe",    "p",
                                         "i",      "ltp",  "dtp", "wtp",    "rtp",  "stop", "session", "view",
-                                        "filter", "grep", "log", "source", "save", "set",  "help",    "quit"};
+                                        "filter", "grep", "log", "source", "save", "mem",  "set",     "help",
+                                        "quit"};
     size_t n;
     const shell_cmd *t = cmd_table(&n);
     cr_assert_eq(n, sizeof names / sizeof *names);
@@ -635,6 +636,13 @@ static const char usage_text[] =
     "                  of dbg's text (filters and --grep still match dbg's text)\n"
     "  --clock KIND    raw (the default) prints timestamps as dbg does; iso prints\n"
     "                  {MegaSecs,Secs,MicroSecs} ones as UTC, 2024-05-01T12:00:00.123456Z\n"
+    "  +Mis BOOL       true (the default) counts every allocation of the VM by\n"
+    "                  type, allocator and class for mem and instrument; false\n"
+    "                  turns the counters off (erlang:memory/0 is then notsup)\n"
+    "  +Mim BOOL       true keeps a map of every allocated block (its type, size\n"
+    "                  and owning process) for mem map and instrument:memory_data/0,\n"
+    "                  at 48 bytes a block\n"
+    "  --mem-map       the same as +Mim true\n"
     "  --format        print the dbg trace port files given (any name) and wrap\n"
     "                  sets as dbg:trace_client(file, F) prints them, then exit:\n"
     "                  0, or 1 when one is missing, truncated or corrupt\n"
@@ -664,7 +672,7 @@ Test(help, cli_options_are_well_formed)
         cr_assert_eq(o[i].id, (cli_opt_id)i);
         cr_assert(o[i].short_name || o[i].long_name);
         if (o[i].short_name)
-            cr_assert(o[i].short_name[0] == '-' && o[i].short_name[1] != '-');
+            cr_assert((o[i].short_name[0] == '-' || o[i].short_name[0] == '+') && o[i].short_name[1] != '-');
         if (o[i].long_name)
             cr_assert(!strncmp(o[i].long_name, "--", 2) && o[i].long_name[2]);
         cr_assert_gt(strlen(o[i].summary), 0);

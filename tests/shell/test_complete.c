@@ -224,7 +224,7 @@ static char *shown(void)
     } while (0)
 
 #define ALL_COMMANDS                                                                                         \
-    "ctp ctpe ctpg ctpl dtp filter grep help i log ltp p quit rtp save session set source stop tp tpe tpl "  \
+    "ctp ctpe ctpg ctpl dtp filter grep help i log ltp mem p quit rtp save session set source stop tp tpe tpl "  \
     "view wtp"
 
 /* ---- the first word ---- */

@@ -480,7 +480,7 @@ Test(filter, no_allocation_once_warm)
     cr_assert_not_null(re);
     filter_re_match(re, CALL, strlen(CALL));
     alloc_stat sys0, tmp0, sys1, tmp1;
-    alloc_get_stat(ALLOC_SYSTEM, &sys0);
+    alloc_get_stat(ALLOC_SHELL, &sys0);
     alloc_get_stat(ALLOC_TEMP, &tmp0);
     for (int i = 0; i < 1000; i++) {
         pass(fs, 1, CALL);
@@ -488,7 +488,7 @@ Test(filter, no_allocation_once_warm)
         pass(fs, 1, WRAPPED);
         filter_re_match(re, RET, strlen(RET));
     }
-    alloc_get_stat(ALLOC_SYSTEM, &sys1);
+    alloc_get_stat(ALLOC_SHELL, &sys1);
     alloc_get_stat(ALLOC_TEMP, &tmp1);
     cr_assert_eq(sys1.blocks, sys0.blocks);
     cr_assert_eq(sys1.size, sys0.size);
@@ -500,7 +500,7 @@ Test(filter, no_allocation_once_warm)
 Test(filter, memory_returns)
 {
     alloc_stat s0, s1;
-    alloc_get_stat(ALLOC_SYSTEM, &s0);
+    alloc_get_stat(ALLOC_SHELL, &s0);
     filter_set *fs = filter_set_new();
     add(fs, 1, false, false, false, "/a/");
     add(fs, 1, true, true, false, "/b(c|d)+/");
@@ -510,14 +510,14 @@ Test(filter, memory_returns)
     filter_del(fs, 1, 1);
     filter_forget_session(fs, 2);
     filter_set_free(fs);
-    alloc_get_stat(ALLOC_SYSTEM, &s1);
+    alloc_get_stat(ALLOC_SHELL, &s1);
     /* The shared PCRE2 contexts made by the first filter_set_new stay. */
     filter_set *fs2 = filter_set_new();
     alloc_stat s2, s3;
-    alloc_get_stat(ALLOC_SYSTEM, &s2);
+    alloc_get_stat(ALLOC_SHELL, &s2);
     add(fs2, 1, false, false, false, "/x/");
     filter_set_free(fs2);
-    alloc_get_stat(ALLOC_SYSTEM, &s3);
+    alloc_get_stat(ALLOC_SHELL, &s3);
     cr_assert_geq(s2.size, s1.size);
     cr_assert_eq(s3.size, s1.size, "filter_set_free leaves %lld bytes", (long long)(s3.size - s1.size));
     cr_assert_eq(s3.blocks, s1.blocks);

@@ -857,9 +857,11 @@ Test(compile, allocations_balance)
     /* warm up the tables built once (erl_internal sets, atoms) */
     module_code *m = compile_ok("c_funs");
     compile_module_free(m);
-    alloc_stat temp0, code0, sys0;
+    alloc_stat temp0, code0, sys0, mod0, lit0;
     alloc_get_stat(ALLOC_TEMP, &temp0);
     alloc_get_stat(ALLOC_CODE, &code0);
+    alloc_get_stat(ALLOC_MODULE, &mod0);
+    alloc_get_stat(ALLOC_LITERAL, &lit0);
     alloc_get_stat(ALLOC_SYSTEM, &sys0);
     for (size_t i = 0; i < sizeof corpus / sizeof *corpus; i++) {
         term_t forms = load_forms(corpus[i]);
@@ -875,9 +877,15 @@ Test(compile, allocations_balance)
     lint_diags d = {0};
     cr_assert_eq(compile_forms(forms, NULL, &m, &d), COMPILE_ERROR);
     lint_diags_free(&d);
-    alloc_stat temp1, code1, sys1;
+    alloc_stat temp1, code1, sys1, mod1, lit1;
     alloc_get_stat(ALLOC_TEMP, &temp1);
     alloc_get_stat(ALLOC_CODE, &code1);
+    alloc_get_stat(ALLOC_MODULE, &mod1);
+    alloc_get_stat(ALLOC_LITERAL, &lit1);
+    cr_expect_eq(mod1.blocks, mod0.blocks, "module blocks: %llu before, %llu after",
+                 (unsigned long long)mod0.blocks, (unsigned long long)mod1.blocks);
+    cr_expect_eq(lit1.size, lit0.size, "literal: %llu before, %llu after", (unsigned long long)lit0.size,
+                 (unsigned long long)lit1.size);
     alloc_get_stat(ALLOC_SYSTEM, &sys1);
     cr_expect_eq(temp1.size, temp0.size, "temp: %llu before, %llu after", (unsigned long long)temp0.size,
                  (unsigned long long)temp1.size);

@@ -215,21 +215,21 @@ Test(timer, a_million_timers)
 Test(timer, memory_follows_live_timers)
 {
     alloc_stat before, peak, after;
-    alloc_get_stat(ALLOC_SYSTEM, &before);
+    alloc_get_stat(ALLOC_TIMER, &before);
     timer_queue t;
     timer_init(&t);
     enum { N = 200000, KEEP = 1000 };
     timer_id *ids = malloc(N * sizeof *ids);
     for (int i = 0; i < N; i++)
         ids[i] = timer_insert(&t, (uint64_t)(i * 7919 % N), (uint64_t)i, 0);
-    alloc_get_stat(ALLOC_SYSTEM, &peak);
+    alloc_get_stat(ALLOC_TIMER, &peak);
     cr_assert_geq(peak.size - before.size, (uint64_t)N * sizeof(timer_info));
     for (int i = KEEP; i < N; i++)
         cr_assert(timer_cancel(&t, ids[i], NULL));
     cr_assert_eq(timer_count(&t), KEEP);
     /* 1000 live timers hold at most 4x their 48 bytes */
     cr_assert_leq(timer_memory(&t), (size_t)KEEP * 48 * 4);
-    alloc_get_stat(ALLOC_SYSTEM, &after);
+    alloc_get_stat(ALLOC_TIMER, &after);
     cr_assert_eq(after.size - before.size, timer_memory(&t));
     for (int i = 0; i < KEEP; i++) {
         timer_info ti;
@@ -237,7 +237,7 @@ Test(timer, memory_follows_live_timers)
         cr_assert_eq(ti.key, (uint64_t)i);
     }
     timer_destroy(&t);
-    alloc_get_stat(ALLOC_SYSTEM, &after);
+    alloc_get_stat(ALLOC_TIMER, &after);
     cr_assert_eq(after.size, before.size);
     free(ids);
 }
