@@ -5,7 +5,9 @@
  * the oldest go first and are counted as dropped. Readers (the shell's
  * views and live output) take events by sequence number. Writers are the
  * traced processes' scheduler threads, serialized by the port's own lock
- * (the ring needs no other). docs/internals/tracers.md. */
+ * (the ring needs no other). Each event also gets an arrival stamp from
+ * one process-wide counter, so that readers can merge several collectors
+ * in arrival order. docs/internals/tracers.md, docs/internals/shell.md. */
 #include "dbgcore.h"
 #include "engine.h"
 
@@ -21,9 +23,20 @@
 #define STACK_EVENT_BYTES 512
 
 typedef struct slot {
-    uint64_t pos; /* where its bytes start, as a running byte count */
+    uint64_t pos;   /* where its bytes start, as a running byte count */
+    uint64_t stamp; /* its arrival stamp (collector_stamp_now) */
     uint32_t len;
 } slot;
+
+/* The arrival stamp of the next event kept by any collector. Taken by
+ * put_event with an atomic add (a read-modify-write, so every writer's add
+ * heads a release sequence that every later add continues) under the
+ * port's lock, in the locked section that publishes the event. A reader
+ * that loads it (acquire) and gets S, then takes a collector's lock, finds
+ * there every event of that collector stamped below S: the writer's add
+ * happens before the load, hence before the reader's lock, so the
+ * writer's locked section (which publishes the event) came first. */
+static _Atomic uint64_t arrivals;
 
 /* The ring and its figures change under the port's lock only: writers hold
  * it in port_command, readers take it with port_with_lock. `next` is also
@@ -83,13 +96,14 @@ static uint64_t make_room(collector *c, uint32_t len)
     return pos;
 }
 
-/* Appends one encoded event. */
+/* Appends one encoded event, stamped. Under the port's lock. */
 static void put_event(collector *c, const uint8_t *etf, size_t len)
 {
     uint64_t pos = make_room(c, (uint32_t)len);
     uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    uint64_t stamp = atomic_fetch_add_explicit(&arrivals, 1, memory_order_acq_rel);
     memcpy(c->buf + offset(c, pos), etf, len);
-    c->slots[next & (c->max_events - 1)] = (slot){pos, (uint32_t)len};
+    c->slots[next & (c->max_events - 1)] = (slot){pos, stamp, (uint32_t)len};
     c->pos = pos + len;
     c->stats.events++;
     c->stats.bytes += len;
@@ -170,6 +184,8 @@ term_t collector_port(const collector *c) { return c->port; }
 
 void collector_pause(collector *c, bool paused) { atomic_store(&c->paused, paused); }
 
+uint64_t collector_stamp_now(void) { return atomic_load_explicit(&arrivals, memory_order_acquire); }
+
 typedef struct reading {
     uint64_t from, seq, lost;
     collector_fn fn;
@@ -186,7 +202,7 @@ static void read_locked(void *state, void *arg)
     r->lost = seq - r->from;
     for (size_t n = 0; seq < next && n < r->max; seq++, n++) {
         const slot *s = &c->slots[seq & (c->max_events - 1)];
-        if (!r->fn(seq, c->buf + offset(c, s->pos), s->len, r->arg)) {
+        if (!r->fn(seq, s->stamp, c->buf + offset(c, s->pos), s->len, r->arg)) {
             seq++;
             break;
         }
@@ -347,9 +363,10 @@ typedef struct read_acc {
     size_t n;
 } read_acc;
 
-static bool decode_one(uint64_t seq, const uint8_t *etf, size_t len, void *arg)
+static bool decode_one(uint64_t seq, uint64_t stamp, const uint8_t *etf, size_t len, void *arg)
 {
     (void)seq;
+    (void)stamp;
     read_acc *a = arg;
     term_t t;
     size_t used;
@@ -359,7 +376,8 @@ static bool decode_one(uint64_t seq, const uint8_t *etf, size_t len, void *arg)
     return true;
 }
 
-/* dbgsh_trace:collector_read(Port, From, Max) -> {Next, Lost, [Msg]}. */
+/* dbgsh_trace:collector_read(Port, From, Max) -> {Next, Lost, [Msg]} (the
+ * arrival stamps are not shown). */
 term_t bif_collector_read_3(process *p, const term_t *args)
 {
     collector *c = bif_collector(args[0], false);

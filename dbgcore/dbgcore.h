@@ -36,12 +36,22 @@ collector *collector_open(size_t max_events, size_t max_bytes);
 term_t collector_port(const collector *c);
 /* Calls fn on each event from sequence number `from` on (at most max of
  * them), oldest first, under the collector's lock (fn must be quick and
- * must not trace); stops early when fn returns false. Returns the
- * sequence number to read from next; *lost (if not NULL) gets how many
- * events from `from` on had already left the ring. The bytes are valid
- * during the call only. */
-typedef bool (*collector_fn)(uint64_t seq, const uint8_t *etf, size_t len, void *arg);
+ * must not trace); stops early when fn returns false (that event counts
+ * as read). Returns the sequence number to read from next; *lost (if not
+ * NULL) gets how many events from `from` on had already left the ring.
+ * fn gets each event's arrival stamp too (collector_stamp_now). The bytes
+ * are valid during the call only. */
+typedef bool (*collector_fn)(uint64_t seq, uint64_t stamp, const uint8_t *etf, size_t len, void *arg);
 uint64_t collector_read(collector *c, uint64_t from, collector_fn fn, void *arg, size_t max, uint64_t *lost);
+/* Arrival stamps: every event a collector keeps gets the next value of
+ * one process-wide counter, taken under the collector's lock as the event
+ * is published, so stamps rise with sequence numbers in each ring and
+ * order events across collectors by arrival. This is the stamp the next
+ * event will get: every event stamped below it is already readable in
+ * its collector, so a reader that takes it first, then reads several
+ * collectors and keeps to the events stamped below it, merges them
+ * exactly (later ones wait for its next round). Any thread. */
+uint64_t collector_stamp_now(void);
 /* Waits until an event numbered `after` or later is in the ring, the
  * collector closes, or timeout_ms pass; whether there is one. */
 bool collector_wait(collector *c, uint64_t after, int timeout_ms);

@@ -4,7 +4,9 @@
  * would, prefixed with the session's name when there are several, passed
  * through the filters, written to the session's log and printed. The live
  * thread and sessions_drain share that path under one lock, so each
- * session's events print once and in order. */
+ * session's events print once and in order; the events of several
+ * sessions are merged by their collectors' arrival stamps, live and in
+ * views alike. */
 #include "shell/sessions.h"
 
 #include <pthread.h>
@@ -18,6 +20,25 @@
 #include "shell/out.h"
 #include "vm/vm.h"
 
+/* Events copied out of one session's ring, to format outside the ring's
+ * lock: consecutive ones from sequence number `first`, each stamped below
+ * the bound it was read with, at most BATCH_MAX of them and about
+ * BATCH_BYTES (one event more at most). Scratch of one merge: empty
+ * between them. */
+typedef struct batch {
+    alloc_buf bytes;
+    size_t *off, *len;
+    uint64_t *stamp;
+    size_t n, cap;
+    size_t at;            /* the next one to print */
+    uint64_t first;       /* the sequence number of event 0 */
+    uint64_t below, upto; /* copy only events stamped below, numbered below */
+    bool more;            /* stopped by BATCH_MAX or BATCH_BYTES: read on */
+} batch;
+
+#define BATCH_MAX 512
+#define BATCH_BYTES (64u << 10)
+
 struct shell_session {
     char name[SESSIONS_NAME_MAX + 1];
     int id;          /* its number in the filter set, never reused */
@@ -28,17 +49,8 @@ struct shell_session {
     uint64_t next;   /* the next event to print live */
     bool paused;
     uint64_t shown, hidden, dropped;
+    batch b; /* under S.lock */
 };
-
-/* One event copied out of a ring, to format outside the ring's lock. */
-typedef struct batch {
-    alloc_buf bytes;
-    size_t *off, *len;
-    size_t n, cap;
-    uint64_t last; /* the sequence number after the last one copied */
-} batch;
-
-#define BATCH_MAX 512
 
 static struct {
     pthread_mutex_t lock; /* the table, and printing events (in order) */
@@ -56,7 +68,6 @@ static struct {
     fmt_buf text; /* an event's text */
     term_t msg;   /* its message (on heap), THE_NON_VALUE if undecodable */
     fmt_buf shown; /* the text as the terminal gets it: coloured */
-    batch b;
     pthread_t live;
     bool live_running;
     shell_session *waiting_on; /* the session whose collector the live thread
@@ -132,6 +143,10 @@ void sessions_destroy(shell_session *s)
     pthread_mutex_unlock(&S.lock);
     collector_free(s->col);
     heap_destroy(&s->heap);
+    alloc_buf_free(&s->b.bytes);
+    alloc_free(ALLOC_TEMP, s->b.off, s->b.cap * sizeof *s->b.off);
+    alloc_free(ALLOC_TEMP, s->b.len, s->b.cap * sizeof *s->b.len);
+    alloc_free(ALLOC_TEMP, s->b.stamp, s->b.cap * sizeof *s->b.stamp);
     alloc_free(ALLOC_SYSTEM, s, sizeof *s);
 }
 
@@ -234,33 +249,50 @@ sessions_clock sessions_get_clock(void) { return S.clock; }
 
 /* ---- one event's way out ------------------------------------------------------ */
 
-static bool copy_event(uint64_t seq, const uint8_t *etf, size_t len, void *arg)
+static bool copy_event(uint64_t seq, uint64_t stamp, const uint8_t *etf, size_t len, void *arg)
 {
     batch *b = arg;
+    if (stamp >= b->below || seq >= b->upto)
+        return false; /* stamps rise with seq: none after it either */
     if (b->n == b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 64;
         b->off = alloc_resize(ALLOC_TEMP, b->off, b->cap * sizeof *b->off, cap * sizeof *b->off);
         b->len = alloc_resize(ALLOC_TEMP, b->len, b->cap * sizeof *b->len, cap * sizeof *b->len);
+        b->stamp = alloc_resize(ALLOC_TEMP, b->stamp, b->cap * sizeof *b->stamp, cap * sizeof *b->stamp);
         b->cap = cap;
     }
+    if (!b->n)
+        b->first = seq;
     b->off[b->n] = b->bytes.n;
     b->len[b->n] = len;
+    b->stamp[b->n] = stamp;
     alloc_buf_put(&b->bytes, etf, len);
     b->n++;
-    b->last = seq + 1;
+    if (b->bytes.n >= BATCH_BYTES) {
+        b->more = true;
+        return false;
+    }
     return true;
 }
 
-/* Reads up to BATCH_MAX events of s from `from` into S.b; *lost gets how
- * many had left the ring. Returns the sequence number after them. */
-static uint64_t read_batch(shell_session *s, uint64_t from, uint64_t *lost)
+/* Reads into s->b the events of s from `from` on stamped below `below` and
+ * numbered below `upto` (a batch of them); *lost gets how many had left
+ * the ring. Whether it got any. */
+static bool read_batch(shell_session *s, uint64_t from, uint64_t below, uint64_t upto, uint64_t *lost)
 {
-    S.b.n = 0;
-    S.b.bytes.n = 0;
-    return collector_read(s->col, from, copy_event, &S.b, BATCH_MAX, lost);
+    batch *b = &s->b;
+    b->n = b->at = 0;
+    b->bytes.n = 0;
+    b->below = below;
+    b->upto = upto;
+    b->more = false;
+    collector_read(s->col, from, copy_event, b, BATCH_MAX, lost);
+    if (b->n == BATCH_MAX)
+        b->more = true;
+    return b->n > 0;
 }
 
-/* The text of event i of the batch in S.text (dbg's handler's, with the
+/* The text of event i of s's batch in S.text (dbg's handler's, with the
  * session's name in front when there are several sessions); false when
  * dbg's handler would print nothing for it. */
 static bool format_event(shell_session *s, size_t i)
@@ -277,8 +309,8 @@ static bool format_event(shell_session *s, size_t i)
     }
     size_t head = S.text.len;
     S.msg = THE_NON_VALUE;
-    if (ext_binary_to_term(&S.heap, (const uint8_t *)S.b.bytes.p + S.b.off[i], S.b.len[i], &msg, &used, &err) !=
-        EXT_OK) {
+    if (ext_binary_to_term(&S.heap, (const uint8_t *)s->b.bytes.p + s->b.off[i], s->b.len[i], &msg, &used,
+                           &err) != EXT_OK) {
         fmt_buf_put(&S.text, "** an event that cannot be decoded\n", 35);
         return true;
     }
@@ -373,84 +405,180 @@ uint64_t sessions_take_hidden(void)
     return n;
 }
 
-/* Prints the live events of s not yet printed. Under S.lock. */
-static size_t drain_session(shell_session *s)
+/* ---- merging sessions by arrival ------------------------------------------------ */
+
+/* A merge of the events of several sessions, by arrival stamp: each
+ * session's batch is a sorted run (stamps rise with sequence numbers), the
+ * smallest head goes first, and a session whose batch runs out is read on
+ * before anything else goes. Sessions leave once they have nothing left
+ * within the bounds. Memory: one batch per session. */
+typedef struct merge {
+    shell_session *s[SESSIONS_MAX]; /* the sessions with events left */
+    uint64_t from[SESSIONS_MAX];    /* where each reads on */
+    size_t n;
+    uint64_t below; /* events stamped from here on wait for the next merge */
+    bool live;      /* the live cursors: s->next moves, lost events are told */
+    /* what to do with event i of s's batch */
+    void (*emit)(shell_session *s, size_t i, void *arg);
+    void *arg;
+} merge;
+
+/* Says that `lost` events of s left the ring before they were printed,
+ * and counts them (and tells s's log). */
+static void tell_lost(shell_session *s, uint64_t lost)
+{
+    s->dropped += lost;
+    if (s->log)
+        shell_log_dropped(s->log, lost);
+    bool color = out_colored(false);
+    out_printf(false, "%s%s%s%s** %llu events not shown: the ring moved on before they were printed%s\n",
+               color ? "\033[1;33m" : "", S.n > 1 ? "[" : "", S.n > 1 ? s->name : "", S.n > 1 ? "] " : "",
+               (unsigned long long)lost, color ? "\033[0m" : "");
+}
+
+/* Reads the next batch of the k-th session of m; false when it has none
+ * left (the caller drops it from m). */
+static bool refill(merge *m, size_t k)
+{
+    shell_session *s = m->s[k];
+    uint64_t lost = 0;
+    bool got = read_batch(s, m->from[k], m->below, m->live ? UINT64_MAX : s->next, &lost);
+    m->from[k] += lost;
+    if (m->live && lost) {
+        s->next = m->from[k];
+        tell_lost(s, lost);
+    }
+    return got;
+}
+
+/* Drops the k-th session of m, its batch all emitted. */
+static void drop_from(merge *m, size_t k)
+{
+    batch *b = &m->s[k]->b;
+    if (b->bytes.cap > 4 * BATCH_BYTES) /* grown for a big event: not kept */
+        alloc_buf_free(&b->bytes);
+    m->n--;
+    m->s[k] = m->s[m->n];
+    m->from[k] = m->from[m->n];
+}
+
+/* Emits every event of m's sessions within its bounds, smallest stamp
+ * first. Returns how many. Under S.lock. */
+static size_t run_merge(merge *m)
 {
     size_t count = 0;
-    for (;;) {
-        uint64_t lost = 0;
-        uint64_t next = read_batch(s, s->next, &lost);
-        if (lost) {
-            s->dropped += lost;
-            if (s->log)
-                shell_log_dropped(s->log, lost);
-            bool color = out_colored(false);
-            out_printf(false, "%s%s%s%s** %llu events not shown: the ring moved on before they were printed%s\n",
-                       color ? "\033[1;33m" : "", S.n > 1 ? "[" : "", S.n > 1 ? s->name : "", S.n > 1 ? "] " : "",
-                       (unsigned long long)lost, color ? "\033[0m" : "");
-        }
-        for (size_t i = 0; i < S.b.n; i++) {
-            if (!format_event(s, i))
-                continue;
-            if (!filter_pass(S.filters, s->id, S.text.data, S.text.len)) {
-                s->hidden++;
-                S.hidden_untold++;
-                continue;
-            }
-            if (s->log)
-                shell_log_write(s->log, (const uint8_t *)S.b.bytes.p + S.b.off[i], S.b.len[i], S.text.data,
-                                S.text.len);
-            show_event(s);
-            s->shown++;
-        }
-        count += S.b.n;
-        s->next = next;
-        if (S.b.n < BATCH_MAX)
-            return count;
+    for (size_t k = 0; k < m->n;)
+        if (refill(m, k))
+            k++;
+        else
+            drop_from(m, k);
+    while (m->n) {
+        size_t k = 0;
+        for (size_t j = 1; j < m->n; j++) /* at most SESSIONS_MAX: a scan */
+            if (m->s[j]->b.stamp[m->s[j]->b.at] < m->s[k]->b.stamp[m->s[k]->b.at])
+                k = j;
+        shell_session *s = m->s[k];
+        batch *b = &s->b;
+        /* s's events may go on while they come before every other head */
+        uint64_t until = UINT64_MAX;
+        for (size_t j = 0; j < m->n; j++)
+            if (j != k && m->s[j]->b.stamp[m->s[j]->b.at] < until)
+                until = m->s[j]->b.stamp[m->s[j]->b.at];
+        do {
+            m->emit(s, b->at, m->arg);
+            count++;
+        } while (++b->at < b->n && b->stamp[b->at] < until);
+        if (b->at < b->n)
+            continue;
+        m->from[k] = b->first + b->n;
+        if (m->live)
+            s->next = m->from[k];
+        if (!b->more || !refill(m, k))
+            drop_from(m, k);
     }
+    return count;
+}
+
+/* Prints event i of s's batch live: through the filters, to the log and
+ * the terminal. */
+static void emit_live(shell_session *s, size_t i, void *arg)
+{
+    (void)arg;
+    if (!format_event(s, i))
+        return;
+    if (!filter_pass(S.filters, s->id, S.text.data, S.text.len)) {
+        s->hidden++;
+        S.hidden_untold++;
+        return;
+    }
+    if (s->log)
+        shell_log_write(s->log, (const uint8_t *)s->b.bytes.p + s->b.off[i], s->b.len[i], S.text.data,
+                        S.text.len);
+    show_event(s);
+    s->shown++;
 }
 
 size_t sessions_drain(void)
 {
-    size_t count = 0;
     pthread_mutex_lock(&S.lock);
-    for (size_t i = 0; i < S.n; i++)
-        count += drain_session(S.all[i]);
+    /* taken before any ring is read: every event stamped below it is in
+     * its ring by then (collector_stamp_now); later ones wait for the next
+     * drain, so that one of another session stamped before them, but not
+     * yet read, cannot come after them */
+    merge m = {.below = collector_stamp_now(), .live = true, .emit = emit_live};
+    for (size_t i = 0; i < S.n; i++) {
+        m.s[m.n] = S.all[i];
+        m.from[m.n++] = S.all[i]->next;
+    }
+    size_t count = run_merge(&m);
     pthread_mutex_unlock(&S.lock);
     return count;
+}
+
+typedef struct viewing {
+    filter_re *re;
+    bool invert;
+    uint64_t shown, hidden;
+} viewing;
+
+/* Prints event i of s's batch again if the filters or the regex let it. */
+static void emit_view(shell_session *s, size_t i, void *arg)
+{
+    viewing *v = arg;
+    if (!format_event(s, i))
+        return;
+    bool pass = v->re ? filter_re_match(v->re, S.text.data, S.text.len) != v->invert
+                      : filter_check(S.filters, s->id, S.text.data, S.text.len);
+    if (!pass) {
+        v->hidden++;
+        return;
+    }
+    show_event(s);
+    v->shown++;
 }
 
 void sessions_view(shell_session *const *ss, size_t n, filter_re *re, bool invert, uint64_t *shown,
                    uint64_t *hidden)
 {
-    *shown = *hidden = 0;
+    viewing v = {re, invert, 0, 0};
+    merge m = {.below = UINT64_MAX, .live = false, .emit = emit_view, .arg = &v};
     pthread_mutex_lock(&S.lock);
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0; k < n && m.n < SESSIONS_MAX; k++) {
         shell_session *s = ss[k];
+        bool twice = false;
+        for (size_t j = 0; j < m.n && !twice; j++)
+            twice = m.s[j] == s;
+        if (twice)
+            continue;
         collector_stats cs;
         collector_stats_get(s->col, &cs);
-        uint64_t from = cs.next - cs.first > S.ring ? cs.next - S.ring : cs.first;
-        while (from < s->next) {
-            uint64_t lost = 0;
-            uint64_t next = read_batch(s, from, &lost);
-            for (size_t i = 0; i < S.b.n && from + i < s->next; i++) {
-                if (!format_event(s, i))
-                    continue;
-                bool pass = re ? filter_re_match(re, S.text.data, S.text.len) != invert
-                               : filter_check(S.filters, s->id, S.text.data, S.text.len);
-                if (!pass) {
-                    ++*hidden;
-                    continue;
-                }
-                show_event(s);
-                ++*shown;
-            }
-            if (!S.b.n)
-                break;
-            from = next;
-        }
+        m.s[m.n] = s;
+        m.from[m.n++] = cs.next - cs.first > S.ring ? cs.next - S.ring : cs.first;
     }
+    run_merge(&m);
     pthread_mutex_unlock(&S.lock);
+    *shown = v.shown;
+    *hidden = v.hidden;
 }
 
 /* ---- the live thread ------------------------------------------------------------ */

@@ -69,13 +69,17 @@ bool sessions_paused(const shell_session *s);
 
 /* Prints every event not yet shown, of every session, now (the caller's
  * thread): the shell calls it before it prints a result, so that the
- * events an input made come before its value. Returns how many. */
+ * events an input made come before its value. The sessions' events are
+ * merged in arrival order (collector_stamp_now: exact, each session's own
+ * order kept); an event arriving while it runs may wait for the next
+ * call. Returns how many events it took from the rings. */
 size_t sessions_drain(void);
 
 /* Re-prints the events already shown live in the rings of the n sessions
- * given, one session after the other: through the filters, or, with `re`,
- * those it matches (with invert: does not match) ignoring the filters.
- * *shown and *hidden get the counts. */
+ * given (a session given twice counts once), merged in arrival order as
+ * they were shown live: through the filters, or, with `re`, those it
+ * matches (with invert: does not match) ignoring the filters. *shown and
+ * *hidden get the counts. */
 void sessions_view(shell_session *const *ss, size_t n, struct filter_re *re, bool invert, uint64_t *shown,
                    uint64_t *hidden);
 

@@ -1,6 +1,7 @@
 /* test_collector.c: tests of dbgcore/collector.c, the bounded ring of
  * trace events the shell reads: what it keeps and drops by count and by
- * bytes, reading by sequence number, waiting, several writers, closing. */
+ * bytes, reading by sequence number, waiting, several writers, closing,
+ * and the arrival stamps that merge several collectors. */
 #include <criterion/criterion.h>
 #include <pthread.h>
 #include <string.h>
@@ -29,12 +30,14 @@ static term_t event(heap_t *on, int64_t i)
 typedef struct got {
     int64_t v[4096];
     uint64_t seq[4096];
+    uint64_t stamp[4096];
     size_t n;
 } got;
 
-static bool take(uint64_t seq, const uint8_t *etf, size_t len, void *arg)
+static bool take(uint64_t seq, uint64_t stamp, const uint8_t *etf, size_t len, void *arg)
 {
     got *g = arg;
+    g->stamp[g->n] = stamp;
     term_t t;
     size_t used;
     ext_error err;
@@ -195,4 +198,110 @@ Test(collector, writers_on_several_threads_keep_their_order)
         last[id] = k;
     }
     collector_free(c);
+}
+
+Test(collector, stamps_order_events_across_collectors)
+{
+    /* written a, b, a, b, ...: each ring's stamps rise, and merging the two
+     * rings by stamp gives back the order they were written in */
+    collector *a = collector_open(64, 1 << 16), *b = collector_open(64, 1 << 16);
+    uint64_t before = collector_stamp_now();
+    for (int i = 0; i < 20; i++)
+        port_command(collector_port(i % 2 ? b : a), event(&h, i));
+    cr_expect_eq(collector_stamp_now(), before + 20);
+    static got ga, gb;
+    ga.n = gb.n = 0;
+    collector_read(a, 0, take, &ga, 100, NULL);
+    collector_read(b, 0, take, &gb, 100, NULL);
+    cr_assert_eq(ga.n, 10);
+    cr_assert_eq(gb.n, 10);
+    for (size_t i = 0; i < 10; i++) {
+        cr_expect(ga.stamp[i] >= before && ga.stamp[i] < before + 20);
+        cr_expect(i == 0 || ga.stamp[i] > ga.stamp[i - 1]);
+        cr_expect(i == 0 || gb.stamp[i] > gb.stamp[i - 1]);
+    }
+    size_t ia = 0, ib = 0;
+    for (int64_t want = 0; want < 20; want++) {
+        bool from_a = ib == gb.n || (ia < ga.n && ga.stamp[ia] < gb.stamp[ib]);
+        int64_t v = from_a ? ga.v[ia++] : gb.v[ib++];
+        cr_expect_eq(v, want, "merged event %lld is %lld", (long long)want, (long long)v);
+    }
+    /* a paused collector, or an event too large to keep, takes no stamp */
+    collector_pause(a, true);
+    port_command(collector_port(a), event(&h, 20));
+    collector_pause(a, false);
+    collector *small = collector_open(4, 4096);
+    static uint8_t big[3000];
+    term_t e[3] = {atom_from_cstr("trace"), term_local_pid(7, 0), bin_new(&h, big, sizeof big)};
+    port_command(collector_port(small), term_tuple(&h, 3, e));
+    collector_stats st;
+    collector_stats_get(small, &st);
+    cr_expect_eq(st.too_large, 1);
+    cr_expect_eq(collector_stamp_now(), before + 20);
+    collector_free(small);
+    collector_free(a);
+    collector_free(b);
+}
+
+/* A reader of several collectors as the shell's merge is: it takes the
+ * stamp first, then reads each ring on from its cursor, keeping only the
+ * events stamped below the stamp it took (the rest wait for the next
+ * round). */
+typedef struct cursor {
+    uint64_t next, below;
+    uint8_t *seen; /* by stamp - base */
+    uint64_t base, kept;
+} cursor;
+
+static bool take_below(uint64_t seq, uint64_t stamp, const uint8_t *etf, size_t len, void *arg)
+{
+    (void)etf;
+    (void)len;
+    cursor *c = arg;
+    if (stamp >= c->below)
+        return false;
+    c->seen[stamp - c->base]++;
+    c->next = seq + 1;
+    c->kept++;
+    return true;
+}
+
+Test(collector, a_stamp_taken_first_covers_every_event_below_it)
+{
+    /* two writer threads per collector while a reader merges: after each
+     * round every stamp below the one it took has been read, exactly once */
+    enum { PER = 5000, NW = 4 };
+    collector *cs[2] = {collector_open(1 << 16, 1 << 24), collector_open(1 << 16, 1 << 24)};
+    uint64_t base = collector_stamp_now();
+    static uint8_t seen[PER * NW];
+    cursor cur[2] = {{.seen = seen, .base = base}, {.seen = seen, .base = base}};
+    pthread_t t[NW];
+    writer w[NW];
+    for (int i = 0; i < NW; i++) {
+        w[i] = (writer){cs[i % 2], i, PER};
+        pthread_create(&t[i], NULL, write_events, &w[i]);
+    }
+    uint64_t low = 0, rounds = 0; /* every stamp below base + low was read */
+    while (low < PER * NW) {
+        uint64_t below = collector_stamp_now();
+        for (int k = 0; k < 2; k++) {
+            cur[k].below = below;
+            uint64_t lost;
+            collector_read(cs[k], cur[k].next, take_below, &cur[k], SIZE_MAX, &lost);
+            cr_assert_eq(lost, 0);
+        }
+        while (low < below - base) {
+            cr_assert_eq(seen[low], 1, "round %llu: stamp %llu below %llu read %d times",
+                         (unsigned long long)rounds, (unsigned long long)(base + low),
+                         (unsigned long long)below, seen[low]);
+            low++;
+        }
+        rounds++;
+    }
+    for (int i = 0; i < NW; i++)
+        pthread_join(t[i], NULL);
+    cr_expect_eq(cur[0].kept + cur[1].kept, PER * NW);
+    cr_expect_eq(collector_stamp_now(), base + PER * NW);
+    collector_free(cs[0]);
+    collector_free(cs[1]);
 }
