@@ -277,6 +277,7 @@ bench: deps $(DBGSH) $(BUILD)/tests/fmtbench $(BUILD)/tests/termgen $(BUILD)/tes
 	@$(BUILD)/tests/ms_bench
 	@$(BUILD)/tests/tlog_bench
 	@tests/bench/vm.sh $(DBGSH)
+	@tests/bench/mem.sh $(DBGSH)
 	@tests/bench/trace.sh $(DBGSH)
 	@tests/bench/format.sh $(DBGSH)
 	@tests/bench/live.sh $(DBGSH)

@@ -1,8 +1,9 @@
 /* alloc.c: typed allocation with always-on accounting and an optional
- * allocation map (alloc.h). Counting is per thread and lock-free; a thread
- * folds its counts into the shared rows under one lock only when a type's
- * count has moved a quantum, and readers sum the rows and every thread's
- * unfolded part. docs/internals/instrument.md tells the whole story. */
+ * allocation map (alloc.h). Counting is per thread and per type, with no
+ * lock: a thread folds a type's count into the shared rows (type,
+ * allocator, class, total) under one lock only when it has moved a
+ * quantum, and readers sum the rows and every thread's unfolded part.
+ * docs/internals/instrument.md tells the whole story. */
 #include "alloc.h"
 
 #include <pthread.h>
@@ -51,14 +52,12 @@ static const char *const class_names[] = {
 
 enum { F_SIZE, F_BLOCKS, F_FIGURES };
 
-/* One thread's unfolded counts: per row and figure, the change since its
- * last fold and the highest that change reached (since the fold, or since a
- * reader took the peak for a "since last" period: stale). Only the owner
- * writes `now` and `peak`; readers read them under G.lock. */
+/* One thread's unfolded counts: per type and figure, the change since its
+ * last fold. Only the owner writes them (relaxed stores: plain moves);
+ * readers read them under G.lock. The allocator, class and total rows are
+ * sums of types, made when folding and reading. */
 typedef struct local {
-    _Atomic int64_t now[ROWS][F_FIGURES];
-    _Atomic int64_t peak[ROWS][F_FIGURES];
-    atomic_bool stale;
+    _Atomic int64_t now[ALLOC_TYPE_COUNT][F_FIGURES];
     bool used;          /* a live thread has it (G.lock) */
     struct local *next; /* every one ever made (G.lock) */
 } local;
@@ -98,29 +97,39 @@ static void note_max(int64_t *max, int64_t v)
         *max = v;
 }
 
-/* Moves l's counts into the shared rows (G.lock held). */
-static void fold(local *l)
+/* The four rows an allocation of `type` counts in. */
+static void rows_of(alloc_type type, int rows[4])
 {
-    bool stale = atomic_load_explicit(&l->stale, memory_order_relaxed);
-    for (int r = 0; r < ROWS; r++) {
-        shared_row *s = &G.rows[r];
-        for (int f = 0; f < F_FIGURES; f++) {
-            int64_t now = get(&l->now[r][f]), peak = get(&l->peak[r][f]);
-            note_max(&s->max_ever[f], s->now[f] + peak);
-            note_max(&s->max_since[f], s->now[f] + (stale ? now : peak));
-            s->now[f] += now;
-            set(&l->now[r][f], 0);
-            set(&l->peak[r][f], 0);
+    rows[0] = ROW_TOTAL;
+    rows[1] = ROW_ALLOCATORS + types[type].allocator_no;
+    rows[2] = ROW_CLASSES + types[type].class_no;
+    rows[3] = ROW_TYPES + type;
+}
+
+/* Moves l's count of one type into the shared rows, whose new figures
+ * count towards their maxima (G.lock held). */
+static void fold_type(local *l, alloc_type type)
+{
+    int rows[4];
+    rows_of(type, rows);
+    for (int f = 0; f < F_FIGURES; f++) {
+        int64_t d = get(&l->now[type][f]);
+        set(&l->now[type][f], 0);
+        for (int i = 0; i < 4; i++) {
+            shared_row *s = &G.rows[rows[i]];
+            s->now[f] += d;
+            note_max(&s->max_ever[f], s->now[f]);
+            note_max(&s->max_since[f], s->now[f]);
         }
     }
-    atomic_store_explicit(&l->stale, false, memory_order_relaxed);
 }
 
 static void detach(void *arg)
 {
     local *l = arg;
     pthread_mutex_lock(&G.lock);
-    fold(l);
+    for (int t = 0; t < ALLOC_TYPE_COUNT; t++)
+        fold_type(l, (alloc_type)t);
     l->used = false;
     pthread_mutex_unlock(&G.lock);
     self = NULL;
@@ -155,58 +164,46 @@ static local *attach(void)
     return l;
 }
 
-/* A reader took the peaks for a "since last" period: start them again from
- * where the counts are. */
-static void restart_peaks(local *l)
+static __attribute__((noinline)) void fold_locked(local *l, alloc_type type)
 {
-    atomic_store_explicit(&l->stale, false, memory_order_relaxed);
-    for (int r = 0; r < ROWS; r++)
-        for (int f = 0; f < F_FIGURES; f++)
-            set(&l->peak[r][f], get(&l->now[r][f]));
+    pthread_mutex_lock(&G.lock);
+    fold_type(l, type);
+    pthread_mutex_unlock(&G.lock);
 }
 
-static int64_t bump(local *l, int row, int f, int64_t delta)
-{
-    int64_t v = get(&l->now[row][f]) + delta;
-    set(&l->now[row][f], v);
-    if (v > get(&l->peak[row][f]))
-        set(&l->peak[row][f], v);
-    return v;
-}
-
-static void account(alloc_type type, int64_t size, int64_t blocks)
+/* The hot path: two relaxed adds on this thread's own counts. */
+static inline void account(alloc_type type, int64_t size, int64_t blocks)
 {
     if (!status_on)
         return;
-    local *l = self ? self : attach();
-    if (atomic_load_explicit(&l->stale, memory_order_relaxed))
-        restart_peaks(l);
-    int rows[3] = {ROW_TOTAL, ROW_ALLOCATORS + types[type].allocator_no, ROW_CLASSES + types[type].class_no};
-    for (int i = 0; i < 3; i++) {
-        bump(l, rows[i], F_SIZE, size);
-        bump(l, rows[i], F_BLOCKS, blocks);
-    }
-    int64_t s = bump(l, ROW_TYPES + type, F_SIZE, size);
-    int64_t b = bump(l, ROW_TYPES + type, F_BLOCKS, blocks);
-    if (s > FOLD_BYTES || s < -FOLD_BYTES || b > FOLD_BLOCKS || b < -FOLD_BLOCKS) {
-        pthread_mutex_lock(&G.lock);
-        fold(l);
-        pthread_mutex_unlock(&G.lock);
-    }
+    local *l = self;
+    if (__builtin_expect(!l, 0))
+        l = attach();
+    int64_t s = get(&l->now[type][F_SIZE]) + size;
+    int64_t b = get(&l->now[type][F_BLOCKS]) + blocks;
+    set(&l->now[type][F_SIZE], s);
+    set(&l->now[type][F_BLOCKS], b);
+    if (__builtin_expect((uint64_t)(s + FOLD_BYTES) > 2 * FOLD_BYTES || (uint64_t)(b + FOLD_BLOCKS) > 2 * FOLD_BLOCKS, 0))
+        fold_locked(l, type);
 }
 
-/* The current count of row r, figure f, and the highest it may have had
- * since the last fold or read, over all threads (G.lock held). */
-static void sum_row(int r, int f, int64_t *now, int64_t *peak_ever, int64_t *peak_since)
+/* The current figures of every row: shared plus every thread's unfolded
+ * counts (G.lock held). */
+static void sum_rows(int64_t now[ROWS][F_FIGURES])
 {
-    int64_t base = G.rows[r].now[f];
-    *now = *peak_ever = *peak_since = base;
-    for (local *l = G.locals; l; l = l->next) {
-        int64_t n = get(&l->now[r][f]), p = get(&l->peak[r][f]);
-        *now += n;
-        *peak_ever += p;
-        *peak_since += atomic_load_explicit(&l->stale, memory_order_relaxed) ? n : p;
-    }
+    for (int r = 0; r < ROWS; r++)
+        for (int f = 0; f < F_FIGURES; f++)
+            now[r][f] = G.rows[r].now[f];
+    for (local *l = G.locals; l; l = l->next)
+        for (int t = 0; t < ALLOC_TYPE_COUNT; t++) {
+            int rows[4];
+            rows_of((alloc_type)t, rows);
+            for (int f = 0; f < F_FIGURES; f++) {
+                int64_t d = get(&l->now[t][f]);
+                for (int i = 0; i < 4; i++)
+                    now[rows[i]][f] += d;
+            }
+        }
 }
 
 /* ---- the allocation map ------------------------------------------------------ */
@@ -337,39 +334,38 @@ bool alloc_configure(bool status, bool map)
 bool alloc_status_enabled(void) { return status_on; }
 bool alloc_map_enabled(void) { return map_on; }
 
+/* Each function counts first, so that nothing needs keeping across the
+ * call to the C allocator (out of memory ends dbgsh anyway). */
 void *alloc_new(alloc_type type, size_t size)
 {
-    void *p;
-    if (map_on) {
-        p = map_new(type, size, false);
-    } else if (!(p = malloc(size ? size : 1))) {
-        die_oom(size);
-    }
     account(type, (int64_t)size, 1);
+    if (map_on)
+        return map_new(type, size, false);
+    void *p = malloc(size ? size : 1);
+    if (!p)
+        die_oom(size);
     return p;
 }
 
 void *alloc_zeroed(alloc_type type, size_t size)
 {
-    void *p;
-    if (map_on) {
-        p = map_new(type, size, true);
-    } else if (!(p = calloc(1, size ? size : 1))) {
-        die_oom(size);
-    }
     account(type, (int64_t)size, 1);
+    if (map_on)
+        return map_new(type, size, true);
+    void *p = calloc(1, size ? size : 1);
+    if (!p)
+        die_oom(size);
     return p;
 }
 
 void *alloc_resize(alloc_type type, void *p, size_t old_size, size_t new_size)
 {
-    void *q;
-    if (map_on) {
-        q = map_resize(type, p, old_size, new_size);
-    } else if (!(q = realloc(p, new_size ? new_size : 1))) {
-        die_oom(new_size);
-    }
     account(type, (int64_t)new_size - (int64_t)old_size, p ? 0 : 1);
+    if (map_on)
+        return map_resize(type, p, old_size, new_size);
+    void *q = realloc(p, new_size ? new_size : 1);
+    if (!q)
+        die_oom(new_size);
     return q;
 }
 
@@ -377,11 +373,11 @@ void alloc_free(alloc_type type, void *p, size_t size)
 {
     if (!p)
         return;
+    account(type, -(int64_t)size, -1);
     if (map_on)
         map_free(type, p, size);
     else
         free(p);
-    account(type, -(int64_t)size, -1);
 }
 
 void alloc_buf_put(alloc_buf *b, const void *s, size_t n)
@@ -440,13 +436,14 @@ static const char *row_name(int r)
 
 void alloc_get_stat(alloc_type type, alloc_stat *out)
 {
-    int64_t size, blocks, peak, unused1, unused2;
+    int64_t now[ROWS][F_FIGURES];
     pthread_mutex_lock(&G.lock);
-    sum_row(ROW_TYPES + type, F_SIZE, &size, &peak, &unused1);
-    note_max(&peak, G.rows[ROW_TYPES + type].max_ever[F_SIZE]);
-    sum_row(ROW_TYPES + type, F_BLOCKS, &blocks, &unused1, &unused2);
+    sum_rows(now);
+    shared_row *s = &G.rows[ROW_TYPES + type];
+    note_max(&s->max_ever[F_SIZE], now[ROW_TYPES + type][F_SIZE]);
+    int64_t max = s->max_ever[F_SIZE];
     pthread_mutex_unlock(&G.lock);
-    *out = (alloc_stat){clamp(size), clamp(blocks), clamp(peak)};
+    *out = (alloc_stat){clamp(now[ROW_TYPES + type][F_SIZE]), clamp(now[ROW_TYPES + type][F_BLOCKS]), clamp(max)};
 }
 
 size_t alloc_status(alloc_status_kind kind, alloc_status_row *out)
@@ -454,28 +451,20 @@ size_t alloc_status(alloc_status_kind kind, alloc_status_row *out)
     static const int first[] = {ROW_TOTAL, ROW_ALLOCATORS, ROW_CLASSES, ROW_TYPES, ROWS};
     if (!status_on)
         return 0;
+    int64_t now[ROWS][F_FIGURES];
     pthread_mutex_lock(&G.lock);
-    /* every row takes in the threads' peaks, which then count as seen */
-    for (int r = 0; r < ROWS; r++) {
+    sum_rows(now);
+    for (int r = first[kind]; r < first[kind + 1]; r++) {
         shared_row *s = &G.rows[r];
-        bool asked = r >= first[kind] && r < first[kind + 1];
         alloc_figure fig[F_FIGURES];
         for (int f = 0; f < F_FIGURES; f++) {
-            int64_t now, ever, since;
-            sum_row(r, f, &now, &ever, &since);
-            note_max(&s->max_ever[f], ever);
-            note_max(&s->max_ever[f], now);
-            note_max(&s->max_since[f], since);
-            note_max(&s->max_since[f], now);
-            fig[f] = (alloc_figure){clamp(now), clamp(s->max_since[f]), clamp(s->max_ever[f])};
-            if (asked)
-                s->max_since[f] = now;
+            note_max(&s->max_ever[f], now[r][f]);
+            note_max(&s->max_since[f], now[r][f]);
+            fig[f] = (alloc_figure){clamp(now[r][f]), clamp(s->max_since[f]), clamp(s->max_ever[f])};
+            s->max_since[f] = now[r][f]; /* a new period starts */
         }
-        if (asked)
-            out[r - first[kind]] = (alloc_status_row){row_name(r), fig[F_SIZE], fig[F_BLOCKS]};
+        out[r - first[kind]] = (alloc_status_row){row_name(r), fig[F_SIZE], fig[F_BLOCKS]};
     }
-    for (local *l = G.locals; l; l = l->next)
-        atomic_store_explicit(&l->stale, true, memory_order_relaxed);
     pthread_mutex_unlock(&G.lock);
     return (size_t)(first[kind + 1] - first[kind]);
 }

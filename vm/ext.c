@@ -1,12 +1,13 @@
 /* ext.c: the External Term Format, byte-exact with OTP 25.
  * Encoding is one walker run twice: a size pass that only counts, then a
  * write pass. Decoding allocates each container whole and fills its slots
- * from a stack of pending containers. Both stacks live in ALLOC_TEMP
- * memory; neither walker recurses in C. */
+ * from a stack of pending containers (kept per thread), with a per-thread
+ * atom cache. Stacks are ALLOC_TEMP memory; no walker recurses in C. */
 #include "ext.h"
 
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -996,10 +997,15 @@ static ext_result push_dframe(decoder *d, unsigned kind, term_t *base, uint64_t 
         d->cap = cap;
     }
     dframe *f = &d->stack[d->sp++];
-    memset(f, 0, sizeof *f);
+    /* field by field: a memset here stores across i and n, which
+     * run_decoder then loads at once, and the loads stall */
     f->kind = kind;
     f->base = base;
+    f->vals = NULL;
+    f->result = NULL;
+    f->i = 0;
     f->n = n;
+    f->at = 0;
     d->pending += n;
     if (out)
         *out = f;
@@ -1038,6 +1044,138 @@ static ext_result intern_failed(decoder *d, unsigned tag, atom_result ar)
     }
 }
 
+/* The atom cache: the atoms this thread decoded last, so that the names a
+ * trace message repeats (trace, call, the node, modules, functions) skip
+ * the atom table's lock and its UTF-8 checks. Direct-mapped by a hash of
+ * the input bytes. What the input bytes mean is fixed by them and one bit,
+ * `as_is`: UTF-8 input, and latin1 input that is all ASCII, is its own
+ * text; other latin1 input is one character per byte. A slot keeps the
+ * atom, the full hash and, for a name of up to CACHED_TEXT bytes, a copy
+ * of the input and its bit; a hit needs the same bytes and bit, or for a
+ * longer name the atom's own text (atom.h: read without a lock, never
+ * changes) equal to the input's, so a hit is the very atom atom_intern
+ * would give, and a collision only costs a miss. Atoms never leave the
+ * table, so a slot never goes bad; only atoms that exist are put in
+ * (binary_to_term's `safe` counts atoms: a hit makes none). */
+#define ATOM_CACHE_BITS 9
+#define ATOM_CACHE_SIZE (1u << ATOM_CACHE_BITS)
+#define ATOM_CACHE_MAX_BYTES (ATOM_MAX_CHARS * 4) /* longer input is no atom */
+#define CACHED_TEXT 30
+
+typedef struct cached_atom {
+    uint64_t hash;
+    term_t atom; /* 0: empty */
+    uint8_t len; /* bytes in text, or UINT8_MAX: the name is longer */
+    bool as_is;  /* how text reads (above) */
+    uint8_t text[CACHED_TEXT];
+} cached_atom; /* 48 bytes */
+
+static _Thread_local cached_atom atom_cache[ATOM_CACHE_SIZE];
+
+/* The bytes s[0..n), n <= 8, in one word: some of them twice when n is
+ * not 1, 2, 4 or 8, never a byte outside them (the input may end there). */
+static inline uint64_t load_short(const uint8_t *s, size_t n)
+{
+    uint32_t lo, hi;
+    if (n >= 4) {
+        memcpy(&lo, s, 4);
+        memcpy(&hi, s + n - 4, 4);
+        return (uint64_t)hi << 32 | lo;
+    }
+    return n ? (uint64_t)s[0] | (uint64_t)s[n / 2] << 8 | (uint64_t)s[n - 1] << 16 : 0;
+}
+
+/* A hash of s[0..n); *ascii: no byte above 127. Words are read whole, the
+ * last one overlapping the one before it. */
+static uint64_t hash_name(const uint8_t *s, size_t n, bool *ascii)
+{
+    const uint64_t k = 0x9E3779B97F4A7C15u;
+    uint64_t h = (n + 1) * k, any, w;
+    if (n <= 8) {
+        any = w = load_short(s, n);
+    } else {
+        any = 0;
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            memcpy(&w, s + i, 8);
+            any |= w;
+            h = (h ^ w) * k;
+            h ^= h >> 31;
+        }
+        memcpy(&w, s + n - 8, 8);
+        any |= w;
+    }
+    h = (h ^ w) * k;
+    *ascii = (any & UINT64_C(0x8080808080808080)) == 0;
+    return h ^ h >> 29;
+}
+
+/* memcmp(a, b, n) == 0, without a call for the short names most atoms
+ * have. */
+static bool same_bytes(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    if (n > 16)
+        return memcmp(a, b, n) == 0;
+    if (n > 8) {
+        uint64_t x, y, u, v;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        memcpy(&u, a + n - 8, 8);
+        memcpy(&v, b + n - 8, 8);
+        return ((x ^ y) | (u ^ v)) == 0;
+    }
+    return load_short(a, n) == load_short(b, n);
+}
+
+/* True when UTF-8 text[0..tlen) is latin1 s[0..n), one char per byte. */
+static bool text_is_latin1(const uint8_t *text, size_t tlen, const uint8_t *s, size_t n)
+{
+    size_t j = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = s[i];
+        if (c < 0x80) {
+            if (j >= tlen || text[j] != c)
+                return false;
+            j++;
+        } else {
+            if (j + 2 > tlen || text[j] != (0xC0u | c >> 6) || text[j + 1] != (0x80u | (c & 0x3Fu)))
+                return false;
+            j += 2;
+        }
+    }
+    return j == tlen;
+}
+
+/* The cached atom whose name is the input s[0..n), read as `as_is` says. */
+static bool find_cached_atom(const uint8_t *s, size_t n, bool as_is, uint64_t hash, term_t *out)
+{
+    const cached_atom *c = &atom_cache[hash >> (64 - ATOM_CACHE_BITS)];
+    if (c->hash != hash || c->atom == 0)
+        return false;
+    bool same;
+    if (n <= CACHED_TEXT) {
+        same = c->len == n && c->as_is == as_is && same_bytes(c->text, s, n);
+    } else {
+        size_t tlen;
+        unsigned flags;
+        const uint8_t *text = (const uint8_t *)atom_text_flags(c->atom, &tlen, &flags);
+        same = as_is ? tlen == n && memcmp(text, s, n) == 0 : text_is_latin1(text, tlen, s, n);
+    }
+    if (same)
+        *out = c->atom;
+    return same;
+}
+
+static void cache_atom(const uint8_t *s, size_t n, bool as_is, uint64_t hash, term_t atom)
+{
+    cached_atom *c = &atom_cache[hash >> (64 - ATOM_CACHE_BITS)];
+    c->hash = hash;
+    c->atom = atom;
+    c->as_is = as_is;
+    c->len = n <= CACHED_TEXT ? (uint8_t)n : UINT8_MAX;
+    if (n <= CACHED_TEXT)
+        memcpy(c->text, s, n);
+}
+
 /* ATOM_EXT, SMALL_ATOM_EXT (latin1), ATOM_UTF8_EXT, SMALL_ATOM_UTF8_EXT;
  * the tag is read. */
 static ext_result decode_atom(decoder *d, unsigned tag, term_t *out)
@@ -1048,14 +1186,24 @@ static ext_result decode_atom(decoder *d, unsigned tag, term_t *out)
     size_t n = small ? get8(d) : get16(d);
     if (left(d) < n)
         return truncated(d, tag);
-    const char *s = (const char *)d->in + d->pos;
+    const uint8_t *s = d->in + d->pos;
+    bool latin1 = tag == ATOM_EXT || tag == SMALL_ATOM_EXT, ascii = false;
+    bool cacheable = n <= ATOM_CACHE_MAX_BYTES;
+    uint64_t hash = cacheable ? hash_name(s, n, &ascii) : 0;
+    bool as_is = !latin1 || ascii;
+    if (cacheable && find_cached_atom(s, n, as_is, hash, out)) {
+        d->pos += n;
+        return EXT_OK;
+    }
     atom_result ar;
-    if (tag == ATOM_EXT || tag == SMALL_ATOM_EXT)
-        ar = atom_intern_latin1(s, n, out);
+    if (latin1)
+        ar = atom_intern_latin1((const char *)s, n, out);
     else
-        ar = atom_intern(s, n, out);
+        ar = atom_intern((const char *)s, n, out);
     if (ar != ATOM_OK)
         return intern_failed(d, tag, ar);
+    if (cacheable)
+        cache_atom(s, n, as_is, hash, *out);
     d->pos += n;
     return EXT_OK;
 }
@@ -1582,18 +1730,71 @@ cleanup:
         if (f->kind == DF_MAP)
             free_map_buffer(f);
     }
-    alloc_free(ALLOC_TEMP, d->stack, d->cap * sizeof *d->stack);
-    d->stack = NULL;
-    d->cap = 0;
     return r;
+}
+
+/* The frame stack, kept from one decode to the next of the same thread at
+ * the size it grew to, up to KEPT_STACK_MAX bytes (a deeper term's stack
+ * is freed after its decode). Nothing the decoder calls decodes again, so
+ * a thread has one decode at a time; `busy` still makes a nested one (a
+ * future caller's) use a stack of its own. An exiting thread's stack is
+ * freed by the destructor of `stack_key`. */
+#define KEPT_STACK_MAX (64 * 1024)
+
+typedef struct kept_stack {
+    dframe *frames;
+    size_t cap;
+    bool busy;
+    bool registered; /* with stack_key */
+} kept_stack;
+
+static _Thread_local kept_stack kept;
+static pthread_key_t stack_key;
+static bool stack_key_made; /* false: no stack is kept (no key to free it) */
+static pthread_once_t stack_key_once = PTHREAD_ONCE_INIT;
+
+static void free_kept_stack(void *arg)
+{
+    kept_stack *k = arg;
+    alloc_free(ALLOC_TEMP, k->frames, k->cap * sizeof *k->frames);
+    *k = (kept_stack){0};
+}
+
+static void make_stack_key(void) { stack_key_made = pthread_key_create(&stack_key, free_kept_stack) == 0; }
+
+/* Keeps d's stack for this thread's next decode, or frees it. */
+static void keep_stack(decoder *d)
+{
+    if (d->stack && !kept.registered) {
+        pthread_once(&stack_key_once, make_stack_key);
+        kept.registered = stack_key_made && pthread_setspecific(stack_key, &kept) == 0;
+    }
+    if (!kept.registered || d->cap * sizeof *d->stack > KEPT_STACK_MAX) {
+        alloc_free(ALLOC_TEMP, d->stack, d->cap * sizeof *d->stack);
+        d->stack = NULL;
+        d->cap = 0;
+    }
+    kept.frames = d->stack;
+    kept.cap = d->cap;
+    kept.busy = false;
 }
 
 static ext_result decode_at(heap_t *h, const uint8_t *bytes, size_t len, size_t base, term_t *out,
                             size_t *used, ext_error *err)
 {
     decoder d = {.h = h, .in = bytes, .len = len, .base = base, .err = err};
+    bool nested = kept.busy;
+    if (!nested) {
+        d.stack = kept.frames;
+        d.cap = kept.cap;
+        kept.busy = true;
+    }
     term_t t = NIL;
     ext_result r = run_decoder(&d, &t);
+    if (nested)
+        alloc_free(ALLOC_TEMP, d.stack, d.cap * sizeof *d.stack);
+    else
+        keep_stack(&d);
     if (r != EXT_OK)
         return r;
     *out = t;

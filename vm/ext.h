@@ -81,7 +81,9 @@ ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err);
  * never allocates more than a constant times `len`, and rejects nesting
  * deeper than TERM_MAX_DEPTH (EXT_SYSTEM_LIMIT). Builds on `h`; on error
  * *out is untouched and `h` may hold unreachable garbage (all of it valid
- * terms). `err` may be NULL.
+ * terms). `err` may be NULL. Any thread; each thread that decodes keeps a
+ * cache of the atoms it decoded and its decoder stack (ALLOC_TEMP, at most
+ * 64 KiB; freed when the thread exits) from one call to the next.
  *
  * Decoded: every tag OTP 25's binary_to_term/1 decodes, except these,
  * rejected with EXT_UNSUPPORTED: COMPRESSED (80, needs zlib),

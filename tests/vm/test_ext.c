@@ -3,6 +3,7 @@
  * were printed by a generator that ran term_to_binary/binary_to_term on
  * the Erlang expression or input named in each row's comment. */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -1124,6 +1125,12 @@ Test(ext, hostile_lengths)
         /* a list whose first element claims nearly all that is left */
         {BYTES(131, 108, 0, 0, 0, 3, 105, 0, 0, 0, 4, 106, 106, 106, 106)},
     };
+    /* the thread's decoder stack is kept from one decode to the next: make
+     * it first, so that it is not counted as scratch memory left behind */
+    static const uint8_t nested[] = {131, 108, 0, 0, 0, 1, 108, 0, 0, 0, 1, 106, 106, 106};
+    term_t warm;
+    cr_assert_eq(ext_binary_to_term(&h, nested, sizeof nested, &warm, NULL, NULL), EXT_OK);
+    heap_reset(&h);
     alloc_stat before, after;
     alloc_get_stat(ALLOC_TEMP, &before);
     for (size_t i = 0; i < COUNT(cases); i++) {
@@ -1404,4 +1411,291 @@ Test(ext, round_trip_c_terms)
         term_t back = decode_ok("round trip", v.bytes, v.size);
         cr_assert(term_eq_exact(terms[i], back), "term %zu", i);
     }
+}
+
+/* ---- the decoder's atom cache and kept stack -------------------------------- */
+
+/* 131, tag, length (1 byte for the SMALL_ tags, else 2), name: in buf. */
+static size_t atom_bytes(uint8_t *buf, unsigned tag, const void *name, size_t n)
+{
+    bool small = tag == 115 || tag == 119;
+    size_t k = 0;
+    buf[k++] = 131;
+    buf[k++] = (uint8_t)tag;
+    if (!small)
+        buf[k++] = (uint8_t)(n >> 8);
+    buf[k++] = (uint8_t)n;
+    memcpy(buf + k, name, n);
+    return k + n;
+}
+
+/* binary_to_term of the atom `name` written with `tag`: the result code,
+ * the atom in *out. */
+static ext_result decode_atom_as(unsigned tag, const void *name, size_t n, term_t *out)
+{
+    uint8_t *buf = malloc(n + 4);
+    size_t len = atom_bytes(buf, tag, name, n);
+    size_t used = 0;
+    ext_result r = ext_binary_to_term(&h, buf, len, out, &used, NULL);
+    if (r == EXT_OK)
+        cr_assert_eq(used, len);
+    free(buf);
+    return r;
+}
+
+static term_t atom_as(unsigned tag, const void *name, size_t n)
+{
+    term_t a = NIL;
+    ext_result r = decode_atom_as(tag, name, n, &a);
+    cr_assert_eq(r, EXT_OK, "tag %u, %zu bytes: %s", tag, n, ext_result_name(r));
+    cr_assert(term_is_atom(a));
+    return a;
+}
+
+static void assert_atom_text(term_t a, const void *utf8, size_t n, size_t chars)
+{
+    size_t len;
+    const char *s = atom_text(a, &len);
+    cr_assert_eq(len, n);
+    cr_assert(memcmp(s, utf8, n) == 0);
+    cr_assert_eq(atom_chars(a), chars);
+}
+
+/* Many more distinct names than the cache has slots, short (kept in a
+ * slot) and long (checked against the atom's text), in three orders and
+ * both encodings: every slot is shared by several, so a cache that
+ * trusted a slot without checking its text would hand out a wrong atom. */
+Test(ext, atom_cache_many_distinct_atoms)
+{
+    enum { N = 3000 };
+    static char names[2 * N][64];
+    static term_t want[2 * N];
+    for (int i = 0; i < N; i++) {
+        snprintf(names[2 * i], sizeof names[0], "c%d", i);
+        snprintf(names[2 * i + 1], sizeof names[0], "a_module_name_longer_than_thirty_bytes_%d", i);
+    }
+    for (int i = 0; i < 2 * N; i++)
+        want[i] = atom(names[i]);
+    const unsigned tags[] = {100, 115, 118, 119};
+    for (int pass = 0; pass < 3; pass++) {
+        for (int k = 0; k < 2 * N; k++) {
+            int i = pass == 0 ? k : pass == 1 ? 2 * N - 1 - k : (int)((k * 7919L) % (2 * N));
+            term_t a = atom_as(tags[(k + pass) % 4], names[i], strlen(names[i]));
+            cr_assert_eq(a, want[i], "pass %d: %s decoded as another atom", pass, names[i]);
+            heap_reset(&h);
+        }
+    }
+    /* neighbours decoded in turn, each right after the other */
+    for (int i = 0; i + 1 < 2 * N; i++)
+        for (int j = 0; j < 2; j++)
+            cr_assert_eq(atom_as(119, names[i + j], strlen(names[i + j])), want[i + j]);
+}
+
+/* The same bytes read as latin1 and as UTF-8 are different atoms; the same
+ * characters in both encodings are one atom (all as erl has them:
+ * binary_to_term(<<131,119,2,195,169>>) is 'é', <<131,115,2,195,169>> is
+ * 'Ã©', <<131,100,0,1,233>> is 'é', <<131,118,0,1,233>> is badarg). */
+Test(ext, atom_cache_latin1_and_utf8)
+{
+    const uint8_t c3a9[] = {0xC3, 0xA9}, e9[] = {0xE9}, c3a9_as_utf8[] = {0xC3, 0x83, 0xC2, 0xA9};
+    uint8_t long_bytes[40], long_latin1_text[80];
+    for (int i = 0; i < 20; i++) {
+        memcpy(long_bytes + 2 * i, c3a9, 2);
+        memcpy(long_latin1_text + 4 * i, c3a9_as_utf8, 4);
+    }
+    for (int round = 0; round < 4; round++) {
+        /* each round its own order: what is cached first differs */
+        for (int step = 0; step < 6; step++) {
+            term_t a;
+            switch ((step + round * 5) % 6) {
+            case 0:
+                a = atom_as(119, c3a9, 2);
+                assert_atom_text(a, c3a9, 2, 1);
+                cr_assert_eq(a, atom_as(100, e9, 1));
+                cr_assert_eq(a, atom_as(118, c3a9, 2));
+                break;
+            case 1:
+                a = atom_as(115, c3a9, 2);
+                assert_atom_text(a, c3a9_as_utf8, 4, 2);
+                cr_assert_eq(a, atom_as(100, c3a9, 2));
+                break;
+            case 2:
+                cr_assert_eq(decode_atom_as(118, e9, 1, &a), EXT_BAD_VALUE, "lone E9 is not UTF-8");
+                cr_assert_eq(decode_atom_as(119, e9, 1, &a), EXT_BAD_VALUE, "lone E9 is not UTF-8");
+                break;
+            case 3: /* longer than a slot keeps: checked against the atom's text */
+                a = atom_as(115, long_bytes, 40);
+                assert_atom_text(a, long_latin1_text, 80, 40);
+                break;
+            case 4:
+                a = atom_as(119, long_bytes, 40);
+                assert_atom_text(a, long_bytes, 40, 20);
+                break;
+            default:
+                a = atom_as(115, "abc", 3);
+                cr_assert_eq(a, atom("abc"));
+                cr_assert_eq(atom_as(119, "abc", 3), a);
+                cr_assert_eq(atom_as(100, "abc", 3), a);
+                break;
+            }
+            heap_reset(&h);
+        }
+    }
+    cr_assert_neq(atom_as(115, long_bytes, 40), atom_as(119, long_bytes, 40));
+    cr_assert_neq(atom_as(115, c3a9, 2), atom_as(119, c3a9, 2));
+}
+
+/* 255 characters is the most an atom has, however many bytes they take:
+ * erl decodes 255 x 233 as ATOM_EXT (text of 510 bytes) and the same
+ * characters as ATOM_UTF8_EXT to the same atom, and 255 x U+1F600 (1020
+ * bytes); one more character is badarg in each case, also right after the
+ * 255-character atom was decoded. */
+Test(ext, atom_cache_long_atoms)
+{
+    static uint8_t l1[256], u8[512], emoji[1024], ascii[256];
+    for (int i = 0; i < 256; i++) {
+        l1[i] = 0xE9;
+        u8[2 * i] = 0xC3;
+        u8[2 * i + 1] = 0xA9;
+        memcpy(emoji + 4 * i, "\xF0\x9F\x98\x80", 4);
+        ascii[i] = 'a';
+    }
+    term_t a;
+    for (int round = 0; round < 3; round++) {
+        term_t e = atom_as(100, l1, 255);
+        assert_atom_text(e, u8, 510, 255);
+        cr_assert_eq(atom_as(118, u8, 510), e);
+        cr_assert_eq(decode_atom_as(100, l1, 256, &a), EXT_BAD_VALUE);
+        cr_assert_eq(decode_atom_as(118, u8, 512, &a), EXT_BAD_VALUE);
+        term_t s = atom_as(118, emoji, 1020);
+        assert_atom_text(s, emoji, 1020, 255);
+        cr_assert_eq(decode_atom_as(118, emoji, 1024, &a), EXT_BAD_VALUE);
+        term_t p = atom_as(100, ascii, 255);
+        assert_atom_text(p, ascii, 255, 255);
+        cr_assert_eq(atom_as(119, ascii, 255), p);
+        cr_assert_eq(decode_atom_as(100, ascii, 256, &a), EXT_BAD_VALUE);
+        cr_assert_eq(decode_atom_as(118, ascii, 256, &a), EXT_BAD_VALUE);
+        heap_reset(&h);
+    }
+}
+
+/* binary_to_term(B, [safe]) counts atoms: decoding an atom makes it once,
+ * and never again, whichever encoding; a rejected one makes none. */
+Test(ext, atom_cache_makes_atoms_once)
+{
+    size_t before = atom_count();
+    term_t a = atom_as(100, "ext_cache_fresh_atom", 20);
+    cr_assert_eq(atom_count(), before + 1);
+    for (int i = 0; i < 3; i++) {
+        cr_assert_eq(atom_as(100, "ext_cache_fresh_atom", 20), a);
+        cr_assert_eq(atom_as(119, "ext_cache_fresh_atom", 20), a);
+    }
+    term_t b;
+    cr_assert_eq(decode_atom_as(119, "\xFF", 1, &b), EXT_BAD_VALUE);
+    cr_assert_eq(atom_count(), before + 1);
+}
+
+/* A nesting of `depth` pairs whose first element nests on: {{{..., 0}, 0}, 0},
+ * one stack frame per level. */
+static uint8_t *deep_pairs(size_t depth, size_t *len)
+{
+    uint8_t *p = malloc(1 + depth * 4 + 2);
+    size_t k = 0;
+    p[k++] = 131;
+    for (size_t i = 0; i < depth; i++) {
+        p[k++] = 104;
+        p[k++] = 2;
+    }
+    p[k++] = 106;
+    for (size_t i = 0; i < depth; i++) {
+        p[k++] = 97;
+        p[k++] = 0;
+    }
+    *len = k;
+    return p;
+}
+
+/* The decoder's stack stays from one decode to the next (no scratch memory
+ * comes or goes), except after a term deep enough to grow it past its cap:
+ * that one is freed. */
+Test(ext, decoder_stack_kept_and_capped)
+{
+    size_t slen, dlen;
+    uint8_t *shallow = deep_pairs(20, &slen), *deep = deep_pairs(5000, &dlen);
+    term_t t;
+    cr_assert_eq(ext_binary_to_term(&h, shallow, slen, &t, NULL, NULL), EXT_OK);
+    alloc_stat before, now;
+    alloc_get_stat(ALLOC_TEMP, &before);
+    for (int i = 0; i < 100; i++) {
+        heap_reset(&h);
+        cr_assert_eq(ext_binary_to_term(&h, shallow, slen, &t, NULL, NULL), EXT_OK);
+    }
+    alloc_get_stat(ALLOC_TEMP, &now);
+    cr_assert_eq(now.size, before.size);
+    cr_assert_eq(now.blocks, before.blocks);
+    heap_reset(&h);
+    cr_assert_eq(ext_binary_to_term(&h, deep, dlen, &t, NULL, NULL), EXT_OK);
+    for (int i = 0; i < 5000; i++) {
+        cr_assert(term_is_tuple(t) && tuple_arity(t) == 2 && tuple_get(t, 1) == term_small(0));
+        t = tuple_get(t, 0);
+    }
+    cr_assert_eq(t, NIL);
+    alloc_get_stat(ALLOC_TEMP, &now);
+    cr_assert_leq(now.size, before.size, "the deep term's stack was kept");
+    heap_reset(&h);
+    cr_assert_eq(ext_binary_to_term(&h, shallow, slen, &t, NULL, NULL), EXT_OK);
+    alloc_get_stat(ALLOC_TEMP, &now);
+    cr_assert_eq(now.size, before.size);
+    free(shallow);
+    free(deep);
+}
+
+/* Threads decoding at once, each with its own cache and stack: every atom
+ * right, and a thread's stack freed when it exits. */
+typedef struct decode_job {
+    int id;
+    bool ok;
+} decode_job;
+
+static void *decode_thread(void *arg)
+{
+    decode_job *job = arg;
+    heap_t th;
+    heap_init(&th, ALLOC_HEAP);
+    size_t dlen;
+    uint8_t *deep = deep_pairs(300, &dlen);
+    job->ok = true;
+    for (int i = 0; i < 2000 && job->ok; i++) {
+        char name[48];
+        int n = snprintf(name, sizeof name, "thread_atom_%d", (i * (job->id + 3)) % 700);
+        uint8_t buf[64];
+        size_t len = atom_bytes(buf, job->id % 2 ? 100 : 119, name, (size_t)n);
+        term_t a, t;
+        job->ok = ext_binary_to_term(&th, buf, len, &a, NULL, NULL) == EXT_OK && a == atom_from_cstr(name) &&
+                  ext_binary_to_term(&th, deep, dlen, &t, NULL, NULL) == EXT_OK;
+        heap_reset(&th);
+    }
+    free(deep);
+    heap_destroy(&th);
+    return NULL;
+}
+
+Test(ext, decoding_threads)
+{
+    enum { THREADS = 4 };
+    alloc_stat before, after;
+    alloc_get_stat(ALLOC_TEMP, &before);
+    pthread_t th[THREADS];
+    decode_job jobs[THREADS];
+    for (int i = 0; i < THREADS; i++) {
+        jobs[i] = (decode_job){.id = i};
+        cr_assert_eq(pthread_create(&th[i], NULL, decode_thread, &jobs[i]), 0);
+    }
+    for (int i = 0; i < THREADS; i++) {
+        pthread_join(th[i], NULL);
+        cr_assert(jobs[i].ok, "thread %d decoded a wrong atom or failed", i);
+    }
+    alloc_get_stat(ALLOC_TEMP, &after);
+    cr_assert_eq(after.size, before.size, "an exited thread's decoder stack is still allocated");
+    cr_assert_eq(after.blocks, before.blocks);
 }
