@@ -204,6 +204,44 @@ static char *read_line_plain(FILE *in, size_t *len)
     return line;
 }
 
+/* The lines of an input typed over several lines, for history: once the
+ * input is complete they become one entry, joined by single spaces (each
+ * line's outer blanks go), so Up brings back the whole input. */
+typedef struct typed_input {
+    alloc_buf text;
+    int lines; /* history entries added for it so far */
+} typed_input;
+
+static void remember_line(typed_input *t, const char *line)
+{
+    add_history(line);
+    if (t->lines++) {
+        alloc_buf_put(&t->text, " ", 1);
+        while (*line == ' ' || *line == '\t')
+            line++;
+    }
+    size_t n = strlen(line);
+    while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+        n--;
+    alloc_buf_put(&t->text, line, n);
+}
+
+/* The input is complete: its lines become one history entry. */
+static void join_lines(typed_input *t)
+{
+    if (t->lines > 1) {
+        for (int i = 0; i < t->lines && history_length > 0; i++) {
+            HIST_ENTRY *e = remove_history(history_length - 1);
+            if (e)
+                free_history_entry(e);
+        }
+        alloc_buf_put(&t->text, "", 1);
+        add_history(t->text.p);
+    }
+    t->text.n = 0;
+    t->lines = 0;
+}
+
 /* ~/.dbgsh_history into buf; false without a usable $HOME. */
 static bool history_path(char *buf, size_t cap)
 {
@@ -407,6 +445,7 @@ bool repl_run_script(FILE *in, const char *name, const char *const *args, size_t
 void repl_run(FILE *in, FILE *out, repl_stats *st)
 {
     input pending = {0};
+    typed_input typed = {0};
     char hist[4096];
     bool has_hist;
     repl_setup(st);
@@ -438,13 +477,15 @@ void repl_run(FILE *in, FILE *out, repl_stats *st)
         char *line = readline(continuing ? "" : prompt);
         out_prompt_end();
         if (line && *line)
-            add_history(line);
+            remember_line(&typed, line);
         if (!line && interrupted) {
             /* Ctrl-C at the prompt: the unfinished input goes, the shell
              * stays (libedit's readline returns no line for it) */
             interrupted = 0;
             vm_eval_interrupt_reset();
             pending.len = pending.scanned = 0;
+            typed.text.n = 0;
+            typed.lines = 0; /* its lines stay in history one by one */
             out_write(false, "\n", 1);
             continue;
         }
@@ -454,11 +495,14 @@ void repl_run(FILE *in, FILE *out, repl_stats *st)
         }
         line_result r = feed_line(&pending, line, strlen(line));
         free(line);
+        if (!pending.len)
+            join_lines(&typed);
         if (r == LINE_QUIT)
             break;
     }
     if (has_hist)
         write_history(hist);
     alloc_free(ALLOC_SHELL, pending.text, pending.cap);
+    alloc_buf_free(&typed.text);
     repl_teardown();
 }
