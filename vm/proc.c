@@ -350,7 +350,7 @@ static bool enqueue(process *to, message *m)
     }
     *to->inq_tail = m;
     to->inq_tail = &m->next;
-    bool wake = wake_locked(to, m->kind != MSG_MESSAGE ? PS_SIGNALS : 0);
+    bool wake = wake_locked(to, PS_INCOMING | (m->kind != MSG_MESSAGE ? PS_SIGNALS : 0));
     pthread_mutex_unlock(&to->inq_lock);
     if (wake)
         sched_enqueue(to);
@@ -481,12 +481,17 @@ static bool handle_signal(process *p, message *m, bool *keep)
 
 int proc_fetch_incoming(process *p)
 {
+    /* Nothing came (most calls): no lock. A sender sets PS_INCOMING under
+     * the lock, after appending; one that is appending right now is seen by
+     * proc_wait's check under the lock, before p waits. */
+    if (!(atomic_load_explicit(&p->state, memory_order_acquire) & PS_INCOMING))
+        return 0;
     pthread_mutex_lock(&p->inq_lock);
     message *in = p->inq;
     p->inq = NULL;
     p->inq_tail = &p->inq;
     bool signals = p->state & PS_SIGNALS;
-    atomic_fetch_and_explicit(&p->state, ~(uint32_t)PS_SIGNALS, memory_order_relaxed);
+    atomic_fetch_and_explicit(&p->state, ~(uint32_t)(PS_SIGNALS | PS_INCOMING), memory_order_relaxed);
     pthread_mutex_unlock(&p->inq_lock);
     if (!signals) {
         if (in) {

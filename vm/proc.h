@@ -83,6 +83,7 @@ enum {
     PS_TRAP_EXIT = 1u << 5,
     PS_TIMER = 1u << 6,   /* a receive timer runs */
     PS_SIGNALS = 1u << 7, /* the incoming queue holds signals */
+    PS_INCOMING = 1u << 8, /* the incoming queue holds something */
 };
 
 /* A link or a monitor, kept in a process's own list (off-heap: monitor
