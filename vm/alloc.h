@@ -80,8 +80,8 @@ char *alloc_strdup(alloc_type type, const char *s);
 void alloc_strfree(alloc_type type, char *s);
 
 /* Current figures for one type; safe from any thread. size and blocks are
- * exact; max_size is the most the type held at once (see instrument.md for
- * how close that is when several threads allocate). */
+ * exact; max_size is the most the type held at once, as instrument.md says
+ * (blocks under 64 KiB may be missed in a short peak). */
 typedef struct alloc_stat {
     uint64_t size;   /* bytes currently allocated */
     uint64_t blocks; /* blocks currently allocated */

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "bif.h"
+#include "binary.h"
 #include "code.h"
 #include "compile.h"
 #include "copy.h"
@@ -45,6 +46,25 @@ static bool forget_all;
 static term_t forget[64];
 static unsigned nforget;
 static term_t current_bindings = NIL; /* during an input: what b/0 prints */
+
+/* The shell's record definitions (rd/2, rr/1,2,3, rf/0,1), as erl's shell
+ * keeps them in its record table: [{Name, {attribute, A, record, {Name,
+ * Fields}}}] sorted by name, on a heap of its own. Each input gets them
+ * expanded into plain tuple operations before it is compiled (see
+ * expand_records), and, where it calls the record commands, as a literal
+ * (see rewrite_command); dbgsh_shell's reply hands back a changed table. */
+static heap_t records_heap;
+static term_t records = NIL;
+
+/* The text of the last HISTORY_LENGTH inputs by prompt number, for h/0
+ * (erl's shell_history_length default). */
+#define HISTORY_LENGTH 20
+typedef struct input_text {
+    unsigned number; /* 0: empty */
+    char *text;      /* len bytes on ALLOC_SHELL, not NUL-terminated */
+    size_t len;
+} input_text;
+static input_text history[HISTORY_LENGTH];
 
 /* The values of the last SAVED_RESULTS inputs by prompt number, for v/1
  * (erl's shell_saved_results default), each on a heap of its own. */
@@ -140,6 +160,27 @@ term_t bif_eval_bindings_0(process *p, const term_t *args)
     term_t bs = copy_term(&p->heap, current_bindings);
     pthread_mutex_unlock(&lock);
     return bs;
+}
+
+/* Keeps input `number`'s text, without the blanks around it and its final
+ * dot, for h/0 (under lock). */
+static void save_command(unsigned number, const char *text, size_t len)
+{
+    while (len && (unsigned char)text[0] <= ' ')
+        text++, len--;
+    while (len && (unsigned char)text[len - 1] <= ' ')
+        len--;
+    if (len && text[len - 1] == '.')
+        len--;
+    while (len && (unsigned char)text[len - 1] <= ' ')
+        len--;
+    input_text *c = &history[number % HISTORY_LENGTH];
+    if (c->number)
+        alloc_free(ALLOC_SHELL, c->text, c->len + 1);
+    c->text = alloc_new(ALLOC_SHELL, len + 1);
+    memcpy(c->text, text, len);
+    c->len = len;
+    c->number = number;
 }
 
 /* The input a v(N) names from input `current` (N < 0: relative), or 0. */
@@ -287,7 +328,8 @@ static int64_t missing_result(term_t exprs, unsigned number)
     return missing;
 }
 
-/* The bindings without the ones f/0,1 forgot during the input. */
+/* The bindings without the ones f/0,1 forgot during the input and the
+ * variables expand_records added. */
 static term_t apply_forgets(heap_t *h, term_t bindings)
 {
     if (forget_all)
@@ -296,7 +338,9 @@ static term_t apply_forgets(heap_t *h, term_t bindings)
     size_t n = 0;
     for (; term_is_list(l); l = list_tail(l)) {
         term_t b = list_head(l);
-        bool gone = false;
+        size_t len;
+        const char *name = atom_text(tuple_get(b, 0), &len);
+        bool gone = len && name[0] >= 'a' && name[0] <= 'z'; /* expand_records' rec<N> */
         for (unsigned i = 0; i < nforget && !gone; i++)
             gone = tuple_get(b, 0) == forget[i];
         if (!gone) {
@@ -565,6 +609,595 @@ term_t eval_rewrite_fun2ms(heap_t *h, term_t exprs)
     return exprs;
 }
 
+/* ---- records and the shell's record commands ------------------------------------------ */
+
+/* erl's shell expands the records of an input into tuple operations
+ * (erl_expand_records, with strict record tests) before it evaluates it,
+ * using its record table; so does expand_records, on the parse tree, before
+ * the input is compiled, so the compiler and the linter see no record of the
+ * table (an unknown record stays, for the linter's "record R undefined"):
+ *
+ *   #r{f = V}           {r, V, Default...}: each missing field its default
+ *                       expression ('undefined' without one), or _ in a
+ *                       pattern; #r{_ = V} gives V to every missing field
+ *   E#r.f               case E of {r, _, X, _} -> X; Y -> erlang:error({badrecord, Y}) end
+ *                       in a guard: element(I, E), the guard test preceded by
+ *                       is_record(E, r, Size) andalso
+ *   E#r{f = V}          begin X1 = V, X2 = E, case X2 of {r, _, _} -> setelement(I, X2, X1);
+ *                       Y -> erlang:error({badrecord, Y}) end end
+ *   #r.f                its index
+ *   is_record(E, r)     is_record(E, r, Size); record(E, r) too, in guards
+ *   record_info(fields | size, r)   the literal
+ *
+ * The variables it adds are named rec0, rec1, ... (lower case: no input can
+ * write them, and eval drops them from the bindings as erl's shell does).
+ * The shell's commands rd/2, rf/0,1, rl/0,1, rp/1, rr/1,2,3 and h/0 are, as
+ * in erl's shell, the shell's own (no user_default overrides them): a local
+ * call to one becomes a call of dbgsh_shell's function with the table (h/0:
+ * the history, with calls of dbgsh_shell:result/1 for the values) as a
+ * last argument; rd/2's arguments are passed as
+ * their parse trees, as erl's shell takes them. The walk recurses on the
+ * depth of the tree, bounded by EXPAND_MAX_DEPTH (deeper parts stay as they
+ * are), and loops along lists. */
+#define EXPAND_MAX_DEPTH 2000
+
+enum { CTX_EXPR, CTX_PAT, CTX_GUARD };
+
+typedef struct expander {
+    heap_t *h;
+    term_t records;   /* the table */
+    unsigned fresh;   /* the next rec<N> */
+    unsigned number;  /* the input's prompt number (0: a command) */
+    tstack *checks;   /* in a guard test: the (E, Name, Size) triples to test */
+    term_t table_lit; /* the table as a literal, made at first need */
+    term_t anno;      /* {1, 1} */
+    bool failed;
+    char msg[300]; /* the first error, as erl's shell prints it */
+} expander;
+
+static term_t atom_of(const char *name) { return atom_from_cstr(name); }
+
+/* {Tag, A, X} and the other small nodes of the abstract format. */
+static term_t node3(expander *X, const char *tag, term_t anno, term_t x)
+{
+    return term_tuple3(X->h, atom_of(tag), anno, x);
+}
+
+static bool is_node(term_t t, const char *tag, size_t arity)
+{
+    return term_is_tuple(t) && tuple_arity(t) == arity && tuple_get(t, 0) == atom_of(tag);
+}
+
+static term_t remote_call(expander *X, term_t anno, const char *m, const char *f, term_t args)
+{
+    term_t r[4] = {atom_of("remote"), anno, node3(X, "atom", anno, atom_of(m)), node3(X, "atom", anno, atom_of(f))};
+    term_t c[4] = {atom_of("call"), anno, term_tuple(X->h, 4, r), args};
+    return term_tuple(X->h, 4, c);
+}
+
+/* A new variable node rec<N>. */
+static term_t fresh_var(expander *X, term_t anno)
+{
+    char name[24];
+    snprintf(name, sizeof name, "rec%u", X->fresh++);
+    return node3(X, "var", anno, atom_of(name));
+}
+
+/* Records the first error, "* L:C: text" at annotation `anno`. */
+static void fail_at(expander *X, term_t anno, const char *fmt, term_t a1, term_t a2)
+{
+    if (X->failed)
+        return;
+    X->failed = true;
+    size_t n1 = 0, n2 = 0;
+    const char *s1 = term_is_atom(a1) ? atom_text(a1, &n1) : "";
+    const char *s2 = term_is_atom(a2) ? atom_text(a2, &n2) : "";
+    char text[200];
+    snprintf(text, sizeof text, fmt, (int)n1, s1, (int)n2, s2);
+    if (term_is_tuple(anno) && tuple_arity(anno) == 2 && term_is_small(tuple_get(anno, 0)))
+        snprintf(X->msg, sizeof X->msg, "* %lld:%lld: %s", (long long)small_value(tuple_get(anno, 0)),
+                 (long long)small_value(tuple_get(anno, 1)), text);
+    else if (term_is_small(anno))
+        snprintf(X->msg, sizeof X->msg, "* %lld: %s", (long long)small_value(anno), text);
+    else
+        snprintf(X->msg, sizeof X->msg, "* %s", text);
+}
+
+/* The fields of record `name` in the table, or THE_NON_VALUE. */
+static term_t record_fields(expander *X, term_t name)
+{
+    for (term_t l = X->records; term_is_list(l); l = list_tail(l)) {
+        term_t e = list_head(l);
+        if (tuple_get(e, 0) == name) {
+            term_t def = tuple_get(tuple_get(e, 1), 3); /* {Name, Fields} */
+            return tuple_get(def, 1);
+        }
+    }
+    return THE_NON_VALUE;
+}
+
+/* A field of a definition without its type: {record_field, A, {atom, _, F}[, Default]}. */
+static term_t untyped_field(term_t f)
+{
+    return is_node(f, "typed_record_field", 3) ? tuple_get(f, 1) : f;
+}
+
+/* The position (0-based) of field `name` in `fields`, or -1. */
+static long field_position(term_t fields, term_t name)
+{
+    long i = 0;
+    for (term_t l = fields; term_is_list(l); l = list_tail(l), i++)
+        if (tuple_get(tuple_get(untyped_field(list_head(l)), 2), 2) == name)
+            return i;
+    return -1;
+}
+
+/* {tuple, A, [{atom, A, Name}, _, ...]} with `at` (unless < 0) in place `pos`. */
+static term_t record_pattern(expander *X, term_t anno, term_t name, size_t n, long pos, term_t at)
+{
+    term_t elems = NIL, wild = node3(X, "var", anno, atom_of("_"));
+    for (size_t i = n; i-- > 0;)
+        elems = term_cons(X->h, (long)i == pos ? at : wild, elems);
+    elems = term_cons(X->h, node3(X, "atom", anno, name), elems);
+    return node3(X, "tuple", anno, elems);
+}
+
+/* case Subject of Pattern -> Body; Y -> erlang:error({badrecord, Y}) end */
+static term_t record_case(expander *X, term_t anno, term_t subject, term_t pattern, term_t body)
+{
+    term_t y = fresh_var(X, anno);
+    term_t reason[2] = {node3(X, "atom", anno, atom_of("badrecord")), y};
+    term_t err = remote_call(X, anno, "erlang", "error",
+                             term_cons(X->h, node3(X, "tuple", anno, term_list_from(X->h, reason, 2, NIL)), NIL));
+    term_t c1[5] = {atom_of("clause"), anno, term_cons(X->h, pattern, NIL), NIL, term_cons(X->h, body, NIL)};
+    term_t c2[5] = {atom_of("clause"), anno, term_cons(X->h, y, NIL), NIL, term_cons(X->h, err, NIL)};
+    term_t cl[2] = {term_tuple(X->h, 5, c1), term_tuple(X->h, 5, c2)};
+    term_t c[4] = {atom_of("case"), anno, subject, term_list_from(X->h, cl, 2, NIL)};
+    return term_tuple(X->h, 4, c);
+}
+
+static term_t walk(expander *X, term_t t, int ctx, unsigned depth);
+
+/* Walks the elements of a list, rebuilding it only when one changed. */
+static term_t walk_list(expander *X, term_t l, int ctx, unsigned depth)
+{
+    tstack items = {0};
+    bool changed = false;
+    term_t x = l;
+    for (; term_is_list(x); x = list_tail(x)) {
+        term_t e = list_head(x), ne = walk(X, e, ctx, depth + 1);
+        changed |= ne != e;
+        tstack_push(&items, ne);
+    }
+    term_t r = changed ? term_list_from(X->h, items.items, items.n, x) : l;
+    tstack_free(&items);
+    return r;
+}
+
+/* A copy of tuple t with element i replaced by v, unless v is already there. */
+static term_t with_elem(expander *X, term_t t, size_t i, term_t v)
+{
+    if (tuple_get(t, i) == v)
+        return t;
+    size_t k = tuple_arity(t);
+    term_t e[k];
+    for (size_t j = 0; j < k; j++)
+        e[j] = tuple_get(t, j);
+    e[i] = v;
+    return term_tuple(X->h, k, e);
+}
+
+/* {record, A, Name, Fields}: a new record, or a record pattern. */
+static term_t expand_record_new(expander *X, term_t t, int ctx, unsigned depth)
+{
+    term_t anno = tuple_get(t, 1), name = tuple_get(t, 2), fields = record_fields(X, name);
+    if (fields == THE_NON_VALUE)
+        return t;
+    size_t n = (size_t)list_length(fields);
+    term_t *vals = alloc_new(ALLOC_TEMP, (n + 1) * sizeof *vals);
+    for (size_t i = 0; i < n; i++)
+        vals[i] = THE_NON_VALUE;
+    term_t wildcard = THE_NON_VALUE;
+    for (term_t l = tuple_get(t, 3); term_is_list(l) && !X->failed; l = list_tail(l)) {
+        term_t init = list_head(l); /* {record_field, A, {atom | var, Af, F}, V} */
+        term_t key = tuple_get(init, 2), f = tuple_get(key, 2);
+        if (is_node(key, "var", 3)) {
+            wildcard = tuple_get(init, 3);
+            continue;
+        }
+        long pos = field_position(fields, f);
+        if (pos < 0)
+            fail_at(X, tuple_get(key, 1), "field %.*s undefined in record %.*s", f, name);
+        else if (vals[pos] != THE_NON_VALUE)
+            fail_at(X, tuple_get(key, 1), "field %.*s already defined in record %.*s", f, name);
+        else
+            vals[pos] = tuple_get(init, 3);
+    }
+    term_t elems = NIL;
+    if (!X->failed) {
+        size_t j = 0;
+        term_t *fs = alloc_new(ALLOC_TEMP, (n + 1) * sizeof *fs);
+        for (term_t l = fields; term_is_list(l); l = list_tail(l))
+            fs[j++] = list_head(l);
+        for (size_t i = n; i-- > 0;) {
+            term_t v, field = untyped_field(fs[i]);
+            if (vals[i] != THE_NON_VALUE)
+                v = walk(X, vals[i], ctx, depth + 1);
+            else if (wildcard != THE_NON_VALUE)
+                v = walk(X, wildcard, ctx, depth + 1);
+            else if (ctx == CTX_PAT)
+                v = node3(X, "var", anno, atom_of("_"));
+            else if (tuple_arity(field) == 4)
+                v = walk(X, tuple_get(field, 3), ctx, depth + 1);
+            else
+                v = node3(X, "atom", anno, ATOM_undefined);
+            elems = term_cons(X->h, v, elems);
+        }
+        alloc_free(ALLOC_TEMP, fs, (n + 1) * sizeof *fs);
+    }
+    alloc_free(ALLOC_TEMP, vals, (n + 1) * sizeof *vals);
+    return node3(X, "tuple", anno, term_cons(X->h, node3(X, "atom", anno, name), elems));
+}
+
+/* Whether an update's new value may be used where it stands (erl's shell
+ * binds the others to variables first, so each is evaluated once, in order). */
+static bool is_simple(term_t v)
+{
+    static const char *const simple[] = {"atom", "integer", "float", "char", "string", "var"};
+    for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
+        if (is_node(v, simple[i], 3))
+            return true;
+    return is_node(v, "nil", 2);
+}
+
+/* {record, A, E, Name, Updates}: a record update. */
+static term_t expand_record_update(expander *X, term_t t, unsigned depth)
+{
+    term_t anno = tuple_get(t, 1), name = tuple_get(t, 3), fields = record_fields(X, name);
+    if (fields == THE_NON_VALUE)
+        return t;
+    size_t n = (size_t)list_length(fields);
+    tstack pre = {0};
+    term_t r = fresh_var(X, anno), body = r;
+    unsigned long long seen = 0; /* positions updated, for the first 64 */
+    for (term_t l = tuple_get(t, 4); term_is_list(l) && !X->failed; l = list_tail(l)) {
+        term_t up = list_head(l), key = tuple_get(up, 2), f = tuple_get(key, 2);
+        long pos = is_node(key, "atom", 3) ? field_position(fields, f) : -1;
+        if (pos < 0) {
+            fail_at(X, tuple_get(key, 1), "field %.*s undefined in record %.*s", f, name);
+            break;
+        }
+        if (pos < 64 && (seen >> pos & 1)) {
+            fail_at(X, tuple_get(key, 1), "field %.*s already defined in record %.*s", f, name);
+            break;
+        }
+        if (pos < 64)
+            seen |= 1ULL << pos;
+        term_t v = walk(X, tuple_get(up, 3), CTX_EXPR, depth + 1);
+        if (!is_simple(v)) {
+            term_t var = fresh_var(X, anno);
+            term_t m[4] = {atom_of("match"), anno, var, v};
+            tstack_push(&pre, term_tuple(X->h, 4, m));
+            v = var;
+        }
+        term_t args[3] = {node3(X, "integer", anno, term_small(pos + 2)), body, v};
+        body = remote_call(X, anno, "erlang", "setelement", term_list_from(X->h, args, 3, NIL));
+    }
+    term_t m[4] = {atom_of("match"), anno, r, walk(X, tuple_get(t, 2), CTX_EXPR, depth + 1)};
+    tstack_push(&pre, term_tuple(X->h, 4, m));
+    tstack_push(&pre, record_case(X, anno, r, record_pattern(X, anno, name, n, -1, THE_NON_VALUE), body));
+    term_t block = node3(X, "block", anno, term_list_from(X->h, pre.items, pre.n, NIL));
+    tstack_free(&pre);
+    return block;
+}
+
+/* {record_field, A, E, Name, {atom, Af, F}}: a field's value. */
+static term_t expand_record_field(expander *X, term_t t, int ctx, unsigned depth)
+{
+    term_t anno = tuple_get(t, 1), name = tuple_get(t, 3), key = tuple_get(t, 4);
+    term_t fields = record_fields(X, name);
+    if (fields == THE_NON_VALUE || !is_node(key, "atom", 3) || ctx == CTX_PAT)
+        return t;
+    long pos = field_position(fields, tuple_get(key, 2));
+    if (pos < 0) {
+        fail_at(X, tuple_get(key, 1), "field %.*s undefined in record %.*s", tuple_get(key, 2), name);
+        return t;
+    }
+    size_t n = (size_t)list_length(fields);
+    term_t e = walk(X, tuple_get(t, 2), ctx, depth + 1);
+    if (ctx == CTX_GUARD && X->checks) {
+        tstack_push(X->checks, e);
+        tstack_push(X->checks, name);
+        tstack_push(X->checks, term_small((int64_t)n + 1));
+        term_t args[2] = {node3(X, "integer", anno, term_small(pos + 2)), e};
+        return remote_call(X, anno, "erlang", "element", term_list_from(X->h, args, 2, NIL));
+    }
+    term_t v = fresh_var(X, anno);
+    return record_case(X, anno, e, record_pattern(X, anno, name, n, pos, v), v);
+}
+
+/* One guard test: its record fields read with element/2, after the tests
+ * that the records are what they say. */
+static term_t expand_guard_test(expander *X, term_t test, unsigned depth)
+{
+    tstack checks = {0}, *outer = X->checks;
+    X->checks = &checks;
+    term_t e = walk(X, test, CTX_GUARD, depth + 1);
+    X->checks = outer;
+    for (size_t i = checks.n; i >= 3; i -= 3) {
+        term_t anno = X->anno;
+        term_t args[3] = {checks.items[i - 3], node3(X, "atom", anno, checks.items[i - 2]),
+                          node3(X, "integer", anno, checks.items[i - 1])};
+        term_t call[4] = {atom_of("call"), anno, node3(X, "atom", anno, atom_of("is_record")),
+                          term_list_from(X->h, args, 3, NIL)};
+        term_t op[5] = {atom_of("op"), anno, atom_of("andalso"), term_tuple(X->h, 4, call), e};
+        e = term_tuple(X->h, 5, op);
+    }
+    tstack_free(&checks);
+    return e;
+}
+
+/* A clause's guard: a list of guards, each a list of tests. */
+static term_t expand_guards(expander *X, term_t gs, unsigned depth)
+{
+    tstack out = {0};
+    bool changed = false;
+    for (term_t l = gs; term_is_list(l); l = list_tail(l)) {
+        tstack tests = {0};
+        bool ch = false;
+        term_t g = list_head(l);
+        for (term_t k = g; term_is_list(k); k = list_tail(k)) {
+            term_t e = expand_guard_test(X, list_head(k), depth + 1);
+            ch |= e != list_head(k);
+            tstack_push(&tests, e);
+        }
+        term_t ng = ch ? term_list_from(X->h, tests.items, tests.n, NIL) : g;
+        tstack_free(&tests);
+        changed |= ch;
+        tstack_push(&out, ng);
+    }
+    term_t r = changed ? term_list_from(X->h, out.items, out.n, NIL) : gs;
+    tstack_free(&out);
+    return r;
+}
+
+/* The table as a literal argument (made once). */
+static term_t table_literal(expander *X)
+{
+    if (X->table_lit == THE_NON_VALUE && !abstract_term(X->h, X->records, X->anno, &X->table_lit))
+        X->table_lit = term_tuple2(X->h, atom_of("nil"), X->anno); /* cannot be: the table is forms */
+    return X->table_lit;
+}
+
+/* h/0's argument, an expression: [{N, Text, {value, dbgsh_shell:result(N)}
+ * | none}] for the inputs kept before this one, oldest first, Text as
+ * its bytes. */
+static term_t history_arg(expander *X)
+{
+    term_t anno = X->anno, list = term_tuple2(X->h, atom_of("nil"), anno);
+    pthread_mutex_lock(&lock);
+    unsigned first = X->number > HISTORY_LENGTH ? X->number - HISTORY_LENGTH : 1;
+    for (unsigned k = X->number; k-- > first;) {
+        input_text *c = &history[k % HISTORY_LENGTH];
+        if (c->number != k)
+            continue;
+        term_t n = node3(X, "integer", anno, term_small(k)), text, result;
+        if (!abstract_term(X->h, term_string(X->h, c->text, c->len), anno, &text))
+            continue;
+        if (result_kept(k)) {
+            term_t get = remote_call(X, anno, "dbgsh_shell", "result", term_cons(X->h, n, NIL));
+            term_t pair[2] = {node3(X, "atom", anno, atom_of("value")), get};
+            result = node3(X, "tuple", anno, term_list_from(X->h, pair, 2, NIL));
+        } else {
+            result = node3(X, "atom", anno, atom_of("none"));
+        }
+        term_t item[3] = {n, text, result};
+        term_t cell[4] = {atom_of("cons"), anno, node3(X, "tuple", anno, term_list_from(X->h, item, 3, NIL)), list};
+        list = term_tuple(X->h, 4, cell);
+    }
+    pthread_mutex_unlock(&lock);
+    return list;
+}
+
+/* The first variable in t, or THE_NON_VALUE. */
+static term_t first_var(term_t t)
+{
+    tstack stack = {0};
+    tstack_push(&stack, t);
+    term_t found = THE_NON_VALUE;
+    while (stack.n && found == THE_NON_VALUE) {
+        term_t x = stack.items[--stack.n];
+        if (is_node(x, "var", 3))
+            found = x;
+        else
+            push_children(&stack, x);
+    }
+    tstack_free(&stack);
+    return found;
+}
+
+/* A local call to one of the shell's commands (see above) becomes the call
+ * of dbgsh_shell's; THE_NON_VALUE for any other call. `args` are walked. */
+static term_t rewrite_command(expander *X, term_t anno, term_t f, term_t args)
+{
+    static const struct {
+        const char *name;
+        unsigned arity;
+    } commands[] = {{"rd", 2}, {"rf", 0}, {"rf", 1}, {"rl", 0}, {"rl", 1}, {"rp", 1},
+                    {"rr", 1}, {"rr", 2}, {"rr", 3}, {"h", 0}};
+    size_t n = (size_t)list_length(args);
+    size_t i = 0;
+    for (; i < sizeof commands / sizeof *commands; i++)
+        if (f == atom_of(commands[i].name) && n == commands[i].arity)
+            break;
+    if (i == sizeof commands / sizeof *commands)
+        return THE_NON_VALUE;
+    term_t last;
+    if (f == atom_of("h")) {
+        last = history_arg(X);
+    } else if (f == atom_of("rd")) {
+        term_t v = first_var(args);
+        if (v != THE_NON_VALUE) {
+            fail_at(X, tuple_get(v, 1), "variable '%.*s' is unbound", tuple_get(v, 2), THE_NON_VALUE);
+            return THE_NON_VALUE;
+        }
+        term_t lits[2];
+        if (!abstract_term(X->h, list_head(args), anno, &lits[0]) ||
+            !abstract_term(X->h, list_head(list_tail(args)), anno, &lits[1]))
+            return THE_NON_VALUE;
+        args = term_list_from(X->h, lits, 2, NIL);
+        last = table_literal(X);
+    } else {
+        last = table_literal(X);
+    }
+    term_t items[4];
+    size_t k = 0;
+    for (term_t l = args; term_is_list(l); l = list_tail(l))
+        items[k++] = list_head(l);
+    items[k++] = last;
+    size_t len;
+    const char *name = atom_text(f, &len);
+    char fname[8];
+    snprintf(fname, sizeof fname, "%.*s", (int)len, name);
+    return remote_call(X, anno, "dbgsh_shell", fname, term_list_from(X->h, items, k, NIL));
+}
+
+/* {call, A, F, Args} */
+static term_t expand_call(expander *X, term_t t, int ctx, unsigned depth)
+{
+    term_t anno = tuple_get(t, 1), fn = walk(X, tuple_get(t, 2), ctx, depth + 1),
+           args = walk_list(X, tuple_get(t, 3), ctx, depth + 1);
+    t = with_elem(X, t, 2, fn);
+    size_t n = (size_t)list_length(args);
+    term_t f = THE_NON_VALUE;
+    bool local = is_node(fn, "atom", 3);
+    if (local)
+        f = tuple_get(fn, 2);
+    else if (is_node(fn, "remote", 4) && is_node(tuple_get(fn, 2), "atom", 3) &&
+             tuple_get(tuple_get(fn, 2), 2) == atom_of("erlang") && is_node(tuple_get(fn, 3), "atom", 3))
+        f = tuple_get(tuple_get(fn, 3), 2);
+    if (f == THE_NON_VALUE)
+        return with_elem(X, t, 3, args);
+    if (n == 2 && is_node(list_head(list_tail(args)), "atom", 3) &&
+        (f == atom_of("is_record") || (local && ctx == CTX_GUARD && f == atom_of("record")))) {
+        term_t name = tuple_get(list_head(list_tail(args)), 2), fields = record_fields(X, name);
+        if (fields != THE_NON_VALUE) {
+            term_t size = node3(X, "integer", anno, term_small(list_length(fields) + 1));
+            term_t nargs = term_list_from(X->h, (term_t[]){list_head(args), list_head(list_tail(args)), size}, 3, NIL);
+            term_t nfn = local ? node3(X, "atom", tuple_get(fn, 1), atom_of("is_record")) : fn;
+            term_t c[4] = {atom_of("call"), anno, nfn, nargs};
+            return term_tuple(X->h, 4, c);
+        }
+    }
+    if (local && f == atom_of("record_info") && n == 2 && is_node(list_head(args), "atom", 3) &&
+        is_node(list_head(list_tail(args)), "atom", 3)) {
+        term_t what = tuple_get(list_head(args), 2), name = tuple_get(list_head(list_tail(args)), 2);
+        term_t fields = record_fields(X, name);
+        if (fields != THE_NON_VALUE && what == atom_of("size"))
+            return node3(X, "integer", anno, term_small(list_length(fields) + 1));
+        if (fields != THE_NON_VALUE && what == atom_of("fields")) {
+            tstack names = {0};
+            for (term_t l = fields; term_is_list(l); l = list_tail(l))
+                tstack_push(&names, tuple_get(tuple_get(untyped_field(list_head(l)), 2), 2));
+            term_t lit;
+            bool ok = abstract_term(X->h, term_list_from(X->h, names.items, names.n, NIL), anno, &lit);
+            tstack_free(&names);
+            if (ok)
+                return lit;
+        }
+    }
+    if (local && ctx == CTX_EXPR) {
+        term_t c = rewrite_command(X, anno, f, args);
+        if (c != THE_NON_VALUE)
+            return c;
+    }
+    return with_elem(X, t, 3, args);
+}
+
+static term_t walk(expander *X, term_t t, int ctx, unsigned depth)
+{
+    if (X->failed || depth > EXPAND_MAX_DEPTH)
+        return t;
+    if (term_is_list(t))
+        return walk_list(X, t, ctx, depth);
+    if (!term_is_tuple(t) || tuple_arity(t) < 2 || !term_is_atom(tuple_get(t, 0)))
+        return t;
+    size_t k = tuple_arity(t);
+    if (is_node(t, "cons", 4)) { /* along the list, in a loop */
+        tstack cells = {0};
+        term_t x = t;
+        for (; is_node(x, "cons", 4); x = tuple_get(x, 3))
+            tstack_push(&cells, x);
+        term_t tail = walk(X, x, ctx, depth + 1);
+        for (size_t i = cells.n; i-- > 0;) {
+            term_t c = cells.items[i], head = walk(X, tuple_get(c, 2), ctx, depth + 1);
+            if (head != tuple_get(c, 2) || tail != tuple_get(c, 3)) {
+                term_t e[4] = {tuple_get(c, 0), tuple_get(c, 1), head, tail};
+                c = term_tuple(X->h, 4, e);
+            }
+            tail = c;
+        }
+        tstack_free(&cells);
+        return tail;
+    }
+    if (is_node(t, "clause", 5)) {
+        term_t c = with_elem(X, t, 2, walk_list(X, tuple_get(t, 2), CTX_PAT, depth + 1));
+        c = with_elem(X, c, 3, expand_guards(X, tuple_get(t, 3), depth + 1));
+        return with_elem(X, c, 4, walk_list(X, tuple_get(t, 4), CTX_EXPR, depth + 1));
+    }
+    if (is_node(t, "match", 4) || is_node(t, "generate", 4) || is_node(t, "b_generate", 4)) {
+        int rhs = is_node(t, "match", 4) ? ctx : CTX_EXPR;
+        term_t m = with_elem(X, t, 2, walk(X, tuple_get(t, 2), ctx == CTX_GUARD ? ctx : CTX_PAT, depth + 1));
+        return with_elem(X, m, 3, walk(X, tuple_get(t, 3), rhs, depth + 1));
+    }
+    if (is_node(t, "record", 4))
+        return expand_record_new(X, t, ctx, depth);
+    if (is_node(t, "record", 5))
+        return ctx == CTX_EXPR ? expand_record_update(X, t, depth) : t;
+    if (is_node(t, "record_field", 5))
+        return expand_record_field(X, t, ctx, depth);
+    if (is_node(t, "record_index", 4) && is_node(tuple_get(t, 3), "atom", 3)) {
+        term_t fields = record_fields(X, tuple_get(t, 2)), key = tuple_get(t, 3);
+        if (fields == THE_NON_VALUE)
+            return t;
+        long pos = field_position(fields, tuple_get(key, 2));
+        if (pos < 0) {
+            fail_at(X, tuple_get(key, 1), "field %.*s undefined in record %.*s", tuple_get(key, 2), tuple_get(t, 2));
+            return t;
+        }
+        return node3(X, "integer", tuple_get(t, 1), term_small(pos + 2));
+    }
+    if (is_node(t, "call", 4))
+        return expand_call(X, t, ctx, depth);
+    term_t r = t;
+    for (size_t i = 1; i < k; i++)
+        r = with_elem(X, r, i, walk(X, tuple_get(t, i), ctx, depth + 1));
+    return r;
+}
+
+/* Expands the records of an input's expressions (on X->h) with the table
+ * X->records; X->failed and X->msg say what was wrong. */
+static term_t expand_records(expander *X, term_t exprs)
+{
+    X->anno = term_tuple2(X->h, term_small(1), term_small(1));
+    X->table_lit = THE_NON_VALUE;
+    return walk_list(X, exprs, CTX_EXPR, 0);
+}
+
+/* Replaces the table (under lock): `table` is dbgsh_shell's. */
+static void set_records(term_t table)
+{
+    static bool kept;
+    heap_t nh;
+    heap_init(&nh, ALLOC_TEMP);
+    term_t t = copy_term(&nh, table);
+    if (kept)
+        heap_destroy(&records_heap);
+    records_heap = nh;
+    records = t;
+    kept = true;
+}
+
 /* An input in the evaluator, or (command) in the command evaluator. */
 static vm_outcome eval_input(bool command, const char *text, size_t len, unsigned number, term_t bindings, heap_t *h,
                              vm_eval_result *out)
@@ -576,6 +1209,20 @@ static vm_outcome eval_input(bool command, const char *text, size_t len, unsigne
     if (parse_exprs_string(&th, text, len, false, &exprs) != PARSE_OK) {
         error_text(exprs, out->msg, sizeof out->msg);
         heap_destroy(&th);
+        return out->kind = VM_OUT_ERROR;
+    }
+    pthread_mutex_lock(&lock);
+    expander X = {.h = &th, .records = copy_term(&th, records), .number = number};
+    pthread_mutex_unlock(&lock);
+    exprs = expand_records(&X, exprs);
+    if (X.failed) {
+        snprintf(out->msg, sizeof out->msg, "%s", X.msg);
+        pthread_mutex_lock(&lock);
+        if (number)
+            save_command(number, text, len);
+        pthread_mutex_unlock(&lock);
+        heap_destroy(&th);
+        out->parsed = true;
         return out->kind = VM_OUT_ERROR;
     }
     exprs = quote_forgets(&th, exprs);
@@ -613,15 +1260,18 @@ static vm_outcome eval_input(bool command, const char *text, size_t len, unsigne
     compile_result cr = compile_exprs(exprs, names, nbound, module, function, THE_NON_VALUE, &mc, &diags);
     alloc_free(ALLOC_TEMP, names, (nbound + 1) * sizeof *names);
     if (cr != COMPILE_OK) {
-        size_t at = 0;
-        for (size_t k = 0; k < diags.n && at < sizeof out->msg; k++) {
+        /* erl's shell tells the first error only (erl_eval:check_command/2) */
+        for (size_t k = 0; k < diags.n; k++) {
             if (diags.v[k].warning)
                 continue;
-            int n = snprintf(out->msg + at, sizeof out->msg - at, "%s* %u:%u: %s", at ? "\n" : "", diags.v[k].line,
-                             diags.v[k].col, diags.v[k].text);
-            at += n > 0 ? (size_t)n : 0;
+            snprintf(out->msg, sizeof out->msg, "* %u:%u: %s", diags.v[k].line, diags.v[k].col, diags.v[k].text);
+            break;
         }
         lint_diags_free(&diags);
+        pthread_mutex_lock(&lock);
+        if (number)
+            save_command(number, text, len);
+        pthread_mutex_unlock(&lock);
         heap_destroy(&th);
         out->parsed = true;
         return out->kind = VM_OUT_ERROR;
@@ -674,6 +1324,14 @@ static vm_outcome eval_input(bool command, const char *text, size_t len, unsigne
     out->module = module;
     term_t r = copy_term(h, reply);
     term_t tag = tuple_get(r, 0);
+    /* {value, V, Bs, Table} | {exception, C, R, S, Table}: Table is the
+     * record table the input left, or unchanged */
+    size_t arity = tuple_arity(r);
+    if (((tag == atom_from_cstr("value") && arity == 4) || (tag != ATOM_exit && arity == 5)) &&
+        term_is_cons_or_nil(tuple_get(r, arity - 1)))
+        set_records(tuple_get(r, arity - 1));
+    if (number)
+        save_command(number, text, len);
     if (tag == atom_from_cstr("value")) {
         out->kind = VM_OUT_VALUE;
         out->value = tuple_get(r, 1);

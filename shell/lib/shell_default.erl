@@ -12,7 +12,7 @@ f() ->
 f(Name) when is_atom(Name) ->
     dbgsh_shell:forget(Name);
 f(_) ->
-    erlang:error(function_clause, [{shell, f, 1}]).
+    erlang:raise(error, function_clause, [{shell, f, 1, []}]).
 
 %% Prints the bindings, "Name = Value" a line.
 b() ->
