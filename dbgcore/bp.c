@@ -721,7 +721,8 @@ int bp_set_request(process *caller, uint32_t session, term_t m, term_t f, int ar
         if (pl.exp.set)
             both.ms = pl.exp.ms;
         for (size_t i = 0; i < nb; i++) {
-            term_t mod = atom_from_cstr(bifs[i].module), name = atom_from_cstr(bifs[i].name);
+            term_t mod, name;
+            bif_atoms(i, &mod, &name);
             if (!name_matches(m, mod) || !name_matches(f, name) ||
                 (arity >= 0 && (unsigned)arity != bifs[i].arity))
                 continue;

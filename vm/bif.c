@@ -60,6 +60,7 @@ typedef struct slot {
 
 static slot *slots;
 static size_t nslots;
+static term_t *names; /* table[i]'s module and name atoms at 2i, 2i+1 */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static size_t hash_mfa(term_t m, term_t f, unsigned a)
@@ -92,8 +93,10 @@ static void build_index(void)
     slots = alloc_new(ALLOC_EXPORT, nslots * sizeof *slots);
     for (size_t i = 0; i < nslots; i++)
         slots[i].index = -1;
+    names = alloc_new(ALLOC_EXPORT, 2 * ntable * sizeof *names);
     for (size_t i = 0; i < ntable; i++) {
         term_t m = atom_of(table[i].module), f = atom_of(table[i].name);
+        names[2 * i] = m, names[2 * i + 1] = f;
         size_t j = hash_mfa(m, f, table[i].arity) & (nslots - 1);
         while (slots[j].index >= 0)
             j = (j + 1) & (nslots - 1);
@@ -118,6 +121,13 @@ const bif_entry *bif_all(size_t *n)
     pthread_once(&once, build_index);
     *n = ntable;
     return table;
+}
+
+void bif_atoms(size_t i, term_t *module, term_t *name)
+{
+    pthread_once(&once, build_index);
+    *module = names[2 * i];
+    *name = names[2 * i + 1];
 }
 
 void bif_register(const bif_entry *bifs, size_t n)

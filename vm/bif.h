@@ -64,5 +64,7 @@ const bif_entry *bif_lookup(term_t module, term_t name, unsigned arity);
 void bif_register(const bif_entry *bifs, size_t n);
 /* Every BIF, for the code loader's export table; *n receives the count. */
 const bif_entry *bif_all(size_t *n);
+/* The module and name of bif_all's entry i, as atoms. */
+void bif_atoms(size_t i, term_t *module, term_t *name);
 
 #endif
