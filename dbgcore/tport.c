@@ -1,10 +1,12 @@
 /* tport.c: trace ports: VM ports whose driver writes the trace messages
  * given to it to a log in dbg's trace-port file format (tlog.c), one file
  * or a wrap set, and dbgsh_trace:open_port/2, which dbg:trace_port/2's fun
- * calls to open one. A process traced with {tracer, Port} has its events
- * written here by tracer_deliver (tracer.c). docs/internals/trace-logs.md. */
+ * calls to open one (file here, ip in tport_ip.c). A process traced with
+ * {tracer, Port} has its events written here by tracer_deliver (tracer.c).
+ * docs/internals/trace-logs.md. */
 #include "engine.h"
 #include "tlog.h"
+#include "tport_ip.h"
 
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
@@ -128,11 +130,14 @@ static term_t open_file_port(process *p, term_t spec)
     return port;
 }
 
-/* dbgsh_trace:open_port(file, Spec): a trace port linked to the caller. */
+/* dbgsh_trace:open_port(file, Spec) and (ip, {PortNo, QueueSize}): a trace
+ * port linked to the caller. */
 term_t bif_tport_open_port_2(process *p, const term_t *args)
 {
-    static _Atomic term_t a_file;
+    static _Atomic term_t a_file, a_ip;
     if (args[0] == atom_cached(&a_file, "file"))
         return open_file_port(p, args[1]);
+    if (args[0] == atom_cached(&a_ip, "ip"))
+        return tport_ip_open(p, args[1]);
     return BIF_BADARG(p);
 }
