@@ -72,6 +72,14 @@ void *fmt_scratch(fmt_buf *b, unsigned i, size_t n);
  * unescaped). */
 void fmt_write(fmt_buf *b, term_t t, int depth, bool unicode);
 
+/* io_lib_pretty's record_print_fun, as erl's shell gives it: when record
+ * `tag` (an atom) with `arity` fields is known, writes its field names
+ * (atoms) to fields[0 .. arity) and returns true; else false (the tuple
+ * prints as a tuple). fmt_pretty calls it on its own thread for every tuple
+ * whose first element is an atom, with arity one less than the tuple's
+ * size; it must not run a GC nor keep `fields`. */
+typedef bool (*fmt_record_fn)(void *ctx, term_t tag, size_t arity, term_t *fields);
+
 /* ~p: io_lib_pretty:print/2 with these options. */
 typedef struct fmt_pretty_opts {
     int column;      /* where the term starts (1 = first column) */
@@ -85,6 +93,10 @@ typedef struct fmt_pretty_opts {
                         default, +pc latin1): only latin1 ones do. ~p without
                         t ignores it, as erl does. */
     bool strings;    /* false for ~lp: no list or binary prints as a string */
+    fmt_record_fn records; /* {record_print_fun, F}: tuples it knows print
+                              as #name{field = Value,...}; NULL (the
+                              default): none does, as io_lib:format's ~p */
+    void *records_ctx;     /* its first argument */
 } fmt_pretty_opts;
 void fmt_pretty_opts_init(fmt_pretty_opts *o);
 void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o);

@@ -6,6 +6,7 @@
  * output; otherwise the layout decides with the recorded widths and copies
  * the spans. Both passes are C recursion for the first FAST_LEVELS and
  * LAY_LEVELS levels of nesting and walk an explicit stack below that.
+ * Tuples the caller's record_print_fun knows print as records, #r{f = V}.
  * Records and stacks live in scratch area 0 of the fmt_buf, and a reused
  * buffer stops allocating. */
 #include "format/format.h"
@@ -34,7 +35,8 @@ enum node_kind {
     N_TUPLE,
     N_TAGGED, /* tuple of 2+ elements whose first is an atom */
     N_MAP,
-    N_BITS /* binary or bitstring written byte by byte */
+    N_BITS,  /* binary or bitstring written byte by byte */
+    N_RECORD /* tuple the record_print_fun knows: #name{f = V,...} */
 };
 
 typedef struct node {
@@ -71,14 +73,16 @@ typedef struct seq {
     uint64_t i, n; /* tuple, map: items taken, items in all */
     int64_t d;     /* the depth left, as print_length_list1's D */
     int64_t pd;    /* map: depth of every key and value */
-    uint8_t kind;  /* N_LIST, N_TUPLE, N_TAGGED, N_MAP */
+    uint8_t kind;  /* N_LIST, N_TUPLE, N_TAGGED, N_MAP, N_RECORD (its
+                      field names follow the frame: push_record) */
     bool hash;     /* map in trie form: a map_iter follows the frame */
 } seq;
 
-enum item_kind { IT_END, IT_DOTS, IT_ELEM, IT_TAIL, IT_PAIR };
+enum item_kind { IT_END, IT_DOTS, IT_ELEM, IT_TAIL, IT_PAIR, IT_FIELD };
 typedef struct item {
     int kind;
-    term_t t, v; /* element or tail; IT_PAIR: key and value */
+    term_t t, v; /* element or tail; IT_PAIR: key and value; IT_FIELD:
+                    the field's name and value */
     int64_t d;
 } item;
 
@@ -99,8 +103,11 @@ typedef struct frame {
 /* A node of the recorded tree, in pre-order: its subtree is the records
  * from its own up to `next`. A list's items are its elements, then maybe
  * a "..." (R_DOTS) or an improper tail; a map's items are R_PAIRs, each
- * followed by its key's and its value's records. */
-enum { R_PAIR = N_BITS + 1, R_DOTS };
+ * followed by its key's and its value's records. An N_RECORD's first
+ * record is its name's ("#name", kind N_ATOM), then come its items:
+ * R_FIELDs ("f = V"), each followed by the field name's record (N_ATOM)
+ * and its value's, maybe ending in an R_DOTS. */
+enum { R_PAIR = N_RECORD + 1, R_DOTS, R_FIELD };
 typedef struct rec {
     uint64_t next;  /* the record after this subtree */
     uint64_t start; /* its text: bytes start.. of the recorded text */
@@ -140,6 +147,9 @@ typedef struct pctx {
     bool urange;  /* ~tp with io:printable_range() unicode: code points
                      above 255 can make lists and binaries strings */
     bool strings; /* false for ~lp: no list or binary prints as a string */
+    fmt_record_fn records; /* the record_print_fun, or NULL */
+    void *records_ctx;
+    bool has_rec; /* the one-line pass wrote a record */
     bool emit;    /* the layout's text is kept (pp/8) */
     bool check;   /* cind/7's checks are made: the layout may fail */
 } pctx;
@@ -207,6 +217,28 @@ static void pop_frame(pctx *c)
 {
     c->top = c->cur;
     c->cur = *(size_t *)(void *)(scratch(c) + c->cur);
+}
+
+/* The field names kept after the frame at `off` (see push_record). */
+static term_t *get_fields(const pctx *c, size_t off) { return (term_t *)(void *)(scratch(c) + off + sizeof(frame)); }
+
+/* print_length/6's record test of tuple t (an atom first): pushes a frame
+ * with the record's field names after it and returns its offset, or
+ * NO_FRAME (nothing pushed) when the record_print_fun says no. */
+static size_t push_record(pctx *c, term_t t)
+{
+    uint64_t nf = tuple_arity(t) - 1;
+    size_t off = push_raw(c, sizeof(frame) + nf * sizeof(term_t));
+    load_recs(c); /* new_rec's limit moves with the frames' top */
+    frame *f = get_frame(c, off);
+    f->kind = FR_SEQ;
+    f->state = ST_FIRST;
+    if (!c->records(c->records_ctx, tuple_get(t, 0), nf, get_fields(c, off))) {
+        pop_frame(c);
+        return NO_FRAME;
+    }
+    c->has_rec = true;
+    return off;
 }
 
 static uint64_t add_rec(pctx *c, uint8_t kind)
@@ -454,6 +486,13 @@ static void next_item(pctx *c, size_t off, item *it)
         it->kind = IT_END;
     } else if (s->d == 1) {
         it->kind = IT_DOTS;
+    } else if (s->kind == N_RECORD) {
+        it->kind = IT_FIELD;
+        it->t = get_fields(c, off)[s->i - 1];
+        it->v = tuple_get(s->t, s->i);
+        it->d = descend(s->d);
+        s->i++;
+        s->d = descend(s->d);
     } else if (s->kind == N_MAP) {
         it->kind = IT_PAIR;
         it->d = s->pd;
@@ -562,6 +601,32 @@ static void add_text(fmt_buf *b, const char *s, size_t n, int64_t *len)
     *len += (int64_t)n;
 }
 
+/* Writes "#name{" of record n, record r, its frame (pushed at off by
+ * push_record) made ready for its fields (print_length_record/7: the tag
+ * takes a level of depth as a tuple's first element does). */
+static void open_record(pctx *c, size_t off, const node *n, uint64_t r, int64_t len0, int64_t *len)
+{
+    fmt_buf *b = c->b;
+    frame *f = get_frame(c, off);
+    f->rec = r;
+    f->len0 = len0;
+    f->s.t = n->t;
+    f->s.kind = N_RECORD;
+    f->s.i = 1;
+    f->s.n = tuple_arity(n->t);
+    f->s.d = descend(n->d);
+    f->s.hash = false;
+    get_rec(c, r)->kind = N_RECORD;
+    uint64_t nr = add_rec(c, N_ATOM);
+    size_t mark = b->len;
+    fmt_buf_putc(b, '#');
+    fmt_put_atom(b, tuple_get(n->t, 0), c->unicode);
+    int64_t w = measure_since(b, mark);
+    *len += w;
+    end_rec(c, nr, w);
+    add_text(b, "{", 1, len);
+}
+
 /* Writes a leaf, or a container's opening and pushes its frame. */
 static void visit_flat(pctx *c, const node *n, int64_t *len)
 {
@@ -582,6 +647,13 @@ static void visit_flat(pctx *c, const node *n, int64_t *len)
             *len += measure_since(b, mark);
         end_rec(c, r, *len - len0);
         return;
+    }
+    if ((n->kind == N_TAGGED || n->kind == N_TUPLE) && c->records != NULL && term_is_atom(tuple_get(n->t, 0))) {
+        size_t off = push_record(c, n->t);
+        if (off != NO_FRAME) {
+            open_record(c, off, n, r, len0, len);
+            return;
+        }
     }
     if (n->kind == N_LIST)
         add_text(b, "[", 1, len);
@@ -665,6 +737,22 @@ static int64_t write_flat(pctx *c, const node *root)
             p->rec = pr;
             p->len0 = len;
             classify(c, it.t, it.d, &n);
+            visit_flat(c, &n, &len);
+            break;
+        }
+        case IT_FIELD: { /* "name = " now; the frame ends it after V */
+            if (!first)
+                add_text(b, ",", 1, &len);
+            uint64_t fr = add_rec(c, R_FIELD);
+            int64_t flen0 = len;
+            classify(c, it.t, -1, &n);
+            visit_flat(c, &n, &len);
+            add_text(b, " = ", 3, &len);
+            frame *p = get_frame(c, push_frame(c, FR_PAIR, false));
+            p->state = ST_TAIL;
+            p->rec = fr;
+            p->len0 = flen0;
+            classify(c, it.v, it.d, &n);
             visit_flat(c, &n, &len);
             break;
         }
@@ -1184,6 +1272,54 @@ static FMT_INLINE fmt_cursor put_const_rec(pctx *c, fmt_cursor k, const char *s,
     return k;
 }
 
+/* Writes tuple t (an atom first) at depth d (not 1) at k, which has
+ * TOKEN_ROOM, as #name{f = V,...} with its records when the
+ * record_print_fun knows it (print_length_record/7: the tag takes a level
+ * of depth, as a tuple's first element does); else *done is false and
+ * nothing is written. */
+static fmt_cursor flat_record(pctx *c, fmt_cursor k, term_t t, int64_t d, unsigned level, bool *done)
+{
+    fmt_buf *b = c->b;
+    size_t off = push_record(c, t);
+    *done = off != NO_FRAME;
+    if (!*done)
+        return k;
+    uint64_t nf = tuple_arity(t) - 1;
+    uint64_t r = open_rec(c, N_RECORD, k.p);
+    *k.p++ = '#';
+    k = put_atom_rec(c, k, tuple_get(t, 0));
+    rec *nr = get_rec(c, c->nrec - 1); /* the name's record takes the '#' */
+    nr->start--;
+    nr->bytes++;
+    nr->width++;
+    k = fmt_need(b, k, TOKEN_ROOM);
+    *k.p++ = '{';
+    d = descend(d);
+    for (uint64_t i = 0; i < nf; i++) {
+        k = fmt_need(b, k, TOKEN_ROOM);
+        if (i > 0)
+            *k.p++ = ',';
+        if (d == 1) {
+            k = put_dots(c, k);
+            break;
+        }
+        d = descend(d);
+        uint64_t fr = open_rec(c, R_FIELD, k.p);
+        k = put_atom_rec(c, k, get_fields(c, off)[i]);
+        k = fmt_need(b, k, TOKEN_ROOM);
+        memcpy(k.p, " = ", 3);
+        k.p += 3;
+        k = fmt_need(b, k, TOKEN_ROOM);
+        k = flat_elem(c, k, tuple_get(t, i + 1), d, level);
+        close_rec(c, fr, k.p);
+    }
+    k = fmt_need(b, k, 1);
+    *k.p++ = '}';
+    close_rec(c, r, k.p);
+    pop_frame(c);
+    return k;
+}
+
 /* Writes t (no small integer or atom) at depth d (not 0) at p, `level`
  * containers deep, with its records, as write_flat does; returns the end
  * of its text. */
@@ -1226,6 +1362,12 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
                 return put_const_rec(c, k, "{}", 2).p;
             if (d == 1 || level >= FAST_LEVELS)
                 break;
+            if (c->records != NULL && term_is_atom(box[1])) {
+                bool done;
+                k = flat_record(c, k, t, d, level + 1, &done);
+                if (done)
+                    return k.p;
+            }
             uint64_t r = open_rec(c, n > 1 && term_is_atom(box[1]) ? N_TAGGED : N_TUPLE, k.p);
             *k.p++ = '{';
             k = flat_tuple_items(c, k, box + 1, n, d, level + 1);
@@ -1545,6 +1687,41 @@ static FMT_INLINE bool lay_tagged(lay_ctx *l, uint64_t r, int64_t col, int64_t l
     return true;
 }
 
+/* rec_indent/5 (cind_rec/6): where what follows "#name{" (rind: its
+ * width) or "field = " goes: on the same line, or, when that takes more
+ * than TInd columns, on the next, TInd further in. Sets *col and *w to the
+ * column and width there; *nl says whether it is a new line. False when
+ * cind's check fails. */
+static FMT_INLINE bool rec_indent(const pctx *c, int64_t rind, int64_t *col, int64_t *w, bool *nl)
+{
+    *nl = c->tind > 0 && rind > c->tind;
+    *col += *nl ? c->tind : rind;
+    if (*nl)
+        *w = 0;
+    return !c->check || c->m + *col <= c->ll || *col <= c->ll / 2;
+}
+
+/* pp_record/9, cind_record/8: "#name{", then the fields from a column of
+ * their own (the frame's). `w` does not count the "#name{" yet. */
+static FMT_INLINE bool lay_record(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
+{
+    const rec *nr = lrec(l, r + 1);
+    uint64_t first = nr->next;
+    int64_t fcol = col;
+    w += nr->width + 1;
+    put_rec(l, r + 1);
+    put1(l, '{');
+    if (first < lrec(l, r)->next && lrec(l, first)->kind == R_FIELD) {
+        bool nl;
+        if (!rec_indent(l->c, nr->width + 1, &fcol, &w, &nl))
+            return false;
+        if (nl)
+            put_newline(l, fcol);
+    }
+    push_items(l, r, first, fcol, ld, w);
+    return true;
+}
+
 /* pp/8 past its first clause: the node does not fit where it is. */
 static FMT_INLINE bool lay_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
@@ -1563,6 +1740,8 @@ static FMT_INLINE bool lay_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t l
         return true;
     case N_TAGGED:
         return lay_tagged(l, r, col, ld, w + 1);
+    case N_RECORD:
+        return lay_record(l, r, col, ld, w);
     case N_BITS:
         if (l->c->emit) {
             lay_ctx t = *l; /* l stays in registers */
@@ -1622,6 +1801,36 @@ static FMT_INLINE bool lay_pair(lay_ctx *l, lframe *f, uint64_t p, int64_t col, 
     vf->col0 = col + (c->tind > 0 ? c->tind : 4);
     vf->ld = ld;
     return lay_node(l, k, col, ld, w);
+}
+
+/* pp_field/8, cind_field/7: "f = V" on one line, or "f = " and V laid
+ * out after it, or "f =" and V on the next line TInd further in. `base`
+ * is the column the frame continues from (pp_fields_tail: the field's,
+ * cind_fields_tail: the line's), `first`: pp_record's W + FW. */
+static FMT_INLINE bool lay_field(lay_ctx *l, lframe *f, uint64_t e, int64_t col, int64_t base, int64_t ld, int64_t w,
+                                 bool first)
+{
+    pctx *c = l->c;
+    uint64_t k = e + 1, v = lrec(l, k)->next;
+    int64_t len = try_rec(l, 0, e, c->ll - col - ld, w + ld);
+    int64_t fw = len >= 0 && is_leaf_rec(l, v) ? len : c->ll;
+    f->col = base + fw;
+    f->w = first ? w + fw : fw;
+    if (len >= 0)
+        return true;
+    int64_t namel = lrec(l, k)->width + 3;
+    bool nl;
+    w += namel;
+    if (!rec_indent(c, namel, &col, &w, &nl))
+        return false;
+    put_rec(l, k);
+    if (nl) {
+        put(l, " =", 2);
+        put_newline(l, col);
+    } else {
+        put(l, " = ", 3);
+    }
+    return lay_node(l, v, col, ld, w);
 }
 
 /* pp_tail/10 and cind_tail/8 on an improper tail. cind looks at it where
@@ -1698,7 +1907,22 @@ static FMT_INLINE bool lay_step(lay_ctx *l)
         *l = t;
         return ok;
     }
-    bool pair = it->kind == R_PAIR;
+    bool pair = it->kind == R_PAIR, field = it->kind == R_FIELD;
+    if (field) {
+        if (!first) {
+            int64_t len;
+            if (is_leaf_rec(l, lrec(l, e + 1)->next) && (len = try_rec(l, ',', e, lim, w + 1 + extra)) >= 0) {
+                f->col = col + 1 + len;
+                f->w = w + 1 + len;
+                return true;
+            }
+            put1(l, ',');
+            put_newline(l, col0);
+        }
+        /* cind_fields_tail continues from Col + FW where pp_fields_tail
+         * continues from Col0 + FW */
+        return lay_field(l, f, e, col0, first || !(c->check && !c->emit) ? col0 : col, ld1, first ? w : 0, first);
+    }
     if (!first) {
         bool leaf = pair ? is_leaf_rec(l, e + 1) && is_leaf_rec(l, lrec(l, e + 1)->next) : it->kind < N_LEAVES;
         int64_t len;
@@ -2022,6 +2246,103 @@ static char *fl_tagged(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, in
     return fl_list(l, o, rest, end, tcol, ld, ',', w + tlen + 1, lv);
 }
 
+/* rec_indent/5 (cind_rec/6), as the frame walk's rec_indent. */
+static FMT_INLINE bool fl_rec_indent(const flay *l, int64_t rind, int64_t *col, int64_t *w, bool *nl)
+{
+    *nl = l->tind > 0 && rind > l->tind;
+    *col += *nl ? l->tind : rind;
+    if (*nl)
+        *w = 0;
+    return !l->check || l->m + *col <= l->ll || *col <= l->ll / 2;
+}
+
+/* pp_field/8 (cind_field/7): *fw is the field's width when it fits and
+ * its value is a leaf, else Ll. */
+static char *fl_field(flay *l, char *o, uint64_t e, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *fw)
+{
+    const rec *x = frec(l, e);
+    uint64_t k = e + 1, v = frec(l, k)->next;
+    if (x->width < l->ll - col - ld && x->width + w + ld <= l->m) {
+        *fw = frec(l, v)->kind < N_LEAVES ? x->width : l->ll;
+        return fl_span(l, o, x);
+    }
+    *fw = l->ll;
+    int64_t namel = frec(l, k)->width + 3;
+    bool nl;
+    w += namel;
+    if (!fl_rec_indent(l, namel, &col, &w, &nl))
+        return NULL;
+    o = fl_span(l, o, frec(l, k));
+    if (nl) {
+        o = fl_room(l, o, 2);
+        memcpy(o, " =", 2);
+        o = fl_newline(l, o + 2, col);
+    } else {
+        o = fl_room(l, o, 3);
+        memcpy(o, " = ", 3);
+        o += 3;
+    }
+    return fl_node(l, o, v, col, ld, w, lv + 1);
+}
+
+/* pp_record/9 and pp_fields_tail/9 (cind_record/8, cind_fields_tail/8)
+ * of record r: "#name{" and its fields, without the "}". */
+static char *fl_record(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
+{
+    const rec *nr = frec(l, r + 1);
+    uint64_t e = nr->next, end = frec(l, r)->next;
+    int64_t nlen = nr->width;
+    o = fl_span(l, o, nr);
+    o = fl_put1(l, o, '{');
+    if (e == end)
+        return o;
+    if (frec(l, e)->kind == R_DOTS) {
+        o = fl_room(l, o, 3);
+        memcpy(o, "...", 3);
+        return o + 3;
+    }
+    int64_t col0 = col;
+    bool nl;
+    w += nlen + 1;
+    if (!fl_rec_indent(l, nlen + 1, &col0, &w, &nl))
+        return NULL;
+    if (nl)
+        o = fl_newline(l, o, col0);
+    uint64_t ni = frec(l, e)->next;
+    int64_t fw;
+    o = fl_field(l, o, e, col0, fl_last_depth(l, ni, end, ld), w, lv, &fw);
+    if (o == NULL)
+        return NULL;
+    col = col0 + fw;
+    w += fw;
+    for (e = ni; e < end; e = ni) {
+        const rec *x = frec(l, e);
+        if (x->kind == R_DOTS) {
+            o = fl_room(l, o, 4);
+            memcpy(o, ",...", 4);
+            return o + 4;
+        }
+        ni = x->next;
+        int64_t ld1 = fl_last_depth(l, ni, end, ld);
+        uint64_t v = frec(l, e + 1)->next;
+        if (frec(l, v)->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
+            o = fl_put1(l, o, ',');
+            o = fl_span(l, o, x);
+            col += 1 + x->width;
+            w += 1 + x->width;
+        } else {
+            o = fl_put1(l, o, ',');
+            o = fl_newline(l, o, col0);
+            o = fl_field(l, o, e, col0, ld1, 0, lv, &fw);
+            if (o == NULL)
+                return NULL;
+            col = (l->cw ? col : col0) + fw; /* cind_fields_tail: Col + FW */
+            w = fw;
+        }
+    }
+    return o;
+}
+
 /* pp_binary/7 for bitstring x at column col. */
 static char *fl_bits(flay *l, char *o, const rec *x, int64_t col, int64_t ld, int64_t w)
 {
@@ -2091,6 +2412,9 @@ static char *fl_broken(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, in
     case N_TAGGED:
         o = fl_tagged(l, o, r, col, ld, w + 1, lv);
         return o ? fl_put1(l, o, '}') : NULL;
+    case N_RECORD:
+        o = fl_record(l, o, r, col, ld, w, lv);
+        return o ? fl_put1(l, o, '}') : NULL;
     case N_MAP: /* cind_map counts "#{", pp_map "#" */
         o = fl_room(l, o, 2);
         memcpy(o, "#{", 2);
@@ -2140,6 +2464,8 @@ void fmt_pretty_opts_init(fmt_pretty_opts *o)
     o->unicode = false;
     o->unicode_range = false;
     o->strings = true;
+    o->records = NULL;
+    o->records_ctx = NULL;
 }
 
 /* M, the whole term's width, takes part only in tests made together with
@@ -2184,6 +2510,8 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
               .unicode = o->unicode,
               .urange = o->unicode & o->unicode_range,
               .strings = o->strings,
+              .records = o->records,
+              .records_ctx = o->records_ctx,
               .emit = true};
     c.ll = o->line_length;
     node n;
@@ -2235,7 +2563,9 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     memcpy(scratch(&c), b->data + mark, tlen);
     c.top = tlen;
     truncate_to(b, mark);
-    if (c.m < (c.ll > 0 ? c.ll : 0) + M_SLACK) { /* M small: the cind passes on their own, then pp */
+    /* M small, or records (cind_fields_tail goes on from another column
+     * than pp_fields_tail): the cind passes on their own, then pp */
+    if (c.m < (c.ll > 0 ? c.ll : 0) + M_SLACK || c.has_rec) {
         c.tind = -1;
         if (!check_only(&c, col, mark)) {
             c.tind = 4;

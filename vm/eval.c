@@ -732,6 +732,25 @@ static long field_position(term_t fields, term_t name)
     return -1;
 }
 
+bool vm_eval_record_fields(term_t tag, size_t arity, term_t *fields)
+{
+    bool found = false;
+    pthread_mutex_lock(&lock);
+    for (term_t l = records; term_is_list(l); l = list_tail(l)) {
+        term_t e = list_head(l);
+        if (tuple_get(e, 0) != tag)
+            continue;
+        size_t n = 0;
+        term_t f = tuple_get(tuple_get(tuple_get(e, 1), 3), 1); /* {attribute, A, record, {Name, Fields}} */
+        for (; term_is_list(f) && n < arity; f = list_tail(f))
+            fields[n++] = tuple_get(tuple_get(untyped_field(list_head(f)), 2), 2);
+        found = n == arity && !term_is_list(f);
+        break;
+    }
+    pthread_mutex_unlock(&lock);
+    return found;
+}
+
 /* {tuple, A, [{atom, A, Name}, _, ...]} with `at` (unless < 0) in place `pos`. */
 static term_t record_pattern(expander *X, term_t anno, term_t name, size_t n, long pos, term_t at)
 {
@@ -1198,6 +1217,19 @@ static void set_records(term_t table)
     kept = true;
 }
 
+/* An input that did not compile (out->msg says why): it still goes into
+ * h()'s history; th, the input's scratch heap, goes. */
+static vm_outcome compile_failed(vm_eval_result *out, unsigned number, const char *text, size_t len, heap_t *th)
+{
+    pthread_mutex_lock(&lock);
+    if (number)
+        save_command(number, text, len);
+    pthread_mutex_unlock(&lock);
+    heap_destroy(th);
+    out->parsed = true;
+    return out->kind = VM_OUT_ERROR;
+}
+
 /* An input in the evaluator, or (command) in the command evaluator. */
 static vm_outcome eval_input(bool command, const char *text, size_t len, unsigned number, term_t bindings, heap_t *h,
                              vm_eval_result *out)
@@ -1217,13 +1249,7 @@ static vm_outcome eval_input(bool command, const char *text, size_t len, unsigne
     exprs = expand_records(&X, exprs);
     if (X.failed) {
         snprintf(out->msg, sizeof out->msg, "%s", X.msg);
-        pthread_mutex_lock(&lock);
-        if (number)
-            save_command(number, text, len);
-        pthread_mutex_unlock(&lock);
-        heap_destroy(&th);
-        out->parsed = true;
-        return out->kind = VM_OUT_ERROR;
+        return compile_failed(out, number, text, len, &th);
     }
     exprs = quote_forgets(&th, exprs);
     exprs = eval_rewrite_fun2ms(&th, exprs);
@@ -1268,13 +1294,7 @@ static vm_outcome eval_input(bool command, const char *text, size_t len, unsigne
             break;
         }
         lint_diags_free(&diags);
-        pthread_mutex_lock(&lock);
-        if (number)
-            save_command(number, text, len);
-        pthread_mutex_unlock(&lock);
-        heap_destroy(&th);
-        out->parsed = true;
-        return out->kind = VM_OUT_ERROR;
+        return compile_failed(out, number, text, len, &th);
     }
     lint_diags_free(&diags);
     code_load(mc);

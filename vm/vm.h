@@ -142,6 +142,12 @@ void vm_eval_interrupt(void);
 void vm_eval_interrupt_reset(void);
 /* The evaluator's pid (self() of shell inputs), or NIL when none runs. */
 term_t vm_eval_pid(void);
+/* The shell's record table, for printing values as erl's shell does (its
+ * record_print_fun): when record `tag` is defined (rd/2, rr/1,2,3) with
+ * exactly `arity` fields, writes their names (atoms) to fields[0 ..
+ * arity) and returns true; else false. Any thread (takes the evaluator's
+ * lock); allocates nothing. */
+bool vm_eval_record_fields(term_t tag, size_t arity, term_t *fields);
 
 /* Starts the VM with n scheduler threads. */
 void vm_start(unsigned schedulers);

@@ -4,9 +4,9 @@
 # definitions as -record forms, rr/1,2 read them from a module's source or
 # from files, rf/0,1 forget them, rp/1 prints a term, h/0 lists the inputs
 # with their values. Expected: erl's output for the same input (without its
-# prompts), but for what docs/differences-from-erlang.md says: values print
-# as tuples where erl prints records as #r{...} (the results of inputs 2, 4,
-# 12 and 16 and in h/0), and errors and exceptions go to stderr.
+# prompts), but for what docs/differences-from-erlang.md says: h/0 (and
+# b/0, rp/1) print records as tuples where erl prints #r{...}, and errors
+# and exceptions go to stderr.
 cat >recs.erl <<'ERL'
 -module(recs).
 -export([new/0]).
