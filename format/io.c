@@ -497,6 +497,33 @@ static term_t dbgsh_out_io_lib_write_3(process *p, const term_t *a)
     return write_deep(p, a[0], depth_of(a[1]), a[2] == ATOM_true);
 }
 
+/* The shell's record table (rd/2, rr/1,2,3), for shell_pp. */
+static bool shell_record_fields(void *ctx, term_t tag, size_t arity, term_t *fields)
+{
+    (void)ctx;
+    return vm_eval_record_fields(tag, arity, fields);
+}
+
+/* dbgsh_out:shell_pp(Term, Column): Term as erl's shell prints values in
+ * rp/1, b/0 and h/0 (its pp/3): ~tp from Column, the records the shell
+ * knows as #name{...}; a UTF-8 binary. */
+static term_t dbgsh_out_shell_pp_2(process *p, const term_t *a)
+{
+    if (!term_is_small(a[1]) || small_value(a[1]) < 1 || small_value(a[1]) > 1000)
+        return BIF_BADARG(p);
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    o.unicode = true;
+    o.column = (int)small_value(a[1]);
+    o.records = shell_record_fields;
+    fmt_buf_reset(&tbuf);
+    fmt_pretty(&tbuf, a[0], &o);
+    uint8_t *bytes;
+    term_t bin = bin_alloc(&p->heap, tbuf.len, &bytes);
+    memcpy(bytes, tbuf.data, tbuf.len);
+    return bin;
+}
+
 /* ---- ~s ---------------------------------------------------------------------------- */
 
 /* A binary's chars: UTF-8 decoded when `unicode` and valid, else bytes. */
@@ -1307,6 +1334,7 @@ static const bif_entry io_bifs[] = {
     {"dbgsh_out", "put_chars", 2, dbgsh_out_put_chars_2, 0},
     {"dbgsh_out", "io_lib_format", 2, dbgsh_out_io_lib_format_2, 0},
     {"dbgsh_out", "io_lib_write", 3, dbgsh_out_io_lib_write_3, 0},
+    {"dbgsh_out", "shell_pp", 2, dbgsh_out_shell_pp_2, 0},
     {"io_lib", "write", 1, io_lib_write_1, 0},
     {"erlang", "display", 1, erlang_display_1, 0},
 };

@@ -16,7 +16,10 @@ f(_) ->
 
 %% Prints the bindings, "Name = Value" a line.
 b() ->
-    lists:foreach(fun({Name, Value}) -> io:format("~s = ~tp~n", [Name, Value]) end,
+    lists:foreach(fun({Name, Value}) ->
+                          Head = lists:flatten(io_lib:format("~s = ", [Name])),
+                          io:format("~s~ts~n", [Head, dbgsh_out:shell_pp(Value, length(Head) + 1)])
+                  end,
                   dbgsh_shell:bindings()).
 
 %% The value of input N (N < 0: the -N-th before this one), or undefined.

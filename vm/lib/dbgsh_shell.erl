@@ -84,9 +84,9 @@ rl(Names, Table) ->
     T = table(Table),
     list_records(lists:flatmap(fun(Name) -> [R || {N, _} = R <- T, N =:= Name] end, listify(Names))).
 
-%% rp(Term): prints Term in full.
+%% rp(Term): prints Term in full, records as the shell knows them.
 rp(Term, _Table) ->
-    io:format("~tp~n", [Term]),
+    io:format("~ts~n", [dbgsh_out:shell_pp(Term, 1)]),
     ok.
 
 %% rr(Module | File | Wildcard[, Names[, Options]]): reads the records of a
@@ -309,7 +309,7 @@ h(History) ->
                                  end,
                           io:format("~w: ~ts~n", [N, Text]),
                           case Result of
-                              {value, V} -> io:format("-> ~tp~n", [V]);
+                              {value, V} -> io:format("-> ~ts~n", [dbgsh_out:shell_pp(V, 4)]);
                               none -> ok
                           end
                   end, History),

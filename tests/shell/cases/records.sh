@@ -4,9 +4,8 @@
 # definitions as -record forms, rr/1,2 read them from a module's source or
 # from files, rf/0,1 forget them, rp/1 prints a term, h/0 lists the inputs
 # with their values. Expected: erl's output for the same input (without its
-# prompts), but for what docs/differences-from-erlang.md says: h/0 (and
-# b/0, rp/1) print records as tuples where erl prints #r{...}, and errors
-# and exceptions go to stderr.
+# prompts), but for what docs/differences-from-erlang.md says: errors and
+# exceptions go to stderr.
 cat >recs.erl <<'ERL'
 -module(recs).
 -export([new/0]).
@@ -52,4 +51,12 @@ rr("*.erl", [point]).
 rl().
 rp({a, "b"}).
 b().
+EOF_INPUT
+echo "-- b(), rp/1 and h() lay records out as erl's pp/3 (same text as erl)"
+"$DBGSH" <<'EOF_INPUT'
+rd(person, {name, age = 0}).
+L = [#person{name = lists:duplicate(30, $x), age = N} || N <- [1,2]].
+b().
+rp({L, #person{}}).
+h().
 EOF_INPUT
