@@ -2,7 +2,9 @@
  * is a tracer like any other: {tracer, Port}, dbg:tracer(port, ...)) whose
  * driver keeps the most recent trace messages, encoded as term_to_binary,
  * in one bounded ring: at most `max_events` events and `max_bytes` bytes;
- * the oldest go first and are counted as dropped. Readers (the shell's
+ * the oldest go first and are counted as dropped. The ring starts small
+ * and doubles (bytes and slots alike) as events come, up to those bounds,
+ * so an idle session holds little memory. Readers (the shell's
  * views and live output) take events by sequence number. Writers are the
  * traced processes' scheduler threads, serialized by the port's own lock
  * (the ring needs no other). Each event also gets an arrival stamp from
@@ -45,9 +47,9 @@ static _Atomic uint64_t arrivals;
  * reader looks at next again after counting itself in: no wake-up lost). */
 struct collector {
     uint8_t *buf;
-    size_t bytes; /* the byte ring's size */
+    size_t bytes, max_bytes; /* the byte ring's size now, and its bound */
     slot *slots;
-    size_t max_events;
+    size_t nslots, max_events; /* the slot table's size now, and its bound */
     uint64_t first;        /* sequence numbers in the ring: [first, next) */
     _Atomic uint64_t next;
     uint64_t pos; /* running byte count of the next write */
@@ -80,20 +82,63 @@ static void wake(collector *c)
     pthread_mutex_unlock(&c->wait_lock);
 }
 
+#define FIRST_BYTES (64 * 1024)
+#define FIRST_SLOTS 1024
+
+/* The slot table at nslots entries (a power of two, at least the events
+ * kept): each kept slot moves to its place in the new one. */
+static void grow_slots(collector *c, size_t nslots)
+{
+    uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    slot *slots = alloc_new(ALLOC_TRACE_BUF, nslots * sizeof *slots);
+    for (uint64_t seq = c->first; seq < next; seq++)
+        slots[seq & (nslots - 1)] = c->slots[seq & (c->nslots - 1)];
+    alloc_free(ALLOC_TRACE_BUF, c->slots, c->nslots * sizeof *c->slots);
+    c->slots = slots;
+    c->nslots = nslots;
+}
+
+/* The byte ring, twice as large: each kept event moves to its offset in
+ * the new ring (pos mod 2B is its old offset or that plus B, so an event
+ * that did not wrap does not wrap now). */
+static void grow_bytes(collector *c)
+{
+    size_t bytes = c->bytes * 2;
+    uint8_t *buf = alloc_new(ALLOC_TRACE_BUF, bytes);
+    uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    for (uint64_t seq = c->first; seq < next; seq++) {
+        const slot *e = &c->slots[seq & (c->nslots - 1)];
+        memcpy(buf + (e->pos & (bytes - 1)), c->buf + offset(c, e->pos), e->len);
+    }
+    alloc_free(ALLOC_TRACE_BUF, c->buf, c->bytes);
+    c->buf = buf;
+    c->bytes = bytes;
+}
+
 /* Makes room for `len` more bytes at the write position, which it may move
- * to the ring's start (an event never wraps), evicting the oldest events
- * as needed. */
+ * to the ring's start (an event never wraps): grows the ring while it may,
+ * then evicts the oldest events as needed. */
 static uint64_t make_room(collector *c, uint32_t len)
 {
-    uint64_t pos = c->pos, next = atomic_load_explicit(&c->next, memory_order_relaxed);
-    if (offset(c, pos) + len > c->bytes)
-        pos += c->bytes - offset(c, pos);
-    while (c->first < next &&
-           (next - c->first >= c->max_events || pos + len - c->slots[c->first & (c->max_events - 1)].pos > c->bytes)) {
-        c->first++;
-        c->stats.dropped++;
+    uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    if (next - c->first >= c->nslots && c->nslots < c->max_events)
+        grow_slots(c, c->nslots * 2);
+    for (;;) {
+        uint64_t pos = c->pos;
+        if (offset(c, pos) + len > c->bytes)
+            pos += c->bytes - offset(c, pos);
+        bool full = c->first < next && pos + len - c->slots[c->first & (c->nslots - 1)].pos > c->bytes;
+        if ((full || len > c->bytes / 2) && c->bytes < c->max_bytes) {
+            grow_bytes(c);
+            continue;
+        }
+        while (c->first < next &&
+               (next - c->first >= c->nslots || pos + len - c->slots[c->first & (c->nslots - 1)].pos > c->bytes)) {
+            c->first++;
+            c->stats.dropped++;
+        }
+        return pos;
     }
-    return pos;
 }
 
 /* Appends one encoded event, stamped. Under the port's lock. */
@@ -103,7 +148,7 @@ static void put_event(collector *c, const uint8_t *etf, size_t len)
     uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
     uint64_t stamp = atomic_fetch_add_explicit(&arrivals, 1, memory_order_acq_rel);
     memcpy(c->buf + offset(c, pos), etf, len);
-    c->slots[next & (c->max_events - 1)] = (slot){pos, stamp, (uint32_t)len};
+    c->slots[next & (c->nslots - 1)] = (slot){pos, stamp, (uint32_t)len};
     c->pos = pos + len;
     c->stats.events++;
     c->stats.bytes += len;
@@ -125,7 +170,7 @@ static bool collector_output(void *state, term_t msg, size_t *written)
     size_t n = ext_encode_bounded(msg, stack, sizeof stack);
     if (!n) {
         ext_error xe;
-        if (ext_size(msg, &n, &xe) != EXT_OK || n > c->bytes / 2) {
+        if (ext_size(msg, &n, &xe) != EXT_OK || n > c->max_bytes / 2) {
             c->stats.too_large++;
             *written = 0;
             return true;
@@ -168,10 +213,12 @@ collector *collector_open(size_t max_events, size_t max_bytes)
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
     pthread_cond_init(&c->more, &ca);
     pthread_condattr_destroy(&ca);
-    c->bytes = max_bytes;
-    c->buf = alloc_new(ALLOC_TRACE_BUF, max_bytes);
+    c->max_bytes = max_bytes;
+    c->bytes = max_bytes < FIRST_BYTES ? max_bytes : FIRST_BYTES;
+    c->buf = alloc_new(ALLOC_TRACE_BUF, c->bytes);
     c->max_events = max_events;
-    c->slots = alloc_new(ALLOC_TRACE_BUF, max_events * sizeof *c->slots);
+    c->nslots = max_events < FIRST_SLOTS ? max_events : FIRST_SLOTS;
+    c->slots = alloc_new(ALLOC_TRACE_BUF, c->nslots * sizeof *c->slots);
     c->port = port_open(&collector_driver, c, NULL);
     if (c->port == THE_NON_VALUE) {
         collector_free(c);
@@ -201,7 +248,7 @@ static void read_locked(void *state, void *arg)
     uint64_t seq = r->from < c->first ? c->first : r->from;
     r->lost = seq - r->from;
     for (size_t n = 0; seq < next && n < r->max; seq++, n++) {
-        const slot *s = &c->slots[seq & (c->max_events - 1)];
+        const slot *s = &c->slots[seq & (c->nslots - 1)];
         if (!r->fn(seq, s->stamp, c->buf + offset(c, s->pos), s->len, r->arg)) {
             seq++;
             break;
@@ -265,8 +312,9 @@ static void clear_locked(void *state, void *arg)
 
 void collector_clear(collector *c) { port_with_lock(c->port, clear_locked, NULL); }
 
-/* Under the port's lock: the slots of the newest events move to a table of
- * the new size (the byte ring stays); older ones are dropped. */
+/* Under the port's lock: the bound becomes max_events; a smaller one drops
+ * the oldest events beyond it at once and shrinks the slot table to it
+ * (the byte ring stays). */
 static void resize_locked(void *state, void *arg)
 {
     collector *c = state;
@@ -276,12 +324,9 @@ static void resize_locked(void *state, void *arg)
         c->stats.dropped += next - c->first - max_events;
         c->first = next - max_events;
     }
-    slot *slots = alloc_new(ALLOC_TRACE_BUF, max_events * sizeof *slots);
-    for (uint64_t seq = c->first; seq < next; seq++)
-        slots[seq & (max_events - 1)] = c->slots[seq & (c->max_events - 1)];
-    alloc_free(ALLOC_TRACE_BUF, c->slots, c->max_events * sizeof *c->slots);
-    c->slots = slots;
     c->max_events = max_events;
+    if (c->nslots > max_events)
+        grow_slots(c, max_events); /* to a smaller table here */
 }
 
 size_t collector_resize(collector *c, size_t max_events)
@@ -301,7 +346,7 @@ void collector_free(collector *c)
     pthread_cond_destroy(&c->more);
     pthread_mutex_destroy(&c->wait_lock);
     alloc_free(ALLOC_TRACE_BUF, c->buf, c->bytes);
-    alloc_free(ALLOC_TRACE_BUF, c->slots, c->max_events * sizeof *c->slots);
+    alloc_free(ALLOC_TRACE_BUF, c->slots, c->nslots * sizeof *c->slots);
     alloc_free(ALLOC_TRACE_BUF, c, sizeof *c);
 }
 

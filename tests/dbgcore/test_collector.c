@@ -95,6 +95,45 @@ Test(collector, keeps_what_fits_in_its_bytes)
     collector_free(c);
 }
 
+/* A collector starts small and grows to its bounds as events come: an
+ * idle one holds little; a full one keeps exactly what the bounds allow,
+ * every event intact across each doubling of its bytes and slots. */
+Test(collector, grows_as_events_come)
+{
+    alloc_stat s0, s1, s2;
+    alloc_get_stat(ALLOC_TRACE_BUF, &s0);
+    collector *c = collector_open(1 << 16, 1 << 23); /* 65536 events of ~70 bytes, 8 MiB */
+    alloc_get_stat(ALLOC_TRACE_BUF, &s1);
+    cr_assert_lt(s1.size - s0.size, 256 * 1024, "an idle collector holds %llu bytes",
+                 (unsigned long long)(s1.size - s0.size));
+    enum { N = 3000 };
+    for (int i = 0; i < N; i++)
+        cr_assert(port_command(collector_port(c), event(&h, i)));
+    got g = {.n = 0};
+    uint64_t lost;
+    uint64_t next = collector_read(c, 0, take, &g, 4096, &lost);
+    cr_expect_eq(next, N);
+    cr_expect_eq(lost, 0, "nothing dropped while the ring could grow");
+    cr_assert_eq(g.n, N);
+    for (size_t i = 0; i < g.n; i++)
+        cr_expect_eq(g.v[i], (int64_t)i);
+    /* to the bound on events: 1 << 16 kept, the oldest dropped */
+    for (int i = N; i < 70000; i++)
+        port_command(collector_port(c), event(&h, i));
+    collector_stats st;
+    collector_stats_get(c, &st);
+    cr_expect_eq(st.next - st.first, 1 << 16, "%llu kept", (unsigned long long)(st.next - st.first));
+    cr_expect_eq(st.dropped, 70000 - (1 << 16));
+    g.n = 0;
+    collector_read(c, st.next - 4000, take, &g, 4096, NULL);
+    cr_assert_eq(g.n, 4000);
+    for (size_t i = 0; i < g.n; i++)
+        cr_expect_eq(g.v[i], (int64_t)(70000 - 4000 + i));
+    alloc_get_stat(ALLOC_TRACE_BUF, &s2);
+    cr_expect_leq(s2.size - s0.size, (1u << 23) + (1u << 16) * 24 + 4096, "within its bounds");
+    collector_free(c);
+}
+
 Test(collector, resizes_keeping_the_newest)
 {
     collector *c = collector_open(16, 1 << 20);
