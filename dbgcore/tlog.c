@@ -476,6 +476,15 @@ tlog_result tlog_writer_open(tlog_writer **out, const char *path, tlog_error *er
     return TLOG_OK;
 }
 
+void tlog_delete_wrap_set(const char *name, const char *suffix)
+{
+    wrap_list old;
+    list_wrap_files(name, suffix, &old);
+    for (size_t i = 0; i < old.n; i++)
+        unlink(old.files[i].path);
+    free_wrap_list(&old);
+}
+
 tlog_result tlog_writer_open_wrap(tlog_writer **out, const char *name, const char *suffix,
                                   const tlog_wrap *wrap, tlog_error *err)
 {
@@ -486,11 +495,7 @@ tlog_result tlog_writer_open_wrap(tlog_writer **out, const char *name, const cha
     if (wrap->count < 1)
         return set_error(err, TLOG_BADARG, 0, name, 0, 0, "wrap count must be 1 or more");
     /* dbg deletes the files of an earlier set before opening the port */
-    wrap_list old;
-    list_wrap_files(name, suffix, &old);
-    for (size_t i = 0; i < old.n; i++)
-        unlink(old.files[i].path);
-    free_wrap_list(&old);
+    tlog_delete_wrap_set(name, suffix);
 
     tlog_writer *w = new_writer();
     w->wrap = true;

@@ -105,6 +105,11 @@ typedef struct tlog_stats {
  * *out. TLOG_IO when the file cannot be created. */
 tlog_result tlog_writer_open(tlog_writer **out, const char *path, tlog_error *err);
 
+/* Deletes every file Name ++ Digits ++ Suffix (one digit at least) of
+ * Name's directory: an earlier wrap set, as dbg does before it opens a
+ * wrap set's port. A directory that cannot be listed holds none. */
+void tlog_delete_wrap_set(const char *name, const char *suffix);
+
 /* Starts a wrap set: deletes every file of an earlier set with the same
  * name and suffix (Name ++ Digits ++ Suffix in Name's directory, as dbg
  * does before opening the port), then creates Name ++ "0" ++ Suffix.

@@ -4,7 +4,6 @@
  * same rotation rule as tlog's wrap sets. The caller serialises every call. */
 #include "shell/log.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -81,37 +80,6 @@ static int create_file(const char *path)
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     while (fd < 0 && errno == EINTR);
     return fd;
-}
-
-/* Deletes every file Name ++ Digits of Name's directory (a wrap set of an
- * earlier log), as dbg does before it opens a wrap set's port. */
-static void delete_wrap_set(const char *name)
-{
-    const char *slash = strrchr(name, '/');
-    const char *base = slash ? slash + 1 : name;
-    size_t dir_len = slash ? (size_t)(slash - name) + 1 : 0; /* with its slash */
-    char *dir = alloc_new(ALLOC_SHELL, dir_len + 2);
-    memcpy(dir, slash ? name : ".", slash ? dir_len : 1);
-    dir[slash ? dir_len : 1] = '\0';
-    DIR *d = opendir(dir);
-    alloc_free(ALLOC_SHELL, dir, dir_len + 2);
-    if (!d)
-        return;
-    size_t base_len = strlen(base);
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        const char *f = e->d_name;
-        size_t len = strlen(f);
-        if (len <= base_len || memcmp(f, base, base_len) != 0 ||
-            strspn(f + base_len, "0123456789") != len - base_len)
-            continue;
-        char *p = alloc_new(ALLOC_SHELL, dir_len + len + 1);
-        memcpy(p, name, dir_len);
-        memcpy(p + dir_len, f, len + 1);
-        unlink(p);
-        alloc_free(ALLOC_SHELL, p, dir_len + len + 1);
-    }
-    closedir(d);
 }
 
 static void free_log(shell_log *l)
@@ -335,7 +303,7 @@ static bool put_text(shell_log *l, const char *s, size_t n)
 static shell_log *open_text(shell_log *l, char *err, size_t errcap)
 {
     if (l->size) {
-        delete_wrap_set(l->name);
+        tlog_delete_wrap_set(l->name, ""); /* an earlier set's files */
         l->name_cap = strlen(l->name) + 11; /* up to 10 digits */
         l->cur_path = alloc_new(ALLOC_SHELL, l->name_cap);
         l->del_path = alloc_new(ALLOC_SHELL, l->name_cap);
