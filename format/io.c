@@ -497,13 +497,6 @@ static term_t dbgsh_out_io_lib_write_3(process *p, const term_t *a)
     return write_deep(p, a[0], depth_of(a[1]), a[2] == ATOM_true);
 }
 
-/* The shell's record table (rd/2, rr/1,2,3), for shell_pp. */
-static bool shell_record_fields(void *ctx, term_t tag, size_t arity, term_t *fields)
-{
-    (void)ctx;
-    return vm_eval_record_fields(tag, arity, fields);
-}
-
 /* dbgsh_out:shell_pp(Term, Column): Term as erl's shell prints values in
  * rp/1, b/0 and h/0 (its pp/3): ~tp from Column, the records the shell
  * knows as #name{...}; a UTF-8 binary. */
@@ -515,7 +508,7 @@ static term_t dbgsh_out_shell_pp_2(process *p, const term_t *a)
     fmt_pretty_opts_init(&o);
     o.unicode = true;
     o.column = (int)small_value(a[1]);
-    o.records = shell_record_fields;
+    o.records = vm_eval_record_fields;
     fmt_buf_reset(&tbuf);
     fmt_pretty(&tbuf, a[0], &o);
     uint8_t *bytes;

@@ -125,14 +125,6 @@ static struct {
 
 #define SCRIPT_DEPTH_MAX 16
 
-/* erl's shell's record_print_fun: the records the shell knows print as
- * #name{field = Value,...}. */
-static bool get_record_fields(void *ctx, term_t tag, size_t arity, term_t *fields)
-{
-    (void)ctx;
-    return vm_eval_record_fields(tag, arity, fields);
-}
-
 /* Prints an exception as erl's shell reports it. */
 static void print_exception(const vm_eval_result *r)
 {
@@ -178,7 +170,7 @@ static bool eval_one(const char *s, size_t n, bool *counted)
         fmt_pretty_opts o;
         fmt_pretty_opts_init(&o);
         o.unicode = true;
-        o.records = get_record_fields;
+        o.records = vm_eval_record_fields; /* erl's shell's record_print_fun */
         fmt_buf_reset(&R.b);
         fmt_pretty(&R.b, r.value, &o);
         fmt_buf_putc(&R.b, '\n');

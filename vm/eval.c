@@ -732,8 +732,9 @@ static long field_position(term_t fields, term_t name)
     return -1;
 }
 
-bool vm_eval_record_fields(term_t tag, size_t arity, term_t *fields)
+bool vm_eval_record_fields(void *ctx, term_t tag, size_t arity, term_t *fields)
 {
+    (void)ctx;
     bool found = false;
     pthread_mutex_lock(&lock);
     for (term_t l = records; term_is_list(l); l = list_tail(l)) {

@@ -146,8 +146,9 @@ term_t vm_eval_pid(void);
  * record_print_fun): when record `tag` is defined (rd/2, rr/1,2,3) with
  * exactly `arity` fields, writes their names (atoms) to fields[0 ..
  * arity) and returns true; else false. Any thread (takes the evaluator's
- * lock); allocates nothing. */
-bool vm_eval_record_fields(term_t tag, size_t arity, term_t *fields);
+ * lock); allocates nothing. ctx is unused: the shape of format.h's
+ * fmt_record_fn, so printers pass it as it is. */
+bool vm_eval_record_fields(void *ctx, term_t tag, size_t arity, term_t *fields);
 
 /* Starts the VM with n scheduler threads. */
 void vm_start(unsigned schedulers);
