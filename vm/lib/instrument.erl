@@ -127,21 +127,23 @@ class_descr(MD, TypeNo) -> describe(MD, TypeNo, 3).
 
 descr(MD) ->
     {Hdr, Blocks} = check_map(MD),
-    {Hdr, [{describe(MD, T, 1), A, S, pid_of(P)} || {T, A, S, P} <- Blocks]}.
+    Types = types(MD),
+    {Hdr, [{type_field(Types, T, 1), A, S, pid_of(P)} || {T, A, S, P} <- Blocks]}.
 
 %% ---- helpers -----------------------------------------------------------------
 
 describe(MD, TypeNo, Field) when is_integer(TypeNo) ->
     check_map(MD),
-    case types(MD) of
-        unknown when Field =:= 1 -> invalid_type;
-        unknown -> "unknown";
-        Types when TypeNo >= 1, TypeNo =< tuple_size(Types) ->
-            element(Field, element(TypeNo, Types));
-        _ -> invalid_type
-    end;
+    type_field(types(MD), TypeNo, Field);
 describe(MD, TypeNo, _) ->
     erlang:error(badarg, [MD, TypeNo]).
+
+%% Field 1 (type), 2 (allocator) or 3 (class) of type number TypeNo.
+type_field(unknown, _, 1) -> invalid_type;
+type_field(unknown, _, _) -> "unknown";
+type_field(Types, TypeNo, Field) when TypeNo >= 1, TypeNo =< tuple_size(Types) ->
+    element(Field, element(TypeNo, Types));
+type_field(_, _, _) -> invalid_type.
 
 pid_of({X, Y, Z}) -> c:pid(X, Y, Z);
 pid_of(undefined) -> undefined.
