@@ -48,66 +48,14 @@ void tport_ip_rec_free(tport_ip_rec *r)
 
 tport_ip_rec *tport_ip_drop_record(uint32_t count) { return new_record(TLOG_OP_DROP, count, 0); }
 
-/* The bytes of iodata (bytes 0..255, byte-aligned binaries, lists of them,
- * already checked by port_command): counts them when out is NULL, else
- * copies them. An explicit stack of list tails, so any depth costs memory,
- * never C stack. */
-static size_t walk_iodata(term_t t, uint8_t *out)
-{
-    size_t n = 0, depth = 0, cap = 0;
-    term_t *stack = NULL;
-    for (;;) {
-        if (term_is_list(t)) {
-            term_t hd = list_head(t);
-            t = list_tail(t);
-            if (term_is_small(hd)) {
-                if (out)
-                    out[n] = (uint8_t)small_value(hd);
-                n++;
-            } else if (term_is_bitstring(hd)) {
-                bin_view v;
-                bin_view_of(hd, &v);
-                for (uint64_t i = 0; out && i < v.size; i++)
-                    out[n + i] = bin_byte_at(&v, i);
-                n += v.size;
-            } else if (term_is_list(hd)) {
-                if (depth == cap) {
-                    size_t ncap = cap ? cap * 2 : 16;
-                    term_t *ns = alloc_new(ALLOC_TEMP, ncap * sizeof *ns);
-                    if (depth)
-                        memcpy(ns, stack, depth * sizeof *ns);
-                    alloc_free(ALLOC_TEMP, stack, cap * sizeof *stack);
-                    stack = ns, cap = ncap;
-                }
-                stack[depth++] = t;
-                t = hd;
-            }
-            continue;
-        }
-        if (term_is_bitstring(t)) {
-            bin_view v;
-            bin_view_of(t, &v);
-            for (uint64_t i = 0; out && i < v.size; i++)
-                out[n + i] = bin_byte_at(&v, i);
-            n += v.size;
-        }
-        if (depth == 0)
-            break;
-        t = stack[--depth];
-    }
-    if (stack)
-        alloc_free(ALLOC_TEMP, stack, cap * sizeof *stack);
-    return n;
-}
-
 tport_ip_rec *tport_ip_record(term_t msg)
 {
     if (term_is_list(msg) || term_is_nil(msg) || term_is_bitstring(msg)) {
-        size_t n = walk_iodata(msg, NULL);
-        if (n > UINT32_MAX)
+        size_t n;
+        if (!bin_iodata(msg, NULL, &n) || n > UINT32_MAX)
             return NULL;
         tport_ip_rec *r = new_record(TLOG_OP_TERM, (uint32_t)n, n);
-        walk_iodata(msg, r->bytes + TLOG_HEADER_BYTES);
+        bin_iodata(msg, r->bytes + TLOG_HEADER_BYTES, &n);
         return r;
     }
     /* Trace messages: one walk into a stack buffer for the usual shapes,

@@ -347,6 +347,17 @@ static bool walk_iolist(term_t t, bool allow_bits, io_sink *s)
     return ok;
 }
 
+bool bin_iodata(term_t t, uint8_t *out, size_t *n)
+{
+    if (out)
+        memset(out, 0, *n); /* the sink ORs bits in */
+    io_sink s = {out, 0};
+    if (!walk_iolist(t, false, &s))
+        return false;
+    *n = (size_t)(s.bits / 8);
+    return true;
+}
+
 /* The iolist (or, with allow_bits, bitstring list) t as one bitstring. */
 static term_t flatten_iolist(process *p, term_t t, bool allow_bits)
 {

@@ -30,6 +30,11 @@ term_t bin_alloc_appendable(heap_t *h, size_t n, size_t capacity, uint8_t **out)
 term_t bin_share(heap_t *h, binary_t *val, size_t n);
 /* A binary holding a copy of `n` bytes. */
 term_t bin_new(heap_t *h, const uint8_t *bytes, size_t n);
+/* The bytes of iodata t (bytes, binaries and lists of them, a binary or []
+ * as a list's tail): with out NULL, *n gets their count; else they are
+ * copied to out, which holds *n bytes. False when t is no iodata. One walk
+ * with the iolist BIFs (vm/bif_bin.c); any depth costs memory, not stack. */
+bool bin_iodata(term_t t, uint8_t *out, size_t *n);
 /* A binary of `n` bytes left uninitialised; *out points at them. */
 term_t bin_alloc(heap_t *h, size_t n, uint8_t **out);
 /* A bitstring of `nbits` bits taken from the start of `bytes` (the unused
