@@ -123,19 +123,11 @@ status() ->
         Classes -> {Classes, instrument:memory_status(types)}
     end.
 
+%% The class of a type, from the type table the map's header carries (map
+%% mode or not).
 class_of(Type) ->
-    case get({?MODULE, classes}) of
-        undefined ->
-            %% the map's header knows every type's class, map mode or not
-            Classes = maps:from_list([{T, C} || {T, _, C} <- type_table()]),
-            put({?MODULE, classes}, Classes),
-            maps:get(Type, Classes);
-        Classes ->
-            maps:get(Type, Classes)
-    end.
-
-type_table() ->
-    tuple_to_list(dbgsh_alloc:types()).
+    {Type, _, Class} = lists:keyfind(Type, 1, tuple_to_list(dbgsh_alloc:types())),
+    Class.
 
 cur(What, Info) -> element(2, lists:keyfind(What, 1, Info)).
 ever(What, Info) -> element(4, lists:keyfind(What, 1, Info)).
