@@ -7,6 +7,7 @@
  * are (sessions_drain). Scripts run through the same loop. */
 #include "shell/repl.h"
 
+#include <ctype.h>
 #include <editline/readline.h>
 #include <errno.h>
 #include <signal.h>
@@ -338,8 +339,33 @@ static void substitute(alloc_buf *buf, const char *line, size_t len, const char 
     buf->n--;
 }
 
-/* Whether a script line is a comment: % or # first (when no Erlang input
- * is pending: inside one, % is Erlang's comment and # a map or record). */
+/* Whether the text after a '#' opens Erlang rather than a comment: a map
+ * (#{), or a record (#name{, #name.field, with name an atom, quoted or
+ * not). */
+static bool opens_map_or_record(const char *s, size_t len)
+{
+    size_t i = 0;
+    if (i < len && s[i] == '{')
+        return true;
+    if (i < len && s[i] == '\'') {
+        for (i++; i < len && s[i] != '\''; i++)
+            if (s[i] == '\\')
+                i++;
+        if (i >= len)
+            return false;
+        i++;
+    } else if (i < len && s[i] >= 'a' && s[i] <= 'z') {
+        while (i < len && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '@'))
+            i++;
+    } else {
+        return false;
+    }
+    return i < len && (s[i] == '{' || s[i] == '.');
+}
+
+/* Whether a script line is a comment: % first, or # first unless a map or
+ * record follows it (#{...}, #r{...}, #r.f), and only when no Erlang input
+ * is pending: inside one, % is Erlang's comment and # a map or record. */
 static bool is_comment(const input *pending, const char *line, size_t len)
 {
     if (!is_blank(pending->text, pending->len))
@@ -347,7 +373,9 @@ static bool is_comment(const input *pending, const char *line, size_t len)
     size_t i = 0;
     while (i < len && (line[i] == ' ' || line[i] == '\t'))
         i++;
-    return i < len && (line[i] == '%' || line[i] == '#');
+    if (i < len && line[i] == '%')
+        return true;
+    return i < len && line[i] == '#' && !opens_map_or_record(line + i + 1, len - i - 1);
 }
 
 /* Runs a script from `in` as if typed (no prompts): false if a line

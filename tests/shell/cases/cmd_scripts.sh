@@ -17,6 +17,24 @@ Z = Y + 1.
 DBG
 "$DBGSH" -pa . t.dbg f x
 echo "exit $?"
+# a '#' line is a comment unless a map or a record follows the '#'
+cat > hash.dbg <<'DBG'
+#!/usr/bin/env dbgsh
+# a comment that ends with a dot.
+#note{ this is a record, not a comment: the script stops here }.
+DBG
+"$DBGSH" -x hash.dbg
+echo "exit $?"
+cat > maps.dbg <<'DBG'
+rd(pt, {x = 0, y = 0}).
+#{a => 1}.
+#pt{x = 3}.
+  #pt.y.
+#'pt'{y = 4}.
+#comment: not Erlang
+DBG
+"$DBGSH" -x maps.dbg
+echo "exit $?"
 cat > bad.dbg <<'DBG'
 tp m3:f
 tp m3:
