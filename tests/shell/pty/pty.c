@@ -138,6 +138,8 @@ typedef enum step_kind {
     S_PROMPT,
     S_READY,
     S_ABSENT,
+    S_RAW_HAS,    /* the run's raw bytes hold the text (escape sequences and all) */
+    S_RAW_ABSENT, /* they do not */
     S_TIMEOUT,
     S_SLEEP,
     S_EXIT,
@@ -358,6 +360,9 @@ static void parse_step(const char *path, int lineno, char *line, step *st)
     } else if (!strcmp(kw, "absent")) {
         st->kind = S_ABSENT;
         text_or_re(path, lineno, st, rest, false);
+    } else if (!strcmp(kw, "raw-has") || !strcmp(kw, "raw-absent")) {
+        st->kind = kw[4] == 'h' ? S_RAW_HAS : S_RAW_ABSENT;
+        decode(path, lineno, rest, &st->arg);
     } else if (!strcmp(kw, "line")) {
         st->kind = S_LINE;
         text_or_re(path, lineno, st, rest, true);
@@ -429,7 +434,7 @@ static void parse_step(const char *path, int lineno, char *line, step *st)
     } else {
         parse_error(path, lineno,
                     "unknown step '%s' (known: send, key, expect, expect-prompt, expect-ready, line, "
-                    "input-line, absent, "
+                    "input-line, absent, raw-has, raw-absent, "
                     "sleep, timeout, exit-status, start, restart, env, file, size)",
                     kw);
     }
@@ -784,7 +789,10 @@ static bool check_step(run *r, const step *st)
     case S_READY:
         return now_ms() - r->last_io >= SETTLE_MS && editor_reading(r);
     case S_ABSENT: /* settled: judged by run_step */
+    case S_RAW_ABSENT:
         return !more_to_come(r) || now_ms() - r->last_io >= SETTLE_MS;
+    case S_RAW_HAS:
+        return r->raw.len && memmem(r->raw.s, r->raw.len, st->arg.s, st->arg.len) != NULL;
     default:
         return true;
     }
@@ -804,7 +812,10 @@ static const char *kind_noun(const step *st)
     case S_EXIT:
         return "dbgsh exiting";
     case S_ABSENT:
+    case S_RAW_ABSENT:
         return "a quiet terminal";
+    case S_RAW_HAS:
+        return "the bytes in the run's raw output";
     case S_READY:
         return "the line editor reading a quiet terminal";
     default:
@@ -869,7 +880,8 @@ static bool run_step(run *r, const step *st, screen_buf *why)
 {
     bool needs_child = st->kind == S_SEND || st->kind == S_KEY || st->kind == S_EXPECT ||
                        st->kind == S_LINE || st->kind == S_INPUT_LINE || st->kind == S_PROMPT ||
-                       st->kind == S_ABSENT || st->kind == S_READY || st->kind == S_EXIT ||
+                       st->kind == S_ABSENT || st->kind == S_RAW_HAS || st->kind == S_RAW_ABSENT ||
+                       st->kind == S_READY || st->kind == S_EXIT ||
                        st->kind == S_SLEEP;
     if (needs_child && !r->started && !start_child(r, why))
         return false;
@@ -916,6 +928,21 @@ static bool run_step(run *r, const step *st, screen_buf *why)
             pos p = view_pos(&r->v, a);
             char tmp[128];
             snprintf(tmp, sizeof tmp, "the text is there, at row %d column %d", p.r, p.c);
+            screen_buf_adds(why, tmp);
+            return false;
+        }
+        return true;
+    }
+    case S_RAW_HAS:
+        return wait_step(r, st, why);
+    case S_RAW_ABSENT: {
+        if (!wait_step(r, st, why))
+            return false;
+        const char *at = r->raw.len ? memmem(r->raw.s, r->raw.len, st->arg.s, st->arg.len) : NULL;
+        if (at) {
+            char tmp[128];
+            snprintf(tmp, sizeof tmp, "the bytes are there, at offset %zu of the run's raw output",
+                     (size_t)(at - r->raw.s));
             screen_buf_adds(why, tmp);
             return false;
         }
