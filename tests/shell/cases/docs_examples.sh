@@ -8,3 +8,8 @@ printf '%s\n' 'tp counter:add' 'tp counter:get x' 'p all c' 'P = counter:start()
     'counter:add(P, 2), counter:get(P).' 'filter add -v /returned/' 'counter:get(P).' 'grep /-> 2/' \
     'set json on' 'counter:add(P, 1).' |
     "$DBGSH" -pa "$(cd "$(dirname "$0")/../../.." && pwd)/docs/examples"
+# the script of the user guide's "Scripts" section
+ex="$(cd "$(dirname "$0")/../../.." && pwd)/docs/examples"
+printf '%s\n' '#!/usr/bin/env dbgsh' '# trace one function of module $1 with its return values' 'tp $1:$2 x' \
+    'p all c' 'counter:add(counter:start(), 5).' >calls.dbg
+"$DBGSH" -pa "$ex" calls.dbg counter add
