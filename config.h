@@ -70,7 +70,7 @@
  * collect when (reductions left & mask) == 0, so every (mask + 1)th entry;
  * heap fragments absorb what is allocated in between. 0 under GC stress. */
 #ifndef INTERP_GC_CHECK_MASK
-#define INTERP_GC_CHECK_MASK (DBGSH_GC_STRESS ? 0 : 3)
+#define INTERP_GC_CHECK_MASK (DBGSH_GC_STRESS ? 0 : 15)
 #endif
 
 #endif

@@ -216,6 +216,187 @@ static void md5_operand(void *ctx, char kind, size_t pos)
     }
 }
 
+/* ---- tail-call arguments computed in place ----------------------------------------
+ * A tail call's arguments are computed into a call window R[b..b+a) and
+ * moved to R[0..a) by the call. When the instructions just before it are
+ * plain register operations that compute the window and read nothing of
+ * R[0..a) once they would have overwritten it, they can write R[0..a)
+ * directly and the call moves nothing: `loop(N - 1, Acc + 1)` becomes
+ * sub r0 r0 1; add r1 r1 1; tail_call_in @loop 0 2. No other path may
+ * enter the rewritten run but at its first instruction (no label on the
+ * others), and an instruction with a fail label is never part of it (the
+ * code at the label may want the old R[0..a)). The window's registers are
+ * then no longer written by the loop, and a self tail call skips the enter
+ * that would clear them: so the rewrite is made only in a function that
+ * writes them nowhere else and makes no body calls (whose frames lie above
+ * their base), else a term left there would stay live for the collector
+ * for the whole loop. */
+
+#define TAIL_WINDOW_MAX 16 /* instructions looked at before a tail call */
+
+/* Instructions that only read their S operands and write their R operands
+ * (raising, never jumping, on failure). */
+static bool is_plain_op(const code_t *w, size_t i)
+{
+    switch ((opcode)w[i]) {
+    case OP_move:
+    case OP_put_list:
+    case OP_get_list:
+    case OP_get_hd:
+    case OP_get_tl:
+    case OP_get_tuple_element:
+    case OP_put_tuple:
+        return true;
+    case OP_add:
+    case OP_sub:
+    case OP_mul:
+        return w[i + 1] == 0;
+    case OP_bif1:
+    case OP_bif2:
+        return w[i + 2] == 0;
+    default:
+        return false;
+    }
+}
+
+typedef struct window_check {
+    const code_t *w;
+    code_t b, a;
+    uint64_t written;   /* j: R[b+j] written in the run so far (R[j] once rewritten) */
+    bool ok, apply;     /* apply: rewrite the operands, else only check */
+    code_t *wr;         /* writable code when applying */
+    size_t dsts[4];     /* R operands of the current instruction, written after its reads */
+    int ndst;
+} window_check;
+
+static void check_operand(void *ctx, char kind, size_t pos)
+{
+    window_check *c = ctx;
+    code_t v = c->w[pos];
+    if (kind == 'S' && code_is_reg(v)) {
+        uint64_t r = v >> 2;
+        if (r >= c->b && r < c->b + c->a) {
+            if (!(c->written >> (r - c->b) & 1))
+                c->ok = false; /* reads a window register the run did not write */
+            else if (c->apply)
+                c->wr[pos] = code_reg((unsigned)(r - c->b));
+        } else if (r < c->a && (c->written >> r & 1)) {
+            c->ok = false; /* reads R[r] after the run overwrote it */
+        }
+    } else if (kind == 'R') {
+        if (v < c->a || c->ndst == 4)
+            c->ok = false;
+        else
+            c->dsts[c->ndst++] = pos;
+    }
+}
+
+/* Whether an instruction outside the run may leave a term in R[lo..hi):
+ * a body call (its callee's frame lies above its base), or a register
+ * operand near the range (try_case and raise name R and use R+1, R+2). */
+typedef struct dirty_check {
+    const code_t *w;
+    code_t lo, hi;
+    code_t span; /* registers an R operand names: 1, or 3 for try_case and raise */
+    bool dirty;
+} dirty_check;
+
+static void note_dirty(void *ctx, char kind, size_t pos)
+{
+    dirty_check *d = ctx;
+    if (kind == 'R' && d->w[pos] + d->span > d->lo && d->w[pos] < d->hi)
+        d->dirty = true;
+}
+
+static bool window_stays_clean(const code_t *w, size_t from, size_t to, const size_t *run, size_t nrun,
+                               code_t lo, code_t hi)
+{
+    dirty_check d = {w, lo, hi, 1, false};
+    size_t k = 0;
+    for (size_t i = from; i < to && !d.dirty; i = cc_walk_instr(w, i, NULL, NULL)) {
+        if (k < nrun && run[k] == i) {
+            k++;
+            continue;
+        }
+        switch ((opcode)w[i]) {
+        case OP_call:
+        case OP_call_ext:
+        case OP_call_fun:
+        case OP_apply:
+        case OP_apply_list:
+        case OP_apply_fun_list:
+            return false;
+        default:
+            d.span = (opcode)w[i] == OP_try_case || (opcode)w[i] == OP_raise ? 3 : 1;
+            cc_walk_instr(w, i, note_dirty, &d);
+        }
+    }
+    return !d.dirty;
+}
+
+/* Whether the run of plain instructions at starts[0..n) computes the whole
+ * window of the tail call at `call` in place; with `apply`, rewrites it. */
+static bool run_fits(code_t *w, const size_t *starts, size_t n, size_t call, bool apply)
+{
+    window_check c = {w, w[call + 2], w[call + 3], 0, true, apply, w, {0}, 0};
+    for (size_t k = 0; k < n && c.ok; k++) {
+        c.ndst = 0;
+        cc_walk_instr(w, starts[k], check_operand, &c);
+        for (int d = 0; d < c.ndst && c.ok; d++) {
+            code_t r = w[c.dsts[d]];
+            if (r >= c.b && r < c.b + c.a) {
+                c.written |= UINT64_C(1) << (r - c.b);
+                if (apply)
+                    w[c.dsts[d]] = r - c.b;
+            }
+        }
+    }
+    return c.ok && c.written == (c.a == 64 ? ~UINT64_C(0) : (UINT64_C(1) << c.a) - 1);
+}
+
+/* The end of the function whose code starts at `from`: the next
+ * function's header, or n. */
+static size_t function_end(const code_t *w, size_t from, size_t n)
+{
+    size_t i = cc_walk_instr(w, from, NULL, NULL);
+    while (i < n && (opcode)w[i] != OP_func_info)
+        i = cc_walk_instr(w, i, NULL, NULL);
+    return i;
+}
+
+static void coalesce_tail_args(code_t *w, size_t n, const uint8_t *is_label)
+{
+    size_t starts[TAIL_WINDOW_MAX], nrun = 0, fstart = 0, fend = 0;
+    for (size_t i = 0; i < n; i = cc_walk_instr(w, i, NULL, NULL)) {
+        opcode op = (opcode)w[i];
+        if (op == OP_func_info)
+            fstart = i, fend = function_end(w, i, n);
+        bool tail = op == OP_tail_call || op == OP_tail_call_ext;
+        if (tail && !is_label[i] && w[i + 2] != 0 && w[i + 3] > 0 && w[i + 3] <= 64 &&
+            w[i + 2] >= w[i + 3]) {
+            /* the longest run that fits, from the earliest start */
+            for (size_t k = 0; k < nrun; k++)
+                if (run_fits(w, starts + k, nrun - k, i, false) &&
+                    window_stays_clean(w, fstart, fend, starts + k, nrun - k, w[i + 2], w[i + 2] + w[i + 3])) {
+                    run_fits(w, starts + k, nrun - k, i, true);
+                    w[i + 2] = 0;
+                    break;
+                }
+        }
+        if (is_plain_op(w, i)) {
+            if (is_label[i])
+                nrun = 0; /* a run may start at a label, not go through one */
+            if (nrun == TAIL_WINDOW_MAX) {
+                memmove(starts, starts + 1, (TAIL_WINDOW_MAX - 1) * sizeof *starts);
+                nrun--;
+            }
+            starts[nrun++] = i;
+        } else {
+            nrun = 0;
+        }
+    }
+}
+
 static bool is_small_lit(code_t w) { return !code_is_reg(w) && term_is_small((term_t)w); }
 static bool is_immed_lit(code_t w) { return !code_is_reg(w) && term_is_immed((term_t)w); }
 
@@ -297,6 +478,13 @@ void cc_assemble(cc_state *cs)
             cc_fail(cs, 0, "internal: unbound label %u", c->fix[i].label);
         mc->code[c->fix[i].pos] = (code_t)(mc->code + off);
     }
+    uint8_t *is_label = alloc_new(ALLOC_TEMP, c->n + 1);
+    memset(is_label, 0, c->n + 1);
+    for (uint32_t l = 0; l < c->nlabels; l++)
+        if (c->labels[l] != UINT32_MAX)
+            is_label[c->labels[l]] = 1;
+    coalesce_tail_args(mc->code, mc->ncode, is_label);
+    alloc_free(ALLOC_TEMP, is_label, c->n + 1);
     specialise(mc->code, mc->ncode);
 
     code_module_tables(mc, cs->nfuncs, cs->nlambdas, c->nlines);

@@ -99,6 +99,8 @@ static inline term_t *enter_frame(process *p, term_t *R, uint32_t n, uint32_t a)
 
 static inline void move_args(term_t *R, uint64_t b, uint64_t a)
 {
+    if (b == 0)
+        return; /* computed in place (compile_asm.c: coalesce_tail_args) */
     switch (a) {
     case 4:
         R[0] = R[b], R[1] = R[b + 1], R[2] = R[b + 2], R[3] = R[b + 3];

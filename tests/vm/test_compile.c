@@ -258,6 +258,43 @@ Test(compile, fib_is_tight)
     compile_module_free(m);
 }
 
+/* A tail call's arguments computed straight into R[0..a) (compile_asm.c:
+ * coalesce_tail_args): the call then names window 0 and moves nothing.
+ * Where that would read an overwritten register, keep a term alive in the
+ * window, or cross a label, the call keeps its window. */
+static bool tail_call_in_place(const char *l)
+{
+    const char *t = strstr(l, "  tail_call_in @");
+    cr_assert(t, "no tail_call_in:\n%s", l);
+    unsigned at, b, a;
+    cr_assert_eq(sscanf(t, "  tail_call_in @%u %u %u", &at, &b, &a), 3, "%s", l);
+    return b == 0;
+}
+
+Test(compile, tail_args_in_place)
+{
+    module_code *m = compile_ok("tailargs");
+    static const struct {
+        const char *name;
+        unsigned arity;
+        bool in_place;
+        int moves; /* in place: the moves left (walk's T goes to R[0]) */
+    } cases[] = {
+        {"count", 2, true, 0}, {"walk", 3, true, 1}, {"swap", 3, false, 0}, {"calls", 2, false, 0},
+        {"twice", 2, false, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *l = listing(m, cases[i].name, cases[i].arity);
+        cr_expect_eq(tail_call_in_place(l), cases[i].in_place, "%s/%u:\n%s", cases[i].name, cases[i].arity, l);
+        if (cases[i].in_place)
+            cr_expect_eq(count_op(l, "move") + count_op(l, "move_r"), cases[i].moves,
+                         "%s/%u: the arguments are written where the callee wants them:\n%s", cases[i].name,
+                         cases[i].arity, l);
+        free(l);
+    }
+    compile_module_free(m);
+}
+
 /* A specialised form on operands of another kind is caught by the checker. */
 Test(compile, verify_rejects_a_wrong_specialised_form)
 {
