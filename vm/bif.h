@@ -18,6 +18,9 @@ enum {
     BIF_AUTO = 1u << 1,  /* auto-imported: callable without its module */
     BIF_RAISE = 1u << 2, /* raises by design (error/1, throw/1, ...): stack
                           * traces start at its caller, not at it */
+    BIF_INLINE_NOFRAME = 1u << 3, /* called inline in compiled code, it fails
+                                   * without a frame of its own, as OTP's JIT
+                                   * inlines it (erlang:'/'/2, '+'/1) */
 };
 
 typedef struct bif_entry {
@@ -64,6 +67,9 @@ const bif_entry *bif_lookup(term_t module, term_t name, unsigned arity);
 void bif_register(const bif_entry *bifs, size_t n);
 /* Every BIF, for the code loader's export table; *n receives the count. */
 const bif_entry *bif_all(size_t *n);
+/* Whether module:name/arity is a BIF of OTP 25 (erlang:is_builtin/3's
+ * table), whether or not this VM implements it in C (bif_misc.c). */
+bool bif_is_otp_builtin(term_t module, term_t name, unsigned arity);
 /* The module and name of bif_all's entry i, as atoms. */
 void bif_atoms(size_t i, term_t *module, term_t *name);
 

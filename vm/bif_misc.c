@@ -238,6 +238,14 @@ static bool atom_is(term_t a, const char *s)
     return strlen(s) == len && memcmp(t, s, len) == 0;
 }
 
+bool bif_is_otp_builtin(term_t module, term_t name, unsigned arity)
+{
+    for (size_t i = 0; i < sizeof otp_bifs / sizeof otp_bifs[0]; i++)
+        if (otp_bifs[i].arity == arity && atom_is(name, otp_bifs[i].name) && atom_is(module, otp_bifs[i].module))
+            return true;
+    return false;
+}
+
 /* erlang:is_builtin/3: OTP's answer (is M:F/A in its BIF table), whether
  * or not this VM implements M:F/A in C. */
 term_t bif_misc_is_builtin_3(process *p, const term_t *args)
@@ -246,12 +254,7 @@ term_t bif_misc_is_builtin_3(process *p, const term_t *args)
         return BIF_BADARG(p);
     if (small_value(args[2]) < 0 || small_value(args[2]) > 255)
         return ATOM_false;
-    unsigned arity = (unsigned)small_value(args[2]);
-    for (size_t i = 0; i < sizeof otp_bifs / sizeof otp_bifs[0]; i++)
-        if (otp_bifs[i].arity == arity && atom_is(args[1], otp_bifs[i].name) &&
-            atom_is(args[0], otp_bifs[i].module))
-            return ATOM_true;
-    return ATOM_false;
+    return bif_is_otp_builtin(args[0], args[1], (unsigned)small_value(args[2])) ? ATOM_true : ATOM_false;
 }
 
 term_t bif_misc_unique_integer_0(process *p, const term_t *args)

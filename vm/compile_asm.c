@@ -250,6 +250,7 @@ static bool is_plain_op(const code_t *w, size_t i)
     case OP_add:
     case OP_sub:
     case OP_mul:
+    case OP_neg:
         return w[i + 1] == 0;
     case OP_bif1:
     case OP_bif2:

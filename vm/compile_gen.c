@@ -173,6 +173,14 @@ static code_t call_local(gen *g, uint32_t fi, ir **args, uint32_t n, ir **extra_
 
 static code_t call_ext(gen *g, term_t m, term_t f, ir **args, uint32_t n, int dst, bool tail, uint32_t ln)
 {
+    if (tail && bif_is_otp_builtin(m, f, n) && !(m == cca.erlang && f == cca.apply)) {
+        /* OTP's loader makes a BIF called in tail position a body call and
+         * a return (BIFs have no frame of their own): the caller stays in
+         * stack traces, and return_to names it */
+        code_t v = call_ext(g, m, f, args, n, NO_DST, false, ln);
+        emit_return(g, v);
+        return 0;
+    }
     uint32_t b = g->top;
     args_into(g, args, n, b);
     line(g, ln);
@@ -353,13 +361,6 @@ static bool is_comparison(term_t op)
            op == cca.eq_exact || op == cca.ne_exact;
 }
 
-static bool never_returns(term_t name, unsigned n)
-{
-    return (name == cca.error && n >= 1 && n <= 3) || (name == cca.exit_ && n == 1) ||
-           (name == cca.throw_ && n == 1) || (name == atom_from_cstr("raise") && n == 3) ||
-           (name == atom_from_cstr("nif_error") && (n == 1 || n == 2));
-}
-
 /* erlang:name(args) */
 static code_t gen_bif_call(gen *g, ir *e, int dst, uint32_t fail, bool tail)
 {
@@ -371,13 +372,6 @@ static code_t gen_bif_call(gen *g, ir *e, int dst, uint32_t fail, bool tail)
         return gen_apply2(g, e, dst, tail);
     const bif_entry *b = cg_bif(g, name, n, false, e->line);
     if (!b && fail == 0 && !(lint_is_type_test(name, n) && bif_lookup(cca.erlang, name, n) == NULL)) {
-        /* error/exit/throw never return: a plain call keeps this function's
-         * frame in the stack trace, as OTP reports it */
-        if (tail && never_returns(name, n)) {
-            code_t v = call_ext(g, cca.erlang, name, e->k, n, NO_DST, false, e->line);
-            emit_return(g, v);
-            return 0;
-        }
         return call_ext(g, cca.erlang, name, e->k, n, dst, tail, e->line);
     }
     if (!b) {
@@ -409,6 +403,13 @@ static code_t gen_bif_call(gen *g, ir *e, int dst, uint32_t fail, bool tail)
 static code_t gen_op(gen *g, ir *e, int dst, uint32_t fail, bool tail)
 {
     term_t op = e->a;
+    if (g->cs->shell_local != THE_NON_VALUE && !fail &&
+        (op == cca.plus || op == cca.minus || op == cca.times || op == cca.slash)) {
+        /* erl's shell evaluates an operator by calling its BIF, so a
+         * failing one always has its frame there (compiled code inlines
+         * some of them without one): shell code calls them too */
+        return call_ext(g, cca.erlang, op, e->k, e->n, dst, tail, e->line);
+    }
     if (op == cca.bang && e->n == 2) {
         uint32_t save = g->top;
         code_t a = cg_val(g, e->k[0], NO_DST, fail);
@@ -440,6 +441,21 @@ static code_t gen_op(gen *g, ir *e, int dst, uint32_t fail, bool tail)
         cg_R(g, d);
         cg_S(g, a);
         cg_S(g, b);
+        g->top = dst >= 0 ? save : d + 1;
+        return reg(d);
+    }
+    if (e->n == 1 && op == cca.minus && g->cs->shell_local == THE_NON_VALUE) {
+        /* OTP's compiled -X: 0 - X when the compiler knows X is a float
+         * (so -(0.0) is 0.0), erlang:'-'(X) otherwise; neg computes 0 - X
+         * and fails as '-'(X) */
+        uint32_t save = g->top;
+        code_t a = cg_val(g, e->k[0], NO_DST, fail);
+        uint32_t d = dst >= 0 ? (uint32_t)dst : (g->top = save, cg_temp(g));
+        line(g, e->line);
+        cg_op(g, OP_neg);
+        cg_L(g, fail);
+        cg_R(g, d);
+        cg_S(g, a);
         g->top = dst >= 0 ? save : d + 1;
         return reg(d);
     }

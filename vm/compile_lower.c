@@ -826,14 +826,7 @@ static ir *lower_op(lower *L, term_t t)
             if (v != THE_NON_VALUE)
                 return mk_lit(L, v, line);
         }
-        if (op == cca.minus) {
-            /* as OTP's compiler: -X is 0 - X, so -(0.0) is 0.0 */
-            ir *e = new_ir(L, IR_OP, line, 2);
-            e->a = op;
-            e->k[0] = mk_lit(L, term_small(0), line);
-            e->k[1] = a;
-            return e;
-        }
+        /* -X: compile_gen.c's neg instruction */
         ir *e = new_ir(L, IR_OP, line, 1);
         e->a = op;
         e->k[0] = a;

@@ -133,8 +133,6 @@
     X(version, "version") \
     X(options, "options") \
     X(source, "source") \
-    X(throw_, "throw") \
-    X(exit_, "exit") \
     X(badarg, "badarg") \
     X(all, "all") \
     X(type, "type") \

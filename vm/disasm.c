@@ -426,7 +426,7 @@ static bool fail_may_raise(opcode op)
     case OP_bif0: case OP_bif1: case OP_bif2: case OP_bif3:
     case OP_add: case OP_add_rr: case OP_add_ri:
     case OP_sub: case OP_sub_rr: case OP_sub_ri:
-    case OP_mul: case OP_bs_create:
+    case OP_mul: case OP_neg: case OP_bs_create:
         return true;
     default:
         return false;

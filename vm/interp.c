@@ -122,6 +122,11 @@ static inline void move_args(term_t *R, uint64_t b, uint64_t a)
     }
 }
 
+/* erlang:apply/3 is an instruction, not a BIF; its badarg (a module or
+ * function that is no atom, arguments that are no list) still reports an
+ * erlang:apply/3 frame with OTP's error_info, as a BIF's does. */
+static const bif_entry apply3_frame = {"erlang", "apply", 3, NULL, 0};
+
 /* The exception unwinds every frame from `keep` up: report exception_from
  * for the exception_trace frames among them (innermost first) and drop
  * their records; return_trace frames end silently, as OTP's. A return_to
@@ -220,18 +225,22 @@ static term_t arith_slow(process *p, int which, term_t a, term_t b)
     return arith_fn[which](p, args);
 }
 
-/* OTP reports a failing + or - without an erlang:'+' frame when the
- * operator is inlined there: for +, an operand that is a literal small
- * integer or float (X + 1, 1.5 + X); for -, such a literal second operand
- * (X - 1, but not 1 - X). True when the add/sub at pc is such a case. */
-static bool is_number_literal(code_t w)
-{
-    return !code_is_reg(w) && (term_is_small((term_t)w) || term_is_float((term_t)w));
-}
+/* OTP's JIT reports a failing arithmetic operator without an erlang:'+'
+ * frame when it inlines it: +, - and * with a literal float operand on
+ * either side (float arithmetic: X * 1.0, 1.5 - X); + with a literal small
+ * integer on either side (X + 1, 1 + X); - with one second (X - 1, but not
+ * 1 - X); never * with an integer (X * 2 has its frame). True when the
+ * add, sub or mul at pc is such a case. */
+enum arith_op { ARITH_ADD, ARITH_SUB, ARITH_MUL };
 
-static bool inlined_operator(const code_t *pc, bool add)
+static bool is_literal(code_t w, bool (*is)(term_t)) { return !code_is_reg(w) && is((term_t)w); }
+
+static bool inlined_operator(const code_t *pc, enum arith_op op)
 {
-    return is_number_literal(pc[4]) || (add && is_number_literal(pc[3]));
+    if (is_literal(pc[3], term_is_float) || is_literal(pc[4], term_is_float))
+        return true;
+    return (op != ARITH_MUL && is_literal(pc[4], term_is_small)) ||
+           (op == ARITH_ADD && is_literal(pc[3], term_is_small));
 }
 
 /* The body of a fun that came from binary_to_term: lambda `index` of the
@@ -504,8 +513,11 @@ apply:
     {
         uint32_t b = (uint32_t)pc[1], a = (uint32_t)pc[2];
         term_t m = R[b + a], f = R[b + a + 1];
-        if (!term_is_atom(m) || !term_is_atom(f))
+        if (!term_is_atom(m) || !term_is_atom(f)) {
+            tmp[0] = m, tmp[1] = f, tmp[2] = term_list_from(&p->heap, R + b, a, NIL);
+            fargs = tmp, fnargs = 3, fbif = &apply3_frame;
             RAISE(ATOM_badarg);
+        }
         const export_entry *e = code_export_get(m, f, a);
         if (tail) {
             for (uint32_t i = 0; i < a; i++)
@@ -531,8 +543,11 @@ apply_list:
         uint32_t b = (uint32_t)pc[1];
         term_t m = R[b], f = R[b + 1], args = R[b + 2];
         int64_t a = list_length(args);
-        if (!term_is_atom(m) || !term_is_atom(f) || a < 0)
+        if (!term_is_atom(m) || !term_is_atom(f) || a < 0) {
+            tmp[0] = m, tmp[1] = f, tmp[2] = args;
+            fargs = tmp, fnargs = 3, fbif = &apply3_frame;
             RAISE(ATOM_badarg);
+        }
         R = ensure_regs(p, R, b + (uint64_t)a);
         for (int64_t i = 0; i < a; i++, args = list_tail(args))
             R[b + i] = list_head(args);
@@ -713,9 +728,8 @@ bif_n:
             }
             if (pc[2])
                 JUMP(pc[2]);
-            fargs = tmp;
-            fnargs = n;
-            fbif = b;
+            if (!(b->flags & BIF_INLINE_NOFRAME))
+                fargs = tmp, fnargs = n, fbif = b;
             goto raise;
         }
         RX(3) = v;
@@ -759,7 +773,7 @@ add_slow:
         tmp[0] = ta, tmp[1] = tb;
         term_t v = arith_slow(p, 0, ta, tb);
         if (v == THE_NON_VALUE) {
-            if (!inlined_operator(pc, true))
+            if (!inlined_operator(pc, ARITH_ADD))
                 fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("+"), 2);
             FAIL_OR_RAISE(pc[1]);
         }
@@ -799,7 +813,7 @@ sub_slow:
         tmp[0] = ta, tmp[1] = tb;
         term_t v = arith_slow(p, 1, ta, tb);
         if (v == THE_NON_VALUE) {
-            if (!inlined_operator(pc, false))
+            if (!inlined_operator(pc, ARITH_SUB))
                 fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("-"), 2);
             FAIL_OR_RAISE(pc[1]);
         }
@@ -819,11 +833,32 @@ sub_slow:
         tmp[0] = a, tmp[1] = b;
         term_t v = arith_slow(p, 2, a, b);
         if (v == THE_NON_VALUE) {
-            fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("*"), 2);
+            if (!inlined_operator(pc, ARITH_MUL))
+                fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("*"), 2);
             FAIL_OR_RAISE(pc[1]);
         }
         RX(2) = v;
         NEXT(5);
+    }
+
+    CASE(neg)
+    {
+        term_t a = SX(3);
+        int64_t s;
+        if (term_is_small(a) && !__builtin_sub_overflow(0, small_value(a), &s) && s >= SMALL_MIN &&
+            s <= SMALL_MAX) {
+            RX(2) = term_small(s);
+            NEXT(4);
+        }
+        tmp[0] = term_small(0), tmp[1] = a;
+        term_t v = arith_slow(p, 1, tmp[0], a);
+        if (v == THE_NON_VALUE) {
+            tmp[0] = a;
+            fargs = tmp, fnargs = 1, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("-"), 1);
+            FAIL_OR_RAISE(pc[1]);
+        }
+        RX(2) = v;
+        NEXT(4);
     }
 
     /* ---- moves and terms ---- */

@@ -2804,10 +2804,10 @@ Test(bif_arith, names_and_flags)
         const char *mfa;
         unsigned flags;
     } want[] = {
-        {"erlang:+/1", BIF_GUARD},
+        {"erlang:+/1", BIF_GUARD | BIF_INLINE_NOFRAME},
         {"erlang:-/2", BIF_GUARD},
         {"erlang:*/2", BIF_GUARD},
-        {"erlang://2", BIF_GUARD},
+        {"erlang://2", BIF_GUARD | BIF_INLINE_NOFRAME},
         {"erlang:div/2", BIF_GUARD},
         {"erlang:bnot/1", BIF_GUARD},
         {"erlang:==/2", BIF_GUARD},

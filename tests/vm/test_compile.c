@@ -624,7 +624,10 @@ Test(compile, module_info_and_attributes)
     cr_expect_eq(minfo, 2);
     cr_expect_geq(exported, 15);
     char *l = listing(m, "module_info", 1);
-    cr_expect(strstr(l, "tail_call_ext erlang:get_module_info/2"), "%s", l);
+    /* a BIF in tail position is a body call and a return, as OTP's loader
+     * makes it */
+    cr_expect(strstr(l, "call_ext erlang:get_module_info/2") && !strstr(l, "tail_call_ext"), "%s", l);
+    cr_expect_eq(count_op(l, "return_r"), 1, "%s", l);
     free(l);
     /* -vsn("1.0"), -author(me): [{vsn,"1.0"},{author,[me]}] as erl gives
      * (a list value stays, others are wrapped); no md5 vsn; on_load,
