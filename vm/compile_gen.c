@@ -648,8 +648,15 @@ static code_t gen_receive(gen *g, ir *e, int dst, bool tail)
     uint32_t save = g->top;
     uint32_t d = tail ? 0 : dst_or_temp(g, dst);
     code_t tmo = 0;
-    if (e->k[0])
+    uint32_t tmo_line = e->line;
+    if (e->k[0]) {
         tmo = cg_val(g, e->k[0], NO_DST, 0);
+        /* a bad timeout is reported at the line in effect before the
+         * receive (OTP emits no line of its own for it): the timeout
+         * expression's last call, or the code before it */
+        if (cs->code.nlines)
+            tmo_line = cs->code.lines[cs->code.nlines - 1].line;
+    }
     uint32_t m = cg_temp(g);
     uint32_t loop = cc_new_label(cs), wait = cc_new_label(cs), end = cc_new_label(cs), nomatch = cc_new_label(cs);
     cc_bind_label(cs, loop);
@@ -666,6 +673,7 @@ static code_t gen_receive(gen *g, ir *e, int dst, bool tail)
     cg_L(g, loop);
     cc_bind_label(cs, wait);
     if (e->k[0]) {
+        line(g, tmo_line);
         cg_op(g, OP_wait_timeout);
         cg_L(g, loop);
         cg_S(g, tmo);
