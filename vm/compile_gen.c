@@ -400,6 +400,32 @@ static code_t gen_bif_call(gen *g, ir *e, int dst, uint32_t fail, bool tail)
     return reg(d);
 }
 
+/* An inline arithmetic instruction (add, sub, mul: two operands; neg:
+ * one): fail label, result register, the operands. */
+static code_t gen_arith(gen *g, ir *e, opcode opc, int dst, uint32_t fail)
+{
+    uint32_t save = g->top;
+    code_t a[2];
+    for (uint32_t i = 0; i < e->n; i++)
+        a[i] = cg_val(g, e->k[i], NO_DST, fail);
+    uint32_t d;
+    if (dst >= 0)
+        d = (uint32_t)dst;
+    else {
+        /* reuse the first temporary when the operands made one */
+        g->top = save;
+        d = cg_temp(g);
+    }
+    line(g, e->line);
+    cg_op(g, opc);
+    cg_L(g, fail);
+    cg_R(g, d);
+    for (uint32_t i = 0; i < e->n; i++)
+        cg_S(g, a[i]);
+    g->top = dst >= 0 ? save : d + 1;
+    return reg(d);
+}
+
 static code_t gen_op(gen *g, ir *e, int dst, uint32_t fail, bool tail)
 {
     term_t op = e->a;
@@ -423,41 +449,13 @@ static code_t gen_op(gen *g, ir *e, int dst, uint32_t fail, bool tail)
         g->top = dst >= 0 ? save : d + 1;
         return reg(d);
     }
-    if (e->n == 2 && (op == cca.plus || op == cca.minus || op == cca.times)) {
-        uint32_t save = g->top;
-        code_t a = cg_val(g, e->k[0], NO_DST, fail);
-        code_t b = cg_val(g, e->k[1], NO_DST, fail);
-        uint32_t d;
-        if (dst >= 0)
-            d = (uint32_t)dst;
-        else {
-            /* reuse the first temporary when the operands made one */
-            g->top = save;
-            d = cg_temp(g);
-        }
-        line(g, e->line);
-        cg_op(g, op == cca.plus ? OP_add : op == cca.minus ? OP_sub : OP_mul);
-        cg_L(g, fail);
-        cg_R(g, d);
-        cg_S(g, a);
-        cg_S(g, b);
-        g->top = dst >= 0 ? save : d + 1;
-        return reg(d);
-    }
-    if (e->n == 1 && op == cca.minus && g->cs->shell_local == THE_NON_VALUE) {
+    if (e->n == 2 && (op == cca.plus || op == cca.minus || op == cca.times))
+        return gen_arith(g, e, op == cca.plus ? OP_add : op == cca.minus ? OP_sub : OP_mul, dst, fail);
+    if (e->n == 1 && op == cca.minus) {
         /* OTP's compiled -X: 0 - X when the compiler knows X is a float
          * (so -(0.0) is 0.0), erlang:'-'(X) otherwise; neg computes 0 - X
          * and fails as '-'(X) */
-        uint32_t save = g->top;
-        code_t a = cg_val(g, e->k[0], NO_DST, fail);
-        uint32_t d = dst >= 0 ? (uint32_t)dst : (g->top = save, cg_temp(g));
-        line(g, e->line);
-        cg_op(g, OP_neg);
-        cg_L(g, fail);
-        cg_R(g, d);
-        cg_S(g, a);
-        g->top = dst >= 0 ? save : d + 1;
-        return reg(d);
+        return gen_arith(g, e, OP_neg, dst, fail);
     }
     if (op == cca.plusplus || op == cca.minusminus) {
         if (fail)
