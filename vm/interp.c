@@ -335,6 +335,19 @@ static bool timeout_ms(term_t t, int64_t *ms)
         }                                                                                            \
         goto raise;                                                                                  \
     } while (0)
+/* A collection at a safe point (enter, wait): the registers up to
+ * stack_top are the roots. */
+#define COLLECT()                                                                                    \
+    do {                                                                                             \
+        SAVE();                                                                                      \
+        if (p->trace_flags & TF_CALL)                                                                \
+            trace_hooks.collect(p);                                                                  \
+        if (p->trace_flags & TF_GC)                                                                  \
+            collect_traced(p, false);                                                                \
+        else                                                                                         \
+            proc_gc(p, 0, false);                                                                    \
+        RELOAD();                                                                                    \
+    } while (0)
 #define JUMP(L)                                                                                      \
     do {                                                                                             \
         pc = (const code_t *)(L);                                                                    \
@@ -412,16 +425,8 @@ dispatch_op:
             SAVE();
             return RUN_YIELD;
         }
-        if ((reds & INTERP_GC_CHECK_MASK) == 0 && gc_wanted(&p->heap, &p->gc)) {
-            SAVE();
-            if (p->trace_flags & TF_CALL)
-                trace_hooks.collect(p);
-            if (p->trace_flags & TF_GC)
-                collect_traced(p, false);
-            else
-                proc_gc(p, 0, false);
-            RELOAD();
-        }
+        if ((reds & INTERP_GC_CHECK_MASK) == 0 && gc_wanted(&p->heap, &p->gc))
+            COLLECT();
         NEXT(3);
     }
     CASE(call)
@@ -1205,6 +1210,11 @@ is_ge:
     }
     CASE(wait)
     {
+        /* A process about to sleep collects if it should: a receive loop
+         * may make too few calls in a slice to reach enter's check, and
+         * would keep every message's fragment. */
+        if (gc_wanted(&p->heap, &p->gc))
+            COLLECT();
         /* Resumes here: proc_wait then finds the message that woke it. */
         SAVE();
         int r = proc_wait(p, -1);
@@ -1221,6 +1231,8 @@ is_ge:
             RAISE(ATOM_timeout_value);
         if (atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMEOUT)
             NEXT(3); /* the timer fired: on to `timeout` */
+        if (gc_wanted(&p->heap, &p->gc))
+            COLLECT(); /* as wait */
         SAVE();
         int r = proc_wait(p, ms);
         if (r < 0)
