@@ -1354,9 +1354,11 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
         return k.p;
     }
     case TAG_PRIMARY_BOXED: {
+        /* Tests in order of frequency, not a switch: see write.c's
+         * write_nested. */
         const term_t *box = boxed_ptr(t);
-        switch (header_subtag(box[0])) {
-        case HDR_TUPLE: {
+        unsigned st = header_subtag(box[0]);
+        if (st == HDR_TUPLE) {
             uint64_t n = header_arity(box[0]);
             if (n == 0)
                 return put_const_rec(c, k, "{}", 2).p;
@@ -1374,24 +1376,17 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
             close_rec(c, r, k.p);
             return k.p;
         }
-        case HDR_FLOAT:
+        if (st == HDR_FLOAT) { /* TOKEN_ROOM is FLOAT_SHORT_MAX */
             k.p += fmt_float_short(float_value(t), k.p);
             ascii_rec(c, N_FLOAT, p0, k.p);
             return k.p;
-        case HDR_POS_BIG:
-        case HDR_NEG_BIG: {
-            size_t at = (size_t)(p0 - b->data);
-            k = put_big(b, k, t);
-            ascii_rec(c, N_INT, b->data + at, k.p);
-            return k.p;
         }
-        case HDR_HEAP_BIN:
-        case HDR_REFC_BIN: {
+        if (st == HDR_HEAP_BIN || st == HDR_REFC_BIN) {
             if (d >= 0 || !c->strings)
                 break;
             const uint8_t *s;
             uint64_t n;
-            bool heap = header_subtag(box[0]) == HDR_HEAP_BIN;
+            bool heap = st == HDR_HEAP_BIN;
             if (heap) {
                 const heap_bin_obj *hb = (const heap_bin_obj *)(const void *)box;
                 s = hb->bytes, n = hb->size;
@@ -1407,7 +1402,7 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
                 return k.p;
             break; /* k made room, wrote nothing */
         }
-        case HDR_MAP: {
+        if (st == HDR_MAP) {
             if (map_size(t) == 0)
                 return put_const_rec(c, k, "#{}", 3).p;
             if (d == 1 || level >= FAST_LEVELS || !map_is_flat(t))
@@ -1419,6 +1414,11 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
             close_rec(c, r, k.p);
             return k.p;
         }
+        if (st == HDR_POS_BIG || st == HDR_NEG_BIG) {
+            size_t at = (size_t)(p0 - b->data);
+            k = put_big(b, k, t);
+            ascii_rec(c, N_INT, b->data + at, k.p);
+            return k.p;
         }
         break;
     }
@@ -2057,10 +2057,12 @@ static FMT_INLINE char *fl_newline(flay *l, char *o, int64_t col0)
 static FMT_INLINE int64_t fl_last_depth(const flay *l, uint64_t next, uint64_t end, int64_t ld)
 {
     /* Computed, not branched on: whether an item is the last one varies.
-     * Record 0 stands in for `next` when there is none. */
-    const rec *x = frec(l, next < end ? next : 0);
-    bool more = (next < end) & (x->kind != R_DOTS) & !x->tail;
-    return more ? 0 : ld + 1;
+     * Record 0 stands in for `next` when there is none (a mask, as gcc
+     * makes a branch of `next < end ? next : 0`). */
+    uint64_t in = 0 - (uint64_t)(next < end);
+    const rec *x = frec(l, next & in);
+    uint64_t more = in & (uint64_t)(x->kind != R_DOTS) & (uint64_t)!x->tail;
+    return (ld + 1) & ((int64_t)more - 1);
 }
 
 /* pp_tail's and pp_pairs_tail's test for an item of width w_e written after
@@ -2127,7 +2129,29 @@ static char *fl_tail(flay *l, char *o, uint64_t e, uint64_t end, int64_t col0, i
         }
         uint64_t ni = x->next;
         int64_t ld1 = fl_last_depth(l, ni, end, ld);
-        if (x->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
+        if (x->kind < N_LEAVES && col0 <= NL_BLOCK) {
+            /* A leaf: "," then, if it does not fit after it, a newline;
+             * then the leaf (pp_element of a leaf writes it even when it
+             * does not fit where it starts, and the line is then full).
+             * Where each line ends varies from term to term: that is
+             * computed, not branched on. */
+            int64_t wx = x->width;
+            int64_t elen = 1 + wx, extra = ld1 == 0 ? 1 : ld1;
+            int64_t same = -(int64_t)((elen + extra < l->ll - col) & (w + elen + extra <= l->m));
+            int64_t fits = -(int64_t)((wx < l->ll - col0 - ld1) & (wx + ld1 <= l->m));
+            int64_t we = (wx & fits) | (l->ll & ~fits);
+            o = fl_room(l, o, 1 + NL_BLOCK + x->bytes + SPAN_SLACK);
+            o[0] = ',';
+            memcpy(o + 1, NL_SPACES, NL_BLOCK);
+            o += 1 + ((col0 > 1 ? col0 : 1) & ~same);
+            const char *t = l->text + x->start;
+            memcpy(o, t, SPAN_SLACK);
+            if (x->bytes > SPAN_SLACK)
+                memcpy(o, t, x->bytes);
+            o += x->bytes;
+            col = ((col + elen) & same) | ((col0 + we) & ~same);
+            w = ((w + elen) & same) | (we & ~same);
+        } else if (x->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
             o = fl_put1(l, o, ',');
             o = fl_span(l, o, x);
             col += 1 + x->width;
@@ -2207,7 +2231,26 @@ static char *fl_map(flay *l, char *o, uint64_t e, uint64_t end, int64_t col0, in
         ni = x->next;
         int64_t ld1 = fl_last_depth(l, ni, end, ld);
         uint64_t k = e + 1, v = frec(l, k)->next;
-        if (frec(l, k)->kind < N_LEAVES && frec(l, v)->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
+        bool leaves = (frec(l, k)->kind < N_LEAVES) & (frec(l, v)->kind < N_LEAVES);
+        int64_t wx = x->width;
+        if (leaves && col0 <= NL_BLOCK && wx < l->ll - col0 - ld1 && wx + ld1 <= l->m) {
+            /* Leaves that fit on a line of their own: on this one or
+             * the next, computed as in fl_tail (a pair that fits after
+             * the comma fits on a line of its own too). */
+            int64_t elen = 1 + wx, extra = ld1 == 0 ? 1 : ld1;
+            int64_t same = -(int64_t)((elen + extra < l->ll - col) & (w + elen + extra <= l->m));
+            o = fl_room(l, o, 1 + NL_BLOCK + x->bytes + SPAN_SLACK);
+            o[0] = ',';
+            memcpy(o + 1, NL_SPACES, NL_BLOCK);
+            o += 1 + ((col0 > 1 ? col0 : 1) & ~same);
+            const char *t = l->text + x->start;
+            memcpy(o, t, SPAN_SLACK);
+            if (x->bytes > SPAN_SLACK)
+                memcpy(o, t, x->bytes);
+            o += x->bytes;
+            col = ((col + elen) & same) | ((col0 + wx) & ~same);
+            w = ((w + elen) & same) | (wx & ~same);
+        } else if (leaves && fl_fits_after(l, wx, col, w, ld1)) {
             o = fl_put1(l, o, ',');
             o = fl_span(l, o, x);
             col += 1 + x->width;
@@ -2400,29 +2443,28 @@ static char *fl_broken(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, in
     if (lv >= LAY_LEVELS)
         return fl_deep(l, o, r, col, ld, w);
     uint64_t end = x->next;
-    switch (x->kind) {
-    case N_LIST:
-        o = fl_put1(l, o, '[');
-        o = fl_list(l, o, r + 1, end, col + 1, ld, '|', w + 1, lv);
-        return o ? fl_put1(l, o, ']') : NULL;
-    case N_TUPLE:
-        o = fl_put1(l, o, '{');
-        o = fl_list(l, o, r + 1, end, col + 1, ld, ',', w + 1, lv);
-        return o ? fl_put1(l, o, '}') : NULL;
-    case N_TAGGED:
+    /* Tests, not a switch: see write.c's write_nested. */
+    if (x->kind == N_TAGGED) {
         o = fl_tagged(l, o, r, col, ld, w + 1, lv);
         return o ? fl_put1(l, o, '}') : NULL;
-    case N_RECORD:
-        o = fl_record(l, o, r, col, ld, w, lv);
-        return o ? fl_put1(l, o, '}') : NULL;
-    case N_MAP: /* cind_map counts "#{", pp_map "#" */
+    }
+    if (x->kind == N_LIST || x->kind == N_TUPLE) {
+        bool list = x->kind == N_LIST;
+        o = fl_put1(l, o, list ? '[' : '{');
+        o = fl_list(l, o, r + 1, end, col + 1, ld, list ? '|' : ',', w + 1, lv);
+        return o ? fl_put1(l, o, list ? ']' : '}') : NULL;
+    }
+    if (x->kind == N_MAP) { /* cind_map counts "#{", pp_map "#" */
         o = fl_room(l, o, 2);
         memcpy(o, "#{", 2);
         o = fl_map(l, o + 2, r + 1, end, col + 2, ld, w + (l->cw ? 2 : 1), lv);
         return o ? fl_put1(l, o, '}') : NULL;
-    default: /* N_BITS */
-        return fl_bits(l, o, x, col + 2, ld, w);
     }
+    if (x->kind == N_RECORD) {
+        o = fl_record(l, o, r, col, ld, w, lv);
+        return o ? fl_put1(l, o, '}') : NULL;
+    }
+    return fl_bits(l, o, x, col + 2, ld, w); /* N_BITS */
 }
 
 /* pp/8 (cind/7): node r on one line if it fits in what is left of this
@@ -2468,6 +2510,20 @@ void fmt_pretty_opts_init(fmt_pretty_opts *o)
     o->records_ctx = NULL;
 }
 
+/* Copies the n bytes of a one-line text (a few hundred) in 32-byte blocks,
+ * the last one overlapping: memcpy's branches on the size, which differs
+ * from term to term, are mispredicted. */
+static void copy_text(char *dst, const char *src, size_t n)
+{
+    if (n < 32) {
+        memcpy(dst, src, n);
+        return;
+    }
+    for (size_t i = 0; i + 32 < n; i += 32)
+        memcpy(dst + i, src + i, 32);
+    memcpy(dst + n - 32, src + n - 32, 32);
+}
+
 /* M, the whole term's width, takes part only in tests made together with
  * "the width fits what is left of the line" (Len < Ll - Col - LD), in
  * pp_binary's min(Ll - Col, M - 4 - W), and in cind's M + Col < Ll; as W
@@ -2505,15 +2561,29 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
         *k.p = '\0';
         return;
     }
-    pctx c = {.b = b,
-              .cur = NO_FRAME,
-              .unicode = o->unicode,
-              .urange = o->unicode & o->unicode_range,
-              .strings = o->strings,
-              .records = o->records,
-              .records_ctx = o->records_ctx,
-              .emit = true};
+    /* Every field set one by one: an initializer that zeroes the rest
+     * becomes a `rep stos`, slow to start for a struct this small. */
+    pctx c;
+    c.b = b;
+    c.cur = NO_FRAME;
+    c.top = 0;
+    c.nrec = 0;
+    c.rend = NULL;
+    c.rlim = 0;
+    c.mark = 0;
+    c.nonstr = 0;
+    c.wide = 0;
     c.ll = o->line_length;
+    c.m = 0;
+    c.tind = 0;
+    c.unicode = o->unicode;
+    c.urange = o->unicode & o->unicode_range;
+    c.strings = o->strings;
+    c.records = o->records;
+    c.records_ctx = o->records_ctx;
+    c.has_rec = false;
+    c.emit = true;
+    c.check = false;
     node n;
     if (term_is_list(t) && d != 1 && c.strings) {
         fmt_cursor k = cursor_at(b, b->data + b->len);
@@ -2560,7 +2630,7 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
         return;
     size_t tlen = b->len - mark;
     reserve(&c, tlen + SPAN_SLACK);
-    memcpy(scratch(&c), b->data + mark, tlen);
+    copy_text(scratch(&c), b->data + mark, tlen);
     c.top = tlen;
     truncate_to(b, mark);
     /* M small, or records (cind_fields_tail goes on from another column

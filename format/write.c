@@ -59,12 +59,6 @@ static FMT_INLINE void copy_atom_text(char *p, const char *s, size_t n)
 
 /* ---- decimal digits ---------------------------------------------------------- */
 
-/* "00".."99": the two digits of v at DIGITS2 + 2 * v. */
-static const char DIGITS2[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
-
 /* clang-format off */
 #define D3(v) {{(char)('0' + ((v) >= 100 ? (v) / 100 : (v) >= 10 ? (v) / 10 : (v))),                   \
                  (char)((v) >= 100 ? '0' + (v) / 10 % 10 : (v) >= 10 ? '0' + (v) % 10 : 0),              \
@@ -102,77 +96,55 @@ static const byte_text BYTE_TEXT[256] = {BT_100(0), BT_100(100), BT_10(200), BT_
 #undef D3
 /* clang-format on */
 
-/* v < 10000 as four digits, leading zeros kept. */
-static FMT_INLINE void put_4(char *p, uint32_t v)
-{
-    memcpy(p, DIGITS2 + 2 * (v / 100), 2);
-    memcpy(p + 2, DIGITS2 + 2 * (v % 100), 2);
-}
+/* 10^k for k = 0..19. */
+static const uint64_t POW10[20] = {
+    UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000), UINT64_C(100000),
+    UINT64_C(1000000), UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
+    UINT64_C(10000000000), UINT64_C(100000000000), UINT64_C(1000000000000), UINT64_C(10000000000000),
+    UINT64_C(100000000000000), UINT64_C(1000000000000000), UINT64_C(10000000000000000),
+    UINT64_C(100000000000000000), UINT64_C(1000000000000000000), UINT64_C(10000000000000000000),
+};
 
-/* v < 10^8 as eight digits, leading zeros kept. */
-static FMT_INLINE void put_8(char *p, uint32_t v)
-{
-    put_4(p, v / 10000);
-    put_4(p + 4, v % 10000);
-}
-
-/* v < 10^8 in decimal at p; returns the end. May write 4 bytes for fewer
- * digits. */
-static FMT_INLINE char *put_upto8(char *p, uint32_t v)
-{
-    if (v >= 1000) {
-        if (v < 10000) {
-            put_4(p, v);
-            return p + 4;
-        }
-        uint32_t hi = v / 10000;
-        if (hi < 1000) {
-            memcpy(p, fmt_dec3_text[hi].c, 4);
-            p += fmt_dec3_text[hi].c[3];
-        } else {
-            put_4(p, hi);
-            p += 4;
-        }
-        put_4(p, v % 10000);
-        return p + 4;
-    }
-    memcpy(p, fmt_dec3_text[v].c, 4);
-    return p + fmt_dec3_text[v].c[3];
-}
-
-/* put_u64 for v >= 10^8. */
+/* fmt_put_u64 for v >= 10^8: three words of digits (the top one, v /
+ * 10^16 < 1845, maybe all zeros), the leading zeros shifted out of the
+ * first that has a digit, each word stored where the one before it ends.
+ * The length comes from v's bit length, not from the digits (see
+ * fmt_count8). Writes nothing past the last digit. */
 static char *put_u64_long(char *p, uint64_t v)
 {
-    if (v < UINT64_C(10000000000000000)) {
-        p = put_upto8(p, (uint32_t)(v / 100000000));
-        put_8(p, (uint32_t)(v % 100000000));
-        return p + 8;
-    }
-    uint64_t low = v % UINT64_C(10000000000000000);
-    p = put_upto8(p, (uint32_t)(v / UINT64_C(10000000000000000)));
-    put_8(p, (uint32_t)(low / 100000000));
-    put_8(p + 8, (uint32_t)(low % 100000000));
-    return p + 16;
+    unsigned t = (unsigned)(64 - __builtin_clzll(v)) * 1233 >> 12; /* log10(2) ~ 1233 / 4096 */
+    unsigned n = t + (v >= POW10[t]);                               /* 9..20 digits */
+    unsigned z = 24 - n, zt = z < 8 ? z : 8, zm = z - zt;          /* zeros in the top, middle word */
+    uint64_t rest = v % UINT64_C(10000000000000000);
+    uint64_t hi = fmt_digits8((uint32_t)(v / UINT64_C(10000000000000000))) + FMT_ZEROS;
+    uint64_t mid = fmt_digits8((uint32_t)(rest / 100000000)) + FMT_ZEROS;
+    uint64_t low = fmt_digits8((uint32_t)(rest % 100000000)) + FMT_ZEROS;
+    fmt_store_digits(p, hi, zt & 7); /* all of it overwritten when zt is 8 */
+    p += 8 - zt;
+    fmt_store_digits(p, mid, zm);
+    p += 8 - zm;
+    memcpy(p, &low, 8);
+    return p + 8;
 }
 
 /* v in decimal at p; returns the end. Room for 21 bytes covers every
- * uint64_t (20 digits, and put_upto8's extra bytes). */
+ * uint64_t (8 bytes below 10^8, the digits above). */
 static FMT_INLINE char *put_u64(char *p, uint64_t v)
 {
-    return v < 100000000 ? put_upto8(p, (uint32_t)v) : put_u64_long(p, v);
+    return v < 100000000 ? fmt_put_upto8(p, (uint32_t)v) : put_u64_long(p, v);
 }
+
+char *fmt_put_u64(char *p, uint64_t v) { return put_u64(p, v); }
 
 /* v in decimal at p, "-" sign; room for 22. */
 static FMT_INLINE char *put_i64(char *p, int64_t v)
 {
-    if (v < 0) {
-        *p++ = '-';
-        return put_u64(p, 0 - (uint64_t)v);
-    }
-    return put_u64(p, (uint64_t)v);
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    *p = '-';
+    p += v < 0;
+    return put_u64(p, u);
 }
 
-char *fmt_put_u64(char *p, uint64_t v) { return put_u64(p, v); }
 char *fmt_put_i64(char *p, int64_t v) { return put_i64(p, v); }
 
 static void put_uint(fmt_buf *b, uint64_t v)
@@ -274,11 +246,19 @@ static FMT_INLINE fmt_cursor put_atom(fmt_buf *b, fmt_cursor c, term_t atom, boo
     size_t n;
     unsigned flags;
     const char *s = atom_text_flags(atom, &n, &flags);
-    if (flags & ATOM_QUOTED)
+    if (flags & (ATOM_ESCAPES | ATOM_WIDE))
         return put_quoted_atom(b, c, s, n, flags, unicode);
-    c = fmt_need(b, c, n + ATOM_TEXT_BLOCK);
-    copy_atom_text(c.p, s, n);
-    c.p += n;
+    /* Quoted or not, without a branch on it (a few atoms in ten are):
+     * the quote is written anyway and the cursor moves past it or not. */
+    size_t q = (flags & ATOM_QUOTED) != 0;
+    c = fmt_need(b, c, n + 2 + ATOM_TEXT_BLOCK);
+    char *p = c.p;
+    *p = '\'';
+    p += q;
+    copy_atom_text(p, s, n);
+    p += n;
+    *p = '\'';
+    c.p = p + q;
     return c;
 }
 
@@ -328,7 +308,7 @@ void fmt_put_integer(fmt_buf *b, term_t i, unsigned base)
 
 void fmt_put_float(fmt_buf *b, double d)
 {
-    char *p = fmt_buf_reserve(b, 32);
+    char *p = fmt_buf_reserve(b, FLOAT_SHORT_MAX);
     b->len += fmt_float_short(d, p);
 }
 
@@ -926,7 +906,7 @@ static FMT_INLINE term_t open_term(wstack *s, term_t t, int64_t d, bool unicode,
             *c = put_decimal(b, *c, t);
             return THE_NON_VALUE;
         case HDR_FLOAT: /* as fmt_put_float */
-            *c = fmt_need(b, *c, 32);
+            *c = fmt_need(b, *c, FLOAT_SHORT_MAX);
             c->p += fmt_float_short(float_value(t), c->p);
             return THE_NON_VALUE;
         case HDR_REFC_BIN:
@@ -1115,34 +1095,81 @@ static void walk(fmt_buf *b, term_t t, int64_t d, bool unicode)
 #define PREFETCH(a) ((void)(a))
 #endif
 
+static char *write_list(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+static char *write_tuple(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+static char *write_map(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+static char *write_other(fmt_buf *b, char *p, term_t t, bool unicode);
+
 static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
 
-/* Writes t at c, which has room for a small integer's text (24 bytes). */
+/* Writes t at c, which has room for a small integer's text (TOKEN_ROOM).
+ * Small integers and atoms, the leaves met most (a string is a list of
+ * small integers), are tested first and written here. The cursor goes to
+ * write_nested as one pointer: passed as a pair, gcc moves it through
+ * memory in a way that stalls store forwarding on entry. */
 static FMT_INLINE fmt_cursor write_elem(fmt_buf *b, fmt_cursor c, term_t t, bool unicode, unsigned level)
 {
     if (term_is_small(t)) {
-        int64_t v = small_value(t);
-        if ((uint64_t)v < 1000) {
-            memcpy(c.p, fmt_dec3_text[v].c, 4);
-            c.p += fmt_dec3_text[v].c[3];
-        } else {
-            c.p = put_i64(c.p, v);
-        }
+        c.p = fmt_put_small(c.p, small_value(t));
         return c;
     }
     if (term_is_atom(t))
         return put_atom(b, c, t, unicode);
-    /* The cursor goes as one pointer: passed as a pair, gcc moves it
-     * through memory in a way that stalls store forwarding on entry. */
     c.p = write_nested(b, c.p, t, unicode, level + 1);
     c.lim = b->data + b->cap;
     return c;
 }
 
-/* Writes ",E" for each element of list t, then "|Tail" if improper, and
- * "]"; the caller turns the first comma into "[". */
-static fmt_cursor write_list_elems(fmt_buf *b, fmt_cursor c, term_t t, bool unicode, unsigned level)
+/* Any term but a small integer or an atom, at nesting `level`, at p
+ * (TOKEN_ROOM) in b's text; returns the end. Tests, not a switch: the
+ * kinds come in random order, and a jump table's indirect jump is
+ * mispredicted more often than a few tests ordered by frequency. */
+static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level)
 {
+    fmt_cursor c = {p, b->data + b->cap};
+    if (term_is_list(t))
+        return write_list(b, p, t, unicode, level);
+    if (term_is_boxed(t)) {
+        unsigned st = header_subtag(*boxed_ptr(t));
+        if (st == HDR_TUPLE)
+            return write_tuple(b, p, t, unicode, level);
+        if (st == HDR_FLOAT) { /* as fmt_put_float, which takes FLOAT_SHORT_MAX */
+            c = fmt_need(b, c, FLOAT_SHORT_MAX);
+            return c.p + fmt_float_short(float_value(t), c.p);
+        }
+        if (st - HDR_REFC_BIN <= HDR_SUB_BIN - HDR_REFC_BIN)
+            return put_bitstring(b, c, t, -1).p;
+        if (st == HDR_MAP)
+            return write_map(b, p, t, unicode, level);
+        if (st - HDR_POS_BIG <= HDR_NEG_BIG - HDR_POS_BIG)
+            return put_decimal(b, c, t).p;
+    } else if (term_is_nil(t)) {
+        memcpy(p, "[]", 2);
+        return p + 2;
+    } else if (term_is_local_pid(t)) {
+        return put_local_pid(b, c, t).p;
+    }
+    return write_other(b, p, t, unicode);
+}
+
+/* Ports, refs, funs, external pids; hash maps and terms nested deeper than
+ * FAST_LEVELS: walk() at p in b's text; returns the end. */
+static char *write_other(fmt_buf *b, char *p, term_t t, bool unicode)
+{
+    b->len = (size_t)(p - b->data);
+    walk(b, t, -1, unicode);
+    return b->data + b->len;
+}
+
+/* List t at nesting `level`, at p (TOKEN_ROOM) in b's text; returns the
+ * end. Writes ",E" for each element, then "|Tail" if improper, and "]",
+ * and turns the first comma into "[". */
+static char *write_list(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level)
+{
+    if (level >= FAST_LEVELS)
+        return write_other(b, p, t, unicode);
+    size_t open = (size_t)(p - b->data);
+    fmt_cursor c = {p, b->data + b->cap};
     const term_t *cell = list_ptr(t);
     do {
         PREFETCH((const char *)cell + LIST_PREFETCH);
@@ -1157,12 +1184,23 @@ static fmt_cursor write_list_elems(fmt_buf *b, fmt_cursor c, term_t t, bool unic
         c = fmt_need(b, c, 1);
     }
     *c.p++ = ']';
-    return c;
+    b->data[open] = '[';
+    return c.p;
 }
 
-/* Writes ",E" for each of the n > 0 elements at e, then "}". */
-static fmt_cursor write_tuple_elems(fmt_buf *b, fmt_cursor c, const term_t *e, uint64_t n, bool unicode, unsigned level)
+/* Tuple t, as write_list: ",E" for each element, then "}". */
+static char *write_tuple(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level)
 {
+    const term_t *e = tuple_elems(t);
+    uint64_t n = header_arity(e[-1]);
+    if (n == 0) {
+        memcpy(p, "{}", 2);
+        return p + 2;
+    }
+    if (level >= FAST_LEVELS)
+        return write_other(b, p, t, unicode);
+    size_t open = (size_t)(p - b->data);
+    fmt_cursor c = {p, b->data + b->cap};
     for (uint64_t i = 0; i < n; i++) {
         c = fmt_need(b, c, TOKEN_ROOM);
         *c.p++ = ',';
@@ -1170,93 +1208,37 @@ static fmt_cursor write_tuple_elems(fmt_buf *b, fmt_cursor c, const term_t *e, u
     }
     c = fmt_need(b, c, 1);
     *c.p++ = '}';
-    return c;
+    b->data[open] = '{';
+    return c.p;
 }
 
-/* Any term that is not a small integer or an atom, at nesting `level`, at
- * p in b's text; returns the end. */
-static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level)
+/* Map t, as write_list: "#{K => V,...}"; hash maps go to walk(), which
+ * keeps their iterator. */
+static char *write_map(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level)
 {
-    fmt_cursor c = fmt_need(b, (fmt_cursor){p, b->data + b->cap}, TOKEN_ROOM);
-    switch (term_primary(t)) {
-    case TAG_PRIMARY_LIST: {
-        if (level >= FAST_LEVELS)
-            break;
-        size_t open = (size_t)(c.p - b->data);
-        c = write_list_elems(b, c, t, unicode, level);
-        b->data[open] = '[';
-        return c.p;
+    if (!map_is_flat(t) || level >= FAST_LEVELS)
+        return write_other(b, p, t, unicode);
+    uint64_t n = flatmap_size(t);
+    fmt_cursor c = {p, b->data + b->cap};
+    if (n == 0) {
+        memcpy(c.p, "#{}", 3);
+        return c.p + 3;
     }
-    case TAG_PRIMARY_BOXED:
-        switch (term_boxed_subtag(t)) {
-        case HDR_TUPLE: {
-            uint64_t n = tuple_arity(t);
-            if (n == 0) {
-                memcpy(c.p, "{}", 2);
-                c.p += 2;
-                return c.p;
-            }
-            if (level >= FAST_LEVELS)
-                break;
-            size_t open = (size_t)(c.p - b->data);
-            c = write_tuple_elems(b, c, tuple_elems(t), n, unicode, level);
-            b->data[open] = '{';
-            return c.p;
-        }
-        case HDR_FLOAT: /* as fmt_put_float */
-            c.p += fmt_float_short(float_value(t), c.p);
-            return c.p;
-        case HDR_REFC_BIN:
-        case HDR_HEAP_BIN:
-        case HDR_SUB_BIN:
-            return put_bitstring(b, c, t, -1).p;
-        case HDR_POS_BIG:
-        case HDR_NEG_BIG:
-            return put_decimal(b, c, t).p;
-        case HDR_MAP: {
-            if (map_size(t) == 0) {
-                memcpy(c.p, "#{}", 3);
-                c.p += 3;
-                return c.p;
-            }
-            if (level >= FAST_LEVELS || !map_is_flat(t))
-                break; /* hash maps: walk() keeps their iterator */
-            uint64_t n = flatmap_size(t);
-            const term_t *k = tuple_elems(flatmap_keys(t)), *v = flatmap_values(t);
-            memcpy(c.p, "#{", 2);
-            c.p += 2;
-            for (uint64_t i = 0; i < n; i++) {
-                if (i > 0)
-                    *c.p++ = ',';
-                c = write_elem(b, c, k[i], unicode, level);
-                c = fmt_need(b, c, TOKEN_ROOM + 4);
-                memcpy(c.p, " => ", 4);
-                c.p += 4;
-                c = write_elem(b, c, v[i], unicode, level);
-                c = fmt_need(b, c, TOKEN_ROOM);
-            }
-            *c.p++ = '}';
-            return c.p;
-        }
-        }
-        break;
-    default:
-        if (term_is_nil(t)) {
-            memcpy(c.p, "[]", 2);
-            c.p += 2;
-            return c.p;
-        }
-        if (term_is_small(t) || term_is_atom(t))
-            return write_elem(b, c, t, unicode, level).p;
-        if (term_is_local_pid(t))
-            return put_local_pid(b, c, t).p;
-        break;
+    const term_t *k = tuple_elems(flatmap_keys(t)), *v = flatmap_values(t);
+    memcpy(c.p, "#{", 2);
+    c.p += 2;
+    for (uint64_t i = 0; i < n; i++) {
+        if (i > 0)
+            *c.p++ = ',';
+        c = write_elem(b, c, k[i], unicode, level);
+        c = fmt_need(b, c, TOKEN_ROOM + 4);
+        memcpy(c.p, " => ", 4);
+        c.p += 4;
+        c = write_elem(b, c, v[i], unicode, level);
+        c = fmt_need(b, c, TOKEN_ROOM);
     }
-    /* Ports, refs, funs, external pids; hash maps and terms nested deeper
-     * than FAST_LEVELS. */
-    lend(b, c);
-    walk(b, t, -1, unicode);
-    return b->data + b->len;
+    *c.p++ = '}';
+    return c.p;
 }
 
 void fmt_write(fmt_buf *b, term_t t, int depth, bool unicode)

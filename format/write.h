@@ -120,8 +120,10 @@ typedef struct fmt_cursor {
 } fmt_cursor;
 
 /* Room made with one fmt_need for a token: the longest text of a small
- * integer (with fmt_put_i64's scratch bytes), a float or a punctuation run. */
+ * integer (with fmt_put_i64's scratch bytes), a float (fmt_float_short may
+ * use all of FLOAT_SHORT_MAX) or a punctuation run. */
 #define TOKEN_ROOM 32
+_Static_assert(TOKEN_ROOM >= FLOAT_SHORT_MAX, "a float takes FLOAT_SHORT_MAX bytes");
 
 /* fmt_need's slow path: grows b, keeping the text up to p. */
 fmt_cursor fmt_cursor_grow(fmt_buf *b, char *p, size_t n);
@@ -129,6 +131,62 @@ static FMT_INLINE fmt_cursor fmt_need(fmt_buf *b, fmt_cursor c, size_t n)
 {
     return n < (size_t)(c.lim - c.p) ? c : fmt_cursor_grow(b, c.p, n);
 }
+/* ---- decimal digits ----
+ * Integers of every length come in random order (trace arguments, the
+ * benchmark's terms), so a branch on the number of digits is mispredicted
+ * about as often as it is taken. Above 999 the digits come from 64-bit
+ * words instead (SWAR: the eight digits of a number below 10^8 computed
+ * together, two multiplications per halving), stored whole with the
+ * leading zeros shifted out: no branch depends on the length. */
+
+/* The eight decimal digits of v < 10^8, leading zeros kept, as byte values
+ * 0..9 in text order (the first digit in the first byte in memory). */
+static FMT_INLINE uint64_t fmt_digits8(uint32_t v)
+{
+    uint64_t x = (uint64_t)(v / 10000) | ((uint64_t)(v % 10000) << 32);
+    uint64_t q = ((x * 10486) >> 20) & UINT64_C(0x0000007F0000007F); /* x / 100 per 32-bit lane */
+    x = q | ((x - q * 100) << 16);
+    q = ((x * 103) >> 10) & UINT64_C(0x000F000F000F000F); /* x / 10 per 16-bit lane */
+    x = q | ((x - q * 10) << 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
+    return x;
+}
+
+/* '0' in each byte: fmt_digits8 + FMT_ZEROS is text. */
+#define FMT_ZEROS UINT64_C(0x3030303030303030)
+
+/* Stores the first 8 - skip bytes of the digit word d (text order) at p,
+ * as one 8-byte store: the bytes after them are NULs. skip < 8. */
+static FMT_INLINE void fmt_store_digits(char *p, uint64_t d, unsigned skip)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    d <<= 8 * skip;
+#else
+    d >>= 8 * skip;
+#endif
+    memcpy(p, &d, 8);
+}
+
+/* Number of decimal digits of v < 10^8. Comparisons summed, not branched
+ * on: the cursor moves by this, and this way it need not wait for the
+ * digits (a chain of multiplications) to be known. */
+static FMT_INLINE unsigned fmt_count8(uint32_t v)
+{
+    return 1u + (v >= 10) + (v >= 100) + (v >= 1000) + (v >= 10000) + (v >= 100000) + (v >= 1000000) +
+           (v >= 10000000);
+}
+
+/* v < 10^8 in decimal at p; returns the end. Writes 8 bytes: needs room
+ * for them whatever the length. */
+static FMT_INLINE char *fmt_put_upto8(char *p, uint32_t v)
+{
+    unsigned n = fmt_count8(v);
+    fmt_store_digits(p, fmt_digits8(v) + FMT_ZEROS, 8 - n);
+    return p + n;
+}
+
 /* v in decimal at p; returns the end. Needs 21 bytes of room (it may
  * write scratch bytes past the digits); fmt_put_i64 needs 22. */
 char *fmt_put_u64(char *p, uint64_t v);
@@ -139,7 +197,9 @@ typedef struct fmt_dec3 {
     char c[4];
 } fmt_dec3;
 extern const fmt_dec3 fmt_dec3_text[1000];
-/* fmt_put_i64 with 0..999 inline, the integers printed most. */
+/* fmt_put_i64 inline: 0..999 (chars in lists, small counts) from the
+ * table, the rest below 10^8 by fmt_put_upto8, the sign without a
+ * branch. Room for 22 bytes. */
 static FMT_INLINE char *fmt_put_small(char *p, int64_t v)
 {
     if ((uint64_t)v < 1000) {

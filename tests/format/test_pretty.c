@@ -368,6 +368,63 @@ Test(pretty, maps)
           "{a_long_tag,\n    {a_long_tag,\n        #{key =>\n              [alpha,beta,gamma,delta,\n               epsilon]}}}");
 }
 
+/* Lines filled with leaves (pp_tail, pp_pairs_tail): where each line ends,
+ * a leaf wider than the line on a line of its own, the closing brackets
+ * owed after the last element (LD), improper tails, containers among the
+ * leaves, and continuation columns on both sides of 65, where the layout
+ * stops writing the newline and indentation as one fixed-size block. */
+Test(pretty, filling_lines)
+{
+    check("[1,22,333,4444,55555,666666,7777777,88888888,999999999,1,22,333,4444,55555,666666,7777777,88888888]", 1, 40, -1, LATIN1,
+          "[1,22,333,4444,55555,666666,7777777,\n 88888888,999999999,1,22,333,4444,\n 55555,666666,7777777,88888888]");
+    check("[1,22,333,4444,55555,666666,7777777,88888888,999999999,1,22,333,4444,55555,666666,7777777,88888888]", 70, 100, -1, LATIN1,
+          "[1,22,333,4444,55555,666666,\n                                                                      7777777,88888888,999999999,\n                                                                      1,22,333,4444,55555,666666,\n                                                                      7777777,88888888]");
+    check("[1,22,333,4444,55555,666666,7777777,88888888,999999999,1,22,333,4444,55555,666666,7777777,88888888]", 64, 100, -1, LATIN1,
+          "[1,22,333,4444,55555,666666,\n                                                                7777777,88888888,999999999,1,22,\n                                                                333,4444,55555,666666,7777777,\n                                                                88888888]");
+    check("[1,22,333,4444,55555,666666,7777777,88888888,999999999,1,22,333,4444,55555,666666,7777777,88888888]", 65, 100, -1, LATIN1,
+          "[1,22,333,4444,55555,666666,\n                                                                 7777777,88888888,999999999,1,22,\n                                                                 333,4444,55555,666666,7777777,\n                                                                 88888888]");
+    check("[short,a_really_long_atom_that_is_wider_than_the_line,b,\"a string wider than twenty\",c,d]", 1, 20, -1, LATIN1,
+          "[short,\n a_really_long_atom_that_is_wider_than_the_line,\n b,\n \"a string wider than twenty\",\n c,d]");
+    check("[a,{b,c},d,[e],\"str\",<<1,2>>,f,1.5,g,{h,[i,j,k,l,m,n,o,p,q,r]},s,t,u,v,w,x,y,z]", 1, 20, -1, LATIN1,
+          "[a,\n {b,c},\n d,\n [e],\n \"str\",\n <<1,2>>,\n f,1.5,g,\n {h,[i,j,k,l,m,n,\n     o,p,q,r]},\n s,t,u,v,w,x,y,z]");
+    check("[[[aaaa,bbbb,cccc,dddd,eeee,ffff,gggg]]]", 1, 33, -1, LATIN1,
+          "[[[aaaa,bbbb,cccc,dddd,eeee,\n   ffff,gggg]]]");
+    check("[[[aaaa,bbbb,cccc,dddd,eeee,ffff,gggg]]]", 1, 34, -1, LATIN1,
+          "[[[aaaa,bbbb,cccc,dddd,eeee,\n   ffff,gggg]]]");
+    check("[[[aaaa,bbbb,cccc,dddd,eeee,ffff,gggg]]]", 1, 35, -1, LATIN1,
+          "[[[aaaa,bbbb,cccc,dddd,eeee,ffff,\n   gggg]]]");
+    check("{[aaaa,bbbb,cccc,dddd,eeee,ffff,gggg],x}", 1, 33, -1, LATIN1,
+          "{[aaaa,bbbb,cccc,dddd,eeee,\n  ffff,gggg],\n x}");
+    check("[alpha,beta,gamma,delta,epsilon,zeta,eta,theta,iota,kappa|lambda]", 1, 30, -1, LATIN1,
+          "[alpha,beta,gamma,delta,\n epsilon,zeta,eta,theta,\n iota,kappa|lambda]");
+    check("[alpha,beta,gamma,delta,epsilon,zeta,eta,theta,iota,kappa|{lambda,mu}]", 1, 30, -1, LATIN1,
+          "[alpha,beta,gamma,delta,\n epsilon,zeta,eta,theta,\n iota,kappa|\n {lambda,mu}]");
+    check("#{a => 1,b => 22,c => 333,d => 4444,e => 55555,f => 666666,g => 7777777}", 1, 30, -1, LATIN1,
+          "#{a => 1,b => 22,c => 333,\n  d => 4444,e => 55555,\n  f => 666666,g => 7777777}");
+    check("#{a => 1,b => 22,c => 333,d => 4444,e => 55555,f => 666666,g => 7777777}", 70, 100, -1, LATIN1,
+          "#{a => 1,b => 22,c => 333,\n                                                                       d => 4444,e => 55555,\n                                                                       f => 666666,g => 7777777}");
+    check("#{a => 1,b => 22,c => 333,d => 4444,e => 55555,f => 666666,g => 7777777}", 60, 100, -1, LATIN1,
+          "#{a => 1,b => 22,c => 333,d => 4444,\n                                                             e => 55555,f => 666666,g => 7777777}");
+    check("#{a => \"a long string value here\",b => 2,c => \"another long string value\",d => 4}", 1, 20, -1, LATIN1,
+          "#{a =>\n      \"a long string value here\",\n  b => 2,\n  c =>\n      \"another long string value\",\n  d => 4}");
+    check("[#{a => 1,b => 2,c => 3,d => 4,e => 5,f => 6,g => 7}]", 1, 30, -1, LATIN1,
+          "[#{a => 1,b => 2,c => 3,\n   d => 4,e => 5,f => 6,\n   g => 7}]");
+    check("[[#{a => 1,b => 2,c => 3,d => 4,e => 5,f => 6,g => 7}]]", 1, 31, -1, LATIN1,
+          "[[#{a => 1,b => 2,c => 3,\n    d => 4,e => 5,f => 6,\n    g => 7}]]");
+    check("#{a => 1,b => {x,y},c => 3,d => [4,5],e => 5,f => 6,g => 7,h => 8}", 1, 24, -1, LATIN1,
+          "#{a => 1,\n  b => {x,y},\n  c => 3,\n  d => [4,5],\n  e => 5,f => 6,\n  g => 7,h => 8}");
+    check("{tag,[1,22,333,4444,55555,666666,7777777,88888888,999999999,1,22,333,4444,55555]}", 1, 40, -1, LATIN1,
+          "{tag,[1,22,333,4444,55555,666666,\n      7777777,88888888,999999999,1,22,\n      333,4444,55555]}");
+    check("{'EXIT',[1,22,333,4444,55555,666666,7777777,88888888,999999999,1,22,333,4444,55555]}", 1, 40, -1, LATIN1,
+          "{'EXIT',[1,22,333,4444,55555,666666,\n         7777777,88888888,999999999,1,\n         22,333,4444,55555]}");
+    check("['Quoted Atom',ok,'',[],'EXIT',node@host,'a b c',x,'Y',z,'with\\'quote',w]", 1, 30, -1, LATIN1,
+          "['Quoted Atom',ok,'',[],\n 'EXIT',node@host,'a b c',x,\n 'Y',z,'with\\'quote',w]");
+    check("#{a => 1,b => 22,c => 333,d => 4444,e => 55555,f => 666666,g => 7777777}", 63, 90, -1, LATIN1,
+          "#{a => 1,b => 22,c => 333,\n                                                                d => 4444,e => 55555,\n                                                                f => 666666,\n                                                                g => 7777777}");
+    check("#{a => 1,b => 22,c => 333,d => 4444,e => 55555,f => 666666,g => 7777777}", 64, 90, -1, LATIN1,
+          "#{a => 1,b => 22,\n                                                                 c => 333,d => 4444,\n                                                                 e => 55555,f => 666666,\n                                                                 g => 7777777}");
+}
+
 /* "|" tails, on the line when they fit, else on a line of their own. */
 Test(pretty, improper_lists)
 {

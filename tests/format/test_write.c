@@ -5,6 +5,7 @@
  * tests give the erl expression in a comment. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "format/format.h"
 #include "format/write.h"
@@ -712,6 +713,55 @@ Test(write, integer_digit_counts)
     /* io_lib:write([1,2|a]), io_lib:write({x,"ab",<<>>}) */
     cr_assert_str_eq(W(R("{ok,[1,2|a],[a,b,c],{x,\"ab\",<<>>},#{k => v}}"), -1, false),
                      "{ok,[1,2|a],[a,b,c],{x,[97,98],<<>>},#{k => v}}");
+}
+
+/* A term read from a text longer than R's buffer takes. */
+static term_t read_long(const char *text)
+{
+    size_t n = strlen(text);
+    char *buf = malloc(n + 2);
+    cr_assert(buf != NULL);
+    memcpy(buf, text, n);
+    memcpy(buf + n, ".", 2);
+    term_t t;
+    read_error err;
+    cr_assert_eq(read_term(&h, buf, n + 1, &t, &err), READ_OK, "read_term: %s", err.msg);
+    free(buf);
+    return t;
+}
+
+Test(write, integers_of_every_length)
+{
+    /* 10^K - 1, 10^K and their negatives for K = 1..20, in a tuple and in
+     * a list (the printers inline in containers); erl:
+     * Ints = lists:append([[P - 1, P, -(P - 1), -P] ||
+     *     K <- lists:seq(1, 20), P <- [trunc(math:pow(10, K))]]),
+     * io_lib:write(list_to_tuple(Ints)), io_lib:write(Ints) */
+    static const char tuple[] =
+        "{9,10,-9,-10,99,100,-99,-100,999,1000,-999,-1000,9999,10000,-9999,-10000,99999,100000,-99999,-100000,999999,1000000,-999999,-1000000,9999999,10000000,-9999999,-10000000,99999999,100000000,-99999999,-100000000,999999999,1000000000,-999999999,-1000000000,9999999999,10000000000,-9999999999,-10000000000,99999999999,100000000000,-99999999999,-100000000000,999999999999,1000000000000,-999999999999,-1000000000000,9999999999999,10000000000000,-9999999999999,-10000000000000,99999999999999,100000000000000,-99999999999999,-100000000000000,999999999999999,1000000000000000,-999999999999999,-1000000000000000,9999999999999999,10000000000000000,-9999999999999999,-10000000000000000,99999999999999999,100000000000000000,-99999999999999999,-100000000000000000,999999999999999999,1000000000000000000,-999999999999999999,-1000000000000000000,9999999999999999999,10000000000000000000,-9999999999999999999,-10000000000000000000,99999999999999999999,100000000000000000000,-99999999999999999999,-100000000000000000000}";
+    static const char list[] =
+        "[9,10,-9,-10,99,100,-99,-100,999,1000,-999,-1000,9999,10000,-9999,-10000,99999,100000,-99999,-100000,999999,1000000,-999999,-1000000,9999999,10000000,-9999999,-10000000,99999999,100000000,-99999999,-100000000,999999999,1000000000,-999999999,-1000000000,9999999999,10000000000,-9999999999,-10000000000,99999999999,100000000000,-99999999999,-100000000000,999999999999,1000000000000,-999999999999,-1000000000000,9999999999999,10000000000000,-9999999999999,-10000000000000,99999999999999,100000000000000,-99999999999999,-100000000000000,999999999999999,1000000000000000,-999999999999999,-1000000000000000,9999999999999999,10000000000000000,-9999999999999999,-10000000000000000,99999999999999999,100000000000000000,-99999999999999999,-100000000000000000,999999999999999999,1000000000000000000,-999999999999999999,-1000000000000000000,9999999999999999999,10000000000000000000,-9999999999999999999,-10000000000000000000,99999999999999999999,100000000000000000000,-99999999999999999999,-100000000000000000000]";
+    cr_assert_str_eq(W(read_long(tuple), -1, false), tuple);
+    cr_assert_str_eq(W(read_long(list), -1, false), list);
+    cr_assert_str_eq(W(read_long(list), -1, true), list);
+    /* ~W goes through the explicit-stack walk */
+    cr_assert_str_eq(W(read_long(list), 1000, false), list);
+}
+
+Test(write, quoted_atoms_in_containers)
+{
+    /* io_lib:write(T), erl: quoted and plain atoms side by side */
+    static const struct {
+        const char *term, *want;
+    } cases[] = {
+        {"{'Quoted Atom',ok,'',[],'EXIT',node@host,'a b c',x,'Y'}", "{'Quoted Atom',ok,'',[],'EXIT',node@host,'a b c',x,'Y'}"},
+        {"['with\\'quote','a\\nb','ÿ','Ñ',aÑ,'receive',maybe,'ok']", "['with\\'quote','a\\nb',ÿ,'Ñ',aÑ,'receive',maybe,ok]"},
+        {"#{'EXIT' => 'A','' => [],'b c' => {'D'}}", "#{'' => [],'EXIT' => 'A','b c' => {'D'}}"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cr_assert_str_eq(W(R(cases[i].term), -1, false), cases[i].want);
+        cr_assert_str_eq(W(R(cases[i].term), 100, false), cases[i].want);
+    }
 }
 
 Test(write, binary_bytes)
