@@ -54,6 +54,29 @@ void *alloc_zeroed(alloc_type type, size_t size);
 void *alloc_resize(alloc_type type, void *p, size_t old_size, size_t new_size);
 void alloc_free(alloc_type type, void *p, size_t size);
 
+/* For the per-thread caches of freed blocks that some modules keep for
+ * reuse (process shells, minimum young heaps): a cached block stays
+ * allocated and counted under its type, and an AddressSanitizer build
+ * marks it unusable while it is cached (alloc_poison), so a stale pointer
+ * into it is still caught; alloc_unpoison when it is taken again. Caches
+ * are bypassed in map mode (alloc_map_enabled): every block there is
+ * freed for real, with its owner and its free checked. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ALLOC_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ALLOC_ASAN 1
+#endif
+#endif
+#ifdef ALLOC_ASAN
+#include <sanitizer/asan_interface.h>
+static inline void alloc_poison(void *p, size_t size) { __asan_poison_memory_region(p, size); }
+static inline void alloc_unpoison(void *p, size_t size) { __asan_unpoison_memory_region(p, size); }
+#else
+static inline void alloc_poison(void *p, size_t size) { (void)p, (void)size; }
+static inline void alloc_unpoison(void *p, size_t size) { (void)p, (void)size; }
+#endif
+
 /* The pid (a term) of the process this thread runs, recorded as the owner
  * of what it allocates in map mode; 0 when no process runs. The scheduler
  * sets it around each slice. */

@@ -32,15 +32,10 @@ static bool is_fun0(term_t f)
     return term_is_export(f) && export_object(f)->arity == 0;
 }
 
-/* Spawns M:F(Args) with `opts`; the pid, or {Pid, Ref} for a monitor. */
-static term_t spawn_mfa(process *p, term_t m, term_t f, term_t a, unsigned opts)
+/* The result of a spawn: the pid, or {Pid, Ref} for a monitor (ref: its
+ * ids); system_limit when the process table was full. */
+static term_t spawned(process *p, term_t pid, unsigned opts, const uint32_t ref[3])
 {
-    if (!term_is_atom(m) || !term_is_atom(f) || list_length(a) < 0)
-        return BIF_BADARG(p);
-    uint32_t ref[3];
-    if (opts & SPAWN_MONITOR)
-        proc_new_ref(ref);
-    term_t pid = proc_spawn(p, m, f, a, opts, ref);
     if (pid == THE_NON_VALUE)
         return BIF_ERROR(p, ATOM_system_limit);
     if (opts & SPAWN_MONITOR)
@@ -48,13 +43,35 @@ static term_t spawn_mfa(process *p, term_t m, term_t f, term_t a, unsigned opts)
     return pid;
 }
 
+/* Reductions a spawn costs, as OTP 25 counts them: spawn/3 and its
+ * variants are one BIF call; spawn/1 and its variants an Erlang function
+ * that calls one. A loop that spawns then starts as many processes per
+ * time slice as erl's does (and they fit proc.c's cache of shells). */
+#define SPAWN_MFA_REDS 1
+#define SPAWN_FUN_REDS 3
+
+/* Spawns M:F(Args) with `opts`. */
+static term_t spawn_mfa(process *p, term_t m, term_t f, term_t a, unsigned opts)
+{
+    if (!term_is_atom(m) || !term_is_atom(f) || list_length(a) < 0)
+        return BIF_BADARG(p);
+    p->reds -= SPAWN_MFA_REDS;
+    uint32_t ref[3];
+    if (opts & SPAWN_MONITOR)
+        proc_new_ref(ref);
+    return spawned(p, proc_spawn(p, m, f, a, opts, ref), opts, ref);
+}
+
 /* A fun of arity 0 runs as erlang:apply(Fun, []), OTP's initial call. */
 static term_t spawn_fun(process *p, term_t fun, unsigned opts)
 {
     if (!is_fun0(fun))
         return BIF_BADARG(p);
-    term_t a = term_cons(&p->heap, fun, term_cons(&p->heap, NIL, NIL));
-    return spawn_mfa(p, ATOM_erlang, ATOM_apply, a, opts);
+    p->reds -= SPAWN_FUN_REDS;
+    uint32_t ref[3];
+    if (opts & SPAWN_MONITOR)
+        proc_new_ref(ref);
+    return spawned(p, proc_spawn_fun(p, fun, opts, ref), opts, ref);
 }
 
 term_t bif_proc_spawn_1(process *p, const term_t *args) { return spawn_fun(p, args[0], 0); }
@@ -227,7 +244,7 @@ static bool is_down_of(const message *m, term_t ref)
  * and is dropped from there. */
 static void flush_down(process *p, term_t ref)
 {
-    pthread_mutex_lock(&p->inq_lock);
+    proc_spin_lock(&p->inq_lock);
     for (message **ip = &p->inq; *ip;) {
         message *m = *ip;
         if (!is_down_of(m, ref)) {
@@ -242,7 +259,7 @@ static void flush_down(process *p, term_t ref)
         p->msgq_tail = &m->next;
         p->msgq_len++;
     }
-    pthread_mutex_unlock(&p->inq_lock);
+    proc_spin_unlock(&p->inq_lock);
     for (message **mp = &p->msgq; *mp;) {
         if (is_down_of(*mp, ref)) {
             proc_drop_message(p, mp);
@@ -540,11 +557,11 @@ static term_t link_list(heap_t *h, process *q, link_kind kind)
     term_t l = NIL;
     message_kind pending = kind == LINK ? SIG_LINK : kind == MONITOR_IN ? SIG_MONITOR : MSG_MESSAGE;
     if (pending != MSG_MESSAGE) {
-        pthread_mutex_lock(&q->inq_lock);
+        proc_spin_lock(&q->inq_lock);
         for (const message *m = q->inq; m; m = m->next)
             if (m->kind == pending)
                 l = term_cons(h, m->from, l);
-        pthread_mutex_unlock(&q->inq_lock);
+        proc_spin_unlock(&q->inq_lock);
     }
     for (const proc_link *k = q->links; k; k = k->next) {
         if (k->kind != kind)
@@ -588,7 +605,7 @@ static term_t message_info(heap_t *h, process *q, bool list)
         for (const message *m = q->msgq; m; m = m->next)
             tail = append_copy(h, tail, m->term);
     bool trapping = atomic_load_explicit(&q->state, memory_order_relaxed) & PS_TRAP_EXIT;
-    pthread_mutex_lock(&q->inq_lock);
+    proc_spin_lock(&q->inq_lock);
     for (const message *m = q->inq; m; m = m->next) {
         if (!becomes_message(m, trapping))
             continue;
@@ -597,7 +614,7 @@ static term_t message_info(heap_t *h, process *q, bool list)
             tail = append_copy(
                 h, tail, m->kind == MSG_MESSAGE ? m->term : term_tuple3(h, ATOM_EXIT, m->from, m->term));
     }
-    pthread_mutex_unlock(&q->inq_lock);
+    proc_spin_unlock(&q->inq_lock);
     return list ? out : term_small((int64_t)n);
 }
 

@@ -32,7 +32,28 @@ static void push_term(work *w, term_t t)
     w->items[w->n++] = t;
 }
 
-size_t copy_size(term_t t)
+/* The words of the boxed object p when none of its words points anywhere
+ * and it is small (a tuple of atoms and pids, a fun closing over such: what
+ * most messages and spawned funs are), else 0: such an object is copied as
+ * it is, with no walk. Larger ones go to the walk directly, so no term is
+ * looked at twice over more than FLAT_MAX_WORDS. */
+#define FLAT_MAX_WORDS 32
+static size_t flat_size(const term_t *p)
+{
+    size_t first, words = heap_object_layout(p, &first);
+    if (words > FLAT_MAX_WORDS)
+        return 0;
+    if (header_subtag(p[0]) == HDR_FUN && (term_is_list(p[HEAP_FUN_CREATOR_WORD]) ||
+                                           term_is_boxed(p[HEAP_FUN_CREATOR_WORD])))
+        return 0;
+    for (size_t i = first; i < words; i++)
+        if (term_is_list(p[i]) || term_is_boxed(p[i]))
+            return 0;
+    return words;
+}
+
+/* copy_size of any term, by a walk. */
+static __attribute__((noinline)) size_t walk_size(term_t t)
 {
     work w;
     w.items = w.local;
@@ -61,6 +82,18 @@ size_t copy_size(term_t t)
     if (w.items != w.local)
         alloc_free(ALLOC_TEMP, w.items, w.cap * sizeof(term_t));
     return size;
+}
+
+size_t copy_size(term_t t)
+{
+    if (term_is_boxed(t)) {
+        size_t flat = flat_size(boxed_ptr(t));
+        if (flat)
+            return flat;
+    } else if (!term_is_list(t)) {
+        return 0;
+    }
+    return walk_size(t);
 }
 
 /* Copies the object *slot points to at *top and points *slot at the copy,
@@ -95,6 +128,8 @@ term_t copy_term(heap_t *to, term_t t)
     size_t size = copy_size(t);
     term_t *hp = heap_alloc(to, size), *top = hp, *scan = hp;
     copy_object(to, &t, &top);
+    if (top == hp + size) /* a flat object (flat_size): nothing to scan */
+        return t;
     while (scan < top) {
         if (term_is_header(*scan)) {
             size_t first, words = heap_object_layout(scan, &first);

@@ -29,14 +29,42 @@ static void release_offheap(heap_t *h)
     h->offheap_bytes = 0;
 }
 
+/* This thread's cache of minimum young heap blocks (heap.h): ncached of
+ * them, at most cache_cap (0: no cache). */
+static _Thread_local heap_block *cached[HEAP_CACHE_MAX];
+static _Thread_local unsigned ncached, cache_cap;
+
+#define CACHED_BYTES (sizeof(heap_block) + HEAP_CACHE_WORDS * sizeof(term_t))
+
+static bool is_cacheable(alloc_type type, size_t words)
+{
+    return type == ALLOC_HEAP && words == HEAP_CACHE_WORDS && !alloc_map_enabled();
+}
+
 heap_block *heap_block_new(alloc_type type, size_t words)
 {
-    heap_block *b = alloc_new(type, sizeof *b + words * sizeof(term_t));
+    heap_block *b;
+    if (ncached && is_cacheable(type, words)) {
+        b = cached[--ncached];
+        alloc_unpoison(b, CACHED_BYTES);
+    } else {
+        b = alloc_new(type, sizeof *b + words * sizeof(term_t));
+    }
     b->next = NULL;
     b->words = words;
     b->used = 0;
     b->type = type;
     return b;
+}
+
+void heap_cache_use(bool on)
+{
+    while (ncached) {
+        heap_block *b = cached[--ncached];
+        alloc_unpoison(b, CACHED_BYTES);
+        alloc_free(ALLOC_HEAP, b, CACHED_BYTES);
+    }
+    cache_cap = on ? HEAP_CACHE_MAX : 0;
 }
 
 size_t heap_allocated_bytes(const heap_t *h)
@@ -53,6 +81,11 @@ void heap_block_free(heap_block *b)
     for (size_t i = 0; i < b->words; i++)
         b->mem[i] = HEAP_POISON_WORD;
 #endif
+    if (ncached < cache_cap && is_cacheable(b->type, b->words)) {
+        alloc_poison(b, CACHED_BYTES);
+        cached[ncached++] = b;
+        return;
+    }
     alloc_free(b->type, b, sizeof *b + b->words * sizeof(term_t));
 }
 

@@ -78,6 +78,17 @@ heap_block *heap_block_new(alloc_type type, size_t words);
 /* Frees a block; a GC-stress build (DBGSH_GC_STRESS) first fills it with
  * HEAP_POISON_WORD, so that a stale pointer into it is recognised. */
 void heap_block_free(heap_block *b);
+/* Young heap blocks of the minimum size (ALLOC_HEAP, HEAP_CACHE_WORDS: OTP's
+ * min_heap_size, GC_MIN_HEAP_WORDS in vm/gc.h) that a thread with a cache
+ * frees are kept, up to HEAP_CACHE_MAX of them (about 1.9 MB), for its next
+ * heap_block_new of that kind: every spawn needs one and most exits free
+ * one. They stay allocated and counted as `heap` meanwhile (vm/alloc.h
+ * says how caches behave). heap_cache_use(true) gives the calling thread a
+ * cache (the schedulers: proc_use_caches); false frees what it holds and
+ * ends it, before the thread ends. Threads have none by default. */
+#define HEAP_CACHE_WORDS 233
+#define HEAP_CACHE_MAX 1024
+void heap_cache_use(bool on);
 /* The word a GC-stress build fills freed heap blocks (and the registers
  * just above a process's stack_top after a collection) with: a header word
  * of the unused subtag 1011, so never a term nor the start of an object. */

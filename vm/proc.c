@@ -6,6 +6,8 @@
  * sent, as in OTP. */
 #include "proc.h"
 
+#include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,11 +56,32 @@ process *proc_lookup(term_t pid)
 
 /* A per-thread cache of the parts of dead processes that every process
  * needs in the same size (the struct, the minimum stack, the first frame
- * array): spawning and exiting are frequent, and malloc/free dominated
- * them. Bounded, so a thread that only frees keeps at most SHELL_CACHE. */
-#define SHELL_CACHE 64
+ * array; vm/heap.c keeps their minimum young heaps): spawning and exiting
+ * are frequent, and malloc/free dominated them. A process spawning in a
+ * loop starts a slice's worth of processes (about a thousand) before they
+ * run and exit, so the cache holds that many: at most SHELL_CACHE shells,
+ * 2.4 KB each. Cached shells stay allocated and counted (vm/alloc.h). */
+#define SHELL_CACHE 1024
+#define SHELL_STACK_BYTES (PROC_MIN_STACK_WORDS * sizeof(term_t))
+#define SHELL_FRAMES_BYTES (PROC_MIN_FRAMES * sizeof(call_frame))
+_Static_assert(PROC_MIN_HEAP_WORDS == HEAP_CACHE_WORDS && GC_MIN_HEAP_WORDS == HEAP_CACHE_WORDS,
+               "vm/heap.c caches the young heap every process starts with");
 static _Thread_local process *shells[SHELL_CACHE];
-static _Thread_local unsigned nshells;
+static _Thread_local unsigned nshells, shells_cap; /* cap 0: no cache */
+
+/* Marks a cached shell unusable for AddressSanitizer, or usable again. */
+static void poison_shell(process *p, bool poison)
+{
+    if (poison) {
+        alloc_poison(p->stack, SHELL_STACK_BYTES);
+        alloc_poison(p->frames, SHELL_FRAMES_BYTES);
+        alloc_poison(p, sizeof *p);
+    } else {
+        alloc_unpoison(p, sizeof *p);
+        alloc_unpoison(p->stack, SHELL_STACK_BYTES);
+        alloc_unpoison(p->frames, SHELL_FRAMES_BYTES);
+    }
+}
 
 static process *take_shell(void)
 {
@@ -67,12 +90,16 @@ static process *take_shell(void)
     call_frame *frames;
     if (nshells) {
         p = shells[--nshells];
+        poison_shell(p, false);
         stack = p->stack, frames = p->frames;
-        memset(p, 0, sizeof *p);
+        /* all but scratch, which holds nothing between uses */
+        memset(p, 0, offsetof(process, scratch));
+        size_t rest = offsetof(process, scratch) + sizeof p->scratch;
+        memset((char *)p + rest, 0, sizeof *p - rest);
     } else {
         p = alloc_zeroed(ALLOC_PROC, sizeof *p);
-        stack = alloc_new(ALLOC_STACK, PROC_MIN_STACK_WORDS * sizeof(term_t));
-        frames = alloc_new(ALLOC_STACK, PROC_MIN_FRAMES * sizeof(call_frame));
+        stack = alloc_new(ALLOC_STACK, SHELL_STACK_BYTES);
+        frames = alloc_new(ALLOC_STACK, SHELL_FRAMES_BYTES);
     }
     p->stack = stack, p->stack_words = PROC_MIN_STACK_WORDS;
     p->frames = frames, p->frames_cap = PROC_MIN_FRAMES;
@@ -82,7 +109,9 @@ static process *take_shell(void)
 /* Frees p's struct, stack and frames, or keeps them for take_shell. */
 static void drop_shell(process *p)
 {
-    if (p->stack_words == PROC_MIN_STACK_WORDS && p->frames_cap == PROC_MIN_FRAMES && nshells < SHELL_CACHE) {
+    if (p->stack_words == PROC_MIN_STACK_WORDS && p->frames_cap == PROC_MIN_FRAMES && nshells < shells_cap &&
+        !alloc_map_enabled()) {
+        poison_shell(p, true);
         shells[nshells++] = p;
         return;
     }
@@ -90,6 +119,24 @@ static void drop_shell(process *p)
     alloc_free(ALLOC_STACK, p->frames, p->frames_cap * sizeof(call_frame));
     alloc_free(ALLOC_PROC, p, sizeof *p);
 }
+
+void proc_use_caches(bool on)
+{
+    while (nshells) {
+        process *p = shells[--nshells];
+        poison_shell(p, false);
+        alloc_free(ALLOC_STACK, p->stack, SHELL_STACK_BYTES);
+        alloc_free(ALLOC_STACK, p->frames, SHELL_FRAMES_BYTES);
+        alloc_free(ALLOC_PROC, p, sizeof *p);
+    }
+    shells_cap = on ? SHELL_CACHE : 0;
+    heap_cache_use(on);
+}
+
+/* This thread's exited processes, not yet handed to thread progress to be
+ * freed (proc_flush_exits), linked by rq_next; the slices since the first. */
+static _Thread_local process *exited;
+static _Thread_local unsigned exited_age;
 
 /* A new process in the table, with an empty heap and stack; NULL when the
  * table is full (system_limit). It is published initialised, with its
@@ -104,7 +151,6 @@ static process *new_process(void)
     atomic_init(&p->state, PS_RUNNING);
     heap_init(&p->heap, ALLOC_HEAP);
     gc_init(&p->heap, &p->gc, PROC_MIN_HEAP_WORDS);
-    pthread_mutex_init(&p->inq_lock, NULL);
     p->inq_tail = &p->inq;
     p->msgq_tail = &p->msgq;
     p->save = &p->msgq;
@@ -134,9 +180,8 @@ static void free_message(message *m)
     alloc_free(ALLOC_MESSAGE, m, sizeof *m);
 }
 
-static void free_process(void *arg)
+static void free_process(process *p)
 {
-    process *p = arg;
     for (message *m = p->msgq, *n; m; m = n) {
         n = m->next;
         free_message(m);
@@ -153,7 +198,6 @@ static void free_process(void *arg)
     heap_destroy(&p->heap);
     if (p->catches)
         alloc_free(ALLOC_STACK, p->catches, p->catches_cap * sizeof(catch_entry));
-    pthread_mutex_destroy(&p->inq_lock);
     if (p->trace)
         trace_hooks.free(p);
     if (p->tframes)
@@ -176,10 +220,26 @@ size_t proc_memory(process *p)
                heap_allocated_bytes(&p->heap) + heap_allocated_bytes(&p->gc.old) + message_bytes(p->msgq);
     for (const proc_link *l = p->links; l; l = l->next)
         n += sizeof *l;
-    pthread_mutex_lock(&p->inq_lock);
+    proc_spin_lock(&p->inq_lock);
     n += message_bytes(p->inq);
-    pthread_mutex_unlock(&p->inq_lock);
+    proc_spin_unlock(&p->inq_lock);
     return n;
+}
+
+void proc_spin_wait(proc_spinlock *l)
+{
+    for (unsigned round = 0;; round++) {
+        if (!atomic_load_explicit(&l->held, memory_order_relaxed) &&
+            !atomic_exchange_explicit(&l->held, true, memory_order_acquire))
+            return;
+        if (round < 100) {
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+        } else {
+            sched_yield(); /* the holder may be descheduled */
+        }
+    }
 }
 
 /* ---- stacks ----------------------------------------------------------- */
@@ -241,24 +301,18 @@ void proc_gc(process *p, size_t need, bool major)
 
 /* ---- spawning --------------------------------------------------------- */
 
-term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, unsigned opts,
-                  uint32_t mref[3])
+/* Links or monitors c and its parent as opts asks, gives c its trace flags,
+ * and makes it runnable; c holds its arguments in its registers and was
+ * started as module:function/n (args: the argument list, on c's heap, or
+ * THE_NON_VALUE to build it from the registers if a trace needs it).
+ * Returns c's pid. */
+static term_t start_process(process *parent, process *c, term_t module, term_t function, term_t args, uint32_t n,
+                            const export_entry *e, unsigned opts, uint32_t mref[3])
 {
-    int64_t n = list_length(args);
-    ASSERT(n >= 0);
-    process *c = new_process();
-    if (!c)
-        return THE_NON_VALUE;
-    if ((uint64_t)n + PROC_CALL_SLACK > c->stack_words)
-        proc_grow_stack(c, (uint32_t)n);
-    term_t a = copy_term(&c->heap, args);
-    for (int64_t i = 0; i < n; i++, a = list_tail(a))
-        c->stack[i] = list_head(a);
-    c->stack_top = (uint32_t)n;
+    c->stack_top = n;
     c->initial_call[0] = module;
     c->initial_call[1] = function;
     c->initial_call[2] = term_small(n);
-    export_entry *e = code_export_get(module, function, (unsigned)n);
     c->pc = atomic_load(&e->addr);
     c->group_leader = parent ? parent->group_leader : proc_user_pid();
     if (parent && (opts & SPAWN_LINK)) {
@@ -271,8 +325,14 @@ term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, 
     }
     c->untraced = (opts & SPAWN_UNTRACED) || (parent && parent->untraced);
     if (!c->untraced &&
-        ((parent && parent->trace_flags) || atomic_load_explicit(&trace_new_flags, memory_order_relaxed)))
+        ((parent && parent->trace_flags) || atomic_load_explicit(&trace_new_flags, memory_order_relaxed))) {
+        if (args == THE_NON_VALUE) {
+            args = NIL;
+            for (uint32_t i = n; i-- > 0;)
+                args = term_cons(&c->heap, c->stack[i], args);
+        }
         trace_hooks.spawn(parent, c, module, function, args, parent && (opts & SPAWN_LINK));
+    }
     /* Signals may have set bits meanwhile: keep them. Once enqueued, c may
      * run, end and be freed before this returns (a caller off the
      * schedulers does not hold thread progress back): read its pid first. */
@@ -283,6 +343,40 @@ term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, 
         ;
     sched_enqueue(c);
     return pid;
+}
+
+term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, unsigned opts,
+                  uint32_t mref[3])
+{
+    int64_t n = list_length(args);
+    ASSERT(n >= 0);
+    process *c = new_process();
+    if (!c)
+        return THE_NON_VALUE;
+    if ((uint64_t)n + PROC_CALL_SLACK > c->stack_words)
+        proc_grow_stack(c, (uint32_t)n);
+    term_t a = copy_term(&c->heap, args), copy = a;
+    for (int64_t i = 0; i < n; i++, a = list_tail(a))
+        c->stack[i] = list_head(a);
+    return start_process(parent, c, module, function, copy, (uint32_t)n,
+                         code_export_get(module, function, (unsigned)n), opts, mref);
+}
+
+term_t proc_spawn_fun(process *parent, term_t fun, unsigned opts, uint32_t mref[3])
+{
+    /* Export entries are never freed: look erlang:apply/2 up once. */
+    static _Atomic(export_entry *) apply2;
+    export_entry *e = atomic_load_explicit(&apply2, memory_order_acquire);
+    if (!e) {
+        e = code_export_get(ATOM_erlang, ATOM_apply, 2);
+        atomic_store_explicit(&apply2, e, memory_order_release);
+    }
+    process *c = new_process();
+    if (!c)
+        return THE_NON_VALUE;
+    c->stack[0] = copy_term(&c->heap, fun);
+    c->stack[1] = NIL;
+    return start_process(parent, c, ATOM_erlang, ATOM_apply, THE_NON_VALUE, 2, e, opts, mref);
 }
 
 void proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3])
@@ -343,15 +437,15 @@ static bool wake_locked(process *p, uint32_t bits)
  * `to` is exiting (m is then the caller's to free). */
 static bool enqueue(process *to, message *m)
 {
-    pthread_mutex_lock(&to->inq_lock);
+    proc_spin_lock(&to->inq_lock);
     if (atomic_load_explicit(&to->state, memory_order_relaxed) & PS_EXITING) {
-        pthread_mutex_unlock(&to->inq_lock);
+        proc_spin_unlock(&to->inq_lock);
         return false;
     }
     *to->inq_tail = m;
     to->inq_tail = &m->next;
     bool wake = wake_locked(to, PS_INCOMING | (m->kind != MSG_MESSAGE ? PS_SIGNALS : 0));
-    pthread_mutex_unlock(&to->inq_lock);
+    proc_spin_unlock(&to->inq_lock);
     if (wake)
         sched_enqueue(to);
     return true;
@@ -486,13 +580,13 @@ int proc_fetch_incoming(process *p)
      * proc_wait's check under the lock, before p waits. */
     if (!(atomic_load_explicit(&p->state, memory_order_acquire) & PS_INCOMING))
         return 0;
-    pthread_mutex_lock(&p->inq_lock);
+    proc_spin_lock(&p->inq_lock);
     message *in = p->inq;
     p->inq = NULL;
     p->inq_tail = &p->inq;
     bool signals = p->state & PS_SIGNALS;
     atomic_fetch_and_explicit(&p->state, ~(uint32_t)(PS_SIGNALS | PS_INCOMING), memory_order_relaxed);
-    pthread_mutex_unlock(&p->inq_lock);
+    proc_spin_unlock(&p->inq_lock);
     if (!signals) {
         if (in) {
             *p->msgq_tail = in;
@@ -538,11 +632,11 @@ static void end_receive_timer(process *p)
     uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
     if (!(st & (PS_TIMER | PS_TIMEOUT)))
         return;
-    pthread_mutex_lock(&p->inq_lock);
+    proc_spin_lock(&p->inq_lock);
     uint64_t handle = p->timer_seq;
     p->timer_seq = 0;
     st = atomic_fetch_and_explicit(&p->state, ~(uint32_t)(PS_TIMER | PS_TIMEOUT), memory_order_relaxed);
-    pthread_mutex_unlock(&p->inq_lock);
+    proc_spin_unlock(&p->inq_lock);
     if (!(st & PS_TIMEOUT))
         sched_timer_cancel(handle);
 }
@@ -583,14 +677,14 @@ int proc_wait(process *p, int64_t ms)
             return 2;
         bool arm = ms > 0 && !(atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMER);
         uint64_t handle = arm ? sched_timer_receive(p, (uint64_t)ms) : 0;
-        pthread_mutex_lock(&p->inq_lock);
+        proc_spin_lock(&p->inq_lock);
         if (arm) {
             p->timer_seq = handle;
             atomic_fetch_or_explicit(&p->state, PS_TIMER, memory_order_relaxed);
         }
         uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
         if (st & PS_TIMEOUT) {
-            pthread_mutex_unlock(&p->inq_lock);
+            proc_spin_unlock(&p->inq_lock);
             return 2;
         }
         if (p->inq) {
@@ -599,7 +693,7 @@ int proc_wait(process *p, int64_t ms)
              * nothing to receive; then the process must still wait, not
              * end its slice without being WAITING (no sender would wake
              * it: it was lost, runnable in no run queue). */
-            pthread_mutex_unlock(&p->inq_lock);
+            proc_spin_unlock(&p->inq_lock);
             continue;
         }
         /* From the change below a sender may wake p, to run on another
@@ -611,7 +705,7 @@ int proc_wait(process *p, int64_t ms)
             waiting = (st & ~(uint32_t)PS_RUNNABLE) | PS_WAITING;
         while (!atomic_compare_exchange_weak_explicit(&p->state, &st, waiting, memory_order_relaxed,
                                                       memory_order_relaxed));
-        pthread_mutex_unlock(&p->inq_lock);
+        proc_spin_unlock(&p->inq_lock);
         return 0;
     }
 }
@@ -622,11 +716,11 @@ void proc_timer_fired(term_t pid, uint64_t seq)
     if (!p)
         return;
     bool wake = false;
-    pthread_mutex_lock(&p->inq_lock);
+    proc_spin_lock(&p->inq_lock);
     uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
     if (p->timer_seq == seq && (st & PS_TIMER) && !(st & PS_EXITING))
         wake = wake_locked(p, PS_TIMEOUT);
-    pthread_mutex_unlock(&p->inq_lock);
+    proc_spin_unlock(&p->inq_lock);
     if (wake)
         sched_enqueue(p);
 }
@@ -752,9 +846,22 @@ bool proc_register(process *p, term_t name)
     if ((nnames + 1) * 2 > names_cap)
         grow_names();
     size_t i = name_slot(name);
-    /* A process that exits may still be in the table; its exit drops its
-     * name under this lock after PS_EXITING is set. */
-    bool ok = names[i].name == 0 && p->registered_name == NIL && !(atomic_load(&p->state) & PS_EXITING);
+    /* A process that exits may still be in the table: it gets no name once
+     * PS_EXITING is set, and its exit drops one it got before (under this
+     * lock, as PS_NAMED below tells it to). */
+    bool ok = names[i].name == 0 && p->registered_name == NIL;
+    if (ok) {
+        /* PS_NAMED tells p's exit to look for its name: set unless p
+         * exits already, in one step, so that either its exit sees the
+         * bit or we see PS_EXITING. */
+        uint32_t st = atomic_load(&p->state);
+        do {
+            if (st & PS_EXITING) {
+                ok = false;
+                break;
+            }
+        } while (!atomic_compare_exchange_weak(&p->state, &st, st | PS_NAMED));
+    }
     if (ok) {
         names[i] = (name_entry){name, p->pid};
         nnames++;
@@ -775,18 +882,21 @@ term_t proc_registered(heap_t *h)
     return l;
 }
 
-/* Removes p's registered name, if it has one (p's own thread: other
- * threads may unregister it meanwhile, so the name is read under the lock). */
-static void drop_name(process *p)
+/* Removes p's registered name, if it has one, and returns it (NIL when
+ * none). p's own thread: other threads may unregister it meanwhile, so the
+ * name is read under the lock. */
+static term_t drop_name(process *p)
 {
     pthread_mutex_lock(&names_lock);
-    if (p->registered_name != NIL && names_cap) {
-        size_t i = name_slot(p->registered_name);
-        if (names[i].name == p->registered_name && names[i].pid == p->pid)
+    term_t name = p->registered_name;
+    if (name != NIL && names_cap) {
+        size_t i = name_slot(name);
+        if (names[i].name == name && names[i].pid == p->pid)
             remove_slot(i);
     }
     p->registered_name = NIL;
     pthread_mutex_unlock(&names_lock);
+    return name;
 }
 
 bool proc_unregister(term_t name)
@@ -825,12 +935,12 @@ void proc_exit(process *p)
 {
     if (p->trace_flags & TF_PROCS)
         trace_hooks.exit(p, p->exit_reason);
-    pthread_mutex_lock(&p->inq_lock);
-    atomic_fetch_or(&p->state, PS_EXITING);
+    proc_spin_lock(&p->inq_lock);
+    uint32_t st = atomic_fetch_or(&p->state, PS_EXITING);
     message *pending = p->inq;
     p->inq = NULL;
     p->inq_tail = &p->inq;
-    pthread_mutex_unlock(&p->inq_lock);
+    proc_spin_unlock(&p->inq_lock);
 
     term_t reason = p->exit_reason;
     /* Links and monitors that arrived but were not handled yet still get
@@ -847,10 +957,11 @@ void proc_exit(process *p)
             proc_remove_link(p, MONITOR_IN, m->from, m->ref);
         free_message(m);
     }
-    term_t name = p->registered_name;
-    drop_name(p);
-    if (name != NIL && (p->trace_flags & TF_PROCS))
-        trace_hooks.reg(p, name, true);
+    if (st & PS_NAMED) { /* else it never had a name (proc_register) */
+        term_t name = drop_name(p);
+        if (name != NIL && (p->trace_flags & TF_PROCS))
+            trace_hooks.reg(p, name, true);
+    }
     end_receive_timer(p);
     port_owner_exited(p, reason);
     static const uint32_t by_link[3] = {1, 0, 0};
@@ -871,5 +982,29 @@ void proc_exit(process *p)
         exit_hook(p);
     atomic_store_explicit(&table[pid_number(p->pid) % PROC_TABLE_SIZE], NULL, memory_order_release);
     atomic_fetch_sub(&live, 1);
-    progress_defer(free_process, p);
+    p->rq_next = exited;
+    exited = p;
+    if (sched_current() < 0)
+        proc_flush_exits(true);
+}
+
+static void free_processes(void *arg)
+{
+    for (process *p = arg, *next; p; p = next) {
+        next = p->rq_next;
+        free_process(p);
+    }
+}
+
+void proc_flush_exits(bool all)
+{
+    if (!exited)
+        return;
+    if (!all && ++exited_age < PROC_EXIT_BATCH)
+        return;
+    /* They left the table before this request for progress: once every
+     * thread has passed a safe point after it, none can still hold them. */
+    progress_defer(free_processes, exited);
+    exited = NULL;
+    exited_age = 0;
 }

@@ -84,6 +84,7 @@ enum {
     PS_TIMER = 1u << 6,   /* a receive timer runs */
     PS_SIGNALS = 1u << 7, /* the incoming queue holds signals */
     PS_INCOMING = 1u << 8, /* the incoming queue holds something */
+    PS_NAMED = 1u << 9,    /* was registered once: its exit looks for its name */
 };
 
 /* A link or a monitor, kept in a process's own list (off-heap: monitor
@@ -97,11 +98,33 @@ typedef struct proc_link {
     link_kind kind;   /* MONITOR_OUT: we monitor `other`; IN: it monitors us */
 } proc_link;
 
+/* A lock held for a few instructions at a time (appending to a queue,
+ * taking it, changing a state bit with it): cheaper than a mutex when free,
+ * which it nearly always is; a thread that finds it held spins a little,
+ * then yields the CPU until it is free (proc_spin_wait). A holder may
+ * allocate (process_info walking a long queue) but never waits for another
+ * process nor takes another spinlock. */
+typedef struct proc_spinlock {
+    _Atomic bool held;
+} proc_spinlock;
+
+void proc_spin_wait(proc_spinlock *l);
+static inline void proc_spin_lock(proc_spinlock *l)
+{
+    if (atomic_exchange_explicit(&l->held, true, memory_order_acquire))
+        proc_spin_wait(l);
+}
+static inline void proc_spin_unlock(proc_spinlock *l)
+{
+    atomic_store_explicit(&l->held, false, memory_order_release);
+}
+
 struct process {
     term_t pid;
     _Atomic uint32_t state;
 
-    /* scheduling (vm/sched.c) */
+    /* scheduling (vm/sched.c); after its exit, the link of its thread's
+     * list of processes waiting to be freed (vm/proc.c) */
     process *rq_next;
     int sched_id;      /* run queue the process belongs to */
     int32_t reds;      /* reductions left in this time slice */
@@ -132,7 +155,7 @@ struct process {
 
     /* mailbox: senders append to the incoming queue under inq_lock; the
      * owner moves it to the private queue, where receive matches. */
-    pthread_mutex_t inq_lock;
+    proc_spinlock inq_lock;
     message *inq, **inq_tail;
     message *msgq, **msgq_tail;
     message **save; /* receive's position in msgq */
@@ -196,6 +219,9 @@ process *proc_lookup(term_t pid);
  * THE_NON_VALUE when the process table is full (system_limit). */
 term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, unsigned opts,
                   uint32_t mref[3]);
+/* proc_spawn(parent, erlang, apply, [Fun, []], ...) without building the
+ * argument list: fun is a fun of arity 0 (or an export), copied. */
+term_t proc_spawn_fun(process *parent, term_t fun, unsigned opts, uint32_t mref[3]);
 
 /* Bytes p holds, as allocated (vm/alloc.h): its struct, stacks, heaps,
  * messages and links; process_info(P, memory). p is the caller's own or
@@ -254,8 +280,22 @@ bool proc_register(process *p, term_t name);
 bool proc_unregister(term_t name);
 
 /* Propagates p's exit (p->exit_reason) to links and monitors, unregisters
- * it, and frees it after thread progress. Called by its scheduler. */
+ * it, and frees it after thread progress. Called by its scheduler: p stays
+ * valid until the thread's next safe point, and is freed later, with the
+ * thread's other exited processes, once proc_flush_exits hands them over. */
 void proc_exit(process *p);
+/* Hands this thread's exited processes to thread progress to be freed
+ * (vm/progress.h), in one batch: when `all`, all of them; else only when
+ * the batch is old enough (PROC_EXIT_BATCH slices since its first) that
+ * memory should not wait longer. The scheduler calls it between slices,
+ * with `all` before it sleeps or stops. Any thread; cheap when empty. */
+#define PROC_EXIT_BATCH 64
+void proc_flush_exits(bool all);
+/* Gives the calling thread caches of the parts of dead processes (shells:
+ * vm/proc.c; young heaps: vm/heap.c) that its spawns reuse (on: a
+ * scheduler thread that starts), or frees what they hold and ends them
+ * (off: before it stops). Threads have none by default. */
+void proc_use_caches(bool on);
 
 /* The stack trace term of an exception raised at pc: [{M,F,ArityOrArgs,
  * Location}...], OTP's shape (vm/code.c). */

@@ -15,14 +15,21 @@
 #include "timer.h"
 #include "trace.h"
 
+/* The run queue is under `qlock`, a spinlock (proc.h): pushing and popping
+ * take it once. Sleep and wake-up go through `lock` and `wake`: a scheduler
+ * that runs out of work sets `sleeping`, then looks at `len` once more
+ * before it waits; a pusher raises `len`, then looks at `sleeping`, and
+ * signals under `lock` if it is set (both in one total order: one of the
+ * two sees the other's change, so no wake-up is lost). */
 typedef struct scheduler {
     int id;
     pthread_t thread;
-    pthread_mutex_t lock; /* the run queue and `sleeping` */
-    pthread_cond_t wake;
+    proc_spinlock qlock; /* head, tail, len */
     process *head, *tail;
     _Atomic uint32_t len;
-    bool sleeping;
+    pthread_mutex_t lock; /* sleeping (changes), wake, cancels */
+    pthread_cond_t wake;
+    _Atomic bool sleeping;
     timer_queue timers; /* owner thread only */
     /* ids of receive timers in `timers` that other threads cancelled,
      * under `lock`; the owner removes them at its next loop */
@@ -41,25 +48,27 @@ int sched_current(void) { return self_id; }
 
 static void push(scheduler *s, process *p)
 {
-    pthread_mutex_lock(&s->lock);
     p->rq_next = NULL;
+    proc_spin_lock(&s->qlock);
     if (s->tail)
         s->tail->rq_next = p;
     else
         s->head = p;
     s->tail = p;
-    atomic_fetch_add_explicit(&s->len, 1, memory_order_relaxed);
-    bool wake = s->sleeping;
-    pthread_mutex_unlock(&s->lock);
-    if (wake)
+    atomic_fetch_add(&s->len, 1); /* seq_cst: before the look at sleeping */
+    proc_spin_unlock(&s->qlock);
+    if (atomic_load(&s->sleeping)) {
+        pthread_mutex_lock(&s->lock);
         pthread_cond_signal(&s->wake);
+        pthread_mutex_unlock(&s->lock);
+    }
 }
 
 static process *pop(scheduler *s)
 {
     if (atomic_load_explicit(&s->len, memory_order_relaxed) == 0)
         return NULL;
-    pthread_mutex_lock(&s->lock);
+    proc_spin_lock(&s->qlock);
     process *p = s->head;
     if (p) {
         s->head = p->rq_next;
@@ -67,7 +76,7 @@ static process *pop(scheduler *s)
             s->tail = NULL;
         atomic_fetch_sub_explicit(&s->len, 1, memory_order_relaxed);
     }
-    pthread_mutex_unlock(&s->lock);
+    proc_spin_unlock(&s->qlock);
     return p;
 }
 
@@ -218,14 +227,14 @@ static void idle(scheduler *s)
     uint64_t next = timer_next_deadline(&s->timers);
     progress_prepare_sleep(s->id);
     pthread_mutex_lock(&s->lock);
-    s->sleeping = true;
+    atomic_store(&s->sleeping, true); /* seq_cst: before the look at len */
     /* Wake at the next timer, and at least every 10 ms to look for work to
      * steal. */
     uint64_t now = timer_now_ns();
     uint64_t until = now + 10000000;
     if (next && next < until)
         until = next;
-    while (!s->head && !atomic_load(&stopping) && timer_now_ns() < until) {
+    while (atomic_load(&s->len) == 0 && !atomic_load(&stopping) && timer_now_ns() < until) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
         uint64_t wait = until - timer_now_ns();
@@ -236,7 +245,7 @@ static void idle(scheduler *s)
         ts.tv_nsec = (long)(t % 1000000000);
         pthread_cond_timedwait(&s->wake, &s->lock, &ts);
     }
-    s->sleeping = false;
+    atomic_store_explicit(&s->sleeping, false, memory_order_relaxed);
     pthread_mutex_unlock(&s->lock);
     progress_finish_sleep(s->id);
 }
@@ -352,7 +361,7 @@ void sched_kill(process *self, process *q)
         }
     heap_destroy(&h);
     /* Under inq_lock, where senders look for PS_EXITING and PS_WAITING. */
-    pthread_mutex_lock(&q->inq_lock);
+    proc_spin_lock(&q->inq_lock);
     uint32_t st = atomic_load_explicit(&q->state, memory_order_relaxed), next;
     do {
         next = st | PS_EXITING;
@@ -360,7 +369,7 @@ void sched_kill(process *self, process *q)
             next = (next & ~(uint32_t)PS_WAITING) | PS_RUNNABLE;
     } while (!atomic_compare_exchange_weak_explicit(&q->state, &st, next, memory_order_relaxed,
                                                     memory_order_relaxed));
-    pthread_mutex_unlock(&q->inq_lock);
+    proc_spin_unlock(&q->inq_lock);
     if (st & PS_WAITING)
         sched_enqueue(q); /* its scheduler runs the exit */
 }
@@ -429,22 +438,28 @@ static void *scheduler_main(void *arg)
 {
     scheduler *s = arg;
     self_id = s->id;
+    proc_use_caches(true);
     progress_register(s->id);
     while (!atomic_load(&stopping)) {
         progress_update(s->id);
         cancel_requested(s);
-        timer_expire(&s->timers, timer_now_ns(), fire, s);
+        if (timer_count(&s->timers)) /* no clock read when no timer runs */
+            timer_expire(&s->timers, timer_now_ns(), fire, s);
         process *p = pop(s);
         if (!p)
             p = steal(s);
         if (!p) {
+            proc_flush_exits(true);
             idle(s);
             continue;
         }
         run_slice(s, p);
         alloc_set_owner(0);
+        proc_flush_exits(false);
     }
+    proc_flush_exits(true);
     progress_unregister(s->id);
+    proc_use_caches(false);
     return NULL;
 }
 
@@ -462,6 +477,8 @@ void sched_start(unsigned n)
         s->id = (int)i;
         s->head = s->tail = NULL;
         atomic_store(&s->len, 0);
+        atomic_store(&s->qlock.held, false);
+        atomic_store(&s->sleeping, false);
         pthread_mutex_init(&s->lock, NULL);
         pthread_cond_init(&s->wake, NULL);
         timer_init(&s->timers);
