@@ -1105,6 +1105,10 @@ static void meta_report(process *p, const trace_frame *tf, term_t tag, term_t wh
 
 /* ---- the hooks ------------------------------------------------------------------ */
 
+/* Calls of at most this many arguments have their message built in words
+ * on the C stack (tracers copy what they keep): no scratch heap. */
+#define CALL_WORDS_ARITY 8
+
 /* One session's call trace of the function `header` in p: its match
  * spec's verdict and actions, the call message, the return frames. */
 static void call_trace(process *p, const bp_setting *s, const code_t *header, const term_t *args, bool local,
@@ -1121,10 +1125,14 @@ static void call_trace(process *p, const bp_setting *s, const code_t *header, co
         session_set(p, s->session, 0, NIL);
         return;
     }
-    heap_t *h = tev_scratch();
+    /* a scratch heap for the spec's terms, when there is a spec; the
+     * message of a call of few arguments is built in words of this frame */
+    const ms_prog *prog = s->ms ? s->ms->prog : NULL;
+    heap_t *h = prog ? tev_scratch() : NULL;
     msact_verdict v;
-    if (!msact_run(s->ms ? s->ms->prog : NULL, p, s->session, h, args, arity, &v)) {
-        tev_scratch_done(h);
+    if (!msact_run(prog, p, s->session, h, args, arity, &v)) {
+        if (h)
+            tev_scratch_done(h);
         return;
     }
     unsigned act = v.flags;
@@ -1139,14 +1147,33 @@ static void call_trace(process *p, const bp_setting *s, const code_t *header, co
     }
     ptrace_entry now = pe ? *pe : before;
     if (v.send && !(now.flags & TF_SILENT)) {
-        term_t what = (now.flags & TF_ARITY) ? term_small(arity) : term_list_from(h, args, arity, NIL);
-        term_t mfa = term_tuple3(h, (term_t)header[FH_MODULE], (term_t)header[FH_NAME], what);
+        term_t words[4 + 2 * CALL_WORDS_ARITY], what;
+        if (now.flags & TF_ARITY) {
+            what = term_small(arity);
+        } else if (arity <= CALL_WORDS_ARITY) {
+            what = NIL;
+            for (unsigned i = arity; i-- > 0;) {
+                words[4 + 2 * i] = args[i];
+                words[4 + 2 * i + 1] = what;
+                what = term_list(&words[4 + 2 * i]);
+            }
+        } else {
+            if (!h)
+                h = tev_scratch();
+            what = term_list_from(h, args, arity, NIL);
+        }
+        words[0] = header_make(3, HDR_TUPLE);
+        words[1] = (term_t)header[FH_MODULE];
+        words[2] = (term_t)header[FH_NAME];
+        words[3] = what;
+        term_t mfa = term_boxed(words);
         if (!pe)
             now.tracer = before.tracer;
         tev_send(p, pe ? pe : &now, EA.call, 1, &mfa, v.extra);
     }
     uint32_t flags = now.flags;
-    tev_scratch_done(h);
+    if (h)
+        tev_scratch_done(h);
     /* return_to below the return frame: return_from comes first */
     if ((flags & TF_RETURN_TO) && local && !trace_returns_to_traced(p))
         trace_push_frame(p, header, s->session, TFR_RETURN_TO);

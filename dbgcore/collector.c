@@ -55,6 +55,9 @@ struct collector {
     uint64_t pos; /* running byte count of the next write */
     collector_stats stats;
     term_t port;
+    /* the heads of recent events (vm/ext.h), from the first event on;
+     * under the port's lock. Trace state (ALLOC_TRACE), not ring memory. */
+    ext_heads *heads;
     _Atomic bool closed;
     _Atomic bool paused; /* keep nothing (collector_pause) */
     _Atomic unsigned waiters;
@@ -167,7 +170,9 @@ static bool collector_output(void *state, term_t msg, size_t *written)
     }
     uint8_t stack[STACK_EVENT_BYTES];
     uint8_t *etf = stack;
-    size_t n = ext_encode_bounded(msg, stack, sizeof stack);
+    if (!c->heads)
+        c->heads = alloc_zeroed(ALLOC_TRACE, sizeof *c->heads);
+    size_t n = ext_encode_headed(c->heads, msg, stack, sizeof stack);
     if (!n) {
         ext_error xe;
         if (ext_size(msg, &n, &xe) != EXT_OK || n > c->max_bytes / 2) {
@@ -347,6 +352,8 @@ void collector_free(collector *c)
     pthread_mutex_destroy(&c->wait_lock);
     alloc_free(ALLOC_TRACE_BUF, c->buf, c->bytes);
     alloc_free(ALLOC_TRACE_BUF, c->slots, c->nslots * sizeof *c->slots);
+    if (c->heads)
+        alloc_free(ALLOC_TRACE, c->heads, sizeof *c->heads);
     alloc_free(ALLOC_TRACE_BUF, c, sizeof *c);
 }
 

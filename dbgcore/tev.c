@@ -55,8 +55,15 @@ void tev_scratch_done(heap_t *h)
         alloc_free(ALLOC_TEMP, h, sizeof *h);
         return;
     }
+    heap_block *b = h->blocks;
+    if (b && !b->next && !h->offheap && b->words <= SCRATCH_KEEP) {
+        /* one block and nothing off-heap (every event but large ones):
+         * heap_reset's work is moving the top back */
+        h->top = b->mem;
+        return;
+    }
     size_t words = 0;
-    for (heap_block *b = h->blocks; b; b = b->next)
+    for (b = h->blocks; b; b = b->next)
         words += b->words;
     if (words > SCRATCH_KEEP) {
         heap_destroy(h);

@@ -292,6 +292,8 @@ struct tlog_writer {
     uint32_t countdown; /* rotations left before the oldest is deleted */
     uint64_t deadline;  /* time rotation: now_ns() of the next one */
     char *del_path;     /* scratch for the name of the file to delete */
+    ext_heads *heads;   /* serialized writers: the heads of recent messages
+                           (vm/ext.h), from the first append on */
     /* outcome */
     _Atomic bool failed;
     _Atomic uint64_t lost;
@@ -344,6 +346,8 @@ static tlog_writer *new_writer(void)
 static void free_writer(tlog_writer *w)
 {
     alloc_free(ALLOC_TRACE_BUF, w->buf, TLOG_BUFFER_BYTES);
+    if (w->heads)
+        alloc_free(ALLOC_TRACE_BUF, w->heads, sizeof *w->heads);
     if (w->path)
         alloc_free(ALLOC_TRACE_BUF, w->path, w->path_cap);
     if (w->del_path)
@@ -537,7 +541,32 @@ tlog_result tlog_writer_append_counted(tlog_writer *w, term_t msg, size_t *bytes
         return TLOG_FAILED;
     }
     uint8_t stack[STACK_RECORD_BYTES];
-    size_t n = ext_encode_bounded(msg, stack + TLOG_HEADER_BYTES, sizeof stack - TLOG_HEADER_BYTES);
+    size_t n;
+    if (w->serialized) {
+        /* no lock to take: a record goes straight into the buffer when a
+         * whole stack record fits there (so nothing is flushed that
+         * put_record would not flush), with the message's head cached */
+        if (!w->heads)
+            w->heads = alloc_zeroed(ALLOC_TRACE_BUF, sizeof *w->heads);
+        bool in_place = !(w->wrap && w->time_ms) && TLOG_BUFFER_BYTES - w->pos >= STACK_RECORD_BYTES;
+        uint8_t *rec = in_place ? w->buf + w->pos : stack;
+        n = ext_encode_headed(w->heads, msg, rec + TLOG_HEADER_BYTES, STACK_RECORD_BYTES - TLOG_HEADER_BYTES);
+        if (n && in_place) {
+            rec[0] = TLOG_OP_TERM;
+            put_be32(rec + 1, (uint32_t)n);
+            n += TLOG_HEADER_BYTES;
+            w->pos += n;
+            w->len += n;
+            w->stats.bytes += n;
+            w->stats.records++;
+            *bytes = n;
+            if (w->wrap && w->len >= w->size)
+                return rotate_locked(w, err);
+            return TLOG_OK;
+        }
+    } else {
+        n = ext_encode_bounded(msg, stack + TLOG_HEADER_BYTES, sizeof stack - TLOG_HEADER_BYTES);
+    }
     if (n) {
         stack[0] = TLOG_OP_TERM;
         put_be32(stack + 1, (uint32_t)n);

@@ -148,7 +148,10 @@ tlog_result tlog_writer_tick(tlog_writer *w, tlog_error *err);
 
 /* Tells the writer that its caller serializes every call on it (a trace
  * port's calls all run under the port's lock): it takes no lock of its
- * own from then on. */
+ * own from then on, and tlog_writer_append encodes a record straight into
+ * the buffer, with the heads of recent messages cached (vm/ext.h's
+ * ext_encode_headed; ~19 KiB, from the first append on). The file's bytes
+ * and the moments they are written are those of a locking writer. */
 void tlog_writer_serialized(tlog_writer *w);
 /* Figures so far; any thread. */
 void tlog_writer_stats(tlog_writer *w, tlog_stats *out);

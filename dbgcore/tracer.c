@@ -223,8 +223,8 @@ static term_t options_of(heap_t *h, uint32_t flags, unsigned n, const term_t *el
 bool tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, unsigned n, const term_t *elems,
                     term_t extra)
 {
-    heap_t *h = tev_scratch();
     if (term_is_small(tracer)) {
+        heap_t *h = tev_scratch();
         const mod_tracer *t = mod_tracer_of(tracer);
         int k = kind_of(tag, tracee);
         tracer_trace_fn fn = k >= 0 && t->mod->trace_kind[k] ? t->mod->trace_kind[k] : t->mod->trace;
@@ -232,9 +232,13 @@ bool tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, un
         tev_scratch_done(h);
         return true;
     }
-    term_t ts = timestamp_of(h, flags);
-    term_t msg[8];
-    unsigned k = 0;
+    /* a heap only for a timestamp: the message itself is built in words of
+     * this frame (a port encodes it, proc_deliver copies it) */
+    ASSERT(n <= 3);
+    heap_t *h = (flags & (TF_TIMESTAMP | TF_STRICT_MONOTONIC | TF_MONOTONIC)) ? tev_scratch() : NULL;
+    term_t ts = h ? timestamp_of(h, flags) : THE_NON_VALUE;
+    term_t msg[1 + 8];
+    unsigned k = 1;
     msg[k++] = ts == THE_NON_VALUE ? EA.trace : EA.trace_ts;
     msg[k++] = tracee;
     msg[k++] = tag;
@@ -244,12 +248,14 @@ bool tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, un
         msg[k++] = extra;
     if (ts != THE_NON_VALUE)
         msg[k++] = ts;
-    term_t m = term_tuple(h, k, msg);
+    msg[0] = header_make(k - 1, HDR_TUPLE);
+    term_t m = term_boxed(msg);
     bool delivered = true;
     if (term_is_local_port(tracer))
         delivered = port_command(tracer, m);
     else
         proc_deliver(tracer, tracee, m);
-    tev_scratch_done(h);
+    if (h)
+        tev_scratch_done(h);
     return delivered;
 }

@@ -760,7 +760,26 @@ static bool put_atom_bounded(uint8_t **pp, const uint8_t *end, term_t a)
     return true;
 }
 
-static bool put_bounded(uint8_t **pp, const uint8_t *end, term_t t, unsigned depth)
+/* NEW_PID_EXT of a local pid. */
+static bool put_pid_bounded(uint8_t **pp, const uint8_t *end, term_t t)
+{
+    uint8_t *p = *pp;
+    if (p == end)
+        return false;
+    *p++ = NEW_PID_EXT;
+    if (!put_atom_bounded(&p, end, ATOM_nonode_at_nohost) || (size_t)(end - p) < 12)
+        return false;
+    bounded_be32(p, pid_number(t));
+    bounded_be32(p + 4, pid_serial(t));
+    bounded_be32(p + 8, EXT_LOCAL_CREATION);
+    *pp = p + 12;
+    return true;
+}
+
+/* An immediate: small integers that fit 32 bits, atoms, nil, local pids
+ * (false for the others, and when out of room). Inline and small: most
+ * elements of a trace message are immediates. */
+static inline bool put_immed_bounded(uint8_t **pp, const uint8_t *end, term_t t)
 {
     uint8_t *p = *pp;
     size_t room = (size_t)(end - p);
@@ -790,24 +809,47 @@ static bool put_bounded(uint8_t **pp, const uint8_t *end, term_t t, unsigned dep
         *pp = p + 1;
         return true;
     }
-    if (term_is_local_pid(t)) {
-        if (room < 1)
-            return false;
-        *p++ = NEW_PID_EXT;
-        if (!put_atom_bounded(&p, end, ATOM_nonode_at_nohost) || (size_t)(end - p) < 12)
-            return false;
-        bounded_be32(p, pid_number(t));
-        bounded_be32(p + 4, pid_serial(t));
-        bounded_be32(p + 8, EXT_LOCAL_CREATION);
-        *pp = p + 12;
-        return true;
-    }
+    if (term_is_local_pid(t))
+        return put_pid_bounded(pp, end, t);
+    return false;
+}
+
+static bool put_bounded(uint8_t **pp, const uint8_t *end, term_t t, unsigned depth);
+
+/* An element of a container at depth `depth`. */
+static inline bool put_item_bounded(uint8_t **pp, const uint8_t *end, term_t t, unsigned depth)
+{
+    return term_is_immed(t) ? put_immed_bounded(pp, end, t) : put_bounded(pp, end, t, depth);
+}
+
+static bool put_bounded(uint8_t **pp, const uint8_t *end, term_t t, unsigned depth)
+{
+    if (term_is_immed(t))
+        return put_immed_bounded(pp, end, t);
+    uint8_t *p = *pp;
+    size_t room = (size_t)(end - p);
     if (depth >= BOUNDED_MAX_DEPTH)
         return false;
     if (term_is_list(t)) {
         size_t n = 0;
         bool bytes = true;
-        term_t c = t;
+        term_t c = t, first = list_head(t);
+        if (!(term_is_small(first) && (uint64_t)small_value(first) <= 255)) {
+            /* no STRING_EXT: LIST_EXT in one pass, its length after */
+            if (room < 5)
+                return false;
+            p[0] = LIST_EXT;
+            uint8_t *len_at = p + 1;
+            p += 5;
+            for (; term_is_list(c); c = list_tail(c), n++)
+                if (!put_item_bounded(&p, end, list_head(c), depth + 1))
+                    return false;
+            if (!put_item_bounded(&p, end, c, depth + 1))
+                return false;
+            bounded_be32(len_at, (uint32_t)n);
+            *pp = p;
+            return true;
+        }
         for (; term_is_list(c); c = list_tail(c)) {
             term_t hd = list_head(c);
             if (bytes && !(term_is_small(hd) && (uint64_t)small_value(hd) <= 255))
@@ -833,9 +875,9 @@ static bool put_bounded(uint8_t **pp, const uint8_t *end, term_t t, unsigned dep
         bounded_be32(p + 1, (uint32_t)n);
         p += 5;
         for (c = t; term_is_list(c); c = list_tail(c))
-            if (!put_bounded(&p, end, list_head(c), depth + 1))
+            if (!put_item_bounded(&p, end, list_head(c), depth + 1))
                 return false;
-        if (!put_bounded(&p, end, c, depth + 1))
+        if (!put_item_bounded(&p, end, c, depth + 1))
             return false;
         *pp = p;
         return true;
@@ -852,7 +894,7 @@ static bool put_bounded(uint8_t **pp, const uint8_t *end, term_t t, unsigned dep
         p += 2;
         const term_t *el = tuple_elems(t);
         for (uint64_t i = 0; i < arity; i++)
-            if (!put_bounded(&p, end, el[i], depth + 1))
+            if (!put_item_bounded(&p, end, el[i], depth + 1))
                 return false;
         *pp = p;
         return true;
@@ -882,6 +924,126 @@ size_t ext_encode_bounded(term_t t, uint8_t *out, size_t cap)
     uint8_t *p = out + 1;
     if (!put_bounded(&p, out + cap, t, 0))
         return 0;
+    return (size_t)(p - out);
+}
+
+/* ---- encoding with cached heads: ext_encode_headed ------------------------ */
+
+_Static_assert(EXT_HEAD_LEAD == 3 && EXT_HEAD_WORDS == 6, "head_of is written for a lead of 3");
+
+static inline uint64_t rotl64(uint64_t x, unsigned r) { return x << r | x >> (64 - r); }
+
+/* A tuple of at most 255 elements (SMALL_TUPLE_EXT), or NULL. */
+static const term_t *small_tuple(term_t t, uint64_t *arity)
+{
+    if (!term_is_boxed(t) || header_subtag(*boxed_ptr(t)) != HDR_TUPLE)
+        return NULL;
+    *arity = tuple_arity(t);
+    return *arity <= 255 ? tuple_elems(t) : NULL;
+}
+
+/* The head of t (ext.h) into key[] (outer lead, inner lead; 0, which is
+ * no term, after a lead that is shorter) and its shape into *shape: the
+ * arities, the leads' lengths, whether there is an inner tuple, and bit
+ * 28 (never 0, the empty slot's). False when t is no tuple of at most 255
+ * elements. Straight-line for EXT_HEAD_LEAD 3. */
+static inline bool head_of(term_t t, term_t *key, uint32_t *shape)
+{
+    uint64_t arity, inner_arity = 0;
+    const term_t *el = small_tuple(t, &arity);
+    if (!el)
+        return false;
+    unsigned k = 0, j = 0;
+    key[0] = key[1] = key[2] = key[3] = key[4] = key[5] = 0;
+    if (arity > 0 && term_is_immed(el[0])) {
+        key[k++] = el[0];
+        if (arity > 1 && term_is_immed(el[1])) {
+            key[k++] = el[1];
+            if (arity > 2 && term_is_immed(el[2]))
+                key[k++] = el[2];
+        }
+    }
+    const term_t *in = k < arity ? small_tuple(el[k], &inner_arity) : NULL;
+    if (in && inner_arity > 0 && term_is_immed(in[0])) {
+        key[3 + j++] = in[0];
+        if (inner_arity > 1 && term_is_immed(in[1])) {
+            key[3 + j++] = in[1];
+            if (inner_arity > 2 && term_is_immed(in[2]))
+                key[3 + j++] = in[2];
+        }
+    }
+    *shape =
+        (uint32_t)arity | (uint32_t)inner_arity << 8 | k << 16 | j << 20 | (in ? 1u : 0u) << 24 | 1u << 28;
+    return true;
+}
+
+/* Encodes the head of t (shape and key from head_of) into hd->bytes:
+ * false when an item has no bounded encoding (a port, a big integer, a
+ * latin1 atom beyond ASCII) or the bytes do not fit. */
+static bool fill_head(ext_head *hd, term_t t, uint32_t shape)
+{
+    unsigned k = (shape >> 16) & 0xf, j = (shape >> 20) & 0xf;
+    const term_t *el = tuple_elems(t);
+    uint8_t *p = hd->bytes, *end = hd->bytes + EXT_HEAD_BYTES;
+    p[0] = EXT_VERSION;
+    p[1] = SMALL_TUPLE_EXT;
+    p[2] = (uint8_t)shape;
+    p += 3;
+    for (unsigned i = 0; i < k; i++)
+        if (!put_bounded(&p, end, el[i], 1))
+            return false;
+    if ((shape >> 24) & 1) {
+        if (end - p < 2)
+            return false;
+        p[0] = SMALL_TUPLE_EXT;
+        p[1] = (uint8_t)(shape >> 8);
+        p += 2;
+        const term_t *in = tuple_elems(el[k]);
+        for (unsigned i = 0; i < j; i++)
+            if (!put_bounded(&p, end, in[i], 2))
+                return false;
+    }
+    hd->len = (uint16_t)(p - hd->bytes);
+    return true;
+}
+
+size_t ext_encode_headed(ext_heads *heads, term_t t, uint8_t *out, size_t cap)
+{
+    term_t key[EXT_HEAD_WORDS];
+    uint32_t shape;
+    if (!head_of(t, key, &shape))
+        return ext_encode_bounded(t, out, cap);
+    /* the words in parallel, then one multiply: its top bits pick the slot */
+    uint64_t mix = shape ^ key[0] ^ rotl64(key[1], 9) ^ rotl64(key[2], 19) ^ rotl64(key[3], 29) ^
+                   rotl64(key[4], 41) ^ rotl64(key[5], 53);
+    ext_head *hd = &heads->slot[(mix * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - EXT_HEAD_SLOTS_LOG2)];
+    uint64_t diff = (hd->key[0] ^ key[0]) | (hd->key[1] ^ key[1]) | (hd->key[2] ^ key[2]) |
+                    (hd->key[3] ^ key[3]) | (hd->key[4] ^ key[4]) | (hd->key[5] ^ key[5]);
+    if (diff || hd->shape != shape) {
+        hd->shape = 0; /* empty until filled */
+        if (!fill_head(hd, t, shape))
+            return ext_encode_bounded(t, out, cap);
+        memcpy(hd->key, key, sizeof key);
+        hd->shape = shape;
+    }
+    if (cap < hd->len)
+        return 0;
+    memcpy(out, hd->bytes, hd->len);
+    uint8_t *p = out + hd->len, *end = out + cap;
+    /* the rest: the inner tuple's other elements, then the outer's */
+    const term_t *el = tuple_elems(t);
+    uint64_t arity = shape & 0xff;
+    unsigned k = (shape >> 16) & 0xf;
+    if ((shape >> 24) & 1) {
+        const term_t *in = tuple_elems(el[k]);
+        for (uint64_t i = (shape >> 20) & 0xf; i < ((shape >> 8) & 0xff); i++)
+            if (!put_item_bounded(&p, end, in[i], 2))
+                return 0;
+        k++;
+    }
+    for (uint64_t i = k; i < arity; i++)
+        if (!put_item_bounded(&p, end, el[i], 1))
+            return 0;
     return (size_t)(p - out);
 }
 

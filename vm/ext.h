@@ -69,6 +69,40 @@ size_t ext_encode(term_t t, uint8_t *out);
  * otherwise; any thread. */
 size_t ext_encode_bounded(term_t t, uint8_t *out, size_t cap);
 
+/* Trace messages to one tracer repeat their leading elements: every call
+ * of one function by one process has the same bytes up to its arguments,
+ * {trace, Pid, call, {M, F, ...}. A tuple's head is its header, its first
+ * elements while they are immediates (at most EXT_HEAD_LEAD), and, when the
+ * element after those is a tuple, that tuple's header and its first
+ * immediates (at most EXT_HEAD_LEAD): {trace, Pid, call, {M, F, then the
+ * arguments; {trace, Pid, return_from, {M, F, A}, then the value. An
+ * ext_heads keeps the encoded heads of recent messages (direct-mapped on
+ * the head's words), so that encoding a message whose head is there
+ * copies the head's bytes and encodes only the rest. Zeroed memory is an
+ * empty cache; the caller owns it. */
+#define EXT_HEAD_LEAD 3
+#define EXT_HEAD_WORDS (2 * EXT_HEAD_LEAD) /* ext.c's head_of is written for a lead of 3 */
+#define EXT_HEAD_BYTES 240
+#define EXT_HEAD_SLOTS_LOG2 6
+typedef struct ext_head {
+    term_t key[EXT_HEAD_WORDS];
+    uint32_t shape; /* the tuples' arities and leads' lengths; 0: empty */
+    uint16_t len;   /* of bytes */
+    uint8_t bytes[EXT_HEAD_BYTES];
+} ext_head;
+typedef struct ext_heads {
+    ext_head slot[1u << EXT_HEAD_SLOTS_LOG2];
+} ext_heads;
+
+/* term_to_binary(t) into out[0..cap) as ext_encode_bounded does, taking
+ * t's head from `heads` when it is there and putting it there when not:
+ * the bytes written (ext_encode's), or 0 (then use ext_size and
+ * ext_encode), and 0 only where ext_encode_bounded gives 0 (it may fit
+ * where ext_encode_bounded does not: a cached head's atoms are copied
+ * without their text blocks' slack). One thread at a time per cache (a
+ * port's driver, under the port's lock); allocates nothing. */
+size_t ext_encode_headed(ext_heads *heads, term_t t, uint8_t *out, size_t cap);
+
 /* term_to_binary(t) as a binary term built on `h` (via bin_alloc).
  * On error *out is untouched. */
 ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err);
