@@ -2039,6 +2039,22 @@ static const char NL_SPACES[NL_BLOCK] = "\n"
                                         "                "
                                         "                ";
 
+/* ',' and node x's text, on this line when `same` is all ones, or at
+ * column col0 (<= NL_BLOCK - 1) of the next line when it is 0: which one
+ * is computed, not branched on. */
+static FMT_INLINE char *fl_comma_leaf(flay *l, char *o, const rec *x, int64_t col0, int64_t same)
+{
+    o = fl_room(l, o, 1 + NL_BLOCK + x->bytes + SPAN_SLACK);
+    o[0] = ',';
+    memcpy(o + 1, NL_SPACES, NL_BLOCK);
+    o += 1 + ((col0 > 1 ? col0 : 1) & ~same);
+    const char *t = l->text + x->start;
+    memcpy(o, t, SPAN_SLACK);
+    if (x->bytes > SPAN_SLACK)
+        memcpy(o, t, x->bytes);
+    return o + x->bytes;
+}
+
 /* A newline and the indentation of column col0. */
 static FMT_INLINE char *fl_newline(flay *l, char *o, int64_t col0)
 {
@@ -2140,15 +2156,7 @@ static char *fl_tail(flay *l, char *o, uint64_t e, uint64_t end, int64_t col0, i
             int64_t same = -(int64_t)((elen + extra < l->ll - col) & (w + elen + extra <= l->m));
             int64_t fits = -(int64_t)((wx < l->ll - col0 - ld1) & (wx + ld1 <= l->m));
             int64_t we = (wx & fits) | (l->ll & ~fits);
-            o = fl_room(l, o, 1 + NL_BLOCK + x->bytes + SPAN_SLACK);
-            o[0] = ',';
-            memcpy(o + 1, NL_SPACES, NL_BLOCK);
-            o += 1 + ((col0 > 1 ? col0 : 1) & ~same);
-            const char *t = l->text + x->start;
-            memcpy(o, t, SPAN_SLACK);
-            if (x->bytes > SPAN_SLACK)
-                memcpy(o, t, x->bytes);
-            o += x->bytes;
+            o = fl_comma_leaf(l, o, x, col0, same);
             col = ((col + elen) & same) | ((col0 + we) & ~same);
             w = ((w + elen) & same) | (we & ~same);
         } else if (x->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
@@ -2239,15 +2247,7 @@ static char *fl_map(flay *l, char *o, uint64_t e, uint64_t end, int64_t col0, in
              * the comma fits on a line of its own too). */
             int64_t elen = 1 + wx, extra = ld1 == 0 ? 1 : ld1;
             int64_t same = -(int64_t)((elen + extra < l->ll - col) & (w + elen + extra <= l->m));
-            o = fl_room(l, o, 1 + NL_BLOCK + x->bytes + SPAN_SLACK);
-            o[0] = ',';
-            memcpy(o + 1, NL_SPACES, NL_BLOCK);
-            o += 1 + ((col0 > 1 ? col0 : 1) & ~same);
-            const char *t = l->text + x->start;
-            memcpy(o, t, SPAN_SLACK);
-            if (x->bytes > SPAN_SLACK)
-                memcpy(o, t, x->bytes);
-            o += x->bytes;
+            o = fl_comma_leaf(l, o, x, col0, same);
             col = ((col + elen) & same) | ((col0 + wx) & ~same);
             w = ((w + elen) & same) | (wx & ~same);
         } else if (leaves && fl_fits_after(l, wx, col, w, ld1)) {

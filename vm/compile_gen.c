@@ -63,6 +63,16 @@ code_t cg_to(gen *g, code_t src, int dst)
 
 static uint32_t dst_or_temp(gen *g, int dst) { return dst >= 0 ? (uint32_t)dst : cg_temp(g); }
 
+/* The register for a value computed from operands evaluated since `save`
+ * (g->top then): dst, or the first temporary they made, reused. */
+static uint32_t result_reg(gen *g, int dst, uint32_t save)
+{
+    if (dst >= 0)
+        return (uint32_t)dst;
+    g->top = save;
+    return cg_temp(g);
+}
+
 uint32_t cg_cold(gen *g, uint8_t kind, code_t src, uint32_t line)
 {
     g->cold = cc_grow(g->cold, &g->cold_cap, g->ncold + 1, sizeof *g->cold);
@@ -408,14 +418,7 @@ static code_t gen_arith(gen *g, ir *e, opcode opc, int dst, uint32_t fail)
     code_t a[2];
     for (uint32_t i = 0; i < e->n; i++)
         a[i] = cg_val(g, e->k[i], NO_DST, fail);
-    uint32_t d;
-    if (dst >= 0)
-        d = (uint32_t)dst;
-    else {
-        /* reuse the first temporary when the operands made one */
-        g->top = save;
-        d = cg_temp(g);
-    }
+    uint32_t d = result_reg(g, dst, save);
     line(g, e->line);
     cg_op(g, opc);
     cg_L(g, fail);
@@ -851,13 +854,7 @@ static code_t gen_tuple(gen *g, ir *e, int dst, uint32_t fail)
     code_t *ops = cc_alloc(&g->cs->ar, (e->n + 1) * sizeof *ops);
     for (uint32_t i = 0; i < e->n; i++)
         ops[i] = cg_val(g, e->k[i], NO_DST, fail);
-    uint32_t d;
-    if (dst >= 0)
-        d = (uint32_t)dst;
-    else {
-        g->top = save;
-        d = cg_temp(g);
-    }
+    uint32_t d = result_reg(g, dst, save);
     cg_op(g, OP_put_tuple);
     cg_R(g, d);
     cg_I(g, e->n);

@@ -13,6 +13,18 @@
 static inline term_t tb_string(heap_t *h, const char *s) { return term_string(h, s, strlen(s)); }
 static inline term_t tb_binary(heap_t *h, const char *s) { return bin_new(h, (const uint8_t *)s, strlen(s)); }
 
+/* [E1, ..., En], n <= 32. */
+static inline term_t tb_list(heap_t *h, int n, ...)
+{
+    term_t e[32];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        e[i] = va_arg(ap, term_t);
+    va_end(ap);
+    return term_list_from(h, e, (size_t)n, NIL);
+}
+
 /* {E1, ..., En}, n <= 32. */
 static inline term_t tb_tuple(heap_t *h, int n, ...)
 {

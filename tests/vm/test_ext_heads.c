@@ -28,20 +28,9 @@ TestSuite(ext_heads, .init = setup, .fini = teardown);
 #define A(s) atom_from_cstr(s)
 #define I(v) term_small(v)
 #define T(...) tb_tuple(&h, __VA_ARGS__)
-#define L(...) tb_list(__VA_ARGS__)
+#define L(...) tb_list(&h, __VA_ARGS__)
 #define BYTES(...) (const uint8_t[]){__VA_ARGS__}, sizeof((const uint8_t[]){__VA_ARGS__})
 
-/* [E1, ..., En], n <= 8. */
-static term_t tb_list(int n, ...)
-{
-    term_t e[8];
-    va_list ap;
-    va_start(ap, n);
-    for (int i = 0; i < n; i++)
-        e[i] = va_arg(ap, term_t);
-    va_end(ap);
-    return term_list_from(&h, e, (size_t)n, NIL);
-}
 
 /* ext_encode's bytes of t (it must be encodable) into a malloc'ed buffer. */
 static uint8_t *reference(term_t t, size_t *n)
