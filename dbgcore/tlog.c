@@ -7,7 +7,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -275,8 +274,8 @@ static bool order_wrap_files(const wrap_list *l, uint64_t count, size_t *order)
  * ====================================================================== */
 
 struct tlog_writer {
-    _Atomic bool locked; /* a spin lock over everything below but `failed`
-                            and `lost`: held for a copy, rarely for a write */
+    spinlock lock;   /* over everything below but `failed` and `lost`:
+                        held for a copy, rarely for a write */
     bool serialized;     /* the caller serializes every call: no locking */
     int fd;              /* -1 after a failed rotation */
     uint8_t *buf;        /* TLOG_BUFFER_BYTES */
@@ -301,33 +300,19 @@ struct tlog_writer {
     tlog_stats stats;
 };
 
-/* The writer's lock: one exchange when free; a waiter spins a little, then
- * yields its CPU (the holder may be writing 64 KiB to the file). */
+/* The writer's lock (vm/spinlock.h: the holder may be writing 64 KiB to
+ * the file, so a waiter yields its CPU after a few spins); a serialized
+ * writer takes none. */
 static void lock_writer(tlog_writer *w)
 {
-    if (w->serialized)
-        return;
-    if (!atomic_exchange_explicit(&w->locked, true, memory_order_acquire))
-        return;
-    for (unsigned spins = 0;;) {
-        while (atomic_load_explicit(&w->locked, memory_order_relaxed)) {
-            if (++spins < 100) {
-#if defined(__x86_64__) || defined(__i386__)
-                __builtin_ia32_pause();
-#endif
-            } else {
-                sched_yield();
-            }
-        }
-        if (!atomic_exchange_explicit(&w->locked, true, memory_order_acquire))
-            return;
-    }
+    if (!w->serialized)
+        spinlock_lock(&w->lock);
 }
 
 static void unlock_writer(tlog_writer *w)
 {
     if (!w->serialized)
-        atomic_store_explicit(&w->locked, false, memory_order_release);
+        spinlock_unlock(&w->lock);
 }
 
 void tlog_writer_serialized(tlog_writer *w) { w->serialized = true; }
@@ -335,7 +320,7 @@ void tlog_writer_serialized(tlog_writer *w) { w->serialized = true; }
 static tlog_writer *new_writer(void)
 {
     tlog_writer *w = alloc_zeroed(ALLOC_TRACE_BUF, sizeof *w);
-    atomic_init(&w->locked, false);
+    atomic_init(&w->lock.held, false);
     w->fd = -1;
     w->buf = alloc_new(ALLOC_TRACE_BUF, TLOG_BUFFER_BYTES);
     atomic_init(&w->failed, false);

@@ -244,7 +244,7 @@ static bool is_down_of(const message *m, term_t ref)
  * and is dropped from there. */
 static void flush_down(process *p, term_t ref)
 {
-    proc_spin_lock(&p->inq_lock);
+    spinlock_lock(&p->inq_lock);
     for (message **ip = &p->inq; *ip;) {
         message *m = *ip;
         if (!is_down_of(m, ref)) {
@@ -259,7 +259,7 @@ static void flush_down(process *p, term_t ref)
         p->msgq_tail = &m->next;
         p->msgq_len++;
     }
-    proc_spin_unlock(&p->inq_lock);
+    spinlock_unlock(&p->inq_lock);
     for (message **mp = &p->msgq; *mp;) {
         if (is_down_of(*mp, ref)) {
             proc_drop_message(p, mp);
@@ -557,11 +557,11 @@ static term_t link_list(heap_t *h, process *q, link_kind kind)
     term_t l = NIL;
     message_kind pending = kind == LINK ? SIG_LINK : kind == MONITOR_IN ? SIG_MONITOR : MSG_MESSAGE;
     if (pending != MSG_MESSAGE) {
-        proc_spin_lock(&q->inq_lock);
+        spinlock_lock(&q->inq_lock);
         for (const message *m = q->inq; m; m = m->next)
             if (m->kind == pending)
                 l = term_cons(h, m->from, l);
-        proc_spin_unlock(&q->inq_lock);
+        spinlock_unlock(&q->inq_lock);
     }
     for (const proc_link *k = q->links; k; k = k->next) {
         if (k->kind != kind)
@@ -605,7 +605,7 @@ static term_t message_info(heap_t *h, process *q, bool list)
         for (const message *m = q->msgq; m; m = m->next)
             tail = append_copy(h, tail, m->term);
     bool trapping = atomic_load_explicit(&q->state, memory_order_relaxed) & PS_TRAP_EXIT;
-    proc_spin_lock(&q->inq_lock);
+    spinlock_lock(&q->inq_lock);
     for (const message *m = q->inq; m; m = m->next) {
         if (!becomes_message(m, trapping))
             continue;
@@ -614,7 +614,7 @@ static term_t message_info(heap_t *h, process *q, bool list)
             tail = append_copy(
                 h, tail, m->kind == MSG_MESSAGE ? m->term : term_tuple3(h, ATOM_EXIT, m->from, m->term));
     }
-    proc_spin_unlock(&q->inq_lock);
+    spinlock_unlock(&q->inq_lock);
     return list ? out : term_small((int64_t)n);
 }
 

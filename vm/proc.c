@@ -6,7 +6,6 @@
  * sent, as in OTP. */
 #include "proc.h"
 
-#include <sched.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,26 +219,10 @@ size_t proc_memory(process *p)
                heap_allocated_bytes(&p->heap) + heap_allocated_bytes(&p->gc.old) + message_bytes(p->msgq);
     for (const proc_link *l = p->links; l; l = l->next)
         n += sizeof *l;
-    proc_spin_lock(&p->inq_lock);
+    spinlock_lock(&p->inq_lock);
     n += message_bytes(p->inq);
-    proc_spin_unlock(&p->inq_lock);
+    spinlock_unlock(&p->inq_lock);
     return n;
-}
-
-void proc_spin_wait(proc_spinlock *l)
-{
-    for (unsigned round = 0;; round++) {
-        if (!atomic_load_explicit(&l->held, memory_order_relaxed) &&
-            !atomic_exchange_explicit(&l->held, true, memory_order_acquire))
-            return;
-        if (round < 100) {
-#if defined(__x86_64__) || defined(__i386__)
-            __builtin_ia32_pause();
-#endif
-        } else {
-            sched_yield(); /* the holder may be descheduled */
-        }
-    }
 }
 
 /* ---- stacks ----------------------------------------------------------- */
@@ -437,15 +420,15 @@ static bool wake_locked(process *p, uint32_t bits)
  * `to` is exiting (m is then the caller's to free). */
 static bool enqueue(process *to, message *m)
 {
-    proc_spin_lock(&to->inq_lock);
+    spinlock_lock(&to->inq_lock);
     if (atomic_load_explicit(&to->state, memory_order_relaxed) & PS_EXITING) {
-        proc_spin_unlock(&to->inq_lock);
+        spinlock_unlock(&to->inq_lock);
         return false;
     }
     *to->inq_tail = m;
     to->inq_tail = &m->next;
     bool wake = wake_locked(to, PS_INCOMING | (m->kind != MSG_MESSAGE ? PS_SIGNALS : 0));
-    proc_spin_unlock(&to->inq_lock);
+    spinlock_unlock(&to->inq_lock);
     if (wake)
         sched_enqueue(to);
     return true;
@@ -580,13 +563,13 @@ int proc_fetch_incoming(process *p)
      * proc_wait's check under the lock, before p waits. */
     if (!(atomic_load_explicit(&p->state, memory_order_acquire) & PS_INCOMING))
         return 0;
-    proc_spin_lock(&p->inq_lock);
+    spinlock_lock(&p->inq_lock);
     message *in = p->inq;
     p->inq = NULL;
     p->inq_tail = &p->inq;
     bool signals = p->state & PS_SIGNALS;
     atomic_fetch_and_explicit(&p->state, ~(uint32_t)(PS_SIGNALS | PS_INCOMING), memory_order_relaxed);
-    proc_spin_unlock(&p->inq_lock);
+    spinlock_unlock(&p->inq_lock);
     if (!signals) {
         if (in) {
             *p->msgq_tail = in;
@@ -632,11 +615,11 @@ static void end_receive_timer(process *p)
     uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
     if (!(st & (PS_TIMER | PS_TIMEOUT)))
         return;
-    proc_spin_lock(&p->inq_lock);
+    spinlock_lock(&p->inq_lock);
     uint64_t handle = p->timer_seq;
     p->timer_seq = 0;
     st = atomic_fetch_and_explicit(&p->state, ~(uint32_t)(PS_TIMER | PS_TIMEOUT), memory_order_relaxed);
-    proc_spin_unlock(&p->inq_lock);
+    spinlock_unlock(&p->inq_lock);
     if (!(st & PS_TIMEOUT))
         sched_timer_cancel(handle);
 }
@@ -677,14 +660,14 @@ int proc_wait(process *p, int64_t ms)
             return 2;
         bool arm = ms > 0 && !(atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMER);
         uint64_t handle = arm ? sched_timer_receive(p, (uint64_t)ms) : 0;
-        proc_spin_lock(&p->inq_lock);
+        spinlock_lock(&p->inq_lock);
         if (arm) {
             p->timer_seq = handle;
             atomic_fetch_or_explicit(&p->state, PS_TIMER, memory_order_relaxed);
         }
         uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
         if (st & PS_TIMEOUT) {
-            proc_spin_unlock(&p->inq_lock);
+            spinlock_unlock(&p->inq_lock);
             return 2;
         }
         if (p->inq) {
@@ -693,7 +676,7 @@ int proc_wait(process *p, int64_t ms)
              * nothing to receive; then the process must still wait, not
              * end its slice without being WAITING (no sender would wake
              * it: it was lost, runnable in no run queue). */
-            proc_spin_unlock(&p->inq_lock);
+            spinlock_unlock(&p->inq_lock);
             continue;
         }
         /* From the change below a sender may wake p, to run on another
@@ -705,7 +688,7 @@ int proc_wait(process *p, int64_t ms)
             waiting = (st & ~(uint32_t)PS_RUNNABLE) | PS_WAITING;
         while (!atomic_compare_exchange_weak_explicit(&p->state, &st, waiting, memory_order_relaxed,
                                                       memory_order_relaxed));
-        proc_spin_unlock(&p->inq_lock);
+        spinlock_unlock(&p->inq_lock);
         return 0;
     }
 }
@@ -716,11 +699,11 @@ void proc_timer_fired(term_t pid, uint64_t seq)
     if (!p)
         return;
     bool wake = false;
-    proc_spin_lock(&p->inq_lock);
+    spinlock_lock(&p->inq_lock);
     uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
     if (p->timer_seq == seq && (st & PS_TIMER) && !(st & PS_EXITING))
         wake = wake_locked(p, PS_TIMEOUT);
-    proc_spin_unlock(&p->inq_lock);
+    spinlock_unlock(&p->inq_lock);
     if (wake)
         sched_enqueue(p);
 }
@@ -935,12 +918,12 @@ void proc_exit(process *p)
 {
     if (p->trace_flags & TF_PROCS)
         trace_hooks.exit(p, p->exit_reason);
-    proc_spin_lock(&p->inq_lock);
+    spinlock_lock(&p->inq_lock);
     uint32_t st = atomic_fetch_or(&p->state, PS_EXITING);
     message *pending = p->inq;
     p->inq = NULL;
     p->inq_tail = &p->inq;
-    proc_spin_unlock(&p->inq_lock);
+    spinlock_unlock(&p->inq_lock);
 
     term_t reason = p->exit_reason;
     /* Links and monitors that arrived but were not handled yet still get

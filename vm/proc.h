@@ -14,6 +14,7 @@
 
 #include "gc.h"
 #include "heap.h"
+#include "spinlock.h"
 #include "term.h"
 
 typedef struct bif_entry bif_entry; /* vm/bif.h */
@@ -98,27 +99,6 @@ typedef struct proc_link {
     link_kind kind;   /* MONITOR_OUT: we monitor `other`; IN: it monitors us */
 } proc_link;
 
-/* A lock held for a few instructions at a time (appending to a queue,
- * taking it, changing a state bit with it): cheaper than a mutex when free,
- * which it nearly always is; a thread that finds it held spins a little,
- * then yields the CPU until it is free (proc_spin_wait). A holder may
- * allocate (process_info walking a long queue) but never waits for another
- * process nor takes another spinlock. */
-typedef struct proc_spinlock {
-    _Atomic bool held;
-} proc_spinlock;
-
-void proc_spin_wait(proc_spinlock *l);
-static inline void proc_spin_lock(proc_spinlock *l)
-{
-    if (atomic_exchange_explicit(&l->held, true, memory_order_acquire))
-        proc_spin_wait(l);
-}
-static inline void proc_spin_unlock(proc_spinlock *l)
-{
-    atomic_store_explicit(&l->held, false, memory_order_release);
-}
-
 struct process {
     term_t pid;
     _Atomic uint32_t state;
@@ -155,7 +135,7 @@ struct process {
 
     /* mailbox: senders append to the incoming queue under inq_lock; the
      * owner moves it to the private queue, where receive matches. */
-    proc_spinlock inq_lock;
+    spinlock inq_lock;
     message *inq, **inq_tail;
     message *msgq, **msgq_tail;
     message **save; /* receive's position in msgq */

@@ -24,7 +24,7 @@
 typedef struct scheduler {
     int id;
     pthread_t thread;
-    proc_spinlock qlock; /* head, tail, len */
+    spinlock qlock; /* head, tail, len */
     process *head, *tail;
     _Atomic uint32_t len;
     pthread_mutex_t lock; /* sleeping (changes), wake, cancels */
@@ -49,14 +49,14 @@ int sched_current(void) { return self_id; }
 static void push(scheduler *s, process *p)
 {
     p->rq_next = NULL;
-    proc_spin_lock(&s->qlock);
+    spinlock_lock(&s->qlock);
     if (s->tail)
         s->tail->rq_next = p;
     else
         s->head = p;
     s->tail = p;
     atomic_fetch_add(&s->len, 1); /* seq_cst: before the look at sleeping */
-    proc_spin_unlock(&s->qlock);
+    spinlock_unlock(&s->qlock);
     if (atomic_load(&s->sleeping)) {
         pthread_mutex_lock(&s->lock);
         pthread_cond_signal(&s->wake);
@@ -68,7 +68,7 @@ static process *pop(scheduler *s)
 {
     if (atomic_load_explicit(&s->len, memory_order_relaxed) == 0)
         return NULL;
-    proc_spin_lock(&s->qlock);
+    spinlock_lock(&s->qlock);
     process *p = s->head;
     if (p) {
         s->head = p->rq_next;
@@ -76,7 +76,7 @@ static process *pop(scheduler *s)
             s->tail = NULL;
         atomic_fetch_sub_explicit(&s->len, 1, memory_order_relaxed);
     }
-    proc_spin_unlock(&s->qlock);
+    spinlock_unlock(&s->qlock);
     return p;
 }
 
@@ -361,7 +361,7 @@ void sched_kill(process *self, process *q)
         }
     heap_destroy(&h);
     /* Under inq_lock, where senders look for PS_EXITING and PS_WAITING. */
-    proc_spin_lock(&q->inq_lock);
+    spinlock_lock(&q->inq_lock);
     uint32_t st = atomic_load_explicit(&q->state, memory_order_relaxed), next;
     do {
         next = st | PS_EXITING;
@@ -369,7 +369,7 @@ void sched_kill(process *self, process *q)
             next = (next & ~(uint32_t)PS_WAITING) | PS_RUNNABLE;
     } while (!atomic_compare_exchange_weak_explicit(&q->state, &st, next, memory_order_relaxed,
                                                     memory_order_relaxed));
-    proc_spin_unlock(&q->inq_lock);
+    spinlock_unlock(&q->inq_lock);
     if (st & PS_WAITING)
         sched_enqueue(q); /* its scheduler runs the exit */
 }

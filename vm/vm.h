@@ -27,12 +27,13 @@
 
 /* What the trace engine (dbgcore/) needs besides: loaded code and export
  * entries, the VM's trace points and breakpoints, thread progress,
- * claiming processes, copying terms between heaps. */
+ * claiming processes, copying terms between heaps, short spinlocks. */
 #include "vm/code.h"
 #include "vm/copy.h"
 #include "vm/port.h"
 #include "vm/progress.h"
 #include "vm/sched.h"
+#include "vm/spinlock.h"
 #include "vm/trace.h"
 
 /* ---- the VM as a whole (vm/vm.c) --------------------------------------- */
