@@ -87,6 +87,33 @@ static long file_size(const char *path)
     return stat(path, &st) == 0 ? (long)st.st_size : -1;
 }
 
+/* The file at path holds exactly the n records msgs, each one's bytes
+ * ext_encode's, each reading back equal to its term. */
+static void assert_records_are(const char *path, const term_t *msgs, int n)
+{
+    tlog_error err;
+    heap_t rh;
+    heap_init(&rh, ALLOC_TEMP);
+    tlog_reader *r;
+    tlog_record rec;
+    cr_assert_eq(tlog_reader_open(&r, path, &err), TLOG_OK);
+    for (int i = 0; i < n; i++) {
+        cr_assert_eq(tlog_reader_next(r, &rh, &rec, &err), TLOG_OK, "record %d: %s", i, err.msg);
+        size_t len;
+        cr_assert_eq(ext_size(msgs[i], &len, NULL), EXT_OK);
+        uint8_t *want = malloc(len);
+        ext_encode(msgs[i], want);
+        cr_assert_eq(rec.etf_len, len, "record %d: %zu bytes, ext %zu", i, rec.etf_len, len);
+        cr_assert_arr_eq(rec.etf, want, len, "record %d: bytes differ from ext_encode", i);
+        cr_assert(term_eq_exact(rec.term, msgs[i]), "record %d differs after the round trip", i);
+        free(want);
+        heap_reset(&rh);
+    }
+    cr_assert_eq(tlog_reader_next(r, &rh, &rec, &err), TLOG_EOF);
+    tlog_reader_free(r);
+    heap_destroy(&rh);
+}
+
 /* [A, B] */
 static term_t list2(term_t a, term_t b)
 {
@@ -446,26 +473,7 @@ Test(tlog, round_trip_bytes_equal_ext)
         cr_assert_eq(tlog_writer_append(w, msgs[i], &err), TLOG_OK, "term %d: %s", i, err.msg);
     }
     cr_assert_eq(tlog_writer_close(w, &err), TLOG_OK);
-    heap_t rh;
-    heap_init(&rh, ALLOC_TEMP);
-    tlog_reader *r;
-    tlog_record rec;
-    cr_assert_eq(tlog_reader_open(&r, path, &err), TLOG_OK);
-    for (int i = 0; i < N; i++) {
-        cr_assert_eq(tlog_reader_next(r, &rh, &rec, &err), TLOG_OK, "term %d: %s", i, err.msg);
-        size_t n;
-        cr_assert_eq(ext_size(msgs[i], &n, NULL), EXT_OK);
-        uint8_t *want = malloc(n);
-        ext_encode(msgs[i], want);
-        cr_assert_eq(rec.etf_len, n, "term %d: %zu bytes, ext %zu", i, rec.etf_len, n);
-        cr_assert_arr_eq(rec.etf, want, n, "term %d: bytes differ from ext_encode", i);
-        cr_assert(term_eq_exact(rec.term, msgs[i]), "term %d differs after the round trip", i);
-        free(want);
-        heap_reset(&rh);
-    }
-    cr_assert_eq(tlog_reader_next(r, &rh, &rec, &err), TLOG_EOF);
-    tlog_reader_free(r);
-    heap_destroy(&rh);
+    assert_records_are(path, msgs, N);
     free(msgs);
 }
 
@@ -919,26 +927,7 @@ Test(tlog, serial_writes_what_a_locking_writer_writes)
     cr_assert_eq(tlog_writer_close(wl, &err), TLOG_OK);
     assert_same_file(ps, pl);
 
-    heap_t rh;
-    heap_init(&rh, ALLOC_TEMP);
-    tlog_reader *r;
-    tlog_record rec;
-    cr_assert_eq(tlog_reader_open(&r, ps, &err), TLOG_OK);
-    for (int i = 0; i < N; i++) {
-        cr_assert_eq(tlog_reader_next(r, &rh, &rec, &err), TLOG_OK, "record %d: %s", i, err.msg);
-        size_t n;
-        cr_assert_eq(ext_size(msgs[i], &n, NULL), EXT_OK);
-        uint8_t *want = malloc(n);
-        ext_encode(msgs[i], want);
-        cr_assert_eq(rec.etf_len, n, "record %d: %zu bytes, ext %zu", i, rec.etf_len, n);
-        cr_assert_arr_eq(rec.etf, want, n, "record %d: bytes differ from ext_encode", i);
-        cr_assert(term_eq_exact(rec.term, msgs[i]), "record %d differs after the round trip", i);
-        free(want);
-        heap_reset(&rh);
-    }
-    cr_assert_eq(tlog_reader_next(r, &rh, &rec, &err), TLOG_EOF);
-    tlog_reader_free(r);
-    heap_destroy(&rh);
+    assert_records_are(ps, msgs, N);
     free(msgs);
 }
 

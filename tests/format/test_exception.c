@@ -12,33 +12,10 @@
 #include <string.h>
 
 #include "format/format.h"
+#include "tests/lib/fmt_fixture.h"
 
-static heap_t heap;
-static fmt_buf buf;
 
-static void setup(void)
-{
-    atom_table_init();
-    heap_init(&heap, ALLOC_HEAP);
-    fmt_buf_init(&buf);
-}
-
-static void teardown(void)
-{
-    fmt_buf_free(&buf);
-    heap_destroy(&heap);
-}
-
-TestSuite(exception, .init = setup, .fini = teardown);
-
-static term_t rd(const char *text)
-{
-    term_t t;
-    read_error err;
-    cr_assert_eq(read_term_nodot(&heap, text, strlen(text), &t, &err), READ_OK, "cannot read %s: %s", text,
-                 err.msg);
-    return t;
-}
+TestSuite(exception, .init = fx_setup, .fini = fx_teardown);
 
 typedef struct exc_row {
     const char *name, *cls, *reason, *stack;
@@ -237,10 +214,10 @@ static void check_row(const exc_row *r)
     o.trim[1] = atom_from_cstr("shell");
     o.interpreted = atom_from_cstr("erl_eval");
     if (r->error_map)
-        o.error_map = rd(r->error_map);
+        o.error_map = fx_read(r->error_map);
     fmt_buf_reset(&buf);
     fmt_buf_put(&buf, "prefix|", 7); /* appends: what was there stays */
-    cr_assert_eq(fmt_exception(&buf, atom_from_cstr(r->cls), rd(r->reason), rd(r->stack), &o), FMT_OK, "%s",
+    cr_assert_eq(fmt_exception(&buf, atom_from_cstr(r->cls), fx_read(r->reason), fx_read(r->stack), &o), FMT_OK, "%s",
                  r->name);
     cr_expect_str_eq(buf.data + 7, r->want, "row %s", r->name);
     cr_expect_eq(memcmp(buf.data, "prefix|", 7), 0, "row %s: the text before was changed", r->name);
@@ -283,7 +260,7 @@ Test(exception, reuse_and_long_stack)
 {
     fmt_exception_opts o;
     fmt_exception_opts_init(&o);
-    term_t frame = rd("{m,f,1,[{file,\"m.erl\"},{line,3}]}");
+    term_t frame = fx_read("{m,f,1,[{file,\"m.erl\"},{line,3}]}");
     term_t stack = NIL;
     for (int i = 0; i < 1000; i++)
         stack = term_cons(&heap, frame, stack);

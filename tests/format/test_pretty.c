@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "format/format.h"
+#include "tests/lib/fmt_fixture.h"
 
 /* ENC: bit 0 the t modifier (opts.unicode), bit 1 opts.unicode_range. */
 #define LATIN1 0
@@ -24,32 +25,8 @@
 static const char OPENS[] = "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[";
 static const char CLOSES[] = "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]";
 
-static heap_t heap;
-static fmt_buf buf;
 
-static void setup(void)
-{
-    atom_table_init();
-    heap_init(&heap, ALLOC_HEAP);
-    fmt_buf_init(&buf);
-}
-
-static void teardown(void)
-{
-    fmt_buf_free(&buf);
-    heap_destroy(&heap);
-}
-
-TestSuite(pretty, .init = setup, .fini = teardown);
-
-static term_t parse(const char *text)
-{
-    term_t t;
-    read_error err;
-    cr_assert_eq(read_term_nodot(&heap, text, strlen(text), &t, &err), READ_OK, "cannot read %s: %s", text,
-                 err.msg);
-    return t;
-}
+TestSuite(pretty, .init = fx_setup, .fini = fx_teardown);
 
 static const char *pretty_term(term_t t, int col, int ll, int depth, int enc)
 {
@@ -68,7 +45,7 @@ static const char *pretty_term(term_t t, int col, int ll, int depth, int enc)
 static void check(const char *text, int col, int ll, int depth, int enc, const char *expected)
 {
     static const char *const encs[] = {"latin1", "unicode", "latin1, +pc unicode", "unicode, +pc unicode"};
-    const char *got = pretty_term(parse(text), col, ll, depth, enc);
+    const char *got = pretty_term(fx_read(text), col, ll, depth, enc);
     cr_expect_str_eq(got, expected, "~p of %s (column %d, line length %d, depth %d, %s):\n%s\nerl:\n%s", text, col,
                      ll, depth, encs[enc & 3], got, expected);
 }
@@ -543,7 +520,7 @@ Test(pretty, deep_list)
 Test(pretty, map_below_deep_lists)
 {
     enum { N = 50 };
-    term_t t = parse("#{k => \"esc\\n\", l => [1,2|x], s => \"plain string here\", t => {tag,1.5,<<\"bin\">>}}");
+    term_t t = fx_read("#{k => \"esc\\n\", l => [1,2|x], s => \"plain string here\", t => {tag,1.5,<<\"bin\">>}}");
     for (int i = 0; i < N; i++)
         t = term_cons(&heap, t, NIL);
     char expected[1024], *p = expected;
@@ -601,7 +578,7 @@ Test(pretty, long_list)
  * allocating. */
 Test(pretty, appends_and_reuses_buffer)
 {
-    term_t t = parse("{config,#{name => \"server\",port => 8080,options => [verbose,{timeout,5000}]}}");
+    term_t t = fx_read("{config,#{name => \"server\",port => 8080,options => [verbose,{timeout,5000}]}}");
     fmt_pretty_opts o;
     fmt_pretty_opts_init(&o);
     o.line_length = 40;

@@ -12,25 +12,11 @@
 #include <string.h>
 
 #include "format/format.h"
+#include "tests/lib/fmt_fixture.h"
 
-static heap_t heap;
-static fmt_buf buf;
 static unsigned calls;
 
-static void setup(void)
-{
-    atom_table_init();
-    heap_init(&heap, ALLOC_HEAP);
-    fmt_buf_init(&buf);
-}
-
-static void teardown(void)
-{
-    fmt_buf_free(&buf);
-    heap_destroy(&heap);
-}
-
-TestSuite(pretty_records, .init = setup, .fini = teardown);
+TestSuite(pretty_records, .init = fx_setup, .fini = fx_teardown);
 
 /* The record definitions: name, then its fields, NULL-terminated. */
 static const char *const DEFS[][10] = {
@@ -73,15 +59,6 @@ static bool record_fields(void *ctx, term_t tag, size_t arity, term_t *fields)
     return false;
 }
 
-static term_t parse(const char *text)
-{
-    term_t t;
-    read_error err;
-    cr_assert_eq(read_term_nodot(&heap, text, strlen(text), &t, &err), READ_OK, "cannot read %s: %s", text,
-                 err.msg);
-    return t;
-}
-
 static const char *pretty_records(term_t t, int col, int ll, int depth, bool unicode)
 {
     fmt_pretty_opts o;
@@ -98,7 +75,7 @@ static const char *pretty_records(term_t t, int col, int ll, int depth, bool uni
 
 static void check(const char *text, int col, int ll, int depth, bool unicode, const char *expected)
 {
-    const char *got = pretty_records(parse(text), col, ll, depth, unicode);
+    const char *got = pretty_records(fx_read(text), col, ll, depth, unicode);
     cr_expect_str_eq(got, expected, "~p of %s (column %d, line length %d, depth %d, %s):\n%s\nerl:\n%s", text, col,
                      ll, depth, unicode ? "unicode" : "latin1", got, expected);
 }
@@ -108,7 +85,7 @@ Test(pretty_records, default_has_none)
     fmt_pretty_opts o;
     fmt_pretty_opts_init(&o);
     cr_expect_null(o.records);
-    fmt_pretty(&buf, parse("{person,\"a\",0}"), &o);
+    fmt_pretty(&buf, fx_read("{person,\"a\",0}"), &o);
     cr_expect_str_eq(buf.data, "{person,\"a\",0}");
 }
 
@@ -116,7 +93,7 @@ Test(pretty_records, default_has_none)
 Test(pretty_records, asked_only_for_atom_tags)
 {
     calls = 0;
-    pretty_records(parse("[{1,2},{\"a\",b},{},[x],{x},{y,1,2}]"), 1, 80, -1, false);
+    pretty_records(fx_read("[{1,2},{\"a\",b},{},[x],{x},{y,1,2}]"), 1, 80, -1, false);
     cr_expect_eq(calls, 2);
 }
 
@@ -562,7 +539,7 @@ Test(pretty_records, erl)
         {long_map(), 1, 80, 4, latin1},
         {"#{" ++ string:join([lists:flatten(io_lib:format("~w => {person,\"~s\",~w}", [I, lists:duplicate(I, $z), I])) || I <- lists:seq(1, 34)], ",") ++ "}", 1, 80, -1, latin1}].
    
-   parse(Text) ->
+   fx_read(Text) ->
        {ok, Toks, _} = erl_scan:string(Text ++ "."),
        {ok, T} = erl_parse:parse_term(Toks),
        T.
@@ -580,7 +557,7 @@ Test(pretty_records, erl)
        io:setopts([{encoding, latin1}]),
        lists:foreach(
          fun({Text, Col, Ll, D, Enc}) ->
-                 T = parse(Text),
+                 T = fx_read(Text),
                  Out = io_lib_pretty:print(T, [{column, Col}, {line_length, Ll}, {depth, D},
                                                {encoding, Enc}, {record_print_fun, rf()}]),
                  io:put_chars(["    check(", c_string(Text), ", ", integer_to_list(Col), ", ",

@@ -13,24 +13,10 @@
 
 #include "format/format.h"
 #include "tests/lib/trace_rows.h"
+#include "tests/lib/fmt_fixture.h"
 
-static heap_t heap;
-static fmt_buf buf;
 
-static void setup(void)
-{
-    atom_table_init();
-    heap_init(&heap, ALLOC_HEAP);
-    fmt_buf_init(&buf);
-}
-
-static void teardown(void)
-{
-    fmt_buf_free(&buf);
-    heap_destroy(&heap);
-}
-
-TestSuite(traceline, .init = setup, .fini = teardown);
+TestSuite(traceline, .init = fx_setup, .fini = fx_teardown);
 
 static term_t msg(const char *text) { return trace_row_msg(&heap, text); }
 

@@ -13,17 +13,24 @@
 static inline term_t tb_string(heap_t *h, const char *s) { return term_string(h, s, strlen(s)); }
 static inline term_t tb_binary(heap_t *h, const char *s) { return bin_new(h, (const uint8_t *)s, strlen(s)); }
 
-/* [E1, ..., En], n <= 32. */
-static inline term_t tb_list(heap_t *h, int n, ...)
+/* The n (<= 32) terms of a builder's variable arguments, into e. */
+static inline void tb_args(term_t *e, int n, va_list ap)
+{
+    for (int i = 0; i < n; i++)
+        e[i] = va_arg(ap, term_t);
+}
+
+/* [E1, ..., En | Tail], n <= 32; tb_list: [E1, ..., En]. */
+static inline term_t tb_ilist(heap_t *h, term_t tail, int n, ...)
 {
     term_t e[32];
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n; i++)
-        e[i] = va_arg(ap, term_t);
+    tb_args(e, n, ap);
     va_end(ap);
-    return term_list_from(h, e, (size_t)n, NIL);
+    return term_list_from(h, e, (size_t)n, tail);
 }
+#define tb_list(h, ...) tb_ilist((h), NIL, __VA_ARGS__)
 
 /* {E1, ..., En}, n <= 32. */
 static inline term_t tb_tuple(heap_t *h, int n, ...)
@@ -31,8 +38,7 @@ static inline term_t tb_tuple(heap_t *h, int n, ...)
     term_t e[32];
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n; i++)
-        e[i] = va_arg(ap, term_t);
+    tb_args(e, n, ap);
     va_end(ap);
     return term_tuple(h, (uint64_t)n, e);
 }

@@ -44,28 +44,9 @@ static term_t BIG(const char *decimal)
     return t;
 }
 
-/* [e1, ..., en | tail] */
-static term_t IL(term_t tail, int n, ...)
-{
-    term_t e[16];
-    va_list ap;
-    va_start(ap, n);
-    for (int i = 0; i < n; i++)
-        e[i] = va_arg(ap, term_t);
-    va_end(ap);
-    return term_list_from(&h, e, (size_t)n, tail);
-}
-
-static term_t L(int n, ...)
-{
-    term_t e[16];
-    va_list ap;
-    va_start(ap, n);
-    for (int i = 0; i < n; i++)
-        e[i] = va_arg(ap, term_t);
-    va_end(ap);
-    return term_list_from(&h, e, (size_t)n, NIL);
-}
+/* [e1, ..., en | tail] and [e1, ..., en] */
+#define IL(tail, ...) tb_ilist(&h, tail, __VA_ARGS__)
+#define L(...) tb_list(&h, __VA_ARGS__)
 
 /* A binary of the n byte values given. */
 static term_t B(int n, ...)
