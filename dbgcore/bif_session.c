@@ -35,12 +35,9 @@ term_t bif_session_create_3(process *p, const term_t *args)
         return BIF_ERROR(p, ATOM_system_limit);
     if (r != TRACER_OK)
         return BIF_BADARG(p);
-    uint32_t ref[3];
-    session_info info = {name, tracer, p->pid};
-    int s = session_create(&info, ref);
-    if (s < 0)
-        return BIF_ERROR(p, ATOM_system_limit);
-    return term_ref(&p->heap, ref, 3);
+    session_info info = {name, tracer};
+    term_t handle = session_create(&info, &p->heap);
+    return handle != THE_NON_VALUE ? handle : BIF_ERROR(p, ATOM_system_limit);
 }
 
 /* trace:session_destroy(Handle) -> ok, also for a session destroyed

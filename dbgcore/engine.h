@@ -144,17 +144,23 @@ void session_free_proc(process *p);
 
 /* Sessions of the trace module (trace:session_create/3): a number
  * (1 .. ENGINE_MAX_SESSIONS-1) with a name, a tracer, and a handle, a
- * reference. The default session 0 always exists, with no name. */
+ * magic reference: when the last copy of the handle is gone (collected,
+ * or its process's heap freed), the session is destroyed as by
+ * session_destroy, at the next scheduler safe point. The default session
+ * 0 always exists, with no name and no handle. */
 typedef struct session_info {
     term_t name;   /* an atom */
     term_t tracer; /* a tracer term */
-    term_t owner;  /* the creating process: its exit destroys the session */
 } session_info;
-/* A new session: its number, and its handle's ids in ref[3]; -1 when
+/* A new session and its handle, built on h; THE_NON_VALUE when
  * ENGINE_MAX_SESSIONS are live. */
-int session_create(const session_info *info, uint32_t ref[3]);
-/* The live session a handle (a reference) names, or -1. */
+term_t session_create(const session_info *info, heap_t *h);
+/* The live session a handle names, or -1. Any reference with the handle's
+ * ids names it (a copy decoded from ETF too), but only copies of the handle
+ * itself keep the session alive. */
 int session_of_handle(term_t handle);
+/* The `safe_point` hook: destroys the sessions whose handles are gone. */
+void session_reap(void);
 /* Session s's settings; false when s is not live. */
 bool session_get(uint32_t s, session_info *out);
 /* Every live session's number into out (ENGINE_MAX_SESSIONS room); count. */

@@ -4,6 +4,7 @@
  * bit: the process itself, or a BIF that claimed it (vm/sched.h). */
 #include "engine.h"
 
+#include <stdatomic.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -129,9 +130,34 @@ bool session_live(const ptrace_entry *pe)
 
 uint32_t session_gen(uint32_t s) { return atomic_load_explicit(&gens[s], memory_order_relaxed); }
 
-int session_create(const session_info *info, uint32_t ref[3])
+/* A session's handle's magic: when the handle's last copy goes, it waits
+ * on `dropped` for a scheduler's safe point, which destroys the session
+ * if it is still the one the handle was made for (its number may have
+ * been destroyed and reused since: gen tells). */
+typedef struct handle_magic {
+    vm_magic m;
+    struct handle_magic *next;
+    uint32_t session, gen;
+} handle_magic;
+static _Atomic(handle_magic *) dropped;
+
+/* The magic's destructor: runs wherever the last copy went (a collection,
+ * a heap freed), so it only queues. */
+static void handle_dropped(vm_magic *m)
+{
+    handle_magic *hm = (handle_magic *)(void *)m;
+    handle_magic *head = atomic_load_explicit(&dropped, memory_order_relaxed);
+    do
+        hm->next = head;
+    while (!atomic_compare_exchange_weak_explicit(&dropped, &head, hm, memory_order_release, memory_order_relaxed));
+    trace_want_safe_point();
+}
+
+term_t session_create(const session_info *info, heap_t *h)
 {
     int s = -1;
+    uint32_t ref[3];
+    handle_magic *hm = alloc_new(ALLOC_TRACE, sizeof *hm);
     pthread_mutex_lock(&table_lock);
     for (uint32_t i = 1; i < ENGINE_MAX_SESSIONS && s < 0; i++)
         if (!table[i].live && !table[i].reserved)
@@ -141,14 +167,22 @@ int session_create(const session_info *info, uint32_t ref[3])
         table[s].live = true;
         table[s].info = *info;
         memcpy(table[s].ref, ref, sizeof table[s].ref);
+        hm->session = (uint32_t)s;
+        hm->gen = session_gen((uint32_t)s);
     }
     pthread_mutex_unlock(&table_lock);
-    return s;
+    if (s < 0) {
+        alloc_free(ALLOC_TRACE, hm, sizeof *hm);
+        return THE_NON_VALUE;
+    }
+    atomic_init(&hm->m.refc, 0);
+    hm->m.destroy = handle_dropped;
+    return term_magic_ref(h, ref, &hm->m);
 }
 
 int session_of_handle(term_t handle)
 {
-    if (!term_is_boxed_with(handle, HDR_REF) || ref_object(handle)->nids != 3)
+    if (!term_is_local_ref(handle) || ref_object(handle)->nids != 3)
         return -1;
     const uint32_t *ids = ref_object(handle)->ids;
     int s = -1;
@@ -163,7 +197,7 @@ int session_of_handle(term_t handle)
 bool session_get(uint32_t s, session_info *out)
 {
     if (s == 0) {
-        *out = (session_info){NIL, NIL, NIL};
+        *out = (session_info){NIL, NIL};
         return true;
     }
     pthread_mutex_lock(&table_lock);
@@ -195,11 +229,12 @@ static void release_number(void *arg)
     pthread_mutex_unlock(&table_lock);
 }
 
-void session_destroy(process *caller, uint32_t s)
+/* session_destroy, of generation gen only when `any` is false. */
+static void destroy(process *caller, uint32_t s, bool any, uint32_t gen)
 {
     pthread_mutex_lock(&table_lock);
-    bool live = table[s].live;
-    table[s].live = false;
+    bool live = table[s].live && (any || session_gen(s) == gen);
+    table[s].live = table[s].live && !live;
     table[s].reserved = live;
     pthread_mutex_unlock(&table_lock);
     if (!live)
@@ -225,6 +260,19 @@ void session_destroy(process *caller, uint32_t s)
         heap_destroy(&h);
     }
     progress_defer(release_number, (void *)(uintptr_t)s);
+}
+
+void session_destroy(process *caller, uint32_t s) { destroy(caller, s, true, 0); }
+
+void session_reap(void)
+{
+    handle_magic *hm = atomic_exchange_explicit(&dropped, NULL, memory_order_acquire);
+    while (hm) {
+        handle_magic *next = hm->next;
+        destroy(NULL, hm->session, false, hm->gen);
+        alloc_free(ALLOC_TRACE, hm, sizeof *hm);
+        hm = next;
+    }
 }
 
 /* ---- per-process entries -------------------------------------------------------- */

@@ -286,6 +286,7 @@ void tev_init(void)
     trace_hooks.exception_from = on_exception_from;
     trace_hooks.loaded = bp_loaded;
     trace_hooks.free = session_free_proc;
+    trace_hooks.safe_point = session_reap;
     trace_hooks.spawn = on_spawn;
     trace_hooks.link = on_link;
     trace_hooks.reg = on_reg;

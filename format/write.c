@@ -403,7 +403,8 @@ void fmt_put_identity(fmt_buf *b, term_t t)
         return;
     }
     switch (term_boxed_subtag(t)) {
-    case HDR_REF: {
+    case HDR_REF:
+    case HDR_MAGIC_REF: {
         const ref_obj *r = ref_object(t);
         fmt_buf_put(b, "#Ref<0", 6);
         put_ids(b, r->ids, r->nids <= REF_MAX_IDS ? r->nids : REF_MAX_IDS);

@@ -914,7 +914,7 @@ term_t bif_conv_ref_to_list_1(process *p, const term_t *args)
 {
     term_t ref = args[0];
     alloc_buf t = {0};
-    if (term_is_boxed_with(ref, HDR_REF)) {
+    if (term_is_local_ref(ref)) {
         const ref_obj *r = ref_object(ref);
         put_cstr(&t, "#Ref<0");
         put_ids(&t, r->ids, r->nids);

@@ -271,7 +271,7 @@ static void flush_down(process *p, term_t ref)
 
 static term_t demonitor(process *p, term_t ref, term_t opts)
 {
-    if (!term_is_boxed_with(ref, HDR_REF) || ref_object(ref)->nids != 3)
+    if (!term_is_local_ref(ref) || ref_object(ref)->nids != 3)
         return BIF_BADARG(p);
     bool flush = false, info = false;
     for (; term_is_list(opts); opts = list_tail(opts)) {

@@ -34,7 +34,7 @@ term_t bif_sys_node_0(process *p, const term_t *args) { return ATOM_nonode_at_no
 term_t bif_sys_node_1(process *p, const term_t *args)
 {
     term_t t = args[0];
-    if (term_is_local_pid(t) || term_is_port(t) || term_is_boxed_with(t, HDR_REF))
+    if (term_is_local_pid(t) || term_is_port(t) || term_is_local_ref(t))
         return ATOM_nonode_at_nohost;
     if (term_is_pid(t) || term_is_ref(t))
         return ext_id_object(t)->node;
@@ -300,7 +300,7 @@ static term_t timer_left(process *p, term_t ref, bool cancel)
 {
     if (!term_is_ref(ref))
         return BIF_BADARG(p);
-    if (!term_is_boxed_with(ref, HDR_REF) || ref_object(ref)->nids != 3)
+    if (!term_is_local_ref(ref) || ref_object(ref)->nids != 3)
         return ATOM_false;
     const uint32_t *ids = ref_object(ref)->ids;
     term_t result = ATOM_false;

@@ -589,6 +589,7 @@ static uint32_t compute_phash(term_t root)
                 h = fold_float(h, t);
                 break;
             case HDR_REF:
+            case HDR_MAGIC_REF:
                 h = fold_u32(h, ref_object(t)->ids[0], PRIME9) * PRIME10;
                 break;
             case HDR_EXT_REF:

@@ -49,6 +49,7 @@ static int class_of(term_t t)
         case HDR_FLOAT:
             return CLASS_NUMBER;
         case HDR_REF:
+        case HDR_MAGIC_REF:
         case HDR_EXT_REF:
             return CLASS_REF;
         case HDR_FUN:
@@ -110,7 +111,7 @@ static void ident_of(term_t t, ident *id)
     } else if (term_is_local_port(t)) {
         uint64_t n = port_number(t);
         id->nids = 2, id->ids[1] = (uint32_t)(n >> 32), id->ids[0] = (uint32_t)n;
-    } else if (term_is_boxed_with(t, HDR_REF)) {
+    } else if (term_is_local_ref(t)) {
         ref_obj *r = ref_object(t);
         id->nids = r->nids;
         memcpy(id->ids, r->ids, r->nids * sizeof(uint32_t));

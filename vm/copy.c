@@ -116,6 +116,10 @@ static inline void copy_object(heap_t *to, term_t *slot, term_t **top)
             refc_bin_obj *rb = (refc_bin_obj *)(void *)n;
             atomic_fetch_add_explicit(&rb->val->refc, 1, memory_order_relaxed);
             heap_link_offheap(to, (offheap_hdr *)(void *)rb);
+        } else if (header_subtag(p[0]) == HDR_MAGIC_REF) {
+            magic_ref_obj *mr = (magic_ref_obj *)(void *)n;
+            atomic_fetch_add_explicit(&mr->magic->refc, 1, memory_order_relaxed);
+            heap_link_offheap(to, (offheap_hdr *)(void *)mr);
         }
         *slot = term_boxed(n);
     }

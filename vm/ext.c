@@ -611,7 +611,8 @@ static ext_result encode_one(encoder *e, term_t t)
     case HDR_FLOAT:
         put_float(w, float_value(t));
         return EXT_OK;
-    case HDR_REF: {
+    case HDR_REF:
+    case HDR_MAGIC_REF: { /* a plain reference to the outside, as OTP */
         ref_obj *r = ref_object(t);
         put_ref(w, ATOM_nonode_at_nohost, EXT_LOCAL_CREATION, r->ids, (size_t)r->nids);
         return EXT_OK;

@@ -330,7 +330,7 @@ static void copy_live(collector *c, gc_root *roots, size_t nroots, term_t *young
 
 /* Goes through an off-heap list of the collected area: a handle that was
  * copied joins the list of the heap its copy is in, one that was not is
- * dead and its binary released. Handles outside the collected area stay, on
+ * dead and gives back what it held (its binary, its magic count). Handles outside the collected area stay, on
  * `young`'s list. */
 static void sweep_offheap(const collector *c, offheap_hdr *list, heap_t *young, heap_t *old,
                           const heap_block *young_to)
@@ -344,8 +344,8 @@ static void sweep_offheap(const collector *c, offheap_hdr *list, heap_t *young, 
             offheap_hdr *n = (offheap_hdr *)(void *)boxed_ptr(o->header);
             uintptr_t a = (uintptr_t)n;
             heap_link_offheap(a >= ys && a < ye ? young : old, n);
-        } else if (header_subtag(o->header) == HDR_REFC_BIN) {
-            bin_release(((refc_bin_obj *)(void *)o)->val);
+        } else {
+            heap_release_offheap_obj(o);
         }
     }
 }

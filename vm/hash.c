@@ -217,7 +217,7 @@ static void get_ref_ids(term_t t, uint32_t *ids, unsigned n)
 {
     const uint32_t *src;
     uint64_t nids;
-    if (term_is_boxed_with(t, HDR_REF)) {
+    if (term_is_local_ref(t)) {
         src = ref_object(t)->ids, nids = ref_object(t)->nids;
     } else {
         src = ext_id_object(t)->ids, nids = ext_id_object(t)->nids;
@@ -399,6 +399,7 @@ static uint32_t compute_phash2(term_t t)
                 h = mix_big_limbs(h, big_limbs(t), big_limb_count(t), big_is_negative(t));
                 break;
             case HDR_REF:
+            case HDR_MAGIC_REF:
             case HDR_EXT_REF: {
                 uint32_t id;
                 get_ref_ids(t, &id, 1);
@@ -583,7 +584,8 @@ uint32_t hash_internal(term_t t, uint32_t salt)
             case HDR_NEG_BIG:
                 h = mix_big_limbs(h, big_limbs(t), big_limb_count(t), big_is_negative(t));
                 break;
-            case HDR_REF: {
+            case HDR_REF:
+            case HDR_MAGIC_REF: {
                 ref_obj *r = ref_object(t);
                 uint32_t id[REF_MAX_IDS];
                 get_ref_ids(t, id, REF_MAX_IDS);

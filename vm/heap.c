@@ -19,12 +19,18 @@ void heap_init(heap_t *h, alloc_type type)
     h->type = type;
 }
 
+void heap_release_offheap_obj(offheap_hdr *o)
+{
+    if (header_subtag(o->header) == HDR_REFC_BIN)
+        bin_release(((refc_bin_obj *)(void *)o)->val);
+    else if (header_subtag(o->header) == HDR_MAGIC_REF)
+        magic_release(((magic_ref_obj *)(void *)o)->magic);
+}
+
 static void release_offheap(heap_t *h)
 {
-    for (offheap_hdr *o = h->offheap; o; o = o->next) {
-        if (header_subtag(o->header) == HDR_REFC_BIN)
-            bin_release(((refc_bin_obj *)(void *)o)->val);
-    }
+    for (offheap_hdr *o = h->offheap; o; o = o->next)
+        heap_release_offheap_obj(o);
     h->offheap = NULL;
     h->offheap_bytes = 0;
 }

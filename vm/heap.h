@@ -59,6 +59,10 @@ static inline term_t *heap_alloc(heap_t *h, size_t words)
 /* Links an off-heap handle (its first word a header) into the heap's list
  * and counts a refc binary's bytes in offheap_bytes. */
 void heap_link_offheap(heap_t *h, offheap_hdr *obj);
+/* Gives back what a dead off-heap handle held: a refc binary's count on
+ * its bytes, a magic reference's count on its magic (which may run the
+ * magic's destructor, vm/term.h). */
+void heap_release_offheap_obj(offheap_hdr *obj);
 /* Words in use on the heap, for tests and accounting. */
 size_t heap_used_words(const heap_t *h);
 /* Bytes the heap's blocks take, as allocated (vm/alloc.h). */

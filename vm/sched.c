@@ -442,6 +442,9 @@ static void *scheduler_main(void *arg)
     progress_register(s->id);
     while (!atomic_load(&stopping)) {
         progress_update(s->id);
+        if (atomic_load_explicit(&trace_safe_point_wanted, memory_order_relaxed) &&
+            atomic_exchange_explicit(&trace_safe_point_wanted, false, memory_order_acquire))
+            trace_hooks.safe_point();
         cancel_requested(s);
         if (timer_count(&s->timers)) /* no clock read when no timer runs */
             timer_expire(&s->timers, timer_now_ns(), fire, s);

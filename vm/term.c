@@ -1,6 +1,7 @@
 /* term.c: building terms on a heap. */
 #include "term.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -120,6 +121,27 @@ term_t term_ref(heap_t *h, const uint32_t *ids, unsigned nids)
     r->nids = nids;
     memcpy(r->ids, ids, nids * sizeof(uint32_t));
     return term_boxed(p);
+}
+
+term_t term_magic_ref(heap_t *h, const uint32_t ids[3], vm_magic *m)
+{
+    term_t *p = heap_alloc(h, MAGIC_REF_WORDS);
+    magic_ref_obj *r = (magic_ref_obj *)(void *)p;
+    memset(r, 0, sizeof *r);
+    r->header = header_make(MAGIC_REF_WORDS - 1, HDR_MAGIC_REF);
+    r->magic = m;
+    r->ref.header = header_make(REF_WORDS - 1, HDR_REF);
+    r->ref.nids = 3;
+    memcpy(r->ref.ids, ids, 3 * sizeof(uint32_t));
+    atomic_fetch_add_explicit(&m->refc, 1, memory_order_relaxed);
+    heap_link_offheap(h, (offheap_hdr *)(void *)r);
+    return term_boxed(p);
+}
+
+void magic_release(vm_magic *m)
+{
+    if (atomic_fetch_sub_explicit(&m->refc, 1, memory_order_acq_rel) == 1)
+        m->destroy(m);
 }
 
 term_t term_export(heap_t *h, term_t module, term_t function, unsigned arity)

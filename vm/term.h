@@ -45,7 +45,8 @@
  *   1000    refc binary       see refc_bin_obj: handle to off-heap bytes
  *   1001    heap binary       byte size, then the bytes (padded to words)
  *   1010    sub binary        see sub_bin_obj: a slice/bitstring of another
- *   1011    (unused)
+ *   1011    magic reference   see magic_ref_obj: a reference that holds a
+ *                             count on a vm_magic (off-heap)
  *   1100    external pid      see ext_id_obj
  *   1101    external port     see ext_id_obj
  *   1110    external ref      see ext_id_obj
@@ -97,6 +98,7 @@ typedef struct heap heap_t; /* vm/heap.h */
 #define HDR_REFC_BIN    (0x8u << 2)
 #define HDR_HEAP_BIN    (0x9u << 2)
 #define HDR_SUB_BIN     (0xAu << 2)
+#define HDR_MAGIC_REF   (0xBu << 2)
 #define HDR_EXT_PID     (0xCu << 2)
 #define HDR_EXT_PORT    (0xDu << 2)
 #define HDR_EXT_REF     (0xEu << 2)
@@ -235,7 +237,13 @@ static inline bool term_is_bitstring(term_t t)
     int s = term_boxed_subtag(t);
     return s == HDR_REFC_BIN || s == HDR_HEAP_BIN || s == HDR_SUB_BIN;
 }
-static inline bool term_is_ref(term_t t) { return term_is_boxed_with(t, HDR_REF) || term_is_boxed_with(t, HDR_EXT_REF); }
+/* A reference of this node: plain or magic (ref_object reads either). */
+static inline bool term_is_local_ref(term_t t)
+{
+    int s = term_boxed_subtag(t);
+    return s == HDR_REF || s == HDR_MAGIC_REF;
+}
+static inline bool term_is_ref(term_t t) { return term_is_local_ref(t) || term_is_boxed_with(t, HDR_EXT_REF); }
 static inline bool term_is_pid(term_t t) { return term_is_local_pid(t) || term_is_boxed_with(t, HDR_EXT_PID); }
 static inline bool term_is_port(term_t t) { return term_is_local_port(t) || term_is_boxed_with(t, HDR_EXT_PORT); }
 static inline bool term_is_cons_or_nil(term_t t) { return term_is_list(t) || term_is_nil(t); }
@@ -283,10 +291,44 @@ typedef struct ref_obj {
 } ref_obj;
 #define REF_WORDS (sizeof(ref_obj) / sizeof(term_t))
 
+/* Off-heap data whose life a count of references decides: OTP's magic
+ * binaries. Whoever makes one sets refc to 1 for itself and `destroy`;
+ * term_magic_ref takes a count for the reference it builds, each copy of
+ * that reference (copy_term) one more, and a collection or a heap's end
+ * that drops a copy gives its count back (magic_release). When the last
+ * count goes, destroy(m) runs on the thread that let it go, possibly
+ * inside a collection or while a process is freed: it must take no lock
+ * the VM may hold there and must not touch any process; the usual answer
+ * is to queue m for work at a safe point. */
+typedef struct vm_magic vm_magic;
+struct vm_magic {
+    _Atomic uint64_t refc;
+    void (*destroy)(vm_magic *m);
+};
+
+/* A magic reference: a plain reference (the ids users see, compare and
+ * encode) that also holds a count on `magic`, on its heap's off-heap list
+ * (`next`, as a refc binary's handle). ref_object() finds the embedded
+ * reference, so code that reads ids does not care which kind it has. */
+typedef struct magic_ref_obj {
+    term_t header;
+    struct offheap_hdr *next;
+    vm_magic *magic;
+    ref_obj ref;
+} magic_ref_obj;
+#define MAGIC_REF_WORDS (sizeof(magic_ref_obj) / sizeof(term_t))
+
 static inline ref_obj *ref_object(term_t t)
 {
-    ASSERT(term_is_boxed_with(t, HDR_REF));
-    return (ref_obj *)(void *)boxed_ptr(t);
+    ASSERT(term_is_local_ref(t));
+    term_t *p = boxed_ptr(t);
+    return header_subtag(*p) == HDR_MAGIC_REF ? &((magic_ref_obj *)(void *)p)->ref : (ref_obj *)(void *)p;
+}
+
+static inline magic_ref_obj *magic_ref_object(term_t t)
+{
+    ASSERT(term_is_boxed_with(t, HDR_MAGIC_REF));
+    return (magic_ref_obj *)(void *)boxed_ptr(t);
 }
 
 /* ---- external pids, ports, refs (from another node, via ETF) ------------ */
@@ -421,6 +463,11 @@ term_t term_float(heap_t *h, double d);
 term_t term_int64(heap_t *h, int64_t v);
 term_t term_uint64(heap_t *h, uint64_t v);
 term_t term_ref(heap_t *h, const uint32_t *ids, unsigned nids);
+/* A magic reference with the 3 id words `ids` that takes a count on m,
+ * linked on h's off-heap list (given back when h lets the copy go). */
+term_t term_magic_ref(heap_t *h, const uint32_t ids[3], vm_magic *m);
+/* Gives back one count on m; the last one runs m->destroy(m). */
+void magic_release(vm_magic *m);
 term_t term_export(heap_t *h, term_t module, term_t function, unsigned arity);
 /* A fun with num_free free variables copied from env (uninitialised if
  * NULL). */

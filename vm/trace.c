@@ -11,6 +11,9 @@
 
 _Atomic unsigned trace_bp_active;
 _Atomic uint32_t trace_new_flags;
+_Atomic bool trace_safe_point_wanted;
+
+void trace_want_safe_point(void) { atomic_store_explicit(&trace_safe_point_wanted, true, memory_order_release); }
 
 /* ---- the default hooks: nothing is traced ------------------------------- */
 
@@ -32,6 +35,7 @@ static void no_frame_return(process *p, const trace_frame *tf, term_t value) {}
 static void no_frame_unwind(process *p, const trace_frame *tf, proc_class cls, term_t reason) {}
 static void no_slice(process *p, bool in) {}
 static void no_collect(process *p) {}
+static void no_safe_point(void) {}
 static void no_port_open(term_t port, process *owner, term_t driver) {}
 static void no_port_ran(term_t port, trace_port_op op, term_t linked) {}
 static void no_port_closed(term_t port, void *trace, trace_port_op op, term_t reason) {}
@@ -42,7 +46,7 @@ trace_hook_table trace_hooks = {
     .link = no_link,     .reg = no_reg,            .sched = no_sched,         .gc = no_gc,
     .loaded = no_loaded, .free = no_free,
     .frame_return = no_frame_return, .frame_unwind = no_frame_unwind,
-    .slice = no_slice,   .collect = no_collect,
+    .slice = no_slice,   .collect = no_collect, .safe_point = no_safe_point,
     .port_open = no_port_open, .port_ran = no_port_ran, .port_closed = no_port_closed,
 };
 

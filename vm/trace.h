@@ -153,6 +153,15 @@ size_t trace_words_since_gc(const process *p);
  * ...)): then every spawn calls the spawn hook, traced parent or not. */
 extern _Atomic uint32_t trace_new_flags;
 
+/* Engine work that must wait for a safe point: a thread that cannot do it
+ * where it is (inside a collection, while a process is freed) calls
+ * trace_want_safe_point(), from any thread; the next scheduler to pass its
+ * loop then calls trace_hooks.safe_point(), with no process running on
+ * it and no lock held, so the hook may block and wait for thread progress.
+ * A scheduler asleep looks within 10 ms. */
+extern _Atomic bool trace_safe_point_wanted;
+void trace_want_safe_point(void);
+
 /* ---- the hook table ------------------------------------------------------ */
 
 /* How a scheduling event happens (running, running_procs). */
@@ -229,6 +238,9 @@ typedef struct trace_hook_table {
     /* p, with TF_CALL, is about to be collected (call_memory reads
      * trace_words_since_gc first). */
     void (*collect)(process *p);
+    /* Work asked for with trace_want_safe_point(), on a scheduler thread
+     * between time slices. */
+    void (*safe_point)(void);
 
     /* Ports (vm/port.c). A port's trace points test its trace flags
      * (port_trace_with, vm/port.h) and call these on whichever thread

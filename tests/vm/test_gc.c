@@ -422,6 +422,56 @@ Test(gc, literals_outside_the_heap_are_not_moved)
     heap_destroy(&lit);
 }
 
+/* ---- magic references ------------------------------------------------------------- */
+
+/* A magic whose destructor counts its runs. */
+typedef struct {
+    vm_magic m;
+    int destroyed;
+} counted_magic;
+static void count_destroy(vm_magic *m) { ((counted_magic *)(void *)m)->destroyed++; }
+
+Test(gc, magic_refs_hold_a_count_per_copy_and_destroy_at_the_last)
+{
+    counted_magic cm = {.destroyed = 0};
+    atomic_init(&cm.m.refc, 0);
+    cm.m.destroy = count_destroy;
+    const uint32_t ids[3] = {7, 8, 9};
+    term_t mref = term_magic_ref(&young, ids, &cm.m);
+    cr_assert(term_is_ref(mref) && term_is_local_ref(mref));
+    cr_assert_eq(ref_object(mref)->nids, 3);
+    cr_assert_eq(ref_object(mref)->ids[2], 9);
+    cr_assert(term_eq_exact(mref, term_ref(&young, ids, 3)), "a magic ref equals the plain ref with its ids");
+    cr_assert_eq(atomic_load(&cm.m.refc), 1);
+
+    /* a copy on another heap takes a count, which that heap's end gives back */
+    heap_t other;
+    heap_init(&other, ALLOC_TEMP);
+    term_t c = copy_term(&other, term_tuple2(&other, mref, NIL));
+    cr_assert_eq(atomic_load(&cm.m.refc), 2);
+    cr_assert(term_eq_exact(tuple_get(c, 0), mref));
+
+    /* kept through collections, minor and major, moved each time */
+    term_t roots[1] = {term_tuple2(&young, mref, I(1))};
+    collect(roots, 1, 0, false);
+    cr_assert_eq(collect(roots, 1, 0, false), GC_MINOR);
+    cr_assert_eq(collect(roots, 1, 0, true), GC_MAJOR);
+    cr_assert_eq(atomic_load(&cm.m.refc), 2);
+    cr_assert_eq(cm.destroyed, 0);
+    term_t moved = tuple_get(roots[0], 0);
+    cr_assert(term_is_boxed_with(moved, HDR_MAGIC_REF) && magic_ref_object(moved)->magic == &cm.m);
+    cr_assert(term_eq_exact(moved, tuple_get(c, 0)));
+
+    /* dropped here: the collection gives the count back, not yet the last */
+    roots[0] = NIL;
+    collect(roots, 1, 0, true);
+    cr_assert_eq(atomic_load(&cm.m.refc), 1);
+    cr_assert_eq(cm.destroyed, 0);
+    heap_destroy(&other);
+    cr_assert_eq(atomic_load(&cm.m.refc), 0);
+    cr_assert_eq(cm.destroyed, 1);
+}
+
 /* ---- off-heap binaries ------------------------------------------------------------ */
 
 Test(gc, refc_binaries_are_released_exactly_when_unreachable)
