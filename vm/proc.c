@@ -947,6 +947,10 @@ void proc_exit(process *p)
     }
     end_receive_timer(p);
     port_owner_exited(p, reason);
+    /* out_exited (exiting) before anyone hears of the exit: a process that
+     * gets the 'DOWN' and then asks trace_delivered(P) finds it delivered */
+    if (p->trace_flags & TF_EXITING)
+        trace_hooks.sched(p, TRACE_OUT_EXITED);
     static const uint32_t by_link[3] = {1, 0, 0};
     for (proc_link *l = p->links; l; l = l->next) {
         switch (l->kind) {

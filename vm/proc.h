@@ -260,7 +260,8 @@ bool proc_register(process *p, term_t name);
 bool proc_unregister(term_t name);
 
 /* Propagates p's exit (p->exit_reason) to links and monitors, unregisters
- * it, and frees it after thread progress. Called by its scheduler: p stays
+ * it, reports out_exited (before the links and monitors hear of it), and
+ * frees it after thread progress. Called by its scheduler: p stays
  * valid until the thread's next safe point, and is freed later, with the
  * thread's other exited processes, once proc_flush_exits hands them over. */
 void proc_exit(process *p);

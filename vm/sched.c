@@ -383,14 +383,10 @@ void sched_kill(process *self, process *q)
  * sched-gc-events.md has the whole sequence. */
 enum { RUNNING_FLAGS = TF_RUNNING | TF_RUNNING_PROCS };
 
-/* p has exited (proc_exit): out_exited. p stays valid until this thread's
- * next safe point (its memory is freed after thread progress). */
-static void exited(process *p)
-{
-    proc_exit(p);
-    if (p->trace_flags & TF_EXITING)
-        trace_hooks.sched(p, TRACE_OUT_EXITED);
-}
+/* p has exited (proc_exit, which also reports out_exited). p stays valid
+ * until this thread's next safe point (its memory is freed after thread
+ * progress). */
+static void exited(process *p) { proc_exit(p); }
 
 static void run_slice(scheduler *s, process *p)
 {
