@@ -250,6 +250,7 @@ run-tsan: $(DBGSH) $(TOOL_BINS)
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/stress/run.sh $(DBGSH) 1000
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/diff/run.sh $(BUILD) $(DBGSH)
 	@tests/shell/run.sh $(BUILD) $(DBGSH)
+	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/dbgcore/sessions/run.sh $(BUILD) $(DBGSH)
 	@SCRIPTS_SCHEDULERS=4 SCRIPTS_TIMEOUT=300 TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" \
 	  tests/scripts/run.sh $(BUILD) $(DBGSH)
 

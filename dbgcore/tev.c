@@ -56,7 +56,9 @@ void tev_scratch_done(heap_t *h)
         return;
     }
     heap_block *b = h->blocks;
-    if (b && !b->next && !h->offheap && b->words <= SCRATCH_KEEP) {
+    if (!b) /* nothing built (a match spec that failed, say) */
+        return;
+    if (!b->next && !h->offheap && b->words <= SCRATCH_KEEP) {
         /* one block and nothing off-heap (every event but large ones):
          * heap_reset's work is moving the top back */
         h->top = b->mem;

@@ -2,8 +2,9 @@
 %% callgrind the instructions dbgsh spends per trace event (a measure that
 %% other programs on the machine do not move, unlike the ns of trace.sh).
 %% run(Kind, N): N calls of tg/1 by a worker, traced to a file trace port
-%% (file), to a collector (collector), or not traced and no pattern set
-%% (none, the loop alone).
+%% (file), to a collector (collector), or with a match spec whose guard
+%% fails for every call (guard: row 2 of trace.sh, no event), or not
+%% traced and no pattern set (none, the loop alone).
 -module(trace_ir).
 -export([run/2, tg/1]).
 
@@ -14,13 +15,16 @@ loop(N) -> ?MODULE:tg(N), loop(N - 1).
 
 run(Kind, N) ->
     {Tracer, Done} = tracer(Kind),
-    Kind =:= none orelse (1 = erlang:trace_pattern({?MODULE, tg, 1}, true, [global])),
+    Kind =:= none orelse (1 = erlang:trace_pattern({?MODULE, tg, 1}, spec(Kind), [global])),
     Self = self(),
     W = spawn(fun() -> receive go -> ok end, loop(N), Self ! {self(), done} end),
     Kind =:= none orelse (1 = erlang:trace(W, true, [call, {tracer, Tracer}])),
     W ! go,
     receive {W, done} -> ok end,
     Done().
+
+spec(guard) -> [{['$1'], [{'<', '$1', 0}], []}];
+spec(_) -> true.
 
 tracer(file) ->
     File = "trace_ir.trc",
@@ -29,5 +33,8 @@ tracer(file) ->
 tracer(collector) ->
     C = dbgsh_trace:collector_open(100000, 16 bsl 20),
     {C, fun() -> dbgsh_trace:collector_close(C) end};
+tracer(guard) ->
+    Sink = spawn(fun() -> receive _ -> erlang:error(got_an_event) end end),
+    {Sink, fun() -> exit(Sink, kill) end};
 tracer(none) ->
     {none, fun() -> ok end}.
