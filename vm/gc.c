@@ -188,12 +188,12 @@ static void stress_fail(const char *what, const term_t *slot, term_t t)
 }
 
 /* A header word of an object kind that exists (not subtag 0001, reserved
- * for match states, nor 1011, unused: HEAP_POISON_WORD's) and of a size
- * no heap holds. */
+ * for match states and HEAP_POISON_WORD's) and of a size a heap can
+ * hold. */
 static bool valid_header(term_t h)
 {
     unsigned sub = header_subtag(h);
-    return term_is_header(h) && sub != (0x1u << 2) && sub != (0xBu << 2) &&
+    return term_is_header(h) && sub != (0x1u << 2) &&
            header_arity(h) < (UINT64_C(1) << 40);
 }
 

@@ -95,8 +95,9 @@ void heap_block_free(heap_block *b);
 void heap_cache_use(bool on);
 /* The word a GC-stress build fills freed heap blocks (and the registers
  * just above a process's stack_top after a collection) with: a header word
- * of the unused subtag 1011, so never a term nor the start of an object. */
-#define HEAP_POISON_WORD ((term_t)0xDEADBEEFDEADBE2Cu)
+ * of subtag 0001 (reserved, no object has it), so never a term nor the
+ * start of an object. */
+#define HEAP_POISON_WORD ((term_t)0xDEADBEEFDEADBE04u)
 /* The used words of block `b` of heap `h` (exact for the current block). */
 static inline size_t heap_block_used(const heap_t *h, const heap_block *b)
 {

@@ -25,18 +25,18 @@ got() -> receive {ev, M} -> [M | got()] after 50 -> [] end.
 tracer(To) -> spawn(fun L() -> receive M -> To ! {ev, M}, L() end end).
 
 %% A session tracing the caller's sends and calls of f/1, its handle
-%% dropped on return.
+%% dropped on return (what it affects is printed while it is held).
 make_and_drop(Name, Tracer) ->
     S = trace:session_create(Name, Tracer, []),
     1 = trace:process(S, self(), true, [send, call]),
     1 = trace:function(S, {dropped, f, 1}, true, [local]),
+    io:format("~p~n", [{names(), trace:session_info({dropped, f, 1}), trace:info(S, self(), flags)}]),
     ok.
 
 main() ->
     T = tracer(self()),
     %% 1. dropped in a function: the session and all it set go
     make_and_drop(d1, T),
-    io:format("~p~n", [{names(), trace:session_info({dropped, f, 1})}]),
     io:format("~p~n", [wait_gone(d1)]),
     io:format("~p~n", [{names(), trace:session_info({dropped, f, 1}), trace:session_info(self())}]),
     2 = dropped:f(1),
