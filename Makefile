@@ -234,7 +234,7 @@ gcstress: deps
 	  CFLAGS="$(CFLAGS) -DDBGSH_GC_STRESS=1" BUILD=build/gcstress run-gcstress
 
 run-gcstress: $(DBGSH)
-	@SCRIPTS_TIMEOUT=300 tests/scripts/run.sh $(BUILD) $(DBGSH)
+	@SCRIPTS_TIMEOUT=300 SCRIPTS_SKIP=tests/scripts/gcstress-skip tests/scripts/run.sh $(BUILD) $(DBGSH)
 
 # Criterion's runner cannot start under ThreadSanitizer (its sandbox
 # crashes), so `make tsan` runs tests/tsan/threads.c, which drives the shared

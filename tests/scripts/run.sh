@@ -10,6 +10,9 @@
 # runs N programs at once (default: SCRIPTS_JOBS, or 2). Timeout per program:
 # SCRIPTS_TIMEOUT seconds (60).
 # SCRIPTS_SCHEDULERS sets -S (default 1; the output must not depend on it).
+# SCRIPTS_SKIP names a file of programs not to run in this build
+# ("FEATURE/NAME  why", e.g. gcstress-skip: output that counts collections),
+# each reported as skipped with its reason.
 # Prints a unified diff (truncated) for each failure and, last,
 # "scripts: N passed, N failed"; exits non-zero on failure.
 set -u
@@ -43,8 +46,14 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/res"
 
 progs=()
+skipped=0
 while IFS= read -r rel; do
     if [ -z "$filter" ] || printf '%s\n' "$rel" | grep -Eq -- "$filter"; then
+        if [ -n "${SCRIPTS_SKIP:-}" ] && grep -q "^$rel[[:space:]]" "$SCRIPTS_SKIP"; then
+            echo "scripts: skipped $rel: $(grep "^$rel[[:space:]]" "$SCRIPTS_SKIP" | sed 's/^[^[:space:]]*[[:space:]]*//')"
+            skipped=$((skipped + 1))
+            continue
+        fi
         progs+=("$rel")
     fi
 done < <(cd "$here" && find . -mindepth 2 -maxdepth 2 -name '*.erl' | sed 's|^\./||; s|\.erl$||' | sort)
@@ -155,5 +164,6 @@ if [ "$with_erl" -eq 1 ] && [ ${#progs[@]} -gt 0 ]; then
     fi
 fi
 
+[ "$skipped" -gt 0 ] && echo "scripts: $skipped skipped (SCRIPTS_SKIP)"
 echo "scripts: $passed passed, $failed failed, $pending pending"
 [ "$failed" -eq 0 ]
