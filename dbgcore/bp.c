@@ -1095,7 +1095,8 @@ static void meta_report(process *p, const trace_frame *tf, term_t tag, term_t wh
 {
     term_t tracer = (term_t)tf->data[0];
     bool gone;
-    if (!meta_wants(p, tracer, tag, &gone))
+    /* a tracer module is not asked again (OTP asks at the call only) */
+    if (!term_is_small(tracer) && !meta_wants(p, tracer, tag, &gone))
         return;
     heap_t *h = tev_scratch();
     term_t e[2] = {mfa_of(h, tf->header), what};
@@ -1169,7 +1170,12 @@ static void call_trace(process *p, const bp_setting *s, const code_t *header, co
         term_t mfa = term_boxed(words);
         if (!pe)
             now.tracer = before.tracer;
-        tev_send(p, pe ? pe : &now, EA.call, 1, &mfa, v.extra);
+        /* the tracer was asked above; one the actions put in its place
+         * is asked now */
+        if (now.tracer == before.tracer)
+            tev_send_unasked(p, pe ? pe : &now, EA.call, 1, &mfa, v.extra);
+        else
+            tev_send(p, pe ? pe : &now, EA.call, 1, &mfa, v.extra);
     }
     uint32_t flags = now.flags;
     if (h)

@@ -230,6 +230,14 @@ void tev_scratch_done(heap_t *h);
  * tracer that is gone or answers remove clears pe's flags on p (OTP's
  * behaviour): look pe up again after. */
 void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra);
+/* tev_send without asking the tracer (tracer_enabled): for a call event
+ * whose tracer was asked before its match spec ran, and for return_from,
+ * return_to and exception_from, which OTP reports without asking (a
+ * tracer module's `enabled` runs once per call, never for these). Only
+ * p's own pid as tracer is dropped; a tracer process that is gone gets
+ * nothing (its flags go at the next event that asks), a tracer port
+ * found closed clears pe's flags on p. */
+void tev_send_unasked(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra);
 /* tev_send to every session whose flags on p include `flag` (the common
  * case of the process events: spawn, exit, link, ...). */
 void tev_emit(process *p, uint32_t flag, term_t tag, unsigned n, const term_t *elems);

@@ -91,6 +91,14 @@ void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t
     }
 }
 
+void tev_send_unasked(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra)
+{
+    if (pe->tracer == p->pid)
+        return; /* a process's own events never go to itself */
+    if (!tracer_deliver(pe->tracer, p->pid, pe->flags, tag, n, elems, extra))
+        session_set(p, pe->session, 0, NIL); /* a port that closed */
+}
+
 void tev_emit(process *p, uint32_t flag, term_t tag, unsigned n, const term_t *elems)
 {
     /* downwards: a gone tracer's entry is replaced by the last, seen already */
@@ -115,7 +123,7 @@ static void on_return_from(process *p, const trace_frame *tf, term_t value)
         return;
     heap_t *h = tev_scratch();
     term_t e[2] = {mfa_of(h, tf->header), value};
-    tev_send(p, pe, EA.return_from, 2, e, THE_NON_VALUE);
+    tev_send_unasked(p, pe, EA.return_from, 2, e, THE_NON_VALUE);
     tev_scratch_done(h);
 }
 
@@ -129,7 +137,7 @@ static void on_return_to(process *p, const trace_frame *tf, const code_t *to)
     code_location loc;
     heap_t *h = tev_scratch();
     term_t mfa = to && code_find(to, &loc) ? mfa_of(h, loc.header) : ATOM_undefined;
-    tev_send(p, pe, EA.return_to, 1, &mfa, THE_NON_VALUE);
+    tev_send_unasked(p, pe, EA.return_to, 1, &mfa, THE_NON_VALUE);
     tev_scratch_done(h);
 }
 
@@ -141,7 +149,7 @@ static void on_exception_from(process *p, const trace_frame *tf, proc_class cls,
     term_t c = cls == CLASS_ERROR ? ATOM_error : cls == CLASS_EXIT ? ATOM_exit : ATOM_throw;
     heap_t *h = tev_scratch();
     term_t e[2] = {mfa_of(h, tf->header), term_tuple2(h, c, reason)};
-    tev_send(p, pe, EA.exception_from, 2, e, THE_NON_VALUE);
+    tev_send_unasked(p, pe, EA.exception_from, 2, e, THE_NON_VALUE);
     tev_scratch_done(h);
 }
 

@@ -1,11 +1,13 @@
 /* tev_port.c: tracing ports: each port's per-session entries (flags and
  * tracer, as a process's), the settings of new ports, the port hooks of
- * vm/trace.h that report open, closed, getting_linked (ports) and in/out
- * (running_ports), and the port parts of erlang:trace/3 and trace_info/2
- * with OTP 25's answers. docs/internals/ports.md, "Tracing ports". */
+ * vm/trace.h that report open, closed, getting_linked (ports), in/out
+ * (running_ports), 'receive' and send, and the port parts of erlang:trace/3
+ * and trace_info/2 with OTP 25's answers. docs/internals/ports.md,
+ * "Tracing ports". */
 #include "engine.h"
 
 #include <pthread.h>
+#include <string.h>
 
 /* A port's trace state (vm/port.h's opaque `trace`) is a proc_trace, the
  * shape of a process's: one ptrace_entry per session that traces the port.
@@ -13,7 +15,7 @@
  * and freed once it holds no entry or the port closes. */
 
 /* Atoms of the port events not in EA. */
-static term_t a_open, a_closed, a_command, a_control, a_close, a_connect, a_info;
+static term_t a_open, a_closed, a_command, a_control, a_close, a_connect, a_info, a_connected;
 
 /* Port events being delivered on this thread: a tracer that is a port
  * runs its own trace points when it is written to, and their events could
@@ -198,10 +200,232 @@ static term_t op_atom(trace_port_op op)
     return term_small(0);
 }
 
-/* The port ran op: {trace, Port, in, Command} (running_ports),
- * {trace, Port, getting_linked, Pid} (ports; when `linked` is a pid), then
- * {trace, Port, out, Command} (running_ports). */
-static void on_port_ran(term_t port, trace_port_op op, term_t linked)
+/* ---- what a port receives and sends ------------------------------------------------ */
+
+/* OTP's sender of what a port gets from no process (a trace message
+ * written to a tracer port): its invalid pid, printed <0.32767.8191>. */
+#define NO_PROCESS_NUMBER 32767u
+#define NO_PROCESS_SERIAL 8191u
+
+/* Binaries longer than this (OTP's heap binary limit) go into a port's
+ * I/O vector as they are; shorter data is copied into runs. */
+#define IOVEC_COPY_LIMIT 64
+
+/* A growable array of terms or bytes, ALLOC_TEMP. */
+typedef struct buf {
+    void *v;
+    size_t n, cap, elem;
+} buf;
+
+static void buf_push(buf *b, const void *x, size_t count)
+{
+    if (b->n + count > b->cap) {
+        size_t cap = b->cap ? b->cap : 16;
+        while (cap < b->n + count)
+            cap *= 2;
+        b->v = b->v ? alloc_resize(ALLOC_TEMP, b->v, b->cap * b->elem, cap * b->elem)
+                    : alloc_new(ALLOC_TEMP, cap * b->elem);
+        b->cap = cap;
+    }
+    memcpy((char *)b->v + b->n * b->elem, x, count * b->elem);
+    b->n += count;
+}
+
+static void buf_free(buf *b)
+{
+    if (b->v)
+        alloc_free(ALLOC_TEMP, b->v, b->cap * b->elem);
+}
+
+/* The bytes collected in `run` become one binary of `parts`. */
+static void end_run(heap_t *h, buf *run, buf *parts)
+{
+    if (run->n == 0)
+        return;
+    term_t b = bin_new(h, run->v, run->n);
+    buf_push(parts, &b, 1);
+    run->n = 0;
+}
+
+/* Iodata as the I/O vector OTP hands an outputv driver (and shows in the
+ * port's 'receive' event): a list of binaries, where each byte-aligned
+ * binary of more than IOVEC_COPY_LIMIT bytes is an element of its own and
+ * the bytes between them (characters, small binaries) are copied into one
+ * binary per stretch; [] when there is no byte. An explicit stack walks
+ * the lists. */
+static term_t iovec_of(heap_t *h, term_t data)
+{
+    buf stack = {.elem = sizeof(term_t)}, run = {.elem = 1}, parts = {.elem = sizeof(term_t)};
+    buf_push(&stack, &data, 1);
+    while (stack.n > 0) {
+        term_t t = ((term_t *)stack.v)[--stack.n];
+        if (term_is_list(t)) {
+            term_t tail = list_tail(t), head = list_head(t);
+            buf_push(&stack, &tail, 1);
+            buf_push(&stack, &head, 1);
+        } else if (term_is_small(t)) {
+            uint8_t c = (uint8_t)small_value(t);
+            buf_push(&run, &c, 1);
+        } else if (term_is_bitstring(t)) {
+            bin_view v;
+            bin_view_of(t, &v);
+            if (v.bitoffset == 0 && v.size > IOVEC_COPY_LIMIT) {
+                end_run(h, &run, &parts);
+                buf_push(&parts, &t, 1);
+            } else {
+                for (uint64_t i = 0; i < v.size; i++) {
+                    uint8_t c = bin_byte_at(&v, i);
+                    buf_push(&run, &c, 1);
+                }
+            }
+        } /* [] adds nothing */
+    }
+    end_run(h, &run, &parts);
+    term_t list = term_list_from(h, parts.v, parts.n, NIL);
+    buf_free(&stack);
+    buf_free(&run);
+    buf_free(&parts);
+    return list;
+}
+
+/* A command's data as the port's 'receive' event shows it: the bytes of
+ * iodata, or term_to_binary of a trace message, as an I/O vector (iovec
+ * drivers) or one binary. THE_NON_VALUE when a trace message has no
+ * external form. */
+static term_t command_data(heap_t *h, term_t data, bool iovec)
+{
+    term_t bin;
+    if (term_is_tuple(data)) {
+        ext_error xe;
+        if (ext_term_to_binary(h, data, &bin, &xe) != EXT_OK)
+            return THE_NON_VALUE;
+        return iovec ? term_cons(h, bin, NIL) : bin;
+    }
+    if (iovec)
+        return iovec_of(h, data);
+    size_t n;
+    if (!bin_iodata(data, NULL, &n))
+        return THE_NON_VALUE;
+    uint8_t *out;
+    bin = bin_alloc(h, n, &out);
+    bin_iodata(data, out, &n);
+    return bin;
+}
+
+/* What the port got for `run`, as its 'receive' event carries it:
+ * {Caller, {command, Data}}, {Caller, {control, {Op, Data}}},
+ * {Caller, {connect, Pid}} or {Caller, close} (port_close, or an exit
+ * signal from Caller); THE_NON_VALUE when the port got nothing a process
+ * sent (the runtime's own calls, port_info). */
+static term_t received_of(heap_t *h, const trace_port_run *run)
+{
+    term_t from = run->caller, what;
+    if (from == NIL) {
+        /* only a trace message comes from no process */
+        if (run->data == THE_NON_VALUE || !term_is_tuple(run->data))
+            return THE_NON_VALUE;
+        from = term_local_pid(NO_PROCESS_NUMBER, NO_PROCESS_SERIAL);
+    }
+    switch (run->op) {
+    case TRACE_PORT_COMMAND:
+    case TRACE_PORT_SIGNAL:
+        if (run->data == THE_NON_VALUE) {
+            what = a_close; /* an exit signal */
+            break;
+        }
+        what = command_data(h, run->data, run->iovec);
+        if (what == THE_NON_VALUE)
+            return THE_NON_VALUE;
+        what = term_tuple2(h, a_command, what);
+        break;
+    case TRACE_PORT_CONTROL: {
+        term_t op = term_uint64(h, run->ctl_op);
+        const uint8_t *bytes = run->ctl_len ? run->ctl_bytes : (const uint8_t *)"";
+        what = term_tuple2(h, a_control, term_tuple2(h, op, bin_new(h, bytes, run->ctl_len)));
+        break;
+    }
+    case TRACE_PORT_CONNECT:
+        what = term_tuple2(h, a_connect, run->data);
+        break;
+    case TRACE_PORT_CLOSE:
+        what = a_close;
+        break;
+    default:
+        return THE_NON_VALUE;
+    }
+    return term_tuple2(h, from, what);
+}
+
+/* What the port sent for `run` (*to the receiver), as its send event
+ * carries it: {Port, {control, Reply}} after a control that answered,
+ * {Port, connected} after a connect (OTP traces that reply although
+ * port_connect/2 never delivers it). A control's reply shows as a binary
+ * of the bytes of a list reply; a binary reply shows as <<>> (OTP 25's
+ * trace of trace_ip_drv's binary answer). THE_NON_VALUE: nothing sent. */
+static term_t sent_of(heap_t *h, term_t port, const trace_port_run *run, term_t *to)
+{
+    *to = run->caller;
+    if (!term_is_pid(run->caller))
+        return THE_NON_VALUE;
+    if (run->op == TRACE_PORT_CONNECT)
+        return term_tuple2(h, port, a_connected);
+    if (run->op != TRACE_PORT_CONTROL || run->reply == THE_NON_VALUE)
+        return THE_NON_VALUE;
+    term_t reply;
+    size_t n = 0;
+    if (term_is_bitstring(run->reply) || !bin_iodata(run->reply, NULL, &n)) {
+        reply = bin_new(h, (const uint8_t *)"", 0);
+    } else {
+        uint8_t *out;
+        reply = bin_alloc(h, n, &out);
+        bin_iodata(run->reply, out, &n);
+    }
+    return term_tuple2(h, port, term_tuple2(h, a_control, reply));
+}
+
+/* The flags of sn's entries together. */
+static uint32_t flags_of(const snapshot *sn)
+{
+    uint32_t all = 0;
+    for (uint32_t i = 0; i < sn->n; i++)
+        all |= sn->e[i].flags;
+    return all;
+}
+
+/* {trace, Port, 'receive', Msg} to the entries with 'receive'. */
+static void deliver_received(term_t port, const snapshot *sn, const trace_port_run *run, bool open)
+{
+    if (!(flags_of(sn) & TF_RECEIVE))
+        return;
+    heap_t *h = tev_scratch();
+    term_t msg = received_of(h, run);
+    if (msg != THE_NON_VALUE)
+        deliver(port, sn, TF_RECEIVE, EA.receive, 1, &msg, open);
+    tev_scratch_done(h);
+}
+
+/* {trace, Port, send, Msg, To} to the entries with send. */
+static void deliver_sent(term_t port, const snapshot *sn, const trace_port_run *run)
+{
+    if (!(flags_of(sn) & TF_SEND))
+        return;
+    heap_t *h = tev_scratch();
+    term_t e[2];
+    e[0] = sent_of(h, port, run, &e[1]);
+    if (e[0] != THE_NON_VALUE)
+        deliver(port, sn, TF_SEND, EA.send, 2, e, true);
+    tev_scratch_done(h);
+}
+
+/* ---- the port hooks ------------------------------------------------------------------ */
+
+#define RAN_FLAGS (TF_RUNNING_PORTS | TF_PORTS | TF_RECEIVE | TF_SEND)
+
+/* The port ran run->op: {trace, Port, in, Command} (running_ports),
+ * {trace, Port, getting_linked, Pid} (ports; when run->linked is a pid),
+ * {trace, Port, 'receive', Msg}, {trace, Port, send, Msg, To}, then
+ * {trace, Port, out, Command} (running_ports): OTP 25's order. */
+static void on_port_ran(term_t port, const trace_port_run *run)
 {
     if (delivering)
         return;
@@ -209,26 +433,28 @@ static void on_port_ran(term_t port, trace_port_op op, term_t linked)
     pthread_mutex_lock(stripe);
     delivering++;
     snapshot sn;
-    sn.want = TF_RUNNING_PORTS | TF_PORTS;
+    sn.want = RAN_FLAGS;
     if (port_trace_with(port, take_entries, &sn) && sn.n > 0) {
-        term_t cmd = op_atom(op);
+        term_t cmd = op_atom(run->op);
         deliver(port, &sn, TF_RUNNING_PORTS, EA.in, 1, &cmd, true);
-        if (term_is_pid(linked))
-            deliver(port, &sn, TF_PORTS, EA.getting_linked, 1, &linked, true);
+        if (term_is_pid(run->linked))
+            deliver(port, &sn, TF_PORTS, EA.getting_linked, 1, &run->linked, true);
+        deliver_received(port, &sn, run, true);
+        deliver_sent(port, &sn, run);
         deliver(port, &sn, TF_RUNNING_PORTS, EA.out, 1, &cmd, true);
     }
     delivering--;
     pthread_mutex_unlock(stripe);
 }
 
-/* {trace, Port, in, Command} (running_ports), then {trace, Port, closed,
- * Reason} (ports), from the state the closed port handed over; then the
- * state goes. */
-static void on_port_closed(term_t port, void *trace, trace_port_op op, term_t reason)
+/* {trace, Port, in, Command} (running_ports), {trace, Port, 'receive',
+ * Msg}, then {trace, Port, closed, Reason} (ports), from the state the
+ * closed port handed over; then the state goes. */
+static void on_port_closed(term_t port, void *trace, const trace_port_run *run, term_t reason)
 {
     uint32_t flags;
     snapshot sn;
-    sn.want = TF_RUNNING_PORTS | TF_PORTS;
+    sn.want = RAN_FLAGS;
     take_entries(&trace, &flags, &sn);
     proc_trace *t = trace;
     if (t)
@@ -238,8 +464,9 @@ static void on_port_closed(term_t port, void *trace, trace_port_op op, term_t re
     pthread_mutex_t *stripe = stripe_of(port);
     pthread_mutex_lock(stripe);
     delivering++;
-    term_t cmd = op_atom(op);
+    term_t cmd = op_atom(run->op);
     deliver(port, &sn, TF_RUNNING_PORTS, EA.in, 1, &cmd, false);
+    deliver_received(port, &sn, run, false);
     deliver(port, &sn, TF_PORTS, a_closed, 1, &reason, false);
     delivering--;
     pthread_mutex_unlock(stripe);
@@ -442,6 +669,7 @@ void tev_port_install(void)
     a_close = atom_from_cstr("close");
     a_connect = atom_from_cstr("connect");
     a_info = atom_from_cstr("info");
+    a_connected = atom_from_cstr("connected");
     pthread_once(&stripes_once, init_stripes);
     trace_hooks.port_open = on_port_open;
     trace_hooks.port_ran = on_port_ran;

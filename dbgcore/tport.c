@@ -8,12 +8,16 @@
 #include "tlog.h"
 #include "tport_ip.h"
 
-
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "tport.def"
 #undef BIF
 
+/* A port's state. The driver is the port's own copy, so that its name
+ * can be OTP's open command (port_info(P, name)). */
 typedef struct tport {
+    port_driver drv;
+    char *name; /* drv.name; name_size bytes, ALLOC_TRACE */
+    size_t name_size;
     tlog_writer *w;
 } tport;
 
@@ -26,17 +30,14 @@ static bool tport_output(void *state, term_t msg, size_t *written)
 }
 
 /* port_control: $f writes out the buffer ([0], as OTP's trace_file_drv
- * answers); $t is the rotation timer's tick. */
+ * answers); every other op is badarg, as there. */
 static bool tport_control(void *state, unsigned op, const uint8_t *data, size_t len, heap_t *h, term_t *reply)
 {
     (void)data, (void)len;
     tport *t = state;
-    if (op == 'f')
-        tlog_writer_flush(t->w, NULL);
-    else if (op == 't')
-        tlog_writer_tick(t->w, NULL);
-    else
+    if (op != 'f')
         return false;
+    tlog_writer_flush(t->w, NULL);
     *reply = term_cons(h, term_small(0), NIL);
     return true;
 }
@@ -45,33 +46,56 @@ static void tport_close(void *state)
 {
     tport *t = state;
     tlog_writer_close(t->w, NULL);
+    alloc_free(ALLOC_TRACE, t->name, t->name_size);
     alloc_free(ALLOC_TRACE, t, sizeof *t);
 }
 
-static const port_driver trace_file_driver = {
-    .name = "trace_file_drv",
-    .output = tport_output,
-    .control = tport_control,
-    .close = tport_close,
-};
+/* The characters (UTF-8 sequences) of the file name s. */
+static size_t count_chars(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* The port's name: the command dbg:trace_port/2's fun opens OTP's driver
+ * with, as bytes (UTF-8 names stay UTF-8): "trace_file_drv n Path", or
+ * for a wrap set "trace_file_drv w Size Count TimeMs Len n PathTail",
+ * Len the characters of Path. Allocated with ALLOC_TRACE, *size bytes. */
+static char *port_name(const char *path, const char *tail, const tlog_wrap *wrap, size_t *size)
+{
+    char head[96] = "";
+    if (tail)
+        snprintf(head, sizeof head, "w %u %u %u %zu ", wrap->size, wrap->count, wrap->time_ms,
+                 count_chars(path));
+    *size = strlen("trace_file_drv ") + strlen(head) + strlen("n ") + strlen(path) +
+            (tail ? strlen(tail) : 0) + 1;
+    char *name = alloc_new(ALLOC_TRACE, *size);
+    snprintf(name, *size, "trace_file_drv %sn %s%s", head, path, tail ? tail : "");
+    return name;
+}
 
 /* The rotation timer of a time-wrapped log: ticks the writer every
- * period while the port is open (the tick goes through the port, so it
- * never meets a closed writer). */
+ * period while the port is open (the tick runs under the port's lock, so
+ * it never meets a closed writer; as OTP's driver timer, it is no port
+ * operation: no trace event). */
 typedef struct rotation {
     term_t port;
     uint32_t period_ms;
 } rotation;
 
+static void tick_writer(void *state, void *arg)
+{
+    (void)arg;
+    tport *t = state;
+    tlog_writer_tick(t->w, NULL);
+}
+
 static void rotation_tick(void *arg)
 {
     rotation *rt = arg;
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t reply;
-    bool open = port_control(rt->port, 't', NULL, 0, &h, &reply);
-    heap_destroy(&h);
-    if (open)
+    if (port_with_lock(rt->port, tick_writer, NULL))
         sched_timer_call(rt->period_ms, rotation_tick, rt);
     else
         alloc_free(ALLOC_TRACE, rt, sizeof *rt);
@@ -103,25 +127,36 @@ static term_t open_file_port(process *p, term_t spec)
     }
     char *path = vm_file_name(name);
     char *suffix = wrapped ? vm_file_name(tail) : NULL;
-    if (!path || (wrapped && !suffix && tail != NIL)) {
+    /* OTP's driver refuses a wrap set without a suffix (its name's tail
+     * must start within the file name) */
+    if (!path || (wrapped && (!suffix || !*suffix))) {
         vm_file_name_free(path);
         vm_file_name_free(suffix);
         return BIF_BADARG(p);
     }
     tlog_writer *w;
     tlog_error err;
-    tlog_result r = wrapped ? tlog_writer_open_wrap(&w, path, suffix ? suffix : "", &wrap, &err)
-                            : tlog_writer_open(&w, path, &err);
+    tlog_result r =
+        wrapped ? tlog_writer_open_wrap(&w, path, suffix, &wrap, &err) : tlog_writer_open(&w, path, &err);
+    tport *t = NULL;
+    if (r == TLOG_OK) {
+        t = alloc_new(ALLOC_TRACE, sizeof *t);
+        t->name = port_name(path, suffix, &wrap, &t->name_size);
+        t->drv = (port_driver){.name = t->name,
+                               .iovec = true,
+                               .output = tport_output,
+                               .control = tport_control,
+                               .close = tport_close};
+        t->w = w;
+    }
     vm_file_name_free(path);
     vm_file_name_free(suffix);
     if (r == TLOG_BADARG)
         return BIF_BADARG(p);
     if (r != TLOG_OK)
         return BIF_ERROR(p, vm_errno_atom(err.sys_errno));
-    tport *t = alloc_new(ALLOC_TRACE, sizeof *t);
-    t->w = w;
     tlog_writer_serialized(w); /* the port's lock serializes its driver */
-    term_t port = port_open(&trace_file_driver, t, p);
+    term_t port = port_open(&t->drv, t, p);
     if (wrap.time_ms) {
         rotation *rt = alloc_new(ALLOC_TRACE, sizeof *rt);
         *rt = (rotation){port, wrap.time_ms};

@@ -48,7 +48,9 @@ void tport_ip_rec_free(tport_ip_rec *r)
 
 tport_ip_rec *tport_ip_drop_record(uint32_t count) { return new_record(TLOG_OP_DROP, count, 0); }
 
-tport_ip_rec *tport_ip_record(term_t msg)
+tport_ip_rec *tport_ip_record(term_t msg) { return tport_ip_record_headed(NULL, msg); }
+
+tport_ip_rec *tport_ip_record_headed(ext_heads *heads, term_t msg)
 {
     if (term_is_list(msg) || term_is_nil(msg) || term_is_bitstring(msg)) {
         size_t n;
@@ -58,10 +60,12 @@ tport_ip_rec *tport_ip_record(term_t msg)
         bin_iodata(msg, r->bytes + TLOG_HEADER_BYTES, &n);
         return r;
     }
-    /* Trace messages: one walk into a stack buffer for the usual shapes,
-     * else the general encoder (as tlog.c's writer does). */
+    /* Trace messages: one walk into a stack buffer for the usual shapes
+     * (the head from the cache when there is one), else the general
+     * encoder (as tlog.c's writer does). */
     uint8_t stack[1024];
-    size_t n = ext_encode_bounded(msg, stack, sizeof stack);
+    size_t n = heads ? ext_encode_headed(heads, msg, stack, sizeof stack)
+                     : ext_encode_bounded(msg, stack, sizeof stack);
     if (n) {
         tport_ip_rec *r = new_record(TLOG_OP_TERM, (uint32_t)n, n);
         memcpy(r->bytes + TLOG_HEADER_BYTES, stack, n);
@@ -149,7 +153,9 @@ void tport_ip_queue_done(tport_ip_queue *q)
  * the record being written belong to the thread. */
 typedef struct ipport {
     port_driver drv;
-    char name[64]; /* "trace_ip_drv PortNo QueueSize 2", OTP's open command */
+    char name[64];    /* "trace_ip_drv PortNo QueueSize 2", OTP's open command */
+    ext_heads *heads; /* the heads of recent messages (ip_output's, under the
+                       * port's lock); allocated at the first message */
     pthread_mutex_t mu;
     tport_ip_queue q;
     bool idle;     /* the thread waits with nothing to write: wake it */
@@ -170,7 +176,9 @@ static void wake_thread(ipport *ip)
 static bool ip_output(void *state, term_t msg, size_t *written)
 {
     ipport *ip = state;
-    tport_ip_rec *r = tport_ip_record(msg);
+    if (!ip->heads)
+        ip->heads = alloc_zeroed(ALLOC_TRACE_BUF, sizeof *ip->heads);
+    tport_ip_rec *r = tport_ip_record_headed(ip->heads, msg);
     if (!r)
         return true; /* nothing to send, as the file port skips it */
     size_t len = r->len;
@@ -363,6 +371,8 @@ static void ip_close(void *state)
     close(ip->wake[1]);
     tport_ip_queue_destroy(&ip->q);
     pthread_mutex_destroy(&ip->mu);
+    if (ip->heads)
+        alloc_free(ALLOC_TRACE_BUF, ip->heads, sizeof *ip->heads);
     alloc_free(ALLOC_TRACE, ip, sizeof *ip);
 }
 

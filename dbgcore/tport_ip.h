@@ -65,6 +65,11 @@ void tport_ip_queue_done(tport_ip_queue *q);
  * as <<0, Size:32, Bytes>>, as trace_ip_drv frames whatever it is sent.
  * NULL when the term has no external form or is 2^32 bytes or more. */
 tport_ip_rec *tport_ip_record(term_t msg);
+/* tport_ip_record with the heads of recent messages cached in `heads`
+ * (vm/ext.h's ext_encode_headed; NULL: no cache): the same bytes, a
+ * message whose head is cached encodes faster. One thread at a time per
+ * cache (the port's output, under its lock). */
+tport_ip_rec *tport_ip_record_headed(ext_heads *heads, term_t msg);
 /* A drop record <<1, Count:32>>. */
 tport_ip_rec *tport_ip_drop_record(uint32_t count);
 void tport_ip_rec_free(tport_ip_rec *r);

@@ -118,7 +118,7 @@ term_t bif_port_port_info_2(process *p, const term_t *args)
 
 term_t bif_port_port_close_1(process *p, const term_t *args)
 {
-    return port_close(args[0]) ? ATOM_true : BIF_BADARG(p);
+    return port_close_from(args[0], p->pid) ? ATOM_true : BIF_BADARG(p);
 }
 
 /* The command itself, once options and port are checked: Data must be
@@ -129,7 +129,7 @@ static term_t command(process *p, term_t target, term_t data)
 {
     if (bif_bin_iolist_size_1(p, &data) == THE_NON_VALUE)
         return BIF_BADARG(p);
-    port_command(target, data);
+    port_command_from(target, p->pid, data);
     return ATOM_true;
 }
 
@@ -185,7 +185,7 @@ term_t bif_port_port_control_3(process *p, const term_t *args)
         bytes = copy;
     }
     term_t reply = NIL;
-    bool ok = port_control(args[0], (unsigned)small_value(op), bytes, len, &p->heap, &reply);
+    bool ok = port_control_from(args[0], p->pid, (unsigned)small_value(op), bytes, len, &p->heap, &reply);
     if (copy)
         alloc_free(ALLOC_TEMP, copy, len + 1);
     return ok ? reply : BIF_BADARG(p);
@@ -193,5 +193,5 @@ term_t bif_port_port_control_3(process *p, const term_t *args)
 
 term_t bif_port_port_connect_2(process *p, const term_t *args)
 {
-    return port_connect(args[0], args[1]) ? ATOM_true : BIF_BADARG(p);
+    return port_connect_from(args[0], p->pid, args[1]) ? ATOM_true : BIF_BADARG(p);
 }

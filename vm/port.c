@@ -130,12 +130,19 @@ static void remove_link(port *s, term_t pid)
 
 /* ---- trace points (no port locked) -------------------------------------------- */
 
-/* A port's trace points: the port ran `op`; `tf` its trace flags under
- * the lock. */
-static void trace_ran(term_t t, uint32_t tf, trace_port_op op)
+/* The facts of an operation `op` asked by `caller`, for its events. */
+static trace_port_run run_of(trace_port_op op, term_t caller)
 {
-    if (tf & TF_RUNNING_PORTS)
-        trace_hooks.port_ran(t, op, NIL);
+    return (trace_port_run){
+        .op = op, .caller = caller, .linked = NIL, .data = THE_NON_VALUE, .reply = THE_NON_VALUE};
+}
+
+/* A port's trace points: the port ran run->op; `tf` its trace flags
+ * under the lock, `want` the flags whose events the operation has. */
+static void trace_ran(term_t t, uint32_t tf, uint32_t want, const trace_port_run *run)
+{
+    if (tf & want)
+        trace_hooks.port_ran(t, run);
 }
 
 /* The driver's name as an atom (latin1, cut at 255 characters) for the
@@ -243,10 +250,11 @@ static term_t failure_reason(int code)
  * the number goes first (port_alive and new lookups fail from here on),
  * then the driver's close, then the slot (under table_lock, so the number
  * can no longer be found and the struct joins the free list), then the
- * trace events of the close (in for `op`, closed) when the port was
- * traced, and last the exit signals to the linked processes. */
-static void close_locked(port *s, uint64_t n, term_t reason, trace_port_op op)
+ * trace events of the close (in for run->op, 'receive', closed) when the
+ * port was traced, and last the exit signals to the linked processes. */
+static void close_locked(port *s, uint64_t n, term_t reason, trace_port_run *run)
 {
+    run->iovec = s->drv->iovec;
     void *trace = s->trace;
     s->trace = NULL;
     s->trace_flags = 0;
@@ -271,7 +279,7 @@ static void close_locked(port *s, uint64_t n, term_t reason, trace_port_op op)
 
     term_t self = term_local_port(n);
     if (trace)
-        trace_hooks.port_closed(self, trace, op, reason);
+        trace_hooks.port_closed(self, trace, run, reason);
 
     /* ref[0] == 1: the signal comes through a link (vm/proc.c), so the
      * receiver drops its link to the port, and traps it or dies of it. */
@@ -282,13 +290,16 @@ static void close_locked(port *s, uint64_t n, term_t reason, trace_port_op op)
         alloc_free(PORT_ALLOC, links, cap * sizeof *links);
 }
 
-bool port_close(term_t t)
+bool port_close(term_t t) { return port_close_from(t, NIL); }
+
+bool port_close_from(term_t t, term_t caller)
 {
     uint64_t n;
     port *s = lock_port(t, &n);
     if (!s)
         return false;
-    close_locked(s, n, ATOM_normal, TRACE_PORT_CLOSE);
+    trace_port_run run = run_of(TRACE_PORT_CLOSE, caller);
+    close_locked(s, n, ATOM_normal, &run);
     return true;
 }
 
@@ -304,19 +315,23 @@ void port_owner_exited(process *p, term_t reason)
         /* the exit signal: OTP's port runs a task with no name (in 0),
          * and drops the link without a getting_unlinked event */
         remove_link(s, p->pid);
+        trace_port_run run = run_of(TRACE_PORT_SIGNAL, p->pid);
         if (s->connected == p->pid || reason != ATOM_normal) {
-            close_locked(s, n, reason, TRACE_PORT_SIGNAL);
+            close_locked(s, n, reason, &run);
             continue;
         }
         uint32_t tf = s->trace_flags;
+        run.iovec = s->drv->iovec;
         pthread_mutex_unlock(&s->lock);
-        trace_ran(l->other, tf, TRACE_PORT_SIGNAL);
+        trace_ran(l->other, tf, TF_RUNNING_PORTS | TF_RECEIVE, &run);
     }
 }
 
 /* ---- using a port ------------------------------------------------------------ */
 
-bool port_command(term_t t, term_t msg)
+bool port_command(term_t t, term_t msg) { return port_command_from(t, NIL, msg); }
+
+bool port_command_from(term_t t, term_t caller, term_t msg)
 {
     uint64_t n;
     port *s = lock_port(t, &n);
@@ -331,11 +346,19 @@ bool port_command(term_t t, term_t msg)
     trace_port_op op = term_is_tuple(msg) ? TRACE_PORT_SIGNAL : TRACE_PORT_COMMAND;
     if (ok) {
         uint32_t tf = s->trace_flags;
+        bool iovec = s->drv->iovec;
         pthread_mutex_unlock(&s->lock);
-        trace_ran(t, tf, op);
+        if (tf & (TF_RUNNING_PORTS | TF_RECEIVE)) {
+            trace_port_run run = run_of(op, caller);
+            run.data = msg;
+            run.iovec = iovec;
+            trace_hooks.port_ran(t, &run);
+        }
         return true;
     }
-    close_locked(s, n, failure_reason(code), op);
+    trace_port_run run = run_of(op, caller);
+    run.data = msg;
+    close_locked(s, n, failure_reason(code), &run);
     return false;
 }
 
@@ -347,6 +370,12 @@ bool port_alive(term_t t)
 
 bool port_control(term_t t, unsigned op, const uint8_t *data, size_t len, heap_t *h, term_t *reply)
 {
+    return port_control_from(t, NIL, op, data, len, h, reply);
+}
+
+bool port_control_from(term_t t, term_t caller, unsigned op, const uint8_t *data, size_t len, heap_t *h,
+                       term_t *reply)
+{
     uint64_t n;
     port *s = lock_port(t, &n);
     if (!s)
@@ -354,7 +383,15 @@ bool port_control(term_t t, unsigned op, const uint8_t *data, size_t len, heap_t
     bool ok = s->drv->control && s->drv->control(s->state, op, data, len, h, reply);
     uint32_t tf = s->trace_flags;
     pthread_mutex_unlock(&s->lock);
-    trace_ran(t, tf, TRACE_PORT_CONTROL); /* a refused control ran all the same */
+    /* a refused control ran all the same */
+    if (tf & (TF_RUNNING_PORTS | TF_RECEIVE | TF_SEND)) {
+        trace_port_run run = run_of(TRACE_PORT_CONTROL, caller);
+        run.ctl_op = op;
+        run.ctl_bytes = data;
+        run.ctl_len = len;
+        run.reply = ok ? *reply : THE_NON_VALUE;
+        trace_hooks.port_ran(t, &run);
+    }
     return ok;
 }
 
@@ -369,7 +406,9 @@ bool port_with_lock(term_t t, void (*fn)(void *state, void *arg), void *arg)
     return true;
 }
 
-bool port_connect(term_t t, term_t pid)
+bool port_connect(term_t t, term_t pid) { return port_connect_from(t, NIL, pid); }
+
+bool port_connect_from(term_t t, term_t caller, term_t pid)
 {
     if (!term_is_local_pid(pid))
         return false;
@@ -394,8 +433,12 @@ bool port_connect(term_t t, term_t pid)
     uint32_t tf = s->trace_flags;
     pthread_mutex_unlock(&s->lock);
     /* a dead pid is badarg before the port sees anything (OTP) */
-    if (ok && ((tf & TF_RUNNING_PORTS) || (linked && (tf & TF_PORTS))))
-        trace_hooks.port_ran(t, TRACE_PORT_CONNECT, linked ? pid : NIL);
+    if (ok) {
+        trace_port_run run = run_of(TRACE_PORT_CONNECT, caller);
+        run.linked = linked ? pid : NIL;
+        run.data = pid;
+        trace_ran(t, tf, TF_RUNNING_PORTS | TF_RECEIVE | TF_SEND | (linked ? TF_PORTS : 0), &run);
+    }
     return ok;
 }
 
@@ -415,7 +458,8 @@ bool port_view_of(term_t t, heap_t *h, port_view *out)
     out->memory = sizeof *s + s->links_cap * sizeof *s->links;
     uint32_t tf = s->trace_flags;
     pthread_mutex_unlock(&s->lock);
-    trace_ran(t, tf, TRACE_PORT_INFO); /* every port_info call is an info task in OTP */
+    trace_port_run run = run_of(TRACE_PORT_INFO, NIL);
+    trace_ran(t, tf, TF_RUNNING_PORTS, &run); /* every port_info call is an info task in OTP */
     return true;
 }
 

@@ -34,7 +34,8 @@
  * returns: a driver may embed it in its state to give each port its own
  * name (OTP's port names carry the open command: "trace_file_drv n /tmp/f"). */
 typedef struct port_driver {
-    /* port_info(P, name), as a latin1 string, e.g. "trace_file_drv". */
+    /* port_info(P, name), as a latin1 string (bytes), e.g.
+     * "trace_file_drv n /tmp/f". */
     const char *name;
     /* A term for the port: the data of port_command/2,3 (a binary or a
      * list: iodata already checked, passed as the caller gave it, not
@@ -56,6 +57,10 @@ typedef struct port_driver {
      * exactly once per port, with the port's lock held; after it the port
      * no longer touches the state or the driver struct. */
     void (*close)(void *state);
+    /* Whether the OTP driver it stands for takes commands as I/O vectors
+     * (outputv, as trace_file_drv): a traced port's 'receive' event then
+     * shows a command's data as a list of binaries, else as one binary. */
+    bool iovec;
 } port_driver;
 
 /* Port numbers: the first port is #Port<0.5> (a freshly booted `erl
@@ -87,6 +92,11 @@ term_t port_open(const port_driver *drv, void *state, process *owner);
  * send exit signals (proc_signal) when the port fails. */
 bool port_command(term_t port, term_t msg);
 
+/* port_command asked by `caller` (a pid), whom the port's 'receive'
+ * event names ({Caller, {command, Data}}); port_command is this with
+ * caller NIL (no process: a trace message, the runtime's own data). */
+bool port_command_from(term_t port, term_t caller, term_t msg);
+
 /* Whether `port` is an open port. Lock-free (two atomic loads); any thread.
  * Only a hint when another thread may close the port concurrently. */
 bool port_alive(term_t port);
@@ -97,11 +107,20 @@ bool port_alive(term_t port);
  * OTP's port_close/1. False when it was not open. Any thread where
  * proc_signal may be called. */
 bool port_close(term_t port);
+/* port_close asked by `caller` (a pid; NIL: the runtime), whom the port's
+ * 'receive' event names ({Caller, close}). */
+bool port_close_from(term_t port, term_t caller);
 
 /* Runs the driver's control under the port's lock, the reply built on h.
  * False (badarg): the port is not open, its driver has no control, or the
  * control refused (op or data). Any thread that owns h. */
 bool port_control(term_t port, unsigned op, const uint8_t *data, size_t len, heap_t *h, term_t *reply);
+/* port_control asked by `caller` (a pid; NIL: the runtime's own control,
+ * which reports no send or 'receive' event), whom the port's events name:
+ * 'receive' {Caller, {control, {Op, Data}}}, then on success send
+ * {Port, {control, Reply}} to Caller. */
+bool port_control_from(term_t port, term_t caller, unsigned op, const uint8_t *data, size_t len, heap_t *h,
+                       term_t *reply);
 
 /* Runs fn(state, arg) under the port's lock, serialized with its output
  * and close: a driver's own readers (the trace collector's) need no lock
@@ -114,6 +133,11 @@ bool port_with_lock(term_t port, void (*fn)(void *state, void *arg), void *arg);
  * linked. False (badarg): the port is not open, or pid is not a live local
  * process. On a scheduler thread (it looks pid up). */
 bool port_connect(term_t port, term_t pid);
+/* port_connect asked by `caller` (a pid; NIL: the runtime), whom the
+ * port's events name: 'receive' {Caller, {connect, Pid}}, then send
+ * {Port, connected} to Caller (OTP traces that reply although
+ * port_connect/2 never delivers it). */
+bool port_connect_from(term_t port, term_t caller, term_t pid);
 
 /* A snapshot of an open port for port_info/1,2. */
 typedef struct port_view {

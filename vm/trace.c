@@ -37,8 +37,8 @@ static void no_slice(process *p, bool in) {}
 static void no_collect(process *p) {}
 static void no_safe_point(void) {}
 static void no_port_open(term_t port, process *owner, term_t driver) {}
-static void no_port_ran(term_t port, trace_port_op op, term_t linked) {}
-static void no_port_closed(term_t port, void *trace, trace_port_op op, term_t reason) {}
+static void no_port_ran(term_t port, const trace_port_run *run) {}
+static void no_port_closed(term_t port, void *trace, const trace_port_run *run, term_t reason) {}
 
 trace_hook_table trace_hooks = {
     .call = no_call,     .return_from = no_return, .return_to = no_return_to, .exception_from = no_exception,

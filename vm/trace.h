@@ -185,6 +185,30 @@ typedef enum trace_port_op {
     TRACE_PORT_SIGNAL,
 } trace_port_op;
 
+/* One operation of a traced port, for its events (port_ran, port_closed):
+ * the running_ports Command, and what the send and 'receive' events of
+ * the port carry (OTP 25's messages, docs/internals/ports.md). Every term
+ * is borrowed for the hook's call. */
+typedef struct trace_port_run {
+    trace_port_op op;
+    /* Who asked: a pid (the caller of port_command/port_control/
+     * port_connect/port_close, or the linked process whose exit signal
+     * the port got); NIL for the runtime's own calls and for trace
+     * messages written to a tracer port. */
+    term_t caller;
+    term_t linked; /* connect: the pid the port linked to now, else NIL */
+    /* command: the data as given (iodata) or the trace message (a tuple);
+     * connect: the new connected pid; else THE_NON_VALUE. */
+    term_t data;
+    /* control: its operation and data; `reply` the driver's reply, or
+     * THE_NON_VALUE when the control was refused. */
+    unsigned ctl_op;
+    const uint8_t *ctl_bytes;
+    size_t ctl_len;
+    term_t reply;
+    bool iovec; /* the driver's port_driver.iovec */
+} trace_port_run;
+
 /* Every hook runs on the thread that runs p (p's state saved: p->pc,
  * p->base, p->nframes are current), must not run p's GC, and may allocate
  * on p's heap. The table starts with hooks that do nothing. */
@@ -253,16 +277,19 @@ typedef struct trace_hook_table {
      * open (running_ports), and getting_linked Owner (ports). On owner's
      * thread, before the port is used. */
     void (*port_open)(term_t port, process *owner, term_t driver);
-    /* `port`, with TF_RUNNING_PORTS or TF_PORTS, ran `op`: the engine
-     * reports in (running_ports), getting_linked `linked` when that is a
-     * pid (ports: port_connect linked it), then out (running_ports). */
-    void (*port_ran)(term_t port, trace_port_op op, term_t linked);
+    /* `port`, with TF_RUNNING_PORTS, TF_PORTS, TF_RECEIVE or TF_SEND,
+     * ran run->op: the engine reports in (running_ports), getting_linked
+     * run->linked when that is a pid (ports: port_connect linked it), what
+     * the port received and sent ('receive', send), then out
+     * (running_ports). */
+    void (*port_ran)(term_t port, const trace_port_run *run);
     /* `port` closed with `reason` (borrowed) while it had trace state
      * `trace` (non-NULL), which is handed over: the engine reports in for
-     * `op` (running_ports; no out follows, as in OTP) and closed (ports)
-     * to the tracers the state names, then frees it. Called before the
-     * port's links get its exit signal. */
-    void (*port_closed)(term_t port, void *trace, trace_port_op op, term_t reason);
+     * run->op (running_ports; no out follows, as in OTP), what the port
+     * received ('receive') and closed (ports) to the tracers the state
+     * names, then frees it. Called before the port's links get its exit
+     * signal. */
+    void (*port_closed)(term_t port, void *trace, const trace_port_run *run, term_t reason);
 } trace_hook_table;
 
 extern trace_hook_table trace_hooks;

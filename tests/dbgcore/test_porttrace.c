@@ -88,7 +88,9 @@ static void count_close(void *state)
     free(state);
 }
 
-static const port_driver count_drv = {"count_drv", count_output, count_control, count_close};
+static const port_driver count_drv = {
+    .name = "count_drv", .output = count_output, .control = count_control, .close = count_close,
+};
 
 static term_t open_counter(process *owner, counter **out)
 {
@@ -214,6 +216,42 @@ Test(porttrace, only_the_flags_set)
     cr_expect_eq(s.flags, 0);
     cr_assert(port_close(port));
     cr_expect_eq(nevents, 0);
+}
+
+/* Event i is `tag` (an atom's text) to the tracer module's send or
+ * receive kind (its generic trace: the rec module has no kind callback
+ * for them). */
+static void expect_tag(size_t i, const char *tag)
+{
+    cr_assert_lt(i, nevents, "only %zu events, wanted %s at %zu", nevents, tag, i);
+    cr_expect_eq(events[i].tag, atom_from_cstr(tag), "event %zu: tag %s?", i, tag);
+    cr_expect_eq(events[i].kind, -1, "event %zu: kind", i);
+}
+
+/* send and 'receive' of a port (OTP 25's, tests/scripts/trace/
+ * trace_port_msgs.erl has the messages): a process's command, control,
+ * connect and close are received, a control's answer and a connect are
+ * sent; the runtime's own calls (no caller) report nothing but a trace
+ * message, which comes from no process; port_info reports neither. */
+Test(porttrace, send_and_receive)
+{
+    term_t port = open_counter(NULL, NULL);
+    cr_assert_eq(tev_port_trace(caller, 0, port, true, TF_SEND | TF_RECEIVE, rec), 1);
+    term_t reply;
+    cr_assert(port_command_from(port, caller->pid, bin_new(&h, (const uint8_t *)"abc", 3)));
+    cr_assert(port_control_from(port, caller->pid, 'f', NULL, 0, &h, &reply));
+    cr_assert(!port_control_from(port, caller->pid, 'z', NULL, 0, &h, &reply)); /* refused: received only */
+    port_view v;
+    cr_assert(port_view_of(port, &h, &v));
+    cr_assert(port_command(port, bin_new(&h, (const uint8_t *)"abc", 3)));
+    cr_assert(port_control(port, 'f', NULL, 0, &h, &reply));
+    cr_assert(port_command(port, term_tuple2(&h, atom_from_cstr("trace"), term_small(1))));
+    cr_assert(port_close_from(port, caller->pid));
+    const char *want[] = {"receive", "receive", "send", "receive", "receive", "receive"};
+    size_t n = sizeof want / sizeof want[0];
+    for (size_t i = 0; i < n; i++)
+        expect_tag(i, want[i]);
+    cr_expect_eq(nevents, n);
 }
 
 Test(porttrace, badargs)

@@ -79,6 +79,48 @@ Test(tport_ip, record_of_iodata_is_its_bytes)
     tport_ip_rec_free(r);
 }
 
+Test(tport_ip, records_with_the_head_cache_are_the_same_bytes)
+{
+    /* The port's output encodes with a cache of recent heads: the first
+     * record of a shape fills it, the next ones copy the head; every
+     * record must be tport_ip_record's bytes (erl's, tested above), for
+     * calls whose head repeats, changes (another function, pid, tag,
+     * arity), and for iodata and messages too large for the stack. */
+    ext_heads *heads = calloc(1, sizeof *heads);
+    uint8_t *big;
+    term_t bin = bin_alloc(&h, 3000, &big);
+    memset(big, 9, 3000);
+    term_t msgs[] = {
+        call_msg("f", 1),
+        call_msg("f", 2),
+        call_msg("f", 1),
+        call_msg("g", 300000),
+        call_msg("g", 3),
+        T(4, A("trace"), term_local_pid(81, 0), A("call"), T(3, A("tm"), A("f"), term_cons(&h, I(1), NIL))),
+        T(5, A("trace"), term_local_pid(80, 0), A("return_from"), T(3, A("tm"), A("f"), I(1)), I(7)),
+        T(5, A("trace"), term_local_pid(80, 0), A("return_from"), T(3, A("tm"), A("f"), I(1)), A("ok")),
+        T(5, A("trace"), term_local_pid(80, 0), A("return_from"), T(3, A("tm"), A("f"), I(2)), A("ok")),
+        T(4, A("trace"), term_local_pid(80, 0), A("receive"), T(1, bin)),
+        T(4, A("trace"), term_local_pid(80, 0), A("receive"), T(1, bin)),
+        tb_binary(&h, "abc"),
+        T(2, A("drop"), I(5)),
+        call_msg("f", 1),
+    };
+    for (int round = 0; round < 2; round++)
+        for (size_t i = 0; i < sizeof msgs / sizeof msgs[0]; i++) {
+            tport_ip_rec *want = tport_ip_record(msgs[i]);
+            tport_ip_rec *got = tport_ip_record_headed(heads, msgs[i]);
+            cr_assert_not_null(want);
+            cr_assert_not_null(got);
+            cr_assert_eq(got->len, want->len, "message %zu (round %d): %zu bytes, want %zu", i, round, got->len,
+                         want->len);
+            cr_expect_arr_eq(got->bytes, want->bytes, want->len, "message %zu (round %d)", i, round);
+            tport_ip_rec_free(want);
+            tport_ip_rec_free(got);
+        }
+    free(heads);
+}
+
 Test(tport_ip, record_of_a_large_term_uses_the_general_encoder)
 {
     uint8_t *bytes;

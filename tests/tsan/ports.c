@@ -66,7 +66,9 @@ static void count_close(void *state)
     alloc_free(ALLOC_TEMP, c, sizeof *c);
 }
 
-static const port_driver counter_drv = {"counter", count_output, count_control, count_close};
+static const port_driver counter_drv = {
+    .name = "counter", .output = count_output, .control = count_control, .close = count_close,
+};
 
 /* ---- the threads ------------------------------------------------------------------ */
 

@@ -114,8 +114,12 @@ static void collect_close(void *state)
     free(c);
 }
 
-static const port_driver collector_drv = {"collector", collect_output, collect_control, collect_close};
-static const port_driver plain_drv = {"plain", collect_output, NULL, collect_close};
+static const port_driver collector_drv = {
+    .name = "collector", .output = collect_output, .control = collect_control, .close = collect_close,
+};
+static const port_driver plain_drv = {
+    .name = "plain", .output = collect_output, .control = NULL, .close = collect_close,
+};
 
 static collector *new_collector(void)
 {
