@@ -297,7 +297,7 @@ static term_t append(process *p, const seg *segs, uint64_t n, uint64_t total)
 
 term_t bits_create(process *p, const term_t *R, const code_t *ops, uint64_t n)
 {
-#define SRC(w) (code_is_reg(w) ? R[(w) >> 2] : (term_t)(w))
+#define SRC(w) (code_is_reg(w) ? R[code_reg_index(w)] : (term_t)(w))
     seg local[16];
     seg *segs = n <= 16 ? local : alloc_new(ALLOC_TEMP, n * sizeof *segs);
     uint64_t total = 0;

@@ -30,9 +30,12 @@ typedef enum opcode {
 extern const char *const code_op_names[OP_COUNT];
 extern const char *const code_op_operands[OP_COUNT];
 
-/* Register operands in S position: index << 2. */
-static inline code_t code_reg(unsigned idx) { return (code_t)idx << 2; }
+/* Register operands in S position: index << 3, the register's byte offset
+ * in the register window (the interpreter adds it without scaling), a word
+ * whose low two bits are 00, which no term has. */
+static inline code_t code_reg(unsigned idx) { return (code_t)idx << 3; }
 static inline bool code_is_reg(code_t w) { return (w & 3) == 0; }
+static inline uint64_t code_reg_index(code_t w) { return w >> 3; }
 
 /* Segment kinds and flags of the bs_* instructions. */
 enum { BS_INTEGER, BS_FLOAT, BS_BINARY, BS_UTF8, BS_UTF16, BS_UTF32 };

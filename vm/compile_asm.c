@@ -275,7 +275,7 @@ static void check_operand(void *ctx, char kind, size_t pos)
     window_check *c = ctx;
     code_t v = c->w[pos];
     if (kind == 'S' && code_is_reg(v)) {
-        uint64_t r = v >> 2;
+        uint64_t r = code_reg_index(v);
         if (r >= c->b && r < c->b + c->a) {
             if (!(c->written >> (r - c->b) & 1))
                 c->ok = false; /* reads a window register the run did not write */
@@ -415,7 +415,7 @@ static void specialise(code_t *w, size_t n)
         case OP_tail_call: {
             const code_t *t = (const code_t *)w[i + 1]; /* labels are resolved */
             if (t[0] == (code_t)OP_enter && t[1] <= frame)
-                to = OP_tail_call_in;
+                to = w[i + 2] == 0 ? OP_tail_call_in0 : OP_tail_call_in;
             break;
         }
         case OP_add:

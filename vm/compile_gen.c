@@ -28,7 +28,7 @@ void cg_R(gen *g, uint32_t r)
 void cg_S(gen *g, code_t s)
 {
     if (code_is_reg(s))
-        cg_use(g, (uint32_t)(s >> 2));
+        cg_use(g, (uint32_t)code_reg_index(s));
     cc_emit(g->cs, s);
 }
 void cg_L(gen *g, uint32_t label)
@@ -49,7 +49,7 @@ uint32_t cg_temp(gen *g)
 }
 
 static code_t reg(uint32_t r) { return code_reg(r); }
-static uint32_t regno(code_t s) { return (uint32_t)(s >> 2); }
+static uint32_t regno(code_t s) { return (uint32_t)code_reg_index(s); }
 
 code_t cg_to(gen *g, code_t src, int dst)
 {

@@ -164,7 +164,7 @@ static void put_operand(FILE *out, const module_code *m, char kind, code_t w)
         break;
     case 'S':
         if (code_is_reg(w))
-            fprintf(out, "r%llu", (unsigned long long)(w >> 2));
+            fprintf(out, "r%llu", (unsigned long long)code_reg_index(w));
         else
             put_term(out, (term_t)w, 0);
         break;
@@ -329,7 +329,8 @@ bool disasm_calls_self_in_tail(const module_code *m, const code_func *f, disasm_
     for (size_t pos = entry + 1 + strlen(code_op_operands[OP_enter]); pos < end;) {
         const code_t *c = m->code + pos;
         opcode op = decode_word(decode, c[0]);
-        if ((op == OP_tail_call || op == OP_tail_call_in) && (const code_t *)c[1] == self)
+        bool local_tail = op == OP_tail_call || op == OP_tail_call_in || op == OP_tail_call_in0;
+        if (local_tail && (const code_t *)c[1] == self)
             return true;
         if (op == OP_tail_call_ext) {
             const export_entry *e = (const export_entry *)c[1];
@@ -555,9 +556,9 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
                 break;
             case 'S':
                 if (code_is_reg(w)) {
-                    if ((w >> 2) >= fsize) {
+                    if (code_reg_index(w) >= fsize) {
                         ok = fail(&v, "@%zu: register r%llu outside the frame of %zu", pos,
-                                  (unsigned long long)(w >> 2), fsize);
+                                  (unsigned long long)code_reg_index(w), fsize);
                         goto done;
                     }
                 } else if (!on_literal_heap(m, (term_t)w)) {
@@ -619,12 +620,18 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
         case OP_call_ext:
             need = c[2] + ((const export_entry *)c[1])->arity;
             break;
-        case OP_tail_call_in: {
+        case OP_tail_call_in:
+        case OP_tail_call_in0: {
             /* it skips the callee's enter: the callee's frame must fit in ours */
             const code_t *t = (const code_t *)c[1];
             if (t < m->code || t >= m->code + m->ncode || decode_word(decode, *t) != OP_enter ||
                 (size_t)t[1] > fsize) {
-                ok = fail(&v, "@%zu: tail_call_in target is no entry of a frame within %zu", pos, fsize);
+                ok = fail(&v, "@%zu: %s target is no entry of a frame within %zu", pos, code_op_names[op],
+                          fsize);
+                goto done;
+            }
+            if (op == OP_tail_call_in0 && c[2] != 0) {
+                ok = fail(&v, "@%zu: tail_call_in0 with window %llu", pos, (unsigned long long)c[2]);
                 goto done;
             }
             need = c[2] + c[3];

@@ -76,11 +76,13 @@ static inline void clear_regs(term_t *r, uint32_t n)
  * word at a time, and a wider load of them (what a compiler makes of
  * "read all, then write all") stalls on store forwarding. */
 /* Makes the stack hold `words` registers from R on (growing it, which
- * moves it); returns R where it is now. */
-static inline term_t *ensure_regs(process *p, term_t *R, uint64_t words)
+ * moves it and the nframes frames that point into it); returns R where it
+ * is now. */
+static inline term_t *ensure_regs(process *p, term_t *R, uint64_t words, uint32_t nframes)
 {
     uint32_t base = (uint32_t)(R - p->stack);
     if (base + words > p->stack_words) {
+        p->nframes = nframes;
         proc_grow_stack(p, base + (uint32_t)words);
         R = p->stack + base;
     }
@@ -89,9 +91,9 @@ static inline term_t *ensure_regs(process *p, term_t *R, uint64_t words)
 
 /* enter's frame: n registers from R, those past the a arguments cleared,
  * the stack's top after them; returns R where it is now. */
-static inline term_t *enter_frame(process *p, term_t *R, uint32_t n, uint32_t a)
+static inline term_t *enter_frame(process *p, term_t *R, uint32_t n, uint32_t a, uint32_t nframes)
 {
-    R = ensure_regs(p, R, n);
+    R = ensure_regs(p, R, n, nframes);
     clear_regs(R + a, n - a);
     p->stack_top = (uint32_t)(R - p->stack) + n;
     return R;
@@ -279,7 +281,9 @@ static bool timeout_ms(term_t t, int64_t *ms)
 
 /* ---- the loop --------------------------------------------------------- */
 
-#define SRC(w) (code_is_reg(w) ? R[(w) >> 2] : (term_t)(w))
+/* a register operand is its byte offset in the window (code_reg) */
+#define REG(w) (*(term_t *)((char *)R + (w)))
+#define SRC(w) (code_is_reg(w) ? REG(w) : (term_t)(w))
 #define RX(i) R[pc[i]]
 #define SX(i) SRC(pc[i])
 
@@ -294,9 +298,11 @@ static bool timeout_ms(term_t t, int64_t *ms)
 
 #if INTERP_THREADED
 #define CASE(name) L_##name:
+#define ENTER_WORD ((code_t) && L_enter)
 #define DISPATCH() goto *(const void *)OPWORD(pc)
 #else
 #define CASE(name) case OP_##name:
+#define ENTER_WORD ((code_t)OP_enter)
 #define DISPATCH() goto dispatch
 #endif
 #define NEXT(n)                                                                                      \
@@ -305,21 +311,45 @@ static bool timeout_ms(term_t t, int64_t *ms)
         DISPATCH();                                                                                  \
     } while (0)
 /* Save the machine state in the process before calling out: pc, the
- * register window, the frame stack's top (kept in F between calls out). */
+ * register window, the frame stack's top (kept in F between calls out),
+ * the end of the running frame's registers (kept in Ftop: enter sets it,
+ * and stack_top is written only here, for the GC and process_info). */
 #define SAVE()                                                                                       \
-    (p->pc = pc, p->base = (uint32_t)(R - p->stack), p->nframes = (uint32_t)(F - p->frames), p->reds = reds)
+    (p->pc = pc, p->base = (uint32_t)(R - p->stack), p->nframes = (uint32_t)(F - p->frames), p->reds = reds, \
+     p->stack_top = (uint32_t)(Ftop - p->stack))
+/* Only the loop grows the stack (ENSURE) or sets stack_top, so Slimit and
+ * Ftop need no reloading. */
 #define RELOAD()                                                                                     \
     (R = p->stack + p->base, F = p->frames + p->nframes, Flimit = p->frames + p->frames_cap, reds = p->reds)
-/* Pushes a call frame: continue at `cont` with the registers at `base`,
+/* enter clears ENTER_CLEAR registers past the arguments whatever its frame
+ * size; those past the frame belong to no frame yet (a caller's registers
+ * past its call window are dead across the call: the callee's frame may
+ * cover them), so the stack keeps ENTER_CLEAR words of room past every
+ * frame: Slimit is where a frame must end. */
+#define ENTER_CLEAR 4
+#define STACK_LIMIT() (p->stack + p->stack_words - ENTER_CLEAR)
+/* Makes the stack hold `words` registers from R on. */
+#define ENSURE(words)                                                                                \
+    do {                                                                                             \
+        uint32_t top_ = (uint32_t)(Ftop - p->stack);                                                 \
+        R = ensure_regs(p, R, (words), (uint32_t)(F - p->frames));                                   \
+        Ftop = p->stack + top_, Slimit = STACK_LIMIT();                                              \
+    } while (0)
+/* Whether a function entry with `r` reductions left (after its own) must
+ * end the slice (r <= 0) or ask for a collection ((r & mask) == 0): one
+ * test of the sign bit and the mask bits together (|r| < 2^31). */
+#define CHECK_DUE(r)                                                                                 \
+    (INTERP_GC_CHECK_MASK == 0 || (int32_t)((uint32_t)(r) & (0x80000000u | INTERP_GC_CHECK_MASK)) <= 0)
+/* Pushes a call frame: continue at `cont` with the registers at `regs`,
  * the result in register `dst`. */
-#define PUSH_FRAME(cont, base, dst)                                                                  \
+#define PUSH_FRAME(cont, regs, dst)                                                                  \
     do {                                                                                             \
         if (F == Flimit) {                                                                           \
             p->nframes = (uint32_t)(F - p->frames);                                                  \
             proc_grow_frames(p);                                                                     \
             F = p->frames + p->nframes, Flimit = p->frames + p->frames_cap;                          \
         }                                                                                            \
-        *F++ = (call_frame){(cont), (base), (dst)};                                                  \
+        *F++ = (call_frame){(cont), (regs), (dst)};                                                  \
     } while (0)
 #define RAISE(reason)                                                                                \
     do {                                                                                             \
@@ -388,6 +418,8 @@ static interp_result run(process *p, bool init)
     int64_t reds = p->reds;
 #endif
     call_frame *Flimit = p->frames + p->frames_cap;
+    term_t *Slimit = STACK_LIMIT();
+    term_t *Ftop = p->stack + p->stack_top;
     /* what a raise reports in its top frame */
     const term_t *fargs = NULL;
     unsigned fnargs = 0;
@@ -420,18 +452,31 @@ dispatch_op:
     }
     CASE(enter)
     {
-        R = enter_frame(p, R, (uint32_t)pc[1], (uint32_t)pc[2]);
-        if (--reds <= 0) {
-            SAVE();
-            return RUN_YIELD;
+        /* enter_frame inline: ENTER_CLEAR registers past the arguments
+         * cleared whatever the frame's size (no jump on the count), a
+         * loop only for larger frames */
+        uint64_t n = pc[1], a = pc[2];
+        if (R + n > Slimit)
+            ENSURE(n + ENTER_CLEAR);
+        Ftop = R + n;
+        term_t *c = R + a;
+        c[0] = NIL, c[1] = NIL, c[2] = NIL, c[3] = NIL;
+        if (__builtin_expect(a + ENTER_CLEAR < n, 0))
+            clear_regs(c + ENTER_CLEAR, (uint32_t)(n - a - ENTER_CLEAR));
+        reds -= 1;
+        if (__builtin_expect(CHECK_DUE(reds), 0)) {
+            if (reds <= 0) {
+                SAVE();
+                return RUN_YIELD;
+            }
+            if (gc_wanted(&p->heap, &p->gc))
+                COLLECT();
         }
-        if ((reds & INTERP_GC_CHECK_MASK) == 0 && gc_wanted(&p->heap, &p->gc))
-            COLLECT();
         NEXT(3);
     }
     CASE(call)
     {
-        PUSH_FRAME(pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+        PUSH_FRAME(pc + 4, R, (uint32_t)pc[3]);
         R += pc[2];
         JUMP(pc[1]);
     }
@@ -442,12 +487,19 @@ dispatch_op:
     }
     CASE(tail_call_in)
     {
-        const code_t *target = (const code_t *)pc[1];
         move_args(R, pc[2], pc[3]);
+        goto tail_call_in;
+    }
+    CASE(tail_call_in0)
+    {
+tail_call_in:;
+        const code_t *target = (const code_t *)pc[1];
         /* enter's work is done but for its reduction and GC checks: do
-         * those here, and go through enter when one of them is due */
-        if (reds > 1 && ((reds - 1) & INTERP_GC_CHECK_MASK) != 0 && OPWORD(target) == op_words[OP_enter]) {
-            reds--;
+         * those here, and go through enter when one of them is due (or a
+         * breakpoint replaced it) */
+        int64_t r1 = reds - 1;
+        if (!CHECK_DUE(r1) && OPWORD(target) == ENTER_WORD) {
+            reds = r1;
             JUMP(target + 3);
         }
         JUMP(target);
@@ -455,7 +507,7 @@ dispatch_op:
     CASE(call_ext)
     {
         const export_entry *e = (const export_entry *)pc[1];
-        PUSH_FRAME(pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+        PUSH_FRAME(pc + 4, R, (uint32_t)pc[3]);
         R += pc[2];
         JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
     }
@@ -497,7 +549,7 @@ apply_fun_list:
         int64_t a = list_length(args);
         if (a < 0)
             RAISE(ATOM_badarg);
-        R = ensure_regs(p, R, b + (uint64_t)a + 1);
+        ENSURE(b + (uint64_t)a + 1);
         for (int64_t i = 0; i < a; i++, args = list_tail(args))
             R[b + i] = list_head(args);
         R[b + a] = f;
@@ -528,7 +580,7 @@ apply:
             for (uint32_t i = 0; i < a; i++)
                 R[i] = R[b + i];
         } else {
-            PUSH_FRAME(pc + 4, (uint32_t)(R - p->stack), (uint32_t)pc[3]);
+            PUSH_FRAME(pc + 4, R, (uint32_t)pc[3]);
             R += b;
         }
         JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
@@ -553,7 +605,7 @@ apply_list:
             fargs = tmp, fnargs = 3, fbif = &apply3_frame;
             RAISE(ATOM_badarg);
         }
-        R = ensure_regs(p, R, b + (uint64_t)a);
+        ENSURE(b + (uint64_t)a);
         for (int64_t i = 0; i < a; i++, args = list_tail(args))
             R[b + i] = list_head(args);
         const export_entry *e = code_export_get(m, f, (unsigned)a);
@@ -561,7 +613,7 @@ apply_list:
             for (int64_t i = 0; i < a; i++)
                 R[i] = R[b + i];
         } else {
-            PUSH_FRAME(pc + 3, (uint32_t)(R - p->stack), (uint32_t)pc[2]);
+            PUSH_FRAME(pc + 3, R, (uint32_t)pc[2]);
             R += b;
         }
         JUMP(atomic_load_explicit(&e->addr, memory_order_acquire));
@@ -573,8 +625,16 @@ apply_list:
     }
     CASE(return_r)
     {
-        ta = R[pc[1] >> 2];
-        goto return_;
+        /* return_ inline: most returns are this one */
+        term_t v = REG(pc[1]);
+        if (F == p->frames) {
+            ta = v;
+            goto return_;
+        }
+        call_frame f = *--F;
+        R = f.regs;
+        R[f.dst] = v;
+        JUMP(f.pc);
     }
 return_:
     {
@@ -586,7 +646,7 @@ return_:
             return RUN_EXIT;
         }
         call_frame f = *--F;
-        R = p->stack + f.base;
+        R = f.regs;
         R[f.dst] = v;
         JUMP(f.pc);
     }
@@ -628,11 +688,11 @@ return_:
          * first word; the last enter's stack_top may be below both */
         uint32_t top = (uint32_t)(R - p->stack) + (b->arity ? b->arity : 1);
         call_frame f = *--F;
-        R = p->stack + f.base;
+        R = f.regs;
         R[f.dst] = v;
         pc = f.pc;
         if (trapped) {
-            p->stack_top = top;
+            Ftop = p->stack + top;
             goto trap;
         }
         DISPATCH();
@@ -646,7 +706,8 @@ return_:
             /* enter would end the slice and the process would come back
              * here: end it first (with enter's frame set up for the GC),
              * so that the breakpoint runs once per call */
-            R = enter_frame(p, R, (uint32_t)pc[1], (uint32_t)pc[2]);
+            R = enter_frame(p, R, (uint32_t)pc[1], (uint32_t)pc[2], (uint32_t)(F - p->frames));
+            Ftop = p->stack + p->stack_top;
             SAVE();
             return RUN_YIELD;
         }
@@ -745,6 +806,9 @@ bif_n:
      * shifted values is exactly "the result is not a small". */
 #define SMALL_UNTAG(t) ((int64_t)((t) - TAG_IMMED1_SMALL))
 #define BOTH_SMALL(a, b) (((a) & (b) & TAG_IMMED1_MASK) == TAG_IMMED1_SMALL)
+/* term_is_small in one instruction fewer: the small tag is all ones */
+_Static_assert(TAG_IMMED1_SMALL == TAG_IMMED1_MASK, "IS_SMALL adds one to carry out of the tag");
+#define IS_SMALL(t) ((((t) + 1) & TAG_IMMED1_MASK) == 0)
     CASE(add)
     {
         ta = SX(3), tb = SX(4);
@@ -752,14 +816,19 @@ bif_n:
     }
     CASE(add_rr)
     {
-        ta = R[pc[3] >> 2], tb = R[pc[4] >> 2];
-        goto add;
+        int64_t s;
+        ta = REG(pc[3]), tb = REG(pc[4]);
+        if (BOTH_SMALL(ta, tb) && !__builtin_add_overflow((int64_t)ta, SMALL_UNTAG(tb), &s)) {
+            RX(2) = (term_t)s;
+            NEXT(5);
+        }
+        goto add_slow;
     }
     CASE(add_ri)
     {
         int64_t s;
-        ta = R[pc[3] >> 2], tb = (term_t)pc[4];
-        if (term_is_small(ta) && !__builtin_add_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
+        ta = REG(pc[3]), tb = (term_t)pc[4];
+        if (IS_SMALL(ta) && !__builtin_add_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
             RX(2) = (term_t)s;
             NEXT(5);
         }
@@ -792,14 +861,19 @@ add_slow:
     }
     CASE(sub_rr)
     {
-        ta = R[pc[3] >> 2], tb = R[pc[4] >> 2];
-        goto sub;
+        int64_t s;
+        ta = REG(pc[3]), tb = REG(pc[4]);
+        if (BOTH_SMALL(ta, tb) && !__builtin_sub_overflow((int64_t)ta, SMALL_UNTAG(tb), &s)) {
+            RX(2) = (term_t)s;
+            NEXT(5);
+        }
+        goto sub_slow;
     }
     CASE(sub_ri)
     {
         int64_t s;
-        ta = R[pc[3] >> 2], tb = (term_t)pc[4];
-        if (term_is_small(ta) && !__builtin_sub_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
+        ta = REG(pc[3]), tb = (term_t)pc[4];
+        if (IS_SMALL(ta) && !__builtin_sub_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
             RX(2) = (term_t)s;
             NEXT(5);
         }
@@ -874,7 +948,7 @@ sub_slow:
     }
     CASE(move_r)
     {
-        RX(1) = R[pc[2] >> 2];
+        RX(1) = REG(pc[2]);
         NEXT(3);
     }
     CASE(put_list)
@@ -1005,13 +1079,13 @@ sub_slow:
     }
     CASE(is_eq_exact_ri)
     {
-        if (R[pc[2] >> 2] != (term_t)pc[3])
+        if (REG(pc[2]) != (term_t)pc[3])
             JUMP(pc[1]);
         NEXT(4);
     }
     CASE(is_ne_exact_ri)
     {
-        if (R[pc[2] >> 2] == (term_t)pc[3])
+        if (REG(pc[2]) == (term_t)pc[3])
             JUMP(pc[1]);
         NEXT(4);
     }
@@ -1037,13 +1111,13 @@ sub_slow:
     }
     CASE(is_lt_rr)
     {
-        ta = R[pc[2] >> 2], tb = R[pc[3] >> 2];
+        ta = REG(pc[2]), tb = REG(pc[3]);
         goto is_lt;
     }
     CASE(is_lt_ri)
     {
-        ta = R[pc[2] >> 2], tb = (term_t)pc[3];
-        if (term_is_small(ta)) {
+        ta = REG(pc[2]), tb = (term_t)pc[3];
+        if (IS_SMALL(ta)) {
             if ((int64_t)ta >= (int64_t)tb)
                 JUMP(pc[1]);
             NEXT(4);
@@ -1052,7 +1126,7 @@ sub_slow:
     }
     CASE(is_lt_ir)
     {
-        ta = (term_t)pc[2], tb = R[pc[3] >> 2];
+        ta = (term_t)pc[2], tb = REG(pc[3]);
         goto is_lt;
     }
 is_lt:
@@ -1069,13 +1143,13 @@ is_lt:
     }
     CASE(is_ge_rr)
     {
-        ta = R[pc[2] >> 2], tb = R[pc[3] >> 2];
+        ta = REG(pc[2]), tb = REG(pc[3]);
         goto is_ge;
     }
     CASE(is_ge_ri)
     {
-        ta = R[pc[2] >> 2], tb = (term_t)pc[3];
-        if (term_is_small(ta)) {
+        ta = REG(pc[2]), tb = (term_t)pc[3];
+        if (IS_SMALL(ta)) {
             if ((int64_t)ta < (int64_t)tb)
                 JUMP(pc[1]);
             NEXT(4);
@@ -1084,7 +1158,7 @@ is_lt:
     }
     CASE(is_ge_ir)
     {
-        ta = (term_t)pc[2], tb = R[pc[3] >> 2];
+        ta = (term_t)pc[2], tb = REG(pc[3]);
         goto is_ge;
     }
 is_ge:
@@ -1393,7 +1467,7 @@ call_fun:
                     goto badfun;
                 }
             }
-            R = ensure_regs(p, R, b + a + fo->num_free);
+            ENSURE(b + a + fo->num_free);
             for (uint64_t i = 0; i < fo->num_free; i++)
                 R[b + a + i] = fo->env[i];
             target = fo->code;
@@ -1415,7 +1489,7 @@ call_fun:
             for (uint32_t i = 0; i < a; i++)
                 R[i] = R[b + i];
         } else {
-            PUSH_FRAME(fcont, (uint32_t)(R - p->stack), fdst);
+            PUSH_FRAME(fcont, R, fdst);
             R += b;
         }
         JUMP(target);
@@ -1473,6 +1547,7 @@ raise:
 
 #undef OPWORD
 #undef SRC
+#undef REG
 #undef RX
 #undef SX
 #undef CASE
@@ -1481,6 +1556,7 @@ raise:
 #undef SAVE
 #undef RELOAD
 #undef PUSH_FRAME
+#undef CHECK_DUE
 #undef RAISE
 #undef FAIL_OR_RAISE
 #undef JUMP

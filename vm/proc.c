@@ -59,7 +59,7 @@ process *proc_lookup(term_t pid)
  * are frequent, and malloc/free dominated them. A process spawning in a
  * loop starts a slice's worth of processes (about a thousand) before they
  * run and exit, so the cache holds that many: at most SHELL_CACHE shells,
- * 2.4 KB each. Cached shells stay allocated and counted (vm/alloc.h). */
+ * 2.5 KB each. Cached shells stay allocated and counted (vm/alloc.h). */
 #define SHELL_CACHE 1024
 #define SHELL_STACK_BYTES (PROC_MIN_STACK_WORDS * sizeof(term_t))
 #define SHELL_FRAMES_BYTES (PROC_MIN_FRAMES * sizeof(call_frame))
@@ -232,8 +232,13 @@ void proc_grow_stack(process *p, uint32_t words)
     uint32_t n = p->stack_words;
     while (n < words + PROC_CALL_SLACK)
         n *= 2;
+    uintptr_t old = (uintptr_t)p->stack;
     p->stack = alloc_resize(ALLOC_STACK, p->stack, p->stack_words * sizeof(term_t), n * sizeof(term_t));
     p->stack_words = n;
+    /* the frames point into the stack: move them with it (as integers: the
+     * old block is gone) */
+    for (uint32_t i = 0; i < p->nframes; i++)
+        p->frames[i].regs = (term_t *)((uintptr_t)p->stack + ((uintptr_t)p->frames[i].regs - old));
 }
 
 void proc_grow_frames(process *p)

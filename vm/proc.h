@@ -51,10 +51,12 @@ typedef struct message {
 } message;
 
 /* A call frame: where to continue when the callee returns. Frames live in
- * their own array, beside the register stack, so the GC never sees them. */
+ * their own array, beside the register stack, so the GC never sees them.
+ * `regs` points into the register stack (a return restores it without
+ * arithmetic); proc_grow_stack moves every frame's pointer with it. */
 typedef struct call_frame {
     const code_t *pc;  /* continuation: the instruction after the call */
-    uint32_t base;     /* the caller's register base */
+    term_t *regs;      /* the caller's registers: p->stack + its base */
     uint32_t dst;      /* the caller's register that receives the result */
 } call_frame;
 
@@ -116,7 +118,9 @@ struct process {
     uint32_t base;    /* register base of the running frame */
     term_t *stack;    /* registers of every frame, from 0 up */
     uint32_t stack_words;
-    uint32_t stack_top; /* words of `stack` the GC scans */
+    uint32_t stack_top; /* words of `stack` the GC scans (the interpreter
+                           keeps it in a local and writes it here when it
+                           saves its state: before any call out) */
     call_frame *frames;
     uint32_t nframes, frames_cap;
     catch_entry *catches;
@@ -208,6 +212,9 @@ term_t proc_spawn_fun(process *parent, term_t fun, unsigned opts, uint32_t mref[
  * claimed (vm/sched.h). */
 size_t proc_memory(process *p);
 
+/* Grows p's register stack to hold at least `words` registers (and
+ * PROC_CALL_SLACK more); it moves, and the first p->nframes call frames,
+ * which point into it, move with it: p->nframes must be current. */
 void proc_grow_stack(process *p, uint32_t words);
 void proc_grow_frames(process *p);
 void proc_grow_catches(process *p);

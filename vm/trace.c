@@ -106,10 +106,10 @@ trace_frame *trace_push_frame(process *p, const code_t *header, uint32_t session
         p->tframes_cap = n;
     }
     /* the value lands where the real caller expects it */
-    call_frame below = p->nframes ? p->frames[p->nframes - 1] : (call_frame){NULL, 0, 0};
+    call_frame below = p->nframes ? p->frames[p->nframes - 1] : (call_frame){NULL, p->stack, 0};
     trace_frame *tf = &p->tframes[p->ntframes++];
     *tf = (trace_frame){p->nframes, below.dst, header, session, kind, {0, 0}};
-    p->frames[p->nframes++] = (call_frame){return_trace_code, below.base, below.dst};
+    p->frames[p->nframes++] = (call_frame){return_trace_code, below.regs, below.dst};
     return tf;
 }
 

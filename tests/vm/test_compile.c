@@ -251,24 +251,34 @@ Test(compile, fib_is_tight)
     cr_expect_eq(count_op(l, "bif2"), 0, "%s", l);
     free(l);
     l = listing(m, "len", 2);
-    /* the recursive call is a tail call into its own frame, skipping enter */
-    cr_expect_eq(count_op(l, "tail_call_in"), 1, "%s", l);
+    /* the recursive call is a tail call into its own frame, skipping enter
+     * (its arguments computed in place: tail_call_in0) */
+    cr_expect_eq(count_op(l, "tail_call_in") + count_op(l, "tail_call_in0"), 1, "%s", l);
     cr_expect_eq(count_op(l, "call"), 0, "%s", l);
     free(l);
     compile_module_free(m);
 }
 
 /* A tail call's arguments computed straight into R[0..a) (compile_asm.c:
- * coalesce_tail_args): the call then names window 0 and moves nothing.
- * Where that would read an overwritten register, keep a term alive in the
- * window, or cross a label, the call keeps its window. */
+ * coalesce_tail_args): the call then names window 0 and moves nothing,
+ * and is a tail_call_in0. Where that would read an overwritten register,
+ * keep a term alive in the window, or cross a label, the call keeps its
+ * window. */
 static bool tail_call_in_place(const char *l)
 {
-    const char *t = strstr(l, "  tail_call_in @");
-    cr_assert(t, "no tail_call_in:\n%s", l);
     unsigned at, b, a;
+    const char *t = strstr(l, "  tail_call_in0 @");
+    if (t) {
+        cr_assert_eq(sscanf(t, "  tail_call_in0 @%u %u %u", &at, &b, &a), 3, "%s", l);
+        cr_assert_eq(b, 0, "tail_call_in0 with a window:\n%s", l);
+        cr_assert_null(strstr(l, "  tail_call_in @"), "%s", l);
+        return true;
+    }
+    t = strstr(l, "  tail_call_in @");
+    cr_assert(t, "no tail_call_in:\n%s", l);
     cr_assert_eq(sscanf(t, "  tail_call_in @%u %u %u", &at, &b, &a), 3, "%s", l);
-    return b == 0;
+    cr_assert_neq(b, 0, "a tail_call_in with window 0 is a tail_call_in0:\n%s", l);
+    return false;
 }
 
 Test(compile, tail_args_in_place)
