@@ -1495,15 +1495,22 @@ call_fun:
         JUMP(target);
     }
 
+    /* A body call of a bad fun fails once its return frame is pushed, as
+     * in OTP: the caller then shows twice in the stack trace (where it
+     * failed, and where the call would have returned). */
 badarity:
     {
         uint32_t b = fb, a = fa;
         term_t args = NIL;
         for (uint32_t i = a; i-- > 0;)
             args = term_cons(&p->heap, R[b + i], args);
+        if (!tail)
+            PUSH_FRAME(fcont, R, fdst);
         RAISE(term_tuple2(&p->heap, ATOM_badarity, term_tuple2(&p->heap, tmp[0], args)));
     }
 badfun:
+    if (!tail)
+        PUSH_FRAME(fcont, R, fdst);
     RAISE(term_tuple2(&p->heap, ATOM_badfun, tmp[0]));
 
 trap:
