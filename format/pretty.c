@@ -1425,13 +1425,13 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
     default:
         if (term_is_nil(t))
             return put_const_rec(c, k, "[]", 2).p;
-        if (term_is_local_pid(t)) { /* <0.N.S>: two fmt_put_u64 of 21 bytes' room */
+        if (term_is_local_pid(t)) { /* <0.N.S>: two fmt_put_id of 21 bytes' room */
             k = fmt_need(b, k, 48);
             p0 = k.p;
             memcpy(k.p, "<0.", 3);
-            k.p = fmt_put_u64(k.p + 3, pid_number(t));
+            k.p = fmt_put_id(k.p + 3, pid_number(t));
             *k.p++ = '.';
-            k.p = fmt_put_u64(k.p, pid_serial(t));
+            k.p = fmt_put_id(k.p, pid_serial(t));
             *k.p++ = '>';
             ascii_rec(c, N_IDENT, p0, k.p);
             return k.p;

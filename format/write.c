@@ -71,9 +71,10 @@ const fmt_dec3 fmt_dec3_text[1000] = {D3_100(0), D3_100(100), D3_100(200), D3_10
                                        D3_100(500), D3_100(600), D3_100(700), D3_100(800), D3_100(900)};
 
 /* A byte and the comma after it as ~w writes binaries, "7," "42," "255,",
- * in c[0..3]; its length in n. */
+ * in c[0..3]; its length in n, the last of the eight bytes, so that one
+ * 8-byte load gets both (put_byte). */
 typedef struct byte_text {
-    char c[7];
+    _Alignas(8) char c[7];
     uint8_t n;
 } byte_text;
 
@@ -375,9 +376,9 @@ static fmt_cursor put_local_pid(fmt_buf *b, fmt_cursor c, term_t pid)
 {
     c = fmt_need(b, c, 48);
     memcpy(c.p, "<0.", 3);
-    c.p = put_u64(c.p + 3, pid_number(pid));
+    c.p = fmt_put_id(c.p + 3, pid_number(pid));
     *c.p++ = '.';
-    c.p = put_u64(c.p, pid_serial(pid));
+    c.p = fmt_put_id(c.p, pid_serial(pid));
     *c.p++ = '>';
     return c;
 }
@@ -539,6 +540,21 @@ void fmt_put_string(fmt_buf *b, term_t l, size_t max, bool unicode)
 
 /* ---- binaries ------------------------------------------------------------------------ */
 
+/* A byte and its comma at p as BYTE_TEXT has them; returns the end.
+ * One 8-byte load and one 8-byte store: writes 4 to 7 scratch bytes past
+ * the end. */
+static FMT_INLINE char *put_byte(char *p, uint8_t byte)
+{
+    uint64_t w;
+    memcpy(&w, &BYTE_TEXT[byte], 8);
+    memcpy(p, &w, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return p + (w & 0xFF);
+#else
+    return p + (w >> 56);
+#endif
+}
+
 fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *view, int64_t depth)
 {
     const bin_view v = *view;
@@ -547,23 +563,20 @@ fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *view, int64
     uint64_t elems = v.size + (v.bitsize != 0);
     uint64_t shown = depth > 0 && elems > (uint64_t)depth - 1 ? (uint64_t)depth - 1 : elems;
     uint64_t bytes = shown < v.size ? shown : v.size;
-    c = fmt_need(b, c, 4 * bytes + 16); /* "255," per byte */
+    c = fmt_need(b, c, 4 * bytes + 16); /* "255," per byte, put_byte's scratch bytes */
     char *p = c.p;
     *p++ = '<', *p++ = '<';
     if (v.bitoffset == 0) {
         const uint8_t *by = v.bytes; /* not through v, whose address escaped */
-        for (uint64_t i = 0; i < bytes; i++) {
-            const byte_text *e = &BYTE_TEXT[by[i]];
-            memcpy(p, e->c, 4);
-            p += e->n;
-        }
+        uint64_t i = 0;
+        for (; i + 2 <= bytes; i += 2) /* two a time: half the loop's overhead */
+            p = put_byte(put_byte(p, by[i]), by[i + 1]);
+        if (i < bytes)
+            p = put_byte(p, by[i]);
     } else {
         const bin_view w = v;
-        for (uint64_t i = 0; i < bytes; i++) {
-            const byte_text *e = &BYTE_TEXT[bin_byte_at(&w, i)];
-            memcpy(p, e->c, 4);
-            p += e->n;
-        }
+        for (uint64_t i = 0; i < bytes; i++)
+            p = put_byte(p, bin_byte_at(&w, i));
     }
     if (shown < elems) {
         memcpy(p, "...", 3);
@@ -1096,12 +1109,24 @@ static void walk(fmt_buf *b, term_t t, int64_t d, bool unicode)
 #define PREFETCH(a) ((void)(a))
 #endif
 
-static char *write_list(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
-static char *write_tuple(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
-static char *write_map(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
-static char *write_other(fmt_buf *b, char *p, term_t t, bool unicode);
+/* Each kind write_nested meets has its own function, not inlined into it:
+ * write_nested is then a dispatch that ends in a jump (a sibling call) and
+ * keeps no frame, and a leaf (a float, a binary) does not pay for the
+ * registers a container's loop saves. */
+#ifdef __GNUC__
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+static NOINLINE char *write_list(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+static NOINLINE char *write_tuple(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+static NOINLINE char *write_map(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+static NOINLINE char *write_other(fmt_buf *b, char *p, term_t t, bool unicode);
 
 static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+static NOINLINE char *write_bits(fmt_buf *b, char *p, term_t t);
+static NOINLINE char *write_big(fmt_buf *b, char *p, term_t t);
+static NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t);
 
 /* Writes t at c, which has room for a small integer's text (TOKEN_ROOM).
  * Small integers and atoms, the leaves met most (a string is a list of
@@ -1127,30 +1152,44 @@ static FMT_INLINE fmt_cursor write_elem(fmt_buf *b, fmt_cursor c, term_t t, bool
  * mispredicted more often than a few tests ordered by frequency. */
 static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level)
 {
-    fmt_cursor c = {p, b->data + b->cap};
     if (term_is_list(t))
         return write_list(b, p, t, unicode, level);
     if (term_is_boxed(t)) {
         unsigned st = header_subtag(*boxed_ptr(t));
         if (st == HDR_TUPLE)
             return write_tuple(b, p, t, unicode, level);
-        if (st == HDR_FLOAT) { /* as fmt_put_float, which takes FLOAT_SHORT_MAX */
-            c = fmt_need(b, c, FLOAT_SHORT_MAX);
-            return c.p + fmt_float_short(float_value(t), c.p);
-        }
+        if (st == HDR_FLOAT) /* p has TOKEN_ROOM: FLOAT_SHORT_MAX */
+            return p + fmt_float_short(float_value(t), p);
         if (st - HDR_REFC_BIN <= HDR_SUB_BIN - HDR_REFC_BIN)
-            return put_bitstring(b, c, t, -1).p;
+            return write_bits(b, p, t);
         if (st == HDR_MAP)
             return write_map(b, p, t, unicode, level);
         if (st - HDR_POS_BIG <= HDR_NEG_BIG - HDR_POS_BIG)
-            return put_decimal(b, c, t).p;
+            return write_big(b, p, t);
     } else if (term_is_nil(t)) {
         memcpy(p, "[]", 2);
         return p + 2;
     } else if (term_is_local_pid(t)) {
-        return put_local_pid(b, c, t).p;
+        return write_pid(b, p, t);
     }
     return write_other(b, p, t, unicode);
+}
+
+/* The leaves write_nested leaves to others, at p (TOKEN_ROOM) in b's text;
+ * each returns the end. */
+static NOINLINE char *write_bits(fmt_buf *b, char *p, term_t t)
+{
+    return put_bitstring(b, (fmt_cursor){p, b->data + b->cap}, t, -1).p;
+}
+
+static NOINLINE char *write_big(fmt_buf *b, char *p, term_t t)
+{
+    return put_decimal(b, (fmt_cursor){p, b->data + b->cap}, t).p;
+}
+
+static NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t)
+{
+    return put_local_pid(b, (fmt_cursor){p, b->data + b->cap}, t).p;
 }
 
 /* Ports, refs, funs, external pids; hash maps and terms nested deeper than
@@ -1226,6 +1265,7 @@ static char *write_map(fmt_buf *b, char *p, term_t t, bool unicode, unsigned lev
         return c.p + 3;
     }
     const term_t *k = tuple_elems(flatmap_keys(t)), *v = flatmap_values(t);
+    c = fmt_need(b, c, TOKEN_ROOM + 2); /* the first key gets TOKEN_ROOM too */
     memcpy(c.p, "#{", 2);
     c.p += 2;
     for (uint64_t i = 0; i < n; i++) {

@@ -139,43 +139,21 @@ static FMT_INLINE fmt_cursor fmt_need(fmt_buf *b, fmt_cursor c, size_t n)
  * together, two multiplications per halving), stored whole with the
  * leading zeros shifted out: no branch depends on the length. */
 
-/* The eight decimal digits of v < 10^8, leading zeros kept, as byte values
- * 0..9 in text order (the first digit in the first byte in memory). */
-static FMT_INLINE uint64_t fmt_digits8(uint32_t v)
-{
-    uint64_t x = (uint64_t)(v / 10000) | ((uint64_t)(v % 10000) << 32);
-    uint64_t q = ((x * 10486) >> 20) & UINT64_C(0x0000007F0000007F); /* x / 100 per 32-bit lane */
-    x = q | ((x - q * 100) << 16);
-    q = ((x * 103) >> 10) & UINT64_C(0x000F000F000F000F); /* x / 10 per 16-bit lane */
-    x = q | ((x - q * 10) << 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    x = __builtin_bswap64(x);
-#endif
-    return x;
-}
+/* vm/float.h's float_digits8, float_store_digits and FLOAT_ZEROS, which
+ * the float layout shares. */
+static FMT_INLINE uint64_t fmt_digits8(uint32_t v) { return float_digits8(v); }
+#define FMT_ZEROS FLOAT_ZEROS
+static FMT_INLINE void fmt_store_digits(char *p, uint64_t d, unsigned skip) { float_store_digits(p, d, skip); }
 
-/* '0' in each byte: fmt_digits8 + FMT_ZEROS is text. */
-#define FMT_ZEROS UINT64_C(0x3030303030303030)
-
-/* Stores the first 8 - skip bytes of the digit word d (text order) at p,
- * as one 8-byte store: the bytes after them are NULs. skip < 8. */
-static FMT_INLINE void fmt_store_digits(char *p, uint64_t d, unsigned skip)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    d <<= 8 * skip;
-#else
-    d >>= 8 * skip;
-#endif
-    memcpy(p, &d, 8);
-}
-
-/* Number of decimal digits of v < 10^8. Comparisons summed, not branched
- * on: the cursor moves by this, and this way it need not wait for the
- * digits (a chain of multiplications) to be known. */
+/* Number of decimal digits of v < 10^8: log10 from the bit length
+ * (1233 / 4096 ~ log10(2)), corrected by one comparison; no branch, so the
+ * cursor, which moves by this, need not wait for the digits (a chain of
+ * multiplications) to be known. */
 static FMT_INLINE unsigned fmt_count8(uint32_t v)
 {
-    return 1u + (v >= 10) + (v >= 100) + (v >= 1000) + (v >= 10000) + (v >= 100000) + (v >= 1000000) +
-           (v >= 10000000);
+    static const uint32_t BELOW[9] = {0, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+    unsigned t = (unsigned)(32 - __builtin_clz(v | 1)) * 1233 >> 12; /* 0..8 */
+    return t + (v >= BELOW[t]);
 }
 
 /* v < 10^8 in decimal at p; returns the end. Writes 8 bytes: needs room
@@ -207,6 +185,17 @@ static FMT_INLINE char *fmt_put_small(char *p, int64_t v)
         return p + fmt_dec3_text[v].c[3];
     }
     return fmt_put_i64(p, v);
+}
+/* fmt_put_u64 inline for the numbers in local pids: below 1000
+ * (serials, early processes) from the table, the rest up to 10^8 by
+ * fmt_put_upto8. Room for 21 bytes. */
+static FMT_INLINE char *fmt_put_id(char *p, uint32_t v)
+{
+    if (v < 1000) {
+        memcpy(p, fmt_dec3_text[v].c, 4);
+        return p + fmt_dec3_text[v].c[3];
+    }
+    return v < 100000000 ? fmt_put_upto8(p, v) : fmt_put_u64(p, v);
 }
 /* fmt_put_atom at a cursor; makes its own room. */
 fmt_cursor fmt_put_atom_at(fmt_buf *b, fmt_cursor c, term_t atom, bool unicode);

@@ -1,7 +1,9 @@
 /* float.c: floats as OTP 25's float_to_list(F, [short]) prints them (also
  * the text ~w and ~p give a float). The digits come from our implementation
  * of Ryu (Ulf Adams, "Ryu: fast float-to-string conversion", PLDI 2018), the
- * algorithm OTP itself uses, so length, digits and ties are OTP's. */
+ * algorithm OTP itself uses, so length, digits and ties are OTP's; numbers
+ * with a whole part and a fraction below 2^53 take an exact shortcut to
+ * the same text (write_fixed). */
 #include "float.h"
 
 #include <gmp.h>
@@ -13,6 +15,12 @@
 #include "term.h"
 
 typedef unsigned __int128 uint128;
+
+#ifdef __GNUC__
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
 
 /* A double is frac * 2^(bexp - 1075), plus the hidden bit 2^52 in frac
  * when bexp > 0 (bexp, the biased exponent, is 0 for subnormals). */
@@ -417,9 +425,91 @@ static size_t layout_float(char *out, uint64_t m, int e)
     return (size_t)(p - out);
 }
 
+/* ---- numbers with a whole part and a fraction -------------------------------- */
+
+/* Writes the last n digits of v < 10^16 (1 <= n <= 16; leading zeros when
+ * v has fewer) at p as two digit words, the first one's skipped digits
+ * shifted out and overwritten when n <= 8; returns the end. Writes 8
+ * scratch bytes past it. */
+static inline char *put_last_digits(char *p, uint64_t v, unsigned n)
+{
+    uint64_t hi = float_digits8((uint32_t)(v / 100000000)) + FLOAT_ZEROS;
+    uint64_t lo = float_digits8((uint32_t)(v % 100000000)) + FLOAT_ZEROS;
+    unsigned z = 16 - n, zh = z < 8 ? z : 8; /* zeros to skip, in hi */
+    float_store_digits(p, hi, zh & 7);
+    p += 8 - zh;
+    float_store_digits(p, lo, z - zh);
+    return p + 8 - (z - zh);
+}
+
+/* The k-place decimal nearest to a double's fraction, f64 / 2^64 (f64 =
+ * the fraction's bits << sh, sh = 64 - s), reads back as the double when
+ * it is within half an ulp, 2^-s / 2, of it (short_fraction's test; at
+ * exactly half only when the significand is even, as reading ties to
+ * even). f64 * 10^k splits into the digits (high word) and what is left
+ * (low word, a multiple of 2^sh), and the test is one comparison on the
+ * low word moved by half an ulp, h = 10^k * 2^(sh - 1): no shift of a
+ * 128-bit product by an amount that varies, no absolute value. Needs
+ * 10^k < 2^s (k < kmax, see write_fixed), so that 2h < 2^64. */
+static inline bool fraction_reads_back(uint64_t f64, unsigned sh, uint64_t odd, unsigned k)
+{
+    uint64_t lo = (uint64_t)((uint128)f64 * POW10[k]);
+    uint64_t h = POW10[k] << (sh - 1);
+    return lo + h - odd <= 2 * h - 2 * odd; /* -h < lo < h, the ends when even: mod 2^64 */
+}
+
+/* The text of a double d with 1 <= |d| < 2^53 and a fraction: the
+ * shortest decimal that reads back as d is then always written plainly,
+ * whole part, '.', k decimals (OTP's exponent window takes every
+ * number of this range), and both parts come out of d's bits directly:
+ * d = M / 2^s (1 <= s <= 52), whole part M >> s, and the k decimals
+ * the nearest k-place fraction to (M mod 2^s) / 2^s, rounded half to
+ * even, for the least k at which d reads back (short_fraction's test on
+ * the fraction alone; the nearest decimal never rounds up to whole + 1,
+ * another double). No layout, no division by a power of ten that varies.
+ * The least k: kmax = floor(s log10 2) + 1 places always do (10^-kmax
+ * < 2^-s, decimals closer than an ulp), and the test is monotone in k. A
+ * fraction of many bits (computed values) mostly needs kmax or kmax - 1
+ * places, one of few (0.5, 0.25, 0.1 and such) a few: so kmax - 1 and
+ * kmax - 2 are tried first, then k = 1 upwards.
+ * Writes the text (at most 19 bytes) and its NUL in out[0..26). */
+static size_t write_fixed(char *out, uint64_t m2, int s, bool neg)
+{
+    uint64_t whole = m2 >> s, f64 = m2 << (64 - s), odd = m2 & 1;
+    unsigned sh = 64 - (unsigned)s;
+    unsigned k = (unsigned)log10_pow2(s) + 1; /* kmax, 1..16 */
+    if (k > 1 && fraction_reads_back(f64, sh, odd, k - 1)) {
+        k--;
+        if (k > 1 && fraction_reads_back(f64, sh, odd, k - 1)) {
+            unsigned j = 1;
+            while (!fraction_reads_back(f64, sh, odd, j))
+                j++;
+            k = j; /* at most k - 1, which reads back */
+        }
+    }
+    const uint64_t half = UINT64_C(1) << 63;
+    uint128 prod = (uint128)f64 * POW10[k];
+    uint64_t f = (uint64_t)(prod >> 64), rest = (uint64_t)prod;
+    f += rest > half || (rest == half && (f & 1));
+    out[0] = '-';
+    char *p = out + neg;
+    p = put_last_digits(p, whole, count_digits(whole));
+    *p++ = '.';
+    if (k <= 8) { /* the usual fraction: one digit word */
+        float_store_digits(p, float_digits8((uint32_t)f) + FLOAT_ZEROS, 8 - k);
+        p += k;
+    } else {
+        p = put_last_digits(p, f, k);
+    }
+    *p = '\0';
+    return (size_t)(p - out);
+}
+
 /* ---- entry point ------------------------------------------------------------------- */
 
-size_t float_to_short_chars(double d, char *out)
+/* float_to_short_chars for the doubles write_fixed does not take. Not
+ * inlined: the common path stays a small function. */
+static NOINLINE size_t write_other(double d, char *out)
 {
     uint64_t bits;
     memcpy(&bits, &d, sizeof bits);
@@ -442,4 +532,15 @@ size_t float_to_short_chars(double d, char *out)
         v = shortest_decimal(frac, bexp);
     }
     return (size_t)(p - out) + layout_float(p, v.digits, v.exp);
+}
+
+size_t float_to_short_chars(double d, char *out)
+{
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    uint64_t frac = bits & (HIDDEN_BIT - 1);
+    int s = EXP_SHIFT - (int)((bits >> FRAC_BITS) & 0x7FF); /* d = (frac | HIDDEN_BIT) / 2^s */
+    if ((unsigned)(s - 1) < FRAC_BITS && (frac << (64 - s)) != 0)
+        return write_fixed(out, frac | HIDDEN_BIT, s, bits >> 63);
+    return write_other(d, out);
 }

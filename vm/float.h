@@ -6,6 +6,8 @@
 #define VM_FLOAT_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 /* Longest text float_to_short_chars writes, with its terminating NUL
  * ("-2.2250738585072014e-308" is 24 chars). */
@@ -17,5 +19,43 @@
  * FLOAT_SHORT_MAX bytes); returns its length. Infinities and NaN, never
  * Erlang floats, come out as "inf", "-inf" and "nan". Thread-safe. */
 size_t float_to_short_chars(double d, char *out);
+
+/* ---- decimal digits without a branch on their number ----
+ * Shared by the float layout (float.c) and the integer printers of
+ * format/write.h. Numbers of every length come in random order, so a
+ * branch on the number of digits is mispredicted about as often as it is
+ * taken: the eight digits of a number below 10^8 are computed together in
+ * one 64-bit word (SWAR, two multiplications per halving) and stored whole,
+ * the leading zeros shifted out. */
+
+/* The eight decimal digits of v < 10^8, leading zeros kept, as byte values
+ * 0..9 in text order (the first digit in the first byte in memory). */
+static inline uint64_t float_digits8(uint32_t v)
+{
+    uint64_t x = (uint64_t)(v / 10000) | ((uint64_t)(v % 10000) << 32);
+    uint64_t q = ((x * 10486) >> 20) & UINT64_C(0x0000007F0000007F); /* x / 100 per 32-bit lane */
+    x = q | ((x - q * 100) << 16);
+    q = ((x * 103) >> 10) & UINT64_C(0x000F000F000F000F); /* x / 10 per 16-bit lane */
+    x = q | ((x - q * 10) << 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
+    return x;
+}
+
+/* '0' in each byte: float_digits8 + FLOAT_ZEROS is text. */
+#define FLOAT_ZEROS UINT64_C(0x3030303030303030)
+
+/* Stores the last 8 - skip bytes of the digit word d (text order) at p,
+ * as one 8-byte store: the `skip` bytes after them are NULs. skip < 8. */
+static inline void float_store_digits(char *p, uint64_t d, unsigned skip)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    d <<= 8 * skip;
+#else
+    d >>= 8 * skip;
+#endif
+    memcpy(p, &d, 8);
+}
 
 #endif

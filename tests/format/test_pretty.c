@@ -487,6 +487,11 @@ Test(pretty, identities)
     cr_expect_str_eq(pretty_term(term_tuple(&heap, 3, e), 1, 40, -1, LATIN1),
                      "{self,<0.5.0>,\n      [<0.80.0>,<0.81.0>,<0.82.0>,\n       <0.83.0>,<0.84.0>,<0.85.0>,\n"
                      "       <0.86.0>,<0.87.0>,<0.88.0>]}");
+    /* io_lib_pretty:print([<0.1234.0>,<0.999.1000>,<0.32767.8191>]) with the
+     * pids decoded from NEW_PID_EXT: numbers on both sides of 1000 */
+    term_t big[3] = {term_local_pid(1234, 0), term_local_pid(999, 1000), term_local_pid(32767, 8191)};
+    cr_expect_str_eq(pretty_term(term_list_from(&heap, big, 3, NIL), 1, 80, -1, LATIN1),
+                     "[<0.1234.0>,<0.999.1000>,<0.32767.8191>]");
     uint32_t ids[3] = {1, 2, 3};
     e[0] = atom_from_cstr("port");
     e[1] = term_local_port(7);

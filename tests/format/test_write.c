@@ -411,6 +411,12 @@ Test(write, identities)
 {
     /* pid_to_list(c:pid(0,5,7)) -> "<0.5.7>" */
     cr_assert_str_eq(W(term_local_pid(5, 7), -1, false), "<0.5.7>");
+    /* io_lib:write of local pids decoded from NEW_PID_EXT: numbers on both
+     * sides of 1000 */
+    cr_assert_str_eq(W(term_local_pid(1234, 0), -1, false), "<0.1234.0>");
+    cr_assert_str_eq(W(term_local_pid(999, 1000), -1, false), "<0.999.1000>");
+    cr_assert_str_eq(W(term_local_pid(1000, 999), -1, false), "<0.1000.999>");
+    cr_assert_str_eq(W(term_local_pid(32767, 8191), -1, false), "<0.32767.8191>");
     /* a port decoded from <<131,89,100,0,13,"nonode@nohost",0,0,0,9,0,0,0,0>> -> "#Port<0.9>" */
     cr_assert_str_eq(W(term_local_port(9), -1, false), "#Port<0.9>");
     /* binary_to_term of a NEWER_REFERENCE_EXT with ids 1,2,3 (in ETF order) prints #Ref<N.3.2.1> */
@@ -772,6 +778,59 @@ Test(write, binary_bytes)
     cr_assert_str_eq(W(R("<<200,7:3>>"), -1, false), "<<200,7:3>>");
     cr_assert_str_eq(W(R("<<200,7:3>>"), 2, false), "<<200,...>>");
     cr_assert_str_eq(W(R("<<200,7:3>>"), 3, false), "<<200,7:3>>");
+}
+
+Test(write, binary_every_byte)
+{
+    /* io_lib:write(list_to_binary(lists:seq(0, 255))), erl; and binaries of
+     * odd and even lengths (written two bytes at a time). */
+    static const char want[] =
+        "<<0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,"
+        "35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,"
+        "68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,100,"
+        "101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,123,124,125,"
+        "126,127,128,129,130,131,132,133,134,135,136,137,138,139,140,141,142,143,144,145,146,147,148,149,150,"
+        "151,152,153,154,155,156,157,158,159,160,161,162,163,164,165,166,167,168,169,170,171,172,173,174,175,"
+        "176,177,178,179,180,181,182,183,184,185,186,187,188,189,190,191,192,193,194,195,196,197,198,199,200,"
+        "201,202,203,204,205,206,207,208,209,210,211,212,213,214,215,216,217,218,219,220,221,222,223,224,225,"
+        "226,227,228,229,230,231,232,233,234,235,236,237,238,239,240,241,242,243,244,245,246,247,248,249,250,"
+        "251,252,253,254,255>>";
+    uint8_t all[256];
+    for (int i = 0; i < 256; i++)
+        all[i] = (uint8_t)i;
+    cr_assert_str_eq(W(bin_new(&h, all, 256), -1, false), want);
+    cr_assert_str_eq(W(R("<<7>>"), -1, false), "<<7>>");
+    cr_assert_str_eq(W(R("<<7,200,99>>"), -1, false), "<<7,200,99>>");
+}
+
+/* Leaves that write scratch bytes past their text (floats, binaries) at
+ * every offset near the end of a fresh buffer's first allocation: the
+ * text is right, and under AddressSanitizer nothing is written outside
+ * the buffer. io_lib:write of each term, erl. */
+Test(write, leaves_at_the_end_of_the_buffer)
+{
+    static const struct {
+        const char *term, *want;
+    } cases[] = {
+        {"#{-2.2250738585072014e-308 => 1}", "#{-2.2250738585072014e-308 => 1}"},
+        {"[-2.2250738585072014e-308, {-1.0000000000000002}]", "[-2.2250738585072014e-308,{-1.0000000000000002}]"},
+        {"<<7,200,99>>", "<<7,200,99>>"},
+        /* the most text per byte, longer than a token's room */
+        {"<<200,200,200,200,200,200,200,200,200,200>>", "<<200,200,200,200,200,200,200,200,200,200>>"},
+        {"<<255,255,255,255,255,255,255,255,255>>", "<<255,255,255,255,255,255,255,255,255>>"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        term_t t = R(cases[c].term);
+        for (size_t pre = 150; pre <= 260; pre++) {
+            fmt_buf_free(&b);
+            fmt_buf_init(&b);
+            for (size_t i = 0; i < pre; i++)
+                fmt_buf_putc(&b, 'x');
+            fmt_write(&b, t, -1, false);
+            cr_assert_eq(b.len, pre + strlen(cases[c].want));
+            cr_assert_str_eq(b.data + pre, cases[c].want, "after %zu bytes", pre);
+        }
+    }
 }
 
 Test(write, steady_state_does_not_allocate)

@@ -102,6 +102,37 @@ static const struct {
     {-0x1p-1074, "-5.0e-324"},
     {-1.7976931348623157e308, "-1.7976931348623157e308"},
     {-0.30000000000000004, "-0.30000000000000004"},
+    /* 1 <= |d| < 2^53 with a fraction: written plainly, the decimals
+     * found from the fraction's bits alone (write_fixed) */
+    {1.0000000000000002, "1.0000000000000002"}, /* 16 decimals, the most */
+    {1.9999999999999998, "1.9999999999999998"},
+    {9.999999999999998, "9.999999999999998"},
+    {99.99999999999999, "99.99999999999999"},
+    {10.000000000000002, "10.000000000000002"},
+    {2.0000000000000004, "2.0000000000000004"},
+    {4503599627370495.5, "4503599627370495.5"}, /* 16 whole digits */
+    {2251799813685247.8, "2251799813685247.8"},
+    {1125899906842623.9, "1125899906842623.9"},
+    {1000000000000000.2, "1000000000000000.2"},
+    {1000000000000000.1, "1000000000000000.1"},
+    {16777216.000000002, "16777216.000000004"},
+    {4294967296.5, "4294967296.5"},
+    {12.375, "12.375"}, /* few decimals, far fewer than the fraction's bits allow */
+    {8.5, "8.5"},
+    {1.1, "1.1"},
+    {1.15, "1.15"},
+    {123.45, "123.45"},
+    {99.99, "99.99"},
+    {2.675, "2.675"},
+    {1.005, "1.005"},
+    {3.14159, "3.14159"},
+    {65536.00001, "65536.00001"},
+    {7.00000000001, "7.00000000001"},
+    {1234567.890625, "1234567.890625"},
+    {1234.56789012345, "1234.56789012345"},
+    {55.51115123125783, "55.51115123125783"},
+    {-123.456, "-123.456"},
+    {-1.0000000000000002, "-1.0000000000000002"},
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 
@@ -210,6 +241,37 @@ Test(float, round_trips_and_shortest)
         check_shortest(ldexp(1.0, e));
 }
 
+/* A double in [1, 2^53) with a fraction, as programs make them: a few
+ * decimals (x / 100), a quotient, or random bits with the low ones cleared
+ * (0 to 52 of them: fractions of every length, exact ties among them). */
+static double random_plain(uint64_t *state)
+{
+    uint64_t r = next_random(state);
+    double d;
+    switch (r % 3) {
+    case 0:
+        d = (double)(next_random(state) % 100000000) / 100.0;
+        break;
+    case 1:
+        d = (double)(next_random(state) >> 11) / (double)(1 + next_random(state) % 100000);
+        break;
+    default: {
+        uint64_t bits = next_random(state) & ((UINT64_C(1) << 52) - 1);
+        bits &= ~((UINT64_C(1) << (next_random(state) % 53)) - 1);
+        bits |= (uint64_t)(1023 + next_random(state) % 53) << 52;
+        memcpy(&d, &bits, sizeof d);
+    }
+    }
+    return d >= 1.0 ? d : d + 1.0;
+}
+
+Test(float, plain_range_round_trips_and_shortest)
+{
+    uint64_t state = 3;
+    for (int i = 0; i < 200000; i++)
+        check_shortest(random_plain(&state));
+}
+
 /* |m * 10^e - d| as an exact rational in r. */
 static void distance(mpq_t r, uint64_t m, int e, double d)
 {
@@ -259,6 +321,9 @@ Test(float, nearest_of_its_length)
         check_nearest(random_double(&state), ours, other);
     for (int e = -1074; e <= 1023; e++)
         check_nearest(ldexp(1.0, e), ours, other);
+    state = 4;
+    for (int i = 0; i < 20000; i++)
+        check_nearest(random_plain(&state), ours, other);
     mpq_clear(ours);
     mpq_clear(other);
 }
