@@ -284,6 +284,10 @@ static void free_retired(void *arg) { code_module_free(arg); }
  * when code may still run in it (`keep`, or funs of it), it is kept. */
 static void retire_locked(module_code *mc, bool keep)
 {
+    /* its funs are purged with it: a call finds the current version's fun
+     * or fails with badfun (interp.c, call_fun) */
+    for (size_t i = 0; i < mc->nlambdas; i++)
+        __atomic_store_n(&mc->lambdas[i].entry, NULL, __ATOMIC_RELEASE);
     if (keep || mc->nlambdas > 0) {
         if (nretired == retired_cap) {
             size_t n = retired_cap ? 2 * retired_cap : 16;
@@ -373,8 +377,8 @@ void code_load(module_code *mc)
 
 term_t code_fun_name(const fun_obj *f)
 {
-    if (f->code)
-        return (term_t)code_header_of((const code_t *)f->code)[FH_NAME];
+    if (f->lambda)
+        return f->lambda->name;
     const module_code *mc = code_module(f->module);
     if (mc)
         for (size_t i = 0; i < mc->nlambdas; i++)

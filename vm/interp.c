@@ -249,7 +249,7 @@ static bool inlined_operator(const code_t *pc, enum arith_op op)
  * current version of its module (loaded now if need be, as a call would),
  * when that version is the one the fun was made by (same MD5); else NULL
  * (badfun, as OTP). */
-static const code_t *resolve_lambda(const fun_obj *fo)
+static const code_lambda *resolve_lambda(const fun_obj *fo)
 {
     const module_code *m = code_module_loaded(fo->module);
     if (!m || fo->index >= m->nlambdas)
@@ -257,7 +257,7 @@ static const code_t *resolve_lambda(const fun_obj *fo)
     const code_lambda *l = &m->lambdas[fo->index];
     if (memcmp(l->uniq, fo->uniq, sizeof l->uniq) != 0 || l->arity - l->num_free != fo->arity)
         return NULL;
-    return l->entry;
+    return l;
 }
 
 /* Reads an integer timeout for wait_timeout: ms, or -1 for infinity; false
@@ -999,7 +999,7 @@ sub_slow:
         term_t f = term_fun(&p->heap, l->module, l->arity - l->num_free, l->index, l->old_uniq, l->uniq,
                             p->pid, (unsigned)n, NULL);
         fun_obj *fo = fun_object(f);
-        fo->code = (void *)(uintptr_t)l->entry;
+        fo->lambda = l;
         for (uint64_t i = 0; i < n; i++)
             fo->env[i] = SX(4 + i);
         RX(1) = f;
@@ -1458,19 +1458,24 @@ call_fun:
                 tmp[0] = f;
                 goto badarity;
             }
-            if (!fo->code) {
+            /* the code of the version that made it; once that is purged,
+             * the current version's if it has the same fun (OTP's fun
+             * entries), else badfun */
+            target = fo->lambda ? __atomic_load_n(&fo->lambda->entry, __ATOMIC_ACQUIRE) : NULL;
+            if (!target) {
                 SAVE();
-                fo->code = (void *)(uintptr_t)resolve_lambda(fo);
+                const code_lambda *l = resolve_lambda(fo);
                 RELOAD();
-                if (!fo->code) {
+                target = l ? __atomic_load_n(&l->entry, __ATOMIC_ACQUIRE) : NULL;
+                if (!target) {
                     tmp[0] = f;
                     goto badfun;
                 }
+                fo->lambda = l;
             }
             ENSURE(b + a + fo->num_free);
             for (uint64_t i = 0; i < fo->num_free; i++)
                 R[b + a + i] = fo->env[i];
-            target = fo->code;
             a += (uint32_t)fo->num_free;
         } else if (term_is_export(f)) {
             export_obj *eo = export_object(f);

@@ -173,7 +173,7 @@ term_t term_fun(heap_t *h, term_t module, unsigned arity, uint64_t index, uint64
         memset(f->uniq, 0, 16);
     f->creator = creator;
     f->num_free = num_free;
-    f->code = NULL;
+    f->lambda = NULL;
     if (env && num_free)
         memcpy(f->env, env, num_free * sizeof(term_t));
     return term_boxed(p);

@@ -365,7 +365,11 @@ typedef struct fun_obj {
     uint8_t uniq[16]; /* md5 of the module's code, as in NEW_FUN_EXT */
     term_t creator;   /* pid */
     uint64_t num_free;
-    void *code;
+    /* The code_lambda (vm/code.h) of the version that made the fun, or
+     * NULL (decoded from ETF): found in the current version at the first
+     * call, and again when that version's code is purged (its entry then
+     * reads NULL). Raw: never a term. */
+    const struct code_lambda *lambda;
     term_t env[];
 } fun_obj;
 #define FUN_WORDS (sizeof(fun_obj) / sizeof(term_t))
