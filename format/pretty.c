@@ -866,6 +866,20 @@ static FMT_INLINE fmt_cursor put_dots(pctx *c, fmt_cursor k)
     return k;
 }
 
+/* Bit h of PLAIN_TERMS, for a term h below 2048, says that h is a small
+ * integer put_plain_string copies as it is (32..126 but " and \): a small
+ * is its value times 16 plus 15, so each word holds four chars' bits, at
+ * 15, 31, 47 and 63. Negative smalls and other terms are 2048 or more. */
+#define PLAIN_CH(ch) ((ch) >= ' ' && (ch) <= '~' && (ch) != '"' && (ch) != '\\')
+#define PLAIN_WORD(w)                                                                                                  \
+    ((uint64_t)PLAIN_CH(4 * (w)) << 15 | (uint64_t)PLAIN_CH(4 * (w) + 1) << 31 |                                        \
+     (uint64_t)PLAIN_CH(4 * (w) + 2) << 47 | (uint64_t)PLAIN_CH(4 * (w) + 3) << 63)
+#define PLAIN_WORDS4(w) PLAIN_WORD(w), PLAIN_WORD((w) + 1), PLAIN_WORD((w) + 2), PLAIN_WORD((w) + 3)
+static const uint64_t PLAIN_TERMS[32] = {PLAIN_WORDS4(0),  PLAIN_WORDS4(4),  PLAIN_WORDS4(8),  PLAIN_WORDS4(12),
+                                         PLAIN_WORDS4(16), PLAIN_WORDS4(20), PLAIN_WORDS4(24), PLAIN_WORDS4(28)};
+/* Only bits 15 mod 16 are set: no term but a small has them. */
+_Static_assert(TAG_IMMED1_SMALL == 0xF && TAG_IMMED1_SIZE == 4, "PLAIN_TERMS assumes smalls as v * 16 + 15");
+
 /* Writes list l at k as a string with nothing to escape, "..." of ASCII
  * chars 32..126 but " and \, and sets *w to its width; having written
  * nothing (the cursor returned where k was, though growing b may have moved
@@ -880,22 +894,19 @@ static FMT_INLINE fmt_cursor put_plain_string(fmt_buf *b, fmt_cursor k, term_t l
     char *p = q.p, *end = q.lim - 2; /* room for a char, the '"' and the NUL */
     const term_t *cell = list_ptr(l);
     term_t h, tail = NIL;
-    int64_t ch = 0;
+    int64_t ch;
     *p++ = '"';
     do {
         PREFETCH((const char *)cell + LIST_PREFETCH);
         h = cell[0];
-        if (!term_is_small(h))
-            goto fail;
-        ch = small_value(h);
-        if ((uint64_t)(ch - ' ') > '~' - ' ' || ch == '"' || ch == '\\')
+        if (h >= 2048 || !((PLAIN_TERMS[h >> 6] >> (h & 63)) & 1))
             goto fail;
         if (p >= end) {
             q = fmt_cursor_grow(b, p, 64);
             p = q.p;
             end = q.lim - 2;
         }
-        *p++ = (char)ch;
+        *p++ = (char)(h >> 4);
     } while ((cell = fmt_next_cell(cell, &tail)) != NULL);
     if (!term_is_nil(tail))
         goto fail_tail;
@@ -903,6 +914,7 @@ static FMT_INLINE fmt_cursor put_plain_string(fmt_buf *b, fmt_cursor k, term_t l
     *w = (int64_t)(p - b->data) - (int64_t)mark;
     return (fmt_cursor){p, b->data + b->cap};
 fail:
+    ch = term_is_small(h) ? small_value(h) : 0;
     *w = !term_is_small(h) || (measure_char(ch) == 0 && !(urange && ch > 255)) ? -1 : 0;
     return (fmt_cursor){b->data + mark, b->data + b->cap};
 fail_tail:
@@ -1320,129 +1332,216 @@ static fmt_cursor flat_record(pctx *c, fmt_cursor k, term_t t, int64_t d, unsign
     return k;
 }
 
+/* Each kind flat_fast meets has its own function, not inlined into it, as
+ * in write.c's write_nested: flat_fast is a dispatch that ends in a jump
+ * and keeps no frame, and a leaf (a float, a binary, a string) does not pay
+ * for the registers a container's loop saves. Each takes p (the end of
+ * the text so far, room or not) and returns the end of its text. */
+#ifdef __GNUC__
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+static NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, unsigned level);
+static NOINLINE char *flat_list(pctx *c, char *p, term_t t, int64_t d, unsigned level);
+static NOINLINE char *flat_tuple(pctx *c, char *p, term_t t, int64_t d, unsigned level);
+static NOINLINE char *flat_map(pctx *c, char *p, term_t t, int64_t d, unsigned level);
+static NOINLINE char *flat_float(pctx *c, char *p, term_t t);
+static NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d);
+static NOINLINE char *flat_big(pctx *c, char *p, term_t t);
+static NOINLINE char *flat_pid(pctx *c, char *p, term_t t);
+static NOINLINE char *flat_const(pctx *c, char *p, const char *s, size_t n);
+static NOINLINE char *flat_other(pctx *c, char *p, term_t t, int64_t d);
+
 /* Writes t (no small integer or atom) at depth d (not 0) at p, `level`
  * containers deep, with its records, as write_flat does; returns the end
- * of its text. */
+ * of its text. Tests in order of frequency, not a switch: see write.c's
+ * write_nested. */
 static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
+{
+    if (term_is_list(t)) {
+        if (d != 1 && c->strings && t != c->nonstr && level < FAST_LEVELS)
+            return flat_string(c, p, t, d, level);
+        return flat_list(c, p, t, d, level);
+    }
+    if (term_is_boxed(t)) {
+        unsigned st = header_subtag(*boxed_ptr(t));
+        if (st == HDR_TUPLE)
+            return flat_tuple(c, p, t, d, level);
+        if (st == HDR_FLOAT)
+            return flat_float(c, p, t);
+        if (st - HDR_REFC_BIN <= HDR_HEAP_BIN - HDR_REFC_BIN)
+            return flat_bin(c, p, t, d);
+        if (st == HDR_MAP)
+            return flat_map(c, p, t, d, level);
+        if (st - HDR_POS_BIG <= HDR_NEG_BIG - HDR_POS_BIG)
+            return flat_big(c, p, t);
+    } else if (term_is_nil(t)) {
+        return flat_const(c, p, "[]", 2);
+    } else if (term_is_local_pid(t)) {
+        return flat_pid(c, p, t);
+    }
+    return flat_other(c, p, t, d);
+}
+
+/* List t, which may print as a string (depth not 1, strings on, not
+ * c->nonstr, level below FAST_LEVELS): the string, or else the list. */
+static NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, unsigned level)
+{
+    fmt_buf *b = c->b;
+    int64_t w;
+    fmt_cursor k = put_plain_string(b, cursor_at(b, p), t, c->urange, &w);
+    if (w > 0) {
+        leaf_rec(c, N_STRING, k.p, (uint64_t)w, w);
+        return k.p;
+    }
+    node n;
+    if (w == 0 && scan_string(t, c->urange, &n)) {
+        n.t = t;
+        n.d = d;
+        n.kind = N_STRING;
+        return put_leaf_rec(c, k, &n).p;
+    }
+    return flat_list(c, k.p, t, d, level);
+}
+
+/* List t as a list, not a string. */
+static NOINLINE char *flat_list(pctx *c, char *p, term_t t, int64_t d, unsigned level)
+{
+    if (level >= FAST_LEVELS)
+        return flat_other(c, p, t, d);
+    fmt_buf *b = c->b;
+    fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
+    uint64_t r = open_rec(c, N_LIST, k.p);
+    *k.p++ = '[';
+    k = flat_list_items(c, k, t, d, level + 1);
+    close_rec(c, r, k.p);
+    return k.p;
+}
+
+/* Tuple t: {}, a record (record_print_fun), or {E,...} as N_TUPLE or
+ * N_TAGGED; at depth 1 or FAST_LEVELS deep, through classify(). */
+static NOINLINE char *flat_tuple(pctx *c, char *p, term_t t, int64_t d, unsigned level)
+{
+    fmt_buf *b = c->b;
+    const term_t *box = boxed_ptr(t);
+    uint64_t n = header_arity(box[0]);
+    fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
+    if (n == 0)
+        return put_const_rec(c, k, "{}", 2).p;
+    if (d == 1 || level >= FAST_LEVELS)
+        return flat_other(c, k.p, t, d);
+    if (c->records != NULL && term_is_atom(box[1])) {
+        bool done;
+        k = flat_record(c, k, t, d, level + 1, &done);
+        if (done)
+            return k.p;
+    }
+    uint64_t r = open_rec(c, n > 1 && term_is_atom(box[1]) ? N_TAGGED : N_TUPLE, k.p);
+    *k.p++ = '{';
+    k = flat_tuple_items(c, k, box + 1, n, d, level + 1);
+    close_rec(c, r, k.p);
+    return k.p;
+}
+
+/* Map t: #{}, or a flat map's pairs; hash maps, depth 1 and FAST_LEVELS
+ * deep through classify(). */
+static NOINLINE char *flat_map(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
     fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
+    if (map_size(t) == 0)
+        return put_const_rec(c, k, "#{}", 3).p;
+    if (d == 1 || level >= FAST_LEVELS || !map_is_flat(t))
+        return flat_other(c, k.p, t, d);
+    uint64_t r = open_rec(c, N_MAP, k.p);
+    memcpy(k.p, "#{", 2);
+    k.p += 2;
+    k = flat_map_items(c, k, t, d, level + 1);
+    close_rec(c, r, k.p);
+    return k.p;
+}
+
+/* Float t, the shortest text that reads back. */
+static NOINLINE char *flat_float(pctx *c, char *p, term_t t)
+{
+    fmt_cursor k = fmt_need(c->b, cursor_at(c->b, p), TOKEN_ROOM); /* FLOAT_SHORT_MAX */
     char *p0 = k.p;
-    switch (term_primary(t)) {
-    case TAG_PRIMARY_LIST: {
-        if (level >= FAST_LEVELS)
-            break;
-        if (d != 1 && c->strings && t != c->nonstr) {
-            int64_t w;
-            k = put_plain_string(b, k, t, c->urange, &w);
-            if (w > 0) {
-                leaf_rec(c, N_STRING, k.p, (uint64_t)w, w);
-                return k.p;
-            }
-            node n;
-            if (w == 0 && scan_string(t, c->urange, &n)) {
-                n.t = t;
-                n.d = d;
-                n.kind = N_STRING;
-                return put_leaf_rec(c, k, &n).p;
-            }
-        }
-        uint64_t r = open_rec(c, N_LIST, k.p);
-        *k.p++ = '[';
-        k = flat_list_items(c, k, t, d, level + 1);
-        close_rec(c, r, k.p);
+    k.p += fmt_float_short(float_value(t), k.p);
+    ascii_rec(c, N_FLOAT, p0, k.p);
+    return k.p;
+}
+
+/* A heap or refc binary; at a depth, without strings, or text that is not
+ * plain: through classify(). */
+static NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
+{
+    if (d >= 0 || !c->strings)
+        return flat_other(c, p, t, d);
+    const term_t *box = boxed_ptr(t);
+    const uint8_t *s;
+    uint64_t n;
+    bool heap = header_subtag(box[0]) == HDR_HEAP_BIN;
+    if (heap) {
+        const heap_bin_obj *hb = (const heap_bin_obj *)(const void *)box;
+        s = hb->bytes, n = hb->size;
+    } else {
+        const refc_bin_obj *rb = (const refc_bin_obj *)(const void *)box;
+        s = rb->bytes, n = rb->size;
+    }
+    fmt_cursor k = fmt_need(c->b, cursor_at(c->b, p), TOKEN_ROOM);
+    if (n == 0)
+        return put_const_rec(c, k, "<<>>", 4).p;
+    bool done;
+    k = put_bin_rec(c, k, s, n, heap, &done);
+    if (done)
         return k.p;
-    }
-    case TAG_PRIMARY_BOXED: {
-        /* Tests in order of frequency, not a switch: see write.c's
-         * write_nested. */
-        const term_t *box = boxed_ptr(t);
-        unsigned st = header_subtag(box[0]);
-        if (st == HDR_TUPLE) {
-            uint64_t n = header_arity(box[0]);
-            if (n == 0)
-                return put_const_rec(c, k, "{}", 2).p;
-            if (d == 1 || level >= FAST_LEVELS)
-                break;
-            if (c->records != NULL && term_is_atom(box[1])) {
-                bool done;
-                k = flat_record(c, k, t, d, level + 1, &done);
-                if (done)
-                    return k.p;
-            }
-            uint64_t r = open_rec(c, n > 1 && term_is_atom(box[1]) ? N_TAGGED : N_TUPLE, k.p);
-            *k.p++ = '{';
-            k = flat_tuple_items(c, k, box + 1, n, d, level + 1);
-            close_rec(c, r, k.p);
-            return k.p;
-        }
-        if (st == HDR_FLOAT) { /* TOKEN_ROOM is FLOAT_SHORT_MAX */
-            k.p += fmt_float_short(float_value(t), k.p);
-            ascii_rec(c, N_FLOAT, p0, k.p);
-            return k.p;
-        }
-        if (st == HDR_HEAP_BIN || st == HDR_REFC_BIN) {
-            if (d >= 0 || !c->strings)
-                break;
-            const uint8_t *s;
-            uint64_t n;
-            bool heap = st == HDR_HEAP_BIN;
-            if (heap) {
-                const heap_bin_obj *hb = (const heap_bin_obj *)(const void *)box;
-                s = hb->bytes, n = hb->size;
-            } else {
-                const refc_bin_obj *rb = (const refc_bin_obj *)(const void *)box;
-                s = rb->bytes, n = rb->size;
-            }
-            if (n == 0)
-                return put_const_rec(c, k, "<<>>", 4).p;
-            bool done;
-            k = put_bin_rec(c, k, s, n, heap, &done);
-            if (done)
-                return k.p;
-            break; /* k made room, wrote nothing */
-        }
-        if (st == HDR_MAP) {
-            if (map_size(t) == 0)
-                return put_const_rec(c, k, "#{}", 3).p;
-            if (d == 1 || level >= FAST_LEVELS || !map_is_flat(t))
-                break;
-            uint64_t r = open_rec(c, N_MAP, k.p);
-            memcpy(k.p, "#{", 2);
-            k.p += 2;
-            k = flat_map_items(c, k, t, d, level + 1);
-            close_rec(c, r, k.p);
-            return k.p;
-        }
-        if (st == HDR_POS_BIG || st == HDR_NEG_BIG) {
-            size_t at = (size_t)(p0 - b->data);
-            k = put_big(b, k, t);
-            ascii_rec(c, N_INT, b->data + at, k.p);
-            return k.p;
-        }
-        break;
-    }
-    default:
-        if (term_is_nil(t))
-            return put_const_rec(c, k, "[]", 2).p;
-        if (term_is_local_pid(t)) { /* <0.N.S>: two fmt_put_id of 21 bytes' room */
-            k = fmt_need(b, k, 48);
-            p0 = k.p;
-            memcpy(k.p, "<0.", 3);
-            k.p = fmt_put_id(k.p + 3, pid_number(t));
-            *k.p++ = '.';
-            k.p = fmt_put_id(k.p, pid_serial(t));
-            *k.p++ = '>';
-            ascii_rec(c, N_IDENT, p0, k.p);
-            return k.p;
-        }
-        break;
-    }
+    return flat_other(c, k.p, t, d); /* k made room, wrote nothing */
+}
+
+/* Bignum t in decimal. */
+static NOINLINE char *flat_big(pctx *c, char *p, term_t t)
+{
+    fmt_buf *b = c->b;
+    fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
+    size_t at = (size_t)(k.p - b->data);
+    k = put_big(b, k, t);
+    ascii_rec(c, N_INT, b->data + at, k.p);
+    return k.p;
+}
+
+/* <0.N.S>: two fmt_put_id of 21 bytes' room. */
+static NOINLINE char *flat_pid(pctx *c, char *p, term_t t)
+{
+    fmt_cursor k = fmt_need(c->b, cursor_at(c->b, p), 48);
+    char *p0 = k.p;
+    memcpy(k.p, "<0.", 3);
+    k.p = fmt_put_id(k.p + 3, pid_number(t));
+    *k.p++ = '.';
+    k.p = fmt_put_id(k.p, pid_serial(t));
+    *k.p++ = '>';
+    ascii_rec(c, N_IDENT, p0, k.p);
+    return k.p;
+}
+
+/* Fixed text s of n <= 7 bytes. */
+static NOINLINE char *flat_const(pctx *c, char *p, const char *s, size_t n)
+{
+    return put_const_rec(c, fmt_need(c->b, cursor_at(c->b, p), TOKEN_ROOM), s, n).p;
+}
+
+/* The rest through classify(): the leaves above at a depth or as byte
+ * lists, ports, refs, funs, external pids, bitstrings, small integers and
+ * atoms at the top; hash maps and containers nested deeper than
+ * FAST_LEVELS through write_flat. */
+static NOINLINE char *flat_other(pctx *c, char *p, term_t t, int64_t d)
+{
+    fmt_buf *b = c->b;
+    fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
     node n;
     classify(c, t, d, &n);
     if (is_leaf(&n) || n.kind == N_BITS)
         return put_leaf_rec(c, k, &n).p;
-    /* Hash maps, and containers nested deeper than FAST_LEVELS. */
     size_t at = (size_t)(k.p - b->data);
     lend(b, k.p);
     int64_t w = write_flat(c, &n);

@@ -623,3 +623,29 @@ Test(pretty, leaf_widths)
           "\xc3\xa4\xc3\xb6\xc3\xa5,<<\"abc\">>,\n <<1,2,3>>,\n '\xce\xa9',xyz,\n {\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5\xc3"
           "\xa4\xc3\xb6\xc3\xa5\xc3\xa4\xc3\xb6\xc3\xa5,1.5}]");
 }
+
+/* The one-line pass's leaves, one function each (flat_string, flat_float,
+ * flat_bin, flat_big, flat_const...), alone and inside containers, at
+ * unlimited depth and cut by one; and the plain-char test of strings at
+ * each edge of 32..126 and at '"' and '\\'. */
+Test(pretty, flat_leaves_and_plain_chars)
+{
+    check("[31,32,33,34,35]", 1, 80, -1, LATIN1, "[31,32,33,34,35]");
+    check("[32,33,35,91,93,126]", 1, 80, -1, LATIN1, "\" !#[]~\"");
+    check("[33,34,92,93]", 1, 80, -1, LATIN1, "\"!\\\"\\\\]\"");
+    check("[126,127]", 1, 80, -1, LATIN1, "[126,127]");
+    check("[126,160,255]", 1, 80, -1, LATIN1, "\"~\302\240\303\277\"");
+    check("[97,-1]", 1, 80, -1, LATIN1, "[97,-1]");
+    check("[97,256]", 1, 80, -1, LATIN1, "[97,256]");
+    check("[97,256]", 1, 80, -1, UNICODE, "[97,256]");
+    check("[97,8,27]", 1, 80, -1, LATIN1, "\"a\\b\\e\"");
+    check("[97|98]", 1, 80, -1, LATIN1, "[97|98]");
+    check("[\"abc\",1.5,<<\"bin\">>,<<1,2>>,123456789012345678901234567890,{},#{},[],<<>>,-7,atom]", 1, 80, -1,
+          LATIN1, "[\"abc\",1.5,<<\"bin\">>,\n <<1,2>>,\n 123456789012345678901234567890,{},#{},[],<<>>,-7,atom]");
+    check("{\"abc\",1.5,<<\"bin\">>,<<1,2>>,123456789012345678901234567890,{},#{},[],<<>>}", 1, 30, -1, LATIN1,
+          "{\"abc\",1.5,<<\"bin\">>,\n <<1,2>>,\n 123456789012345678901234567890,\n {},#{},[],<<>>}");
+    check("{\"abc\",1.5,<<\"bin\">>,<<1,2>>,123456789012345678901234567890,{},#{},[],<<>>}", 1, 80, 4, LATIN1,
+          "{\"abc\",1.5,<<...>>,...}");
+    check("#{\"k\" => 2.5,<<\"v\">> => [1.0e300,\"x\"]}", 1, 80, -1, LATIN1,
+          "#{\"k\" => 2.5,<<\"v\">> => [1.0e300,\"x\"]}");
+}
