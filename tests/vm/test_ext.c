@@ -981,7 +981,7 @@ Test(ext, funs)
     cr_assert_eq(fo->creator, term_local_pid(9, 0));
     cr_assert_eq(fo->num_free, 1);
     cr_assert_eq(fo->env[0], atom("a"));
-    cr_assert_null(fo->code);
+    cr_assert_null(fo->lambda);
     assert_encodes("F1", f, t2_f1.bytes, t2_f1.len);
 
     term_t env[2] = {atom("a"), term_float(&h, 1.5)};
