@@ -1337,21 +1337,16 @@ static fmt_cursor flat_record(pctx *c, fmt_cursor k, term_t t, int64_t d, unsign
  * and keeps no frame, and a leaf (a float, a binary, a string) does not pay
  * for the registers a container's loop saves. Each takes p (the end of
  * the text so far, room or not) and returns the end of its text. */
-#ifdef __GNUC__
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-static NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, unsigned level);
-static NOINLINE char *flat_list(pctx *c, char *p, term_t t, int64_t d, unsigned level);
-static NOINLINE char *flat_tuple(pctx *c, char *p, term_t t, int64_t d, unsigned level);
-static NOINLINE char *flat_map(pctx *c, char *p, term_t t, int64_t d, unsigned level);
-static NOINLINE char *flat_float(pctx *c, char *p, term_t t);
-static NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d);
-static NOINLINE char *flat_big(pctx *c, char *p, term_t t);
-static NOINLINE char *flat_pid(pctx *c, char *p, term_t t);
-static NOINLINE char *flat_const(pctx *c, char *p, const char *s, size_t n);
-static NOINLINE char *flat_other(pctx *c, char *p, term_t t, int64_t d);
+static FMT_NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, unsigned level);
+static FMT_NOINLINE char *flat_list(pctx *c, char *p, term_t t, int64_t d, unsigned level);
+static FMT_NOINLINE char *flat_tuple(pctx *c, char *p, term_t t, int64_t d, unsigned level);
+static FMT_NOINLINE char *flat_map(pctx *c, char *p, term_t t, int64_t d, unsigned level);
+static FMT_NOINLINE char *flat_float(pctx *c, char *p, term_t t);
+static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d);
+static FMT_NOINLINE char *flat_big(pctx *c, char *p, term_t t);
+static FMT_NOINLINE char *flat_pid(pctx *c, char *p, term_t t);
+static FMT_NOINLINE char *flat_const(pctx *c, char *p, const char *s, size_t n);
+static FMT_NOINLINE char *flat_other(pctx *c, char *p, term_t t, int64_t d);
 
 /* Writes t (no small integer or atom) at depth d (not 0) at p, `level`
  * containers deep, with its records, as write_flat does; returns the end
@@ -1386,7 +1381,7 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 
 /* List t, which may print as a string (depth not 1, strings on, not
  * c->nonstr, level below FAST_LEVELS): the string, or else the list. */
-static NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, unsigned level)
+static FMT_NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
     int64_t w;
@@ -1406,7 +1401,7 @@ static NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, unsigne
 }
 
 /* List t as a list, not a string. */
-static NOINLINE char *flat_list(pctx *c, char *p, term_t t, int64_t d, unsigned level)
+static FMT_NOINLINE char *flat_list(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
     if (level >= FAST_LEVELS)
         return flat_other(c, p, t, d);
@@ -1421,7 +1416,7 @@ static NOINLINE char *flat_list(pctx *c, char *p, term_t t, int64_t d, unsigned 
 
 /* Tuple t: {}, a record (record_print_fun), or {E,...} as N_TUPLE or
  * N_TAGGED; at depth 1 or FAST_LEVELS deep, through classify(). */
-static NOINLINE char *flat_tuple(pctx *c, char *p, term_t t, int64_t d, unsigned level)
+static FMT_NOINLINE char *flat_tuple(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
     const term_t *box = boxed_ptr(t);
@@ -1446,7 +1441,7 @@ static NOINLINE char *flat_tuple(pctx *c, char *p, term_t t, int64_t d, unsigned
 
 /* Map t: #{}, or a flat map's pairs; hash maps, depth 1 and FAST_LEVELS
  * deep through classify(). */
-static NOINLINE char *flat_map(pctx *c, char *p, term_t t, int64_t d, unsigned level)
+static FMT_NOINLINE char *flat_map(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
     fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
@@ -1463,7 +1458,7 @@ static NOINLINE char *flat_map(pctx *c, char *p, term_t t, int64_t d, unsigned l
 }
 
 /* Float t, the shortest text that reads back. */
-static NOINLINE char *flat_float(pctx *c, char *p, term_t t)
+static FMT_NOINLINE char *flat_float(pctx *c, char *p, term_t t)
 {
     fmt_cursor k = fmt_need(c->b, cursor_at(c->b, p), TOKEN_ROOM); /* FLOAT_SHORT_MAX */
     char *p0 = k.p;
@@ -1474,7 +1469,7 @@ static NOINLINE char *flat_float(pctx *c, char *p, term_t t)
 
 /* A heap or refc binary; at a depth, without strings, or text that is not
  * plain: through classify(). */
-static NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
+static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
 {
     if (d >= 0 || !c->strings)
         return flat_other(c, p, t, d);
@@ -1500,7 +1495,7 @@ static NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
 }
 
 /* Bignum t in decimal. */
-static NOINLINE char *flat_big(pctx *c, char *p, term_t t)
+static FMT_NOINLINE char *flat_big(pctx *c, char *p, term_t t)
 {
     fmt_buf *b = c->b;
     fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
@@ -1511,7 +1506,7 @@ static NOINLINE char *flat_big(pctx *c, char *p, term_t t)
 }
 
 /* <0.N.S>: two fmt_put_id of 21 bytes' room. */
-static NOINLINE char *flat_pid(pctx *c, char *p, term_t t)
+static FMT_NOINLINE char *flat_pid(pctx *c, char *p, term_t t)
 {
     fmt_cursor k = fmt_need(c->b, cursor_at(c->b, p), 48);
     char *p0 = k.p;
@@ -1525,7 +1520,7 @@ static NOINLINE char *flat_pid(pctx *c, char *p, term_t t)
 }
 
 /* Fixed text s of n <= 7 bytes. */
-static NOINLINE char *flat_const(pctx *c, char *p, const char *s, size_t n)
+static FMT_NOINLINE char *flat_const(pctx *c, char *p, const char *s, size_t n)
 {
     return put_const_rec(c, fmt_need(c->b, cursor_at(c->b, p), TOKEN_ROOM), s, n).p;
 }
@@ -1534,7 +1529,7 @@ static NOINLINE char *flat_const(pctx *c, char *p, const char *s, size_t n)
  * lists, ports, refs, funs, external pids, bitstrings, small integers and
  * atoms at the top; hash maps and containers nested deeper than
  * FAST_LEVELS through write_flat. */
-static NOINLINE char *flat_other(pctx *c, char *p, term_t t, int64_t d)
+static FMT_NOINLINE char *flat_other(pctx *c, char *p, term_t t, int64_t d)
 {
     fmt_buf *b = c->b;
     fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);

@@ -1113,20 +1113,15 @@ static void walk(fmt_buf *b, term_t t, int64_t d, bool unicode)
  * write_nested is then a dispatch that ends in a jump (a sibling call) and
  * keeps no frame, and a leaf (a float, a binary) does not pay for the
  * registers a container's loop saves. */
-#ifdef __GNUC__
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-static NOINLINE char *write_list(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
-static NOINLINE char *write_tuple(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
-static NOINLINE char *write_map(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
-static NOINLINE char *write_other(fmt_buf *b, char *p, term_t t, bool unicode);
+static FMT_NOINLINE char *write_list(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+static FMT_NOINLINE char *write_tuple(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+static FMT_NOINLINE char *write_map(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
+static FMT_NOINLINE char *write_other(fmt_buf *b, char *p, term_t t, bool unicode);
 
 static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
-static NOINLINE char *write_bits(fmt_buf *b, char *p, term_t t);
-static NOINLINE char *write_big(fmt_buf *b, char *p, term_t t);
-static NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t);
+static FMT_NOINLINE char *write_bits(fmt_buf *b, char *p, term_t t);
+static FMT_NOINLINE char *write_big(fmt_buf *b, char *p, term_t t);
+static FMT_NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t);
 
 /* Writes t at c, which has room for a small integer's text (TOKEN_ROOM).
  * Small integers and atoms, the leaves met most (a string is a list of
@@ -1177,17 +1172,17 @@ static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned 
 
 /* The leaves write_nested leaves to others, at p (TOKEN_ROOM) in b's text;
  * each returns the end. */
-static NOINLINE char *write_bits(fmt_buf *b, char *p, term_t t)
+static FMT_NOINLINE char *write_bits(fmt_buf *b, char *p, term_t t)
 {
     return put_bitstring(b, (fmt_cursor){p, b->data + b->cap}, t, -1).p;
 }
 
-static NOINLINE char *write_big(fmt_buf *b, char *p, term_t t)
+static FMT_NOINLINE char *write_big(fmt_buf *b, char *p, term_t t)
 {
     return put_decimal(b, (fmt_cursor){p, b->data + b->cap}, t).p;
 }
 
-static NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t)
+static FMT_NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t)
 {
     return put_local_pid(b, (fmt_cursor){p, b->data + b->cap}, t).p;
 }

@@ -22,10 +22,15 @@
 /* FMT_INLINE: for the small helpers of the formatters' hot paths, which
  * must inline into their callers whatever the compiler's size estimates
  * say (keeping a cursor or layout state in registers depends on it). */
+/* FMT_NOINLINE: for the per-kind functions a frameless dispatch jumps to
+ * (write.c's write_nested, pretty.c's flat_fast), which must stay out of
+ * it so that a leaf does not pay for a container's saved registers. */
 #ifdef __GNUC__
 #define FMT_INLINE inline __attribute__((always_inline))
+#define FMT_NOINLINE __attribute__((noinline))
 #else
 #define FMT_INLINE inline
+#define FMT_NOINLINE
 #endif
 
 /* ---- atoms ---------------------------------------------------------------- */
