@@ -3,8 +3,6 @@
  * it with a Cheney scan over the copy itself, so neither recurses. */
 #include "copy.h"
 
-#include <stdatomic.h>
-
 #include "alloc.h"
 
 /* A stack of terms still to be sized: a local array first, then memory
@@ -112,15 +110,8 @@ static inline void copy_object(heap_t *to, term_t *slot, term_t **top)
         size_t words = 1 + (size_t)header_arity(p[0]);
         memcpy(n, p, words * sizeof(term_t));
         *top = n + words;
-        if (header_subtag(p[0]) == HDR_REFC_BIN) {
-            refc_bin_obj *rb = (refc_bin_obj *)(void *)n;
-            atomic_fetch_add_explicit(&rb->val->refc, 1, memory_order_relaxed);
-            heap_link_offheap(to, (offheap_hdr *)(void *)rb);
-        } else if (header_subtag(p[0]) == HDR_MAGIC_REF) {
-            magic_ref_obj *mr = (magic_ref_obj *)(void *)n;
-            atomic_fetch_add_explicit(&mr->magic->refc, 1, memory_order_relaxed);
-            heap_link_offheap(to, (offheap_hdr *)(void *)mr);
-        }
+        if (header_subtag(p[0]) == HDR_REFC_BIN || header_subtag(p[0]) == HDR_MAGIC_REF)
+            heap_hold_offheap_obj(to, (offheap_hdr *)(void *)n);
         *slot = term_boxed(n);
     }
 }

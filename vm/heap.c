@@ -2,6 +2,8 @@
  * the block operations the GC (vm/gc.c) builds on. */
 #include "heap.h"
 
+#include <stdatomic.h>
+
 #include "binary.h"
 
 /* top and limit of a heap without blocks: never NULL, so the fast path of
@@ -17,6 +19,15 @@ void heap_init(heap_t *h, alloc_type type)
     h->offheap = NULL;
     h->offheap_bytes = 0;
     h->type = type;
+}
+
+void heap_hold_offheap_obj(heap_t *h, offheap_hdr *o)
+{
+    if (header_subtag(o->header) == HDR_REFC_BIN)
+        atomic_fetch_add_explicit(&((refc_bin_obj *)(void *)o)->val->refc, 1, memory_order_relaxed);
+    else
+        atomic_fetch_add_explicit(&((magic_ref_obj *)(void *)o)->magic->refc, 1, memory_order_relaxed);
+    heap_link_offheap(h, o);
 }
 
 void heap_release_offheap_obj(offheap_hdr *o)

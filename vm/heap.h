@@ -59,6 +59,10 @@ static inline term_t *heap_alloc(heap_t *h, size_t words)
 /* Links an off-heap handle (its first word a header) into the heap's list
  * and counts a refc binary's bytes in offheap_bytes. */
 void heap_link_offheap(heap_t *h, offheap_hdr *obj);
+/* A new off-heap handle on h (a refc binary's or a magic reference's,
+ * made or copied there): takes one count on what it refers to and links
+ * it into h's list. */
+void heap_hold_offheap_obj(heap_t *h, offheap_hdr *obj);
 /* Gives back what a dead off-heap handle held: a refc binary's count on
  * its bytes, a magic reference's count on its magic (which may run the
  * magic's destructor, vm/term.h). */

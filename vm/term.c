@@ -133,8 +133,7 @@ term_t term_magic_ref(heap_t *h, const uint32_t ids[3], vm_magic *m)
     r->ref.header = header_make(REF_WORDS - 1, HDR_REF);
     r->ref.nids = 3;
     memcpy(r->ref.ids, ids, 3 * sizeof(uint32_t));
-    atomic_fetch_add_explicit(&m->refc, 1, memory_order_relaxed);
-    heap_link_offheap(h, (offheap_hdr *)(void *)r);
+    heap_hold_offheap_obj(h, (offheap_hdr *)(void *)r);
     return term_boxed(p);
 }
 
