@@ -211,41 +211,17 @@ static term_t op_atom(trace_port_op op)
  * I/O vector as they are; shorter data is copied into runs. */
 #define IOVEC_COPY_LIMIT 64
 
-/* A growable array of terms or bytes, ALLOC_TEMP. */
-typedef struct buf {
-    void *v;
-    size_t n, cap, elem;
-} buf;
-
-static void buf_push(buf *b, const void *x, size_t count)
-{
-    if (b->n + count > b->cap) {
-        size_t cap = b->cap ? b->cap : 16;
-        while (cap < b->n + count)
-            cap *= 2;
-        b->v = b->v ? alloc_resize(ALLOC_TEMP, b->v, b->cap * b->elem, cap * b->elem)
-                    : alloc_new(ALLOC_TEMP, cap * b->elem);
-        b->cap = cap;
-    }
-    memcpy((char *)b->v + b->n * b->elem, x, count * b->elem);
-    b->n += count;
-}
-
-static void buf_free(buf *b)
-{
-    if (b->v)
-        alloc_free(ALLOC_TEMP, b->v, b->cap * b->elem);
-}
-
-/* The bytes collected in `run` become one binary of `parts`. */
-static void end_run(heap_t *h, buf *run, buf *parts)
+/* The bytes collected in `run` become one binary of `parts` (terms). */
+static void end_run(heap_t *h, alloc_buf *run, alloc_buf *parts)
 {
     if (run->n == 0)
         return;
-    term_t b = bin_new(h, run->v, run->n);
-    buf_push(parts, &b, 1);
+    term_t b = bin_new(h, (const uint8_t *)run->p, run->n);
+    alloc_buf_put(parts, &b, sizeof b);
     run->n = 0;
 }
+
+static void push_term(alloc_buf *b, term_t t) { alloc_buf_put(b, &t, sizeof t); }
 
 /* Iodata as the I/O vector OTP hands an outputv driver (and shows in the
  * port's 'receive' event): a list of binaries, where each byte-aligned
@@ -255,36 +231,36 @@ static void end_run(heap_t *h, buf *run, buf *parts)
  * the lists. */
 static term_t iovec_of(heap_t *h, term_t data)
 {
-    buf stack = {.elem = sizeof(term_t)}, run = {.elem = 1}, parts = {.elem = sizeof(term_t)};
-    buf_push(&stack, &data, 1);
+    alloc_buf stack = {0}, run = {0}, parts = {0};
+    push_term(&stack, data);
     while (stack.n > 0) {
-        term_t t = ((term_t *)stack.v)[--stack.n];
+        stack.n -= sizeof(term_t);
+        term_t t = *(const term_t *)(const void *)(stack.p + stack.n);
         if (term_is_list(t)) {
-            term_t tail = list_tail(t), head = list_head(t);
-            buf_push(&stack, &tail, 1);
-            buf_push(&stack, &head, 1);
+            push_term(&stack, list_tail(t));
+            push_term(&stack, list_head(t));
         } else if (term_is_small(t)) {
             uint8_t c = (uint8_t)small_value(t);
-            buf_push(&run, &c, 1);
+            alloc_buf_put(&run, &c, 1);
         } else if (term_is_bitstring(t)) {
             bin_view v;
             bin_view_of(t, &v);
             if (v.bitoffset == 0 && v.size > IOVEC_COPY_LIMIT) {
                 end_run(h, &run, &parts);
-                buf_push(&parts, &t, 1);
+                push_term(&parts, t);
             } else {
                 for (uint64_t i = 0; i < v.size; i++) {
                     uint8_t c = bin_byte_at(&v, i);
-                    buf_push(&run, &c, 1);
+                    alloc_buf_put(&run, &c, 1);
                 }
             }
         } /* [] adds nothing */
     }
     end_run(h, &run, &parts);
-    term_t list = term_list_from(h, parts.v, parts.n, NIL);
-    buf_free(&stack);
-    buf_free(&run);
-    buf_free(&parts);
+    term_t list = term_list_from(h, (const term_t *)(const void *)parts.p, parts.n / sizeof(term_t), NIL);
+    alloc_buf_free(&stack);
+    alloc_buf_free(&run);
+    alloc_buf_free(&parts);
     return list;
 }
 
@@ -301,15 +277,7 @@ static term_t command_data(heap_t *h, term_t data, bool iovec)
             return THE_NON_VALUE;
         return iovec ? term_cons(h, bin, NIL) : bin;
     }
-    if (iovec)
-        return iovec_of(h, data);
-    size_t n;
-    if (!bin_iodata(data, NULL, &n))
-        return THE_NON_VALUE;
-    uint8_t *out;
-    bin = bin_alloc(h, n, &out);
-    bin_iodata(data, out, &n);
-    return bin;
+    return iovec ? iovec_of(h, data) : bin_of_iodata(h, data);
 }
 
 /* What the port got for `run`, as its 'receive' event carries it:
@@ -371,15 +339,9 @@ static term_t sent_of(heap_t *h, term_t port, const trace_port_run *run, term_t 
         return term_tuple2(h, port, a_connected);
     if (run->op != TRACE_PORT_CONTROL || run->reply == THE_NON_VALUE)
         return THE_NON_VALUE;
-    term_t reply;
-    size_t n = 0;
-    if (term_is_bitstring(run->reply) || !bin_iodata(run->reply, NULL, &n)) {
+    term_t reply = term_is_bitstring(run->reply) ? THE_NON_VALUE : bin_of_iodata(h, run->reply);
+    if (reply == THE_NON_VALUE)
         reply = bin_new(h, (const uint8_t *)"", 0);
-    } else {
-        uint8_t *out;
-        reply = bin_alloc(h, n, &out);
-        bin_iodata(run->reply, out, &n);
-    }
     return term_tuple2(h, port, term_tuple2(h, a_control, reply));
 }
 

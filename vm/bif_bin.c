@@ -358,27 +358,30 @@ bool bin_iodata(term_t t, uint8_t *out, size_t *n)
     return true;
 }
 
-/* The iolist (or, with allow_bits, bitstring list) t as one bitstring. */
-static term_t flatten_iolist(process *p, term_t t, bool allow_bits)
+/* The iolist (or, with allow_bits, bitstring list) t as one bitstring on
+ * h; THE_NON_VALUE when t is none. */
+static term_t flatten_iolist(heap_t *h, term_t t, bool allow_bits)
 {
     io_sink s = {NULL, 0};
     if (!walk_iolist(t, allow_bits, &s))
         return THE_NON_VALUE;
     uint64_t nbits = s.bits;
     uint8_t *out;
-    term_t b = bin_alloc(&p->heap, (size_t)((nbits + 7) / 8), &out);
+    term_t b = bin_alloc(h, (size_t)((nbits + 7) / 8), &out);
     memset(out, 0, (size_t)((nbits + 7) / 8));
     s = (io_sink){out, 0};
     walk_iolist(t, allow_bits, &s);
-    return nbits % 8 ? bin_sub(&p->heap, b, 0, nbits) : b;
+    return nbits % 8 ? bin_sub(h, b, 0, nbits) : b;
 }
+
+term_t bin_of_iodata(heap_t *h, term_t t) { return flatten_iolist(h, t, false); }
 
 /* list_to_binary(IoList): a list, not a binary, at the top. */
 term_t bif_bin_list_to_binary_1(process *p, const term_t *args)
 {
     if (!term_is_cons_or_nil(args[0]))
         return BIF_BADARG(p);
-    term_t r = flatten_iolist(p, args[0], false);
+    term_t r = flatten_iolist(&p->heap, args[0], false);
     return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
 }
 
@@ -407,7 +410,7 @@ term_t bif_bin_list_to_bitstring_1(process *p, const term_t *args)
 {
     if (!term_is_cons_or_nil(args[0]))
         return BIF_BADARG(p);
-    term_t r = flatten_iolist(p, args[0], true);
+    term_t r = flatten_iolist(&p->heap, args[0], true);
     return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
 }
 

@@ -35,6 +35,9 @@ term_t bin_new(heap_t *h, const uint8_t *bytes, size_t n);
  * copied to out, which holds *n bytes. False when t is no iodata. One walk
  * with the iolist BIFs (vm/bif_bin.c); any depth costs memory, not stack. */
 bool bin_iodata(term_t t, uint8_t *out, size_t *n);
+/* The bytes of iodata t as one binary on h (iolist_to_binary's walk);
+ * THE_NON_VALUE when t is no iodata. */
+term_t bin_of_iodata(heap_t *h, term_t t);
 /* A binary of `n` bytes left uninitialised; *out points at them. */
 term_t bin_alloc(heap_t *h, size_t n, uint8_t **out);
 /* A bitstring of `nbits` bits taken from the start of `bytes` (the unused
