@@ -320,7 +320,7 @@ void tlog_writer_serialized(tlog_writer *w) { w->serialized = true; }
 static tlog_writer *new_writer(void)
 {
     tlog_writer *w = alloc_zeroed(ALLOC_TRACE_BUF, sizeof *w);
-    atomic_init(&w->lock.held, false);
+    spinlock_init(&w->lock);
     w->fd = -1;
     w->buf = alloc_new(ALLOC_TRACE_BUF, TLOG_BUFFER_BYTES);
     atomic_init(&w->failed, false);

@@ -15,7 +15,7 @@
 #include "timer.h"
 #include "trace.h"
 
-/* The run queue is under `qlock`, a spinlock (proc.h): pushing and popping
+/* The run queue is under `qlock`, a spinlock (vm/spinlock.h): pushing and popping
  * take it once. Sleep and wake-up go through `lock` and `wake`: a scheduler
  * that runs out of work sets `sleeping`, then looks at `len` once more
  * before it waits; a pusher raises `len`, then looks at `sleeping`, and
@@ -383,11 +383,6 @@ void sched_kill(process *self, process *q)
  * sched-gc-events.md has the whole sequence. */
 enum { RUNNING_FLAGS = TF_RUNNING | TF_RUNNING_PROCS };
 
-/* p has exited (proc_exit, which also reports out_exited). p stays valid
- * until this thread's next safe point (its memory is freed after thread
- * progress). */
-static void exited(process *p) { proc_exit(p); }
-
 static void run_slice(scheduler *s, process *p)
 {
     alloc_set_owner(p->pid);
@@ -397,13 +392,13 @@ static void run_slice(scheduler *s, process *p)
     if (st & PS_EXITING) {
         /* killed (sched_kill) while it waited for this slice: exit_reason
          * is set; the bit is never given back */
-        exited(p);
+        proc_exit(p); /* p stays valid until the next safe point */
         return;
     }
     p->reds = SCHED_SLICE_REDS;
     if (st & PS_SIGNALS) {
         if (proc_fetch_incoming(p) < 0) {
-            exited(p);
+            proc_exit(p);
             return;
         }
     }
@@ -425,7 +420,7 @@ static void run_slice(scheduler *s, process *p)
         break;
     case RUN_EXIT:
         proc_count_reductions(p);
-        exited(p);
+        proc_exit(p);
         break;
     }
 }
@@ -476,7 +471,7 @@ void sched_start(unsigned n)
         s->id = (int)i;
         s->head = s->tail = NULL;
         atomic_store(&s->len, 0);
-        atomic_store(&s->qlock.held, false);
+        spinlock_init(&s->qlock);
         atomic_store(&s->sleeping, false);
         pthread_mutex_init(&s->lock, NULL);
         pthread_cond_init(&s->wake, NULL);

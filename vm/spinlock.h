@@ -14,6 +14,9 @@ typedef struct spinlock {
     _Atomic bool held;
 } spinlock;
 
+/* A lock not held (a zeroed spinlock is one too). */
+static inline void spinlock_init(spinlock *l) { atomic_init(&l->held, false); }
+
 /* spinlock_lock's slow path: waits until l is free and takes it. */
 void spinlock_wait(spinlock *l);
 
