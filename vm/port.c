@@ -344,20 +344,15 @@ bool port_command_from(term_t t, term_t caller, term_t msg)
     s->output += written;
     /* data is a command; a trace message (a tuple) is OTP's nameless task */
     trace_port_op op = term_is_tuple(msg) ? TRACE_PORT_SIGNAL : TRACE_PORT_COMMAND;
-    if (ok) {
-        uint32_t tf = s->trace_flags;
-        bool iovec = s->drv->iovec;
-        pthread_mutex_unlock(&s->lock);
-        if (tf & (TF_RUNNING_PORTS | TF_RECEIVE)) {
-            trace_port_run run = run_of(op, caller);
-            run.data = msg;
-            run.iovec = iovec;
-            trace_hooks.port_ran(t, &run);
-        }
-        return true;
-    }
     trace_port_run run = run_of(op, caller);
     run.data = msg;
+    if (ok) {
+        uint32_t tf = s->trace_flags;
+        run.iovec = s->drv->iovec;
+        pthread_mutex_unlock(&s->lock);
+        trace_ran(t, tf, TF_RUNNING_PORTS | TF_RECEIVE, &run);
+        return true;
+    }
     close_locked(s, n, failure_reason(code), &run);
     return false;
 }
@@ -383,15 +378,13 @@ bool port_control_from(term_t t, term_t caller, unsigned op, const uint8_t *data
     bool ok = s->drv->control && s->drv->control(s->state, op, data, len, h, reply);
     uint32_t tf = s->trace_flags;
     pthread_mutex_unlock(&s->lock);
+    trace_port_run run = run_of(TRACE_PORT_CONTROL, caller);
+    run.ctl_op = op;
+    run.ctl_bytes = data;
+    run.ctl_len = len;
+    run.reply = ok ? *reply : THE_NON_VALUE;
     /* a refused control ran all the same */
-    if (tf & (TF_RUNNING_PORTS | TF_RECEIVE | TF_SEND)) {
-        trace_port_run run = run_of(TRACE_PORT_CONTROL, caller);
-        run.ctl_op = op;
-        run.ctl_bytes = data;
-        run.ctl_len = len;
-        run.reply = ok ? *reply : THE_NON_VALUE;
-        trace_hooks.port_ran(t, &run);
-    }
+    trace_ran(t, tf, TF_RUNNING_PORTS | TF_RECEIVE | TF_SEND, &run);
     return ok;
 }
 
