@@ -806,9 +806,6 @@ bif_n:
      * shifted values is exactly "the result is not a small". */
 #define SMALL_UNTAG(t) ((int64_t)((t) - TAG_IMMED1_SMALL))
 #define BOTH_SMALL(a, b) (((a) & (b) & TAG_IMMED1_MASK) == TAG_IMMED1_SMALL)
-/* term_is_small in one instruction fewer: the small tag is all ones */
-_Static_assert(TAG_IMMED1_SMALL == TAG_IMMED1_MASK, "IS_SMALL adds one to carry out of the tag");
-#define IS_SMALL(t) ((((t) + 1) & TAG_IMMED1_MASK) == 0)
     CASE(add)
     {
         ta = SX(3), tb = SX(4);
@@ -828,7 +825,7 @@ _Static_assert(TAG_IMMED1_SMALL == TAG_IMMED1_MASK, "IS_SMALL adds one to carry 
     {
         int64_t s;
         ta = REG(pc[3]), tb = (term_t)pc[4];
-        if (IS_SMALL(ta) && !__builtin_add_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
+        if (term_is_small(ta) && !__builtin_add_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
             RX(2) = (term_t)s;
             NEXT(5);
         }
@@ -873,7 +870,7 @@ add_slow:
     {
         int64_t s;
         ta = REG(pc[3]), tb = (term_t)pc[4];
-        if (IS_SMALL(ta) && !__builtin_sub_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
+        if (term_is_small(ta) && !__builtin_sub_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
             RX(2) = (term_t)s;
             NEXT(5);
         }
@@ -1117,7 +1114,7 @@ sub_slow:
     CASE(is_lt_ri)
     {
         ta = REG(pc[2]), tb = (term_t)pc[3];
-        if (IS_SMALL(ta)) {
+        if (term_is_small(ta)) {
             if ((int64_t)ta >= (int64_t)tb)
                 JUMP(pc[1]);
             NEXT(4);
@@ -1149,7 +1146,7 @@ is_lt:
     CASE(is_ge_ri)
     {
         ta = REG(pc[2]), tb = (term_t)pc[3];
-        if (IS_SMALL(ta)) {
+        if (term_is_small(ta)) {
             if ((int64_t)ta < (int64_t)tb)
                 JUMP(pc[1]);
             NEXT(4);

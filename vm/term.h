@@ -128,7 +128,10 @@ static inline bool term_is_header(term_t t) { return term_primary(t) == TAG_PRIM
 
 /* ---- immediates -------------------------------------------------------- */
 
-static inline bool term_is_small(term_t t) { return (t & TAG_IMMED1_MASK) == TAG_IMMED1_SMALL; }
+/* The small tag is all ones, so adding one carries out of it: one
+ * instruction fewer than masking and comparing. */
+_Static_assert(TAG_IMMED1_SMALL == TAG_IMMED1_MASK, "term_is_small adds one to carry out of the tag");
+static inline bool term_is_small(term_t t) { return ((t + 1) & TAG_IMMED1_MASK) == 0; }
 static inline bool term_is_atom(term_t t) { return (t & TAG_IMMED2_MASK) == TAG_IMMED2_ATOM; }
 static inline bool term_is_nil(term_t t) { return t == NIL; }
 static inline bool term_is_local_pid(term_t t) { return (t & TAG_IMMED1_MASK) == TAG_IMMED1_PID; }
