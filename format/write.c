@@ -117,12 +117,12 @@ static char *put_u64_long(char *p, uint64_t v)
     unsigned n = t + (v >= POW10[t]);                               /* 9..20 digits */
     unsigned z = 24 - n, zt = z < 8 ? z : 8, zm = z - zt;          /* zeros in the top, middle word */
     uint64_t rest = v % UINT64_C(10000000000000000);
-    uint64_t hi = fmt_digits8((uint32_t)(v / UINT64_C(10000000000000000))) + FMT_ZEROS;
-    uint64_t mid = fmt_digits8((uint32_t)(rest / 100000000)) + FMT_ZEROS;
-    uint64_t low = fmt_digits8((uint32_t)(rest % 100000000)) + FMT_ZEROS;
-    fmt_store_digits(p, hi, zt & 7); /* all of it overwritten when zt is 8 */
+    uint64_t hi = float_digits8((uint32_t)(v / UINT64_C(10000000000000000))) + FLOAT_ZEROS;
+    uint64_t mid = float_digits8((uint32_t)(rest / 100000000)) + FLOAT_ZEROS;
+    uint64_t low = float_digits8((uint32_t)(rest % 100000000)) + FLOAT_ZEROS;
+    float_store_digits(p, hi, zt & 7); /* all of it overwritten when zt is 8 */
     p += 8 - zt;
-    fmt_store_digits(p, mid, zm);
+    float_store_digits(p, mid, zm);
     p += 8 - zm;
     memcpy(p, &low, 8);
     return p + 8;

@@ -144,11 +144,8 @@ static FMT_INLINE fmt_cursor fmt_need(fmt_buf *b, fmt_cursor c, size_t n)
  * together, two multiplications per halving), stored whole with the
  * leading zeros shifted out: no branch depends on the length. */
 
-/* vm/float.h's float_digits8, float_store_digits and FLOAT_ZEROS, which
- * the float layout shares. */
-static FMT_INLINE uint64_t fmt_digits8(uint32_t v) { return float_digits8(v); }
-#define FMT_ZEROS FLOAT_ZEROS
-static FMT_INLINE void fmt_store_digits(char *p, uint64_t d, unsigned skip) { float_store_digits(p, d, skip); }
+/* The digit words are vm/float.h's (float_digits8, float_store_digits,
+ * FLOAT_ZEROS), which the float layout shares. */
 
 /* Number of decimal digits of v < 10^8: log10 from the bit length
  * (1233 / 4096 ~ log10(2)), corrected by one comparison; no branch, so the
@@ -166,7 +163,7 @@ static FMT_INLINE unsigned fmt_count8(uint32_t v)
 static FMT_INLINE char *fmt_put_upto8(char *p, uint32_t v)
 {
     unsigned n = fmt_count8(v);
-    fmt_store_digits(p, fmt_digits8(v) + FMT_ZEROS, 8 - n);
+    float_store_digits(p, float_digits8(v) + FLOAT_ZEROS, 8 - n);
     return p + n;
 }
 
