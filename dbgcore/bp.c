@@ -1113,8 +1113,9 @@ static void meta_report(process *p, const trace_frame *tf, term_t tag, term_t wh
 /* One session's call trace of the function `header` in p: its match
  * spec's verdict and actions, the call message, the return frames. */
 static void call_trace(process *p, const bp_setting *s, const code_t *header, const term_t *args, bool local,
-                       ptrace_entry before)
+                       ptrace_entry *entry)
 {
+    ptrace_entry before = *entry;
     unsigned arity = (unsigned)header[FH_ARITY];
     /* the tracer first, before any work (OTP asks it before the spec runs) */
     switch (tracer_enabled(before.tracer, EA.call, p->pid)) {
@@ -1126,10 +1127,11 @@ static void call_trace(process *p, const bp_setting *s, const code_t *header, co
         session_set(p, s->session, 0, NIL);
         return;
     }
-    /* a scratch heap for the spec's terms, when there is a spec; the
-     * message of a call of few arguments is built in words of this frame */
+    /* a scratch heap for the terms the spec builds, when it builds any;
+     * the message of a call of few arguments is built in words of this
+     * frame */
     const ms_prog *prog = s->ms ? s->ms->prog : NULL;
-    heap_t *h = prog ? tev_scratch() : NULL;
+    heap_t *h = prog && ms_prog_builds(prog) ? tev_scratch() : NULL;
     msact_verdict v;
     if (!msact_run(prog, p, s->session, h, args, arity, &v)) {
         if (h)
@@ -1140,7 +1142,7 @@ static void call_trace(process *p, const bp_setting *s, const code_t *header, co
     /* The actions may have changed p's entries: this call's message goes
      * out as its flags now say (arity, silent) to the tracer it had, even
      * when they took the call flag away (as OTP's). */
-    ptrace_entry *pe = session_entry(p, s->session);
+    ptrace_entry *pe = v.changed ? session_entry(p, s->session) : entry;
     if (pe && (act & (MS_SILENT_ON | MS_SILENT_OFF))) {
         uint32_t fl = (act & MS_SILENT_ON) ? pe->flags | TF_SILENT : pe->flags & ~(uint32_t)TF_SILENT;
         session_set(p, s->session, fl, pe->tracer);
@@ -1203,7 +1205,7 @@ void bp_call(process *p, const code_t *entry, const trace_bp *bp, unsigned gen)
         ptrace_entry *pe = session_entry(p, s->session);
         bool calls = pe && (pe->flags & TF_CALL);
         if ((live & (BPK_GLOBAL | BPK_LOCAL)) && calls)
-            call_trace(p, s, r->header, args, (live & BPK_LOCAL) != 0, *pe);
+            call_trace(p, s, r->header, args, (live & BPK_LOCAL) != 0, pe);
         if (live & BPK_META)
             meta_trace(p, s, r->header, args);
         if (live & BPK_COUNT)

@@ -118,15 +118,38 @@ typedef struct proc_trace {
     ptrace_entry e[];
 } proc_trace;
 
-/* p's entry for session s, or NULL (an entry left by a destroyed session
- * is dropped on sight). */
-ptrace_entry *session_entry(process *p, uint32_t s);
+/* Each session's generation, which moves on when it is destroyed
+ * (session.c's; read it through the functions below). */
+extern _Atomic uint32_t session_gens[ENGINE_MAX_SESSIONS];
+
 /* Whether pe belongs to the live session it names: a session's number is
  * reused only after every entry of it is gone or stale (its generation
  * moved on at session_destroy). */
-bool session_live(const ptrace_entry *pe);
+static inline bool session_live(const ptrace_entry *pe)
+{
+    return pe->gen == atomic_load_explicit(&session_gens[pe->session], memory_order_relaxed);
+}
+
 /* The generation session s has now: what an entry set now carries. */
-uint32_t session_gen(uint32_t s);
+static inline uint32_t session_gen(uint32_t s)
+{
+    return atomic_load_explicit(&session_gens[s], memory_order_relaxed);
+}
+
+/* session_entry's slow path: drops p's entries of destroyed sessions;
+ * NULL. */
+ptrace_entry *session_drop_stale(process *p);
+
+/* p's entry for session s, or NULL (an entry left by a destroyed session
+ * is dropped on sight). Inline: every traced call asks it. */
+static inline ptrace_entry *session_entry(process *p, uint32_t s)
+{
+    proc_trace *t = p->trace;
+    for (uint32_t i = 0; t && i < t->n; i++)
+        if (t->e[i].session == s)
+            return session_live(&t->e[i]) ? &t->e[i] : session_drop_stale(p);
+    return NULL;
+}
 /* Sets p's flags of session s to `flags` with `tracer` (flags 0 removes
  * the entry), and recomputes p->trace_flags. p owned by the caller. */
 void session_set(process *p, uint32_t s, uint32_t flags, term_t tracer);
@@ -290,13 +313,15 @@ typedef struct msact_verdict {
     bool send;      /* a trace message goes out ({message, false}: no) */
     term_t extra;   /* {message, M}'s M to append, or THE_NON_VALUE */
     unsigned flags; /* MS_RETURN_TRACE, MS_SILENT_ON, ... (ms.h) */
+    bool changed;   /* the actions may have changed p's entries (pointers to them are stale) */
 } msact_verdict;
 
 /* Runs `prog` (NULL: no spec, every event traced) for session's event in
  * p on `args` (a call's arguments, [To, Msg], [Node, Sender, Msg]) with
  * the actions acting on p for real; results on h. False when no clause
  * matched (nothing is traced, no action ran); else *out says what to do.
- * The actions may change p's trace entries: look them up again. */
+ * When out->changed, the actions may have changed p's entries: look them up
+ * again. */
 bool msact_run(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args, unsigned nargs,
                msact_verdict *out);
 

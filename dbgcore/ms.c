@@ -1006,6 +1006,44 @@ static bool compile_expr(cc *c, term_t top)
     return k;
 }
 
+static bool is_comparison(uint32_t op)
+{
+    switch (op) {
+    case MS_OP_GT:
+    case MS_OP_GE:
+    case MS_OP_LT:
+    case MS_OP_LE:
+    case MS_OP_EXACT_EQ:
+    case MS_OP_EXACT_NE:
+    case MS_OP_EQ_EQ:
+    case MS_OP_NE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A guard test whose code from `start` is two pushes and a comparison
+ * becomes one TEST (ms_priv.h); the pushes put the second argument first,
+ * so the first is on top. True when it did. */
+static bool fuse_test(cc *c, uint32_t start)
+{
+    uint32_t *w = c->code + start;
+    if (c->ncode - start != 5 || !is_comparison(w[4]))
+        return false;
+    if ((w[0] != MS_OP_PUSHC && w[0] != MS_OP_PUSHV) || (w[2] != MS_OP_PUSHC && w[2] != MS_OP_PUSHV))
+        return false;
+    uint32_t second = w[0] == MS_OP_PUSHV ? MS_OPERAND_VAR(w[1]) : MS_OPERAND_LIT(w[1]);
+    uint32_t first = w[2] == MS_OP_PUSHV ? MS_OPERAND_VAR(w[3]) : MS_OPERAND_LIT(w[3]);
+    uint32_t cmp = w[4];
+    w[0] = MS_OP_TEST;
+    w[1] = cmp;
+    w[2] = first;
+    w[3] = second;
+    c->ncode = start + 4;
+    return true;
+}
+
 /* A guard or body list: OTP's compile_guard_expr. */
 static void compile_exprs(cc *c, term_t l)
 {
@@ -1020,8 +1058,11 @@ static void compile_exprs(cc *c, term_t l)
     uint32_t last_op = 0;
     for (; term_is_list(l); l = list_tail(l)) {
         term_t t = list_head(l);
+        uint32_t start = c->ncode;
         if (compile_expr(c, t))
             emit_const(c, t);
+        if (c->guard && fuse_test(c, start))
+            continue;
         last_op = emit(c, c->guard ? MS_OP_TRUE : MS_OP_WASTE);
     }
     if (l != NIL) {
@@ -1372,20 +1413,50 @@ static int stack_effect(const uint32_t *code, uint32_t pc)
     return 0;
 }
 
-/* The evaluation stack the program needs: its deepest point in code order. */
-static uint32_t eval_depth(const uint32_t *code, uint32_t n)
+/* The ops that only read, compare and move terms; every other op may build
+ * a term on the run's heap (or call something that may). */
+static const uint8_t pure_ops[] = {MS_OP_TRY,         MS_OP_HALT,         MS_OP_ANY,
+                                   MS_OP_ARRAY,       MS_OP_TUPLE,        MS_OP_PUSH_TUPLE,
+                                   MS_OP_LIST,        MS_OP_PUSH_LIST,    MS_OP_MAP,
+                                   MS_OP_PUSH_MAP,    MS_OP_KEY,          MS_OP_POP,
+                                   MS_OP_BIND,        MS_OP_CMP,          MS_OP_EQ,
+                                   MS_OP_EQ_TERM,     MS_OP_SKIP,         MS_OP_CATCH,
+                                   MS_OP_PUSHC,       MS_OP_PUSHV,        MS_OP_PUSH_OBJ,
+                                   MS_OP_TRUE,        MS_OP_TEST,         MS_OP_WASTE,
+                                   MS_OP_RETURN,      MS_OP_AND,          MS_OP_OR,
+                                   MS_OP_ANDALSO,     MS_OP_ORELSE,       MS_OP_JUMP,
+                                   MS_OP_SELF,        MS_OP_RETURN_TRACE, MS_OP_EXCEPTION_TRACE,
+                                   MS_OP_SILENT,      MS_OP_IS_ATOM,      MS_OP_IS_FLOAT,
+                                   MS_OP_IS_INTEGER,  MS_OP_IS_LIST,      MS_OP_IS_NUMBER,
+                                   MS_OP_IS_PID,      MS_OP_IS_PORT,      MS_OP_IS_REFERENCE,
+                                   MS_OP_IS_TUPLE,    MS_OP_IS_MAP,       MS_OP_IS_BINARY,
+                                   MS_OP_IS_FUNCTION, MS_OP_HD,           MS_OP_TL,
+                                   MS_OP_ELEMENT,     MS_OP_MAP_GET,      MS_OP_IS_MAP_KEY,
+                                   MS_OP_NOT,         MS_OP_XOR,          MS_OP_GT,
+                                   MS_OP_GE,          MS_OP_LT,           MS_OP_LE,
+                                   MS_OP_EXACT_EQ,    MS_OP_EXACT_NE,     MS_OP_EQ_EQ,
+                                   MS_OP_NE};
+
+static bool op_builds(uint32_t op) { return !memchr(pure_ops, (int)op, sizeof pure_ops); }
+
+/* Walks the finished code: the evaluation stack the program needs (its
+ * deepest point in code order) and whether it builds. */
+static void measure(ms_prog *prog)
 {
+    const uint32_t *code = prog->code;
     int depth = 0, need = 0;
-    for (uint32_t pc = 0; pc < n;) {
+    prog->builds = false;
+    for (uint32_t pc = 0; pc < prog->ncode;) {
         uint32_t op = code[pc];
         if (op == MS_OP_TRY || op == MS_OP_HALT)
             depth = 0;
         depth += stack_effect(code, pc);
         if (depth > need)
             need = depth;
+        prog->builds |= op_builds(op);
         pc += 1 + ms_op_operands[op] + (op == MS_OP_PUSH_ALL ? code[pc + 1] : 0);
     }
-    return (uint32_t)need;
+    prog->edepth = (uint32_t)need;
 }
 
 static int cmp_i32(const void *a, const void *b)
@@ -1537,7 +1608,9 @@ ms_prog *ms_compile(term_t spec, ms_kind kind, heap_t *h, term_t *errors, term_t
         memcpy(prog->lits, c.lits, c.nlits * sizeof *prog->lits);
     prog->nslots = c.nslots;
     prog->mdepth = c.mdepth_need;
-    prog->edepth = eval_depth(prog->code, prog->ncode);
+    measure(prog);
+    prog->nwords = prog->nvars + prog->nslots + prog->edepth + 1;
+    prog->big = prog->nwords > MS_LOCAL_WORDS || prog->mdepth + 1 > MS_LOCAL_WORDS / 4;
     if (errors)
         *errors = NIL;
     if (reason)
@@ -1560,3 +1633,4 @@ void ms_free(ms_prog *prog)
 
 term_t ms_source(const ms_prog *prog) { return prog->source; }
 ms_kind ms_prog_kind(const ms_prog *prog) { return prog->kind; }
+bool ms_prog_builds(const ms_prog *prog) { return prog->builds; }

@@ -61,6 +61,9 @@ void ms_free(ms_prog *prog);
  * match_spec): valid until ms_free; copy it to keep it. */
 term_t ms_source(const ms_prog *prog);
 ms_kind ms_prog_kind(const ms_prog *prog);
+/* Whether a run of prog may build terms; when not, ms_run_trace and
+ * ms_run_table take a NULL ctx->heap. */
+bool ms_prog_builds(const ms_prog *prog);
 
 /* ---- running ----------------------------------------------------------------- */
 

@@ -24,6 +24,10 @@
  * X(name, operands, meaning). Operands: n a count, v a variable slot, s a
  * map slot, k a literal index, l a code index (absolute for TRY, relative
  * to the word after the operand for jumps).
+ *
+ * TEST is the one fused op: a guard test comparing two variables or
+ * literals (`{'<', '$1', 0}`, the most usual guard) in one op instead of
+ * two pushes, the comparison and TRUE.
  */
 #define MS_OPS                                                                                               \
     X(TRY, 1, "l: when this clause fails, restart at l with the next clause")                                \
@@ -55,6 +59,7 @@
     X(MKTUPLE, 1, "n: a tuple of the top n, the top first")                                                  \
     X(MKMAP, 1, "n: a map of the top's keys (a tuple) and the n values below it, first first")               \
     X(TRUE, 0, "guard test: pop; fail unless true")                                                          \
+    X(TEST, 3, "c a b: guard test: fail unless comparison c (a guard op) holds for a and b (MS_OPERAND)")    \
     X(WASTE, 0, "pop")                                                                                       \
     X(RETURN, 0, "pop into the result ({message, _}; the table body's value)")                               \
     X(AND, 1, "n: 'and' of the top n (strict)")                                                              \
@@ -153,6 +158,10 @@ enum ms_op {
         MS_OP_COUNT
 };
 
+/* TEST's operands: variable v or literal k in one word. */
+#define MS_OPERAND_VAR(v) (((uint32_t)(v) << 1) | 1)
+#define MS_OPERAND_LIT(k) ((uint32_t)(k) << 1)
+
 /* Operand words after each opcode (PUSH_ALL: 1 + its count). */
 extern const uint8_t ms_op_operands[MS_OP_COUNT];
 extern const char *const ms_op_names[MS_OP_COUNT];
@@ -164,6 +173,11 @@ extern bif_fn ms_guard_bifs[MS_OP_COUNT];
 /* Looks the guard BIFs up (once; any thread). */
 void ms_init(void);
 
+/* Words of run state the runner keeps on the C stack (variables, slots and
+ * the evaluation stack; a quarter of it for the match stack); a bigger
+ * program's run allocates them. */
+#define MS_LOCAL_WORDS 96
+
 /* A compiled match specification. Immutable once ms_compile returns it. */
 struct ms_prog {
     ms_kind kind;
@@ -173,6 +187,9 @@ struct ms_prog {
     uint32_t nslots; /* map slots of the heads */
     uint32_t mdepth; /* match stack words the heads need */
     uint32_t edepth; /* evaluation stack words the guards and bodies need */
+    uint32_t nwords; /* nvars + nslots + edepth + 1: the run's words */
+    bool big;        /* the run's words or match stack exceed MS_LOCAL_WORDS */
+    bool builds;     /* some op may build terms: the run needs a heap */
     uint32_t *code;
     term_t *lits;
     term_t source; /* the spec as given */

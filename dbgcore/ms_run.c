@@ -8,8 +8,6 @@
 
 #include <string.h>
 
-/* Words of run state kept on the C stack; bigger programs allocate. */
-#define LOCAL_WORDS 96
 
 /* A VM BIF called on arguments of the evaluation stack, building on the
  * run's heap: BIFs build on p->heap and report errors through p, so they
@@ -165,6 +163,37 @@ static term_t guard_op(heap_t *h, uint32_t op, const term_t *top)
     return call_bif(h, fn, args);
 }
 
+/* TEST's operand: a variable or a literal (ms_priv.h). */
+static inline term_t operand(const term_t *vars, const term_t *lits, uint32_t x)
+{
+    return (x & 1) ? vars[x >> 1] : lits[x >> 1];
+}
+
+/* TEST's comparison: whether `a cmp b` holds, small integers inline. */
+static inline bool test_holds(uint32_t cmp, term_t a, term_t b)
+{
+    if (term_is_small(a) && term_is_small(b)) { /* the words order as the values */
+        int64_t x = (int64_t)a, y = (int64_t)b;
+        switch (cmp) {
+        case MS_OP_LT:
+            return x < y;
+        case MS_OP_LE:
+            return x <= y;
+        case MS_OP_GT:
+            return x > y;
+        case MS_OP_GE:
+            return x >= y;
+        case MS_OP_EXACT_EQ:
+        case MS_OP_EQ_EQ:
+            return x == y;
+        default: /* =/= and /= */
+            return x != y;
+        }
+    }
+    const term_t top[2] = {b, a};
+    return guard_op(NULL, cmp, top + 2) == ATOM_true; /* comparisons build nothing */
+}
+
 /* ---- actions through the hooks ------------------------------------------------------- */
 
 static term_t list_of(heap_t *h, const term_t *v, unsigned n) { return term_list_from(h, v, n, NIL); }
@@ -190,25 +219,29 @@ static term_t caller_of(ms_ctx *ctx, bool line)
 
 /* ---- the loop -------------------------------------------------------------------------- */
 
+/* Direct threading: each op ends by jumping to the next op's label. */
+#define CASE(name) L_##name:
+#define NEXT() goto *labels[op = *pc++]
+
 /* Runs `prog` on the arguments (trace) or on *obj (table). */
 static bool run(const ms_prog *prog, ms_ctx *ctx, const term_t *args, unsigned nargs, const term_t *obj,
                 ms_result *out)
 {
-    term_t local[LOCAL_WORDS];
-    const term_t *mlocal[LOCAL_WORDS / 4];
-    size_t words = (size_t)prog->nvars + prog->nslots + prog->edepth + 1;
+    term_t local[MS_LOCAL_WORDS];
+    const term_t *mlocal[MS_LOCAL_WORDS / 4];
     term_t *vars = local;
     const term_t **mstack = mlocal;
-    if (words > LOCAL_WORDS)
-        vars = alloc_new(ALLOC_TEMP, words * sizeof *vars);
-    if (prog->mdepth + 1 > LOCAL_WORDS / 4)
+    if (__builtin_expect(prog->big, 0)) {
+        vars = alloc_new(ALLOC_TEMP, prog->nwords * sizeof *vars);
         mstack = alloc_new(ALLOC_TEMP, (prog->mdepth + 1) * sizeof *mstack);
+    }
     term_t *slots = vars + prog->nvars;
     term_t *stack = slots + prog->nslots;
 
     const uint32_t *code = prog->code;
     const term_t *lits = prog->lits;
     heap_t *h = ctx->heap;
+    ASSERT(h || !prog->builds);
     const uint32_t *pc = code;
     const uint32_t *fail_pc;
     const term_t *ep;
@@ -217,6 +250,14 @@ static bool run(const ms_prog *prog, ms_ctx *ctx, const term_t *args, unsigned n
     term_t ret, t;
     unsigned flags;
     bool catching, matched = false;
+    uint32_t op;
+    static const void *const labels[MS_OP_COUNT] = {
+#define X(name, nops, meaning) [MS_OP_##name] = &&L_##name,
+#define G(gop, name, arity) [MS_OP_##gop] = &&L_guard,
+        MS_OPS
+#undef X
+#undef G
+    };
 
 restart:
     fail_pc = NULL;
@@ -227,314 +268,402 @@ restart:
     flags = 0;
     catching = false;
 
-    for (;;) {
-        uint32_t op = *pc++;
-        switch (op) {
-        case MS_OP_TRY:
-            fail_pc = code + *pc++;
-            break;
-        case MS_OP_HALT:
-            matched = true;
-            goto done;
-        case MS_OP_ANY:
-            pc++;
-            break;
-        case MS_OP_ARRAY:
-            if (nargs != *pc++)
+    NEXT();
+    CASE(TRY)
+    {
+        fail_pc = code + *pc++;
+        NEXT();
+    }
+    CASE(HALT)
+    {
+        matched = true;
+        goto done;
+    }
+    CASE(ANY)
+    {
+        pc++;
+        NEXT();
+    }
+    CASE(ARRAY)
+    {
+        if (nargs != *pc++)
+            goto fail;
+        ep = args;
+        NEXT();
+    }
+    CASE(ARRAY_BIND)
+    {
+        vars[*pc++] = list_of(h, args, nargs);
+        NEXT();
+    }
+    CASE(TUPLE)
+    {
+        if (!term_is_tuple(*ep) || tuple_arity(*ep) != *pc++)
+            goto fail;
+        ep = tuple_elems(*ep);
+        NEXT();
+    }
+    CASE(PUSH_TUPLE)
+    {
+        if (!term_is_tuple(*ep) || tuple_arity(*ep) != *pc++)
+            goto fail;
+        *msp++ = ep + 1;
+        ep = tuple_elems(*ep);
+        NEXT();
+    }
+    CASE(LIST)
+    {
+        if (!term_is_list(*ep))
+            goto fail;
+        ep = list_ptr(*ep);
+        NEXT();
+    }
+    CASE(PUSH_LIST)
+    {
+        if (!term_is_list(*ep))
+            goto fail;
+        *msp++ = ep + 1;
+        ep = list_ptr(*ep);
+        NEXT();
+    }
+    CASE(PUSH_MAP)
+    {
+        *msp++ = ep + 1;
+        /* fall through */
+    }
+    CASE(MAP)
+    {
+        if (!term_is_map(*ep) || map_size(*ep) < pc[0])
+            goto fail;
+        slots[pc[1]] = *ep;
+        pc += 2;
+        NEXT();
+    }
+    CASE(KEY)
+    {
+        if (!map_get(slots[pc[1]], lits[pc[0]], &slots[pc[2]]))
+            goto fail;
+        ep = &slots[pc[2]];
+        pc += 3;
+        NEXT();
+    }
+    CASE(POP)
+    {
+        ep = *--msp;
+        NEXT();
+    }
+    CASE(BIND)
+    {
+        vars[*pc++] = *ep++;
+        NEXT();
+    }
+    CASE(CMP)
+    {
+        t = vars[*pc++];
+        if (t != *ep && !term_eq_exact(t, *ep))
+            goto fail;
+        ep++;
+        NEXT();
+    }
+    CASE(EQ)
+    {
+        if (*ep++ != lits[*pc++])
+            goto fail;
+        NEXT();
+    }
+    CASE(EQ_TERM)
+    {
+        t = lits[*pc++];
+        if (term_is_float(t)) { /* bit for bit: 0.0 is not -0.0 in a head */
+            if (!term_is_float(*ep) || memcmp(boxed_ptr(t) + 1, boxed_ptr(*ep) + 1, sizeof(double)))
                 goto fail;
-            ep = args;
-            break;
-        case MS_OP_ARRAY_BIND:
-            vars[*pc++] = list_of(h, args, nargs);
-            break;
-        case MS_OP_TUPLE:
-            if (!term_is_tuple(*ep) || tuple_arity(*ep) != *pc++)
-                goto fail;
-            ep = tuple_elems(*ep);
-            break;
-        case MS_OP_PUSH_TUPLE:
-            if (!term_is_tuple(*ep) || tuple_arity(*ep) != *pc++)
-                goto fail;
-            *msp++ = ep + 1;
-            ep = tuple_elems(*ep);
-            break;
-        case MS_OP_LIST:
-            if (!term_is_list(*ep))
-                goto fail;
-            ep = list_ptr(*ep);
-            break;
-        case MS_OP_PUSH_LIST:
-            if (!term_is_list(*ep))
-                goto fail;
-            *msp++ = ep + 1;
-            ep = list_ptr(*ep);
-            break;
-        case MS_OP_PUSH_MAP:
-            *msp++ = ep + 1;
-            /* fall through */
-        case MS_OP_MAP:
-            if (!term_is_map(*ep) || map_size(*ep) < pc[0])
-                goto fail;
-            slots[pc[1]] = *ep;
-            pc += 2;
-            break;
-        case MS_OP_KEY:
-            if (!map_get(slots[pc[1]], lits[pc[0]], &slots[pc[2]]))
-                goto fail;
-            ep = &slots[pc[2]];
-            pc += 3;
-            break;
-        case MS_OP_POP:
-            ep = *--msp;
-            break;
-        case MS_OP_BIND:
-            vars[*pc++] = *ep++;
-            break;
-        case MS_OP_CMP:
-            t = vars[*pc++];
-            if (t != *ep && !term_eq_exact(t, *ep))
-                goto fail;
-            ep++;
-            break;
-        case MS_OP_EQ:
-            if (*ep++ != lits[*pc++])
-                goto fail;
-            break;
-        case MS_OP_EQ_TERM:
-            t = lits[*pc++];
-            if (term_is_float(t)) { /* bit for bit: 0.0 is not -0.0 in a head */
-                if (!term_is_float(*ep) || memcmp(boxed_ptr(t) + 1, boxed_ptr(*ep) + 1, sizeof(double)))
-                    goto fail;
-            } else if (!term_eq_exact(t, *ep)) {
-                goto fail;
-            }
-            ep++;
-            break;
-        case MS_OP_SKIP:
-            ep++;
-            break;
+        } else if (!term_eq_exact(t, *ep)) {
+            goto fail;
+        }
+        ep++;
+        NEXT();
+    }
+    CASE(SKIP)
+    {
+        ep++;
+        NEXT();
+    }
 
-        case MS_OP_CATCH:
-            catching = true;
-            break;
-        case MS_OP_PUSHC:
-            *sp++ = lits[*pc++];
-            break;
-        case MS_OP_PUSHV:
-            *sp++ = vars[*pc++];
-            break;
-        case MS_OP_PUSH_ARGS:
-            *sp++ = list_of(h, args, nargs);
-            break;
-        case MS_OP_PUSH_OBJ:
-            *sp++ = *obj;
-            break;
-        case MS_OP_PUSH_ALL: {
-            uint32_t n = *pc++;
-            term_t l = NIL;
-            for (uint32_t i = n; i-- > 0;)
-                l = term_cons(h, vars[pc[i]], l);
-            pc += n;
-            *sp++ = l;
-            break;
-        }
-        case MS_OP_CONS_A:
-            sp--;
-            sp[-1] = term_cons(h, sp[-1], sp[0]);
-            break;
-        case MS_OP_CONS_B:
-            sp--;
-            sp[-1] = term_cons(h, sp[0], sp[-1]);
-            break;
-        case MS_OP_MKTUPLE: {
-            uint32_t n = *pc++;
-            term_t tup = term_tuple(h, n, NULL);
-            for (uint32_t i = 0; i < n; i++)
-                tuple_elems(tup)[i] = *--sp;
-            *sp++ = tup;
-            break;
-        }
-        case MS_OP_MKMAP: {
-            uint32_t n = *pc++;
-            term_t keys = *--sp;
-            term_t vals[LOCAL_WORDS];
-            term_t *v = n <= LOCAL_WORDS ? vals : alloc_new(ALLOC_TEMP, n * sizeof *v);
-            for (uint32_t i = 0; i < n; i++)
-                v[i] = *--sp;
-            *sp++ = map_from_pairs(h, tuple_elems(keys), v, n);
-            if (v != vals)
-                alloc_free(ALLOC_TEMP, v, n * sizeof *v);
-            break;
-        }
-        case MS_OP_TRUE:
-            if (*--sp != ATOM_true)
-                goto fail;
-            break;
-        case MS_OP_WASTE:
-            sp--;
-            break;
-        case MS_OP_RETURN:
-            ret = *--sp;
-            break;
-        case MS_OP_AND:
-        case MS_OP_OR: {
-            uint32_t n = *pc++;
-            bool is_and = op == MS_OP_AND;
-            term_t r = is_and ? ATOM_true : ATOM_false;
-            for (uint32_t i = 0; i < n; i++) {
-                t = *--sp;
-                if (t == (is_and ? ATOM_false : ATOM_true)) {
-                    r = t;
-                } else if (t != (is_and ? ATOM_true : ATOM_false)) {
-                    sp -= n - 1 - i;
-                    if (!catching)
-                        goto fail;
-                    r = MS_FAIL_TERM;
-                    break;
-                }
-            }
-            *sp++ = r;
-            break;
-        }
-        case MS_OP_ANDALSO:
-        case MS_OP_ORELSE: {
-            uint32_t off = *pc++;
+    CASE(CATCH)
+    {
+        catching = true;
+        NEXT();
+    }
+    CASE(PUSHC)
+    {
+        *sp++ = lits[*pc++];
+        NEXT();
+    }
+    CASE(PUSHV)
+    {
+        *sp++ = vars[*pc++];
+        NEXT();
+    }
+    CASE(PUSH_ARGS)
+    {
+        *sp++ = list_of(h, args, nargs);
+        NEXT();
+    }
+    CASE(PUSH_OBJ)
+    {
+        *sp++ = *obj;
+        NEXT();
+    }
+    CASE(PUSH_ALL)
+    {
+        uint32_t n = *pc++;
+        term_t l = NIL;
+        for (uint32_t i = n; i-- > 0;)
+            l = term_cons(h, vars[pc[i]], l);
+        pc += n;
+        *sp++ = l;
+        NEXT();
+    }
+    CASE(CONS_A)
+    {
+        sp--;
+        sp[-1] = term_cons(h, sp[-1], sp[0]);
+        NEXT();
+    }
+    CASE(CONS_B)
+    {
+        sp--;
+        sp[-1] = term_cons(h, sp[0], sp[-1]);
+        NEXT();
+    }
+    CASE(MKTUPLE)
+    {
+        uint32_t n = *pc++;
+        term_t tup = term_tuple(h, n, NULL);
+        for (uint32_t i = 0; i < n; i++)
+            tuple_elems(tup)[i] = *--sp;
+        *sp++ = tup;
+        NEXT();
+    }
+    CASE(MKMAP)
+    {
+        uint32_t n = *pc++;
+        term_t keys = *--sp;
+        term_t vals[MS_LOCAL_WORDS];
+        term_t *v = n <= MS_LOCAL_WORDS ? vals : alloc_new(ALLOC_TEMP, n * sizeof *v);
+        for (uint32_t i = 0; i < n; i++)
+            v[i] = *--sp;
+        *sp++ = map_from_pairs(h, tuple_elems(keys), v, n);
+        if (v != vals)
+            alloc_free(ALLOC_TEMP, v, n * sizeof *v);
+        NEXT();
+    }
+    CASE(TRUE)
+    {
+        if (*--sp != ATOM_true)
+            goto fail;
+        NEXT();
+    }
+    CASE(TEST)
+    {
+        if (!test_holds(pc[0], operand(vars, lits, pc[1]), operand(vars, lits, pc[2])))
+            goto fail;
+        pc += 3;
+        NEXT();
+    }
+    CASE(WASTE)
+    {
+        sp--;
+        NEXT();
+    }
+    CASE(RETURN)
+    {
+        ret = *--sp;
+        NEXT();
+    }
+    CASE(AND)
+    CASE(OR)
+    {
+        uint32_t n = *pc++;
+        bool is_and = op == MS_OP_AND;
+        term_t r = is_and ? ATOM_true : ATOM_false;
+        for (uint32_t i = 0; i < n; i++) {
             t = *--sp;
-            term_t stop = op == MS_OP_ANDALSO ? ATOM_false : ATOM_true;
-            term_t go = op == MS_OP_ANDALSO ? ATOM_true : ATOM_false;
-            if (t == stop) {
-                sp++;
-                pc += off;
-            } else if (t != go) {
+            if (t == (is_and ? ATOM_false : ATOM_true)) {
+                r = t;
+            } else if (t != (is_and ? ATOM_true : ATOM_false)) {
+                sp -= n - 1 - i;
                 if (!catching)
                     goto fail;
-                *sp++ = MS_FAIL_TERM;
-                pc += off;
+                r = MS_FAIL_TERM;
+                break;
             }
-            break;
         }
-        case MS_OP_JUMP: {
-            uint32_t off = *pc++;
+        *sp++ = r;
+        NEXT();
+    }
+    CASE(ANDALSO)
+    CASE(ORELSE)
+    {
+        uint32_t off = *pc++;
+        t = *--sp;
+        term_t stop = op == MS_OP_ANDALSO ? ATOM_false : ATOM_true;
+        term_t go = op == MS_OP_ANDALSO ? ATOM_true : ATOM_false;
+        if (t == stop) {
+            sp++;
             pc += off;
-            break;
+        } else if (t != go) {
+            if (!catching)
+                goto fail;
+            *sp++ = MS_FAIL_TERM;
+            pc += off;
         }
+        NEXT();
+    }
+    CASE(JUMP)
+    {
+        uint32_t off = *pc++;
+        pc += off;
+        NEXT();
+    }
 
-        case MS_OP_SELF:
-            *sp++ = ctx->self;
-            break;
-        case MS_OP_CALLER:
-            *sp++ = ctx->caller != THE_NON_VALUE ? ctx->caller : caller_of(ctx, false);
-            break;
-        case MS_OP_CALLER_LINE:
-            *sp++ = ctx->caller_line != THE_NON_VALUE ? ctx->caller_line : caller_of(ctx, true);
-            break;
-        case MS_OP_RETURN_TRACE:
-            flags |= MS_RETURN_TRACE;
-            *sp++ = ATOM_true;
-            break;
-        case MS_OP_EXCEPTION_TRACE:
-            flags |= MS_EXCEPTION_TRACE;
-            *sp++ = ATOM_true;
-            break;
-        case MS_OP_SILENT:
-            t = *--sp;
-            if (t == ATOM_true)
-                flags = (flags & ~(unsigned)MS_SILENT_OFF) | MS_SILENT_ON;
-            else if (t == ATOM_false)
-                flags = (flags & ~(unsigned)MS_SILENT_ON) | MS_SILENT_OFF;
-            break;
-        case MS_OP_DISPLAY: {
-            const ms_hooks *hk = hooks_of(ctx);
-            (hk->display ? hk->display : ms_test_hooks.display)(ctx, sp[-1]);
-            sp[-1] = ATOM_true;
-            break;
+    CASE(SELF)
+    {
+        *sp++ = ctx->self;
+        NEXT();
+    }
+    CASE(CALLER)
+    {
+        *sp++ = ctx->caller != THE_NON_VALUE ? ctx->caller : caller_of(ctx, false);
+        NEXT();
+    }
+    CASE(CALLER_LINE)
+    {
+        *sp++ = ctx->caller_line != THE_NON_VALUE ? ctx->caller_line : caller_of(ctx, true);
+        NEXT();
+    }
+    CASE(RETURN_TRACE)
+    {
+        flags |= MS_RETURN_TRACE;
+        *sp++ = ATOM_true;
+        NEXT();
+    }
+    CASE(EXCEPTION_TRACE)
+    {
+        flags |= MS_EXCEPTION_TRACE;
+        *sp++ = ATOM_true;
+        NEXT();
+    }
+    CASE(SILENT)
+    {
+        t = *--sp;
+        if (t == ATOM_true)
+            flags = (flags & ~(unsigned)MS_SILENT_OFF) | MS_SILENT_ON;
+        else if (t == ATOM_false)
+            flags = (flags & ~(unsigned)MS_SILENT_ON) | MS_SILENT_OFF;
+        NEXT();
+    }
+    CASE(DISPLAY)
+    {
+        const ms_hooks *hk = hooks_of(ctx);
+        (hk->display ? hk->display : ms_test_hooks.display)(ctx, sp[-1]);
+        sp[-1] = ATOM_true;
+        NEXT();
+    }
+    CASE(PROCESS_DUMP)
+    {
+        const ms_hooks *hk = hooks_of(ctx);
+        t = (hk->process_dump ? hk->process_dump : ms_test_hooks.process_dump)(ctx);
+        *sp++ = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
+        NEXT();
+    }
+    CASE(IS_SEQ_TRACE)
+    {
+        const ms_hooks *hk = hooks_of(ctx);
+        *sp++ = make_bool(hk->is_seq_trace && hk->is_seq_trace(ctx));
+        NEXT();
+    }
+    CASE(GET_SEQ_TOKEN)
+    {
+        const ms_hooks *hk = hooks_of(ctx);
+        t = (hk->get_seq_token ? hk->get_seq_token : ms_test_hooks.get_seq_token)(ctx);
+        *sp++ = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
+        NEXT();
+    }
+    CASE(SET_SEQ_TOKEN)
+    {
+        const ms_hooks *hk = hooks_of(ctx);
+        t = (hk->set_seq_token ? hk->set_seq_token : ms_test_hooks.set_seq_token)(ctx, sp[-1], sp[-2]);
+        sp--;
+        sp[-1] = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
+        NEXT();
+    }
+    CASE(ENABLE_TRACE)
+    CASE(DISABLE_TRACE)
+    {
+        const ms_hooks *hk = hooks_of(ctx);
+        t = (hk->enable_trace ? hk->enable_trace : ms_test_hooks.enable_trace)(ctx, THE_NON_VALUE, sp[-1],
+                                                                               op == MS_OP_ENABLE_TRACE);
+        sp[-1] = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
+        NEXT();
+    }
+    CASE(ENABLE_TRACE2)
+    CASE(DISABLE_TRACE2)
+    {
+        const ms_hooks *hk = hooks_of(ctx);
+        t = (hk->enable_trace ? hk->enable_trace : ms_test_hooks.enable_trace)(ctx, sp[-1], sp[-2],
+                                                                               op == MS_OP_ENABLE_TRACE2);
+        sp--;
+        sp[-1] = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
+        NEXT();
+    }
+    CASE(TRACE2)
+    CASE(TRACE3)
+    {
+        const ms_hooks *hk = hooks_of(ctx);
+        term_t target = THE_NON_VALUE;
+        if (op == MS_OP_TRACE3)
+            target = *--sp;
+        t = (hk->trace ? hk->trace : ms_test_hooks.trace)(ctx, target, sp[-1], sp[-2]);
+        sp--;
+        sp[-1] = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
+        NEXT();
+    }
+    CASE(GET_TCW)
+    {
+        const ms_hooks *hk = hooks_of(ctx);
+        *sp++ = (hk->get_tcw ? hk->get_tcw : ms_test_hooks.get_tcw)(ctx);
+        NEXT();
+    }
+    CASE(SET_TCW)
+    {
+        const ms_hooks *hk = hooks_of(ctx);
+        uint32_t v;
+        if (!get_tcw_arg(sp[-1], &v))
+            t = THE_NON_VALUE;
+        else
+            t = (hk->set_tcw ? hk->set_tcw : ms_test_hooks.set_tcw)(ctx, v);
+        if (t == THE_NON_VALUE) {
+            if (!catching)
+                goto fail;
+            t = MS_FAIL_TERM;
         }
-        case MS_OP_PROCESS_DUMP: {
-            const ms_hooks *hk = hooks_of(ctx);
-            t = (hk->process_dump ? hk->process_dump : ms_test_hooks.process_dump)(ctx);
-            *sp++ = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
-            break;
-        }
-        case MS_OP_IS_SEQ_TRACE: {
-            const ms_hooks *hk = hooks_of(ctx);
-            *sp++ = make_bool(hk->is_seq_trace && hk->is_seq_trace(ctx));
-            break;
-        }
-        case MS_OP_GET_SEQ_TOKEN: {
-            const ms_hooks *hk = hooks_of(ctx);
-            t = (hk->get_seq_token ? hk->get_seq_token : ms_test_hooks.get_seq_token)(ctx);
-            *sp++ = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
-            break;
-        }
-        case MS_OP_SET_SEQ_TOKEN: {
-            const ms_hooks *hk = hooks_of(ctx);
-            t = (hk->set_seq_token ? hk->set_seq_token : ms_test_hooks.set_seq_token)(ctx, sp[-1], sp[-2]);
-            sp--;
-            sp[-1] = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
-            break;
-        }
-        case MS_OP_ENABLE_TRACE:
-        case MS_OP_DISABLE_TRACE: {
-            const ms_hooks *hk = hooks_of(ctx);
-            t = (hk->enable_trace ? hk->enable_trace : ms_test_hooks.enable_trace)(ctx, THE_NON_VALUE, sp[-1],
-                                                                                   op == MS_OP_ENABLE_TRACE);
-            sp[-1] = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
-            break;
-        }
-        case MS_OP_ENABLE_TRACE2:
-        case MS_OP_DISABLE_TRACE2: {
-            const ms_hooks *hk = hooks_of(ctx);
-            t = (hk->enable_trace ? hk->enable_trace : ms_test_hooks.enable_trace)(ctx, sp[-1], sp[-2],
-                                                                                   op == MS_OP_ENABLE_TRACE2);
-            sp--;
-            sp[-1] = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
-            break;
-        }
-        case MS_OP_TRACE2:
-        case MS_OP_TRACE3: {
-            const ms_hooks *hk = hooks_of(ctx);
-            term_t target = THE_NON_VALUE;
-            if (op == MS_OP_TRACE3)
-                target = *--sp;
-            t = (hk->trace ? hk->trace : ms_test_hooks.trace)(ctx, target, sp[-1], sp[-2]);
-            sp--;
-            sp[-1] = t == THE_NON_VALUE ? MS_FAIL_TERM : t;
-            break;
-        }
-        case MS_OP_GET_TCW: {
-            const ms_hooks *hk = hooks_of(ctx);
-            *sp++ = (hk->get_tcw ? hk->get_tcw : ms_test_hooks.get_tcw)(ctx);
-            break;
-        }
-        case MS_OP_SET_TCW: {
-            const ms_hooks *hk = hooks_of(ctx);
-            uint32_t v;
-            if (!get_tcw_arg(sp[-1], &v))
-                t = THE_NON_VALUE;
-            else
-                t = (hk->set_tcw ? hk->set_tcw : ms_test_hooks.set_tcw)(ctx, v);
-            if (t == THE_NON_VALUE) {
-                if (!catching)
-                    goto fail;
-                t = MS_FAIL_TERM;
-            }
-            sp[-1] = t;
-            break;
-        }
+        sp[-1] = t;
+        NEXT();
+    }
 
-        default: { /* a guard function */
-            unsigned n = guard_arity[op];
-            t = guard_op(h, op, sp);
-            if (t == THE_NON_VALUE) {
-                if (!catching)
-                    goto fail;
-                t = MS_FAIL_TERM;
-            }
-            sp -= n;
-            *sp++ = t;
-            break;
+    CASE(guard) /* a guard function */
+    {
+        unsigned n = guard_arity[op];
+        t = guard_op(h, op, sp);
+        if (t == THE_NON_VALUE) {
+            if (!catching)
+                goto fail;
+            t = MS_FAIL_TERM;
         }
-        }
+        sp -= n;
+        *sp++ = t;
+        NEXT();
     }
 
 fail:
@@ -547,12 +676,15 @@ done:
         out->message = ret;
         out->flags = flags;
     }
-    if (vars != local)
-        alloc_free(ALLOC_TEMP, vars, words * sizeof *vars);
-    if (mstack != mlocal)
+    if (prog->big) {
+        alloc_free(ALLOC_TEMP, vars, prog->nwords * sizeof *vars);
         alloc_free(ALLOC_TEMP, mstack, (prog->mdepth + 1) * sizeof *mstack);
+    }
     return matched;
 }
+
+#undef CASE
+#undef NEXT
 
 bool ms_run_trace(const ms_prog *prog, ms_ctx *ctx, const term_t *args, unsigned nargs, ms_result *out)
 {

@@ -6,10 +6,12 @@
 #include "engine.h"
 
 /* ms_ctx.data for the hooks: the traced process (its state saved, run by
- * the calling thread) and the session whose spec runs. */
+ * the calling thread), the session whose spec runs, and whether an action
+ * may have changed the process's own entries. */
 typedef struct msact_data {
     process *p;
     uint32_t session;
+    bool changed;
 } msact_data;
 
 /* The process `target` names (THE_NON_VALUE: the traced process itself; a
@@ -30,9 +32,10 @@ static process *target_process(process *p, term_t target)
  * take the traced process's when it has none). -1 when there is no such
  * process or it has another tracer, else 1 when its flags or tracer
  * changed, 0 when not. */
-static int change_flags(const msact_data *d, term_t target, uint32_t on, uint32_t off, term_t tracer)
+static int change_flags(msact_data *d, term_t target, uint32_t on, uint32_t off, term_t tracer)
 {
     process *p = d->p;
+    d->changed = true; /* even a lookup may drop p's stale entries */
     ptrace_entry *own = session_entry(p, d->session);
     term_t own_tracer = own ? own->tracer : NIL;
     process *q = target_process(p, target);
@@ -132,18 +135,19 @@ static const ms_hooks msact_hooks = {
      * match_spec_test's (ms.h) */
 };
 
-bool msact_run(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args, unsigned nargs,
-               msact_verdict *out)
+bool msact_run(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,
+               unsigned nargs, msact_verdict *out)
 {
-    *out = (msact_verdict){.send = true, .extra = THE_NON_VALUE, .flags = 0};
+    *out = (msact_verdict){.send = true, .extra = THE_NON_VALUE, .flags = 0, .changed = false};
     if (!prog)
         return true;
-    msact_data d = {p, session};
+    msact_data d = {p, session, false};
     ms_ctx ctx = {h, p->pid, THE_NON_VALUE, THE_NON_VALUE, &msact_hooks, &d};
     ms_result res;
     if (!ms_run_trace(prog, &ctx, args, nargs, &res))
         return false;
     out->flags = res.flags;
+    out->changed = d.changed;
     out->send = res.message != ATOM_false;
     if (res.message != ATOM_true && res.message != ATOM_false)
         out->extra = res.message;

@@ -111,8 +111,9 @@ static void drop_stale(process *p)
 
 /* ---- the session table ------------------------------------------------------ */
 
-/* Live sessions' settings, under table_lock; gens[s] moves on when s is
- * destroyed, so that entries of the old session are seen to be stale. */
+/* Live sessions' settings, under table_lock; session_gens[s] (engine.h)
+ * moves on when s is destroyed, so that entries of the old session are
+ * seen to be stale. */
 typedef struct session_rec {
     bool live;
     bool reserved; /* destroyed, its number not yet free again */
@@ -120,15 +121,8 @@ typedef struct session_rec {
     uint32_t ref[3];
 } session_rec;
 static session_rec table[ENGINE_MAX_SESSIONS];
-static _Atomic uint32_t gens[ENGINE_MAX_SESSIONS];
+_Atomic uint32_t session_gens[ENGINE_MAX_SESSIONS];
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
-
-bool session_live(const ptrace_entry *pe)
-{
-    return pe->gen == atomic_load_explicit(&gens[pe->session], memory_order_relaxed);
-}
-
-uint32_t session_gen(uint32_t s) { return atomic_load_explicit(&gens[s], memory_order_relaxed); }
 
 /* A session's handle's magic: when the handle's last copy goes, it waits
  * on `dropped` for a scheduler's safe point, which destroys the session
@@ -240,7 +234,7 @@ static void destroy(process *caller, uint32_t s, bool any, uint32_t gen)
     if (!live)
         return;
     /* entries anywhere are stale from here on: dropped on sight */
-    atomic_fetch_add_explicit(&gens[s], 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&session_gens[s], 1, memory_order_relaxed);
     session_new_set(s, 0, NIL);
     tev_set_msg_pattern(s, false, NULL, false);
     tev_set_msg_pattern(s, true, NULL, false);
@@ -277,18 +271,9 @@ void session_reap(void)
 
 /* ---- per-process entries -------------------------------------------------------- */
 
-ptrace_entry *session_entry(process *p, uint32_t s)
+ptrace_entry *session_drop_stale(process *p)
 {
-    proc_trace *t = p->trace;
-    if (!t)
-        return NULL;
-    for (uint32_t i = 0; i < t->n; i++)
-        if (t->e[i].session == s) {
-            if (session_live(&t->e[i]))
-                return &t->e[i];
-            drop_stale(p);
-            return NULL;
-        }
+    drop_stale(p);
     return NULL;
 }
 
@@ -315,7 +300,7 @@ void session_set(process *p, uint32_t s, uint32_t flags, term_t tracer)
             nt->cap = cap;
             p->trace = t = nt;
         }
-        t->e[t->n++] = (ptrace_entry){s, atomic_load_explicit(&gens[s], memory_order_relaxed), flags, tracer};
+        t->e[t->n++] = (ptrace_entry){s, session_gen(s), flags, tracer};
     }
     recompute_flags(p);
 }

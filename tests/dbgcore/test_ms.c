@@ -93,6 +93,59 @@ Test(ms, guard_on_arguments)
     ms_free(p);
 }
 
+/* Guard tests comparing variables and constants, which the compiler fuses
+ * into one op (ms_priv.h's TEST), from erl's match_spec_test(Args, Spec,
+ * trace): true when the clause matched ({ok,true,[],[]}), false when not.
+ * They build nothing, so they run without a heap. */
+static const struct {
+    const char *spec, *args;
+    bool matched;
+} fused[] = {
+    {"[{['$1','$2'],[{'<','$1','$2'}],[]}]", "[1,2]", true},
+    {"[{['$1','$2'],[{'<','$1','$2'}],[]}]", "[2,1]", false},
+    {"[{['$1','$2'],[{'<','$1','$2'}],[]}]", "[1,a]", true},
+    {"[{['$1','$2'],[{'<','$1','$2'}],[]}]", "[1.0,1]", false},
+    {"[{['$1','$2'],[{'<','$1','$2'}],[]}]", "[a,1]", false},
+    {"[{['$1'],[{'=:=','$1',1}],[]}]", "[1.0]", false},
+    {"[{['$1'],[{'=:=','$1',1}],[]}]", "[1]", true},
+    {"[{['$1'],[{'==','$1',1}],[]}]", "[1.0]", true},
+    {"[{['$1'],[{'==','$1',1}],[]}]", "[2]", false},
+    {"[{['$1'],[{'>=',100000000000000000000,'$1'}],[]}]", "[5]", true},
+    {"[{['$1'],[{'>=',100000000000000000000,'$1'}],[]}]", "[100000000000000000001]", false},
+    {"[{['$1'],[{'>=',100000000000000000000,'$1'}],[]}]", "[100000000000000000000]", true},
+    {"[{['$1'],[{'/=','$1',foo}],[]}]", "[foo]", false},
+    {"[{['$1'],[{'/=','$1',foo}],[]}]", "[bar]", true},
+    {"[{['$1','$2'],[{'=/=','$1','$2'}],[]}]", "[1,1]", false},
+    {"[{['$1','$2'],[{'=/=','$1','$2'}],[]}]", "[1,1.0]", true},
+    {"[{['$1','$2'],[{'=/=','$1','$2'}],[]}]", "[x,x]", false},
+    {"[{['$1'],[{'<','$1',0},{'>','$1',-10}],[]}]", "[-5]", true},
+    {"[{['$1'],[{'<','$1',0},{'>','$1',-10}],[]}]", "[-20]", false},
+    {"[{['$1'],[{'<','$1',0},{'>','$1',-10}],[]}]", "[5]", false},
+    {"[{['$1'],[{'=<','$1',2.5}],[]}]", "[2]", true},
+    {"[{['$1'],[{'=<','$1',2.5}],[]}]", "[3]", false},
+    {"[{['$1'],[{'=<','$1',2.5}],[]}]", "[2.5]", true},
+    {"[{['$1'],[{'>','$1',{const,{a,b}}}],[]}]", "[{a,c}]", true},
+    {"[{['$1'],[{'>','$1',{const,{a,b}}}],[]}]", "[{a,a}]", false},
+};
+
+Test(ms, fused_guard_tests)
+{
+    for (size_t i = 0; i < sizeof fused / sizeof fused[0]; i++) {
+        ms_prog *p = compile_ok(MS_CALL, fused[i].spec);
+        cr_assert_not(ms_prog_builds(p), "%s builds", fused[i].spec);
+        ms_ctx ctx = ctx_default();
+        ctx.heap = NULL;
+        ms_result r;
+        cr_assert_eq(run_call(p, fused[i].args, &ctx, &r), fused[i].matched, "%s on %s", fused[i].spec,
+                     fused[i].args);
+        ms_free(p);
+    }
+    /* a body that builds a term needs the heap */
+    ms_prog *p = compile_ok(MS_CALL, "[{['$1'],[{'<','$1',0}],[{message,{{'$1'}}}]}]");
+    cr_assert(ms_prog_builds(p));
+    ms_free(p);
+}
+
 Test(ms, message_and_flags)
 {
     /* [{['$1','_'],[],[{message,{{'$1'}}},{return_trace},{exception_trace}]}] on [11,b]
