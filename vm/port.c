@@ -16,6 +16,7 @@
 
 #include "alloc.h"
 #include "atom.h"
+#include "spinlock.h"
 #include "trace.h"
 
 /* Memory of this module, accounted as one type until alloc_types.def has
@@ -28,7 +29,7 @@ typedef struct port port;
 /* One port; type-stable: once allocated, a struct stays a port struct (on
  * the free list when unused) for the rest of the run. */
 struct port {
-    pthread_mutex_t lock; /* serializes every driver call; guards the fields below */
+    spinlock lock; /* serializes every driver call; guards the fields below */
     /* N of #Port<0.N> while the port is open; 0 while the struct is free or
      * once the port began closing. Written under `lock`; read without it
      * by port_alive and the fast reject of a lookup. */
@@ -86,10 +87,10 @@ static port *lock_port(term_t t, uint64_t *n)
     port *s = find_port(t, n);
     if (!s)
         return NULL;
-    pthread_mutex_lock(&s->lock);
+    spinlock_lock(&s->lock);
     /* Closed, or closed and reused for another port, since find_port. */
     if (atomic_load_explicit(&s->number, memory_order_relaxed) != *n) {
-        pthread_mutex_unlock(&s->lock);
+        spinlock_unlock(&s->lock);
         return NULL;
     }
     return s;
@@ -180,7 +181,7 @@ static port *take_struct(void)
         return s;
     }
     s = alloc_zeroed(PORT_ALLOC, sizeof *s);
-    pthread_mutex_init(&s->lock, NULL);
+    spinlock_init(&s->lock);
     return s;
 }
 
@@ -212,7 +213,7 @@ term_t port_open(const port_driver *drv, void *state, process *owner)
         proc_add_link(owner, LINK, t, NIL, NULL);
     /* A stale reader of an earlier port in this struct may hold the lock
      * for a moment; it sees the new number only once everything is set. */
-    pthread_mutex_lock(&s->lock);
+    spinlock_lock(&s->lock);
     s->drv = drv;
     s->state = state;
     s->connected = owner ? owner->pid : ATOM_undefined;
@@ -222,7 +223,7 @@ term_t port_open(const port_driver *drv, void *state, process *owner)
     if (owner)
         add_link(s, owner->pid);
     atomic_store_explicit(&s->number, n, memory_order_release);
-    pthread_mutex_unlock(&s->lock);
+    spinlock_unlock(&s->lock);
     atomic_store_explicit(&tab[n % PORT_TABLE_SIZE], s, memory_order_release);
     pthread_mutex_unlock(&table_lock);
     if (announce)
@@ -267,7 +268,7 @@ static void close_locked(port *s, uint64_t n, term_t reason, trace_port_run *run
     s->links = NULL;
     s->nlinks = s->links_cap = 0;
     s->connected = NIL;
-    pthread_mutex_unlock(&s->lock);
+    spinlock_unlock(&s->lock);
 
     pthread_mutex_lock(&table_lock);
     port_slot *tab = atomic_load_explicit(&table, memory_order_relaxed);
@@ -322,7 +323,7 @@ void port_owner_exited(process *p, term_t reason)
         }
         uint32_t tf = s->trace_flags;
         run.iovec = s->drv->iovec;
-        pthread_mutex_unlock(&s->lock);
+        spinlock_unlock(&s->lock);
         trace_ran(l->other, tf, TF_RUNNING_PORTS | TF_RECEIVE, &run);
     }
 }
@@ -349,7 +350,7 @@ bool port_command_from(term_t t, term_t caller, term_t msg)
     if (ok) {
         uint32_t tf = s->trace_flags;
         run.iovec = s->drv->iovec;
-        pthread_mutex_unlock(&s->lock);
+        spinlock_unlock(&s->lock);
         trace_ran(t, tf, TF_RUNNING_PORTS | TF_RECEIVE, &run);
         return true;
     }
@@ -377,7 +378,7 @@ bool port_control_from(term_t t, term_t caller, unsigned op, const uint8_t *data
         return false;
     bool ok = s->drv->control && s->drv->control(s->state, op, data, len, h, reply);
     uint32_t tf = s->trace_flags;
-    pthread_mutex_unlock(&s->lock);
+    spinlock_unlock(&s->lock);
     trace_port_run run = run_of(TRACE_PORT_CONTROL, caller);
     run.ctl_op = op;
     run.ctl_bytes = data;
@@ -395,7 +396,7 @@ bool port_with_lock(term_t t, void (*fn)(void *state, void *arg), void *arg)
     if (!s)
         return false;
     fn(s->state, arg);
-    pthread_mutex_unlock(&s->lock);
+    spinlock_unlock(&s->lock);
     return true;
 }
 
@@ -424,7 +425,7 @@ bool port_connect_from(term_t t, term_t caller, term_t pid)
     if (ok)
         s->connected = pid;
     uint32_t tf = s->trace_flags;
-    pthread_mutex_unlock(&s->lock);
+    spinlock_unlock(&s->lock);
     /* a dead pid is badarg before the port sees anything (OTP) */
     if (ok) {
         trace_port_run run = run_of(TRACE_PORT_CONNECT, caller);
@@ -450,7 +451,7 @@ bool port_view_of(term_t t, heap_t *h, port_view *out)
     out->output = s->output;
     out->memory = sizeof *s + s->links_cap * sizeof *s->links;
     uint32_t tf = s->trace_flags;
-    pthread_mutex_unlock(&s->lock);
+    spinlock_unlock(&s->lock);
     trace_port_run run = run_of(TRACE_PORT_INFO, NIL);
     trace_ran(t, tf, TF_RUNNING_PORTS, &run); /* every port_info call is an info task in OTP */
     return true;
@@ -463,7 +464,7 @@ bool port_trace_with(term_t t, port_trace_fn *fn, void *arg)
     if (!s)
         return false;
     fn(&s->trace, &s->trace_flags, arg);
-    pthread_mutex_unlock(&s->lock);
+    spinlock_unlock(&s->lock);
     return true;
 }
 
