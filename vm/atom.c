@@ -198,13 +198,10 @@ term_t atom_from_cstr(const char *s)
     return a;
 }
 
-term_t atom_cached(_Atomic term_t *slot, const char *name)
+term_t atom_cache_fill(_Atomic term_t *slot, const char *name)
 {
-    term_t a = atomic_load_explicit(slot, memory_order_relaxed);
-    if (a == 0) {
-        a = atom_from_cstr(name);
-        atomic_store_explicit(slot, a, memory_order_relaxed);
-    }
+    term_t a = atom_from_cstr(name);
+    atomic_store_explicit(slot, a, memory_order_relaxed);
     return a;
 }
 

@@ -40,10 +40,17 @@ atom_result atom_intern_latin1(const char *latin1, size_t len, term_t *out);
 atom_result atom_lookup(const char *utf8, size_t len, term_t *out);
 /* Convenience for C string literals; aborts on failure (programmer error). */
 term_t atom_from_cstr(const char *s);
+/* atom_cached's first call for a slot: interns name and keeps it there. */
+term_t atom_cache_fill(_Atomic term_t *slot, const char *name);
 /* The atom `name` (a C string literal), interned on the first call and
  * kept in *slot (a static that starts 0): for atoms a C file needs that
- * are not in atoms.def. Any thread. */
-term_t atom_cached(_Atomic term_t *slot, const char *name);
+ * are not in atoms.def. Any thread; inline, for hot paths (a tracer
+ * module's enabled). */
+static inline term_t atom_cached(_Atomic term_t *slot, const char *name)
+{
+    term_t a = atomic_load_explicit(slot, memory_order_relaxed);
+    return a ? a : atom_cache_fill(slot, name);
+}
 
 /* UTF-8 text of an atom, its byte length in *len. A NUL follows it, and
  * the text may be read in whole blocks of ATOM_TEXT_BLOCK bytes up to the

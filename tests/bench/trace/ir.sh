@@ -3,11 +3,12 @@
 # valgrind's callgrind (repeatable while other programs load the machine,
 # which moves trace.sh's ns). For each kind of tracer (file: rows 4 of
 # trace.sh, a file trace port; collector: row 7; guard: row 2, a match
-# spec whose guard fails, so no event) runs trace_ir.erl's loop
+# spec whose guard fails, so no event; discard: row 5, a tracer module
+# answering discard) runs trace_ir.erl's loop
 # with 100,000 and 300,000 traced calls; the difference of the totals over
 # 200,000 is the instructions per event, loop included; "none" is the loop
 # alone (no pattern, nothing traced), to subtract. Needs valgrind.
-# Environment: TRACE_IR_KINDS="file collector guard none" picks kinds; a
+# Environment: TRACE_IR_KINDS="file collector guard discard none" picks kinds; a
 # callgrind file is kept per kind and size under $TRACE_IR_OUT (default: a
 # temporary directory, removed) for callgrind_annotate.
 set -eu
@@ -22,7 +23,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/dbgsh-traceir.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 out=${TRACE_IR_OUT:-$work}
 mkdir -p "$out"
-for kind in ${TRACE_IR_KINDS:-file collector guard none}; do
+for kind in ${TRACE_IR_KINDS:-file collector guard discard none}; do
     for n in 100000 300000; do
         (cd "$work" && valgrind --tool=callgrind \
             --callgrind-out-file="$out/cg.$kind.$n.out" \
