@@ -777,6 +777,17 @@ static bool put_pid_bounded(uint8_t **pp, const uint8_t *end, term_t t)
     return true;
 }
 
+/* An atom or a local pid (false for other immediates): put_immed_bounded's
+ * out-of-line part, so that its inline part saves no registers. */
+static __attribute__((noinline)) bool put_named_bounded(uint8_t **pp, const uint8_t *end, term_t t)
+{
+    if (term_is_atom(t))
+        return put_atom_bounded(pp, end, t);
+    if (term_is_local_pid(t))
+        return put_pid_bounded(pp, end, t);
+    return false;
+}
+
 /* An immediate: small integers that fit 32 bits, atoms, nil, local pids
  * (false for the others, and when out of room). Inline and small: most
  * elements of a trace message are immediates. */
@@ -801,8 +812,6 @@ static inline bool put_immed_bounded(uint8_t **pp, const uint8_t *end, term_t t)
         *pp = p + 5;
         return true;
     }
-    if (term_is_atom(t))
-        return put_atom_bounded(pp, end, t);
     if (term_is_nil(t)) {
         if (room < 1)
             return false;
@@ -810,9 +819,7 @@ static inline bool put_immed_bounded(uint8_t **pp, const uint8_t *end, term_t t)
         *pp = p + 1;
         return true;
     }
-    if (term_is_local_pid(t))
-        return put_pid_bounded(pp, end, t);
-    return false;
+    return put_named_bounded(pp, end, t);
 }
 
 static bool put_bounded(uint8_t **pp, const uint8_t *end, term_t t, unsigned depth);
