@@ -343,6 +343,13 @@ static void setting_apply(bp_setting *s, const change *c, bool found)
 static bp_gen *gen_with(const bp_gen *g, uint32_t session, const change *c)
 {
     uint32_t n = g ? g->n : 0;
+    if (!c->set) { /* a clear: when it leaves nothing, no copy to make */
+        uint32_t left = 0;
+        for (uint32_t i = 0; i < n; i++)
+            left |= g->s[i].session == session ? g->s[i].kinds & ~c->clear : g->s[i].kinds;
+        if (!left)
+            return NULL;
+    }
     bp_gen *ng = alloc_new(ALLOC_BREAKPOINT, gen_bytes(n + 1));
     ng->cap = n + 1;
     atomic_init(&ng->refs, 1);
@@ -396,13 +403,15 @@ static bp_rec *record_at(code_t *slot, code_t *at, const code_t *header, export_
     bp_rec *r = (bp_rec *)trace_read_word(slot);
     if (r || !create)
         return r;
-    r = alloc_zeroed(ALLOC_BREAKPOINT, sizeof *r);
-    r->vm.orig = trace_read_word(at);
-    r->at = at;
-    r->header = header;
-    r->e = e;
-    r->module = (term_t)header[FH_MODULE];
-    r->next = records;
+    r = alloc_new(ALLOC_BREAKPOINT, sizeof *r); /* calloc costs more than the stores */
+    *r = (bp_rec){
+        .vm.orig = trace_read_word(at),
+        .at = at,
+        .header = header,
+        .e = e,
+        .module = (term_t)header[FH_MODULE],
+        .next = records,
+    };
     if (records)
         records->prev = r;
     records = r;
