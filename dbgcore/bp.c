@@ -15,6 +15,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "vm/pool.h"
+
 /* A call or meta trace match spec as patterns hold it: the compiled
  * program (its source is what trace_info reports), shared by the settings
  * and generations that use it, freed with the last one: after thread
@@ -57,6 +59,10 @@ typedef struct bp_ctr {
 } bp_ctr;
 
 static bp_rec *records; /* every record, under code_mod_lock */
+
+/* Records come from a pool: a pattern on every function makes and later
+ * drops tens of thousands at once, each a slow malloc and free. */
+static pool record_pool = POOL_INIT(ALLOC_BREAKPOINT, sizeof(bp_rec), 1024);
 
 /* ---- shared objects -------------------------------------------------------- */
 
@@ -403,7 +409,7 @@ static bp_rec *record_at(code_t *slot, code_t *at, const code_t *header, export_
     bp_rec *r = (bp_rec *)trace_read_word(slot);
     if (r || !create)
         return r;
-    r = alloc_new(ALLOC_BREAKPOINT, sizeof *r); /* calloc costs more than the stores */
+    r = pool_get(&record_pool);
     *r = (bp_rec){
         .vm.orig = trace_read_word(at),
         .at = at,
@@ -425,7 +431,7 @@ static void record_free(void *arg)
     gen_free(r->gen[0]);
     if (r->gen[1] != r->gen[0])
         gen_free(r->gen[1]);
-    alloc_free(ALLOC_BREAKPOINT, r, sizeof *r);
+    pool_put(&record_pool, r);
 }
 
 static void record_unlink(bp_rec *r)

@@ -1,0 +1,69 @@
+/* pool.c: pool.h's slabs and free list. A slab is one allocation: a header
+ * linking it to the pool's other slabs, then per_slab objects. Taking and
+ * giving back an object is a few instructions under the pool's spinlock. */
+#include "pool.h"
+
+#include <stdint.h>
+
+struct pool_slab {
+    pool_slab *next;
+    size_t bytes;
+    _Alignas(16) unsigned char objects[];
+};
+
+/* The pool's object size as slabs lay them out: a pointer at least (the
+ * free list's link), a multiple of 16. */
+static size_t stride_of(const pool *p)
+{
+    size_t s = p->size < sizeof(void *) ? sizeof(void *) : p->size;
+    return (s + 15) & ~(size_t)15;
+}
+
+/* A new slab's objects onto the free list (p locked). */
+static void add_slab(pool *p)
+{
+    size_t stride = stride_of(p);
+    size_t bytes = sizeof(pool_slab) + stride * p->per_slab;
+    pool_slab *s = alloc_new(p->type, bytes);
+    s->bytes = bytes;
+    s->next = p->slabs;
+    p->slabs = s;
+    /* the first object on top, so that a run of gets walks the slab up */
+    for (size_t i = p->per_slab; i-- > 0;) {
+        void *obj = s->objects + i * stride;
+        *(void **)obj = p->free;
+        p->free = obj;
+    }
+}
+
+void *pool_get(pool *p)
+{
+    spinlock_lock(&p->lock);
+    if (!p->free)
+        add_slab(p);
+    void *obj = p->free;
+    p->free = *(void **)obj;
+    p->live++;
+    spinlock_unlock(&p->lock);
+    return obj;
+}
+
+void pool_put(pool *p, void *obj)
+{
+    pool_slab *gone = NULL;
+    spinlock_lock(&p->lock);
+    *(void **)obj = p->free;
+    p->free = obj;
+    if (--p->live == 0) {
+        /* the last object is back: every object is free, so are the slabs */
+        gone = p->slabs;
+        p->slabs = NULL;
+        p->free = NULL;
+    }
+    spinlock_unlock(&p->lock);
+    while (gone) {
+        pool_slab *next = gone->next;
+        alloc_free(p->type, gone, gone->bytes);
+        gone = next;
+    }
+}
