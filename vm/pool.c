@@ -1,6 +1,8 @@
 /* pool.c: pool.h's slabs and free list. A slab is one allocation: a header
  * linking it to the pool's other slabs, then per_slab objects. Taking and
- * giving back an object is a few instructions under the pool's spinlock. */
+ * giving back an object is a few instructions under the pool's spinlock.
+ * Under AddressSanitizer a free object is poisoned but for its link, so a
+ * stale pointer into it is caught as after a free. */
 #include "pool.h"
 
 #include <stdint.h>
@@ -33,6 +35,7 @@ static void add_slab(pool *p)
         void *obj = s->objects + i * stride;
         *(void **)obj = p->free;
         p->free = obj;
+        alloc_poison((char *)obj + sizeof(void *), stride - sizeof(void *));
     }
 }
 
@@ -45,12 +48,14 @@ void *pool_get(pool *p)
     p->free = *(void **)obj;
     p->live++;
     spinlock_unlock(&p->lock);
+    alloc_unpoison(obj, stride_of(p));
     return obj;
 }
 
 void pool_put(pool *p, void *obj)
 {
     pool_slab *gone = NULL;
+    alloc_poison((char *)obj + sizeof(void *), stride_of(p) - sizeof(void *));
     spinlock_lock(&p->lock);
     *(void **)obj = p->free;
     p->free = obj;
@@ -63,6 +68,7 @@ void pool_put(pool *p, void *obj)
     spinlock_unlock(&p->lock);
     while (gone) {
         pool_slab *next = gone->next;
+        alloc_unpoison(gone, gone->bytes);
         alloc_free(p->type, gone, gone->bytes);
         gone = next;
     }
