@@ -15,8 +15,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "vm/pool.h"
-
 /* A call or meta trace match spec as patterns hold it: the compiled
  * program (its source is what trace_info reports), shared by the settings
  * and generations that use it, freed with the last one: after thread

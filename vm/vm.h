@@ -27,12 +27,14 @@
 
 /* What the trace engine (dbgcore/) needs besides: loaded code and export
  * entries, the VM's trace points and breakpoints, thread progress,
- * claiming processes, copying terms between heaps, short spinlocks. */
+ * claiming processes, copying terms between heaps, short spinlocks, pools
+ * of one size. */
 #include "vm/code.h"
 #include "vm/copy.h"
 #include "vm/port.h"
 #include "vm/progress.h"
 #include "vm/sched.h"
+#include "vm/pool.h"
 #include "vm/spinlock.h"
 #include "vm/trace.h"
 
