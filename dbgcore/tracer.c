@@ -242,8 +242,19 @@ bool tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, un
     msg[k++] = ts == THE_NON_VALUE ? EA.trace : EA.trace_ts;
     msg[k++] = tracee;
     msg[k++] = tag;
-    for (unsigned i = 0; i < n; i++)
-        msg[k++] = elems[i];
+    switch (n) { /* not a loop, which the compiler makes a call of memcpy */
+    case 3:
+        msg[k + 2] = elems[2];
+        /* fall through */
+    case 2:
+        msg[k + 1] = elems[1];
+        /* fall through */
+    case 1:
+        msg[k] = elems[0];
+        /* fall through */
+    default:
+        k += n;
+    }
     if (extra != THE_NON_VALUE)
         msg[k++] = extra;
     if (ts != THE_NON_VALUE)
