@@ -133,9 +133,15 @@ typedef struct collector {
     area *areas;                                /* sorted, disjoint */
     size_t nareas, areas_cap;
     uintptr_t lo, hi; /* bounds of all areas */
+    const area *last; /* the area the last search found: neighbours in a
+                       * list or a tuple are mostly in the same fragment */
     term_t *top[2];   /* next free word of each destination */
     term_t *base[2];  /* where each destination's copies start */
 } collector;
+
+/* The collector's hot path (evacuate, dest_of) is inlined into its loops
+ * whatever the compiler's size heuristics say. */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 static int compare_areas(const void *a, const void *b)
 {
@@ -143,7 +149,7 @@ static int compare_areas(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int search_areas(const collector *c, uintptr_t a)
+static const area *search_areas(const collector *c, uintptr_t a)
 {
     size_t lo = 0, hi = c->nareas;
     while (lo < hi) {
@@ -153,19 +159,62 @@ static int search_areas(const collector *c, uintptr_t a)
         else if (a >= c->areas[mid].end)
             lo = mid + 1;
         else
-            return c->areas[mid].dest;
+            return &c->areas[mid];
     }
-    return NOT_MOVED;
+    return NULL;
 }
 
-static inline int dest_of(const collector *c, const term_t *p)
+/* A pointer outside the young heap block: the area it falls in (the last
+ * one found first), or NOT_MOVED. */
+static int dest_of_area(collector *c, uintptr_t a)
 {
-    uintptr_t a = (uintptr_t)p;
-    if (a >= c->young_start && a < c->young_end)
-        return a < c->young_hw ? c->mature_dest : TO_YOUNG;
+    if (a - c->last->start < c->last->end - c->last->start)
+        return c->last->dest;
     if (a < c->lo || a >= c->hi)
         return NOT_MOVED;
-    return search_areas(c, a);
+    const area *ar = search_areas(c, a);
+    if (!ar)
+        return NOT_MOVED;
+    c->last = ar;
+    return ar->dest;
+}
+
+static int dest_of(collector *c, const term_t *p)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (a - c->young_start < c->young_end - c->young_start)
+        return a < c->young_hw ? c->mature_dest : TO_YOUNG;
+    return dest_of_area(c, a);
+}
+
+/* What the copying loops read on every word, copied out of the collector
+ * into locals: the compiler must otherwise reload the collector's words
+ * after every store into a copy (both are 64-bit integers to it, so they
+ * may alias). The loops write `top` back before anything else reads it. */
+typedef struct hot {
+    uintptr_t young_start, young_bytes, young_hw;
+    int mature_dest;
+    term_t *top[2];
+} hot;
+
+static inline hot hot_of(const collector *c)
+{
+    return (hot){c->young_start, c->young_end - c->young_start, c->young_hw, c->mature_dest,
+                 {c->top[TO_YOUNG], c->top[TO_OLD]}};
+}
+
+static inline void hot_done(collector *c, const hot *h)
+{
+    c->top[TO_YOUNG] = h->top[TO_YOUNG];
+    c->top[TO_OLD] = h->top[TO_OLD];
+}
+
+static ALWAYS_INLINE int hot_dest(collector *c, const hot *h, const term_t *p)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (a - h->young_start < h->young_bytes)
+        return a < h->young_hw ? h->mature_dest : TO_YOUNG;
+    return dest_of_area(c, a);
 }
 
 /* ---- GC-stress checks ------------------------------------------------------
@@ -248,38 +297,39 @@ static void check_pointer(const collector *c, const term_t *slot, term_t t, int 
     if (a + (1 + header_arity(w0)) * sizeof(term_t) > end)
         stress_fail("object runs past the words in use of its heap block", slot, t);
 }
-#define STRESS_CHECK(c, slot, t, d) check_pointer((c), (slot), (t), (d))
+#define STRESS_CHECK(c, h, slot, t, d) (hot_done((c), (h)), check_pointer((c), (slot), (t), (d)))
 #else
-#define STRESS_CHECK(c, slot, t, d) ((void)0)
+#define STRESS_CHECK(c, h, slot, t, d) ((void)0)
 #endif
 
 /* Forwarding. A moved boxed object's header word becomes the boxed term of
  * its copy (a header word never has the boxed tag). A moved cons cell's head
  * becomes THE_NON_VALUE (a header word, never a cons head) and its tail the
  * list term of its copy. */
-static inline void evacuate(collector *c, term_t *slot)
+static ALWAYS_INLINE void evacuate(collector *c, hot *h, term_t *slot)
 {
     term_t t = *slot;
     if (term_is_list(t)) {
         term_t *p = list_ptr(t);
-        int d = dest_of(c, p);
-        STRESS_CHECK(c, slot, t, d);
+        int d = hot_dest(c, h, p);
+        STRESS_CHECK(c, h, slot, t, d);
         if (d == NOT_MOVED)
             return;
-        if (p[0] == THE_NON_VALUE) {
-            *slot = p[1];
+        term_t head = p[0], tail = p[1];
+        if (head == THE_NON_VALUE) {
+            *slot = tail;
             return;
         }
-        term_t *n = c->top[d];
-        c->top[d] = n + 2;
-        n[0] = p[0];
-        n[1] = p[1];
+        term_t *n = h->top[d];
+        h->top[d] = n + 2;
+        n[0] = head;
+        n[1] = tail;
         p[0] = THE_NON_VALUE;
         p[1] = *slot = term_list(n);
     } else if (term_is_boxed(t)) {
         term_t *p = boxed_ptr(t);
-        int d = dest_of(c, p);
-        STRESS_CHECK(c, slot, t, d);
+        int d = hot_dest(c, h, p);
+        STRESS_CHECK(c, h, slot, t, d);
         if (d == NOT_MOVED)
             return;
         term_t hdr = p[0];
@@ -288,39 +338,48 @@ static inline void evacuate(collector *c, term_t *slot)
             return;
         }
         size_t size = 1 + (size_t)header_arity(hdr);
-        term_t *n = c->top[d];
-        c->top[d] = n + size;
-        memcpy(n, p, size * sizeof(term_t));
+        term_t *n = h->top[d];
+        h->top[d] = n + size;
+        n[0] = hdr;
+        for (size_t i = 1; i < size; i++)
+            n[i] = p[i];
         p[0] = *slot = term_boxed(n);
     }
 }
 
 /* Cheney scan of destination `d` from `scan` until it catches up with the
- * destination's top; returns where it stopped. */
+ * destination's top; returns where it stopped. The scan goes object by
+ * object, so a word that is not a header starts a cons cell: both its
+ * words are terms. */
 static term_t *scan_copies(collector *c, term_t *scan, int d)
 {
-    while (scan < c->top[d]) {
+    hot h = hot_of(c);
+    while (scan < h.top[d]) {
         if (term_is_header(*scan)) {
             size_t first, size = heap_object_layout(scan, &first);
             if (header_subtag(*scan) == HDR_FUN)
-                evacuate(c, scan + HEAP_FUN_CREATOR_WORD);
+                evacuate(c, &h, scan + HEAP_FUN_CREATOR_WORD);
             for (size_t i = first; i < size; i++)
-                evacuate(c, scan + i);
+                evacuate(c, &h, scan + i);
             scan += size;
         } else {
-            evacuate(c, scan);
-            scan++;
+            evacuate(c, &h, scan);
+            evacuate(c, &h, scan + 1);
+            scan += 2;
         }
     }
+    hot_done(c, &h);
     return scan;
 }
 
 /* Copies what the roots reach; `old_scan` is where promoted copies start. */
 static void copy_live(collector *c, gc_root *roots, size_t nroots, term_t *young_scan, term_t *old_scan)
 {
+    hot h = hot_of(c);
     for (size_t r = 0; r < nroots; r++)
         for (size_t i = 0; i < roots[r].n; i++)
-            evacuate(c, roots[r].start + i);
+            evacuate(c, &h, roots[r].start + i);
+    hot_done(c, &h);
     while (young_scan < c->top[TO_YOUNG] || (old_scan && old_scan < c->top[TO_OLD])) {
         young_scan = scan_copies(c, young_scan, TO_YOUNG);
         if (old_scan)
@@ -332,7 +391,7 @@ static void copy_live(collector *c, gc_root *roots, size_t nroots, term_t *young
  * copied joins the list of the heap its copy is in, one that was not is
  * dead and gives back what it held (its binary, its magic count). Handles outside the collected area stay, on
  * `young`'s list. */
-static void sweep_offheap(const collector *c, offheap_hdr *list, heap_t *young, heap_t *old,
+static void sweep_offheap(collector *c, offheap_hdr *list, heap_t *young, heap_t *old,
                           const heap_block *young_to)
 {
     uintptr_t ys = (uintptr_t)young_to->mem, ye = (uintptr_t)(young_to->mem + young_to->words);
@@ -371,6 +430,8 @@ static void add_areas(collector *c, const heap_t *young, const heap_block *yb, c
     }
     c->young_used_end = (uintptr_t)(yb->mem + heap_block_used(young, yb));
     qsort(c->areas, c->nareas, sizeof *c->areas, compare_areas);
+    static const area none = {0, 0, 0, NOT_MOVED};
+    c->last = c->nareas ? &c->areas[0] : &none;
     c->lo = c->nareas ? c->areas[0].start : 0;
     c->hi = c->nareas ? c->areas[c->nareas - 1].end : 0;
     c->areas_cap = n;
@@ -399,41 +460,45 @@ static inline void offset_word(term_t *w, uintptr_t lo, uintptr_t hi, uint64_t d
     }
 }
 
-/* Moves the young heap (one block, as a collection leaves it) into a new
- * block of `words` words and redirects every pointer into it: roots,
- * the heap's own words, the off-heap list. Nothing else points into it:
- * the old heap never points into the young one. */
+/* Resizes the young heap (one block, as a collection leaves it) to `words`
+ * words. A realloc shrinks in place as a rule; when the block moves, every
+ * pointer into it is redirected: roots, the heap's own words, the off-heap
+ * list. Nothing else points into it: the old heap never points into the
+ * young one. */
 static void resize_young(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, size_t words)
 {
     heap_block *ob = young->blocks;
     size_t used = (size_t)(young->top - ob->mem);
-    heap_block *nb = heap_block_new(ALLOC_HEAP, words);
-    memcpy(nb->mem, ob->mem, used * sizeof(term_t));
+    size_t hw = (size_t)(gc->high_water - ob->mem);
     uintptr_t lo = (uintptr_t)ob->mem, hi = (uintptr_t)(ob->mem + used);
-    uint64_t delta = (uint64_t)((uintptr_t)nb->mem - lo);
-    for (size_t r = 0; r < nroots; r++)
-        for (size_t i = 0; i < roots[r].n; i++)
-            offset_word(roots[r].start + i, lo, hi, delta);
-    for (term_t *p = nb->mem, *end = nb->mem + used; p < end;) {
-        if (term_is_header(*p)) {
-            size_t first, size = heap_object_layout(p, &first);
-            if (header_subtag(*p) == HDR_FUN)
-                offset_word(p + HEAP_FUN_CREATOR_WORD, lo, hi, delta);
-            for (size_t i = first; i < size; i++)
-                offset_word(p + i, lo, hi, delta);
-            p += size;
-        } else {
-            offset_word(p, lo, hi, delta);
-            p++;
+    uint64_t delta = (uint64_t)heap_resize_block(young, words);
+    heap_block *nb = young->blocks;
+    if (delta) {
+        for (size_t r = 0; r < nroots; r++)
+            for (size_t i = 0; i < roots[r].n; i++)
+                offset_word(roots[r].start + i, lo, hi, delta);
+        for (term_t *p = nb->mem, *end = nb->mem + used; p < end;) {
+            if (term_is_header(*p)) {
+                size_t first, size = heap_object_layout(p, &first);
+                if (header_subtag(*p) == HDR_FUN)
+                    offset_word(p + HEAP_FUN_CREATOR_WORD, lo, hi, delta);
+                for (size_t i = first; i < size; i++)
+                    offset_word(p + i, lo, hi, delta);
+                p += size;
+            } else {
+                offset_word(p, lo, hi, delta);
+                p++;
+            }
+        }
+        for (offheap_hdr **pp = &young->offheap; *pp; pp = &(*pp)->next) {
+            uintptr_t a = (uintptr_t)*pp;
+            if (a >= lo && a < hi)
+                *pp = (offheap_hdr *)(a + (uintptr_t)delta);
         }
     }
-    for (offheap_hdr **pp = &young->offheap; *pp; pp = &(*pp)->next) {
-        uintptr_t a = (uintptr_t)*pp;
-        if (a >= lo && a < hi)
-            *pp = (offheap_hdr *)(a + (uintptr_t)delta);
-    }
-    size_t hw = (size_t)(gc->high_water - ob->mem);
-    install_young(young, gc, nb, used);
+    young->next_words = HEAP_BLOCK_WORDS;
+    gc->young_heap = nb->mem;
+    gc->young_words = nb->words;
     gc->high_water = nb->mem + hw;
 }
 

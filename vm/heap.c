@@ -228,3 +228,19 @@ void heap_replace_blocks(heap_t *h, heap_block *b, size_t used)
         h->top = h->limit = no_block;
     }
 }
+
+ptrdiff_t heap_resize_block(heap_t *h, size_t words)
+{
+    heap_block *b = h->blocks;
+    ASSERT(b && !b->next);
+    size_t used = (size_t)(h->top - b->mem);
+    ASSERT(used <= words);
+    heap_block *nb = b;
+    if (words != b->words) {
+        nb = alloc_resize(b->type, b, sizeof *b + b->words * sizeof(term_t), sizeof *b + words * sizeof(term_t));
+        nb->words = words;
+    }
+    h->blocks = nb;
+    enter_block(h, nb, used);
+    return (char *)nb - (char *)b;
+}

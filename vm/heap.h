@@ -112,6 +112,13 @@ static inline size_t heap_block_used(const heap_t *h, const heap_block *b)
  * blocks), used up to `used` words, its only block and the current one. */
 void heap_replace_blocks(heap_t *h, heap_block *b, size_t used);
 
+/* Resizes h's current block, which must be its only one, to `words` words
+ * (no fewer than it uses), in place when the allocator can (a shrink
+ * mostly is). Returns how far its words moved, in bytes: 0 in place, else
+ * every pointer into the block is off by that much (the old block is
+ * freed; only its address may still be compared). */
+ptrdiff_t heap_resize_block(heap_t *h, size_t words);
+
 /* ---- object layout, for heap walkers -------------------------------------- */
 
 /* Word index of a fun's creator pid inside a fun_obj. */

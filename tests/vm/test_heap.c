@@ -62,3 +62,38 @@ Test(heap, reset_releases_refc_binaries)
     cr_assert_eq(after.size, before.size);
     heap_destroy(&h);
 }
+
+Test(heap, resize_block_keeps_its_words)
+{
+    heap_t h;
+    heap_init(&h, ALLOC_HEAP);
+    term_t *w = heap_alloc(&h, 100);
+    for (int i = 0; i < 100; i++)
+        w[i] = term_small(i);
+    size_t words = h.blocks->words;
+    cr_assert_gt(words, 100);
+    alloc_stat before, after;
+    alloc_get_stat(ALLOC_HEAP, &before);
+    /* shrink to what is used: the words stay (moved by the delta if at all) */
+    ptrdiff_t d = heap_resize_block(&h, 100);
+    alloc_get_stat(ALLOC_HEAP, &after);
+    cr_assert_eq(before.size - after.size, (words - 100) * sizeof(term_t));
+    term_t *nw = (term_t *)(void *)((char *)w + d);
+    cr_assert_eq(h.blocks->words, 100);
+    cr_assert_eq(h.blocks->next, NULL);
+    cr_assert_eq(h.top, nw + 100);
+    cr_assert_eq(h.limit, h.top);
+    for (int i = 0; i < 100; i++)
+        cr_assert_eq(nw[i], term_small(i));
+    /* grow: room for more in the same block */
+    d = heap_resize_block(&h, 5000);
+    nw = (term_t *)(void *)((char *)nw + d);
+    cr_assert_eq(h.top, nw + 100);
+    cr_assert_eq((size_t)(h.limit - h.top), 4900);
+    heap_alloc(&h, 4900);
+    cr_assert_eq(h.blocks->next, NULL);
+    cr_assert_eq(heap_used_words(&h), 5000);
+    for (int i = 0; i < 100; i++)
+        cr_assert_eq(nw[i], term_small(i));
+    heap_destroy(&h);
+}
