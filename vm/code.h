@@ -37,6 +37,23 @@ static inline code_t code_reg(unsigned idx) { return (code_t)idx << 3; }
 static inline bool code_is_reg(code_t w) { return (w & 3) == 0; }
 static inline uint64_t code_reg_index(code_t w) { return w >> 3; }
 
+/* OTP's JIT reports a failing arithmetic operator without an erlang:'+'
+ * frame when it inlines it: +, - and * with a literal float operand on
+ * either side (float arithmetic: X * 1.0, 1.5 - X); + with a literal small
+ * integer on either side (X + 1, 1 + X); - with one second (X - 1, but not
+ * 1 - X); never * with an integer (X * 2 has its frame). True when an
+ * add, sub or mul with sources a and b is such a case: its failure is a
+ * plain badarith, the same whichever of them fails. */
+typedef enum code_arith { CODE_ADD, CODE_SUB, CODE_MUL } code_arith;
+static inline bool code_arith_inlined(code_arith op, code_t a, code_t b)
+{
+    bool fa = !code_is_reg(a) && term_is_float((term_t)a), fb = !code_is_reg(b) && term_is_float((term_t)b);
+    if (fa || fb)
+        return true;
+    return (op != CODE_MUL && !code_is_reg(b) && term_is_small((term_t)b)) ||
+           (op == CODE_ADD && !code_is_reg(a) && term_is_small((term_t)a));
+}
+
 /* Segment kinds and flags of the bs_* instructions. */
 enum { BS_INTEGER, BS_FLOAT, BS_BINARY, BS_UTF8, BS_UTF16, BS_UTF32 };
 enum { BS_SIGNED = 1, BS_LITTLE = 2, BS_NATIVE = 4 };

@@ -230,7 +230,16 @@ static void md5_operand(void *ctx, char kind, size_t pos)
  * that would clear them: so the rewrite is made only in a function that
  * writes them nowhere else and makes no body calls (whose frames lie above
  * their base), else a term left there would stay live for the collector
- * for the whole loop. */
+ * for the whole loop.
+ * When the run in its own order reads some R[j] after overwriting it
+ * (`f(X - 1, [X | Acc])`: the first argument is written before the
+ * second reads X), its instructions are put in another order that keeps
+ * every dependency (reads after the writes they read, writes after the
+ * reads and writes they replace, each R[j] written after its last read,
+ * and the instructions that may fail in their order, so the same
+ * exception is raised first; operators that fail with a plain badarith,
+ * all alike, may change places), unless a line entry falls inside the run
+ * (a raising instruction would move to another line). */
 
 #define TAIL_WINDOW_MAX 16 /* instructions looked at before a tail call */
 
@@ -309,32 +318,6 @@ static void note_dirty(void *ctx, char kind, size_t pos)
         d->dirty = true;
 }
 
-static bool window_stays_clean(const code_t *w, size_t from, size_t to, const size_t *run, size_t nrun,
-                               code_t lo, code_t hi)
-{
-    dirty_check d = {w, lo, hi, 1, false};
-    size_t k = 0;
-    for (size_t i = from; i < to && !d.dirty; i = cc_walk_instr(w, i, NULL, NULL)) {
-        if (k < nrun && run[k] == i) {
-            k++;
-            continue;
-        }
-        switch ((opcode)w[i]) {
-        case OP_call:
-        case OP_call_ext:
-        case OP_call_fun:
-        case OP_apply:
-        case OP_apply_list:
-        case OP_apply_fun_list:
-            return false;
-        default:
-            d.span = (opcode)w[i] == OP_try_case || (opcode)w[i] == OP_raise ? 3 : 1;
-            cc_walk_instr(w, i, note_dirty, &d);
-        }
-    }
-    return !d.dirty;
-}
-
 /* Whether the run of plain instructions at starts[0..n) computes the whole
  * window of the tail call at `call` in place; with `apply`, rewrites it. */
 static bool run_fits(code_t *w, const size_t *starts, size_t n, size_t call, bool apply)
@@ -365,27 +348,416 @@ static size_t function_end(const code_t *w, size_t from, size_t n)
     return i;
 }
 
-static void coalesce_tail_args(code_t *w, size_t n, const uint8_t *is_label)
+typedef struct find_operand {
+    size_t pos;
+    bool is_r;
+} find_operand;
+
+static void note_r(void *ctx, char kind, size_t pos)
+{
+    find_operand *f = ctx;
+    if (pos == f->pos && kind == 'R')
+        f->is_r = true;
+}
+
+/* Whether the word at `pos` is an R operand of the instruction at `at`. */
+static bool is_r_operand(const code_t *w, size_t at, size_t pos)
+{
+    find_operand f = {pos, false};
+    cc_walk_instr(w, at, note_r, &f);
+    return f.is_r;
+}
+
+/* Registers a plain instruction reads (S operands) and writes (R). */
+#define RUN_READS_MAX 16
+typedef struct run_regs {
+    const code_t *w;
+    code_t reads[RUN_READS_MAX], writes[4];
+    int nreads, nwrites;
+    bool ok;
+} run_regs;
+
+static void collect_regs(void *ctx, char kind, size_t pos)
+{
+    run_regs *r = ctx;
+    code_t v = r->w[pos];
+    if (kind == 'S' && code_is_reg(v)) {
+        if (r->nreads == RUN_READS_MAX)
+            r->ok = false;
+        else
+            r->reads[r->nreads++] = code_reg_index(v);
+    } else if (kind == 'R') {
+        if (r->nwrites == 4)
+            r->ok = false;
+        else
+            r->writes[r->nwrites++] = v;
+    }
+}
+
+static bool regs_has(const code_t *regs, int n, code_t r)
+{
+    for (int i = 0; i < n; i++)
+        if (regs[i] == r)
+            return true;
+    return false;
+}
+
+static bool regs_meet(const code_t *x, int nx, const code_t *y, int ny)
+{
+    for (int i = 0; i < nx; i++)
+        if (regs_has(y, ny, x[i]))
+            return true;
+    return false;
+}
+
+/* How the instruction at i may fail: 0 never; 1 with a plain badarith,
+ * the same for every such instruction (an operator OTP inlines: no frame
+ * of its own); 2 otherwise. */
+static int raise_kind(const code_t *w, size_t i)
+{
+    switch ((opcode)w[i]) {
+    case OP_add:
+        return code_arith_inlined(CODE_ADD, w[i + 3], w[i + 4]) ? 1 : 2;
+    case OP_sub:
+        return code_arith_inlined(CODE_SUB, w[i + 3], w[i + 4]) ? 1 : 2;
+    case OP_mul:
+        return code_arith_inlined(CODE_MUL, w[i + 3], w[i + 4]) ? 1 : 2;
+    case OP_neg:
+    case OP_bif1:
+    case OP_bif2:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+/* Whether two instructions of a run must keep their order for the same
+ * exception to be raised first: both may fail, differently. */
+static bool raise_order(const code_t *w, size_t i, size_t j)
+{
+    int x = raise_kind(w, i), y = raise_kind(w, j);
+    return x && y && (x == 2 || y == 2);
+}
+
+/* Puts the run of n plain instructions at starts[0..n) (contiguous,
+ * ending at `end`) in an order where the tail call at `end` can take its
+ * window in place (see above), rewriting the code and starts[]; false,
+ * with nothing changed, when no order keeps the dependencies. */
+static bool reorder_run(code_t *w, size_t *starts, size_t n, size_t end)
+{
+    code_t b = w[end + 2], a = w[end + 3];
+    run_regs rr[TAIL_WINDOW_MAX];
+    for (size_t k = 0; k < n; k++) {
+        rr[k] = (run_regs){w, {0}, {0}, 0, 0, true};
+        cc_walk_instr(w, starts[k], collect_regs, &rr[k]);
+        if (!rr[k].ok)
+            return false;
+    }
+    /* before[j] has bit k when instruction k must come before j */
+    uint32_t before[TAIL_WINDOW_MAX] = {0};
+    for (size_t j = 0; j < n; j++)
+        for (size_t k = 0; k < n; k++) {
+            if (k == j)
+                continue;
+            const run_regs *x = &rr[k], *y = &rr[j];
+            bool order = false;
+            if (k < j) /* the original order of conflicting accesses */
+                order = regs_meet(x->writes, x->nwrites, y->reads, y->nreads) ||
+                        regs_meet(x->reads, x->nreads, y->writes, y->nwrites) ||
+                        regs_meet(x->writes, x->nwrites, y->writes, y->nwrites) ||
+                        raise_order(w, starts[k], starts[j]);
+            /* j writes R[b+m], which becomes R[m]: every reader of R[m] first */
+            for (int d = 0; d < y->nwrites && !order; d++)
+                if (y->writes[d] >= b && y->writes[d] < b + a)
+                    order = regs_has(x->reads, x->nreads, y->writes[d] - b);
+            if (order)
+                before[j] |= UINT32_C(1) << k;
+        }
+    size_t order[TAIL_WINDOW_MAX];
+    uint32_t done = 0;
+    for (size_t m = 0; m < n; m++) {
+        size_t pick = n;
+        for (size_t j = 0; j < n && pick == n; j++)
+            if (!(done >> j & 1) && (before[j] & ~done) == 0)
+                pick = j;
+        if (pick == n)
+            return false; /* a cycle */
+        order[m] = pick;
+        done |= UINT32_C(1) << pick;
+    }
+    code_t buf[TAIL_WINDOW_MAX * 24];
+    size_t from = starts[0], len = end - from, at = 0;
+    if (len > sizeof buf / sizeof buf[0])
+        return false;
+    size_t nstarts[TAIL_WINDOW_MAX];
+    for (size_t m = 0; m < n; m++) {
+        size_t k = order[m], ks = starts[k], ke = k + 1 < n ? starts[k + 1] : end;
+        nstarts[m] = from + at;
+        memcpy(buf + at, w + ks, (ke - ks) * sizeof *w);
+        at += ke - ks;
+    }
+    memcpy(w + from, buf, len * sizeof *w);
+    memcpy(starts, nstarts, n * sizeof *starts);
+    return true;
+}
+
+/* A run's `move W T` whose T only carries a value from the one run
+ * instruction that wrote it (`[H | T]` taken apart, T passed on) to the
+ * window register W: that instruction writes W itself and the move
+ * becomes `move W W`, which drop_self_moves takes out once the run is
+ * rewritten. Only when nothing else in the run reads T or writes W, and
+ * nothing between the two reads W. T is dead after the run: a tail call
+ * follows it. */
+static void forward_temps(code_t *w, const size_t *starts, size_t n, size_t call)
+{
+    code_t b = w[call + 2], a = w[call + 3];
+    run_regs rr[TAIL_WINDOW_MAX];
+    for (size_t k = 0; k < n; k++) {
+        rr[k] = (run_regs){w, {0}, {0}, 0, 0, true};
+        cc_walk_instr(w, starts[k], collect_regs, &rr[k]);
+        if (!rr[k].ok)
+            return;
+    }
+    for (size_t m = 0; m < n; m++) {
+        size_t mv = starts[m];
+        if ((opcode)w[mv] != OP_move || !code_is_reg(w[mv + 2]))
+            continue;
+        code_t W = w[mv + 1], T = code_reg_index(w[mv + 2]);
+        if (W < b || W >= b + a || T == W || T < a || (T >= b && T < b + a))
+            continue;
+        size_t x = n; /* the writer of T */
+        bool ok = true;
+        for (size_t k = 0; k < n && ok; k++) {
+            if (k == m)
+                continue;
+            if (regs_has(rr[k].writes, rr[k].nwrites, T)) {
+                if (x != n || k > m)
+                    ok = false;
+                x = k;
+            }
+            if (regs_has(rr[k].reads, rr[k].nreads, T) || regs_has(rr[k].writes, rr[k].nwrites, W))
+                ok = false;
+        }
+        if (!ok || x == n || regs_has(rr[x].writes, rr[x].nwrites, W))
+            continue;
+        for (size_t k = x + 1; k < m && ok; k++)
+            if (regs_has(rr[k].reads, rr[k].nreads, W))
+                ok = false;
+        if (!ok)
+            continue;
+        /* the writer's R operand that names T */
+        size_t pos = starts[x] + 1, end = x + 1 < n ? starts[x + 1] : call;
+        for (int d = 0; d < rr[x].nwrites; d++)
+            if (rr[x].writes[d] == T)
+                rr[x].writes[d] = W;
+        for (; pos < end; pos++)
+            if (w[pos] == T && is_r_operand(w, starts[x], pos))
+                w[pos] = W;
+        w[mv + 2] = code_reg((unsigned)W);
+        rr[m].reads[0] = W;
+    }
+}
+
+enum { MARK_LABEL = 1, MARK_LINE = 2 }; /* what starts at a code position */
+
+#define TAIL_REGION_MAX (TAIL_WINDOW_MAX * 24 + 4) /* words of a run and its call */
+
+/* Whether a line entry starts inside (from, to). */
+static bool lines_inside(const uint8_t *marks, size_t from, size_t to)
+{
+    for (size_t p = from + 1; p < to; p++)
+        if (marks[p] & MARK_LINE)
+            return true;
+    return false;
+}
+
+static bool is_self_move(const code_t *w, size_t i)
+{
+    return (opcode)w[i] == OP_move && code_is_reg(w[i + 2]) && code_reg_index(w[i + 2]) == w[i + 1];
+}
+
+/* After the rewrite, a move of an argument to itself (`loop(N - 1,
+ * Step)`: Step stays in R[1]) does nothing: such moves go after the tail
+ * call at `call`, where they are never run, the other instructions and
+ * the call moving up to close the gap; the order of what runs does not
+ * change; line entries move with their instructions. Not when a label
+ * starts inside the words that move, nor a line entry at a dropped move
+ * (it would land where the next instruction's is). moved[k]
+ * receives where run instruction k (k == n: the call) starts now; a
+ * dropped move's entry is where the instruction after it starts. Returns
+ * whether anything moved. */
+static bool drop_self_moves(code_t *w, const size_t *starts, size_t n, size_t call, const uint8_t *marks,
+                            size_t *moved)
+{
+    size_t from = starts[0], end = call + 4; /* tail_call and tail_call_ext: 4 words */
+    size_t nself = 0;
+    for (size_t k = 0; k < n; k++)
+        nself += is_self_move(w, starts[k]);
+    if (nself == 0 || end - from > TAIL_REGION_MAX)
+        return false;
+    for (size_t p = from + 1; p < end; p++)
+        if (marks[p] & MARK_LABEL)
+            return false;
+    for (size_t k = 0; k < n; k++)
+        if (is_self_move(w, starts[k]) && (marks[starts[k]] & MARK_LINE))
+            return false; /* its line entry would land on another's */
+    code_t buf[TAIL_REGION_MAX];
+    size_t at = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t ks = starts[k], ke = k + 1 < n ? starts[k + 1] : call;
+        moved[k] = from + at;
+        if (!is_self_move(w, ks)) {
+            memcpy(buf + at, w + ks, (ke - ks) * sizeof *w);
+            at += ke - ks;
+        }
+    }
+    moved[n] = from + at;
+    memcpy(buf + at, w + call, 4 * sizeof *w);
+    at += 4;
+    for (size_t k = 0; k < n; k++)
+        if (is_self_move(w, starts[k])) {
+            memcpy(buf + at, w + starts[k], 3 * sizeof *w);
+            at += 3;
+        }
+    memcpy(w + from, buf, at * sizeof *w);
+    return true;
+}
+
+/* A tail call whose run can be rewritten, kept aside until every tail call
+ * of the function is known: its window must stay clean (see above) of
+ * everything but the runs that are rewritten too. */
+typedef struct tail_cand {
+    size_t fstart, fend; /* its function */
+    size_t from, call;   /* the run [from, call), the call at `call` */
+    code_t lo, hi;       /* the window R[lo..hi) */
+    code_t arity;
+    code_t *words; /* the rewritten [from, call + 4) */
+    /* line entries inside the run that move with their instruction when
+     * self-moves are dropped: entry line_at[i] to offset line_to[i] */
+    size_t line_at[TAIL_WINDOW_MAX + 1];
+    uint32_t line_to[TAIL_WINDOW_MAX + 1];
+    size_t nlines;
+    bool alive;
+} tail_cand;
+
+/* Whether candidate c's window stays clean if the live candidates of its
+ * function, fc[0..nfc) (c among them), are rewritten: no body call in the
+ * function, and no instruction writes the window but the runs of live
+ * candidates with the same window (a rewritten run with another window
+ * still writes its temporaries, as now, and its arguments R[0..arity)). */
+static bool cand_clean(const code_t *w, const tail_cand *fc, size_t nfc, const tail_cand *c)
+{
+    for (size_t j = 0; j < nfc; j++)
+        if (fc[j].alive && (fc[j].lo != c->lo || fc[j].hi != c->hi) && fc[j].arity > c->lo)
+            return false;
+    dirty_check d = {w, c->lo, c->hi, 1, false};
+    size_t j = 0; /* the function's candidates are in code order */
+    for (size_t i = c->fstart; i < c->fend && !d.dirty; i = cc_walk_instr(w, i, NULL, NULL)) {
+        while (j < nfc && i >= fc[j].call)
+            j++;
+        if (j < nfc && fc[j].alive && fc[j].lo == c->lo && fc[j].hi == c->hi && i >= fc[j].from)
+            continue;
+        switch ((opcode)w[i]) {
+        case OP_call:
+        case OP_call_ext:
+        case OP_call_fun:
+        case OP_apply:
+        case OP_apply_list:
+        case OP_apply_fun_list:
+            return false;
+        default:
+            d.span = (opcode)w[i] == OP_try_case || (opcode)w[i] == OP_raise ? 3 : 1;
+            cc_walk_instr(w, i, note_dirty, &d);
+        }
+    }
+    return !d.dirty;
+}
+
+/* The index of the line entry at code offset `off` (there is one). */
+static size_t line_entry_at(const code_line *lines, size_t nlines, size_t off)
+{
+    size_t lo = 0, hi = nlines;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (lines[mid].offset < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    ASSERT(lo < nlines && lines[lo].offset == off);
+    return lo;
+}
+
+/* The rewrite of the tail call at `call` with the run starts[0..n): the
+ * longest run that fits, from the earliest start, in another order if
+ * need be. Fills *c (words allocated) and returns true, leaving the code
+ * as it was; false when no run fits. */
+static bool try_tail_call(code_t *w, size_t *starts, size_t n, size_t call, const uint8_t *marks,
+                          const code_line *lines, size_t nlines, tail_cand *c)
+{
+    for (size_t k = 0; k < n; k++) {
+        code_t saved[TAIL_REGION_MAX];
+        size_t from = starts[k], len = call + 4 - from, keep[TAIL_WINDOW_MAX];
+        if (len > TAIL_REGION_MAX)
+            continue;
+        memcpy(saved, w + from, len * sizeof *w);
+        memcpy(keep, starts + k, (n - k) * sizeof *starts);
+        code_t b = w[call + 2], a = w[call + 3];
+        forward_temps(w, starts + k, n - k, call);
+        bool fits = run_fits(w, starts + k, n - k, call, false) ||
+                    (!lines_inside(marks, starts[k], call) && reorder_run(w, starts + k, n - k, call) &&
+                     run_fits(w, starts + k, n - k, call, false));
+        if (fits) {
+            run_fits(w, starts + k, n - k, call, true);
+            w[call + 2] = 0;
+            size_t moved[TAIL_WINDOW_MAX + 1];
+            c->nlines = 0;
+            if (drop_self_moves(w, starts + k, n - k, call, marks, moved)) {
+                for (size_t j = k + 1; j <= n; j++) {
+                    size_t old = j < n ? starts[j] : call;
+                    if (marks[old] & MARK_LINE) {
+                        c->line_at[c->nlines] = line_entry_at(lines, nlines, old);
+                        c->line_to[c->nlines++] = (uint32_t)moved[j - k];
+                    }
+                }
+            }
+            c->from = from, c->call = call, c->lo = b, c->hi = b + a, c->arity = a;
+            c->words = alloc_new(ALLOC_TEMP, len * sizeof *w);
+            memcpy(c->words, w + from, len * sizeof *w);
+            c->alive = true;
+        }
+        memcpy(w + from, saved, len * sizeof *w);
+        memcpy(starts + k, keep, (n - k) * sizeof *starts);
+        if (fits)
+            return true;
+    }
+    return false;
+}
+
+static void coalesce_tail_args(code_t *w, size_t n, const uint8_t *marks, code_line *lines, size_t nlines)
 {
     size_t starts[TAIL_WINDOW_MAX], nrun = 0, fstart = 0, fend = 0;
+    tail_cand *cs = NULL;
+    size_t ncs = 0, cap = 0;
     for (size_t i = 0; i < n; i = cc_walk_instr(w, i, NULL, NULL)) {
         opcode op = (opcode)w[i];
         if (op == OP_func_info)
             fstart = i, fend = function_end(w, i, n);
         bool tail = op == OP_tail_call || op == OP_tail_call_ext;
-        if (tail && !is_label[i] && w[i + 2] != 0 && w[i + 3] > 0 && w[i + 3] <= 64 &&
-            w[i + 2] >= w[i + 3]) {
-            /* the longest run that fits, from the earliest start */
-            for (size_t k = 0; k < nrun; k++)
-                if (run_fits(w, starts + k, nrun - k, i, false) &&
-                    window_stays_clean(w, fstart, fend, starts + k, nrun - k, w[i + 2], w[i + 2] + w[i + 3])) {
-                    run_fits(w, starts + k, nrun - k, i, true);
-                    w[i + 2] = 0;
-                    break;
-                }
+        if (tail && !(marks[i] & MARK_LABEL) && w[i + 2] != 0 && w[i + 3] > 0 && w[i + 3] <= 64 &&
+            w[i + 2] >= w[i + 3] && nrun) {
+            if (ncs == cap) {
+                size_t nc = cap ? 2 * cap : 16;
+                cs = cs ? alloc_resize(ALLOC_TEMP, cs, cap * sizeof *cs, nc * sizeof *cs)
+                        : alloc_new(ALLOC_TEMP, nc * sizeof *cs);
+                cap = nc;
+            }
+            cs[ncs].fstart = fstart, cs[ncs].fend = fend;
+            if (try_tail_call(w, starts, nrun, i, marks, lines, nlines, &cs[ncs]))
+                ncs++;
         }
         if (is_plain_op(w, i)) {
-            if (is_label[i])
+            if (marks[i] & MARK_LABEL)
                 nrun = 0; /* a run may start at a label, not go through one */
             if (nrun == TAIL_WINDOW_MAX) {
                 memmove(starts, starts + 1, (TAIL_WINDOW_MAX - 1) * sizeof *starts);
@@ -396,6 +768,29 @@ static void coalesce_tail_args(code_t *w, size_t n, const uint8_t *is_label)
             nrun = 0;
         }
     }
+    /* per function, drop the candidates whose window would not stay
+     * clean, until the rest agree */
+    for (size_t f0 = 0, f1; f0 < ncs; f0 = f1) {
+        for (f1 = f0 + 1; f1 < ncs && cs[f1].fstart == cs[f0].fstart;)
+            f1++;
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (size_t j = f0; j < f1; j++)
+                if (cs[j].alive && !cand_clean(w, cs + f0, f1 - f0, &cs[j]))
+                    cs[j].alive = false, changed = true;
+        }
+    }
+    for (size_t j = 0; j < ncs; j++) {
+        size_t len = cs[j].call + 4 - cs[j].from;
+        if (cs[j].alive) {
+            memcpy(w + cs[j].from, cs[j].words, len * sizeof *w);
+            for (size_t l = 0; l < cs[j].nlines; l++)
+                lines[cs[j].line_at[l]].offset = cs[j].line_to[l];
+        }
+        alloc_free(ALLOC_TEMP, cs[j].words, len * sizeof *w);
+    }
+    if (cs)
+        alloc_free(ALLOC_TEMP, cs, cap * sizeof *cs);
 }
 
 static bool is_small_lit(code_t w) { return !code_is_reg(w) && term_is_small((term_t)w); }
@@ -479,13 +874,16 @@ void cc_assemble(cc_state *cs)
             cc_fail(cs, 0, "internal: unbound label %u", c->fix[i].label);
         mc->code[c->fix[i].pos] = (code_t)(mc->code + off);
     }
-    uint8_t *is_label = alloc_new(ALLOC_TEMP, c->n + 1);
-    memset(is_label, 0, c->n + 1);
+    uint8_t *marks = alloc_new(ALLOC_TEMP, c->n + 1);
+    memset(marks, 0, c->n + 1);
     for (uint32_t l = 0; l < c->nlabels; l++)
         if (c->labels[l] != UINT32_MAX)
-            is_label[c->labels[l]] = 1;
-    coalesce_tail_args(mc->code, mc->ncode, is_label);
-    alloc_free(ALLOC_TEMP, is_label, c->n + 1);
+            marks[c->labels[l]] |= MARK_LABEL;
+    for (size_t l = 0; l < c->nlines; l++)
+        if (c->lines[l].offset <= c->n)
+            marks[c->lines[l].offset] |= MARK_LINE;
+    coalesce_tail_args(mc->code, mc->ncode, marks, c->lines, c->nlines);
+    alloc_free(ALLOC_TEMP, marks, c->n + 1);
     specialise(mc->code, mc->ncode);
 
     code_module_tables(mc, cs->nfuncs, cs->nlambdas, c->nlines);

@@ -227,22 +227,13 @@ static term_t arith_slow(process *p, int which, term_t a, term_t b)
     return arith_fn[which](p, args);
 }
 
-/* OTP's JIT reports a failing arithmetic operator without an erlang:'+'
- * frame when it inlines it: +, - and * with a literal float operand on
- * either side (float arithmetic: X * 1.0, 1.5 - X); + with a literal small
- * integer on either side (X + 1, 1 + X); - with one second (X - 1, but not
- * 1 - X); never * with an integer (X * 2 has its frame). True when the
- * add, sub or mul at pc is such a case. */
-enum arith_op { ARITH_ADD, ARITH_SUB, ARITH_MUL };
-
-static bool is_literal(code_t w, bool (*is)(term_t)) { return !code_is_reg(w) && is((term_t)w); }
+/* Whether the add, sub or mul at pc fails without an operator frame
+ * (code.h: code_arith_inlined). */
+enum arith_op { ARITH_ADD = CODE_ADD, ARITH_SUB = CODE_SUB, ARITH_MUL = CODE_MUL };
 
 static bool inlined_operator(const code_t *pc, enum arith_op op)
 {
-    if (is_literal(pc[3], term_is_float) || is_literal(pc[4], term_is_float))
-        return true;
-    return (op != ARITH_MUL && is_literal(pc[4], term_is_small)) ||
-           (op == ARITH_ADD && is_literal(pc[3], term_is_small));
+    return code_arith_inlined((code_arith)op, pc[3], pc[4]);
 }
 
 /* The body of a fun that came from binary_to_term: lambda `index` of the
@@ -779,11 +770,13 @@ return_:
     }
 bif_n:
     {
+        /* Guard BIFs and operators run without the loop's state saved, as
+         * the arithmetic's slow paths do: none reads or changes pc, the
+         * window, the frames or the reduction count, and none collects.
+         * A raise or a trap saves it below. */
         const bif_entry *b = (const bif_entry *)pc[1];
         unsigned n = b->arity;
-        SAVE();
         term_t v = b->fn(p, tmp);
-        RELOAD();
         if (v == THE_NON_VALUE) {
             if (p->fclass == CLASS_TRAP) {
                 /* an inline BIF has no frame to bound the scan: none collects */

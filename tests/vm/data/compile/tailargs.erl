@@ -1,5 +1,5 @@
 -module(tailargs).
--export([count/2, swap/3, walk/3, calls/2, twice/2]).
+-export([count/2, swap/3, walk/3, calls/2, twice/2, down/3, steps/4, quads/3, twofail/3]).
 
 %% Tail calls whose arguments the assembler computes in place, and ones it
 %% must leave alone (test_compile.c: tail_args_in_place).
@@ -21,3 +21,22 @@ calls(N, Acc) -> calls(N - 1, [length(lists:seq(1, N)) | Acc]).
 %% a label inside the run: two paths join before the arguments are done
 twice(0, Acc) -> Acc;
 twice(N, Acc) -> twice(N - 1, case Acc of 0 -> 1; _ -> Acc * 2 end).
+
+%% X is read after the first argument would overwrite it: in place once
+%% the list is built first
+down(_, 0, Acc) -> Acc;
+down(X, N, Acc) -> down(X - 1, N - 1, [X | Acc]).
+
+%% Step passes through unchanged: no move left to run
+steps(_, 0, _, Acc) -> Acc;
+steps(X, N, Step, Acc) -> steps(X - Step, N - 1, Step, [X | Acc]).
+
+%% two clauses calling with the same window: both in place
+quads(X, N, Acc) when N >= 4 -> quads(X - 4, N - 4, [X - 3, X - 2, X - 1, X | Acc]);
+quads(X, N, Acc) when N > 0 -> quads(X - 1, N - 1, [X | Acc]);
+quads(_, _, Acc) -> Acc.
+
+%% two operations that fail differently must keep their order, and the
+%% first overwrites what the second reads: not in place
+twofail(0, A, _) -> A;
+twofail(N, A, B) -> twofail(N - 1, element(1, B), A + B).
