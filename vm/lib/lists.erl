@@ -58,7 +58,7 @@ last_of(_, [H | T]) -> last_of(H, T);
 last_of(X, []) -> X.
 
 seq(From, To) when is_integer(From), is_integer(To), From - 1 =< To ->
-    count_down(To, To - From + 1, 1, []).
+    seq_down(To, To - From + 1, []).
 
 seq(From, To, Step)
   when is_integer(From), is_integer(To), is_integer(Step),
@@ -70,6 +70,12 @@ seq(X, X, 0) when is_integer(X) ->
     [X];
 seq(From, To, Step) ->
     erlang:error(badarg, [From, To, Step]).
+
+%% N consecutive integers ending with X, prepended to Acc: four a call
+%% while there are that many (a quarter of the calls and tests).
+seq_down(X, N, Acc) when N >= 4 -> seq_down(X - 4, N - 4, [X - 3, X - 2, X - 1, X | Acc]);
+seq_down(X, N, Acc) when N > 0 -> seq_down(X - 1, N - 1, [X | Acc]);
+seq_down(_, _, Acc) -> Acc.
 
 %% N values ending with X, each Step apart, prepended to Acc.
 count_down(_, 0, _, Acc) -> Acc;
