@@ -45,7 +45,11 @@ term_t big_from_limbs(heap_t *h, bool negative, const mp_limb_t *limbs, size_t n
     }
     term_t *p = heap_alloc(h, 1 + n);
     p[0] = header_make(n, negative ? HDR_NEG_BIG : HDR_POS_BIG);
-    memcpy(p + 1, limbs, n * sizeof(mp_limb_t));
+    if (n <= 2) /* most results: no call */
+        for (size_t i = 0; i < n; i++)
+            p[1 + i] = limbs[i];
+    else
+        memcpy(p + 1, limbs, n * sizeof(mp_limb_t));
     return term_boxed(p);
 }
 
@@ -229,6 +233,26 @@ int int_cmp(term_t a, term_t b)
     return x.neg ? -c : c;
 }
 
+/* Magnitudes of at most two limbs are done in 128-bit arithmetic, without
+ * GMP's calls and scratch space: the common bignums of hashing and random
+ * number code (a product of two SMALLs, its sum with one, its remainder). */
+_Static_assert(sizeof(mp_limb_t) == 8, "two limbs make an unsigned __int128");
+typedef unsigned __int128 u128;
+
+static inline u128 mag128(const ival *v)
+{
+    u128 m = v->n > 0 ? v->l[0] : 0;
+    if (v->n > 1)
+        m |= (u128)v->l[1] << 64;
+    return m;
+}
+
+static term_t from_mag128(heap_t *h, bool neg, u128 m)
+{
+    mp_limb_t l[2] = {(mp_limb_t)m, (mp_limb_t)(m >> 64)};
+    return big_from_limbs(h, neg, l, 2);
+}
+
 /* Scratch limbs for a result of `n` limbs: on the stack when small. */
 typedef struct scratch {
     mp_limb_t local[8];
@@ -257,6 +281,12 @@ static term_t add_signed(heap_t *h, const ival *a, const ival *b, bool negate_b)
         return big_from_limbs(h, a->neg, a->l, a->n);
     if (a->n == 0)
         return big_from_limbs(h, bneg, b->l, b->n);
+    if (a->n == 1 && b->n == 1) {
+        u128 x = a->l[0], y = b->l[0];
+        if (a->neg == bneg)
+            return from_mag128(h, a->neg, x + y);
+        return x >= y ? from_mag128(h, a->neg, x - y) : from_mag128(h, bneg, y - x);
+    }
     scratch s;
     term_t r;
     if (a->neg == bneg) {
@@ -319,6 +349,8 @@ term_t int_mul(heap_t *h, term_t a, term_t b)
     load(b, &y);
     if (x.n == 0 || y.n == 0)
         return term_small(0);
+    if (x.n == 1 && y.n == 1)
+        return from_mag128(h, x.neg != y.neg, (u128)x.l[0] * y.l[0]);
     const ival *big = x.n >= y.n ? &x : &y, *small = x.n >= y.n ? &y : &x;
     scratch s;
     mp_limb_t *l = scratch_get(&s, x.n + y.n);
@@ -336,6 +368,14 @@ static term_t divrem(heap_t *h, term_t a, term_t b, bool want_rem)
     ASSERT(y.n > 0);
     if (cmp_mag(&x, &y) < 0)
         return want_rem ? a : term_small(0);
+    if (x.n == 1) { /* then y.n == 1 too */
+        uint64_t n = x.l[0], d = y.l[0];
+        return want_rem ? from_mag128(h, x.neg, n % d) : from_mag128(h, x.neg != y.neg, n / d);
+    }
+    if (x.n <= 2) {
+        u128 n = mag128(&x), d = mag128(&y);
+        return want_rem ? from_mag128(h, x.neg, n % d) : from_mag128(h, x.neg != y.neg, n / d);
+    }
     scratch sq, sr;
     mp_limb_t *q = scratch_get(&sq, x.n - y.n + 1);
     mp_limb_t *r = scratch_get(&sr, y.n);

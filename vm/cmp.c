@@ -289,6 +289,8 @@ static int step(walk *w, term_t a, term_t b, bool exact)
 
 static int compare(term_t a, term_t b, bool exact)
 {
+    if (term_is_small(a) && term_is_small(b)) /* the common case: no walk */
+        return ((int64_t)a > (int64_t)b) - ((int64_t)a < (int64_t)b);
     walk w;
     w.items = w.local;
     w.len = 0;
