@@ -109,6 +109,27 @@ static bool valid_cp(term_t v)
     return c >= 0 && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF);
 }
 
+/* The size in bits of bitstring t, read off its header; UINT64_MAX when t
+ * is no bitstring. */
+static inline uint64_t bit_size_of(term_t t)
+{
+    if (!term_is_boxed(t))
+        return UINT64_MAX;
+    const term_t *bp = boxed_ptr(t);
+    switch (header_subtag(*bp)) {
+    case HDR_SUB_BIN: {
+        const sub_bin_obj *sb = (const sub_bin_obj *)(const void *)bp;
+        return sb->size * 8 + sb->bitsize;
+    }
+    case HDR_REFC_BIN:
+        return ((const refc_bin_obj *)(const void *)bp)->size * 8;
+    case HDR_HEAP_BIN:
+        return ((const heap_bin_obj *)(const void *)bp)->size * 8;
+    default:
+        return UINT64_MAX;
+    }
+}
+
 /* Sizes one segment; false for a bad value or size. */
 static bool size_segment(seg *s, unsigned unit, term_t size)
 {
@@ -126,11 +147,9 @@ static bool size_segment(seg *s, unsigned unit, term_t size)
         return s->bits == 64 || s->bits == 32 || s->bits == 16;
     }
     case BS_BINARY: {
-        if (!term_is_bitstring(v))
+        uint64_t have = bit_size_of(v);
+        if (have == UINT64_MAX)
             return false;
-        bin_view bv;
-        bin_view_of(v, &bv);
-        uint64_t have = bin_bit_size(&bv);
         if (size == ATOM_all) {
             if (have % unit != 0)
                 return false;
@@ -152,6 +171,26 @@ static bool size_segment(seg *s, unsigned unit, term_t size)
 
 static void write_integer(uint8_t *out, uint64_t pos, const seg *s)
 {
+    if (term_is_small(s->value) && (pos & 7) == 0 && (s->bits & 7) == 0 && s->bits <= 64) {
+        /* whole bytes of a SMALL at a byte boundary: stored directly */
+        uint64_t x = (uint64_t)small_value(s->value);
+        unsigned n = (unsigned)(s->bits / 8);
+        uint8_t *o = out + pos / 8;
+        bool le = little(s->flags);
+        if (n == 1) {
+            o[0] = (uint8_t)x;
+        } else if (n == 4 && !le) {
+            uint32_t v = __builtin_bswap32((uint32_t)x);
+            memcpy(o, &v, 4);
+        } else if (le) {
+            for (unsigned i = 0; i < n; i++)
+                o[i] = (uint8_t)(x >> (8 * i));
+        } else {
+            for (unsigned i = 0; i < n; i++)
+                o[n - 1 - i] = (uint8_t)(x >> (8 * i));
+        }
+        return;
+    }
     uint64_t nbytes = (s->bits + 7) / 8;
     uint8_t stackbuf[16];
     uint8_t *buf = nbytes <= sizeof stackbuf ? stackbuf : alloc_new(ALLOC_TEMP, nbytes);
@@ -268,31 +307,45 @@ static void write_segments(uint8_t *out, uint64_t pos, const seg *segs, uint64_t
 }
 
 /* OTP's binary append: <<B/binary, Rest...>>, B taken whole, a whole number
- * of bytes in all. When B is a refc binary that ends where its block's used
- * bytes end and the block has room, Rest is written in place after it and
- * the result shares the block (B itself is unchanged: it still sees only
- * its own bytes). Otherwise the result gets a new block with room to grow
- * (twice its size, at least 256 bytes, as OTP), so a loop appending to
- * its accumulator copies each byte O(1) times. */
+ * of bytes in all. The result is a sub binary over a refc binary whose
+ * block has room to grow (twice its size, at least 256 bytes, as OTP); the
+ * refc binary's handle is reached through such sub binaries only. When B
+ * is one of them, starts its block and ends where the block's used bytes
+ * end, and the block has room, Rest is written in place after it (claimed
+ * by a compare-and-swap on the block's `end`) and the result is one more
+ * sub binary over the same handle, whose size grows with it (OTP's
+ * ProcBin does the same): B itself is unchanged, it still sees only its
+ * own bytes. Otherwise the bytes go to a new block. So a loop appending
+ * to its accumulator copies each byte O(1) times and makes one heap
+ * object per append, with no off-heap handle, reference count or binary
+ * volume of its own. */
 static term_t append(process *p, const seg *segs, uint64_t n, uint64_t total)
 {
     size_t have = segs[0].bits / 8, size = total / 8;
-    term_t b = segs[0].value;
-    if (term_is_boxed_with(b, HDR_REFC_BIN)) {
-        refc_bin_obj *rb = (refc_bin_obj *)(void *)boxed_ptr(b);
-        binary_t *val = rb->val;
-        size_t end = have;
-        if (rb->bytes == val->bytes && rb->size == have && size <= val->size &&
-            atomic_compare_exchange_strong_explicit(&val->end, &end, size, memory_order_acq_rel,
-                                                    memory_order_relaxed)) {
-            write_segments(val->bytes, have * 8, segs, 1, n);
-            return bin_share(&p->heap, val, size);
+    term_t b = segs[0].value, orig;
+    if (term_is_boxed_with(b, HDR_SUB_BIN)) {
+        const sub_bin_obj *sb = (const sub_bin_obj *)(const void *)boxed_ptr(b);
+        orig = sb->orig;
+        if (sb->offset == 0 && sb->bitoffset == 0 && sb->bitsize == 0 && term_is_boxed_with(orig, HDR_REFC_BIN)) {
+            refc_bin_obj *rb = (refc_bin_obj *)(void *)boxed_ptr(orig);
+            binary_t *val = rb->val;
+            size_t end = have;
+            if (rb->bytes == val->bytes && size <= val->size &&
+                atomic_compare_exchange_strong_explicit(&val->end, &end, size, memory_order_acq_rel,
+                                                        memory_order_relaxed)) {
+                write_segments(val->bytes, have * 8, segs, 1, n);
+                if (rb->size < size) {
+                    p->heap.offheap_bytes += size - rb->size; /* until the next collection recounts */
+                    rb->size = size;
+                }
+                return bin_sub(&p->heap, orig, 0, (uint64_t)size * 8);
+            }
         }
     }
     uint8_t *out;
-    term_t r = bin_alloc_appendable(&p->heap, size, size * 2 > 256 ? size * 2 : 256, &out);
+    orig = bin_alloc_appendable(&p->heap, size, size * 2 > 256 ? size * 2 : 256, &out);
     write_segments(out, 0, segs, 0, n);
-    return r;
+    return bin_sub(&p->heap, orig, 0, (uint64_t)size * 8);
 }
 
 term_t bits_create(process *p, const term_t *R, const code_t *ops, uint64_t n)
@@ -357,14 +410,12 @@ static void advance(term_t ctx, uint64_t k)
 
 term_t bits_start_match(process *p, term_t b)
 {
-    if (!term_is_bitstring(b))
+    uint64_t n = bit_size_of(b), start = 0;
+    if (n == UINT64_MAX)
         return THE_NON_VALUE;
-    bin_view v;
-    bin_view_of(b, &v);
     term_t orig = b;
-    uint64_t start = 0;
     if (term_is_boxed_with(b, HDR_SUB_BIN)) {
-        sub_bin_obj *sb = (sub_bin_obj *)(void *)boxed_ptr(b);
+        const sub_bin_obj *sb = (const sub_bin_obj *)(const void *)boxed_ptr(b);
         orig = sb->orig;
         start = sb->offset * 8 + sb->bitoffset;
     }
@@ -375,7 +426,6 @@ term_t bits_start_match(process *p, term_t b)
     s->orig = orig;
     s->offset = start / 8;
     s->bitoffset = (uint8_t)(start % 8);
-    uint64_t n = bin_bit_size(&v);
     s->size = n / 8;
     s->bitsize = (uint8_t)(n % 8);
     return term_boxed(w);
@@ -397,14 +447,39 @@ static bool match_bits(term_t ctx, unsigned unit, term_t size, uint64_t *bits)
 static const uint8_t *ctx_bytes(term_t ctx, uint64_t *bitpos)
 {
     sub_bin_obj *s = ctx_of(ctx);
-    bin_view v;
-    bin_view_of(s->orig, &v);
     *bitpos = s->offset * 8 + s->bitoffset;
-    return v.bytes;
+    /* a context's orig is a heap or refc binary */
+    const term_t *o = boxed_ptr(s->orig);
+    if (header_subtag(*o) == HDR_REFC_BIN)
+        return ((const refc_bin_obj *)(const void *)o)->bytes;
+    return ((const heap_bin_obj *)(const void *)o)->bytes;
 }
 
 static term_t get_integer(process *p, const uint8_t *src, uint64_t pos, uint64_t bits, unsigned flags)
 {
+    if ((pos & 7) == 0 && (bits & 7) == 0 && bits - 1 < 56) {
+        /* up to 7 whole bytes at a byte boundary: always a SMALL */
+        const uint8_t *b = src + pos / 8;
+        unsigned n = (unsigned)(bits / 8);
+        uint64_t u = 0;
+        bool le = little(flags);
+        if (n == 1) {
+            u = b[0];
+        } else if (n == 4 && !le) {
+            uint32_t v;
+            memcpy(&v, b, 4);
+            u = __builtin_bswap32(v);
+        } else if (le) {
+            for (unsigned i = n; i-- > 0;)
+                u = u << 8 | b[i];
+        } else {
+            for (unsigned i = 0; i < n; i++)
+                u = u << 8 | b[i];
+        }
+        if ((flags & BS_SIGNED) && (u >> (bits - 1) & 1))
+            u |= ~UINT64_C(0) << bits;
+        return term_small((int64_t)u);
+    }
     uint64_t nbytes = (bits + 7) / 8;
     uint8_t stackbuf[16];
     uint8_t *buf = nbytes <= sizeof stackbuf ? stackbuf : alloc_new(ALLOC_TEMP, nbytes + 8);
