@@ -20,7 +20,8 @@ typedef struct fmt_buf {
     struct fmt_scratch {
         void *p;
         size_t cap;
-    } scratch[2]; /* [0]: pretty printer, [1]: fmt_format */
+    } scratch[2]; /* [0]: the pretty printer's records and layout;
+                     [1]: the walks' stacks (~w's, ~p's) and fmt_format's */
 } fmt_buf;
 
 void fmt_buf_init(fmt_buf *b);

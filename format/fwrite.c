@@ -493,9 +493,39 @@ static bool field_value(fstate *s, int64_t *v, bool *star_bad)
     return false;
 }
 
+/* The bare ~p, ~w and ~n, the directives of most format strings (no
+ * width, precision, pad char or modifier): what directive() does for them
+ * with its spec at the defaults, without parsing one. `cc` is at s->pos. */
+static fmt_result bare_directive(fstate *s, char cc)
+{
+    fmt_buf *b = s->b;
+    term_t a;
+    s->pos++;
+    if (cc == 'n') {
+        fmt_buf_putc(b, '\n');
+        return FMT_OK;
+    }
+    if (!take_arg(s, &a))
+        return fail(s, 0, "~%c: missing argument %d", cc, s->argn + 1);
+    if (cc == 'w') {
+        fmt_write(b, a, -1, false);
+        return FMT_OK;
+    }
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    o.column = (int)current_column(s) + 1;
+    fmt_pretty(b, a, &o);
+    return FMT_OK;
+}
+
 static fmt_result directive(fstate *s)
 {
     fmt_buf *b = s->b;
+    if (s->pos < s->len) {
+        char cc = s->fmt[s->pos];
+        if (cc == 'p' || cc == 'w' || cc == 'n')
+            return bare_directive(s, cc);
+    }
     spec sp = {.width = -1, .prec = -1, .pad = ' ', .pad_ok = true, .strings = true};
     bool star_bad = false;
     int64_t v;
@@ -705,6 +735,10 @@ fmt_result fmt_format(fmt_buf *b, const char *format, size_t len, term_t args, f
         /* literal text up to the next '~' */
         size_t run = s.pos;
         while (s.pos < len && format[s.pos] != '~') {
+            if ((unsigned char)format[s.pos] < 0x80) { /* ASCII: valid as it is */
+                s.pos++;
+                continue;
+            }
             uint32_t cp;
             size_t n = unicode_decode_utf8_strict((const unsigned char *)format + s.pos, len - s.pos, &cp);
             if (n == 0) {
@@ -715,7 +749,8 @@ fmt_result fmt_format(fmt_buf *b, const char *format, size_t len, term_t args, f
             }
             s.pos += n;
         }
-        fmt_buf_put(b, format + run, s.pos - run);
+        if (s.pos > run)
+            fmt_buf_put(b, format + run, s.pos - run);
         if (s.pos >= len)
             break;
         s.at = s.pos++;

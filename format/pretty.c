@@ -1,14 +1,15 @@
 /* pretty.c: ~p, ~P and ~tp: OTP 25's io_lib_pretty:print/2, byte for byte.
  * io_lib_pretty sizes the whole term into a tree, then lays it out (pp/8)
  * after a dry run (cind/7) that picks the tag indentation. Here the term is
- * written on one line once, recording for every node the span of its text
+ * written on one line once, recording for every node where its text starts
  * and its width (the tree, as flat records): when it fits, that line is the
- * output; otherwise the layout decides with the recorded widths and copies
- * the spans. Both passes are C recursion for the first FAST_LEVELS and
- * LAY_LEVELS levels of nesting and walk an explicit stack below that.
- * Tuples the caller's record_print_fun knows print as records, #r{f = V}.
- * Records and stacks live in scratch area 0 of the fmt_buf, and a reused
- * buffer stops allocating. */
+ * output; otherwise the layout decides with the recorded widths where the
+ * line breaks go, and the one-line text is written again with them. Both
+ * passes are C recursion for the first FAST_LEVELS and LAY_LEVELS levels of
+ * nesting and walk an explicit stack below that. Tuples the caller's
+ * record_print_fun knows print as records, #r{f = V}. Records live in
+ * scratch area 0 of the fmt_buf, stacks in area 1, and a reused buffer stops
+ * allocating. */
 #include "format/format.h"
 
 #include <stdint.h>
@@ -59,10 +60,12 @@ static bool is_leaf(const node *n) { return n->kind < N_LEAVES; }
 static int64_t descend(int64_t d) { return d < 0 ? -1 : d - 1; }
 
 /* ---- scratch: stacks and records ------------------------------------------------
- * Scratch area 0 holds stack frames growing up from its start, and records
- * growing down from its end. Both are addressed by offset or index, since
- * growing the area moves it (and moves the records to its new end): never
- * hold a pointer into it across a push. */
+ * Scratch area 0 holds the records, record i at index i, and, while the
+ * layout runs, the one-line text after them; scratch area 1 holds the
+ * stack frames of the walks that do not recurse in C. Growing an area moves
+ * it: the one-line pass addresses records by index and frames by offset,
+ * never holding a pointer into either across a new record or a push. The
+ * layout adds no records, so its pointers into area 0 stay good. */
 
 #define NO_FRAME SIZE_MAX
 
@@ -97,6 +100,7 @@ typedef struct frame {
     int64_t vd;
     uint64_t rec; /* the node's record, */
     int64_t len0; /* and the width written before it */
+    uint64_t item; /* FR_SEQ: the record of its latest item */
     uint8_t kind, state;
 } frame;
 
@@ -110,11 +114,12 @@ typedef struct frame {
 enum { R_PAIR = N_RECORD + 1, R_DOTS, R_FIELD };
 typedef struct rec {
     uint64_t next;  /* the record after this subtree */
-    uint64_t start; /* its text: bytes start.. of the recorded text */
-    uint64_t bytes;
+    uint64_t start; /* its text begins at this byte of the recorded text */
     int64_t width;  /* chars of that text (io_lib_pretty's Len) */
     uint8_t kind;   /* node_kind, R_PAIR or R_DOTS */
     bool tail;      /* a list's improper tail */
+    bool last;      /* an item no element follows: the last, or one before
+                       a "..." or an improper tail (last_depth/2) */
 } rec;
 
 /* A frame of the layout, over records. */
@@ -134,11 +139,9 @@ typedef struct pctx {
     size_t cur;   /* offset of the top frame, NO_FRAME when empty */
     size_t top;   /* first free byte above the frames */
     uint64_t nrec;
-    rec *rend;    /* the end of scratch area 0: record i is rend[-1 - i] */
-    uint64_t rlim; /* records that fit above the frames, as of the last
-                      look: new_rec looks again when nrec reaches it */
+    rec *recs;    /* scratch area 0: record i is recs[i] */
+    uint64_t rcap; /* records it has room for */
     size_t mark;  /* the one-line pass: where the text starts in b */
-    term_t nonstr; /* a list already known to print as no string, or 0 */
     int64_t wide; /* the one-line pass: bytes written that are not chars */
     int64_t ll;   /* line length */
     int64_t m;    /* io_lib_pretty's M: the whole term's width */
@@ -151,46 +154,41 @@ typedef struct pctx {
     void *records_ctx;
     bool has_rec; /* the one-line pass wrote a record */
     bool emit;    /* the layout's text is kept (pp/8) */
+    const char *text; /* the layout: the recorded text (in area 0), */
+    uint64_t tlen; /* its bytes, */
+    struct brk *bk; /* and its breaks (in area 0 after it) */
+    uint64_t nb;
     bool check;   /* cind/7's checks are made: the layout may fail */
 } pctx;
 
-static char *scratch(const pctx *c) { return c->b->scratch[0].p; }
+/* The frames' area. */
+static char *scratch(const pctx *c) { return c->b->scratch[1].p; }
 static frame *get_frame(const pctx *c, size_t off) { return (frame *)(void *)(scratch(c) + off); }
 static map_iter *get_iter(const pctx *c, size_t off) { return (map_iter *)(void *)(scratch(c) + off + sizeof(frame)); }
-static rec *get_rec(const pctx *c, uint64_t i) { return c->rend - 1 - i; }
+static rec *get_rec(const pctx *c, uint64_t i) { return c->recs + i; }
+/* Record i is its container's last item (see rec.last). */
+static void mark_last(pctx *c, uint64_t i) { get_rec(c, i)->last = true; }
 
-/* Points rend and rlim at the area as it is now. */
+/* Points recs and rcap at area 0 as it is now. */
 static void load_recs(pctx *c)
 {
     struct fmt_scratch *s = &c->b->scratch[0];
-    c->rend = (rec *)(void *)((char *)s->p + s->cap);
-    c->rlim = (s->cap - c->top) / sizeof(rec);
-}
-
-/* Room for `lo` bytes from the start of the area besides the records. */
-static void grow(pctx *c, size_t lo)
-{
-    struct fmt_scratch *s = &c->b->scratch[0];
-    size_t hi = c->nrec * sizeof(rec);
-    size_t old = s->cap;
-    fmt_scratch(c->b, 0, 2 * (lo + hi));
-    if (hi)
-        memmove((char *)s->p + s->cap - hi, (char *)s->p + old - hi, hi);
-    load_recs(c);
+    c->recs = s->p;
+    c->rcap = s->cap / sizeof(rec);
 }
 
 /* new_rec's slow path: room for one more record. */
 static void make_rec_room(pctx *c)
 {
+    fmt_scratch(c->b, 0, (c->nrec + 1) * sizeof(rec));
     load_recs(c);
-    if (c->nrec >= c->rlim)
-        grow(c, c->top + sizeof(rec));
 }
 
+/* Room for frames up to byte lo. */
 static inline void reserve(pctx *c, size_t lo)
 {
-    if (lo + c->nrec * sizeof(rec) > c->b->scratch[0].cap)
-        grow(c, lo);
+    if (lo > c->b->scratch[1].cap)
+        fmt_scratch(c->b, 1, lo);
 }
 
 /* Pushes `size` bytes of frame; both frame types start with `below`. */
@@ -229,7 +227,6 @@ static size_t push_record(pctx *c, term_t t)
 {
     uint64_t nf = tuple_arity(t) - 1;
     size_t off = push_raw(c, sizeof(frame) + nf * sizeof(term_t));
-    load_recs(c); /* new_rec's limit moves with the frames' top */
     frame *f = get_frame(c, off);
     f->kind = FR_SEQ;
     f->state = ST_FIRST;
@@ -243,11 +240,13 @@ static size_t push_record(pctx *c, term_t t)
 
 static uint64_t add_rec(pctx *c, uint8_t kind)
 {
-    reserve(c, c->top + sizeof(rec));
+    if (c->nrec >= c->rcap)
+        make_rec_room(c);
     uint64_t i = c->nrec++;
     rec *r = get_rec(c, i);
     r->kind = kind;
     r->tail = false;
+    r->last = false;
     r->start = c->b->len - c->mark;
     return i;
 }
@@ -256,7 +255,6 @@ static uint64_t add_rec(pctx *c, uint8_t kind)
 static void end_rec(pctx *c, uint64_t i, int64_t width)
 {
     rec *r = get_rec(c, i);
-    r->bytes = c->b->len - c->mark - r->start;
     r->width = width;
     r->next = c->nrec;
 }
@@ -696,6 +694,10 @@ static int64_t write_flat(pctx *c, const node *root)
         char sep = get_sep(&f->s), close = get_close(&f->s);
         item it;
         next_item(c, off, &it);
+        if (!first && (it.kind == IT_END || it.kind == IT_DOTS || it.kind == IT_TAIL))
+            mark_last(c, f->item);
+        if (it.kind == IT_ELEM || it.kind == IT_PAIR || it.kind == IT_FIELD)
+            f->item = c->nrec;
         switch (it.kind) {
         case IT_END:
             add_text(b, &close, 1, &len);
@@ -808,9 +810,9 @@ static FMT_INLINE uint64_t text_at(const pctx *c, const char *p) { return (uint6
 /* A new record, the next index; its fields are the caller's to set. */
 static FMT_INLINE rec *new_rec(pctx *c)
 {
-    if (c->nrec >= c->rlim)
+    if (c->nrec >= c->rcap)
         make_rec_room(c);
-    return c->rend - 1 - c->nrec++;
+    return c->recs + c->nrec++;
 }
 
 /* The record of a leaf whose text, `bytes` bytes ending at p, is written:
@@ -822,10 +824,10 @@ static FMT_INLINE void leaf_rec(pctx *c, uint8_t kind, const char *p, uint64_t b
     rec *r = new_rec(c);
     r->next = c->nrec;
     r->start = end - bytes;
-    r->bytes = bytes;
     r->width = width;
     r->kind = kind;
     r->tail = false;
+    r->last = false;
 }
 
 /* The record of a leaf of ASCII text from p0 to p. */
@@ -844,6 +846,7 @@ static FMT_INLINE uint64_t open_rec(pctx *c, uint8_t kind, const char *p)
     r->width = c->wide;
     r->kind = kind;
     r->tail = false;
+    r->last = false;
     return i;
 }
 
@@ -852,8 +855,7 @@ static FMT_INLINE void close_rec(pctx *c, uint64_t i, const char *p)
 {
     uint64_t end = text_at(c, p);
     rec *r = get_rec(c, i);
-    r->bytes = end - r->start;
-    r->width = (int64_t)r->bytes - (c->wide - r->width);
+    r->width = (int64_t)(end - r->start) - (c->wide - r->width);
     r->next = c->nrec;
 }
 
@@ -1166,14 +1168,17 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
     if (d < 0) { /* unlimited depth: no dots, the common case */
         const term_t *cell = list_ptr(t);
         term_t tail = NIL;
+        uint64_t last = c->nrec; /* the latest element's record */
         PREFETCH((const char *)cell + LIST_PREFETCH);
         k = flat_elem(c, k, cell[0], -1, level);
         while ((cell = fmt_next_cell(cell, &tail)) != NULL) {
             PREFETCH((const char *)cell + LIST_PREFETCH);
             k = fmt_need(b, k, TOKEN_ROOM);
             *k.p++ = ',';
+            last = c->nrec;
             k = flat_elem(c, k, cell[0], -1, level);
         }
+        mark_last(c, last);
         k = fmt_need(b, k, TOKEN_ROOM);
         if (!term_is_nil(tail)) {
             *k.p++ = '|';
@@ -1185,8 +1190,11 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
         *k.p++ = ']';
         return k;
     }
+    uint64_t last = c->nrec;
     for (bool first = true;; first = false) {
         k = fmt_need(b, k, TOKEN_ROOM);
+        if (!first && (term_is_nil(t) || d == 1 || !term_is_list(t)))
+            mark_last(c, last);
         if (term_is_nil(t))
             break;
         if (d == 1) {
@@ -1208,6 +1216,7 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
         const term_t *cell = list_ptr(t);
         PREFETCH((const char *)cell + LIST_PREFETCH);
         d = descend(d);
+        last = c->nrec;
         k = flat_elem(c, k, cell[0], d, level);
         t = cell[1];
     }
@@ -1219,11 +1228,13 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
 static fmt_cursor flat_tuple_items(pctx *c, fmt_cursor k, const term_t *e, uint64_t n, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
+    uint64_t last = c->nrec; /* the latest element's record */
     if (d < 0) {
         k = flat_elem(c, k, e[0], -1, level);
         for (uint64_t i = 1; i < n; i++) {
             k = fmt_need(b, k, TOKEN_ROOM);
             *k.p++ = ',';
+            last = c->nrec;
             k = flat_elem(c, k, e[i], -1, level);
         }
     } else {
@@ -1236,9 +1247,11 @@ static fmt_cursor flat_tuple_items(pctx *c, fmt_cursor k, const term_t *e, uint6
                 break;
             }
             d = descend(d);
+            last = c->nrec;
             k = flat_elem(c, k, e[i], d, level);
         }
     }
+    mark_last(c, last); /* at depth 1 the first item is "...", no element */
     k = fmt_need(b, k, 1);
     *k.p++ = '}';
     return k;
@@ -1251,6 +1264,7 @@ static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, uns
     uint64_t n = flatmap_size(m);
     const term_t *ks = tuple_elems(flatmap_keys(m)), *vs = flatmap_values(m);
     int64_t pd = descend(d);
+    uint64_t last = c->nrec; /* the latest pair's record */
     for (uint64_t i = 0; i < n; i++) {
         k = fmt_need(b, k, TOKEN_ROOM);
         if (i > 0)
@@ -1260,7 +1274,7 @@ static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, uns
             break;
         }
         d = descend(d);
-        uint64_t pr = open_rec(c, R_PAIR, k.p);
+        uint64_t pr = last = open_rec(c, R_PAIR, k.p);
         k = flat_elem(c, k, ks[i], pd, level);
         k = fmt_need(b, k, TOKEN_ROOM);
         memcpy(k.p, " => ", 4);
@@ -1268,6 +1282,7 @@ static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, uns
         k = flat_elem(c, k, vs[i], pd, level);
         close_rec(c, pr, k.p);
     }
+    mark_last(c, last);
     k = fmt_need(b, k, 1);
     *k.p++ = '}';
     return k;
@@ -1302,11 +1317,11 @@ static fmt_cursor flat_record(pctx *c, fmt_cursor k, term_t t, int64_t d, unsign
     k = put_atom_rec(c, k, tuple_get(t, 0));
     rec *nr = get_rec(c, c->nrec - 1); /* the name's record takes the '#' */
     nr->start--;
-    nr->bytes++;
     nr->width++;
     k = fmt_need(b, k, TOKEN_ROOM);
     *k.p++ = '{';
     d = descend(d);
+    uint64_t last = UINT64_MAX; /* the latest field's record */
     for (uint64_t i = 0; i < nf; i++) {
         k = fmt_need(b, k, TOKEN_ROOM);
         if (i > 0)
@@ -1316,7 +1331,7 @@ static fmt_cursor flat_record(pctx *c, fmt_cursor k, term_t t, int64_t d, unsign
             break;
         }
         d = descend(d);
-        uint64_t fr = open_rec(c, R_FIELD, k.p);
+        uint64_t fr = last = open_rec(c, R_FIELD, k.p);
         k = put_atom_rec(c, k, get_fields(c, off)[i]);
         k = fmt_need(b, k, TOKEN_ROOM);
         memcpy(k.p, " = ", 3);
@@ -1325,6 +1340,8 @@ static fmt_cursor flat_record(pctx *c, fmt_cursor k, term_t t, int64_t d, unsign
         k = flat_elem(c, k, tuple_get(t, i + 1), d, level);
         close_rec(c, fr, k.p);
     }
+    if (last != UINT64_MAX)
+        mark_last(c, last);
     k = fmt_need(b, k, 1);
     *k.p++ = '}';
     close_rec(c, r, k.p);
@@ -1355,7 +1372,7 @@ static FMT_NOINLINE char *flat_other(pctx *c, char *p, term_t t, int64_t d);
 static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
     if (term_is_list(t)) {
-        if (d != 1 && c->strings && t != c->nonstr && level < FAST_LEVELS)
+        if (d != 1 && c->strings && level < FAST_LEVELS)
             return flat_string(c, p, t, d, level);
         return flat_list(c, p, t, d, level);
     }
@@ -1379,8 +1396,8 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
     return flat_other(c, p, t, d);
 }
 
-/* List t, which may print as a string (depth not 1, strings on, not
- * c->nonstr, level below FAST_LEVELS): the string, or else the list. */
+/* List t, which may print as a string (depth not 1, strings on, level
+ * below FAST_LEVELS): the string, or else the list. */
 static FMT_NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
@@ -1562,172 +1579,89 @@ static int64_t write_line(pctx *c, term_t t, int64_t d)
  * over the records, run as one walk when both are on: that is when M is
  * large (see M_SLACK), and then cind's walk is pp's except at an improper
  * tail. Columns are 1-based; a line continued at column col0 is indented by
- * col0 - 1 spaces. The recorded text sits at the start of scratch area 0. */
+ * col0 - 1 spaces.
+ * pp's text is the one-line text with line breaks put in: before an item
+ * after its comma, or in place of the space after " =>" or " =", or after
+ * a comma of a byte list. So the walks write no text: they list the breaks
+ * (c->bk, in text order), and put_layout writes the one-line text (kept
+ * in scratch area 0 after the records) with them once the walk is done.
+ * The list has room for every break a walk can make, two per record (an
+ * item's start, a value's " =>" or " ="), so adding one needs no test. */
 
-/* A walk's view of scratch area 0 and of its output: pointers into the
- * area, reloaded after every push (growing the area moves it), and a
- * cursor into b's text with the end of its room, b->len catching up only
- * when the walk is done (sync_out). Kept in the walk's locals, these spare
- * every write the loads through c->b. */
+/* A line break: a newline and `ind` spaces before byte `at` of the
+ * recorded text, with `drop` bytes there left out (the space after "=>" or
+ * "="). An entry with `n0` > 0 stands for the breaks of a byte list whose
+ * items are the `len` bytes from `at` (pp_binary: see put_bits_breaks). */
+typedef struct brk {
+    uint64_t at;
+    uint64_t ind;
+    uint32_t drop;
+    uint32_t n0;
+    uint64_t len;
+} brk;
+
+/* Adds a break before byte `at` of the recorded text, indented for column
+ * col0; a walk that only checks adds none. */
+static FMT_INLINE void add_break(pctx *c, uint64_t at, int64_t col0, uint32_t drop)
+{
+    if (!c->emit)
+        return;
+    brk *k = &c->bk[c->nb++];
+    k->at = at;
+    k->ind = col0 > 1 ? (uint64_t)(col0 - 1) : 0;
+    k->drop = drop;
+    k->n0 = 0;
+}
+
+/* pp_binary/7 for byte list r at column col: its breaks, an entry that
+ * put_layout expands. Every line but the first starts after a break, with
+ * N columns for its items (each with its comma; the last, without one,
+ * needs only its own width): so a line takes the items up to the last
+ * comma in its first N bytes, all of the rest when that fits, at least one
+ * item. No break comes right after the "<<": an item is at most 5 bytes
+ * ("127:7"), N at least 8. The text is ASCII: its bytes are its width. */
+static void add_bits_breaks(pctx *c, const rec *x, int64_t col, int64_t ld, int64_t w)
+{
+    if (!c->emit)
+        return;
+    int64_t left = c->ll - col < c->m - 4 - w ? c->ll - col : c->m - 4 - w;
+    brk *k = &c->bk[c->nb++];
+    k->at = x->start + 2; /* between << and >> */
+    k->len = (uint64_t)x->width - 4;
+    k->ind = col > 1 ? (uint64_t)(col - 1) : 0;
+    k->drop = 0;
+    k->n0 = (uint32_t)(left - ld > 8 ? left - ld : 8); /* left <= Ll, an int */
+}
+
+/* A walk's view of the frames (scratch area 1, reloaded after every push:
+ * growing the area moves it) and the records. */
 typedef struct lay_ctx {
     pctx *c;
-    char *area;    /* the recorded text, frames above it */
-    const rec *re; /* record i is re[-1 - i] */
-    char *o, *oe;  /* output cursor; *o is always inside b's room */
+    char *area;      /* the frames */
+    const rec *recs; /* record i is recs[i] */
 } lay_ctx;
 
 /* The walk's steps are inlined into it, so that the lay_ctx stays in
  * registers; the rare ones get a copy of it (see lay_improper). */
-static FMT_INLINE const rec *lrec(const lay_ctx *l, uint64_t r) { return l->re - 1 - r; }
+static FMT_INLINE const rec *lrec(const lay_ctx *l, uint64_t r) { return l->recs + r; }
 static FMT_INLINE lframe *lfr(const lay_ctx *l, size_t off) { return (lframe *)(void *)(l->area + off); }
 static FMT_INLINE bool is_leaf_rec(const lay_ctx *l, uint64_t r) { return lrec(l, r)->kind < N_LEAVES; }
 
 static void load_area(lay_ctx *l)
 {
     l->area = scratch(l->c);
-    l->re = (const rec *)(const void *)(l->area + l->c->b->scratch[0].cap);
+    l->recs = l->c->recs;
 }
 
-static void load_out(lay_ctx *l)
-{
-    fmt_buf *b = l->c->b;
-    l->o = fmt_buf_reserve(b, 0);
-    l->oe = b->data + b->cap;
-}
-
-/* b's length up to the cursor, NUL-terminated. */
-static void sync_out(lay_ctx *l)
-{
-    fmt_buf *b = l->c->b;
-    b->len = (size_t)(l->o - b->data);
-    *l->o = '\0';
-}
-
-/* Room for n bytes at the cursor (and the NUL after them). */
-static FMT_INLINE char *room(lay_ctx *l, size_t n)
-{
-    if (n >= (size_t)(l->oe - l->o)) {
-        fmt_buf *b = l->c->b;
-        b->len = (size_t)(l->o - b->data);
-        l->o = fmt_buf_grow(b, n);
-        l->oe = b->data + b->cap;
-    }
-    return l->o;
-}
-
-static FMT_INLINE void put(lay_ctx *l, const char *s, size_t n)
-{
-    if (!l->c->emit)
-        return;
-    char *d = room(l, n);
-    memcpy(d, s, n);
-    l->o = d + n;
-}
-
-static FMT_INLINE void put1(lay_ctx *l, char ch)
-{
-    if (!l->c->emit)
-        return;
-    char *d = room(l, 1);
-    *d = ch;
-    l->o = d + 1;
-}
-
-static FMT_INLINE void put_newline(lay_ctx *l, int64_t col0)
-{
-    if (!l->c->emit)
-        return;
-    size_t n = col0 > 1 ? (size_t)(col0 - 1) : 0;
-    char *p = room(l, n + 1);
-    p[0] = '\n';
-    memset(p + 1, ' ', n);
-    l->o = p + n + 1;
-}
-
-/* The node's text on one line (io_lib_pretty's write/1). Most are a few
- * bytes: copied here rather than by a call to memcpy. */
-static FMT_INLINE void put_rec(lay_ctx *l, uint64_t r)
-{
-    if (!l->c->emit)
-        return;
-    const rec *p = lrec(l, r);
-    const char *s = l->area + p->start;
-    size_t n = p->bytes;
-    char *d = room(l, n);
-    if (n >= 8 && n <= 16) {
-        memcpy(d, s, 8);
-        memcpy(d + n - 8, s + n - 8, 8);
-    } else if (n >= 4 && n < 8) {
-        memcpy(d, s, 4);
-        memcpy(d + n - 4, s + n - 4, 4);
-    } else if (n < 4) {
-        for (size_t i = 0; i < n; i++)
-            d[i] = s[i];
-    } else {
-        memcpy(d, s, n);
-    }
-    l->o = d + n;
-}
-
-/* pp's "fits" test: when the node's width is below lim and width + extra
- * <= M, writes `pre` (when not NUL) and the node on one line and returns
- * the width; else -1. */
-static FMT_INLINE int64_t try_rec(lay_ctx *l, char pre, uint64_t r, int64_t lim, int64_t extra)
+/* pp's "fits" test: the node's width when it is below lim and width +
+ * extra <= M (it then goes on this line), else -1. */
+static FMT_INLINE int64_t try_rec(lay_ctx *l, uint64_t r, int64_t lim, int64_t extra)
 {
     int64_t w = lrec(l, r)->width;
-    if (w >= lim || w + extra > l->c->m)
-        return -1;
-    if (pre)
-        put1(l, pre);
-    put_rec(l, r);
-    return w;
+    return w >= lim || w + extra > l->c->m ? -1 : w;
 }
 
 static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w, bool emit, bool check, bool broken);
-
-/* pp_binary/7: the byte list broken at commas to fit N columns. Every line
- * but the first starts after a break, with N columns for its items (each
- * with its comma; the last, without one, needs only its own width): so a
- * line takes the items up to the last comma in its first N bytes, all of
- * the rest when that fits, at least one item. No break comes right after
- * the "<<": an item is at most 5 bytes ("127:7"), N at least 8. Called
- * only when the text is kept. */
-static void put_bits_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
-{
-    pctx *c = l->c;
-    int64_t left = c->ll - col < c->m - 4 - w ? c->ll - col : c->m - 4 - w;
-    size_t n0 = (size_t)(left - ld > 8 ? left - ld : 8);
-    const rec *p = lrec(l, r);
-    const char *text = l->area + p->start + 2; /* between << and >> */
-    size_t tlen = p->bytes - 4, ind = col > 1 ? (size_t)(col - 1) : 0;
-    char *o = room(l, 2);
-    *o++ = '<';
-    *o++ = '<';
-    for (size_t i = 0;;) {
-        size_t rest = tlen - i, seg;
-        const char *comma = NULL;
-        if (rest > n0) {
-            comma = memrchr(text + i, ',', n0);
-            if (comma == NULL) /* an item wider than a line: it alone */
-                comma = memchr(text + i + n0, ',', rest - n0);
-        }
-        seg = comma == NULL ? rest : (size_t)(comma - (text + i)) + 1;
-        l->o = o;
-        o = room(l, seg + ind + 3);
-        memcpy(o, text + i, seg);
-        o += seg;
-        if (comma == NULL) {
-            *o++ = '>';
-            *o++ = '>';
-            l->o = o;
-            return;
-        }
-        *o++ = '\n';
-        memset(o, ' ', ind);
-        o += ind;
-        i += seg;
-    }
-}
 
 /* Pushes a layout frame and returns it (the area reloaded). */
 static FMT_INLINE lframe *push_lframe(lay_ctx *l, uint8_t kind)
@@ -1763,8 +1697,6 @@ static FMT_INLINE bool lay_tagged(lay_ctx *l, uint64_t r, int64_t col, int64_t l
     const rec *tr = lrec(l, tag);
     int64_t tlen = tr->width, tagind = tlen + 2, tcol = col + tagind;
     lframe *f = push_items(l, r, tr->next, tcol, ld, w);
-    put1(l, '{');
-    put_rec(l, tag);
     if (c->tind > 0 && tagind > c->tind) {
         int64_t col1 = col + c->tind;
         if (c->check && !(c->m + col1 <= c->ll || col1 <= c->ll / 2))
@@ -1775,7 +1707,6 @@ static FMT_INLINE bool lay_tagged(lay_ctx *l, uint64_t r, int64_t col, int64_t l
     } else {
         if (c->check && !(c->m + tcol < c->ll || tcol < c->ll / 2))
             return false;
-        put1(l, ',');
         f->w = w + tlen + 1;
     }
     return true;
@@ -1803,14 +1734,12 @@ static FMT_INLINE bool lay_record(lay_ctx *l, uint64_t r, int64_t col, int64_t l
     uint64_t first = nr->next;
     int64_t fcol = col;
     w += nr->width + 1;
-    put_rec(l, r + 1);
-    put1(l, '{');
     if (first < lrec(l, r)->next && lrec(l, first)->kind == R_FIELD) {
         bool nl;
         if (!rec_indent(l->c, nr->width + 1, &fcol, &w, &nl))
             return false;
         if (nl)
-            put_newline(l, fcol);
+            add_break(l->c, lrec(l, first)->start, fcol, 0);
     }
     push_items(l, r, first, fcol, ld, w);
     return true;
@@ -1821,15 +1750,10 @@ static FMT_INLINE bool lay_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t l
 {
     switch (lrec(l, r)->kind) {
     case N_LIST:
-        put1(l, '[');
-        push_items(l, r, r + 1, col + 1, ld, w + 1);
-        return true;
     case N_TUPLE:
-        put1(l, '{');
         push_items(l, r, r + 1, col + 1, ld, w + 1);
         return true;
     case N_MAP: /* cind_map counts "#{", pp_map "#" */
-        put(l, "#{", 2);
         push_items(l, r, r + 1, col + 2, ld, w + (l->c->check && !l->c->emit ? 2 : 1));
         return true;
     case N_TAGGED:
@@ -1837,14 +1761,9 @@ static FMT_INLINE bool lay_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t l
     case N_RECORD:
         return lay_record(l, r, col, ld, w);
     case N_BITS:
-        if (l->c->emit) {
-            lay_ctx t = *l; /* l stays in registers */
-            put_bits_broken(&t, r, col + 2, ld, w);
-            *l = t;
-        }
+        add_bits_breaks(l->c, lrec(l, r), col + 2, ld, w);
         return true;
-    default:
-        put_rec(l, r);
+    default: /* a leaf: on this line whatever its width */
         return true;
     }
 }
@@ -1852,7 +1771,7 @@ static FMT_INLINE bool lay_broken(lay_ctx *l, uint64_t r, int64_t col, int64_t l
 /* pp/8: the node on one line if it fits in what is left of this one. */
 static FMT_INLINE bool lay_node(lay_ctx *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
-    if (try_rec(l, 0, r, l->c->ll - col - ld, w + ld) >= 0)
+    if (try_rec(l, r, l->c->ll - col - ld, w + ld) >= 0)
         return true;
     return lay_broken(l, r, col, ld, w);
 }
@@ -1864,11 +1783,9 @@ static FMT_INLINE bool lay_element(lay_ctx *l, lframe *f, uint64_t e, int64_t co
 {
     int64_t ll = l->c->ll;
     if (is_leaf_rec(l, e)) {
-        int64_t len = try_rec(l, 0, e, ll - col - ld, w + ld);
-        if (len < 0) {
-            put_rec(l, e);
+        int64_t len = try_rec(l, e, ll - col - ld, w + ld);
+        if (len < 0)
             len = ll;
-        }
         f->col = col + len;
         f->w = w + len;
         return true;
@@ -1884,7 +1801,7 @@ static FMT_INLINE bool lay_pair(lay_ctx *l, lframe *f, uint64_t p, int64_t col, 
 {
     pctx *c = l->c;
     uint64_t k = p + 1, v = lrec(l, k)->next;
-    int64_t len = try_rec(l, 0, p, c->ll - col - ld, w + ld);
+    int64_t len = try_rec(l, p, c->ll - col - ld, w + ld);
     int64_t pw = len >= 0 && is_leaf_rec(l, k) && is_leaf_rec(l, v) ? len : c->ll;
     f->col = col + pw;
     f->w = c->check && !c->emit ? w + pw : pw; /* cind_map and pp_map differ here */
@@ -1906,7 +1823,7 @@ static FMT_INLINE bool lay_field(lay_ctx *l, lframe *f, uint64_t e, int64_t col,
 {
     pctx *c = l->c;
     uint64_t k = e + 1, v = lrec(l, k)->next;
-    int64_t len = try_rec(l, 0, e, c->ll - col - ld, w + ld);
+    int64_t len = try_rec(l, e, c->ll - col - ld, w + ld);
     int64_t fw = len >= 0 && is_leaf_rec(l, v) ? len : c->ll;
     f->col = base + fw;
     f->w = first ? w + fw : fw;
@@ -1917,34 +1834,26 @@ static FMT_INLINE bool lay_field(lay_ctx *l, lframe *f, uint64_t e, int64_t col,
     w += namel;
     if (!rec_indent(c, namel, &col, &w, &nl))
         return false;
-    put_rec(l, k);
-    if (nl) {
-        put(l, " =", 2);
-        put_newline(l, col);
-    } else {
-        put(l, " = ", 3);
-    }
+    if (nl)
+        add_break(c, lrec(l, v)->start - 1, col, 1); /* "f =", V below */
     return lay_node(l, v, col, ld, w);
 }
 
 /* pp_tail/10 and cind_tail/8 on an improper tail. cind looks at it where
  * the line is (Col), pp puts it on a new line (Col0): a walk doing both
- * checks it apart, then writes it unchecked. */
-static bool lay_improper(lay_ctx *l, uint64_t e, int64_t col0, int64_t col, int64_t ld, int64_t w, char sep)
+ * checks it apart, then lays it out unchecked. */
+static bool lay_improper(lay_ctx *l, uint64_t e, int64_t col0, int64_t col, int64_t ld, int64_t w)
 {
     pctx *c = l->c;
-    if (is_leaf_rec(l, e) && try_rec(l, sep, e, c->ll - col - ld - 2, w + ld + 2) >= 0)
+    if (is_leaf_rec(l, e) && try_rec(l, e, c->ll - col - ld - 2, w + ld + 2) >= 0)
         return true;
-    put1(l, sep);
-    put_newline(l, col0);
+    add_break(c, lrec(l, e)->start, col0, 0);
     if (!c->check)
         return lay_node(l, e, col0, ld + 1, 0);
     if (!c->emit)
         return lay_node(l, e, col, ld + 1, 0);
-    sync_out(l);
     bool ok = lay(c, e, col, ld + 1, 0, false, true, false);
     load_area(l);
-    load_out(l);
     if (!ok)
         return false;
     c->check = false; /* frames pushed for the tail inherit this */
@@ -1952,7 +1861,7 @@ static bool lay_improper(lay_ctx *l, uint64_t e, int64_t col0, int64_t col, int6
 }
 
 /* One step of the frame on top: pp_list/pp_tail, pp_map/pp_pairs_tail, the
- * second half of a broken pair, or a closing bracket. */
+ * second half of a broken pair, or the end of a container. */
 static FMT_INLINE bool lay_step(lay_ctx *l)
 {
     pctx *c = l->c;
@@ -1966,38 +1875,28 @@ static FMT_INLINE bool lay_step(lay_ctx *l)
         f->state = ST_TAIL;
         uint64_t v = f->r;
         int64_t vcol = f->col0, ld = f->ld;
-        put(l, " =>", 3);
-        put_newline(l, vcol);
+        add_break(c, lrec(l, v)->start - 1, vcol, 1); /* "K =>", V below */
         return lay_node(l, v, vcol, ld, 0);
     }
     const rec *box = lrec(l, f->r);
-    bool list = box->kind == N_LIST;
     uint64_t end = box->next, e = f->ci;
     if (f->state == ST_DONE || e == end) {
-        put1(l, list ? ']' : '}');
         pop_frame(c);
         return true;
     }
     bool first = f->state == ST_FIRST;
     int64_t col0 = f->col0, col = f->col, ld = f->ld, w = f->w;
     const rec *it = lrec(l, e);
-    uint64_t ni = it->next;
-    f->ci = ni;
+    f->ci = it->next;
     f->state = ST_TAIL;
-    bool more = ni < end && lrec(l, ni)->kind != R_DOTS && !lrec(l, ni)->tail;
-    int64_t ld1 = more ? 0 : ld + 1; /* last_depth/2 */
+    int64_t ld1 = it->last ? ld + 1 : 0; /* last_depth/2 */
     int64_t extra = ld1 == 0 ? 1 : ld1, lim = c->ll - col - 1 - extra;
-    char sep = list ? '|' : ',';
-    if (it->kind == R_DOTS) {
-        if (!first)
-            put1(l, sep);
-        put(l, "...", 3);
+    if (it->kind == R_DOTS)
         return true;
-    }
     if (it->tail) {
         f->state = ST_DONE;
         lay_ctx t = *l; /* l stays in registers */
-        bool ok = lay_improper(&t, e, col0, col, ld, w, sep);
+        bool ok = lay_improper(&t, e, col0, col, ld, w);
         *l = t;
         return ok;
     }
@@ -2005,13 +1904,12 @@ static FMT_INLINE bool lay_step(lay_ctx *l)
     if (field) {
         if (!first) {
             int64_t len;
-            if (is_leaf_rec(l, lrec(l, e + 1)->next) && (len = try_rec(l, ',', e, lim, w + 1 + extra)) >= 0) {
+            if (is_leaf_rec(l, lrec(l, e + 1)->next) && (len = try_rec(l, e, lim, w + 1 + extra)) >= 0) {
                 f->col = col + 1 + len;
                 f->w = w + 1 + len;
                 return true;
             }
-            put1(l, ',');
-            put_newline(l, col0);
+            add_break(c, it->start, col0, 0);
         }
         /* cind_fields_tail continues from Col + FW where pp_fields_tail
          * continues from Col0 + FW */
@@ -2020,21 +1918,20 @@ static FMT_INLINE bool lay_step(lay_ctx *l)
     if (!first) {
         bool leaf = pair ? is_leaf_rec(l, e + 1) && is_leaf_rec(l, lrec(l, e + 1)->next) : it->kind < N_LEAVES;
         int64_t len;
-        if (leaf && (len = try_rec(l, ',', e, lim, w + 1 + extra)) >= 0) {
+        if (leaf && (len = try_rec(l, e, lim, w + 1 + extra)) >= 0) {
             f->col = col + 1 + len;
             f->w = w + 1 + len;
             return true;
         }
-        put1(l, ',');
-        put_newline(l, col0);
+        add_break(c, it->start, col0, 0);
         w = 0;
     }
     return pair ? lay_pair(l, f, e, col0, ld1, w) : lay_element(l, f, e, col0, ld1, w);
 }
 
 /* Lays node r out from column col (`broken`: known not to fit there);
- * false when a cind check fails (then what was written is left for the
- * caller to take back). */
+ * false when a cind check fails (then the breaks listed are left for the
+ * caller to drop). */
 static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w, bool emit, bool check, bool broken)
 {
     size_t cur0 = c->cur, top0 = c->top;
@@ -2043,11 +1940,9 @@ static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w, bool em
     c->check = check;
     lay_ctx l = {.c = c};
     load_area(&l);
-    load_out(&l);
     bool ok = broken ? lay_broken(&l, r, col, ld, w) : lay_node(&l, r, col, ld, w);
     while (ok && c->cur != cur0)
         ok = lay_step(&l);
-    sync_out(&l);
     c->cur = cur0;
     c->top = top0;
     c->emit = emit0;
@@ -2060,120 +1955,31 @@ static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w, bool em
  * that, lay() and its frames take the subtree): one function per function
  * of io_lib_pretty (pp/8 with cind/7's checks, pp_list/8, pp_tail/10,
  * pp_tag_tuple/8, pp_map/8, pp_pairs_tail/9, pp_pair/8, pp_element/8),
- * columns and widths in their arguments, the output cursor passed along
- * and returned (NULL: a cind check failed). It always writes: a walk that
- * only checks writes text its caller takes back. */
+ * columns and widths in their arguments; each returns false when a cind
+ * check fails. Breaks go to c->bk as in the frame walk (a walk that only
+ * checks lists none). */
 #define LAY_LEVELS 48
 
 typedef struct flay {
     pctx *c;
-    const char *text; /* the recorded text */
-    const rec *re;    /* record i is re[-1 - i] */
-    char *oe;         /* the end of the output's room */
+    const rec *recs; /* record i is recs[i] */
     int64_t ll, m, tind;
     bool check; /* cind's checks are made */
     bool cw;    /* cind's widths: a walk that only checks (see lay_broken) */
 } flay;
 
-static FMT_INLINE const rec *frec(const flay *l, uint64_t r) { return l->re - 1 - r; }
+static FMT_INLINE const rec *frec(const flay *l, uint64_t r) { return l->recs + r; }
 
-/* The area moved (lay() grew it): point at it again. */
-static void fl_load(flay *l)
+/* A break before byte `at`, as add_break. */
+static FMT_INLINE void fl_break(flay *l, uint64_t at, int64_t col0, uint32_t drop)
 {
-    l->text = scratch(l->c);
-    l->re = (const rec *)(const void *)(l->text + l->c->b->scratch[0].cap);
+    if (!l->cw)
+        add_break(l->c, at, col0, drop);
 }
 
-static char *fl_grow(flay *l, char *o, size_t n)
-{
-    fmt_buf *b = l->c->b;
-    b->len = (size_t)(o - b->data);
-    o = fmt_buf_grow(b, n);
-    l->oe = b->data + b->cap;
-    return o;
-}
-
-/* Room for n bytes at o and the NUL after them. */
-static FMT_INLINE char *fl_room(flay *l, char *o, size_t n)
-{
-    return n < (size_t)(l->oe - o) ? o : fl_grow(l, o, n);
-}
-
-/* Slack after every span of the recorded text that can be read: a span of
- * up to SPAN_SLACK bytes is copied as one block of that size (no branch on
- * its length, which varies from span to span). */
-#define SPAN_SLACK 64
-
-/* Node x's text on one line. */
-static FMT_INLINE char *fl_span(flay *l, char *o, const rec *x)
-{
-    size_t n = x->bytes;
-    const char *s = l->text + x->start;
-    o = fl_room(l, o, n + SPAN_SLACK);
-    memcpy(o, s, SPAN_SLACK);
-    if (n > SPAN_SLACK)
-        memcpy(o, s, n);
-    return o + n;
-}
-
-static FMT_INLINE char *fl_put1(flay *l, char *o, char ch)
-{
-    o = fl_room(l, o, 1);
-    *o = ch;
-    return o + 1;
-}
-
-/* A newline and the spaces of columns up to 64, copied as one block of
- * NL_BLOCK bytes of which the first col0 are the newline and indentation
- * of column col0. */
-#define NL_BLOCK 65
-static const char NL_SPACES[NL_BLOCK] = "\n"
-                                        "                " /* 4 x 16 spaces */
-                                        "                "
-                                        "                "
-                                        "                ";
-
-/* ',' and node x's text, on this line when `same` is all ones, or at
- * column col0 (<= NL_BLOCK - 1) of the next line when it is 0: which one
- * is computed, not branched on. */
-static FMT_INLINE char *fl_comma_leaf(flay *l, char *o, const rec *x, int64_t col0, int64_t same)
-{
-    o = fl_room(l, o, 1 + NL_BLOCK + x->bytes + SPAN_SLACK);
-    o[0] = ',';
-    memcpy(o + 1, NL_SPACES, NL_BLOCK);
-    o += 1 + ((col0 > 1 ? col0 : 1) & ~same);
-    const char *t = l->text + x->start;
-    memcpy(o, t, SPAN_SLACK);
-    if (x->bytes > SPAN_SLACK)
-        memcpy(o, t, x->bytes);
-    return o + x->bytes;
-}
-
-/* A newline and the indentation of column col0. */
-static FMT_INLINE char *fl_newline(flay *l, char *o, int64_t col0)
-{
-    size_t n = col0 > 1 ? (size_t)(col0 - 1) : 0;
-    o = fl_room(l, o, n + NL_BLOCK);
-    if (n < NL_BLOCK) {
-        memcpy(o, NL_SPACES, NL_BLOCK);
-    } else {
-        o[0] = '\n';
-        memset(o + 1, ' ', n);
-    }
-    return o + n + 1;
-}
-
-/* last_depth/2 of the items after one: 0 when another element follows. */
-static FMT_INLINE int64_t fl_last_depth(const flay *l, uint64_t next, uint64_t end, int64_t ld)
-{
-    /* Computed, not branched on: whether an item is the last one varies.
-     * Record 0 stands in for `next` when there is none (a mask, as gcc
-     * makes a branch of `next < end ? next : 0`). */
-    uint64_t in = 0 - (uint64_t)(next < end);
-    const rec *x = frec(l, next & in);
-    uint64_t more = in & (uint64_t)(x->kind != R_DOTS) & (uint64_t)!x->tail;
-    return (ld + 1) & ((int64_t)more - 1);
-}
+/* last_depth/2 of the items after item x: 0 when another element
+ * follows. A mask, not a branch: which item is the last varies. */
+static FMT_INLINE int64_t fl_last_depth(const rec *x, int64_t ld) { return (ld + 1) & -(int64_t)x->last; }
 
 /* pp_tail's and pp_pairs_tail's test for an item of width w_e written after
  * a comma on the current line (Col col, W w, last depth ld1). */
@@ -2183,204 +1989,168 @@ static FMT_INLINE bool fl_fits_after(const flay *l, int64_t w_e, int64_t col, in
     return elen + extra < l->ll - col && w + elen + extra <= l->m;
 }
 
-static char *fl_node(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv);
+/* pp's test that node x fits on one line at column col. */
+static FMT_INLINE bool fl_fits(const flay *l, const rec *x, int64_t col, int64_t ld, int64_t w)
+{
+    return x->width < l->ll - col - ld && x->width + w + ld <= l->m;
+}
+
+static bool fl_node(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv);
+static bool fl_broken(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv);
 
 /* pp_element/8: *we is the element's width when it is a leaf that fits,
  * else Ll (the line is full). */
-static FMT_INLINE char *fl_elem(flay *l, char *o, uint64_t e, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *we)
+static FMT_INLINE bool fl_elem(flay *l, uint64_t e, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *we)
 {
     const rec *x = frec(l, e);
-    if (x->kind < N_LEAVES && x->width < l->ll - col - ld && x->width + w + ld <= l->m) {
-        *we = x->width;
-        return fl_span(l, o, x);
+    if (x->kind < N_LEAVES) {
+        *we = fl_fits(l, x, col, ld, w) ? x->width : l->ll;
+        return true;
     }
     *we = l->ll;
-    return fl_node(l, o, e, col, ld, w, lv + 1);
+    return fl_node(l, e, col, ld, w, lv + 1);
+}
+
+/* pp_tail/10 (cind_tail/8) on an improper tail e, the line at col. */
+static bool fl_improper(flay *l, uint64_t e, int64_t col0, int64_t col, int64_t ld, int64_t w, unsigned lv)
+{
+    const rec *x = frec(l, e);
+    if (x->kind < N_LEAVES && x->width + 1 < l->ll - col - (ld + 1) && x->width + 1 + w + (ld + 1) <= l->m)
+        return true;
+    fl_break(l, x->start, col0, 0);
+    if (!l->check)
+        return fl_node(l, e, col0, ld + 1, 0, lv + 1);
+    if (l->cw) /* cind looks at it where the line is */
+        return fl_node(l, e, col, ld + 1, 0, lv + 1);
+    /* Checking and laying out: check it at col (listing nothing), then lay
+     * it out at col0 unchecked. */
+    l->cw = true;
+    bool ok = fl_node(l, e, col, ld + 1, 0, lv + 1);
+    l->cw = false;
+    if (!ok)
+        return false;
+    l->check = false;
+    ok = fl_node(l, e, col0, ld + 1, 0, lv + 1);
+    l->check = true;
+    return ok;
 }
 
 /* pp_tail/10 (cind_tail/8) over items e..end: continuation column col0,
- * current column col; sep before "..." and an improper tail. */
-static char *fl_tail(flay *l, char *o, uint64_t e, uint64_t end, int64_t col0, int64_t col, int64_t ld, char sep,
-                     int64_t w, unsigned lv)
+ * current column col. */
+static bool fl_tail(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t col, int64_t ld, int64_t w, unsigned lv)
 {
+    const int64_t ll = l->ll, m = l->m;
     while (e < end) {
         const rec *x = frec(l, e);
-        if (x->kind == R_DOTS) {
-            o = fl_room(l, o, 4);
-            o[0] = sep;
-            memcpy(o + 1, "...", 3);
-            return o + 4;
-        }
-        if (x->tail) {
-            if (x->kind < N_LEAVES && x->width + 1 < l->ll - col - (ld + 1) && x->width + 1 + w + (ld + 1) <= l->m) {
-                o = fl_put1(l, o, sep);
-                return fl_span(l, o, x);
-            }
-            o = fl_put1(l, o, sep);
-            o = fl_newline(l, o, col0);
-            if (!l->check)
-                return fl_node(l, o, e, col0, ld + 1, 0, lv + 1);
-            if (l->cw) /* cind looks at it where the line is */
-                return fl_node(l, o, e, col, ld + 1, 0, lv + 1);
-            /* Checking and writing: check it at col, text taken back,
-             * then write it at col0 unchecked. */
-            fmt_buf *b = l->c->b;
-            size_t at = (size_t)(o - b->data);
-            l->cw = true;
-            o = fl_node(l, o, e, col, ld + 1, 0, lv + 1);
-            l->cw = false;
-            if (o == NULL)
-                return NULL;
-            o = b->data + at;
-            l->check = false;
-            o = fl_node(l, o, e, col0, ld + 1, 0, lv + 1);
-            l->check = true;
-            return o;
-        }
-        uint64_t ni = x->next;
-        int64_t ld1 = fl_last_depth(l, ni, end, ld);
-        if (x->kind < N_LEAVES && col0 <= NL_BLOCK) {
-            /* A leaf: "," then, if it does not fit after it, a newline;
-             * then the leaf (pp_element of a leaf writes it even when it
-             * does not fit where it starts, and the line is then full).
-             * Where each line ends varies from term to term: that is
-             * computed, not branched on. */
-            int64_t wx = x->width;
-            int64_t elen = 1 + wx, extra = ld1 == 0 ? 1 : ld1;
-            int64_t same = -(int64_t)((elen + extra < l->ll - col) & (w + elen + extra <= l->m));
-            int64_t fits = -(int64_t)((wx < l->ll - col0 - ld1) & (wx + ld1 <= l->m));
-            int64_t we = (wx & fits) | (l->ll & ~fits);
-            o = fl_comma_leaf(l, o, x, col0, same);
-            col = ((col + elen) & same) | ((col0 + we) & ~same);
-            w = ((w + elen) & same) | (we & ~same);
-        } else if (x->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
-            o = fl_put1(l, o, ',');
-            o = fl_span(l, o, x);
-            col += 1 + x->width;
-            w += 1 + x->width;
+        if (x->kind == R_DOTS)
+            return true;
+        if (x->tail)
+            return fl_improper(l, e, col0, col, ld, w, lv);
+        /* A leaf goes after the comma when it fits there. Anything else
+         * starts the next line: a leaf that does not fit there either is
+         * written anyway (pp_element), filling the line; a container
+         * fills the line, broken when it does not fit on it. */
+        bool leaf = x->kind < N_LEAVES;
+        int64_t ld1 = fl_last_depth(x, ld);
+        int64_t wx = x->width, elen = 1 + wx, extra = ld1 == 0 ? 1 : ld1;
+        if (leaf && elen + extra < ll - col && w + elen + extra <= m) {
+            col += elen;
+            w += elen;
         } else {
-            int64_t we;
-            o = fl_put1(l, o, ',');
-            o = fl_newline(l, o, col0);
-            o = fl_elem(l, o, e, col0, ld1, 0, lv, &we);
-            if (o == NULL)
-                return NULL;
-            col = col0 + we;
-            w = we;
+            fl_break(l, x->start, col0, 0);
+            bool fits = wx < ll - col0 - ld1 && wx + ld1 <= m;
+            w = fits && leaf ? wx : ll;
+            col = col0 + w;
+            if (!fits && !leaf && !fl_broken(l, e, col0, ld1, 0, lv + 1))
+                return false;
         }
-        e = ni;
+        e = x->next;
     }
-    return o;
+    return true;
 }
 
 /* pp_list/9 (cind_list/7) over items e..end. */
-static char *fl_list(flay *l, char *o, uint64_t e, uint64_t end, int64_t col0, int64_t ld, char sep, int64_t w,
-                     unsigned lv)
+static bool fl_list(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t ld, int64_t w, unsigned lv)
 {
     const rec *x = frec(l, e);
-    if (x->kind == R_DOTS) {
-        o = fl_room(l, o, 3);
-        memcpy(o, "...", 3);
-        return o + 3;
-    }
-    uint64_t ni = x->next;
+    if (x->kind == R_DOTS)
+        return true;
     int64_t we;
-    o = fl_elem(l, o, e, col0, fl_last_depth(l, ni, end, ld), w, lv, &we);
-    if (o == NULL)
-        return NULL;
-    return fl_tail(l, o, ni, end, col0, col0 + we, ld, sep, w + we, lv);
+    if (!fl_elem(l, e, col0, fl_last_depth(x, ld), w, lv, &we))
+        return false;
+    return fl_tail(l, x->next, end, col0, col0 + we, ld, w + we, lv);
 }
 
 /* pp_pair/8 (cind_pair/7): *pw is the pair's width when it fits and key
  * and value are leaves, else Ll. */
-static char *fl_pair(flay *l, char *o, uint64_t p, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *pw)
+static bool fl_pair(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *pw)
 {
     const rec *x = frec(l, p);
     uint64_t k = p + 1, v = frec(l, k)->next;
-    if (x->width < l->ll - col - ld && x->width + w + ld <= l->m) {
+    if (fl_fits(l, x, col, ld, w)) {
         *pw = frec(l, k)->kind < N_LEAVES && frec(l, v)->kind < N_LEAVES ? x->width : l->ll;
-        return fl_span(l, o, x);
+        return true;
     }
     *pw = l->ll;
     int64_t vcol = col + (l->tind > 0 ? l->tind : 4);
-    o = fl_node(l, o, k, col, ld, w, lv + 1);
-    if (o == NULL)
-        return NULL;
-    o = fl_room(l, o, 3);
-    memcpy(o, " =>", 3);
-    o = fl_newline(l, o + 3, vcol);
-    return fl_node(l, o, v, vcol, ld, 0, lv + 1);
+    if (!fl_node(l, k, col, ld, w, lv + 1))
+        return false;
+    fl_break(l, frec(l, v)->start - 1, vcol, 1); /* "K =>", V below */
+    return fl_node(l, v, vcol, ld, 0, lv + 1);
 }
 
 /* pp_map/8 and pp_pairs_tail/9 (cind_map/7, cind_pairs_tail/8) over items
  * e..end. */
-static char *fl_map(flay *l, char *o, uint64_t e, uint64_t end, int64_t col0, int64_t ld, int64_t w, unsigned lv)
+static bool fl_map(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t ld, int64_t w, unsigned lv)
 {
-    uint64_t ni = frec(l, e)->next;
+    const int64_t ll = l->ll, m = l->m;
+    const rec *x = frec(l, e);
     int64_t pw;
-    o = fl_pair(l, o, e, col0, fl_last_depth(l, ni, end, ld), w, lv, &pw);
-    if (o == NULL)
-        return NULL;
+    if (!fl_pair(l, e, col0, fl_last_depth(x, ld), w, lv, &pw))
+        return false;
     int64_t col = col0 + pw;
     w = l->cw ? w + pw : pw; /* cind_map and pp_map differ here */
-    for (e = ni; e < end; e = ni) {
-        const rec *x = frec(l, e);
-        if (x->kind == R_DOTS) {
-            o = fl_room(l, o, 4);
-            memcpy(o, ",...", 4);
-            return o + 4;
-        }
-        ni = x->next;
-        int64_t ld1 = fl_last_depth(l, ni, end, ld);
+    for (e = x->next; e < end; e = x->next) {
+        x = frec(l, e);
+        if (x->kind == R_DOTS)
+            return true;
+        /* A pair of leaves goes after the comma if it fits there, as a
+         * leaf item of fl_tail does; any other pair on the next line,
+         * broken if it does not fit there. */
+        int64_t ld1 = fl_last_depth(x, ld);
         uint64_t k = e + 1, v = frec(l, k)->next;
-        bool leaves = (frec(l, k)->kind < N_LEAVES) & (frec(l, v)->kind < N_LEAVES);
-        int64_t wx = x->width;
-        if (leaves && col0 <= NL_BLOCK && wx < l->ll - col0 - ld1 && wx + ld1 <= l->m) {
-            /* Leaves that fit on a line of their own: on this one or
-             * the next, computed as in fl_tail (a pair that fits after
-             * the comma fits on a line of its own too). */
-            int64_t elen = 1 + wx, extra = ld1 == 0 ? 1 : ld1;
-            int64_t same = -(int64_t)((elen + extra < l->ll - col) & (w + elen + extra <= l->m));
-            o = fl_comma_leaf(l, o, x, col0, same);
-            col = ((col + elen) & same) | ((col0 + wx) & ~same);
-            w = ((w + elen) & same) | (wx & ~same);
-        } else if (leaves && fl_fits_after(l, wx, col, w, ld1)) {
-            o = fl_put1(l, o, ',');
-            o = fl_span(l, o, x);
-            col += 1 + x->width;
-            w += 1 + x->width;
+        bool leaves = frec(l, k)->kind < N_LEAVES && frec(l, v)->kind < N_LEAVES;
+        int64_t wx = x->width, elen = 1 + wx, extra = ld1 == 0 ? 1 : ld1;
+        if (leaves && elen + extra < ll - col && w + elen + extra <= m) {
+            col += elen;
+            w += elen;
         } else {
-            o = fl_put1(l, o, ',');
-            o = fl_newline(l, o, col0);
-            o = fl_pair(l, o, e, col0, ld1, 0, lv, &pw);
-            if (o == NULL)
-                return NULL;
+            fl_break(l, x->start, col0, 0);
+            if (!fl_pair(l, e, col0, ld1, 0, lv, &pw))
+                return false;
             col = col0 + pw;
             w = pw;
         }
     }
-    return o;
+    return true;
 }
 
 /* pp_tag_tuple/8 (cind_tag_tuple/7) of tuple r, its "{" counted in w. */
-static char *fl_tagged(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
+static bool fl_tagged(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
 {
     uint64_t tag = r + 1, end = frec(l, r)->next;
     const rec *tr = frec(l, tag);
     uint64_t rest = tr->next;
     int64_t tlen = tr->width, tagind = tlen + 2, tcol = col + tagind;
-    o = fl_put1(l, o, '{');
-    o = fl_span(l, o, tr);
     if (l->tind > 0 && tagind > l->tind) {
         int64_t col1 = col + l->tind;
         if (l->check && !(l->m + col1 <= l->ll || col1 <= l->ll / 2))
-            return NULL;
-        return fl_tail(l, o, rest, end, col1, tcol, ld, ',', w + tlen, lv);
+            return false;
+        return fl_tail(l, rest, end, col1, tcol, ld, w + tlen, lv);
     }
     if (l->check && !(l->m + tcol < l->ll || tcol < l->ll / 2))
-        return NULL;
-    o = fl_put1(l, o, ',');
-    return fl_list(l, o, rest, end, tcol, ld, ',', w + tlen + 1, lv);
+        return false;
+    return fl_list(l, rest, end, tcol, ld, w + tlen + 1, lv);
 }
 
 /* rec_indent/5 (cind_rec/6), as the frame walk's rec_indent. */
@@ -2395,199 +2165,224 @@ static FMT_INLINE bool fl_rec_indent(const flay *l, int64_t rind, int64_t *col, 
 
 /* pp_field/8 (cind_field/7): *fw is the field's width when it fits and
  * its value is a leaf, else Ll. */
-static char *fl_field(flay *l, char *o, uint64_t e, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *fw)
+static bool fl_field(flay *l, uint64_t e, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *fw)
 {
     const rec *x = frec(l, e);
     uint64_t k = e + 1, v = frec(l, k)->next;
-    if (x->width < l->ll - col - ld && x->width + w + ld <= l->m) {
+    if (fl_fits(l, x, col, ld, w)) {
         *fw = frec(l, v)->kind < N_LEAVES ? x->width : l->ll;
-        return fl_span(l, o, x);
+        return true;
     }
     *fw = l->ll;
     int64_t namel = frec(l, k)->width + 3;
     bool nl;
     w += namel;
     if (!fl_rec_indent(l, namel, &col, &w, &nl))
-        return NULL;
-    o = fl_span(l, o, frec(l, k));
-    if (nl) {
-        o = fl_room(l, o, 2);
-        memcpy(o, " =", 2);
-        o = fl_newline(l, o + 2, col);
-    } else {
-        o = fl_room(l, o, 3);
-        memcpy(o, " = ", 3);
-        o += 3;
-    }
-    return fl_node(l, o, v, col, ld, w, lv + 1);
+        return false;
+    if (nl)
+        fl_break(l, frec(l, v)->start - 1, col, 1); /* "f =", V below */
+    return fl_node(l, v, col, ld, w, lv + 1);
 }
 
 /* pp_record/9 and pp_fields_tail/9 (cind_record/8, cind_fields_tail/8)
- * of record r: "#name{" and its fields, without the "}". */
-static char *fl_record(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
+ * of record r: "#name{" and its fields. */
+static bool fl_record(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
 {
     const rec *nr = frec(l, r + 1);
     uint64_t e = nr->next, end = frec(l, r)->next;
     int64_t nlen = nr->width;
-    o = fl_span(l, o, nr);
-    o = fl_put1(l, o, '{');
-    if (e == end)
-        return o;
-    if (frec(l, e)->kind == R_DOTS) {
-        o = fl_room(l, o, 3);
-        memcpy(o, "...", 3);
-        return o + 3;
-    }
+    if (e == end || frec(l, e)->kind == R_DOTS)
+        return true;
     int64_t col0 = col;
     bool nl;
     w += nlen + 1;
     if (!fl_rec_indent(l, nlen + 1, &col0, &w, &nl))
-        return NULL;
+        return false;
     if (nl)
-        o = fl_newline(l, o, col0);
-    uint64_t ni = frec(l, e)->next;
+        fl_break(l, frec(l, e)->start, col0, 0);
+    const rec *x = frec(l, e);
     int64_t fw;
-    o = fl_field(l, o, e, col0, fl_last_depth(l, ni, end, ld), w, lv, &fw);
-    if (o == NULL)
-        return NULL;
+    if (!fl_field(l, e, col0, fl_last_depth(x, ld), w, lv, &fw))
+        return false;
     col = col0 + fw;
     w += fw;
-    for (e = ni; e < end; e = ni) {
-        const rec *x = frec(l, e);
-        if (x->kind == R_DOTS) {
-            o = fl_room(l, o, 4);
-            memcpy(o, ",...", 4);
-            return o + 4;
-        }
-        ni = x->next;
-        int64_t ld1 = fl_last_depth(l, ni, end, ld);
+    for (e = x->next; e < end; e = x->next) {
+        x = frec(l, e);
+        if (x->kind == R_DOTS)
+            return true;
+        int64_t ld1 = fl_last_depth(x, ld);
         uint64_t v = frec(l, e + 1)->next;
         if (frec(l, v)->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
-            o = fl_put1(l, o, ',');
-            o = fl_span(l, o, x);
             col += 1 + x->width;
             w += 1 + x->width;
         } else {
-            o = fl_put1(l, o, ',');
-            o = fl_newline(l, o, col0);
-            o = fl_field(l, o, e, col0, ld1, 0, lv, &fw);
-            if (o == NULL)
-                return NULL;
+            fl_break(l, x->start, col0, 0);
+            if (!fl_field(l, e, col0, ld1, 0, lv, &fw))
+                return false;
             col = (l->cw ? col : col0) + fw; /* cind_fields_tail: Col + FW */
             w = fw;
         }
     }
-    return o;
-}
-
-/* pp_binary/7 for bitstring x at column col. */
-static char *fl_bits(flay *l, char *o, const rec *x, int64_t col, int64_t ld, int64_t w)
-{
-    int64_t left = l->ll - col < l->m - 4 - w ? l->ll - col : l->m - 4 - w;
-    size_t n0 = (size_t)(left - ld > 8 ? left - ld : 8);
-    const char *text = l->text + x->start + 2; /* between << and >> */
-    size_t tlen = x->bytes - 4, ind = col > 1 ? (size_t)(col - 1) : 0;
-    o = fl_room(l, o, 2);
-    *o++ = '<';
-    *o++ = '<';
-    for (size_t i = 0;;) {
-        size_t rest = tlen - i, seg;
-        const char *comma = NULL;
-        if (rest > n0) {
-            comma = memrchr(text + i, ',', n0);
-            if (comma == NULL) /* an item wider than a line: it alone */
-                comma = memchr(text + i + n0, ',', rest - n0);
-        }
-        seg = comma == NULL ? rest : (size_t)(comma - (text + i)) + 1;
-        o = fl_room(l, o, seg + ind + 3);
-        memcpy(o, text + i, seg);
-        o += seg;
-        if (comma == NULL) {
-            *o++ = '>';
-            *o++ = '>';
-            return o;
-        }
-        *o++ = '\n';
-        memset(o, ' ', ind);
-        o += ind;
-        i += seg;
-    }
+    return true;
 }
 
 /* A subtree nested deeper than LAY_LEVELS: lay() and its frames. */
-static char *fl_deep(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w)
+static bool fl_deep(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
 {
     pctx *c = l->c;
-    fmt_buf *b = c->b;
-    b->len = (size_t)(o - b->data);
     c->m = l->m;
     c->tind = l->tind;
-    bool ok = lay(c, r, col, ld, w, !l->cw, l->check, true);
-    fl_load(l);
-    l->oe = b->data + b->cap;
-    return ok ? b->data + b->len : NULL;
+    return lay(c, r, col, ld, w, !l->cw, l->check, true);
 }
 
 /* pp/8 (cind/7) of a node that does not fit where it is. */
-static char *fl_broken(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
+static bool fl_broken(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
 {
     const rec *x = frec(l, r);
     if (x->kind < N_LEAVES)
-        return fl_span(l, o, x);
+        return true;
     if (lv >= LAY_LEVELS)
-        return fl_deep(l, o, r, col, ld, w);
+        return fl_deep(l, r, col, ld, w);
     uint64_t end = x->next;
     /* Tests, not a switch: see write.c's write_nested. */
-    if (x->kind == N_TAGGED) {
-        o = fl_tagged(l, o, r, col, ld, w + 1, lv);
-        return o ? fl_put1(l, o, '}') : NULL;
-    }
-    if (x->kind == N_LIST || x->kind == N_TUPLE) {
-        bool list = x->kind == N_LIST;
-        o = fl_put1(l, o, list ? '[' : '{');
-        o = fl_list(l, o, r + 1, end, col + 1, ld, list ? '|' : ',', w + 1, lv);
-        return o ? fl_put1(l, o, list ? ']' : '}') : NULL;
-    }
-    if (x->kind == N_MAP) { /* cind_map counts "#{", pp_map "#" */
-        o = fl_room(l, o, 2);
-        memcpy(o, "#{", 2);
-        o = fl_map(l, o + 2, r + 1, end, col + 2, ld, w + (l->cw ? 2 : 1), lv);
-        return o ? fl_put1(l, o, '}') : NULL;
-    }
-    if (x->kind == N_RECORD) {
-        o = fl_record(l, o, r, col, ld, w, lv);
-        return o ? fl_put1(l, o, '}') : NULL;
-    }
-    return fl_bits(l, o, x, col + 2, ld, w); /* N_BITS */
+    if (x->kind == N_TAGGED)
+        return fl_tagged(l, r, col, ld, w + 1, lv);
+    if (x->kind == N_LIST || x->kind == N_TUPLE)
+        return fl_list(l, r + 1, end, col + 1, ld, w + 1, lv);
+    if (x->kind == N_MAP) /* cind_map counts "#{", pp_map "#" */
+        return fl_map(l, r + 1, end, col + 2, ld, w + (l->cw ? 2 : 1), lv);
+    if (x->kind == N_RECORD)
+        return fl_record(l, r, col, ld, w, lv);
+    if (!l->cw) /* N_BITS */
+        add_bits_breaks(l->c, x, col + 2, ld, w);
+    return true;
 }
 
 /* pp/8 (cind/7): node r on one line if it fits in what is left of this
  * one. */
-static char *fl_node(flay *l, char *o, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
+static bool fl_node(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv)
 {
-    const rec *x = frec(l, r);
-    if (x->width < l->ll - col - ld && x->width + w + ld <= l->m)
-        return fl_span(l, o, x);
-    return fl_broken(l, o, r, col, ld, w, lv);
+    if (fl_fits(l, frec(l, r), col, ld, w))
+        return true;
+    return fl_broken(l, r, col, ld, w, lv);
 }
 
-/* Lays out the whole term (record 0, known not to fit) from column col
- * after the text in b; false when a cind check fails, the text then left
- * for the caller to take back. `check`: cind's checks; `cw`: a walk that
- * only checks (its text is taken back too). */
+/* Lists the breaks of the whole term (record 0, known not to fit) from
+ * column col, c->nb from 0; false when a cind check fails. `check`: cind's
+ * checks; `cw`: a walk that only checks (it lists none). */
 static bool lay_fast(pctx *c, int64_t col, bool check, bool cw)
 {
+    flay l = {.c = c, .recs = c->recs, .ll = c->ll, .m = c->m, .tind = c->tind, .check = check, .cw = cw};
+    c->nb = 0;
+    c->emit = !cw;
+    bool ok = fl_broken(&l, 0, col, 0, 0, 0);
+    c->emit = true;
+    return ok;
+}
+
+/* ---- writing the layout ------------------------------------------------------------- */
+
+/* The recorded text is copied in blocks of COPY_BLOCK bytes, the last one
+ * running past what is copied (the output has room for it, the area holds
+ * the text with LINE_BLOCK bytes after it): memcpy's branches on a length
+ * that differs from line to line are mispredicted, and so is a loop's end.
+ * A line is mostly shorter than LINE_BLOCK: copied as one block. */
+#define COPY_BLOCK 32
+#define LINE_BLOCK 64
+
+/* A newline and the spaces of columns up to 64, copied as one block of
+ * NL_BLOCK bytes of which the first col0 are the newline and indentation
+ * of column col0. */
+#define NL_BLOCK 65
+static const char NL_SPACES[NL_BLOCK] = "\n"
+                                        "                " /* 4 x 16 spaces */
+                                        "                "
+                                        "                "
+                                        "                ";
+
+/* The layout's writer: its output cursor, the end of its room, and how far
+ * the recorded text is copied. */
+typedef struct lwriter {
+    fmt_buf *b;
+    char *o, *oe;
+    const char *text;
+    uint64_t src;
+} lwriter;
+
+/* Room for n bytes at the cursor and the NUL after them. */
+static FMT_INLINE char *lw_room(lwriter *w, size_t n)
+{
+    if (n >= (size_t)(w->oe - w->o)) {
+        fmt_buf *b = w->b;
+        b->len = (size_t)(w->o - b->data);
+        w->o = fmt_buf_grow(b, n);
+        w->oe = b->data + b->cap;
+    }
+    return w->o;
+}
+
+/* The recorded text up to byte `at`, then a newline and `ind` spaces. */
+static FMT_INLINE void lw_break(lwriter *w, uint64_t at, uint64_t ind)
+{
+    size_t n = (size_t)(at - w->src);
+    const char *s = w->text + w->src;
+    char *o = lw_room(w, n + LINE_BLOCK + NL_BLOCK);
+    memcpy(o, s, LINE_BLOCK);
+    for (size_t i = LINE_BLOCK; i < n; i += COPY_BLOCK)
+        memcpy(o + i, s + i, COPY_BLOCK);
+    o += n;
+    if (ind < NL_BLOCK) {
+        memcpy(o, NL_SPACES, NL_BLOCK);
+    } else {
+        w->o = o;
+        o = lw_room(w, ind + 1);
+        o[0] = '\n';
+        memset(o + 1, ' ', ind);
+    }
+    w->o = o + 1 + ind;
+}
+
+/* The breaks of a byte list (see add_bits_breaks): after the last comma in
+ * the first n0 bytes of what is left, or after the first comma past them
+ * when there is none, while more than n0 bytes are left. */
+static void put_bits_breaks(lwriter *w, const brk *k)
+{
+    const char *text = w->text + k->at;
+    size_t len = (size_t)k->len, n0 = k->n0;
+    for (size_t i = 0; len - i > n0;) {
+        const char *comma = memrchr(text + i, ',', n0);
+        if (comma == NULL) /* an item wider than a line: it alone */
+            comma = memchr(text + i + n0, ',', len - i - n0);
+        if (comma == NULL)
+            return;
+        i = (size_t)(comma - text) + 1;
+        lw_break(w, k->at + i, k->ind);
+        w->src = k->at + i;
+    }
+}
+
+/* Writes the recorded text (c->text, c->tlen bytes) with the breaks
+ * c->bk[0 .. c->nb) at the end of b. */
+static void put_layout(pctx *c)
+{
     fmt_buf *b = c->b;
-    flay l = {.c = c, .ll = c->ll, .m = c->m, .tind = c->tind, .check = check, .cw = cw};
-    fl_load(&l);
-    char *o = fmt_buf_reserve(b, 0);
-    l.oe = b->data + b->cap;
-    o = fl_broken(&l, o, 0, col, 0, 0, 0);
-    if (o == NULL)
-        return false;
-    b->len = (size_t)(o - b->data);
-    *o = '\0';
-    return true;
+    lwriter w = {.b = b, .o = fmt_buf_reserve(b, 0), .oe = b->data + b->cap, .text = c->text, .src = 0};
+    for (uint64_t i = 0; i < c->nb; i++) {
+        const brk *k = &c->bk[i];
+        if (k->n0 != 0) {
+            put_bits_breaks(&w, k);
+            continue;
+        }
+        lw_break(&w, k->at, k->ind);
+        w.src = k->at + k->drop;
+    }
+    size_t n = (size_t)(c->tlen - w.src);
+    char *o = lw_room(&w, n + LINE_BLOCK);
+    memcpy(o, w.text + w.src, LINE_BLOCK);
+    for (size_t i = LINE_BLOCK; i < n; i += COPY_BLOCK)
+        memcpy(o + i, w.text + w.src + i, COPY_BLOCK);
+    b->len = (size_t)(o + n - b->data);
+    b->data[b->len] = '\0';
 }
 
 /* ---- entry points ---------------------------------------------------------------------- */
@@ -2627,14 +2422,6 @@ static void copy_text(char *dst, const char *src, size_t n)
  * walk can then check and write. */
 #define M_SLACK 16
 
-/* cind/7 on its own with c->tind: true when it passes. Its text is taken
- * back (b cut to `mark`). */
-static bool check_only(pctx *c, int64_t col, size_t mark)
-{
-    bool ok = lay_fast(c, col, true, true);
-    truncate_to(c->b, mark);
-    return ok;
-}
 
 void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
 {
@@ -2662,14 +2449,8 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     c.cur = NO_FRAME;
     c.top = 0;
     c.nrec = 0;
-    c.rend = NULL;
-    c.rlim = 0;
-    c.mark = 0;
-    c.nonstr = 0;
     c.wide = 0;
     c.ll = o->line_length;
-    c.m = 0;
-    c.tind = 0;
     c.unicode = o->unicode;
     c.urange = o->unicode & o->unicode_range;
     c.strings = o->strings;
@@ -2678,75 +2459,47 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     c.has_rec = false;
     c.emit = true;
     c.check = false;
-    node n;
-    if (term_is_list(t) && d != 1 && c.strings) {
-        fmt_cursor k = cursor_at(b, b->data + b->len);
-        size_t len0 = b->len;
-        int64_t w;
-        k = put_plain_string(b, k, t, c.urange, &w);
-        if (w > 0) { /* the common string, in one pass */
-            b->len = (size_t)(k.p - b->data);
-            *k.p = '\0';
-            return;
-        }
-        truncate_to(b, len0); /* growing may have moved len */
-        if (w == 0 && scan_string(t, c.urange, &n)) { /* a string with escapes */
-            n.t = t;
-            n.d = d;
-            n.kind = N_STRING;
-            put_leaf(&c, &n);
-            return;
-        }
-        c.nonstr = t; /* no string: not asked again in the one-line pass */
-    }
-    if (c.nonstr != 0) {
-        n.t = t;
-        n.d = d;
-        n.kind = N_LIST;
-    } else {
-        classify(&c, t, d, &n);
-    }
-    if (is_leaf(&n)) {
-        put_leaf(&c, &n); /* what print/9 writes without layout */
-        return;
-    }
     /* Write it on one line, recording the tree; if it does not fit, move
      * the text into the scratch area and lay the tree out from there. */
     size_t mark = b->len;
     c.mark = mark;
-    if (b->scratch[0].p == NULL)
-        fmt_scratch(b, 0, 1);
     load_recs(&c);
     c.m = write_line(&c, t, d);
-    if (c.ll == 0)
+    /* print/9 writes a leaf as it is, and a term that fits on one line */
+    if (get_rec(&c, 0)->kind < N_LEAVES || c.ll == 0 || c.m < c.ll - col)
         return;
-    if (c.m < c.ll - col)
-        return;
-    size_t tlen = b->len - mark;
-    reserve(&c, tlen + SPAN_SLACK);
-    copy_text(scratch(&c), b->data + mark, tlen);
-    c.top = tlen;
+    /* Area 0: the records, the text, room for two breaks per record. */
+    size_t tlen = b->len - mark, at = c.nrec * sizeof(rec);
+    size_t bat = (at + tlen + LINE_BLOCK + 7) & ~(size_t)7;
+    size_t need = bat + (2 * c.nrec + 2) * sizeof(brk);
+    if (need > b->scratch[0].cap) {
+        fmt_scratch(b, 0, need);
+        load_recs(&c);
+    }
+    c.text = (char *)c.recs + at;
+    c.bk = (brk *)(void *)((char *)c.recs + bat);
+    copy_text((char *)c.recs + at, b->data + mark, tlen);
+    c.tlen = tlen;
     truncate_to(b, mark);
     /* M small, or records (cind_fields_tail goes on from another column
      * than pp_fields_tail): the cind passes on their own, then pp */
     if (c.m < (c.ll > 0 ? c.ll : 0) + M_SLACK || c.has_rec) {
         c.tind = -1;
-        if (!check_only(&c, col, mark)) {
+        if (!lay_fast(&c, col, true, true)) {
             c.tind = 4;
-            if (!check_only(&c, col, mark))
+            if (!lay_fast(&c, col, true, true))
                 c.tind = 1;
         }
         lay_fast(&c, col, false, false);
-        return;
+    } else {
+        c.tind = -1;
+        if (!lay_fast(&c, col, true, false)) {
+            c.tind = 4;
+            if (!lay_fast(&c, col, true, false)) {
+                c.tind = 1;
+                lay_fast(&c, col, false, false);
+            }
+        }
     }
-    c.tind = -1;
-    if (lay_fast(&c, col, true, false))
-        return;
-    truncate_to(b, mark);
-    c.tind = 4;
-    if (lay_fast(&c, col, true, false))
-        return;
-    truncate_to(b, mark);
-    c.tind = 1;
-    lay_fast(&c, col, false, false);
+    put_layout(&c);
 }

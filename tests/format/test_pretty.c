@@ -579,6 +579,32 @@ Test(pretty, long_list)
     cr_expect_str_eq(last, "\n 99998,99999,100000]");
 }
 
+/* The layout is the one-line text with line breaks put in (format/pretty.c
+ * lists them, then writes the text once): breaks between leaves that fill
+ * a line, before a tuple or list that fits on a line of its own, before
+ * and inside one that does not, after " =>" with a byte list broken at its
+ * commas below it, before an improper tail, and indentation past the 64
+ * columns that are copied as one block. erl:
+ *   io_lib_pretty:print(T, [{column,COL},{line_length,LL}]) */
+Test(pretty, layout_breaks)
+{
+    check("{config,[alpha,12345,\"beta gamma\",<<\"delta\">>,3.25,{pair,1,2},epsilon,[1,2,3|tail],zeta],"
+          "#{bytes => <<0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40>>,key => value}}", 1, 50, -1, LATIN1,
+          "{config,[alpha,12345,\"beta gamma\",<<\"delta\">>,\n         3.25,\n         {pair,1,2},\n"
+          "         epsilon,\n         [1,2,3|tail],\n         zeta],\n        #{bytes =>\n"
+          "              <<0,1,2,3,4,5,6,7,8,9,10,11,12,13,\n                14,15,16,17,18,19,20,21,22,23,24,\n"
+          "                25,26,27,28,29,30,31,32,33,34,35,\n                36,37,38,39,40>>,\n"
+          "          key => value}}");
+    check("[aaaa,bbbb,{cccc,dddd,[eeee,ffff,gggg,hhhh]},iiii|{improper,tail,here,at,the,very,last}]", 1, 40, -1,
+          LATIN1,
+          "[aaaa,bbbb,\n {cccc,dddd,[eeee,ffff,gggg,hhhh]},\n iiii|\n {improper,tail,here,at,the,very,\n"
+          "           last}]");
+    check("{wide,[one,two,three,four,five,six,seven,eight,nine,ten,eleven,twelve]}", 70, 100, -1, LATIN1,
+          "{wide,\n                                                                      [one,two,three,four,five,\n"
+          "                                                                       six,seven,eight,nine,ten,\n"
+          "                                                                       eleven,twelve]}");
+}
+
 /* fmt_pretty appends to what the buffer holds, and a reused buffer stops
  * allocating. */
 Test(pretty, appends_and_reuses_buffer)
