@@ -321,9 +321,18 @@ typedef struct msact_verdict {
  * the actions acting on p for real; results on h. False when no clause
  * matched (nothing is traced, no action ran); else *out says what to do.
  * When out->changed, the actions may have changed p's entries: look them up
- * again. */
-bool msact_run(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args, unsigned nargs,
-               msact_verdict *out);
+ * again. msact_run_prog is its part for a spec. */
+bool msact_run_prog(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,
+                    unsigned nargs, msact_verdict *out);
+static inline bool msact_run(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,
+                             unsigned nargs, msact_verdict *out)
+{
+    if (!prog) { /* no spec (true): the common case, inline */
+        *out = (msact_verdict){.send = true, .extra = THE_NON_VALUE, .flags = 0, .changed = false};
+        return true;
+    }
+    return msact_run_prog(prog, p, session, h, args, nargs, out);
+}
 
 /* ---- function patterns (bp.c) -------------------------------------------------- */
 

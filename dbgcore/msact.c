@@ -135,12 +135,10 @@ static const ms_hooks msact_hooks = {
      * match_spec_test's (ms.h) */
 };
 
-bool msact_run(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,
-               unsigned nargs, msact_verdict *out)
+bool msact_run_prog(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,
+                    unsigned nargs, msact_verdict *out)
 {
     *out = (msact_verdict){.send = true, .extra = THE_NON_VALUE, .flags = 0, .changed = false};
-    if (!prog)
-        return true;
     msact_data d = {p, session, false};
     ms_ctx ctx = {h, p->pid, THE_NON_VALUE, THE_NON_VALUE, &msact_hooks, &d};
     ms_result res;

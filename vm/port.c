@@ -138,6 +138,16 @@ static trace_port_run run_of(trace_port_op op, term_t caller)
         .op = op, .caller = caller, .linked = NIL, .data = THE_NON_VALUE, .reply = THE_NON_VALUE};
 }
 
+/* The facts of a port_command of msg: data is a command; a trace message
+ * (a tuple) is OTP's nameless task. */
+static trace_port_run command_run(term_t caller, term_t msg, bool iovec)
+{
+    trace_port_run run = run_of(term_is_tuple(msg) ? TRACE_PORT_SIGNAL : TRACE_PORT_COMMAND, caller);
+    run.data = msg;
+    run.iovec = iovec;
+    return run;
+}
+
 /* A port's trace points: the port ran run->op; `tf` its trace flags
  * under the lock, `want` the flags whose events the operation has. */
 static void trace_ran(term_t t, uint32_t tf, uint32_t want, const trace_port_run *run)
@@ -341,19 +351,21 @@ bool port_command_from(term_t t, term_t caller, term_t msg)
     size_t written = 0;
     errno = 0;
     bool ok = s->drv->output(s->state, msg, &written);
-    int code = errno;
     s->output += written;
-    /* data is a command; a trace message (a tuple) is OTP's nameless task */
-    trace_port_op op = term_is_tuple(msg) ? TRACE_PORT_SIGNAL : TRACE_PORT_COMMAND;
-    trace_port_run run = run_of(op, caller);
-    run.data = msg;
     if (ok) {
+        /* every event to a trace port comes this way: the facts for the
+         * port's own events are made only when it has some */
         uint32_t tf = s->trace_flags;
-        run.iovec = s->drv->iovec;
+        bool iovec = s->drv->iovec;
         spinlock_unlock(&s->lock);
-        trace_ran(t, tf, TF_RUNNING_PORTS | TF_RECEIVE, &run);
+        if (tf & (TF_RUNNING_PORTS | TF_RECEIVE)) {
+            trace_port_run run = command_run(caller, msg, iovec);
+            trace_hooks.port_ran(t, &run);
+        }
         return true;
     }
+    int code = errno;
+    trace_port_run run = command_run(caller, msg, s->drv->iovec);
     close_locked(s, n, failure_reason(code), &run);
     return false;
 }
