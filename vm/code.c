@@ -225,7 +225,7 @@ static void thread_code(module_code *mc)
         }
         if (op == OP_make_fun)
             c[i + 2] = (code_t)&mc->lambdas[c[i + 2]];
-        if (op == OP_enter)
+        if (code_is_enter(op))
             note_frame((uint32_t)c[i + 1]);
         i = j;
     }

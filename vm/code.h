@@ -25,6 +25,20 @@ typedef enum opcode {
     OP_COUNT
 } opcode;
 
+/* Whether op is a function's entry instruction: enter, or one of its
+ * forms (opcodes.def), whose operands are enter's, N and A. */
+static inline bool code_is_enter(opcode op)
+{
+    switch (op) {
+    case OP_enter: case OP_enter_nc: case OP_enter_is_lt_ri: case OP_enter_is_ge_ri:
+    case OP_enter_is_eq_exact_ri: case OP_enter_is_ne_exact_ri: case OP_enter_is_nonempty_list:
+    case OP_enter_is_nil: case OP_enter_test_arity: case OP_enter_is_tagged_tuple:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Operand kinds of each opcode ("TTIIII", ...) and names, for the loader
  * and the disassembler. */
 extern const char *const code_op_names[OP_COUNT];
@@ -40,17 +54,19 @@ static inline uint64_t code_reg_index(code_t w) { return w >> 3; }
 /* OTP's JIT reports a failing arithmetic operator without an erlang:'+'
  * frame when it inlines it: +, - and * with a literal float operand on
  * either side (float arithmetic: X * 1.0, 1.5 - X); + with a literal small
- * integer on either side (X + 1, 1 + X); - with one second (X - 1, but not
- * 1 - X); never * with an integer (X * 2 has its frame). True when an
- * add, sub or mul with sources a and b is such a case: its failure is a
- * plain badarith, the same whichever of them fails. */
+ * integer on either side (X + 1, 1 + X); - with a non-negative one second
+ * (X - 1, but not 1 - X nor X - (-1)); never * with an integer (X * 2 has
+ * its frame). True when an add, sub or mul with sources a and b is such a
+ * case: its failure is a plain badarith, the same whichever of them
+ * fails. */
 typedef enum code_arith { CODE_ADD, CODE_SUB, CODE_MUL } code_arith;
 static inline bool code_arith_inlined(code_arith op, code_t a, code_t b)
 {
     bool fa = !code_is_reg(a) && term_is_float((term_t)a), fb = !code_is_reg(b) && term_is_float((term_t)b);
     if (fa || fb)
         return true;
-    return (op != CODE_MUL && !code_is_reg(b) && term_is_small((term_t)b)) ||
+    bool sb = !code_is_reg(b) && term_is_small((term_t)b);
+    return (op == CODE_ADD && sb) || (op == CODE_SUB && sb && small_value((term_t)b) >= 0) ||
            (op == CODE_ADD && !code_is_reg(a) && term_is_small((term_t)a));
 }
 
@@ -62,6 +78,8 @@ enum { BS_SIGNED = 1, BS_LITTLE = 2, BS_NATIVE = 4 };
  * A function header, FUNC_HEADER_WORDS words before the function's entry:
  *
  *   [OP_func_info][module][name][arity][line][bp][lambda]  [entry: OP_enter N A] ...
+ *
+ * (the entry: enter or one of its forms, code_is_enter)
  *
  * `bp` is the breakpoint slot (NULL, or the trace engine's breakpoint
  * record). Tracing a function overwrites the entry word with a breakpoint

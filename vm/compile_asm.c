@@ -1,7 +1,9 @@
 /* compile_asm.c: the compiler's memory (arena, growable arrays), its code
  * buffer with labels and the line table, and the final assembly of a
  * module_code: labels resolved to absolute addresses in the final array,
- * function and lambda tables, and the module's MD5. */
+ * the passes over the code (tail-call arguments in place, entries that
+ * need not clear, specialised forms, superinstructions), function and
+ * lambda tables, and the module's MD5. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -793,6 +795,283 @@ static void coalesce_tail_args(code_t *w, size_t n, const uint8_t *marks, code_l
         alloc_free(ALLOC_TEMP, cs, cap * sizeof *cs);
 }
 
+/* ---- entries that need not clear their registers -----------------------------------
+ * enter clears R[A..N) so that a collection, which scans the registers of
+ * every frame up to the running one's end, never follows a stale word (one
+ * an earlier frame left there, pointing into a heap block freed since). A
+ * function needs no clearing when its code writes each of those registers
+ * before anything can scan it: mark_enter_nc makes its entry an enter_nc,
+ * which clears only when it collects or yields itself. What scans a frame
+ * at R while its function runs: a body call with window b scans R[0..b)
+ * (the callee's frame, and the frames above it, start at R + b; the
+ * arguments R[b..) are the callee's); wait and wait_timeout scan R[0..N).
+ * A forward analysis finds the registers written on every path to each
+ * instruction; a call forgets R[b..N) (the callee may leave anything
+ * there), then writes its result. The function keeps enter when a scan may
+ * see a register not written, when its code reads one (it would read the
+ * [] that enter stores), when it has an exception handler (try_: the
+ * handler is reached with registers written on some paths only) or an
+ * instruction the analysis does not know, or more than 64 registers past
+ * its arguments. */
+
+/* One instruction's effect on the registers written (bit k: R[a + k]):
+ * the ones it needs written (it reads them, or a collection may scan them
+ * while it runs), the ones it keeps (a call forgets those above its
+ * window) and the ones it writes as it goes on; its local jump targets
+ * (L operands: fail labels, which it reaches before it writes) are the
+ * analysis' labels[lab .. lab + nlab). */
+typedef struct nc_instr {
+    size_t pos;
+    uint64_t need, keep, gen;
+    uint32_t lab, nlab;
+    bool fall; /* goes on to the next instruction */
+} nc_instr;
+
+typedef struct nc_walk {
+    const code_t *w;
+    code_t a, n; /* the function's arity and frame size */
+    nc_instr *cur;
+    size_t *labels; /* positions of L operands */
+    uint32_t nlabels, labels_cap;
+    enum { NC_R_WRITTEN, NC_R_READ, NC_R_OWN } rmode; /* what the R operands are */
+} nc_walk;
+
+/* The bits of R[lo..hi) among the registers tracked (R[a..n)). */
+static uint64_t nc_bits(const nc_walk *c, code_t lo, code_t hi)
+{
+    if (lo < c->a)
+        lo = c->a;
+    if (hi > c->n)
+        hi = c->n;
+    if (hi <= lo)
+        return 0;
+    uint64_t upto = hi - c->a >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (hi - c->a)) - 1;
+    return upto & ~((UINT64_C(1) << (lo - c->a)) - 1);
+}
+
+static void nc_operand(void *ctx, char kind, size_t pos)
+{
+    nc_walk *c = ctx;
+    code_t v = c->w[pos];
+    if (kind == 'S' && code_is_reg(v)) {
+        c->cur->need |= nc_bits(c, code_reg_index(v), code_reg_index(v) + 1);
+    } else if (kind == 'R' && c->rmode == NC_R_WRITTEN) {
+        c->cur->gen |= nc_bits(c, v, v + 1);
+    } else if (kind == 'R' && c->rmode == NC_R_READ) {
+        c->cur->need |= nc_bits(c, v, v + 1);
+    } else if (kind == 'L' && v != 0) {
+        c->labels = cc_grow(c->labels, &c->labels_cap, c->nlabels + 1, sizeof *c->labels);
+        c->labels[c->nlabels++] = pos;
+        c->cur->nlab++;
+    }
+}
+
+/* Fills *e for the instruction at i; false when the analysis does not know
+ * it (an exception handler, ...): the function keeps enter. */
+static bool nc_effect(nc_walk *c, size_t i, nc_instr *e)
+{
+    const code_t *w = c->w;
+    opcode op = (opcode)w[i];
+    *e = (nc_instr){i, 0, ~UINT64_C(0), 0, c->nlabels, 0, true};
+    c->cur = e;
+    c->rmode = NC_R_WRITTEN;
+    bool walk = true; /* its S, R and L operands as their kinds say */
+    switch (op) {
+    case OP_call:
+    case OP_call_ext: {
+        code_t b = w[i + 2];
+        code_t a = op == OP_call ? ((const code_t *)w[i + 1])[2] : ((const export_entry *)w[i + 1])->arity;
+        e->need = nc_bits(c, 0, b + a); /* the scan while it runs, and the arguments */
+        e->keep = nc_bits(c, 0, b);
+        e->gen = nc_bits(c, w[i + 3], w[i + 3] + 1);
+        walk = false; /* (call's L is the callee) */
+        break;
+    }
+    case OP_call_fun:
+    case OP_apply:
+        e->need = nc_bits(c, 0, w[i + 1] + w[i + 2] + (op == OP_apply ? 2 : 1));
+        e->keep = nc_bits(c, 0, w[i + 1]);
+        e->gen = nc_bits(c, w[i + 3], w[i + 3] + 1);
+        walk = false;
+        break;
+    case OP_apply_list:
+    case OP_apply_fun_list:
+        e->need = nc_bits(c, 0, w[i + 1] + (op == OP_apply_list ? 3 : 2));
+        e->keep = nc_bits(c, 0, w[i + 1]);
+        e->gen = nc_bits(c, w[i + 2], w[i + 2] + 1);
+        walk = false;
+        break;
+    case OP_tail_call:
+    case OP_tail_call_ext:
+        e->need = nc_bits(c, w[i + 2], w[i + 2] + w[i + 3]);
+        e->fall = walk = false;
+        break;
+    case OP_tail_call_fun:
+    case OP_tail_apply:
+        e->need = nc_bits(c, w[i + 1], w[i + 1] + w[i + 2] + (op == OP_tail_apply ? 2 : 1));
+        e->fall = walk = false;
+        break;
+    case OP_tail_apply_list:
+    case OP_tail_apply_fun_list:
+        e->need = nc_bits(c, w[i + 1], w[i + 1] + (op == OP_tail_apply_list ? 3 : 2));
+        e->fall = walk = false;
+        break;
+    case OP_wait:
+    case OP_wait_timeout:
+        e->need = nc_bits(c, 0, c->n);
+        e->fall = op == OP_wait_timeout;
+        break;
+    case OP_return: case OP_badmatch: case OP_case_end: case OP_try_case_end: case OP_badrecord:
+    case OP_if_end: case OP_jump: case OP_select_val: case OP_select_arity: case OP_loop_rec_end:
+        e->fall = false;
+        break;
+    case OP_raise:
+        e->need = nc_bits(c, w[i + 1], w[i + 1] + 3);
+        e->fall = walk = false;
+        break;
+    /* the bit syntax's context operands are R operands that are read */
+    case OP_bs_get: /* R1 read, R2 written */
+        e->need = nc_bits(c, w[i + 2], w[i + 2] + 1);
+        e->gen = nc_bits(c, w[i + 3], w[i + 3] + 1);
+        c->rmode = NC_R_OWN;
+        break;
+    case OP_bs_get_tail: /* R1 written, R2 read */
+        e->need = nc_bits(c, w[i + 2], w[i + 2] + 1);
+        e->gen = nc_bits(c, w[i + 1], w[i + 1] + 1);
+        walk = false;
+        break;
+    case OP_bs_skip: case OP_bs_match_string: case OP_bs_test_tail: case OP_bs_test_unit:
+        c->rmode = NC_R_READ;
+        break;
+    case OP_move: case OP_put_list: case OP_put_tuple: case OP_get_list: case OP_get_hd: case OP_get_tl:
+    case OP_get_tuple_element: case OP_make_fun: case OP_send: case OP_put_map_assoc: case OP_put_map_exact:
+    case OP_new_map: case OP_bif0: case OP_bif1: case OP_bif2: case OP_bif3: case OP_add: case OP_sub:
+    case OP_mul: case OP_neg: case OP_bs_create: case OP_bs_start_match: case OP_get_map_elements:
+    case OP_loop_rec: case OP_remove_message: case OP_timeout:
+    case OP_is_integer: case OP_is_float: case OP_is_number: case OP_is_atom: case OP_is_boolean:
+    case OP_is_pid: case OP_is_ref: case OP_is_port: case OP_is_nil: case OP_is_list:
+    case OP_is_nonempty_list: case OP_is_tuple: case OP_is_binary: case OP_is_bitstring: case OP_is_map:
+    case OP_is_function: case OP_is_function2: case OP_test_arity: case OP_is_tagged_tuple:
+    case OP_is_eq_exact: case OP_is_ne_exact: case OP_is_eq: case OP_is_ne: case OP_is_lt: case OP_is_ge:
+        break;
+    default: /* try_ and its kin, or one this analysis does not know */
+        return false;
+    }
+    if (walk)
+        cc_walk_instr(w, i, nc_operand, c);
+    return true;
+}
+
+/* Whether the function whose entry is at `entry` (enter N A) and whose
+ * code ends at `end` writes every register of R[A..N) before anything
+ * scans it (see above). */
+static bool writes_before_scans(const code_t *w, size_t entry, size_t end)
+{
+    code_t n = w[entry + 1], a = w[entry + 2];
+    if (n == a)
+        return true;
+    if (n - a > 64)
+        return false;
+    size_t first = entry + 3;
+    if (first >= end)
+        return true;
+    /* the instructions' effects, in code order (at most a word each); in[k]:
+     * the registers written on every path to instruction k seen so far */
+    size_t cap = end - first, bytes = cap * (sizeof(nc_instr) + sizeof(uint64_t) + 1);
+    char *mem = alloc_new(ALLOC_TEMP, bytes);
+    nc_instr *ins = (nc_instr *)mem;
+    uint64_t *in = (uint64_t *)(ins + cap);
+    uint8_t *reached = (uint8_t *)(in + cap);
+    nc_walk c = {w, a, n, NULL, NULL, 0, 0, NC_R_WRITTEN};
+    bool ok = true;
+    size_t k = 0, ninstr = 0;
+    for (size_t i = first; i < end && ok; i = cc_walk_instr(w, i, NULL, NULL))
+        ok = nc_effect(&c, i, &ins[ninstr++]);
+    memset(reached, 0, ninstr);
+    in[0] = 0, reached[0] = 1;
+    /* the index of the instruction at code position t (a jump target) */
+#define NC_INDEX(t, out)                                                                             \
+    do {                                                                                             \
+        size_t lo_ = 0, hi_ = ninstr;                                                                \
+        while (lo_ < hi_) {                                                                          \
+            size_t mid_ = lo_ + (hi_ - lo_) / 2;                                                     \
+            if (ins[mid_].pos < (t))                                                                 \
+                lo_ = mid_ + 1;                                                                      \
+            else                                                                                     \
+                hi_ = mid_;                                                                          \
+        }                                                                                            \
+        (out) = lo_ < ninstr && ins[lo_].pos == (t) ? lo_ : SIZE_MAX;                                \
+    } while (0)
+    /* passes in code order until none changes an instruction before the
+     * one it comes from (a loop's back edge): forward edges take effect
+     * in the same pass */
+    for (bool changed = true; changed && ok;) {
+        changed = false;
+        for (k = 0; k < ninstr && ok; k++) {
+            if (!reached[k])
+                continue;
+            const nc_instr *e = &ins[k];
+            for (uint32_t l = 0; l <= e->nlab && ok; l++) {
+                size_t j;
+                uint64_t s;
+                if (l == e->nlab) { /* the next instruction */
+                    if (!e->fall)
+                        break;
+                    if (k + 1 == ninstr)
+                        break; /* a call that does not return (erlang:error/1) ends the code */
+                    j = k + 1, s = (in[k] & e->keep) | e->gen;
+                } else {
+                    size_t t = (size_t)((const code_t *)w[c.labels[e->lab + l]] - w);
+                    if (t == entry - FUNC_HEADER_WORDS)
+                        continue; /* the header: function_clause */
+                    NC_INDEX(t, j);
+                    if (j == SIZE_MAX) {
+                        ok = false; /* leaves the function: not known */
+                        break;
+                    }
+                    s = in[k];
+                }
+                if (!reached[j] || (in[j] & s) != in[j]) {
+                    in[j] = reached[j] ? in[j] & s : s;
+                    reached[j] = 1;
+                    changed |= j <= k;
+                }
+            }
+        }
+    }
+#undef NC_INDEX
+    for (k = 0; k < ninstr && ok; k++)
+        if (reached[k] && (in[k] & ins[k].need) != ins[k].need)
+            ok = false;
+    alloc_free(ALLOC_TEMP, mem, bytes);
+    if (c.labels)
+        alloc_free(ALLOC_TEMP, c.labels, (size_t)c.labels_cap * sizeof *c.labels);
+    return ok;
+}
+
+/* Makes enter_nc the entry of every function that needs no clearing. */
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void mark_enter_nc(cc_state *cs, code_t *w, size_t n)
+{
+    /* the functions' headers in code order: each function's code ends
+     * where the next one's header starts */
+    uint32_t nf = cs->nfuncs, *hdr = alloc_new(ALLOC_TEMP, (nf + 1) * sizeof *hdr);
+    for (uint32_t f = 0; f < nf; f++)
+        hdr[f] = cs->code.labels[cs->funcs[f].header_label];
+    qsort(hdr, nf, sizeof *hdr, cmp_u32);
+    for (uint32_t f = 0; f < nf; f++) {
+        size_t entry = hdr[f] + FUNC_HEADER_WORDS, end = f + 1 < nf ? hdr[f + 1] : n;
+        if (entry < n && (opcode)w[entry] == OP_enter && writes_before_scans(w, entry, end))
+            w[entry] = (code_t)OP_enter_nc;
+    }
+    alloc_free(ALLOC_TEMP, hdr, (nf + 1) * sizeof *hdr);
+}
+
 static bool is_small_lit(code_t w) { return !code_is_reg(w) && term_is_small((term_t)w); }
 static bool is_immed_lit(code_t w) { return !code_is_reg(w) && term_is_immed((term_t)w); }
 
@@ -801,24 +1080,51 @@ static bool is_immed_lit(code_t w) { return !code_is_reg(w) && term_is_immed((te
 static void specialise(code_t *w, size_t n)
 {
     code_t frame = 0; /* frame size of the function being walked */
+    bool nc = false;  /* its entry is an enter_nc */
     for (size_t i = 0; i < n; i = cc_walk_instr(w, i, NULL, NULL)) {
         opcode op = (opcode)w[i], to = op;
         switch (op) {
         case OP_enter:
+        case OP_enter_nc:
             frame = w[i + 1];
+            nc = op == OP_enter_nc;
             break;
         case OP_tail_call: {
+            /* Skipping the callee's enter leaves the caller's registers
+             * past the arguments in its frame: terms written by the caller,
+             * or cleared by its enter; a caller with enter_nc may not have
+             * written them all, which an enter_nc callee does not mind */
             const code_t *t = (const code_t *)w[i + 1]; /* labels are resolved */
-            if (t[0] == (code_t)OP_enter && t[1] <= frame)
+            if ((t[0] == (code_t)OP_enter_nc || (t[0] == (code_t)OP_enter && !nc)) && t[1] <= frame) {
                 to = w[i + 2] == 0 ? OP_tail_call_in0 : OP_tail_call_in;
+                w[i + 1] = (code_t)(t + 3); /* the instruction after the enter */
+            }
             break;
         }
+        case OP_wait:
+            w[i + 2] = frame;
+            break;
+        case OP_wait_timeout:
+            w[i + 3] = frame;
+            break;
         case OP_add:
         case OP_sub:
             if (code_is_reg(w[i + 3]) && code_is_reg(w[i + 4]))
                 to = op == OP_add ? OP_add_rr : OP_sub_rr;
-            else if (code_is_reg(w[i + 3]) && is_small_lit(w[i + 4]))
-                to = op == OP_add ? OP_add_ri : OP_sub_ri;
+            else if (code_is_reg(w[i + 3]) && is_small_lit(w[i + 4])) {
+                /* X - K is X + -K for K >= 0, as OTP computes it (its
+                 * failure has no operator frame, code_arith_inlined, and
+                 * -0.0 - 0 is 0.0, as -0.0 + 0): add's superinstructions
+                 * then serve it. Not K < 0: X - (-1) fails with an
+                 * erlang:'-' frame. */
+                int64_t k = small_value((term_t)w[i + 4]);
+                to = OP_add_ri;
+                if (op == OP_sub && k >= 0)
+                    w[i + 4] = (code_t)term_small(-k);
+                else if (op == OP_sub)
+                    to = OP_sub_ri;
+                w[i + 4] -= TAG_IMMED1_SMALL; /* stored untagged (opcodes.def) */
+            }
             break;
         case OP_is_lt:
         case OP_is_ge:
@@ -846,6 +1152,72 @@ static void specialise(code_t *w, size_t n)
             break;
         }
         w[i] = (code_t)to;
+    }
+}
+
+/* ---- superinstructions -------------------------------------------------------------
+ * The last pass, over specialised code: an instruction followed by one it
+ * pairs with (opcodes.def: superinstructions) gets the pair's word, the
+ * second keeping its own. The rules: a function's enter_nc followed by a
+ * test that often opens a function; add_ri followed by a call or a
+ * tail_call_in0 (a result often is an argument), and two add_ri before a
+ * tail_call_in0 (a loop's counters: the first pairs with the pair the
+ * second makes); add_rr, add_ri or sub_rr followed by a return_r of its
+ * result. A pair's handler does the work of the instructions after the
+ * first itself, all of it: the words they keep matter only to a jump to
+ * them. */
+
+/* The pair that a followed by b makes, or OP_COUNT. */
+static opcode pair_of(opcode a, opcode b)
+{
+    if (a == OP_enter_nc) {
+        switch (b) {
+        case OP_is_lt_ri: return OP_enter_is_lt_ri;
+        case OP_is_ge_ri: return OP_enter_is_ge_ri;
+        case OP_is_eq_exact_ri: return OP_enter_is_eq_exact_ri;
+        case OP_is_ne_exact_ri: return OP_enter_is_ne_exact_ri;
+        case OP_is_nonempty_list: return OP_enter_is_nonempty_list;
+        case OP_is_nil: return OP_enter_is_nil;
+        case OP_test_arity: return OP_enter_test_arity;
+        case OP_is_tagged_tuple: return OP_enter_is_tagged_tuple;
+        default: return OP_COUNT;
+        }
+    }
+    if (b == OP_call)
+        return a == OP_add_ri ? OP_add_ri_call : OP_COUNT;
+    if (b == OP_tail_call_in0)
+        return a == OP_add_ri ? OP_add_ri_tail_call_in0 : OP_COUNT;
+    if (b == OP_return_r) {
+        switch (a) {
+        case OP_add_rr: return OP_add_rr_return;
+        case OP_add_ri: return OP_add_ri_return;
+        case OP_sub_rr: return OP_sub_rr_return;
+        default: return OP_COUNT;
+        }
+    }
+    return OP_COUNT;
+}
+
+static void fuse_pairs(code_t *w, size_t n)
+{
+    for (size_t i = 0, j; i < n; i = j) {
+        j = cc_walk_instr(w, i, NULL, NULL);
+        if (j >= n)
+            break;
+        opcode f = pair_of((opcode)w[i], (opcode)w[j]);
+        /* two additions before an in-place tail call (a loop's counters):
+         * the first pairs with the pair the second makes */
+        if ((opcode)w[i] == OP_add_ri && (opcode)w[j] == OP_add_ri) {
+            size_t k = cc_walk_instr(w, j, NULL, NULL);
+            if (k < n && (opcode)w[k] == OP_tail_call_in0)
+                f = OP_add_ri_add_ri_tail_call_in0;
+        }
+        if (f == OP_COUNT)
+            continue;
+        /* a return pair returns the result it computes */
+        if ((opcode)w[j] == OP_return_r && w[j + 1] != code_reg((unsigned)w[i + 2]))
+            continue;
+        w[i] = (code_t)f;
     }
 }
 
@@ -884,7 +1256,9 @@ void cc_assemble(cc_state *cs)
             marks[c->lines[l].offset] |= MARK_LINE;
     coalesce_tail_args(mc->code, mc->ncode, marks, c->lines, c->nlines);
     alloc_free(ALLOC_TEMP, marks, c->n + 1);
+    mark_enter_nc(cs, mc->code, mc->ncode);
     specialise(mc->code, mc->ncode);
+    fuse_pairs(mc->code, mc->ncode);
 
     code_module_tables(mc, cs->nfuncs, cs->nlambdas, c->nlines);
     size_t nf = 0;

@@ -1,8 +1,9 @@
 /* compile_gen.c: the code generator's expressions and control flow: calls
  * (local, remote, BIFs, funs, apply), tail calls, case/if/receive/try/
  * catch, andalso/orelse, records, maps, funs, and the function frame
- * (header, prologue, clause selection, out-of-line failures). Patterns and
- * guards are in compile_pat.c, the bit syntax in compile_bin.c. */
+ * (header, prologue, clause selection, out-of-line failures, a recursion's
+ * base case last). Patterns and guards are in compile_pat.c, the bit
+ * syntax in compile_bin.c. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,6 +140,24 @@ static export_entry *ext(gen *g, term_t m, term_t f, unsigned a)
     return e;
 }
 
+/* The window of a body call whose result goes to dst: the next free
+ * register, or dst itself when dst is the register just below it (reserved
+ * for this result and not yet written: an argument of an enclosing call, a
+ * temporary, a variable bound by the call). A destination below the
+ * window would be a register the callee's collections scan before anything
+ * writes it, and its function's entry would have to clear it (compile_asm.c:
+ * mark_enter_nc). */
+static uint32_t call_window(gen *g, int dst, bool tail)
+{
+    if (!tail && dst >= 0 && (uint32_t)dst + 1 == g->top)
+        g->top = (uint32_t)dst;
+    return g->top;
+}
+
+/* The first free register after a body call at window b with its result
+ * in dst (NO_DST: in R[b]). */
+static uint32_t after_call(int dst, uint32_t b) { return dst >= 0 && (uint32_t)dst != b ? b : b + 1; }
+
 /* The common end of a call: the instruction, and the result register. */
 static code_t finish_call(gen *g, uint32_t b, int dst, bool tail, opcode op, opcode top, uint64_t x, bool x_is_label,
                           uint32_t a)
@@ -161,7 +180,7 @@ static code_t finish_call(gen *g, uint32_t b, int dst, bool tail, opcode op, opc
         cg_I(g, x);
     cg_I(g, b);
     cg_R(g, d);
-    g->top = dst >= 0 ? b : b + 1;
+    g->top = after_call(dst, b);
     cg_use(g, d);
     return reg(d);
 }
@@ -169,7 +188,7 @@ static code_t finish_call(gen *g, uint32_t b, int dst, bool tail, opcode op, opc
 static code_t call_local(gen *g, uint32_t fi, ir **args, uint32_t n, ir **extra_args, uint32_t nextra, int dst,
                          bool tail, uint32_t ln)
 {
-    uint32_t b = g->top;
+    uint32_t b = call_window(g, dst, tail);
     args_into(g, args, n, b);
     for (uint32_t i = 0; i < nextra; i++) {
         g->top = b + n + i + 1;
@@ -191,7 +210,7 @@ static code_t call_ext(gen *g, term_t m, term_t f, ir **args, uint32_t n, int ds
         emit_return(g, v);
         return 0;
     }
-    uint32_t b = g->top;
+    uint32_t b = call_window(g, dst, tail);
     args_into(g, args, n, b);
     line(g, ln);
     export_entry *e = ext(g, m, f, n);
@@ -261,7 +280,7 @@ static code_t gen_call_fun(gen *g, ir *fun, ir **args, uint32_t n, int dst, bool
         }
         return call_local(g, g->fi, args, n, extra, nfree, dst, tail, ln);
     }
-    uint32_t b = g->top;
+    uint32_t b = call_window(g, dst, tail);
     args_into(g, args, n, b);
     g->top = b + n + 1;
     cg_val(g, fun, (int)(b + n), 0);
@@ -278,7 +297,7 @@ static code_t gen_call_fun(gen *g, ir *fun, ir **args, uint32_t n, int dst, bool
     cg_I(g, b);
     cg_I(g, n);
     cg_R(g, d);
-    g->top = dst >= 0 ? b : b + 1;
+    g->top = after_call(dst, b);
     return reg(d);
 }
 
@@ -287,7 +306,7 @@ static code_t gen_call_fun(gen *g, ir *fun, ir **args, uint32_t n, int dst, bool
  * in tail position) spreads the list at run time. */
 static code_t apply_list(gen *g, ir *e, uint32_t nargs, opcode op, opcode tail_op, int dst, bool tail)
 {
-    uint32_t b = g->top;
+    uint32_t b = call_window(g, dst, tail);
     args_into(g, e->k, nargs, b);
     line(g, e->line);
     if (tail) {
@@ -299,7 +318,7 @@ static code_t apply_list(gen *g, ir *e, uint32_t nargs, opcode op, opcode tail_o
     cg_op(g, op);
     cg_I(g, b);
     cg_R(g, d);
-    g->top = dst >= 0 ? b : b + 1;
+    g->top = after_call(dst, b);
     return reg(d);
 }
 
@@ -311,7 +330,7 @@ static code_t gen_apply3(gen *g, ir *e, int dst, bool tail)
     if (list_elems(g, e->k[2], &args, &n)) {
         if (m->kind == IR_LIT && term_is_atom(m->a) && f->kind == IR_LIT && term_is_atom(f->a))
             return call_ext(g, m->a, f->a, args, n, dst, tail, e->line);
-        uint32_t b = g->top;
+        uint32_t b = call_window(g, dst, tail);
         args_into(g, args, n, b);
         g->top = b + n + 2;
         cg_val(g, m, (int)(b + n), 0);
@@ -329,7 +348,7 @@ static code_t gen_apply3(gen *g, ir *e, int dst, bool tail)
         cg_I(g, b);
         cg_I(g, n);
         cg_R(g, d);
-        g->top = dst >= 0 ? b : b + 1;
+        g->top = after_call(dst, b);
         return reg(d);
     }
     return apply_list(g, e, 3, OP_apply_list, OP_tail_apply_list, dst, tail);
@@ -678,11 +697,13 @@ static code_t gen_receive(gen *g, ir *e, int dst, bool tail)
         cg_op(g, OP_wait_timeout);
         cg_L(g, loop);
         cg_S(g, tmo);
+        cg_I(g, 0); /* the frame size: compile_asm.c fills it in */
         cg_op(g, OP_timeout);
         gen_body(g, e->b, e->nb, tail ? NO_DST : (int)d, tail);
     } else {
         cg_op(g, OP_wait);
         cg_L(g, loop);
+        cg_I(g, 0); /* the frame size: compile_asm.c fills it in */
     }
     cc_bind_label(cs, end);
     if (tail)
@@ -1273,6 +1294,162 @@ static code_t gen_tail_or_val(gen *g, ir *e, int dst, bool tail)
     return 0;
 }
 
+/* ---- the recursive path first -------------------------------------------------------
+ * A function whose first clause is a recursion's base case (`loop(0, Acc)
+ * -> Acc; loop(N, Acc) -> loop(N - 1, Acc + 1).`) would jump over that
+ * clause on every recursive call: its first test fails into the next
+ * clause, and a jump costs the interpreter a load of its target that the
+ * next instruction waits for. When the function opens with a test that has
+ * a negated form, the code between the test and its fail label is reached
+ * from the test only, ends without going on (a return, a tail call, a
+ * raise) and does not call the function, and the code after the label
+ * does, the test is negated and that code moved to the function's end:
+ * the recursive path falls through, the base case is jumped to. The same
+ * instructions run, in the same order, with the same lines. */
+
+static opcode negated_test(opcode op)
+{
+    switch (op) {
+    case OP_is_eq_exact: return OP_is_ne_exact;
+    case OP_is_ne_exact: return OP_is_eq_exact;
+    case OP_is_eq: return OP_is_ne;
+    case OP_is_ne: return OP_is_eq;
+    case OP_is_lt: return OP_is_ge; /* term order is total */
+    case OP_is_ge: return OP_is_lt;
+    default: return OP_COUNT;
+    }
+}
+
+static bool ends_the_path(opcode op)
+{
+    switch (op) {
+    case OP_return: case OP_tail_call: case OP_tail_call_ext: case OP_tail_call_fun: case OP_tail_apply:
+    case OP_tail_apply_list: case OP_tail_apply_fun_list: case OP_badmatch: case OP_case_end: case OP_if_end:
+    case OP_try_case_end: case OP_badrecord: case OP_raise: case OP_jump:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static int cmp_fixup(const void *a, const void *b)
+{
+    uint32_t x = ((const cc_fixup *)a)->pos, y = ((const cc_fixup *)b)->pos;
+    return x < y ? -1 : x > y;
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+    uint32_t x = ((const code_line *)a)->offset, y = ((const code_line *)b)->offset;
+    return x < y ? -1 : x > y;
+}
+
+/* The line in effect at code offset off (0 when none): the last entry at
+ * or before it (the table is sorted). */
+static uint32_t line_at(const cc_code *c, size_t off)
+{
+    size_t lo = 0, hi = c->nlines;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->lines[mid].offset <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? c->lines[lo - 1].line : 0;
+}
+
+static void append_line(cc_code *c, uint32_t off, uint32_t line)
+{
+    if (c->nlines == c->lines_cap) {
+        size_t nc = c->lines_cap ? c->lines_cap * 2 : 256;
+        c->lines = alloc_resize(ALLOC_TEMP, c->lines, c->lines_cap * sizeof *c->lines, nc * sizeof *c->lines);
+        c->lines_cap = nc;
+    }
+    c->lines[c->nlines++] = (code_line){off, line};
+}
+
+/* The function's code is [.., end) with its first instruction after the
+ * enter at `first`; the labels it made are those from label0 on; its
+ * fixups and line entries are the last ones. */
+static void put_base_case_last(gen *g, size_t first, uint32_t label0)
+{
+    cc_code *c = &g->cs->code;
+    size_t end = c->n;
+    opcode neg = first < end ? negated_test((opcode)c->w[first]) : OP_COUNT;
+    if (neg == OP_COUNT)
+        return;
+    /* the fixups of this function: a suffix, in code order */
+    size_t f0 = c->nfix;
+    while (f0 > 0 && c->fix[f0 - 1].pos >= first)
+        f0--;
+    if (f0 == c->nfix || c->fix[f0].pos != first + 1)
+        return;
+    size_t b0 = first + 4, fail = c->labels[c->fix[f0].label];
+    if (fail <= b0 || fail >= end)
+        return;
+    for (size_t k = f0; k < c->nfix; k++) {
+        uint32_t to = c->labels[c->fix[k].label];
+        if (to != UINT32_MAX && ((to >= b0 && to < fail) || to == end))
+            return; /* a jump into the code that would move, or past the end */
+    }
+    size_t last = b0;
+    for (size_t i = b0; i < fail; i = cc_walk_instr(c->w, i, NULL, NULL))
+        last = i;
+    if (cc_walk_instr(c->w, last, NULL, NULL) != fail || !ends_the_path((opcode)c->w[last]))
+        return;
+    uint32_t self = g->f->entry_label;
+    bool calls_before = false, calls_after = false;
+    for (size_t k = f0; k < c->nfix; k++)
+        if (c->fix[k].label == self) {
+            if (c->fix[k].pos < fail)
+                calls_before = true;
+            else
+                calls_after = true;
+        }
+    if (calls_before || !calls_after)
+        return;
+
+    /* [b0, fail) moves to the end, [fail, end) up to b0 */
+    size_t moved = fail - b0, rest = end - fail;
+    uint32_t line_b0 = line_at(c, b0), line_fail = line_at(c, fail);
+    code_t *tmp = alloc_new(ALLOC_TEMP, moved * sizeof *tmp);
+    memcpy(tmp, c->w + b0, moved * sizeof *tmp);
+    memmove(c->w + b0, c->w + fail, rest * sizeof *tmp);
+    memcpy(c->w + b0 + rest, tmp, moved * sizeof *tmp);
+    alloc_free(ALLOC_TEMP, tmp, moved * sizeof *tmp);
+#define MOVED(off) ((off) >= fail ? (off) - moved : (off) + rest)
+    for (uint32_t l = label0; l < c->nlabels; l++)
+        if (c->labels[l] != UINT32_MAX && c->labels[l] >= b0 && c->labels[l] < end)
+            c->labels[l] = (uint32_t)MOVED(c->labels[l]);
+    for (size_t k = f0; k < c->nfix; k++)
+        if (c->fix[k].pos >= b0)
+            c->fix[k].pos = (uint32_t)MOVED(c->fix[k].pos);
+    qsort(c->fix + f0, c->nfix - f0, sizeof *c->fix, cmp_fixup);
+    /* the lines: entries move with their code; each moved block starts
+     * with the line in effect at its old start */
+    size_t l0 = c->nlines;
+    while (l0 > 0 && c->lines[l0 - 1].offset >= b0)
+        l0--;
+    for (size_t i = l0; i < c->nlines; i++)
+        if (c->lines[i].offset < end) /* (one at the end is the next code's) */
+            c->lines[i].offset = (uint32_t)MOVED(c->lines[i].offset);
+#undef MOVED
+    bool at_b0 = false, at_base = false; /* an entry where a block starts now */
+    for (size_t i = l0; i < c->nlines; i++)
+        at_b0 |= c->lines[i].offset == b0, at_base |= c->lines[i].offset == b0 + rest;
+    if (!at_b0 && line_fail)
+        append_line(c, (uint32_t)b0, line_fail);
+    if (!at_base && line_b0)
+        append_line(c, (uint32_t)(b0 + rest), line_b0);
+    qsort(c->lines + l0, c->nlines - l0, sizeof *c->lines, cmp_line);
+    /* the test, negated, jumps to the base case where it is now */
+    uint32_t base = cc_new_label(g->cs);
+    c->labels[base] = (uint32_t)(b0 + rest);
+    c->w[first] = (code_t)neg;
+    c->fix[f0].label = base;
+}
+
 /* ---- functions -------------------------------------------------------------------------- */
 
 static void emit_cold(gen *g)
@@ -1364,6 +1541,7 @@ static void gen_function(cc_state *cs, uint32_t fi)
     g->fi = fi;
     g->f = &cs->funcs[fi];
     cc_func *f = g->f;
+    uint32_t label0 = cs->code.nlabels; /* the labels this function makes */
     cc_set_line(cs, f->line);
     cc_bind_label(cs, f->header_label);
     cg_op(g, OP_func_info);
@@ -1463,6 +1641,7 @@ static void gen_function(cc_state *cs, uint32_t fi)
         i = j;
     }
     emit_cold(g);
+    put_base_case_last(g, npos + 2, label0);
     cs->code.w[npos] = g->maxreg > f->arity ? g->maxreg : f->arity;
     alloc_free(ALLOC_TEMP, g->cold, g->cold_cap * sizeof *g->cold);
 }

@@ -224,6 +224,19 @@ static uint64_t lambda_index(const module_code *m, code_t w)
     return m->nlambdas;
 }
 
+/* add_ri, sub_ri and their superinstructions: their literal, the fourth
+ * operand, is stored untagged (v << 4: compile_asm.c, specialise). */
+static bool untagged_literal(opcode op)
+{
+    switch (op) {
+    case OP_add_ri: case OP_sub_ri: case OP_add_ri_call: case OP_add_ri_tail_call_in0:
+    case OP_add_ri_add_ri_tail_call_in0: case OP_add_ri_return:
+        return true;
+    default:
+        return false;
+    }
+}
+
 size_t disasm_instr(FILE *out, const module_code *m, size_t pos, disasm_decode_fn decode)
 {
     if (pos >= m->ncode)
@@ -247,6 +260,8 @@ size_t disasm_instr(FILE *out, const module_code *m, size_t pos, disasm_decode_f
             fputs(bs_kinds[c[p]], out);
         else if (op == OP_make_fun && p == pos + 2)
             fprintf(out, "%llu", (unsigned long long)lambda_index(m, c[p]));
+        else if (untagged_literal(op) && p == pos + 4)
+            fprintf(out, "%lld", (long long)((int64_t)c[p] >> 4));
         else
             put_operand(out, m, *k, c[p]);
     }
@@ -329,8 +344,10 @@ bool disasm_calls_self_in_tail(const module_code *m, const code_func *f, disasm_
     for (size_t pos = entry + 1 + strlen(code_op_operands[OP_enter]); pos < end;) {
         const code_t *c = m->code + pos;
         opcode op = decode_word(decode, c[0]);
-        bool local_tail = op == OP_tail_call || op == OP_tail_call_in || op == OP_tail_call_in0;
-        if (local_tail && (const code_t *)c[1] == self)
+        /* (tail_call_in's label is the instruction after the enter) */
+        if (op == OP_tail_call && (const code_t *)c[1] == self)
+            return true;
+        if ((op == OP_tail_call_in || op == OP_tail_call_in0) && (const code_t *)c[1] == self + 3)
             return true;
         if (op == OP_tail_call_ext) {
             const export_entry *e = (const export_entry *)c[1];
@@ -385,7 +402,7 @@ static bool on_literal_heap(const module_code *m, term_t t)
 
 static size_t enter_n(const module_code *m, size_t entry, disasm_decode_fn decode, unsigned *arity)
 {
-    if (entry + 2 >= m->ncode || decode_word(decode, m->code[entry]) != OP_enter)
+    if (entry + 2 >= m->ncode || !code_is_enter(decode_word(decode, m->code[entry])))
         return 0;
     *arity = (unsigned)m->code[entry + 2];
     return (size_t)m->code[entry + 1];
@@ -393,14 +410,18 @@ static size_t enter_n(const module_code *m, size_t entry, disasm_decode_fn decod
 
 /* Does a specialised form (opcodes.def) have the operand kinds its name
  * promises? 'r' a register, 'i' a small integer ('e' for the equality
- * tests: any immediate). Other instructions: true. */
+ * tests: any immediate; 'u' an untagged one, v << 4). Other instructions:
+ * true. */
 static bool specialised_ok(opcode op, const code_t *c)
 {
     const char *kinds;
     size_t first; /* operand index of the first source */
     switch (op) {
-    case OP_add_rr: case OP_sub_rr: kinds = "rr", first = 3; break;
-    case OP_add_ri: case OP_sub_ri: kinds = "ri", first = 3; break;
+    case OP_add_rr: case OP_sub_rr: case OP_add_rr_return: case OP_sub_rr_return:
+        kinds = "rr", first = 3;
+        break;
+    case OP_add_ri: case OP_sub_ri: case OP_add_ri_call: case OP_add_ri_tail_call_in0:
+    case OP_add_ri_add_ri_tail_call_in0: case OP_add_ri_return: kinds = "ru", first = 3; break;
     case OP_is_lt_rr: case OP_is_ge_rr: kinds = "rr", first = 2; break;
     case OP_is_lt_ri: case OP_is_ge_ri: kinds = "ri", first = 2; break;
     case OP_is_lt_ir: case OP_is_ge_ir: kinds = "ir", first = 2; break;
@@ -411,13 +432,35 @@ static bool specialised_ok(opcode op, const code_t *c)
     }
     for (size_t i = 0; kinds[i]; i++) {
         code_t w = c[first + i];
-        bool ok = kinds[i] == 'r' ? code_is_reg(w)
+        bool ok = kinds[i] == 'r'   ? code_is_reg(w)
                   : kinds[i] == 'i' ? !code_is_reg(w) && term_is_small((term_t)w)
+                  : kinds[i] == 'u' ? (w & TAG_IMMED1_MASK) == 0
                                     : !code_is_reg(w) && term_is_immed((term_t)w);
         if (!ok)
             return false;
     }
     return true;
+}
+
+/* The instruction a superinstruction's second word must be (opcodes.def),
+ * or OP_COUNT for other instructions. */
+static opcode pair_second(opcode op)
+{
+    switch (op) {
+    case OP_enter_is_lt_ri: return OP_is_lt_ri;
+    case OP_enter_is_ge_ri: return OP_is_ge_ri;
+    case OP_enter_is_eq_exact_ri: return OP_is_eq_exact_ri;
+    case OP_enter_is_ne_exact_ri: return OP_is_ne_exact_ri;
+    case OP_enter_is_nonempty_list: return OP_is_nonempty_list;
+    case OP_enter_is_nil: return OP_is_nil;
+    case OP_enter_test_arity: return OP_test_arity;
+    case OP_enter_is_tagged_tuple: return OP_is_tagged_tuple;
+    case OP_add_ri_call: return OP_call;
+    case OP_add_ri_tail_call_in0: return OP_tail_call_in0;
+    case OP_add_ri_add_ri_tail_call_in0: return OP_add_ri_tail_call_in0;
+    case OP_add_rr_return: case OP_add_ri_return: case OP_sub_rr_return: return OP_return_r;
+    default: return OP_COUNT;
+    }
 }
 
 /* Can this operand (the first of its instruction) be 0, meaning raise? */
@@ -428,6 +471,8 @@ static bool fail_may_raise(opcode op)
     case OP_add: case OP_add_rr: case OP_add_ri:
     case OP_sub: case OP_sub_rr: case OP_sub_ri:
     case OP_mul: case OP_neg: case OP_bs_create:
+    case OP_add_ri_call: case OP_add_ri_tail_call_in0: case OP_add_ri_add_ri_tail_call_in0:
+    case OP_add_rr_return: case OP_add_ri_return: case OP_sub_rr_return:
         return true;
     default:
         return false;
@@ -522,7 +567,7 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
     for (size_t pos = 0; pos < m->ncode;) {
         opcode op = decode_word(decode, m->code[pos]);
         const code_t *c = m->code + pos;
-        if (op == OP_enter)
+        if (code_is_enter(op))
             fsize = (size_t)c[1];
         if (op == OP_func_info) {
             if (!on_literal_heap(m, (term_t)c[1]) || !term_is_atom((term_t)c[1]) || !term_is_atom((term_t)c[2])) {
@@ -555,6 +600,8 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
                 }
                 break;
             case 'S':
+                if (i == 3 && untagged_literal(op))
+                    break; /* checked by specialised_ok */
                 if (code_is_reg(w)) {
                     if (code_reg_index(w) >= fsize) {
                         ok = fail(&v, "@%zu: register r%llu outside the frame of %zu", pos,
@@ -603,13 +650,21 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
             ok = fail(&v, "@%zu: %s on operands of another kind", pos, code_op_names[op]);
             goto done;
         }
+        /* a superinstruction: followed by the instruction it runs (a
+         * return pair: returning the first's result) */
+        opcode second = pair_second(op);
+        if (second != OP_COUNT && (p >= m->ncode || decode_word(decode, m->code[p]) != second ||
+                                   (second == OP_return_r && m->code[p + 1] != code_reg((unsigned)c[2])))) {
+            ok = fail(&v, "@%zu: %s not followed by its %s", pos, code_op_names[op], code_op_names[second]);
+            goto done;
+        }
         /* call areas */
         uint64_t need = 0;
         switch (op) {
         case OP_call: {
             unsigned a = 0;
             const code_t *t = (const code_t *)c[1];
-            if (t < m->code || t >= m->code + m->ncode || decode_word(decode, *t) != OP_enter) {
+            if (t < m->code || t >= m->code + m->ncode || !code_is_enter(decode_word(decode, *t))) {
                 ok = fail(&v, "@%zu: call target is no function entry", pos);
                 goto done;
             }
@@ -622,9 +677,10 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
             break;
         case OP_tail_call_in:
         case OP_tail_call_in0: {
-            /* it skips the callee's enter: the callee's frame must fit in ours */
-            const code_t *t = (const code_t *)c[1];
-            if (t < m->code || t >= m->code + m->ncode || decode_word(decode, *t) != OP_enter ||
+            /* it skips the callee's enter, its label the instruction after
+             * it: the callee's frame must fit in ours */
+            const code_t *t = (const code_t *)c[1] - 3;
+            if (t < m->code || t >= m->code + m->ncode || !code_is_enter(decode_word(decode, *t)) ||
                 (size_t)t[1] > fsize) {
                 ok = fail(&v, "@%zu: %s target is no entry of a frame within %zu", pos, code_op_names[op],
                           fsize);

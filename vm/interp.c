@@ -287,24 +287,57 @@ static bool timeout_ms(term_t t, int64_t *ms)
 #define OPWORD(pc) ((pc)[0])
 #endif
 
+/* Whether the function whose entry is at `entry` may have a breakpoint
+ * there: its header's breakpoint slot holds a record. The trace engine
+ * fills the slot before it writes the breakpoint over the entry and
+ * empties it only after it has written the entry back, each step a
+ * thread-progress wait apart (docs/internals/breakpoints.md), so an empty
+ * slot means the entry holds its own word; a zero test is cheaper than a
+ * comparison of the entry with the breakpoint's word. */
+#define MAY_HAVE_BREAKPOINT(entry) (OPWORD((entry) + FH_BP - FUNC_HEADER_WORDS) != 0)
+
 #if INTERP_THREADED
 #define CASE(name) L_##name:
-#define ENTER_WORD ((code_t) && L_enter)
 #define DISPATCH() goto *(const void *)OPWORD(pc)
 #else
 #define CASE(name) case OP_##name:
-#define ENTER_WORD ((code_t)OP_enter)
 #define DISPATCH() goto dispatch
 #endif
+/* `label: COLD;` marks a label rarely reached (GCC then gives the paths
+ * that go there no say in its register choices). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define COLD __attribute__((cold))
+#else
+#define COLD
+#endif
+/* HIDE(x): an empty asm that makes x's value unknown to the compiler, so
+ * that it updates x in place instead of keeping its old value in another
+ * register for a path that could recompute it. */
+#if defined(__GNUC__)
+#define HIDE(x) __asm__("" : "+r"(x))
+#else
+#define HIDE(x) ((void)0)
+#endif
+#define COUNT_REDUCTION()                                                                            \
+    do {                                                                                             \
+        reds -= 1;                                                                                   \
+        HIDE(reds);                                                                                  \
+    } while (0)
+/* HIDE(pc): GCC would otherwise load the next word before advancing pc
+ * (three instructions: load, add, jump) instead of jumping through it
+ * (two: add, jump). */
 #define NEXT(n)                                                                                      \
     do {                                                                                             \
         pc += (n);                                                                                   \
+        HIDE(pc);                                                                                    \
         DISPATCH();                                                                                  \
     } while (0)
 /* Save the machine state in the process before calling out: pc, the
  * register window, the frame stack's top (kept in F between calls out),
- * the end of the running frame's registers (kept in Ftop: enter sets it,
- * and stack_top is written only here, for the GC and process_info). */
+ * the end of the registers a collection scans (kept in Ftop, set where a
+ * collection may follow: an entry that collects or yields, wait, a BIF
+ * call, whose trap may collect; stack_top is written only here, for the
+ * GC and process_info). */
 #define SAVE()                                                                                       \
     (p->pc = pc, p->base = (uint32_t)(R - p->stack), p->nframes = (uint32_t)(F - p->frames), p->reds = reds, \
      p->stack_top = (uint32_t)(Ftop - p->stack))
@@ -333,14 +366,15 @@ static bool timeout_ms(term_t t, int64_t *ms)
     (INTERP_GC_CHECK_MASK == 0 || (int32_t)((uint32_t)(r) & (0x80000000u | INTERP_GC_CHECK_MASK)) <= 0)
 /* Pushes a call frame: continue at `cont` with the registers at `regs`,
  * the result in register `dst`. */
-#define PUSH_FRAME(cont, regs, dst)                                                                  \
+#define PUSH_FRAME(cont_, regs_, dst_)                                                                \
     do {                                                                                             \
-        if (F == Flimit) {                                                                           \
+        if (__builtin_expect(F == Flimit, 0)) {                                                      \
             p->nframes = (uint32_t)(F - p->frames);                                                  \
             proc_grow_frames(p);                                                                     \
             F = p->frames + p->nframes, Flimit = p->frames + p->frames_cap;                          \
         }                                                                                            \
-        *F++ = (call_frame){(cont), (regs), (dst)};                                                  \
+        F->pc = (cont_), F->regs = (regs_), F->dst = (dst_);                                         \
+        F++;                                                                                         \
     } while (0)
 #define RAISE(reason)                                                                                \
     do {                                                                                             \
@@ -373,6 +407,72 @@ static bool timeout_ms(term_t t, int64_t *ms)
     do {                                                                                             \
         pc = (const code_t *)(L);                                                                    \
         DISPATCH();                                                                                  \
+    } while (0)
+/* Runs the instruction `name` at pc (a superinstruction handing a case
+ * its fast path does not take to the first instruction of its pair). */
+#if INTERP_THREADED
+#define GOTO_OP(name) goto L_##name
+#else
+#define GOTO_OP(name)                                                                                \
+    do {                                                                                             \
+        op = OP_##name;                                                                              \
+        goto dispatch_op;                                                                            \
+    } while (0)
+#endif
+/* The bodies the superinstructions share with their parts (opcodes.def),
+ * for an instruction at pc + o. A call: */
+#define DO_CALL(o)                                                                                   \
+    do {                                                                                             \
+        PUSH_FRAME(pc + (o) + 4, R, (uint32_t)pc[(o) + 3]);                                          \
+        R += pc[(o) + 2];                                                                            \
+        JUMP(pc[(o) + 1]);                                                                           \
+    } while (0)
+/* A return of v (the process's last frame: it ends at return_). */
+#define DO_RETURN(v)                                                                                 \
+    do {                                                                                             \
+        if (__builtin_expect(F == p->frames, 0)) {                                                   \
+            ta = (v);                                                                                \
+            goto return_;                                                                            \
+        }                                                                                            \
+        POP_RETURN(v);                                                                               \
+    } while (0)
+/* A return of v to the frame below (there is one). */
+#define POP_RETURN(v)                                                                                \
+    do {                                                                                             \
+        term_t v_ = (v);                                                                             \
+        F--;                                                                                         \
+        HIDE(F);                                                                                     \
+        R = F->regs;                                                                                 \
+        R[F->dst] = v_;                                                                              \
+        JUMP(F->pc);                                                                                 \
+    } while (0)
+/* tail_call_in's jump past the callee's enter (its arguments in place),
+ * to its label, the instruction after that enter: enter's work is done
+ * but for its reduction and GC checks, done here; when one is due, or the
+ * callee may have a breakpoint over its entry, tail_call_due takes over
+ * (at pc, the label). */
+#define DO_TAIL_IN(o)                                                                                \
+    do {                                                                                             \
+        pc = (const code_t *)pc[(o) + 1];                                                            \
+        COUNT_REDUCTION();                                                                           \
+        if (__builtin_expect(!CHECK_DUE(reds), 1) && !MAY_HAVE_BREAKPOINT(pc - 3))                   \
+            DISPATCH();                                                                              \
+        goto tail_call_due;                                                                          \
+    } while (0)
+/* enter_nc's fast path: no stack to grow, the slice not over, no
+ * collection wanted; else the entry runs as enter_nc (and goes on to the
+ * next instruction). */
+#define ENTER_NC_FAST()                                                                              \
+    do {                                                                                             \
+        uint64_t n_ = pc[1];                                                                         \
+        COUNT_REDUCTION();                                                                           \
+        if (__builtin_expect(R + n_ > Slimit || CHECK_DUE(reds), 0)) {                               \
+            HIDE(reds);                                                                              \
+            if (R + n_ > Slimit || reds <= 0 || gc_wanted(&p->heap, &p->gc)) {                       \
+                reds += 1;                                                                           \
+                GOTO_OP(enter_nc);                                                                   \
+            }                                                                                        \
+        }                                                                                            \
     } while (0)
 
 static interp_result run(process *p, bool init)
@@ -419,6 +519,7 @@ static interp_result run(process *p, bool init)
     term_t tmp[3];
     term_t ta = 0, tb = 0; /* operands handed from a specialised form to the shared body */
     bool tail = false, exact = false; /* variants sharing a body */
+    int arith = 0;                    /* arith_ri_slow: ARITH_ADD or ARITH_SUB */
     uint32_t fb = 0, fa = 0, fdst = 0;  /* call_fun: */
     const code_t *fcont = NULL;
 #if !INTERP_THREADED
@@ -449,13 +550,13 @@ dispatch_op:
         uint64_t n = pc[1], a = pc[2];
         if (R + n > Slimit)
             ENSURE(n + ENTER_CLEAR);
-        Ftop = R + n;
         term_t *c = R + a;
         c[0] = NIL, c[1] = NIL, c[2] = NIL, c[3] = NIL;
         if (__builtin_expect(a + ENTER_CLEAR < n, 0))
             clear_regs(c + ENTER_CLEAR, (uint32_t)(n - a - ENTER_CLEAR));
         reds -= 1;
         if (__builtin_expect(CHECK_DUE(reds), 0)) {
+            Ftop = R + n;
             if (reds <= 0) {
                 SAVE();
                 return RUN_YIELD;
@@ -465,12 +566,27 @@ dispatch_op:
         }
         NEXT(3);
     }
-    CASE(call)
+    CASE(enter_nc)
     {
-        PUSH_FRAME(pc + 4, R, (uint32_t)pc[3]);
-        R += pc[2];
-        JUMP(pc[1]);
+        /* enter without the clearing: the function writes R[A..N) before
+         * a collection can scan them; they are cleared here only when the
+         * entry collects or yields (the frame is then scanned, or saved) */
+        uint64_t n = pc[1];
+        if (__builtin_expect(R + n > Slimit, 0))
+            ENSURE(n + ENTER_CLEAR);
+        reds -= 1;
+        if (__builtin_expect(CHECK_DUE(reds), 0) && (reds <= 0 || gc_wanted(&p->heap, &p->gc))) {
+            Ftop = R + n;
+            clear_regs(R + pc[2], (uint32_t)(n - pc[2]));
+            if (reds <= 0) {
+                SAVE();
+                return RUN_YIELD;
+            }
+            COLLECT();
+        }
+        NEXT(3);
     }
+    CASE(call) { DO_CALL(0); }
     CASE(tail_call)
     {
         move_args(R, pc[2], pc[3]);
@@ -479,20 +595,20 @@ dispatch_op:
     CASE(tail_call_in)
     {
         move_args(R, pc[2], pc[3]);
-        goto tail_call_in;
+        DO_TAIL_IN(0);
     }
-    CASE(tail_call_in0)
+    CASE(tail_call_in0) { DO_TAIL_IN(0); }
+tail_call_due: COLD;
     {
-tail_call_in:;
-        const code_t *target = (const code_t *)pc[1];
-        /* enter's work is done but for its reduction and GC checks: do
-         * those here, and go through enter when one of them is due (or a
-         * breakpoint replaced it) */
-        int64_t r1 = reds - 1;
-        if (!CHECK_DUE(r1) && OPWORD(target) == ENTER_WORD) {
-            reds = r1;
-            JUMP(target + 3);
-        }
+        /* the call counted, and a reduction or GC check due, or a
+         * breakpoint: through the callee's entry, unless only a GC check
+         * is due and no collection wanted */
+        HIDE(reds); /* (no copies of them kept on the fast path) */
+        HIDE(pc);
+        const code_t *target = pc - 3; /* pc: the instruction after the callee's entry */
+        if (reds > 0 && !MAY_HAVE_BREAKPOINT(target) && !gc_wanted(&p->heap, &p->gc))
+            DISPATCH();
+        reds += 1; /* the entry counts the call */
         JUMP(target);
     }
     CASE(call_ext)
@@ -614,19 +730,7 @@ apply_list:
         ta = SX(1);
         goto return_;
     }
-    CASE(return_r)
-    {
-        /* return_ inline: most returns are this one */
-        term_t v = REG(pc[1]);
-        if (F == p->frames) {
-            ta = v;
-            goto return_;
-        }
-        call_frame f = *--F;
-        R = f.regs;
-        R[f.dst] = v;
-        JUMP(f.pc);
-    }
+    CASE(return_r) { DO_RETURN(REG(pc[1])); }
 return_:
     {
         term_t v = ta;
@@ -644,6 +748,9 @@ return_:
     CASE(bif_stub)
     {
         const bif_entry *b = (const bif_entry *)pc[1];
+        /* the BIF's frame is its arguments (stack_top: process_info's
+         * stack_size) */
+        Ftop = R + (b->arity ? b->arity : 1);
         SAVE();
         term_t v = b->fn(p, R);
         RELOAD();
@@ -693,7 +800,7 @@ return_:
         /* DESIGN.md mechanism 1: the record is in the header's slot; the
          * active generation says whether this process has work here */
         const trace_bp *bp = (const trace_bp *)__atomic_load_n(&pc[FH_BP - FUNC_HEADER_WORDS], __ATOMIC_RELAXED);
-        if (reds <= 1 && bp->orig == op_words[OP_enter]) {
+        if (reds <= 1 && code_is_enter(interp_word_op(bp->orig))) {
             /* enter would end the slice and the process would come back
              * here: end it first (with enter's frame set up for the GC),
              * so that the breakpoint runs once per call */
@@ -795,45 +902,66 @@ bif_n:
         NEXT(4 + n);
     }
     /* Tagged small-integer arithmetic: a small is v << 4 | 0xF, so
-     * a + (b - 0xF) is the tagged sum, and the 64-bit overflow of the
-     * shifted values is exactly "the result is not a small". */
+     * (a - 0xF) + b is the tagged sum and a - (b - 0xF) the tagged
+     * difference, and the 64-bit overflow of the shifted values is exactly
+     * "the result is not a small". SMALL_ADD and SMALL_SUB: whether the
+     * sum or difference of smalls a and b is one, the tagged value in s. */
 #define SMALL_UNTAG(t) ((int64_t)((t) - TAG_IMMED1_SMALL))
+#define SMALL_ADD(a, b, s) (!__builtin_add_overflow(SMALL_UNTAG(a), (int64_t)(b), &(s)))
+#define SMALL_SUB(a, b, s) (!__builtin_sub_overflow((int64_t)(a), SMALL_UNTAG(b), &(s)))
 #define BOTH_SMALL(a, b) (((a) & (b) & TAG_IMMED1_MASK) == TAG_IMMED1_SMALL)
-    CASE(add)
-    {
-        ta = SX(3), tb = SX(4);
-        goto add;
-    }
+    /* ARITH_RI(op, s, o): the fast path of the add_ri or sub_ri at pc + o
+     * into s, else its slow path (at pc + o). Their literal is stored
+     * untagged, v << 4 (compile_asm.c, specialise): added to or subtracted
+     * from a tagged small, it gives the tagged result. On an overflow the
+     * operand is computed back from the wrapped result, so that the fast
+     * path need not keep it. */
+#define ARITH_RI(op, s, o)                                                                           \
+    do {                                                                                             \
+        term_t a_ = REG(pc[(o) + 3]);                                                                \
+        if (__builtin_expect(!term_is_small(a_), 0)) {                                               \
+            ta = a_, arith = ARITH_##op, pc += (o);                                                  \
+            goto arith_ri_slow;                                                                      \
+        }                                                                                            \
+        if (__builtin_expect(ARITH_OVERFLOW_##op((int64_t)a_, (int64_t)pc[(o) + 4], &(s)), 0)) {     \
+            HIDE(s);                                                                                 \
+            ta = (term_t)ARITH_UNDO_##op((s), (int64_t)pc[(o) + 4]), arith = ARITH_##op, pc += (o);  \
+            goto arith_ri_slow;                                                                      \
+        }                                                                                            \
+    } while (0)
+#define ARITH_OVERFLOW_ADD __builtin_add_overflow
+#define ARITH_OVERFLOW_SUB __builtin_sub_overflow
+#define ARITH_UNDO_ADD(s, k) ((uint64_t)(s) - (uint64_t)(k))
+#define ARITH_UNDO_SUB(s, k) ((uint64_t)(s) + (uint64_t)(k))
+    /* The fast paths of the add_rr and sub_rr at pc: true, with the
+     * tagged result in s, when both operands and the result are small. */
+#define ADD_RR_FAST(s) (BOTH_SMALL(REG(pc[3]), REG(pc[4])) && SMALL_ADD(REG(pc[3]), REG(pc[4]), s))
+#define SUB_RR_FAST(s) (BOTH_SMALL(REG(pc[3]), REG(pc[4])) && SMALL_SUB(REG(pc[3]), REG(pc[4]), s))
     CASE(add_rr)
     {
         int64_t s;
-        ta = REG(pc[3]), tb = REG(pc[4]);
-        if (BOTH_SMALL(ta, tb) && !__builtin_add_overflow((int64_t)ta, SMALL_UNTAG(tb), &s)) {
+        if (__builtin_expect(ADD_RR_FAST(s), 1)) {
             RX(2) = (term_t)s;
             NEXT(5);
         }
-        goto add_slow;
+        GOTO_OP(add);
     }
     CASE(add_ri)
     {
         int64_t s;
-        ta = REG(pc[3]), tb = (term_t)pc[4];
-        if (term_is_small(ta) && !__builtin_add_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
-            RX(2) = (term_t)s;
-            NEXT(5);
-        }
-        goto add_slow;
+        ARITH_RI(ADD, s, 0);
+        RX(2) = (term_t)s;
+        NEXT(5);
     }
-add:
+    /* add_rr's slow path comes here too */
+    CASE(add)
     {
         int64_t s;
-        if (BOTH_SMALL(ta, tb) && !__builtin_add_overflow((int64_t)ta, SMALL_UNTAG(tb), &s)) {
+        ta = SX(3), tb = SX(4);
+        if (BOTH_SMALL(ta, tb) && SMALL_ADD(ta, tb, s)) {
             RX(2) = (term_t)s;
             NEXT(5);
         }
-    }
-add_slow:
-    {
         tmp[0] = ta, tmp[1] = tb;
         term_t v = arith_slow(p, 0, ta, tb);
         if (v == THE_NON_VALUE) {
@@ -844,45 +972,52 @@ add_slow:
         RX(2) = v;
         NEXT(5);
     }
-    CASE(sub)
-    {
-        ta = SX(3), tb = SX(4);
-        goto sub;
-    }
     CASE(sub_rr)
     {
         int64_t s;
-        ta = REG(pc[3]), tb = REG(pc[4]);
-        if (BOTH_SMALL(ta, tb) && !__builtin_sub_overflow((int64_t)ta, SMALL_UNTAG(tb), &s)) {
+        if (__builtin_expect(SUB_RR_FAST(s), 1)) {
             RX(2) = (term_t)s;
             NEXT(5);
         }
-        goto sub_slow;
+        GOTO_OP(sub);
     }
     CASE(sub_ri)
     {
         int64_t s;
-        ta = REG(pc[3]), tb = (term_t)pc[4];
-        if (term_is_small(ta) && !__builtin_sub_overflow((int64_t)ta, SMALL_UNTAG(pc[4]), &s)) {
-            RX(2) = (term_t)s;
-            NEXT(5);
-        }
-        goto sub_slow;
+        ARITH_RI(SUB, s, 0);
+        RX(2) = (term_t)s;
+        NEXT(5);
     }
-sub:
+    /* sub_rr's slow path comes here too */
+    CASE(sub)
     {
         int64_t s;
-        if (BOTH_SMALL(ta, tb) && !__builtin_sub_overflow((int64_t)ta, SMALL_UNTAG(tb), &s)) {
+        ta = SX(3), tb = SX(4);
+        if (BOTH_SMALL(ta, tb) && SMALL_SUB(ta, tb, s)) {
             RX(2) = (term_t)s;
             NEXT(5);
         }
-    }
-sub_slow:
-    {
         tmp[0] = ta, tmp[1] = tb;
         term_t v = arith_slow(p, 1, ta, tb);
         if (v == THE_NON_VALUE) {
             if (!inlined_operator(pc, ARITH_SUB))
+                fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("-"), 2);
+            FAIL_OR_RAISE(pc[1]);
+        }
+        RX(2) = v;
+        NEXT(5);
+    }
+arith_ri_slow:
+    {
+        /* add_ri or sub_ri (arith: ARITH_ADD or ARITH_SUB) on a first
+         * operand ta not small, or a result that is not; the literal is
+         * stored untagged. A failure has erlang:'-''s frame when OTP does
+         * not inline the operator (code_arith_inlined: X - K with K < 0) */
+        tb = (term_t)pc[4] + TAG_IMMED1_SMALL;
+        tmp[0] = ta, tmp[1] = tb;
+        term_t v = arith_slow(p, arith, ta, tb);
+        if (v == THE_NON_VALUE) {
+            if (!code_arith_inlined((code_arith)arith, pc[3], tb))
                 fargs = tmp, fnargs = 2, fbif = bif_lookup(ATOM_erlang, atom_from_cstr("-"), 2);
             FAIL_OR_RAISE(pc[1]);
         }
@@ -1277,6 +1412,9 @@ is_ge:
         /* A process about to sleep collects if it should: a receive loop
          * may make too few calls in a slice to reach enter's check, and
          * would keep every message's fragment. */
+        /* The running frame ends at R + N (after a return, Ftop is where
+         * the callee's ended) */
+        Ftop = R + pc[2];
         if (gc_wanted(&p->heap, &p->gc))
             COLLECT();
         /* Resumes here: proc_wait then finds the message that woke it. */
@@ -1294,9 +1432,10 @@ is_ge:
         if (!timeout_ms(SX(2), &ms))
             RAISE(ATOM_timeout_value);
         if (atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMEOUT)
-            NEXT(3); /* the timer fired: on to `timeout` */
+            NEXT(4); /* the timer fired: on to `timeout` */
+        Ftop = R + pc[3]; /* as wait */
         if (gc_wanted(&p->heap, &p->gc))
-            COLLECT(); /* as wait */
+            COLLECT();
         SAVE();
         int r = proc_wait(p, ms);
         if (r < 0)
@@ -1304,7 +1443,7 @@ is_ge:
         if (r == 0)
             return RUN_WAIT;
         if (r == 2)
-            NEXT(3);
+            NEXT(4);
         JUMP(pc[1]);
     }
     CASE(timeout)
@@ -1373,6 +1512,135 @@ put_map:
         }
         NEXT(4 + 2 * n);
     }
+
+    /* ---- superinstructions (opcodes.def): a pair's fast path ---- */
+    CASE(enter_is_lt_ri)
+    {
+        ENTER_NC_FAST();
+        ta = REG(pc[5]);
+        if (__builtin_expect(!term_is_small(ta), 0)) {
+            pc += 3;
+            GOTO_OP(is_lt_ri);
+        }
+        if ((int64_t)ta >= (int64_t)pc[6])
+            JUMP(pc[4]);
+        NEXT(7);
+    }
+    CASE(enter_is_ge_ri)
+    {
+        ENTER_NC_FAST();
+        ta = REG(pc[5]);
+        if (__builtin_expect(!term_is_small(ta), 0)) {
+            pc += 3;
+            GOTO_OP(is_ge_ri);
+        }
+        if ((int64_t)ta < (int64_t)pc[6])
+            JUMP(pc[4]);
+        NEXT(7);
+    }
+    CASE(enter_is_eq_exact_ri)
+    {
+        ENTER_NC_FAST();
+        if (REG(pc[5]) != (term_t)pc[6])
+            JUMP(pc[4]);
+        NEXT(7);
+    }
+    CASE(enter_is_ne_exact_ri)
+    {
+        ENTER_NC_FAST();
+        if (REG(pc[5]) == (term_t)pc[6])
+            JUMP(pc[4]);
+        NEXT(7);
+    }
+    CASE(enter_is_nonempty_list)
+    {
+        ENTER_NC_FAST();
+        if (!term_is_list(SX(5)))
+            JUMP(pc[4]);
+        NEXT(6);
+    }
+    CASE(enter_is_nil)
+    {
+        ENTER_NC_FAST();
+        if (SX(5) != NIL)
+            JUMP(pc[4]);
+        NEXT(6);
+    }
+    CASE(enter_test_arity)
+    {
+        ENTER_NC_FAST();
+        term_t t = SX(5);
+        if (!term_is_tuple(t) || tuple_arity(t) != pc[6])
+            JUMP(pc[4]);
+        NEXT(7);
+    }
+    CASE(enter_is_tagged_tuple)
+    {
+        ENTER_NC_FAST();
+        term_t t = SX(5);
+        if (!term_is_tuple(t) || tuple_arity(t) != pc[6] || tuple_get(t, 0) != (term_t)pc[7])
+            JUMP(pc[4]);
+        NEXT(8);
+    }
+    CASE(add_ri_call)
+    {
+        int64_t s;
+        ARITH_RI(ADD, s, 0);
+        RX(2) = (term_t)s;
+        DO_CALL(5);
+    }
+    CASE(add_ri_tail_call_in0)
+    {
+        int64_t s;
+        ARITH_RI(ADD, s, 0);
+        RX(2) = (term_t)s;
+        DO_TAIL_IN(5);
+    }
+    CASE(add_ri_add_ri_tail_call_in0)
+    {
+        int64_t s;
+        ARITH_RI(ADD, s, 0);
+        RX(2) = (term_t)s;
+        ARITH_RI(ADD, s, 5);
+        RX(7) = (term_t)s;
+        DO_TAIL_IN(10);
+    }
+    /* the result goes to the caller only: the register it would be
+     * stored in dies with the frame (the process's last frame: the two
+     * instructions, as such) */
+    CASE(add_rr_return)
+    {
+        int64_t s;
+        if (__builtin_expect(F == p->frames || !ADD_RR_FAST(s), 0))
+            GOTO_OP(add_rr);
+        POP_RETURN((term_t)s);
+    }
+    CASE(add_ri_return)
+    {
+        int64_t s;
+        if (__builtin_expect(F == p->frames, 0))
+            GOTO_OP(add_ri);
+        ARITH_RI(ADD, s, 0);
+        POP_RETURN((term_t)s);
+    }
+    CASE(sub_rr_return)
+    {
+        int64_t s;
+        if (__builtin_expect(F == p->frames || !SUB_RR_FAST(s), 0))
+            GOTO_OP(sub_rr);
+        POP_RETURN((term_t)s);
+    }
+#undef ARITH_RI
+#undef ARITH_OVERFLOW_ADD
+#undef ARITH_OVERFLOW_SUB
+#undef ARITH_UNDO_ADD
+#undef ARITH_UNDO_SUB
+#undef ADD_RR_FAST
+#undef SUB_RR_FAST
+#undef SMALL_UNTAG
+#undef SMALL_ADD
+#undef SMALL_SUB
+#undef BOTH_SMALL
 
     /* ---- binaries (vm/bits.c) ---- */
     CASE(bs_create)
@@ -1548,6 +1816,7 @@ raise:
 }
 
 #undef OPWORD
+#undef MAY_HAVE_BREAKPOINT
 #undef SRC
 #undef REG
 #undef RX
@@ -1562,6 +1831,15 @@ raise:
 #undef RAISE
 #undef FAIL_OR_RAISE
 #undef JUMP
+#undef GOTO_OP
+#undef DO_CALL
+#undef DO_RETURN
+#undef POP_RETURN
+#undef DO_TAIL_IN
+#undef ENTER_NC_FAST
+#undef COUNT_REDUCTION
+#undef HIDE
+#undef COLD
 
 void interp_init(void)
 {

@@ -157,7 +157,8 @@ Test(code, load_points_exports)
         const code_t *addr = load_addr(code_export_get(A("tc_a"), A(names[i]), arities[i]));
         cr_expect(addr == find_entry(mc, names[i], arities[i]), "%s/%u points at its code", names[i],
                   arities[i]);
-        cr_expect(addr[0] == interp_op_word(OP_enter));
+        cr_expect(code_is_enter(interp_word_op(addr[0])), "%s/%u starts with an enter form", names[i],
+                  arities[i]);
         const code_t *hd = code_header_of(addr);
         cr_expect(hd[FH_OP] == interp_op_word(OP_func_info) && hd[FH_MODULE] == A("tc_a") &&
                   hd[FH_NAME] == A(names[i]) && hd[FH_ARITY] == arities[i]);

@@ -243,9 +243,12 @@ Test(compile, fib_is_tight)
     cr_expect_eq(count_op(l, "select_val"), 1, "%s", l);
     /* two direct local calls, arithmetic inline */
     cr_expect_eq(count_op(l, "call"), 2, "%s", l);
-    /* in their specialised forms: N - 1 on a register, F1 + F2 */
-    cr_expect_eq(count_op(l, "sub_ri"), 2, "%s", l);
-    cr_expect_eq(count_op(l, "add_rr"), 1, "%s", l);
+    /* in their specialised forms, fused with what follows them: N - 1 on
+     * a register (as N + -1) with the call taking it, F1 + F2 with the
+     * return */
+    cr_expect_eq(count_op(l, "add_ri_call"), 2, "%s", l);
+    cr_expect_eq(count_op(l, "add_rr_return"), 1, "%s", l);
+    cr_expect_eq(count_op(l, "return_r"), 1, "%s", l);
     cr_expect_eq(count_op(l, "move") + count_op(l, "move_r"), 0, "no redundant moves:\n%s", l);
     cr_expect_eq(count_op(l, "call_ext"), 0, "%s", l);
     cr_expect_eq(count_op(l, "bif2"), 0, "%s", l);
@@ -255,6 +258,112 @@ Test(compile, fib_is_tight)
      * (its arguments computed in place: tail_call_in0) */
     cr_expect_eq(count_op(l, "tail_call_in") + count_op(l, "tail_call_in0"), 1, "%s", l);
     cr_expect_eq(count_op(l, "call"), 0, "%s", l);
+    free(l);
+    compile_module_free(m);
+}
+
+/* ---- entries that need not clear, superinstructions ------------------------------------- */
+
+/* The first instruction of a listing (its function's entry). */
+static char *entry_op(const char *l)
+{
+    const char *e = strstr(l, "\n");
+    cr_assert(e, "%s", l);
+    char name[64];
+    cr_assert_eq(sscanf(e + 1, " %*u %63s", name), 1, "%s", l);
+    return strdup(name);
+}
+
+/* compile_asm.c: mark_enter_nc. A function whose code writes each of its
+ * registers past the arguments before a collection can scan it starts
+ * with enter_nc (or a superinstruction that begins with it); one with a
+ * register a call or a wait may see unwritten keeps enter. */
+Test(compile, enter_nc)
+{
+    module_code *m = compile_ok("superinstr");
+    static const struct {
+        const char *name;
+        unsigned arity;
+        const char *entry;
+    } cases[] = {
+        {"fib", 1, "enter_is_ge_ri"},       {"loop", 2, "enter_is_ne_exact_ri"},
+        {"sum", 1, "enter_is_nil"},         {"neg", 1, "enter_nc"},
+        {"keeps", 1, "enter_nc"},           {"bound", 1, "enter"},
+        {"recv", 1, "enter"},               {"guarded", 1, "enter_is_ge_ri"},
+        {"lst", 1, "enter_is_nonempty_list"}, {"tagged", 1, "enter_is_tagged_tuple"},
+        {"id", 1, "enter_nc"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *l = listing(m, cases[i].name, cases[i].arity);
+        char *e = entry_op(l);
+        cr_expect_str_eq(e, cases[i].entry, "%s/%u:\n%s", cases[i].name, cases[i].arity, l);
+        free(e);
+        free(l);
+    }
+    /* keeps/1: the first call's result lands where the second call's
+     * window starts (compile_gen.c: call_window), not below it */
+    char *l = listing(m, "keeps", 1);
+    cr_expect(strstr(l, "call @") && strstr(l, " 1 r1\n"), "%s", l);
+    free(l);
+    /* a wait names the frame size it scans */
+    l = listing(m, "recv", 1);
+    cr_expect(strstr(l, "  wait @") && strstr(l, " 4\n"), "%s", l);
+    free(l);
+    compile_module_free(m);
+}
+
+/* compile_gen.c: put_base_case_last. A recursion's base case, first in
+ * the source, goes last in the code, behind its negated test; a first
+ * clause that is no base case (no recursion after it, or its own) stays. */
+Test(compile, base_case_last)
+{
+    module_code *m = compile_ok("superinstr");
+    char *l = listing(m, "loop", 2);
+    /* the entry, the negated test, the recursive clause, the base case */
+    const char *t = strstr(l, "  is_ne_exact_ri @");
+    cr_assert(t, "%s", l);
+    unsigned at, base;
+    cr_assert_eq(sscanf(t, " %*s @%u", &base), 1, "%s", l);
+    const char *ret = strstr(l, "  return_r r1\n");
+    cr_assert(ret && ret > strstr(l, "tail_call_in0 @"), "the base case is last:\n%s", l);
+    /* the test jumps to the base case */
+    const char *line = ret;
+    while (line > l && line[-1] != '\n')
+        line--;
+    cr_assert_eq(sscanf(line, " %u", &at), 1, "%s", l);
+    cr_expect_eq(at, base, "%s", l);
+    free(l);
+    /* fib's guard N < 2 becomes N >= 2 */
+    l = listing(m, "fib", 1);
+    cr_expect(strstr(l, "  is_ge_ri @"), "%s", l);
+    free(l);
+    /* guarded/1 does not recurse: in source order */
+    l = listing(m, "guarded", 1);
+    cr_expect(strstr(l, "  is_ge_ri @") && strstr(l, "return big\n") < strstr(l, "return small\n"), "%s", l);
+    free(l);
+    compile_module_free(m);
+}
+
+/* compile_asm.c: fuse_pairs. Each pair's second instruction stays in
+ * place after it. */
+Test(compile, superinstructions)
+{
+    module_code *m = compile_ok("superinstr");
+    char *l = listing(m, "loop", 2);
+    /* N - 1 and Acc + 1 before the in-place self tail call: the first
+     * addition runs all three, the second the last two */
+    cr_expect_eq(count_op(l, "add_ri_add_ri_tail_call_in0"), 1, "%s", l);
+    cr_expect_eq(count_op(l, "add_ri_tail_call_in0"), 1, "%s", l);
+    cr_expect_eq(count_op(l, "tail_call_in0"), 1, "%s", l);
+    cr_expect(strstr(l, "add_ri_add_ri_tail_call_in0 raise r0 r0 -1\n"), "%s", l);
+    free(l);
+    l = listing(m, "sum", 1);
+    cr_expect_eq(count_op(l, "add_rr_return"), 1, "%s", l);
+    free(l);
+    /* X - (-1) is no addition: no add_ri, no pair with the return */
+    l = listing(m, "neg", 1);
+    cr_expect(strstr(l, "  sub_ri raise r1 r0 -1\n"), "%s", l);
+    cr_expect_eq(count_op(l, "add_ri"), 0, "%s", l);
     free(l);
     compile_module_free(m);
 }
@@ -318,20 +427,55 @@ Test(compile, tail_args_in_place)
 }
 
 /* A specialised form on operands of another kind is caught by the checker. */
+/* The offset of the instruction after the one at pos. */
+static size_t next_instr(const module_code *m, size_t pos)
+{
+    FILE *null = fopen("/dev/null", "w");
+    size_t next = disasm_instr(null, m, pos, NULL);
+    fclose(null);
+    return next ? next : m->ncode;
+}
+
 Test(compile, verify_rejects_a_wrong_specialised_form)
 {
     module_code *m = compile_ok("fib");
     char err[256];
     cr_assert(disasm_verify(m, NULL, err, sizeof err), "%s", err);
     size_t at = SIZE_MAX;
-    for (size_t i = 0; i < m->ncode && at == SIZE_MAX; i++)
-        if (m->code[i] == (code_t)OP_sub_ri)
+    for (size_t i = 0; i < m->ncode && at == SIZE_MAX; i = next_instr(m, i))
+        if (m->code[i] == (code_t)OP_is_lt_ir)
             at = i;
-    cr_assert_neq(at, SIZE_MAX, "fib has a sub_ri");
-    m->code[at] = (code_t)OP_sub_rr; /* its second source is a literal */
+    cr_assert_neq(at, SIZE_MAX, "fib has an is_lt_ir");
+    m->code[at] = (code_t)OP_is_lt_rr; /* its first source is a literal */
     cr_expect_not(disasm_verify(m, NULL, err, sizeof err));
-    cr_expect(strstr(err, "sub_rr") != NULL, "%s", err);
-    m->code[at] = (code_t)OP_sub_ri;
+    cr_expect(strstr(err, "is_lt_rr") != NULL, "%s", err);
+    m->code[at] = (code_t)OP_is_lt_ir;
+    compile_module_free(m);
+}
+
+/* A superinstruction not followed by the instruction it runs is caught. */
+Test(compile, verify_rejects_a_broken_pair)
+{
+    module_code *m = compile_ok("fib");
+    char err[256];
+    size_t at = SIZE_MAX;
+    for (size_t i = 0; i < m->ncode && at == SIZE_MAX; i = next_instr(m, i))
+        if (m->code[i] == (code_t)OP_add_rr_return)
+            at = i;
+    cr_assert_neq(at, SIZE_MAX, "fib has an add_rr_return");
+    /* the return after it returns another register than its result */
+    size_t ret = at + 5;
+    cr_assert_eq(m->code[ret], (code_t)OP_return_r);
+    code_t src = m->code[ret + 1];
+    m->code[ret + 1] = code_reg(0);
+    cr_expect_not(disasm_verify(m, NULL, err, sizeof err));
+    cr_expect(strstr(err, "add_rr_return not followed by its return_r") != NULL, "%s", err);
+    m->code[ret + 1] = src;
+    /* another instruction after it */
+    m->code[ret] = (code_t)OP_return;
+    cr_expect_not(disasm_verify(m, NULL, err, sizeof err));
+    m->code[ret] = (code_t)OP_return_r;
+    cr_expect(disasm_verify(m, NULL, err, sizeof err), "%s", err);
     compile_module_free(m);
 }
 
