@@ -322,13 +322,15 @@ typedef struct msact_verdict {
  * matched (nothing is traced, no action ran); else *out says what to do.
  * When out->changed, the actions may have changed p's entries: look them up
  * again. msact_run_prog is its part for a spec. */
+/* The verdict of an event no spec changes: a plain trace message. */
+#define MSACT_PLAIN ((msact_verdict){.send = true, .extra = THE_NON_VALUE, .flags = 0, .changed = false})
 bool msact_run_prog(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,
                     unsigned nargs, msact_verdict *out);
 static inline bool msact_run(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,
                              unsigned nargs, msact_verdict *out)
 {
     if (!prog) { /* no spec (true): the common case, inline */
-        *out = (msact_verdict){.send = true, .extra = THE_NON_VALUE, .flags = 0, .changed = false};
+        *out = MSACT_PLAIN;
         return true;
     }
     return msact_run_prog(prog, p, session, h, args, nargs, out);

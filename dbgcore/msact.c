@@ -138,7 +138,7 @@ static const ms_hooks msact_hooks = {
 bool msact_run_prog(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,
                     unsigned nargs, msact_verdict *out)
 {
-    *out = (msact_verdict){.send = true, .extra = THE_NON_VALUE, .flags = 0, .changed = false};
+    *out = MSACT_PLAIN;
     msact_data d = {p, session, false};
     ms_ctx ctx = {h, p->pid, THE_NON_VALUE, THE_NON_VALUE, &msact_hooks, &d};
     ms_result res;
