@@ -42,9 +42,12 @@ static _Atomic uint64_t arrivals;
 
 /* The ring and its figures change under the port's lock only: writers hold
  * it in port_command, readers take it with port_with_lock. `next` is also
- * atomic, and `waiters` with wait_lock and `more` wake readers waiting for
- * events (the writer looks at waiters only after storing next, and a
- * reader looks at next again after counting itself in: no wake-up lost). */
+ * atomic (readers that wait look at it without the lock). `waiters`,
+ * wait_lock and `more` wake readers waiting for events: a reader counts
+ * itself in under the port's lock and looks at next there, so a writer
+ * (which stores next and then looks at waiters, under the same lock)
+ * either came before and the reader sees its event, or sees the reader
+ * and wakes it; no fence in the writer. */
 struct collector {
     uint8_t *buf;
     size_t bytes, max_bytes; /* the byte ring's size now, and its bound */
@@ -76,9 +79,10 @@ static size_t round_up_pow2(size_t n)
 /* Where running byte count pos lies in the ring. */
 static size_t offset(const collector *c, uint64_t pos) { return (size_t)(pos & (c->bytes - 1)); }
 
+/* Under the port's lock, after next was stored. */
 static void wake(collector *c)
 {
-    if (atomic_load(&c->waiters) == 0)
+    if (atomic_load_explicit(&c->waiters, memory_order_relaxed) == 0)
         return;
     pthread_mutex_lock(&c->wait_lock);
     pthread_cond_broadcast(&c->more);
@@ -121,7 +125,7 @@ static void grow_bytes(collector *c)
 /* Makes room for `len` more bytes at the write position, which it may move
  * to the ring's start (an event never wraps): grows the ring while it may,
  * then evicts the oldest events as needed. */
-static uint64_t make_room(collector *c, uint32_t len)
+static __attribute__((noinline)) uint64_t make_room_slow(collector *c, uint32_t len)
 {
     uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
     if (next - c->first >= c->nslots && c->nslots < c->max_events)
@@ -144,23 +148,67 @@ static uint64_t make_room(collector *c, uint32_t len)
     }
 }
 
-/* Appends one encoded event, stamped. Under the port's lock. */
-static void put_event(collector *c, const uint8_t *etf, size_t len)
+/* make_room_slow's answer, straight for the events of a flood: the bytes
+ * fit before the ring's end, and past the oldest event, once at most one
+ * event has gone for its slot (a table at its bound). */
+static inline uint64_t make_room(collector *c, uint32_t len)
+{
+    uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    uint64_t pos = c->pos;
+    if (offset(c, pos) + len > c->bytes)
+        return make_room_slow(c, len);
+    if (next - c->first >= c->nslots) {
+        if (c->nslots < c->max_events)
+            return make_room_slow(c, len);
+        c->first++; /* next - first never exceeds nslots */
+        c->stats.dropped++;
+    }
+    if (c->first == next || pos + len - c->slots[c->first & (c->nslots - 1)].pos <= c->bytes)
+        return pos;
+    return make_room_slow(c, len);
+}
+
+/* Appends one encoded event, stamped. Under the port's lock. The bytes
+ * may already be in place (etf is then where make_room puts them). */
+static inline __attribute__((always_inline)) void put_event(collector *c, const uint8_t *etf, size_t len)
 {
     uint64_t pos = make_room(c, (uint32_t)len);
     uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
     uint64_t stamp = atomic_fetch_add_explicit(&arrivals, 1, memory_order_acq_rel);
-    memcpy(c->buf + offset(c, pos), etf, len);
+    uint8_t *at = c->buf + offset(c, pos);
+    ASSERT(at == etf || etf < c->buf || etf >= c->buf + c->bytes); /* place_in_ring's promise */
+    if (at != etf)
+        memcpy(at, etf, len);
     c->slots[next & (c->nslots - 1)] = (slot){pos, stamp, (uint32_t)len};
     c->pos = pos + len;
     c->stats.events++;
     c->stats.bytes += len;
-    atomic_store(&c->next, next + 1);
+    atomic_store_explicit(&c->next, next + 1, memory_order_release);
     wake(c);
 }
 
+/* Where an event of up to STACK_EVENT_BYTES can be encoded in the ring
+ * itself, or NULL: the write position, when the bytes fit before the
+ * ring's end (make_room would not move it) and the ring cannot grow any
+ * more or has that much free (so make_room would not grow it, which would
+ * copy the kept events over what was written). Kept events the bytes
+ * overwrite are dropped by make_room before any reader can look: readers
+ * take the port's lock too. */
+static uint8_t *place_in_ring(collector *c)
+{
+    uint64_t pos = c->pos;
+    if (offset(c, pos) + STACK_EVENT_BYTES > c->bytes)
+        return NULL;
+    if (c->bytes < c->max_bytes) {
+        uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+        if (c->first < next && pos + STACK_EVENT_BYTES - c->slots[c->first & (c->nslots - 1)].pos > c->bytes)
+            return NULL;
+    }
+    return c->buf + offset(c, pos);
+}
+
 /* The driver's output (under the port's lock): a trace message, encoded
- * (on the stack when it is small) and kept. */
+ * (in the ring, or on the stack, when it is small) and kept. */
 static bool collector_output(void *state, term_t msg, size_t *written)
 {
     collector *c = state;
@@ -169,10 +217,12 @@ static bool collector_output(void *state, term_t msg, size_t *written)
         return true;
     }
     uint8_t stack[STACK_EVENT_BYTES];
-    uint8_t *etf = stack;
+    uint8_t *etf = place_in_ring(c);
+    if (!etf)
+        etf = stack;
     if (!c->heads)
         c->heads = alloc_zeroed(ALLOC_TRACE, sizeof *c->heads);
-    size_t n = ext_encode_headed(c->heads, msg, stack, sizeof stack);
+    size_t n = ext_encode_headed(c->heads, msg, etf, STACK_EVENT_BYTES);
     if (!n) {
         ext_error xe;
         if (ext_size(msg, &n, &xe) != EXT_OK || n > c->max_bytes / 2) {
@@ -180,12 +230,14 @@ static bool collector_output(void *state, term_t msg, size_t *written)
             *written = 0;
             return true;
         }
-        etf = alloc_new(ALLOC_TEMP, n);
-        ext_encode(msg, etf);
+        uint8_t *big = alloc_new(ALLOC_TEMP, n);
+        ext_encode(msg, big);
+        put_event(c, big, n);
+        alloc_free(ALLOC_TEMP, big, n);
+        *written = n;
+        return true;
     }
     put_event(c, etf, n);
-    if (etf != stack)
-        alloc_free(ALLOC_TEMP, etf, n);
     *written = n;
     return true;
 }
@@ -271,6 +323,22 @@ uint64_t collector_read(collector *c, uint64_t from, collector_fn fn, void *arg,
     return r.seq;
 }
 
+typedef struct enlisting {
+    uint64_t after;
+    bool ready; /* an event after `after` is in already: no wait */
+} enlisting;
+
+/* Under the port's lock: counts a waiter in unless there is an event to
+ * read already (collector.c's header says why this loses no wake-up). */
+static void enlist_locked(void *state, void *arg)
+{
+    collector *c = state;
+    enlisting *e = arg;
+    e->ready = atomic_load_explicit(&c->next, memory_order_relaxed) > e->after;
+    if (!e->ready)
+        atomic_fetch_add_explicit(&c->waiters, 1, memory_order_relaxed);
+}
+
 bool collector_wait(collector *c, uint64_t after, int timeout_ms)
 {
     struct timespec until;
@@ -281,13 +349,15 @@ bool collector_wait(collector *c, uint64_t after, int timeout_ms)
         until.tv_sec++;
         until.tv_nsec -= 1000000000;
     }
-    pthread_mutex_lock(&c->wait_lock);
-    atomic_fetch_add(&c->waiters, 1);
-    while (atomic_load(&c->next) <= after && !atomic_load(&c->closed))
-        if (pthread_cond_timedwait(&c->more, &c->wait_lock, &until))
-            break;
-    atomic_fetch_sub(&c->waiters, 1);
-    pthread_mutex_unlock(&c->wait_lock);
+    enlisting e = {after, false};
+    if (port_with_lock(c->port, enlist_locked, &e) && !e.ready) {
+        pthread_mutex_lock(&c->wait_lock);
+        while (atomic_load(&c->next) <= after && !atomic_load(&c->closed))
+            if (pthread_cond_timedwait(&c->more, &c->wait_lock, &until))
+                break;
+        pthread_mutex_unlock(&c->wait_lock);
+        atomic_fetch_sub_explicit(&c->waiters, 1, memory_order_relaxed);
+    }
     return atomic_load(&c->next) > after;
 }
 

@@ -4,6 +4,7 @@
  * and the arrival stamps that merge several collectors. */
 #include <criterion/criterion.h>
 #include <pthread.h>
+#include <sched.h>
 #include <string.h>
 
 #include "dbgcore/dbgcore.h"
@@ -191,6 +192,90 @@ Test(collector, reads_on_from_where_it_stopped)
     g.n = 0;
     cr_expect_eq(collector_read(c, 0, take, &g, 100, NULL), 11);
     cr_expect_eq(g.n, 0);
+    collector_free(c);
+}
+
+/* {trace, <0.7.0>, call, {m, f, [I, Pad]}}, Pad a list of `pad` atoms:
+ * events of about 60 to 900 bytes, so some are encoded in the ring itself
+ * and some (over 512 bytes) are not. */
+static term_t padded_event(heap_t *on, int64_t i, size_t pad)
+{
+    term_t l = NIL;
+    for (size_t k = 0; k < pad; k++)
+        l = term_cons(on, atom_from_cstr("padding"), l);
+    term_t args = term_cons(on, term_small(i), term_cons(on, l, NIL));
+    term_t mfa = term_tuple3(on, atom_from_cstr("m"), atom_from_cstr("f"), args);
+    term_t e[4] = {atom_from_cstr("trace"), term_local_pid(7, 0), atom_from_cstr("call"), mfa};
+    return term_tuple(on, 4, e);
+}
+
+/* Events of every size through a ring at its bounds: the newest are kept
+ * whole whether their bytes went straight into the ring (over the oldest,
+ * which go) or through a copy, and the write position wraps many times. */
+Test(collector, events_of_every_size_wrap_a_full_ring)
+{
+    collector *c = collector_open(64, 4096);
+    enum { N = 5000 };
+    for (int i = 0; i < N; i++)
+        cr_assert(port_command(collector_port(c), padded_event(&h, i, (size_t)(i * 7919 % 97))));
+    got g = {.n = 0};
+    uint64_t lost;
+    uint64_t next = collector_read(c, 0, take, &g, 4096, &lost);
+    cr_expect_eq(next, N);
+    cr_assert(g.n > 4 && g.n <= 64, "%zu kept", g.n);
+    cr_expect_eq(lost, N - g.n);
+    for (size_t i = 0; i < g.n; i++)
+        cr_expect_eq(g.v[i], (int64_t)(N - g.n + i), "event %zu is %lld", i, (long long)g.v[i]);
+    collector_stats st;
+    collector_stats_get(c, &st);
+    cr_expect_eq(st.events, N);
+    cr_expect_eq(st.dropped, N - g.n);
+    cr_expect_eq(st.too_large, 0);
+    collector_free(c);
+}
+
+typedef struct pinger {
+    collector *c;
+    int rounds;
+} pinger;
+
+/* Writes `rounds` events, yielding after each, so that the reader is often
+ * waiting when the next one comes. */
+static void *ping(void *arg)
+{
+    pinger *pg = arg;
+    heap_t wh;
+    heap_init(&wh, ALLOC_TEMP);
+    for (int i = 0; i < pg->rounds; i++) {
+        cr_assert(port_command(collector_port(pg->c), event(&wh, i)));
+        heap_reset(&wh);
+        sched_yield();
+    }
+    heap_destroy(&wh);
+    return NULL;
+}
+
+/* A reader that waits for each next event is woken for every one: a lost
+ * wake-up would leave it waiting out its 10 s timeout, and the test would
+ * fail on time (criterion's timeout) or on the count. */
+Test(collector, a_waiting_reader_is_woken_for_each_event, .timeout = 60)
+{
+    collector *c = collector_open(1 << 12, 1 << 20);
+    pinger pg = {c, 20000};
+    pthread_t t;
+    pthread_create(&t, NULL, ping, &pg);
+    uint64_t seen = 0;
+    int waits = 0;
+    while (seen < (uint64_t)pg.rounds) {
+        if (!collector_wait(c, seen, 10000))
+            break;
+        got g = {.n = 0};
+        seen = collector_read(c, seen, take, &g, 4096, NULL);
+        waits++;
+    }
+    pthread_join(t, NULL);
+    cr_expect_eq(seen, (uint64_t)pg.rounds, "the reader stopped at %llu", (unsigned long long)seen);
+    cr_expect_gt(waits, 0);
     collector_free(c);
 }
 
