@@ -42,6 +42,14 @@ static bool tport_control(void *state, unsigned op, const uint8_t *data, size_t 
     return true;
 }
 
+/* The runtime halts: the buffered records go to the file, as OTP's
+ * driver's flush at erlang:halt/1. */
+static void tport_flush(void *state)
+{
+    tport *t = state;
+    tlog_writer_flush(t->w, NULL);
+}
+
 static void tport_close(void *state)
 {
     tport *t = state;
@@ -146,7 +154,8 @@ static term_t open_file_port(process *p, term_t spec)
                                .iovec = true,
                                .output = tport_output,
                                .control = tport_control,
-                               .close = tport_close};
+                               .close = tport_close,
+                               .flush = tport_flush};
         t->w = w;
     }
     vm_file_name_free(path);

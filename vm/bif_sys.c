@@ -435,16 +435,20 @@ term_t bif_sys_statistics_1(process *p, const term_t *args)
 
 term_t bif_sys_halt_0(process *p, const term_t *args) { vm_halt(0); }
 
-/* halt(Status): an integer (taken modulo 256 as the OS does), abort, or a
- * string: printed on standard error as the reason, status 1 (erl writes a
- * crash dump too; we do not). */
-term_t bif_sys_halt_1(process *p, const term_t *args)
+/* halt(Status) and halt(Status, Options): an integer (taken modulo 256
+ * as the OS does; ports flushed first unless Options has {flush, false}),
+ * abort, or a string: printed on standard error as the reason, status 1
+ * (erl writes a crash dump too; we do not). OTP flushes ports for an
+ * integer status only. */
+static term_t halt_with(process *p, term_t s, bool flush)
 {
-    term_t s = args[0];
-    if (term_is_small(s) && small_value(s) >= 0)
-        vm_halt((int)(small_value(s) & 0xff));
+    if (term_is_small(s) && small_value(s) >= 0) {
+        if (flush)
+            vm_halt((int)(small_value(s) & 0xff));
+        vm_halt_now((int)(small_value(s) & 0xff));
+    }
     if (s == atom_from_cstr("abort"))
-        vm_halt(134);
+        vm_halt_now(134);
     if (term_is_byte_list(s)) {
         char buf[256];
         size_t n = 0;
@@ -452,16 +456,26 @@ term_t bif_sys_halt_1(process *p, const term_t *args)
             buf[n++] = (char)small_value(list_head(l));
         vm_write(VM_STDERR, buf, n);
         vm_write(VM_STDERR, "\n", 1);
-        vm_halt(1);
+        vm_halt_now(1);
     }
     return BIF_BADARG(p);
 }
+
+term_t bif_sys_halt_1(process *p, const term_t *args) { return halt_with(p, args[0], true); }
 
 term_t bif_sys_halt_2(process *p, const term_t *args)
 {
     if (list_length(args[1]) < 0)
         return BIF_BADARG(p);
-    return bif_sys_halt_1(p, args);
+    bool flush = true;
+    for (term_t l = args[1]; l != NIL; l = list_tail(l)) {
+        term_t o = list_head(l); /* {flush, true | false}, the only option (OTP 25) */
+        if (!term_is_tuple(o) || tuple_arity(o) != 2 || tuple_get(o, 0) != atom_from_cstr("flush") ||
+            (tuple_get(o, 1) != ATOM_true && tuple_get(o, 1) != ATOM_false))
+            return BIF_BADARG(p);
+        flush = tuple_get(o, 1) == ATOM_true;
+    }
+    return halt_with(p, args[0], flush);
 }
 
 /* ---- modules ----------------------------------------------------------------- */

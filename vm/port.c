@@ -401,6 +401,24 @@ bool port_control_from(term_t t, term_t caller, unsigned op, const uint8_t *data
     return ok;
 }
 
+void port_flush_all(void)
+{
+    port_slot *tab = atomic_load_explicit(&table, memory_order_acquire);
+    if (!tab)
+        return;
+    for (uint32_t i = 0; i < PORT_TABLE_SIZE; i++) {
+        port *s = atomic_load_explicit(&tab[i], memory_order_acquire);
+        if (!s)
+            continue;
+        spinlock_lock(&s->lock);
+        /* open (number set) and still in this slot: not closed meanwhile */
+        uint64_t n = atomic_load_explicit(&s->number, memory_order_relaxed);
+        if (n && n % PORT_TABLE_SIZE == i && s->drv->flush)
+            s->drv->flush(s->state);
+        spinlock_unlock(&s->lock);
+    }
+}
+
 bool port_with_lock(term_t t, void (*fn)(void *state, void *arg), void *arg)
 {
     uint64_t n;

@@ -57,6 +57,11 @@ typedef struct port_driver {
      * exactly once per port, with the port's lock held; after it the port
      * no longer touches the state or the driver struct. */
     void (*close)(void *state);
+    /* The runtime halts (erlang:halt with {flush, true}, its default):
+     * write out what the driver buffers, as OTP's driver flush callback.
+     * With the port's lock held; the port stays open. NULL: the driver
+     * buffers nothing. */
+    void (*flush)(void *state);
     /* Whether the OTP driver it stands for takes commands as I/O vectors
      * (outputv, as trace_file_drv): a traced port's 'receive' event then
      * shows a command's data as a list of binaries, else as one binary. */
@@ -126,6 +131,11 @@ bool port_control_from(term_t port, term_t caller, unsigned op, const uint8_t *d
  * and close: a driver's own readers (the trace collector's) need no lock
  * of their own. False, fn not run, when the port is not open. Any thread. */
 bool port_with_lock(term_t port, void (*fn)(void *state, void *arg), void *arg);
+
+/* Runs the flush of every open port whose driver has one (vm_halt: what
+ * erlang:halt/1 does before the runtime ends). Any thread that holds no
+ * port's lock. */
+void port_flush_all(void);
 
 /* Makes `pid` the port's connected process and links them (when not yet
  * linked: a link signal to pid, so the port shows in pid's links once it

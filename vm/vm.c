@@ -82,6 +82,12 @@ void vm_write(vm_stream stream, const char *s, size_t n)
 
 void vm_halt(int status)
 {
+    port_flush_all();
+    vm_halt_now(status);
+}
+
+void vm_halt_now(int status)
+{
     pthread_mutex_lock(&out_lock);
     fflush(stdout);
     fflush(stderr);

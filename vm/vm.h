@@ -179,7 +179,12 @@ bool vm_tail_recursive(term_t module, term_t name, unsigned arity);
  * 0 when it returned, 1 when it crashed or did not compile (reason on
  * standard error). */
 int vm_eval(const char *text, size_t len);
-/* Flushes the output and ends the OS process with `status` (halt/1). */
+/* Writes out what ports buffer (port_flush_all: a file trace port's last
+ * records), flushes the output and ends the OS process with `status`
+ * (halt/1 with an integer). From a thread that holds no port's lock. */
 _Noreturn void vm_halt(int status);
+/* The same without the ports' flush (halt(abort), halt(String),
+ * halt(S, [{flush, false}])). */
+_Noreturn void vm_halt_now(int status);
 
 #endif

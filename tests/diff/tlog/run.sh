@@ -6,6 +6,9 @@
 #     (tlogtool read) must find the terms dbg:trace_client finds.
 # (c) erl's file cut or corrupted: both readers give the same records, then
 #     both an error.
+# (d) with DBGSH: a program that traces to a file trace port and halts,
+#     on both: halt/1 writes the port's buffer out first (both files read
+#     the same), halt/2 with {flush, false} does not (both files empty).
 # Terms are compared as ~w text, pids numbered by first appearance.
 # Needs BUILD/tests/tlogtool (see tlogtool.c). Last line:
 # "tlog: N passed, N failed". DIFF_KEEP=1 keeps the work directory.
@@ -112,6 +115,41 @@ else
     echo "tlog: FAIL erl could not produce its trace files:"
     head -n 20 "$work/produce.out"
     failed=$((failed + 1))
+fi
+
+# (d) halt and the file trace port's buffer
+dbgsh=${2:-}
+if [ -n "$dbgsh" ]; then
+    for variant in flush noflush; do
+        case $variant in
+            flush) stop='halt(3)' ;;
+            noflush) stop='halt(3, [{flush, false}])' ;;
+        esac
+        for side in ours erl; do
+            f=$work/halt_$variant.$side.trc
+            prog="dbg:tracer(port, dbg:trace_port(file, \"$f\")), dbg:p(self(), [c]),
+                  dbg:tpl(lists, seq, x), lists:seq(1, 3), lists:seq(5, 9), timer:sleep(50), $stop."
+            if [ $side = ours ]; then
+                "$dbgsh" -S 1 -e "$prog" >/dev/null 2>&1
+            else
+                erl -noshell +S 1 -eval "$prog" >/dev/null 2>&1
+            fi
+            echo $? >"$work/halt_$variant.$side.status"
+        done
+        if ! cmp -s "$work/halt_$variant.ours.status" "$work/halt_$variant.erl.status"; then
+            echo "tlog: FAIL halt_$variant: exit status $(cat "$work/halt_$variant.ours.status"), erl's $(cat "$work/halt_$variant.erl.status")"
+            failed=$((failed + 1))
+        elif [ $variant = flush ]; then
+            escript "$here/erlside.escript" read "$work/halt_flush.ours.trc" "$work/halt_flush.ours.txt"
+            escript "$here/erlside.escript" read "$work/halt_flush.erl.trc" "$work/halt_flush.erl.txt"
+            compare halt_flush "$work/halt_flush.ours.txt" "$work/halt_flush.erl.txt"
+        elif [ -s "$work/halt_noflush.ours.trc" ] || [ -s "$work/halt_noflush.erl.trc" ]; then
+            echo "tlog: FAIL halt_noflush: the files hold $(stat -c %s "$work/halt_noflush.ours.trc") bytes, erl's $(stat -c %s "$work/halt_noflush.erl.trc"); both should be empty"
+            failed=$((failed + 1))
+        else
+            passed=$((passed + 1))
+        fi
+    done
 fi
 
 echo "tlog: $passed passed, $failed failed"
