@@ -7,6 +7,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -293,6 +295,19 @@ struct tlog_writer {
     char *del_path;     /* scratch for the name of the file to delete */
     ext_heads *heads;   /* serialized writers: the heads of recent messages
                            (vm/ext.h), from the first append on */
+    /* write-behind: a full buffer is written to the file by the writer's
+     * own thread (started at the first full buffer) while appends fill
+     * `spare`; io_* are under io_lock, the rest of the writer's fields are
+     * the appenders' alone */
+    uint8_t *spare; /* TLOG_BUFFER_BYTES, with the thread */
+    bool io_started, io_quit;
+    pthread_t io_thread;
+    pthread_mutex_t io_lock;
+    pthread_cond_t io_work, io_done;
+    const uint8_t *io_buf; /* the buffer in flight, io_len bytes (0: none) */
+    size_t io_len;
+    int io_fd;
+    int io_errno; /* the failure of the last write in flight, 0 if none */
     /* outcome */
     _Atomic bool failed;
     _Atomic uint64_t lost;
@@ -368,14 +383,120 @@ static tlog_result fail_locked(tlog_writer *w, const char *what, int e, tlog_err
     return TLOG_IO;
 }
 
+/* The writer's thread: writes each buffer handed to it, in order. */
+static void *write_behind(void *arg)
+{
+    tlog_writer *w = arg;
+    pthread_mutex_lock(&w->io_lock);
+    for (;;) {
+        while (w->io_len == 0 && !w->io_quit)
+            pthread_cond_wait(&w->io_work, &w->io_lock);
+        if (w->io_len == 0)
+            break;
+        const uint8_t *buf = w->io_buf;
+        size_t len = w->io_len;
+        int fd = w->io_fd;
+        pthread_mutex_unlock(&w->io_lock);
+        int e = tlog_write_all(fd, buf, len) < 0 ? errno : 0;
+        pthread_mutex_lock(&w->io_lock);
+        w->io_errno = e;
+        w->io_len = 0;
+        pthread_cond_signal(&w->io_done);
+    }
+    pthread_mutex_unlock(&w->io_lock);
+    return NULL;
+}
+
+/* Waits until no buffer is in flight; the failure of the last one is the
+ * writer's first error (fail_locked), reported here. */
+static tlog_result drain_locked(tlog_writer *w, tlog_error *err)
+{
+    if (!w->io_started)
+        return TLOG_OK;
+    pthread_mutex_lock(&w->io_lock);
+    while (w->io_len != 0)
+        pthread_cond_wait(&w->io_done, &w->io_lock);
+    int e = w->io_errno;
+    w->io_errno = 0;
+    pthread_mutex_unlock(&w->io_lock);
+    return e ? fail_locked(w, "write", e, err) : TLOG_OK;
+}
+
+/* Every buffered byte in the file before it returns. */
 static tlog_result flush_locked(tlog_writer *w, tlog_error *err)
 {
-    if (w->pos == 0)
-        return TLOG_OK;
+    tlog_result r = drain_locked(w, err);
+    if (r != TLOG_OK || w->pos == 0)
+        return r;
     if (tlog_write_all(w->fd, w->buf, w->pos) < 0)
         return fail_locked(w, "write", errno, err);
     w->pos = 0;
     return TLOG_OK;
+}
+
+/* The writer's thread, started with its spare buffer; false when no
+ * thread can be made (the writer then writes its buffers itself). */
+static bool start_write_behind(tlog_writer *w)
+{
+    pthread_mutex_init(&w->io_lock, NULL);
+    pthread_cond_init(&w->io_work, NULL);
+    pthread_cond_init(&w->io_done, NULL);
+    /* the thread takes no signal: they are the VM's threads' to handle */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int rc = pthread_create(&w->io_thread, NULL, write_behind, w);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0) {
+        pthread_cond_destroy(&w->io_done);
+        pthread_cond_destroy(&w->io_work);
+        pthread_mutex_destroy(&w->io_lock);
+        return false;
+    }
+    w->spare = alloc_new(ALLOC_TRACE_BUF, TLOG_BUFFER_BYTES);
+    w->io_started = true;
+    return true;
+}
+
+/* The buffer is full: it goes to the file, on the writer's thread while
+ * the appends go on into the spare (after the previous buffer is out: at
+ * most one in flight, so the bytes keep their order and memory its
+ * bound). */
+static tlog_result hand_off_locked(tlog_writer *w, tlog_error *err)
+{
+    tlog_result r = drain_locked(w, err);
+    if (r != TLOG_OK || w->pos == 0)
+        return r;
+    if (!w->io_started && !start_write_behind(w))
+        return flush_locked(w, err);
+    pthread_mutex_lock(&w->io_lock);
+    w->io_buf = w->buf;
+    w->io_len = w->pos;
+    w->io_fd = w->fd;
+    pthread_cond_signal(&w->io_work);
+    pthread_mutex_unlock(&w->io_lock);
+    uint8_t *b = w->buf;
+    w->buf = w->spare;
+    w->spare = b;
+    w->pos = 0;
+    return TLOG_OK;
+}
+
+/* Stops the writer's thread (nothing in flight: after flush_locked). */
+static void stop_write_behind(tlog_writer *w)
+{
+    if (!w->io_started)
+        return;
+    pthread_mutex_lock(&w->io_lock);
+    w->io_quit = true;
+    pthread_cond_signal(&w->io_work);
+    pthread_mutex_unlock(&w->io_lock);
+    pthread_join(w->io_thread, NULL);
+    pthread_cond_destroy(&w->io_done);
+    pthread_cond_destroy(&w->io_work);
+    pthread_mutex_destroy(&w->io_lock);
+    alloc_free(ALLOC_TRACE_BUF, w->spare, TLOG_BUFFER_BYTES);
+    w->io_started = false;
 }
 
 /* OTP's driver's wrap: flush and close the current file; once `count`
@@ -423,7 +544,8 @@ static tlog_result put_record(tlog_writer *w, const uint8_t *rec, size_t n, bool
             goto cleanup;
         w->deadline = now_ns() + (uint64_t)w->time_ms * 1000000u;
     }
-    if (n > TLOG_BUFFER_BYTES - w->pos && (r = flush_locked(w, err)) != TLOG_OK)
+    if (n > TLOG_BUFFER_BYTES - w->pos &&
+        (r = n >= TLOG_BUFFER_BYTES ? flush_locked(w, err) : hand_off_locked(w, err)) != TLOG_OK)
         goto cleanup;
     if (n >= TLOG_BUFFER_BYTES) {
         if (tlog_write_all(w->fd, rec, n) < 0) {
@@ -663,6 +785,9 @@ tlog_result tlog_writer_close(tlog_writer *w, tlog_error *err)
     tlog_result r = TLOG_OK;
     if (!atomic_load_explicit(&w->failed, memory_order_relaxed))
         flush_locked(w, NULL);
+    else
+        drain_locked(w, NULL); /* a buffer may still be in flight */
+    stop_write_behind(w);
     if (w->fd >= 0 && close(w->fd) < 0 && errno != EINTR &&
         !atomic_load_explicit(&w->failed, memory_order_relaxed))
         fail_locked(w, "close", errno, NULL);

@@ -3,7 +3,7 @@
  * <<0, Size:32/big, term_to_binary(TraceMessage)>> and <<1, Dropped:32/big>>,
  * in one file or in a wrap set of files Name ++ Seq ++ Suffix.
  * Ownership: the writer borrows terms (it encodes them during the call) and
- * owns its file and its one bounded buffer; the reader owns its files and
+ * owns its file and its two bounded buffers; the reader owns its files and
  * buffers and builds terms on a heap the caller passes. Nothing here runs
  * the GC or keeps a pointer into a heap. docs/internals/trace-logs.md. */
 #ifndef DBGCORE_TLOG_H
@@ -70,9 +70,11 @@ int tlog_write_all(int fd, const void *p, size_t n);
  * to the file in the order their calls took the writer's lock, so the
  * events of one process, appended by the thread running it, stay in order.
  * A term is encoded outside the lock; the lock covers a copy into the
- * buffer, and the write to the file when the buffer is full. Memory is
- * bounded: one TLOG_BUFFER_BYTES buffer; a larger record is written
- * straight through.
+ * buffer. A full buffer is written by the writer's own thread (started at
+ * the first one) while appends fill the other; flush, rotation and close
+ * wait for it, and a write of it that fails is reported by the first of
+ * them or the next hand-off. Memory is bounded: two TLOG_BUFFER_BYTES
+ * buffers; a larger record is written straight through.
  * Errors: the first failed write, rotation or flush returns TLOG_IO once,
  * with *err filled; the writer then stops, and every later record is
  * counted as lost and answered TLOG_FAILED without filling *err, so that a
