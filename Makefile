@@ -77,7 +77,8 @@ TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format $(BUILD)/tests/te
 GEN_CMDS  := $(BUILD)/shell/gen/gen_cmds
 GENERATED := docs/commands.md completions/dbgsh.bash completions/_dbgsh completions/dbgsh.fish docs/dbgsh.1
 TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads \
-             $(BUILD)/tests/progress $(BUILD)/tests/ports $(BUILD)/tests/tlogtool $(BUILD)/tests/pty
+             $(BUILD)/tests/progress $(BUILD)/tests/ports $(BUILD)/tests/tracebufs $(BUILD)/tests/tlogtool \
+             $(BUILD)/tests/pty
 
 ifeq ($(BUILD),build)
 DBGSH := dbgsh
@@ -247,6 +248,7 @@ run-tsan: $(DBGSH) $(TOOL_BINS)
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/threads
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/progress
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/ports
+	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" $(BUILD)/tests/tracebufs
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/stress/run.sh $(DBGSH) 1000
 	@TSAN_OPTIONS="halt_on_error=1 $${TSAN_OPTIONS:-}" tests/diff/run.sh $(BUILD) $(DBGSH)
 	@tests/shell/run.sh $(BUILD) $(DBGSH)
@@ -261,6 +263,9 @@ $(BUILD)/tests/progress: $(BUILD)/tests/tsan/progress.o $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
 $(BUILD)/tests/ports: $(BUILD)/tests/tsan/ports.o $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/tracebufs: $(BUILD)/tests/tsan/tracebufs.o $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
 $(BUILD)/tests/filter_bench: $(BUILD)/tests/bench/filter_bench.o $(BUILD)/shell/filter.o $(LIBVM)

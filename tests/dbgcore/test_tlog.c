@@ -921,8 +921,8 @@ Test(tlog, serial_writes_what_a_locking_writer_writes)
             long s = file_size(ps);
             cr_assert_eq(s, file_size(pl), "after record %d: %ld bytes in the file, %ld locking", i, s,
                          file_size(pl));
-            cr_assert_eq(s, (long)ss.bytes, "after record %d and a flush: %ld bytes in the file of %llu", i, s,
-                         (unsigned long long)ss.bytes);
+            cr_assert_eq(s, (long)ss.bytes, "after record %d and a flush: %ld bytes in the file of %llu", i,
+                         s, (unsigned long long)ss.bytes);
             flushes += s != last;
             last = s;
         }
