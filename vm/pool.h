@@ -36,4 +36,16 @@ void *pool_get(pool *p);
 /* Gives obj (from pool_get of the same pool) back. Any thread. */
 void pool_put(pool *p, void *obj);
 
+/* n objects (n >= 1) at once, for a caller about to make many: a chain
+ * linked through each object's first word (the last one's is NULL), the
+ * rest uninitialised. One lock for the whole chain. Any thread; dies on
+ * out of memory. */
+void *pool_get_chain(pool *p, size_t n);
+
+/* Gives back the n objects of a chain from first to last, linked through
+ * their first words (last's link is not read), taken with pool_get or
+ * pool_get_chain of the same pool. One lock for the whole chain. Any
+ * thread. */
+void pool_put_chain(pool *p, void *first, void *last, size_t n);
+
 #endif

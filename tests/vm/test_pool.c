@@ -1,6 +1,7 @@
 /* test_pool.c: tests of vm/pool.c: objects are distinct, reused after a
  * put, laid out in slabs, the slabs counted under the pool's type and
- * given back when the last object is; several threads at once. */
+ * given back when the last object is; several threads at once; chains
+ * of objects taken and given back at once. */
 #include <criterion/criterion.h>
 #include <pthread.h>
 #include <string.h>
@@ -94,4 +95,54 @@ Test(pool, threads_never_share_an_object)
         cr_assert_null(r);
     }
     cr_assert_eq(shared.live, 0u);
+}
+
+typedef struct link_obj {
+    struct link_obj *link; /* the pool's link while free or chained */
+    size_t mark;
+    char pad[40];
+} link_obj;
+
+/* pool_get_chain and pool_put_chain: whole chains across slabs, no object
+ * handed out twice, what went back first out, the slabs freed with the
+ * last object. */
+Test(pool, chains_are_whole_and_go_back)
+{
+    pool p = POOL_INIT(ALLOC_TEMP, sizeof(link_obj), 16);
+    alloc_stat s0, s1, s2;
+    alloc_get_stat(ALLOC_TEMP, &s0);
+    /* 40 objects over 3 slabs of 16; one more still fits the third */
+    link_obj *first = pool_get_chain(&p, 40), *last = NULL;
+    size_t n = 0;
+    for (link_obj *o = first; o; o = o->link) {
+        o->mark = n++;
+        last = o;
+    }
+    cr_expect_eq(n, 40, "a chain of %zu", n);
+    link_obj *one = pool_get(&p);
+    one->mark = 1000;
+    for (link_obj *o = first; o; o = o->link)
+        cr_expect(o != one, "an object handed out twice");
+    n = 0;
+    for (link_obj *o = first; o; o = o->link)
+        cr_expect_eq(o->mark, n++, "an object changed under its owner");
+    alloc_get_stat(ALLOC_TEMP, &s1);
+    cr_expect_eq(s1.blocks - s0.blocks, 3, "%llu slabs for 41 objects of 16 to a slab",
+                 (unsigned long long)(s1.blocks - s0.blocks));
+    /* the chain back: the single object keeps the slabs */
+    pool_put_chain(&p, first, last, 40);
+    alloc_get_stat(ALLOC_TEMP, &s2);
+    cr_expect_eq(s2.blocks, s1.blocks);
+    /* what went back is what comes out next */
+    link_obj *again = pool_get_chain(&p, 2);
+    cr_expect(again == first, "the chain put back is not the first out");
+    size_t k = 0;
+    for (link_obj *o = again; o; o = o->link)
+        k++;
+    cr_expect_eq(k, 2);
+    pool_put_chain(&p, again, again->link, 2);
+    pool_put(&p, one); /* the last one out: the slabs go */
+    alloc_get_stat(ALLOC_TEMP, &s2);
+    cr_expect_eq(s2.blocks, s0.blocks, "slabs left: %llu", (unsigned long long)(s2.blocks - s0.blocks));
+    cr_expect_eq(s2.size, s0.size);
 }
