@@ -237,22 +237,18 @@ static void setting_unref(const bp_setting *s)
 
 static size_t gen_bytes(uint32_t n) { return sizeof(bp_gen) + n * sizeof(bp_setting); }
 
-/* Drops one record's hold on g, freeing it with the last. */
-static void gen_free(bp_gen *g)
+/* Drops n holds on g (records', or a staging list's), freeing it with
+ * the last. */
+static void gen_release(bp_gen *g, uint32_t n)
 {
-    if (!g || atomic_fetch_sub_explicit(&g->refs, 1, memory_order_acq_rel) != 1)
+    if (!g || atomic_fetch_sub_explicit(&g->refs, n, memory_order_acq_rel) != n)
         return;
     for (uint32_t i = 0; i < g->n; i++)
         setting_unref(&g->s[i]);
     alloc_free(ALLOC_BREAKPOINT, g, gen_bytes(g->cap));
 }
 
-/* One more record holds g. */
-static bp_gen *gen_hold(bp_gen *g)
-{
-    atomic_fetch_add_explicit(&g->refs, 1, memory_order_relaxed);
-    return g;
-}
+static void gen_free(bp_gen *g) { gen_release(g, 1); }
 
 /* What running code has to do at a record, for the interpreter's test:
  * call trace, call_time and call_memory concern processes with the call
@@ -399,29 +395,14 @@ static bool changes(const bp_gen *g, uint32_t session, const change *c)
 
 /* ---- records ----------------------------------------------------------------- */
 
-/* The record in the header slot `slot` (a function's, or an export
- * entry's), made when `create` and there is none. `at` is the word a
- * breakpoint goes over. */
-static bp_rec *record_at(code_t *slot, code_t *at, const code_t *header, export_entry *e, bool create)
-{
-    bp_rec *r = (bp_rec *)trace_read_word(slot);
-    if (r || !create)
-        return r;
-    r = pool_get(&record_pool);
-    *r = (bp_rec){
-        .vm.orig = trace_read_word(at),
-        .at = at,
-        .header = header,
-        .e = e,
-        .module = (term_t)header[FH_MODULE],
-        .next = records,
-    };
-    if (records)
-        records->prev = r;
-    records = r;
-    trace_patch_word(slot, (code_t)r);
-    return r;
-}
+/* Header slots and instruction words are read and written as vm/trace.h's
+ * trace_read_word and trace_patch_word do (a relaxed load; a release
+ * store), here inline: a pattern on every function reads and writes a few
+ * per function. */
+static inline code_t read_word(const code_t *at) { return __atomic_load_n(at, __ATOMIC_RELAXED); }
+static inline void patch_word(code_t *at, code_t word) { __atomic_store_n(at, word, __ATOMIC_RELEASE); }
+
+static code_t *slot_of(bp_rec *r) { return r->e ? &r->e->header[FH_BP] : (code_t *)r->header + FH_BP; }
 
 static void record_free(void *arg)
 {
@@ -432,8 +413,11 @@ static void record_free(void *arg)
     pool_put(&record_pool, r);
 }
 
+static size_t export_records; /* records of export entries, under code_mod_lock */
+
 static void record_unlink(bp_rec *r)
 {
+    export_records -= r->e != NULL;
     if (r->prev)
         r->prev->next = r->next;
     else
@@ -443,172 +427,359 @@ static void record_unlink(bp_rec *r)
     r->next = r->prev = NULL;
 }
 
-static code_t *slot_of(bp_rec *r) { return r->e ? &r->e->header[FH_BP] : (code_t *)r->header + FH_BP; }
+/* Records to give back to the pool at once, linked through their first
+ * word (the pool's link). */
+typedef struct rec_chain {
+    void *first, *last;
+    size_t n;
+} rec_chain;
+
+/* Takes r (holding no generation any more) out of the engine: its slot
+ * is cleared, it goes on ch for the pool. No thread may still be inside
+ * its breakpoint. */
+static void record_discard(rec_chain *ch, bp_rec *r)
+{
+    record_unlink(r);
+    patch_word(slot_of(r), 0);
+    *(void **)r = ch->first;
+    ch->first = r;
+    if (!ch->last)
+        ch->last = r;
+    ch->n++;
+}
+
+static void rec_chain_put(rec_chain *ch)
+{
+    if (ch->n)
+        pool_put_chain(&record_pool, ch->first, ch->last, ch->n);
+    *ch = (rec_chain){0};
+}
+
+/* References dropped from one generation after another, counted while
+ * the generation stays the same (records changed together share theirs)
+ * and released with one atomic subtraction. */
+typedef struct gen_run {
+    bp_gen *g;
+    uint32_t n;
+} gen_run;
+
+static void gen_run_drop(gen_run *run, bp_gen *g)
+{
+    if (!g)
+        return;
+    if (g == run->g) {
+        run->n++;
+        return;
+    }
+    gen_release(run->g, run->n);
+    run->g = g;
+    run->n = 1;
+}
+
+static void gen_run_end(gen_run *run)
+{
+    gen_release(run->g, run->n);
+    *run = (gen_run){0};
+}
 
 /* ---- staging ------------------------------------------------------------------- */
 
-/* One record's change in a trace_pattern call. */
-typedef struct staged {
-    bp_rec *rec;
-    bp_gen *gen; /* the new settings (NULL: none) */
-} staged;
+/* One staged generation for many records. gen_with(from, session, c) is
+ * the same list for every record whose active generation is `from` when
+ * c sets no kind that has an object of each function's own (a counter, a
+ * meta tracer): records changed together then share one new list, made
+ * once, its flags worked out once and its references counted once. */
+typedef struct derived {
+    const bp_gen *from; /* the active generation it is made from (NULL: a new record's) */
+    const change *c;
+    bp_gen *to;     /* the new one (NULL: none); the list holds a reference */
+    uint32_t flags; /* gen_vm_flags(to) */
+    uint32_t holds; /* records given `to` and not yet counted in its refs */
+    bool changes;   /* changes(from, session, c) */
+} derived;
 
-/* A trace_pattern call's changes, at most one per record: a record knows
- * its place in the list it is in (its epoch is the list's), so staging
- * is constant time however many functions match. */
+#define STAGE_DERIVED 8
+
+/* A trace_pattern call's changes, at most one per record: the records
+ * are linked through their stage_next, and a record knows the list it is
+ * in by its epoch, so staging is constant time however many functions
+ * match. Each record's new settings are written into its inactive
+ * generation as it is staged. Under code_mod_lock. */
 typedef struct stage_list {
-    staged *v;
-    size_t n, cap;
+    bp_rec *first, **last;
+    size_t n;
+    size_t install, restore; /* of them: breakpoint words to write, to restore */
     uint64_t epoch;
-    /* The generation staged for records that had none, per change, when
-     * the change sets only call trace (no counter or meta object of a
-     * function's own): shared by all of them (pattern setting on tens of
-     * thousands of functions allocates one, not one each). */
-    struct {
-        const change *c;
-        uint32_t session;
-        bp_gen *gen;
-    } fresh[4];
-    unsigned nfresh;
+    unsigned active, staging; /* the generations */
+    uint32_t session;
+    derived d[STAGE_DERIVED];
+    unsigned nd, lastd, nextd; /* used, the last found, the next to replace */
+    void *spare;               /* records from the pool not used yet, chained */
+    size_t nspare, want;       /* and how many to take when they run out */
 } stage_list;
-
-/* gen_with(NULL, session, c), shared within l where that is safe. */
-static bp_gen *fresh_gen(stage_list *l, uint32_t session, const change *c)
-{
-    if (c->set & ~(uint32_t)(BPK_GLOBAL | BPK_LOCAL))
-        return gen_with(NULL, session, c);
-    for (unsigned i = 0; i < l->nfresh; i++)
-        if (l->fresh[i].c == c && l->fresh[i].session == session)
-            return l->fresh[i].gen ? gen_hold(l->fresh[i].gen) : NULL;
-    bp_gen *g = gen_with(NULL, session, c);
-    if (l->nfresh < sizeof l->fresh / sizeof l->fresh[0]) {
-        /* the list holds it too, until it is freed: a record staged again
-         * may drop its hold before the next fresh record takes one */
-        l->fresh[l->nfresh].c = c;
-        l->fresh[l->nfresh].session = session;
-        l->fresh[l->nfresh++].gen = g ? gen_hold(g) : NULL;
-    }
-    return g;
-}
 
 static uint64_t stage_epochs; /* under code_mod_lock */
 
-static void stage(stage_list *l, bp_rec *r, uint32_t session, const change *c)
+static void stage_begin(stage_list *l, uint32_t session)
 {
-    if (!l->epoch)
-        l->epoch = ++stage_epochs;
+    *l = (stage_list){.last = &l->first, .epoch = ++stage_epochs, .session = session, .want = 1};
+    l->active = atomic_load_explicit(&trace_bp_active, memory_order_relaxed);
+    l->staging = 1 - l->active;
+}
+
+/* The holds of d counted into its generation. */
+static void derived_flush(derived *d)
+{
+    if (d->holds && d->to)
+        atomic_fetch_add_explicit(&d->to->refs, d->holds, memory_order_relaxed);
+    d->holds = 0;
+}
+
+/* The list's own reference on d's generation given up (its records keep
+ * theirs). */
+static void derived_end(derived *d)
+{
+    derived_flush(d);
+    gen_free(d->to);
+    *d = (derived){0};
+}
+
+/* derive's search, and the new entry when none matches. */
+static __attribute__((noinline)) derived *derive_new(stage_list *l, const bp_gen *from, const change *c)
+{
+    derived *d;
+    if (c->set & ~(uint32_t)(BPK_GLOBAL | BPK_LOCAL))
+        return NULL;
+    for (unsigned i = 0; i < l->nd; i++) {
+        if (l->d[i].c == c && l->d[i].from == from) {
+            l->lastd = i;
+            return &l->d[i];
+        }
+    }
+    unsigned i = l->nd < STAGE_DERIVED ? l->nd++ : l->nextd++ % STAGE_DERIVED;
+    d = &l->d[i];
+    if (d->c)
+        derived_end(d);
+    l->lastd = i;
+    d->from = from;
+    d->c = c;
+    d->changes = changes(from, l->session, c);
+    d->to = d->changes ? gen_with(from, l->session, c) : NULL;
+    d->flags = gen_vm_flags(d->to);
+    return d;
+}
+
+/* The shared generation for c on records whose active one is `from`;
+ * NULL when c makes each function a list of its own. Records staged one
+ * after another mostly share theirs: the last one found is tried first. */
+static inline derived *derive(stage_list *l, const bp_gen *from, const change *c)
+{
+    derived *d = &l->d[l->lastd];
+    if (d->c == c && d->from == from)
+        return d;
+    return derive_new(l, from, c);
+}
+
+/* r's staged flags: what the commit writes (a breakpoint word where there
+ * is none; the saved word back where nothing is left) is counted, and an
+ * export entry gets its stub ([jump, code], whose first word is then what
+ * the record saves) before it gets a breakpoint. */
+static inline __attribute__((always_inline)) void stage_flags(stage_list *l, bp_rec *r, uint32_t flags)
+{
+    if (flags && !r->installed) {
+        if (r->e) {
+            if (trace_export_stub(r->e))
+                r->vm.orig = read_word(r->at);
+            else /* no code: nothing to stop at (cannot happen for a loaded function) */
+                flags = 0;
+        }
+        if (flags)
+            l->install++;
+    } else if (!flags && r->installed) {
+        l->restore++;
+    }
+    __atomic_store_n(&r->vm.flags[l->staging], flags, __ATOMIC_RELAXED);
+}
+
+/* c again on a record this list has staged already (one reached twice
+ * in a request): applied to what was staged. */
+static __attribute__((noinline)) void restage(stage_list *l, bp_rec *r, const change *c)
+{
+    for (unsigned i = 0; i < l->nd; i++)
+        derived_flush(&l->d[i]); /* the staged list may be a shared one */
+    uint32_t was = r->vm.flags[l->staging];
+    if (was && !r->installed)
+        l->install--;
+    else if (!was && r->installed)
+        l->restore--;
+    bp_gen *old = r->gen[l->staging];
+    bp_gen *g = gen_with(old, l->session, c);
+    gen_free(old);
+    r->gen[l->staging] = g;
+    stage_flags(l, r, gen_vm_flags(g));
+}
+
+static inline __attribute__((always_inline)) void stage(stage_list *l, bp_rec *r, const change *c)
+{
     if (r->stage_epoch == l->epoch) {
-        staged *st = &l->v[r->stage_pos];
-        bp_gen *g = gen_with(st->gen, session, c);
-        gen_free(st->gen);
-        st->gen = g;
+        restage(l, r, c);
         return;
     }
-    unsigned active = atomic_load_explicit(&trace_bp_active, memory_order_relaxed);
-    if (!changes(r->gen[active], session, c))
-        return;
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 64;
-        l->v = l->v ? alloc_resize(ALLOC_TEMP, l->v, l->cap * sizeof *l->v, cap * sizeof *l->v)
-                    : alloc_new(ALLOC_TEMP, cap * sizeof *l->v);
-        l->cap = cap;
+    const bp_gen *from = r->gen[l->active];
+    bp_gen *to;
+    uint32_t flags;
+    derived *d = derive(l, from, c);
+    if (d) {
+        if (!d->changes)
+            return;
+        to = d->to;
+        flags = d->flags;
+        d->holds += to != NULL;
+    } else {
+        if (!changes(from, l->session, c))
+            return;
+        to = gen_with(from, l->session, c);
+        flags = gen_vm_flags(to);
     }
+    r->gen[l->staging] = to;
     r->stage_epoch = l->epoch;
-    r->stage_pos = l->n;
-    bp_gen *old = r->gen[active];
-    l->v[l->n++] = (staged){r, old ? gen_with(old, session, c) : fresh_gen(l, session, c)};
+    r->stage_next = NULL;
+    *l->last = r;
+    l->last = &r->stage_next;
+    l->n++;
+    stage_flags(l, r, flags);
+}
+
+/* A new record for the header slot `slot`, from the list's spare ones:
+ * both generations empty, the word `at` (where its breakpoint goes)
+ * saved. */
+static __attribute__((noinline)) bp_rec *record_new(stage_list *l, code_t *slot, code_t *at,
+                                                    const code_t *header, export_entry *e)
+{
+    if (!l->nspare) {
+        l->nspare = l->want ? l->want : 1;
+        l->spare = pool_get_chain(&record_pool, l->nspare);
+    }
+    bp_rec *r = l->spare;
+    l->spare = *(void **)r;
+    l->nspare--;
+    r->vm.orig = read_word(at);
+    r->vm.flags[0] = r->vm.flags[1] = 0;
+    r->gen[0] = r->gen[1] = NULL;
+    r->at = at;
+    r->header = header;
+    r->e = e;
+    r->module = (term_t)header[FH_MODULE];
+    r->installed = false;
+    r->next = records;
+    r->prev = NULL;
+    r->stage_epoch = 0;
+    if (records)
+        records->prev = r;
+    records = r;
+    export_records += e != NULL;
+    patch_word(slot, (code_t)r);
+    return r;
 }
 
 /* Stages c on the record in `slot` (made when c sets something). */
-static void stage_at(stage_list *l, code_t *slot, code_t *at, const code_t *header, export_entry *e,
-                     uint32_t session, const change *c)
+static inline __attribute__((always_inline)) void
+stage_at(stage_list *l, code_t *slot, code_t *at, const code_t *header, export_entry *e, const change *c)
 {
-    if (!c->set && !c->clear)
-        return;
-    bp_rec *r = record_at(slot, at, header, e, c->set != 0);
-    if (r)
-        stage(l, r, session, c);
+    bp_rec *r = (bp_rec *)read_word(slot);
+    if (!r) {
+        if (!c->set)
+            return;
+        r = record_new(l, slot, at, header, e);
+    }
+    stage(l, r, c);
 }
 
-static void stage_list_free(stage_list *l)
+/* Staging is over: the shared generations' references are counted, the
+ * spare records go back. */
+static void stage_end(stage_list *l)
 {
-    if (l->v)
-        alloc_free(ALLOC_TEMP, l->v, l->cap * sizeof *l->v);
-    l->v = NULL;
-    l->n = l->cap = 0;
-    l->epoch = 0;
-    for (unsigned i = 0; i < l->nfresh; i++)
-        gen_free(l->fresh[i].gen);
-    l->nfresh = 0;
+    for (unsigned i = 0; i < l->nd; i++)
+        derived_end(&l->d[i]);
+    l->nd = 0;
+    if (l->nspare) {
+        void *last = l->spare;
+        while (*(void **)last)
+            last = *(void **)last;
+        pool_put_chain(&record_pool, l->spare, last, l->nspare);
+        l->spare = NULL;
+        l->nspare = 0;
+    }
 }
 
 static void wait_progress(void) { progress_wait(progress_later()); }
 
-/* The sequence of the tracing implementation notes for every staged
- * change: stage, wait, write breakpoints, wait, flip, wait, restore the
- * instructions of emptied records, wait, consolidate, free. Under
- * code_mod_lock; blocks the calling thread (the caller parks its process). */
+/* The sequence of breakpoints.md for every staged record (staged: the new
+ * settings are in the inactive generations): wait, write breakpoints,
+ * wait, flip, wait, consolidate (the old lists freed) and restore the
+ * instructions of emptied records, wait, free those records. A wait with
+ * nothing to wait for is skipped. Under code_mod_lock; blocks the calling
+ * thread (the caller parks its process). */
 static void commit(stage_list *l)
 {
+    stage_end(l);
     if (l->n == 0)
         return;
-    unsigned active = atomic_load_explicit(&trace_bp_active, memory_order_relaxed);
-    unsigned staging = 1 - active;
-    for (size_t i = 0; i < l->n; i++) {
-        bp_rec *r = l->v[i].rec;
-        r->gen[staging] = l->v[i].gen;
-        __atomic_store_n(&r->vm.flags[staging], gen_vm_flags(l->v[i].gen), __ATOMIC_RELAXED);
-        /* an export entry's breakpoint goes over its stub: [jump, code]
-         * for a function, whose first word is then what it saved */
-        if (r->e && !r->installed && r->vm.flags[staging]) {
-            if (trace_export_stub(r->e))
-                r->vm.orig = trace_read_word(r->at);
-            else /* no code: nothing to stop at (cannot happen for a loaded function) */
-                __atomic_store_n(&r->vm.flags[staging], 0, __ATOMIC_RELAXED);
-        }
-    }
+    unsigned active = l->active, staging = l->staging;
     wait_progress();
-    bool wrote = false;
-    for (size_t i = 0; i < l->n; i++) {
-        bp_rec *r = l->v[i].rec;
-        if (!r->installed && r->vm.flags[staging]) {
-            trace_patch_word(r->at, trace_breakpoint_word());
-            r->installed = wrote = true;
+    if (l->install) {
+        code_t bp = trace_breakpoint_word();
+        for (bp_rec *r = l->first; r; r = r->stage_next) {
+            if (!r->installed && r->vm.flags[staging]) {
+                patch_word(r->at, bp);
+                r->installed = true;
+            }
         }
-    }
-    if (wrote)
         wait_progress();
+    }
     atomic_store_explicit(&trace_bp_active, staging, memory_order_relaxed);
     wait_progress();
-    bool restored = false;
-    for (size_t i = 0; i < l->n; i++) {
-        bp_rec *r = l->v[i].rec;
-        if (r->installed && !r->vm.flags[staging]) {
-            if (trace_read_word(r->at) == trace_breakpoint_word())
-                trace_patch_word(r->at, r->vm.orig);
+    /* No thread reads the old generation now: it becomes the new one, the
+     * old lists go; breakpoints left with nothing to do are restored, and
+     * their records freed after one more wait. */
+    code_t bp = l->restore ? trace_breakpoint_word() : 0;
+    gen_run run = {0};
+    rec_chain freed = {0};
+    bp_rec *gone = NULL, **gone_last = &gone;
+    for (bp_rec *r = l->first, *next; r; r = next) {
+        next = r->stage_next;
+        bp_gen *old = r->gen[active], *now = r->gen[staging];
+        uint32_t flags = r->vm.flags[staging];
+        r->gen[active] = now;
+        __atomic_store_n(&r->vm.flags[active], flags, __ATOMIC_RELAXED);
+        if (old != now)
+            gen_run_drop(&run, old);
+        if (r->installed) {
+            if (flags)
+                continue;
+            if (read_word(r->at) == bp)
+                patch_word(r->at, r->vm.orig);
             if (r->e)
                 trace_export_unstub(r->e);
             r->installed = false;
-            restored = true;
+            if (!now) { /* freed once no thread is inside its breakpoint */
+                *gone_last = r;
+                gone_last = &r->stage_next;
+            }
+        } else if (!now) {
+            record_discard(&freed, r); /* never reached: freed now */
         }
     }
-    if (restored)
+    *gone_last = NULL;
+    gen_run_end(&run);
+    if (gone) {
         wait_progress();
-    for (size_t i = 0; i < l->n; i++) {
-        bp_rec *r = l->v[i].rec;
-        bp_gen *old = r->gen[active];
-        r->gen[active] = r->gen[staging];
-        __atomic_store_n(&r->vm.flags[active], r->vm.flags[staging], __ATOMIC_RELAXED);
-        if (old != r->gen[staging])
-            gen_free(old);
-        if (!r->gen[staging] && !r->installed) {
-            record_unlink(r);
-            trace_patch_word(slot_of(r), 0);
-            r->gen[0] = r->gen[1] = NULL;
-            record_free(r);
+        for (bp_rec *r = gone, *next; r; r = next) {
+            next = r->stage_next;
+            record_discard(&freed, r);
         }
     }
-    stage_list_free(l);
+    rec_chain_put(&freed);
 }
 
 /* For a module just loaded (bp_loaded), whose records are all new: both
@@ -618,30 +789,25 @@ static void commit(stage_list *l)
  * that follow a breakpoint word depend on it). Under code_mod_lock. */
 static void commit_new(stage_list *l)
 {
-    for (size_t i = 0; i < l->n; i++) {
-        bp_rec *r = l->v[i].rec;
-        ASSERT(!r->gen[0] && !r->gen[1] && !r->installed);
-        uint32_t flags = gen_vm_flags(l->v[i].gen);
-        r->gen[0] = r->gen[1] = l->v[i].gen;
-        if (r->e && flags) {
-            if (trace_export_stub(r->e))
-                r->vm.orig = trace_read_word(r->at);
-            else
-                flags = 0;
-        }
-        __atomic_store_n(&r->vm.flags[0], flags, __ATOMIC_RELAXED);
-        __atomic_store_n(&r->vm.flags[1], flags, __ATOMIC_RELAXED);
+    stage_end(l);
+    code_t bp = trace_breakpoint_word();
+    rec_chain freed = {0};
+    for (bp_rec *r = l->first, *next; r; r = next) {
+        next = r->stage_next;
+        ASSERT(!r->gen[l->active] && !r->installed);
+        uint32_t flags = r->vm.flags[l->staging];
+        __atomic_store_n(&r->vm.flags[l->active], flags, __ATOMIC_RELAXED);
         if (flags) { /* the flags before the word (a release store) */
-            trace_patch_word(r->at, trace_breakpoint_word());
+            r->gen[l->active] = r->gen[l->staging];
+            patch_word(r->at, bp);
             r->installed = true;
         } else {
-            record_unlink(r);
-            trace_patch_word(slot_of(r), 0);
-            r->gen[0] = r->gen[1] = NULL;
-            record_free(r);
+            gen_free(r->gen[l->staging]);
+            r->gen[l->staging] = NULL;
+            record_discard(&freed, r);
         }
     }
-    stage_list_free(l);
+    rec_chain_put(&freed);
 }
 
 /* ---- matching functions ------------------------------------------------------- */
@@ -677,26 +843,103 @@ static void plan_of(const bp_request *rq, bp_spec *spec, bp_spec *meta_spec, pla
     }
 }
 
+/* The modules BIFs are in (erlang, lists, ...), found at the first
+ * pattern: a pattern on a module that is none of them skips the BIF
+ * table. nbif_modules 0: not found yet; past the array's room: every
+ * module may have BIFs. Under code_mod_lock. */
+static term_t bif_modules[64];
+static size_t nbif_modules;
+
+static bool has_bifs(term_t m)
+{
+    if (!nbif_modules) {
+        size_t nb;
+        bif_all(&nb);
+        for (size_t i = 0; i < nb && nbif_modules <= 64; i++) {
+            term_t mod, name;
+            bif_atoms(i, &mod, &name);
+            size_t j = 0;
+            while (j < nbif_modules && j < 64 && bif_modules[j] != mod)
+                j++;
+            if (j == nbif_modules) {
+                if (j < 64)
+                    bif_modules[j] = mod;
+                nbif_modules++;
+            }
+        }
+        if (!nbif_modules)
+            nbif_modules = 65;
+    }
+    if (nbif_modules > 64)
+        return true;
+    for (size_t j = 0; j < nbif_modules; j++)
+        if (bif_modules[j] == m)
+            return true;
+    return false;
+}
+
 /* Stages pl on every function of module mc matching f/arity; how many
  * matched. */
-static int stage_module(stage_list *l, uint32_t session, const module_code *mc, term_t f, int arity,
-                        const plan *pl)
+static int stage_module(stage_list *l, const module_code *mc, term_t f, int arity, const plan *pl)
 {
+    /* no export entry has a record: clearing global finds nothing */
+    bool exp = pl->exp.set || (pl->exp.clear && export_records), code = pl->code.set || pl->code.clear;
+    bool any = f == EA.underscore, bifs = has_bifs(mc->name);
+    /* the records this module may need, taken from the pool at once */
+    l->want = f == EA.underscore ? mc->nfuncs * ((pl->exp.set != 0) + (pl->code.set != 0)) : 4;
     int matched = 0;
     for (size_t i = 0; i < mc->nfuncs; i++) {
         const code_func *fn = &mc->funcs[i];
-        if (!name_matches(f, fn->name) || (arity >= 0 && (unsigned)arity != fn->arity))
+        if ((!any && f != fn->name) || (arity >= 0 && (unsigned)arity != fn->arity))
             continue;
         export_entry *e = fn->exported ? fn->export : NULL;
-        if (e && e->bif)
+        if (e && bifs && e->bif)
             continue; /* a BIF's name: the BIF is what runs */
         code_t *header = mc->code + fn->header;
-        if (e)
-            stage_at(l, &e->header[FH_BP], e->stub, header, e, session, &pl->exp);
-        stage_at(l, header + FH_BP, header + FUNC_HEADER_WORDS, header, NULL, session, &pl->code);
+        if (e && exp)
+            stage_at(l, &e->header[FH_BP], e->stub, header, e, &pl->exp);
+        if (code)
+            stage_at(l, header + FH_BP, header + FUNC_HEADER_WORDS, header, NULL, &pl->code);
         if (e || !pl->global)
             matched++;
     }
+    return matched;
+}
+
+/* Stages pl on every BIF matching m:f/arity; how many matched. */
+static int stage_bifs(stage_list *l, term_t m, term_t f, int arity, const plan *pl)
+{
+    if (m != EA.underscore && !has_bifs(m))
+        return 0;
+    size_t nb;
+    const bif_entry *bifs = bif_all(&nb);
+    /* a BIF's one record: the export change first (global clears, or
+     * sets), then the code change */
+    change both = pl->code;
+    both.set |= pl->exp.set;
+    both.clear |= pl->exp.clear;
+    if (pl->exp.set)
+        both.ms = pl->exp.ms;
+    if (!both.set && !both.clear)
+        return 0;
+    l->want = 4;
+    int matched = 0;
+    for (size_t i = 0; i < nb; i++) {
+        term_t mod, name;
+        bif_atoms(i, &mod, &name);
+        if (!name_matches(m, mod) || !name_matches(f, name) ||
+            (arity >= 0 && (unsigned)arity != bifs[i].arity))
+            continue;
+        export_entry *e = code_export_get(mod, name, bifs[i].arity);
+        if (!e->bif)
+            continue;
+        stage_at(l, &e->header[FH_BP], e->stub, e->header, e, &both);
+        matched++;
+    }
+    /* `both` is this frame's: the list may not look it up again */
+    for (unsigned i = 0; i < l->nd; i++)
+        if (l->d[i].c == &both)
+            derived_end(&l->d[i]);
     return matched;
 }
 
@@ -712,39 +955,25 @@ int bp_set_request(process *caller, uint32_t session, term_t m, term_t f, int ar
     plan_of(rq, spec, spec, &pl);
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
-    stage_list l = {0};
     int matched = 0;
     if (caller)
         sched_park(caller);
     code_mod_lock();
+    stage_list l;
+    stage_begin(&l, session);
     if (arity <= 255) {
-        for (term_t ms = code_all_loaded(&h); ms != NIL; ms = list_tail(ms)) {
-            term_t mod = list_head(ms);
-            const module_code *mc = name_matches(m, mod) ? code_module(mod) : NULL;
+        if (m != EA.underscore) {
+            const module_code *mc = code_module(m);
             if (mc)
-                matched += stage_module(&l, session, mc, f, arity, &pl);
+                matched += stage_module(&l, mc, f, arity, &pl);
+        } else {
+            for (term_t ms = code_all_loaded(&h); ms != NIL; ms = list_tail(ms)) {
+                const module_code *mc = code_module(list_head(ms));
+                if (mc)
+                    matched += stage_module(&l, mc, f, arity, &pl);
+            }
         }
-        size_t nb;
-        const bif_entry *bifs = bif_all(&nb);
-        /* a BIF's one record: the export change first (global clears, or
-         * sets), then the code change */
-        change both = pl.code;
-        both.set |= pl.exp.set;
-        both.clear |= pl.exp.clear;
-        if (pl.exp.set)
-            both.ms = pl.exp.ms;
-        for (size_t i = 0; i < nb; i++) {
-            term_t mod, name;
-            bif_atoms(i, &mod, &name);
-            if (!name_matches(m, mod) || !name_matches(f, name) ||
-                (arity >= 0 && (unsigned)arity != bifs[i].arity))
-                continue;
-            export_entry *e = code_export_get(mod, name, bifs[i].arity);
-            if (!e->bif)
-                continue;
-            stage_at(&l, &e->header[FH_BP], e->stub, e->header, e, session, &both);
-            matched++;
-        }
+        matched += stage_bifs(&l, m, f, arity, &pl);
     }
     commit(&l);
     code_mod_unlock();
@@ -841,8 +1070,9 @@ static void apply_on_load(const module_code *mc, uint32_t session)
         pl.exp = (change){.set = BPK_GLOBAL, .ms = o->ms};
         pl.global = true;
     }
-    stage_list l = {0};
-    stage_module(&l, session, mc, EA.underscore, -1, &pl);
+    stage_list l;
+    stage_begin(&l, session);
+    stage_module(&l, mc, EA.underscore, -1, &pl);
     commit_new(&l);
 }
 

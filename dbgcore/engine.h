@@ -382,8 +382,8 @@ typedef struct bp_rec {
     term_t module;        /* whose code it is in */
     bool installed;       /* the breakpoint word is written */
     struct bp_rec *next, *prev; /* every record, under code_mod_lock */
-    uint64_t stage_epoch; /* the staging list it is in (bp.c), and where */
-    size_t stage_pos;
+    uint64_t stage_epoch;       /* the staging list it is in (bp.c) */
+    struct bp_rec *stage_next;  /* the next record of that list */
 } bp_rec;
 
 /* Sets (enable) or clears kind `kind` (BPK_GLOBAL or BPK_LOCAL) of
