@@ -79,9 +79,9 @@ awk '
         what["1g"] = "global pattern, untraced caller"; unit["1g"] = "ns/call"; target["1g"] = 2
         what["1l"] = "local pattern, untraced caller";  unit["1l"] = "ns/call"; target["1l"] = 2
         what["2"] = "match spec guard fails, traced";   unit["2"] = "ns/call";  target["2"] = 30
-        what["3a"] = "process tracer waits: traced loop"; unit["3a"] = "ns/event"; target["3a"] = 100
-        what["3b"] = "process tracer waits: all received"; unit["3b"] = "ns/event"; target["3b"] = 100
-        what["3c"] = "process tracer counts: all received"; unit["3c"] = "ns/event"; target["3c"] = 100
+        what["3a"] = "process tracer waits: traced loop"; unit["3a"] = "ns/event"; target["3a"] = "-"
+        what["3b"] = "process tracer waits: all received"; unit["3b"] = "ns/event"; target["3b"] = "-"
+        what["3c"] = "process tracer counts: all received"; unit["3c"] = "ns/event"; target["3c"] = "-"
         what["4a"] = "file port: traced loop";          unit["4a"] = "ns/event"; target["4a"] = 100
         what["4b"] = "file port: all in the file";      unit["4b"] = "ns/event"; target["4b"] = 100
         what["4c"] = "file port: file size";            unit["4c"] = "B/event";  target["4c"] = "erl"
