@@ -21,7 +21,8 @@
 #include "collector.def"
 #undef BIF
 
-/* Events up to this size are encoded on the writer's stack. */
+/* Events up to this size are encoded in the ring itself where a window of
+ * this size is free (place_in_ring), else on the writer's stack. */
 #define STACK_EVENT_BYTES 512
 
 typedef struct slot {
@@ -188,22 +189,23 @@ static inline __attribute__((always_inline)) void put_event(collector *c, const 
 }
 
 /* Where an event of up to STACK_EVENT_BYTES can be encoded in the ring
- * itself, or NULL: the write position, when the bytes fit before the
- * ring's end (make_room would not move it) and the ring cannot grow any
- * more or has that much free (so make_room would not grow it, which would
- * copy the kept events over what was written). Kept events the bytes
- * overwrite are dropped by make_room before any reader can look: readers
- * take the port's lock too. */
+ * itself, or NULL: the write position, when all STACK_EVENT_BYTES fit
+ * before the ring's end (so make_room will not move it) and past the
+ * oldest kept event (so make_room will not grow the ring, which would copy
+ * the kept events over what was written, and no kept event is written
+ * over). The whole window must be free, not only the event's own bytes:
+ * the encoder may write past the end of what it returns (an atom's text
+ * is copied in 16-byte blocks) and leaves what it wrote when it gives up
+ * (an event over 512 bytes, a binary). A flood that keeps the ring at its
+ * byte bound finds no such window and goes through the stack. */
 static uint8_t *place_in_ring(collector *c)
 {
     uint64_t pos = c->pos;
     if (offset(c, pos) + STACK_EVENT_BYTES > c->bytes)
         return NULL;
-    if (c->bytes < c->max_bytes) {
-        uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
-        if (c->first < next && pos + STACK_EVENT_BYTES - c->slots[c->first & (c->nslots - 1)].pos > c->bytes)
-            return NULL;
-    }
+    uint64_t next = atomic_load_explicit(&c->next, memory_order_relaxed);
+    if (c->first < next && pos + STACK_EVENT_BYTES - c->slots[c->first & (c->nslots - 1)].pos > c->bytes)
+        return NULL;
     return c->buf + offset(c, pos);
 }
 

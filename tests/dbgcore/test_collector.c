@@ -234,6 +234,85 @@ Test(collector, events_of_every_size_wrap_a_full_ring)
     collector_free(c);
 }
 
+/* Every kept event decodes whole to a tuple of `arity` elements. */
+typedef struct whole {
+    size_t n, bad;
+    unsigned arity;
+} whole;
+
+static bool check_whole(uint64_t seq, uint64_t stamp, const uint8_t *etf, size_t len, void *arg)
+{
+    (void)seq, (void)stamp;
+    whole *w = arg;
+    term_t t;
+    size_t used;
+    ext_error err;
+    w->n++;
+    if (ext_binary_to_term(&h, etf, len, &t, &used, &err) != EXT_OK || used != len || !term_is_tuple(t) ||
+        tuple_arity(t) != w->arity)
+        w->bad++;
+    return true;
+}
+
+/* {trace, <0.7.0>, return_from, {m, f, I}, ok}: ends with an atom, whose
+ * text the encoder copies in whole 16-byte blocks, past the event's end. */
+static term_t atom_last_event(heap_t *on, int64_t i)
+{
+    term_t mfa = term_tuple3(on, atom_from_cstr("m"), atom_from_cstr("f"), term_small(i));
+    term_t e[5] = {atom_from_cstr("trace"), term_local_pid(7, 0), atom_from_cstr("return_from"), mfa,
+                   atom_from_cstr("ok")};
+    return term_tuple(on, 5, e);
+}
+
+/* A ring at its byte bound: what the encoder writes past an event never
+ * lands on a kept one. */
+Test(collector, bytes_written_past_an_event_spare_the_kept_ones)
+{
+    collector *c = collector_open(1 << 16, 4096);
+    for (int i = 0; i < 2000; i++)
+        cr_assert(port_command(collector_port(c), atom_last_event(&h, i)));
+    whole w = {0, 0, 5};
+    collector_read(c, 0, check_whole, &w, 100000, NULL);
+    cr_assert_gt(w.n, 20);
+    cr_expect_eq(w.bad, 0, "%zu of %zu kept events torn", w.bad, w.n);
+    collector_free(c);
+}
+
+/* {trace, <0.9.0>, xcall, {m, f, [Bin]}}: a head unlike event()'s, and a
+ * binary, which the in-place encoder gives up on after writing the head. */
+static term_t binary_event(heap_t *on, size_t size)
+{
+    uint8_t *bytes;
+    term_t bin = bin_alloc(on, size, &bytes);
+    memset(bytes, 7, size);
+    term_t mfa = term_tuple3(on, atom_from_cstr("m"), atom_from_cstr("f"), term_cons(on, bin, NIL));
+    term_t e[4] = {atom_from_cstr("trace"), term_local_pid(9, 0), atom_from_cstr("xcall"), mfa};
+    return term_tuple(on, 4, e);
+}
+
+/* An event the collector does not keep (too large) leaves the kept ones
+ * whole, wherever the write position is when it comes. */
+Test(collector, an_event_given_up_leaves_the_kept_ones_whole)
+{
+    size_t torn = 0, runs = 0;
+    for (int k = 2000; k < 2080; k++) {
+        collector *c = collector_open(1 << 16, 4096);
+        for (int i = 0; i < k; i++)
+            cr_assert(port_command(collector_port(c), event(&h, i)));
+        cr_assert(port_command(collector_port(c), binary_event(&h, 3000))); /* over max_bytes / 2 */
+        collector_stats st;
+        collector_stats_get(c, &st);
+        cr_assert_eq(st.too_large, 1);
+        whole w = {0, 0, 4};
+        collector_read(c, 0, check_whole, &w, 100000, NULL);
+        torn += w.bad;
+        runs += w.bad != 0;
+        collector_free(c);
+        heap_reset(&h);
+    }
+    cr_expect_eq(torn, 0, "%zu of 80 runs left %zu torn events", runs, torn);
+}
+
 typedef struct pinger {
     collector *c;
     int rounds;
