@@ -14,6 +14,7 @@
 
 #include "alloc.h"
 #include "atom.h"
+#include "bignum.h"
 #include "binary.h"
 #include "bif.h"
 #include "code.h"
@@ -21,6 +22,7 @@
 #include "proc.h"
 #include "sched.h"
 #include "timer.h"
+#include "unicode.h"
 #include "vm.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
@@ -435,29 +437,48 @@ term_t bif_sys_statistics_1(process *p, const term_t *args)
 
 term_t bif_sys_halt_0(process *p, const term_t *args) { vm_halt(0); }
 
-/* halt(Status) and halt(Status, Options): an integer (taken modulo 256
- * as the OS does; ports flushed first unless Options has {flush, false}),
- * abort, or a string: printed on standard error as the reason, status 1
- * (erl writes a crash dump too; we do not). OTP flushes ports for an
- * integer status only. */
+/* A proper list of Unicode code points (halt/1's string), written to
+ * standard error as UTF-8 with a newline; false (nothing written) for
+ * anything else. */
+static bool write_halt_string(term_t s)
+{
+    size_t n = 0;
+    term_t l = s;
+    for (; term_is_list(l); l = list_tail(l), n++) {
+        term_t c = list_head(l);
+        if (!term_is_small(c) || small_value(c) < 0 || small_value(c) > 0x10FFFF ||
+            (small_value(c) >= 0xD800 && small_value(c) <= 0xDFFF))
+            return false;
+    }
+    if (!term_is_nil(l))
+        return false;
+    char *text = alloc_new(ALLOC_TEMP, 4 * n + 1);
+    size_t len = 0;
+    for (l = s; term_is_list(l); l = list_tail(l))
+        len += unicode_encode_utf8((uint32_t)small_value(list_head(l)), text + len);
+    text[len++] = '\n';
+    vm_write(VM_STDERR, text, len);
+    alloc_free(ALLOC_TEMP, text, 4 * n + 1);
+    return true;
+}
+
+/* halt(Status) and halt(Status, Options): a non-negative integer (its low
+ * byte is the exit status, as the OS takes it; ports flushed first unless
+ * Options has {flush, false}), abort, or a string of any characters:
+ * printed on standard error as UTF-8, status 1 (erl writes a crash dump
+ * too; we do not). OTP flushes ports for an integer status only. */
 static term_t halt_with(process *p, term_t s, bool flush)
 {
-    if (term_is_small(s) && small_value(s) >= 0) {
+    if (term_is_integer(s) && !(term_is_small(s) ? small_value(s) < 0 : big_is_negative(s))) {
+        int status = (int)((term_is_small(s) ? (uint64_t)small_value(s) : (uint64_t)big_limbs(s)[0]) & 0xff);
         if (flush)
-            vm_halt((int)(small_value(s) & 0xff));
-        vm_halt_now((int)(small_value(s) & 0xff));
+            vm_halt(status);
+        vm_halt_now(status);
     }
     if (s == atom_from_cstr("abort"))
         vm_halt_now(134);
-    if (term_is_byte_list(s)) {
-        char buf[256];
-        size_t n = 0;
-        for (term_t l = s; l != NIL && n < sizeof buf - 1; l = list_tail(l))
-            buf[n++] = (char)small_value(list_head(l));
-        vm_write(VM_STDERR, buf, n);
-        vm_write(VM_STDERR, "\n", 1);
+    if (write_halt_string(s))
         vm_halt_now(1);
-    }
     return BIF_BADARG(p);
 }
 

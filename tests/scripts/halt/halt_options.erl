@@ -9,6 +9,11 @@ main() ->
     io:format("~p~n", [reason(fun() -> halt(0, [{flush, maybe}]) end)]),
     io:format("~p~n", [reason(fun() -> halt(0, [{flush, true} | improper]) end)]),
     io:format("~p~n", [reason(fun() -> halt(0, not_a_list) end)]),
+    %% statuses halt/1 refuses: a negative integer, a list that is no string
+    io:format("~p~n", [reason(fun() -> halt(-1) end)]),
+    io:format("~p~n", [reason(fun() -> halt([a]) end)]),
+    io:format("~p~n", [reason(fun() -> halt([55296]) end)]),
+    io:format("~p~n", [reason(fun() -> halt(<<"x">>) end)]),
     io:format("still running~n"),
     halt(7, [{flush, true}]).
 
