@@ -893,6 +893,7 @@ static int stage_module(stage_list *l, const module_code *mc, term_t f, int arit
         if ((!any && f != fn->name) || (arity >= 0 && (unsigned)arity != fn->arity))
             continue;
         export_entry *e = fn->exported ? fn->export : NULL;
+        ASSERT(!e || bifs || !e->bif); /* has_bifs knows every module with BIFs */
         if (e && bifs && e->bif)
             continue; /* a BIF's name: the BIF is what runs */
         code_t *header = mc->code + fn->header;

@@ -301,6 +301,7 @@ struct tlog_writer {
      * the appenders' alone */
     uint8_t *spare; /* TLOG_BUFFER_BYTES, with the thread */
     bool io_started, io_quit;
+    bool io_none; /* no thread could be made: the appenders write */
     pthread_t io_thread;
     pthread_mutex_t io_lock;
     pthread_cond_t io_work, io_done;
@@ -448,6 +449,7 @@ static bool start_write_behind(tlog_writer *w)
     int rc = pthread_create(&w->io_thread, NULL, write_behind, w);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (rc != 0) {
+        w->io_none = true; /* not tried again at every full buffer */
         pthread_cond_destroy(&w->io_done);
         pthread_cond_destroy(&w->io_work);
         pthread_mutex_destroy(&w->io_lock);
@@ -467,7 +469,7 @@ static tlog_result hand_off_locked(tlog_writer *w, tlog_error *err)
     tlog_result r = drain_locked(w, err);
     if (r != TLOG_OK || w->pos == 0)
         return r;
-    if (!w->io_started && !start_write_behind(w))
+    if (!w->io_started && (w->io_none || !start_write_behind(w)))
         return flush_locked(w, err);
     pthread_mutex_lock(&w->io_lock);
     w->io_buf = w->buf;
