@@ -726,8 +726,30 @@ int fmt_control_args(char cc)
     }
 }
 
+/* "~p~n" and "~w~n" with one argument, the commonest format strings:
+ * what the loop below does for them (~p from column 1, the column of the
+ * call's first character), without its state. False when the format or
+ * the arguments are anything else. */
+static bool format_term_line(fmt_buf *b, const char *format, size_t len, term_t args)
+{
+    if (len != 4 || format[0] != '~' || format[2] != '~' || format[3] != 'n' ||
+        (format[1] != 'p' && format[1] != 'w') || !term_is_list(args) || !term_is_nil(list_tail(args)))
+        return false;
+    if (format[1] == 'w') {
+        fmt_write(b, list_head(args), -1, false);
+    } else {
+        fmt_pretty_opts o;
+        fmt_pretty_opts_init(&o);
+        fmt_pretty(b, list_head(args), &o);
+    }
+    fmt_buf_putc(b, '\n');
+    return true;
+}
+
 fmt_result fmt_format(fmt_buf *b, const char *format, size_t len, term_t args, fmt_error *err)
 {
+    if (format_term_line(b, format, len, args))
+        return FMT_OK;
     fstate s = {
         .b = b, .fmt = format, .len = len, .args = args, .start = b->len, .scanned = b->len, .err = err};
     fmt_buf_reserve(b, len);

@@ -493,7 +493,14 @@ static size_t write_fixed(char *out, uint64_t m2, int s, bool neg)
     f += rest > half || (rest == half && (f & 1));
     out[0] = '-';
     char *p = out + neg;
-    p = put_last_digits(p, whole, count_digits(whole));
+    /* the whole part (at least 1), one digit word when it has up to 8 */
+    if (whole < 100000000) {
+        unsigned n = count_digits(whole);
+        float_store_digits(p, float_digits8((uint32_t)whole) + FLOAT_ZEROS, 8 - n);
+        p += n;
+    } else {
+        p = put_last_digits(p, whole, count_digits(whole));
+    }
     *p++ = '.';
     if (k <= 8) { /* the usual fraction: one digit word */
         float_store_digits(p, float_digits8((uint32_t)f) + FLOAT_ZEROS, 8 - k);

@@ -154,6 +154,16 @@ static const struct {
     {"~tp|~p", "[[1087], <<\"é\"/utf8>>]", "[1087]|<<\"Ã©\">>"},
     {"~tp", "[<<\"é\"/utf8>>]", "<<\"é\"/utf8>>"},
     {"~40p|~.10p", "[[aaaaaaaaaa,bbbbbbbbbb,cccccccccc,dddddddddd], [aaaaaaaaaa,bbbbbbbbbb,cccccccccc,dddddddddd,eeeeeeeeee,ffffffffff,gggggggggg]]", "[aaaaaaaaaa,bbbbbbbbbb,cccccccccc,\n dddddddddd]|[aaaaaaaaaa,bbbbbbbbbb,cccccccccc,dddddddddd,eeeeeeeeee,ffffffffff,\n          gggggggggg]"},
+    /* "~p~n" and "~w~n" with one argument take a path of their own */
+    {"~p~n", "[[aaaaaaaaaa,bbbbbbbbbb,cccccccccc,dddddddddd,eeeeeeeeee,ffffffffff,gggggggggg,hhhhhhhhhh]]",
+     "[aaaaaaaaaa,bbbbbbbbbb,cccccccccc,dddddddddd,eeeeeeeeee,ffffffffff,gggggggggg,\n hhhhhhhhhh]\n"},
+    {"~w~n", "[\"abc\"]", "[97,98,99]\n"},
+    {"~p~n", "[\"abc\"]", "\"abc\"\n"},
+    {"~w~n", "[{1.5, <<\"x\">>}]", "{1.5,<<120>>}\n"},
+    {"~p~n", "[{'Quoted Atom', 1.0e10}]", "{'Quoted Atom',1.0e10}\n"},
+    {"~p~n", "[]", NULL},
+    {"~p~n", "[a, b]", NULL},
+    {"~w~n", "[a | b]", NULL},
 };
 
 Test(fwrite, table_from_erl)
@@ -227,6 +237,22 @@ Test(fwrite, column_counts_from_this_call)
     cr_assert_eq(fmt_format(&b, "~p", 2, R(l), &err), FMT_OK);
     cr_assert_str_eq(b.data + 12, "[aaaaaaaaaa,bbbbbbbbbb,cccccccccc,dddddddddd,eeeeeeeeee,ffffffffff,gggggggggg,\n"
                                   " hhhhhhhhhh]");
+}
+
+Test(fwrite, term_line_appends_from_column_one)
+{
+    /* "~p~n" too starts at column 1 whatever the buffer holds (its own
+     * path, format_term_line): io_lib:format("~p~n", [L]). */
+    fmt_error err;
+    fmt_buf_reset(&b);
+    fmt_buf_put(&b, "prefix text ", 12);
+    const char *l = "[[aaaaaaaaaa,bbbbbbbbbb,cccccccccc,dddddddddd,eeeeeeeeee,ffffffffff,gggggggggg,"
+                    "hhhhhhhhhh]]";
+    cr_assert_eq(fmt_format(&b, "~p~n", 4, R(l), &err), FMT_OK);
+    cr_assert_str_eq(b.data, "prefix text [aaaaaaaaaa,bbbbbbbbbb,cccccccccc,dddddddddd,eeeeeeeeee,ffffffffff,"
+                             "gggggggggg,\n hhhhhhhhhh]\n");
+    cr_assert_eq(fmt_format(&b, "~w~n", 4, R("[x, y]"), &err), FMT_BADARG);
+    cr_assert_eq(b.len, 12 + 92);
 }
 
 Test(fwrite, invalid_utf8_format)
