@@ -4,49 +4,9 @@
  * local replacing each other, a paused counter left without a
  * breakpoint; every record, list and counter given back at the end
  * (the record pool's chains are tested in tests/vm/test_pool.c). */
-#include <unistd.h>
+#include "tests/lib/engine_run.h"
 
-#include "tests/lib/vmrun.h"
-
-#include "dbgcore/dbgcore.h"
-#include "dbgcore/engine.h"
-#include "vm/cmp.h"
-
-/* A hang must fail the test, not the suite (see test_patterns.c). */
-static void arm_watchdog(void) { alarm(120); }
-
-TestSuite(bp, .init = arm_watchdog);
-
-/* vmrun's start_vm with the trace engine set up first. */
-static void start_engine_vm(unsigned n)
-{
-    heap_init(&vr.heap, ALLOC_TEMP);
-    vr.nends = 0;
-    atom_table_init();
-    dbgcore_init();
-    proc_table_init(keep_end);
-    code_init(load_from_source);
-    sched_start(n);
-    vr.started = true;
-}
-
-static term_t run_call(const char *module)
-{
-    term_t pid = spawn_text(module, "run", "[]");
-    const proc_end *e = wait_end(pid, 60000);
-    cr_assert(e, "%s:run() did not end", module);
-    cr_assert(e->reason == ATOM_normal, "%s:run() exited: %s", module, show(e->reason));
-    return e->result;
-}
-
-static void expect(term_t got, const char *want)
-{
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t w = read_on(&h, want);
-    cr_expect(term_eq_exact(got, w), "got %s, want %s", show(got), want);
-    heap_destroy(&h);
-}
+TestSuite(bp, .init = engine_watchdog);
 
 /* The traced functions: 12 of them, plus module_info/0,1. */
 static const char btf_text[] =
@@ -122,12 +82,12 @@ static const char bt_want[] =
 
 static void run_bt(unsigned schedulers)
 {
-    start_engine_vm(schedulers);
+    engine_start_vm(schedulers, NULL);
     cr_assert(load_text("btf.erl", btf_text), "btf does not compile");
     cr_assert(load_text("bt.erl", bt_text), "bt does not compile");
     alloc_stat before, after;
     alloc_get_stat(ALLOC_BREAKPOINT, &before);
-    expect(run_call("bt"), bt_want);
+    engine_expect(engine_run("bt"), bt_want);
     /* every pattern is gone: records, lists, counters are back */
     alloc_get_stat(ALLOC_BREAKPOINT, &after);
     cr_expect_eq(after.blocks, before.blocks, "breakpoint blocks: %llu before, %llu after",
@@ -155,12 +115,12 @@ static const char bm_text[] = "-module(bm).\n"
 
 Test(bp, set_and_clear_give_every_record_back)
 {
-    start_engine_vm(1);
+    engine_start_vm(1, NULL);
     cr_assert(load_text("btf.erl", btf_text), "btf does not compile");
     cr_assert(load_text("bm.erl", bm_text), "bm does not compile");
     alloc_stat before, after;
     alloc_get_stat(ALLOC_BREAKPOINT, &before);
-    expect(run_call("bm"), "[{14, {traced, local}, 14, {traced, false}}]");
+    engine_expect(engine_run("bm"), "[{14, {traced, local}, 14, {traced, false}}]");
     alloc_get_stat(ALLOC_BREAKPOINT, &after);
     cr_expect_eq(after.blocks, before.blocks);
     cr_expect_eq(after.size, before.size);

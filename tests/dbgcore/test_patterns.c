@@ -2,54 +2,18 @@
  * as OTP 26 documents it (OTP 25, the oracle of the script tests, has
  * none), and call_count and call_time kept exactly while several
  * schedulers run the traced functions and patterns change under them. */
-#include <unistd.h>
+#include "tests/lib/engine_run.h"
 
-#include "tests/lib/vmrun.h"
+TestSuite(patterns, .init = engine_watchdog);
 
-#include "dbgcore/dbgcore.h"
-#include "dbgcore/engine.h"
-#include "vm/cmp.h"
-
-/* A hang must fail the test, not the suite (Criterion's .timeout leaks in
- * its runner, which fails the ASan build: see tests/vm/test_progress.c).
- * Each test runs in its own process, so the alarm is the test's alone. */
-static void arm_watchdog(void) { alarm(120); }
-
-TestSuite(patterns, .init = arm_watchdog);
-
-/* vmrun's start_vm with the trace engine set up first. */
-static void start_engine_vm(unsigned n)
-{
-    heap_init(&vr.heap, ALLOC_TEMP);
-    vr.nends = 0;
-    atom_table_init();
-    dbgcore_init();
-    proc_table_init(keep_end);
-    code_init(load_from_source);
-    sched_start(n);
-    vr.started = true;
-}
-
-/* Runs Module:run() and returns its result (on vr.heap). */
+/* Loads Module from its text, runs Module:run(), returns its result (on
+ * vr.heap). */
 static term_t run_module(const char *module, const char *text)
 {
     char file[64];
     snprintf(file, sizeof file, "%s.erl", module);
     cr_assert(load_text(file, text), "%s does not compile", module);
-    term_t pid = spawn_text(module, "run", "[]");
-    const proc_end *e = wait_end(pid, 60000);
-    cr_assert(e, "%s:run() did not end", module);
-    cr_assert(e->reason == ATOM_normal, "%s:run() exited: %s", module, show(e->reason));
-    return e->result;
-}
-
-static void expect(term_t got, const char *want)
-{
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t w = read_on(&h, want);
-    cr_expect(term_eq_exact(got, w), "got %s, want %s", show(got), want);
-    heap_destroy(&h);
+    return engine_run(module);
 }
 
 /* OTP 26's trace_info(MFA, call_memory): "if there are outer, middle and
@@ -89,9 +53,9 @@ static const char pm_text[] =
 
 Test(patterns, call_memory_as_otp26_documents)
 {
-    start_engine_vm(1);
+    engine_start_vm(1, NULL);
     term_t r = run_module("pm", pm_text);
-    expect(r, "{{1, 9}, {{2, 12}, {2, 6}}, {2, 6},"
+    engine_expect(r, "{{1, 9}, {{2, 12}, {2, 6}}, {2, 6},"
               " [traced, match_spec, meta, meta_match_spec, call_memory, call_time, call_count],"
               " {call_memory, false}, {all, false}}");
     stop_vm();
@@ -123,9 +87,9 @@ static const char pc_text[] =
 
 Test(patterns, counters_on_four_schedulers)
 {
-    start_engine_vm(4);
+    engine_start_vm(4, NULL);
     term_t r = run_module("pc", pc_text);
-    expect(r, "{160000, true}");
+    engine_expect(r, "{160000, true}");
     stop_vm();
 }
 
@@ -166,8 +130,8 @@ static const char ps_text[] =
 
 Test(patterns, changes_under_running_schedulers)
 {
-    start_engine_vm(4);
+    engine_start_vm(4, NULL);
     term_t r = run_module("ps", ps_text);
-    expect(r, "{{call_count, 500}, 1}");
+    engine_expect(r, "{{call_count, 500}, 1}");
     stop_vm();
 }

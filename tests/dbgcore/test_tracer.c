@@ -7,17 +7,9 @@
  * enabled once per event before any work (a match spec that sends no
  * message still asked it), never for return_from, return_to and
  * exception_from, and trace once per event delivered. */
-#include <unistd.h>
+#include "tests/lib/engine_run.h"
 
-#include "tests/lib/vmrun.h"
-
-#include "dbgcore/dbgcore.h"
-#include "dbgcore/engine.h"
-
-/* A hang must fail the test, not the suite (see test_patterns.c). */
-static void arm_watchdog(void) { alarm(120); }
-
-TestSuite(tracer, .init = arm_watchdog);
+TestSuite(tracer, .init = engine_watchdog);
 
 /* ---- a tracer module logging its calls ------------------------------------------ */
 
@@ -120,20 +112,6 @@ static const char tct_text[] =
     "    P ! stop,\n"
     "    timer:sleep(50).\n";
 
-/* vmrun's start_vm with the trace engine and the ct module set up first. */
-static void start_engine_vm(void)
-{
-    heap_init(&vr.heap, ALLOC_TEMP);
-    vr.nends = 0;
-    atom_table_init();
-    dbgcore_init();
-    cr_assert(tracer_module_register(&ct_module));
-    proc_table_init(keep_end);
-    code_init(load_from_source);
-    sched_start(1);
-    vr.started = true;
-}
-
 /* Runs tct:Function(Args) to its end, normally. */
 static void run(const char *function, const char *args)
 {
@@ -159,7 +137,7 @@ static void expect_log(const char *step, const char *want)
 
 Test(tracer, enabled_once_per_event_as_otp)
 {
-    start_engine_vm();
+    engine_start_vm(1, &ct_module);
     cr_assert(load_text("tct.erl", tct_text), "tct does not compile");
     run("start", "[]");
     expect_log("start", "");
