@@ -56,8 +56,8 @@ Test(patterns, call_memory_as_otp26_documents)
     engine_start_vm(1, NULL);
     term_t r = run_module("pm", pm_text);
     engine_expect(r, "{{1, 9}, {{2, 12}, {2, 6}}, {2, 6},"
-              " [traced, match_spec, meta, meta_match_spec, call_memory, call_time, call_count],"
-              " {call_memory, false}, {all, false}}");
+                     " [traced, match_spec, meta, meta_match_spec, call_memory, call_time, call_count],"
+                     " {call_memory, false}, {all, false}}");
     stop_vm();
 }
 
