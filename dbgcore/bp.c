@@ -395,13 +395,6 @@ static bool changes(const bp_gen *g, uint32_t session, const change *c)
 
 /* ---- records ----------------------------------------------------------------- */
 
-/* Header slots and instruction words are read and written as vm/trace.h's
- * trace_read_word and trace_patch_word do (a relaxed load; a release
- * store), here inline: a pattern on every function reads and writes a few
- * per function. */
-static inline code_t read_word(const code_t *at) { return __atomic_load_n(at, __ATOMIC_RELAXED); }
-static inline void patch_word(code_t *at, code_t word) { __atomic_store_n(at, word, __ATOMIC_RELEASE); }
-
 static code_t *slot_of(bp_rec *r) { return r->e ? &r->e->header[FH_BP] : (code_t *)r->header + FH_BP; }
 
 static void record_free(void *arg)
@@ -440,7 +433,7 @@ typedef struct rec_chain {
 static void record_discard(rec_chain *ch, bp_rec *r)
 {
     record_unlink(r);
-    patch_word(slot_of(r), 0);
+    trace_patch_word(slot_of(r), 0);
     *(void **)r = ch->first;
     ch->first = r;
     if (!ch->last)
@@ -589,7 +582,7 @@ static inline __attribute__((always_inline)) void stage_flags(stage_list *l, bp_
     if (flags && !r->installed) {
         if (r->e) {
             if (trace_export_stub(r->e))
-                r->vm.orig = read_word(r->at);
+                r->vm.orig = trace_read_word(r->at);
             else /* no code: nothing to stop at (cannot happen for a loaded function) */
                 flags = 0;
         }
@@ -663,7 +656,7 @@ static __attribute__((noinline)) bp_rec *record_new(stage_list *l, code_t *slot,
     bp_rec *r = l->spare;
     l->spare = *(void **)r;
     l->nspare--;
-    r->vm.orig = read_word(at);
+    r->vm.orig = trace_read_word(at);
     r->vm.flags[0] = r->vm.flags[1] = 0;
     r->gen[0] = r->gen[1] = NULL;
     r->at = at;
@@ -678,7 +671,7 @@ static __attribute__((noinline)) bp_rec *record_new(stage_list *l, code_t *slot,
         records->prev = r;
     records = r;
     export_records += e != NULL;
-    patch_word(slot, (code_t)r);
+    trace_patch_word(slot, (code_t)r);
     return r;
 }
 
@@ -686,7 +679,7 @@ static __attribute__((noinline)) bp_rec *record_new(stage_list *l, code_t *slot,
 static inline __attribute__((always_inline)) void
 stage_at(stage_list *l, code_t *slot, code_t *at, const code_t *header, export_entry *e, const change *c)
 {
-    bp_rec *r = (bp_rec *)read_word(slot);
+    bp_rec *r = (bp_rec *)trace_read_word(slot);
     if (!r) {
         if (!c->set)
             return;
@@ -731,7 +724,7 @@ static void commit(stage_list *l)
         code_t bp = trace_breakpoint_word();
         for (bp_rec *r = l->first; r; r = r->stage_next) {
             if (!r->installed && r->vm.flags[staging]) {
-                patch_word(r->at, bp);
+                trace_patch_word(r->at, bp);
                 r->installed = true;
             }
         }
@@ -757,8 +750,8 @@ static void commit(stage_list *l)
         if (r->installed) {
             if (flags)
                 continue;
-            if (read_word(r->at) == bp)
-                patch_word(r->at, r->vm.orig);
+            if (trace_read_word(r->at) == bp)
+                trace_patch_word(r->at, r->vm.orig);
             if (r->e)
                 trace_export_unstub(r->e);
             r->installed = false;
@@ -799,7 +792,7 @@ static void commit_new(stage_list *l)
         __atomic_store_n(&r->vm.flags[l->active], flags, __ATOMIC_RELAXED);
         if (flags) { /* the flags before the word (a release store) */
             r->gen[l->active] = r->gen[l->staging];
-            patch_word(r->at, bp);
+            trace_patch_word(r->at, bp);
             r->installed = true;
         } else {
             gen_free(r->gen[l->staging]);

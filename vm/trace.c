@@ -55,8 +55,6 @@ trace_hook_table trace_hooks = {
 code_t trace_breakpoint_word(void) { return interp_op_word(OP_breakpoint); }
 code_t trace_jump_word(void) { return interp_op_word(OP_jump); }
 
-void trace_patch_word(code_t *at, code_t word) { __atomic_store_n(at, word, __ATOMIC_RELEASE); }
-code_t trace_read_word(const code_t *at) { return __atomic_load_n(at, __ATOMIC_RELAXED); }
 
 /* The breakpoint handler finds an export stub's record where it finds a
  * function's: FUNC_HEADER_WORDS words before the patched word. */

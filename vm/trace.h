@@ -77,9 +77,10 @@ code_t trace_jump_word(void);
  * stored before (a breakpoint record's flags) is visible to a thread that
  * sees the new word. Under the engine's code modification permission
  * (code_mod_lock). */
-void trace_patch_word(code_t *at, code_t word);
-/* The word at `at` as last written (a relaxed atomic load). */
-code_t trace_read_word(const code_t *at);
+static inline void trace_patch_word(code_t *at, code_t word) { __atomic_store_n(at, word, __ATOMIC_RELEASE); }
+/* The word at `at` as last written (a relaxed atomic load). Both inline: a
+ * pattern on every function reads and writes a few words per function. */
+static inline code_t trace_read_word(const code_t *at) { return __atomic_load_n(at, __ATOMIC_RELAXED); }
 
 /* An export entry's breakpoint place: e->stub, whose header e->header
  * precedes it, as a function's entry follows its header. For a function
