@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -442,13 +441,7 @@ static bool start_write_behind(tlog_writer *w)
     pthread_mutex_init(&w->io_lock, NULL);
     pthread_cond_init(&w->io_work, NULL);
     pthread_cond_init(&w->io_done, NULL);
-    /* the thread takes no signal: they are the VM's threads' to handle */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    int rc = pthread_create(&w->io_thread, NULL, write_behind, w);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (rc != 0) {
+    if (vm_thread_start(&w->io_thread, write_behind, w) != 0) {
         w->io_none = true; /* not tried again at every full buffer */
         pthread_cond_destroy(&w->io_done);
         pthread_cond_destroy(&w->io_work);

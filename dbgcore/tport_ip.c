@@ -10,7 +10,6 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -425,12 +424,7 @@ term_t tport_ip_port_open(int64_t portno, int64_t queue_size, process *owner)
     ip->listen_fd = lfd;
     /* OTP answers the number asked for, or the one bound for 0. */
     ip->listen_port = asked ? asked : bound;
-    /* The thread takes no signal: they are the VM's threads' to handle. */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    int rc = pthread_create(&ip->thread, NULL, run_network, ip);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    int rc = vm_thread_start(&ip->thread, run_network, ip);
     if (rc != 0) {
         close(lfd);
         close(ip->wake[0]);

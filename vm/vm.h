@@ -3,6 +3,7 @@
 #ifndef VM_VM_H
 #define VM_VM_H
 
+#include <pthread.h>
 #include <stdio.h>
 
 #include "vm/alloc.h"
@@ -186,5 +187,11 @@ _Noreturn void vm_halt(int status);
 /* The same without the ports' flush (halt(abort), halt(String),
  * halt(S, [{flush, false}])). */
 _Noreturn void vm_halt_now(int status);
+
+/* Starts a helper thread of the runtime (a file trace port's writer, the
+ * ip trace port's network loop) running fn(arg), with every signal
+ * blocked: signals are the schedulers' and the shell's to handle.
+ * pthread_create's result: 0, or the error number. */
+int vm_thread_start(pthread_t *thread, void *(*fn)(void *), void *arg);
 
 #endif
