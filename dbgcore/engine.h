@@ -316,14 +316,15 @@ typedef struct msact_verdict {
     bool changed;   /* the actions may have changed p's entries (pointers to them are stale) */
 } msact_verdict;
 
+/* The verdict of an event no spec changes: a plain trace message. */
+#define MSACT_PLAIN ((msact_verdict){.send = true, .extra = THE_NON_VALUE, .flags = 0, .changed = false})
+
 /* Runs `prog` (NULL: no spec, every event traced) for session's event in
  * p on `args` (a call's arguments, [To, Msg], [Node, Sender, Msg]) with
  * the actions acting on p for real; results on h. False when no clause
  * matched (nothing is traced, no action ran); else *out says what to do.
  * When out->changed, the actions may have changed p's entries: look them up
  * again. msact_run_prog is its part for a spec. */
-/* The verdict of an event no spec changes: a plain trace message. */
-#define MSACT_PLAIN ((msact_verdict){.send = true, .extra = THE_NON_VALUE, .flags = 0, .changed = false})
 bool msact_run_prog(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,
                     unsigned nargs, msact_verdict *out);
 static inline bool msact_run(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,

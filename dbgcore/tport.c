@@ -29,25 +29,25 @@ static bool tport_output(void *state, term_t msg, size_t *written)
     return r == TLOG_OK || r == TLOG_NOT_ENCODABLE || r == TLOG_TOO_LARGE;
 }
 
+/* The buffered records to the file: dbg:flush_trace_port/0 (port_control
+ * $f, below) and the runtime's halt (OTP's driver's flush at
+ * erlang:halt/1). */
+static void tport_flush(void *state)
+{
+    tport *t = state;
+    tlog_writer_flush(t->w, NULL);
+}
+
 /* port_control: $f writes out the buffer ([0], as OTP's trace_file_drv
  * answers); every other op is badarg, as there. */
 static bool tport_control(void *state, unsigned op, const uint8_t *data, size_t len, heap_t *h, term_t *reply)
 {
     (void)data, (void)len;
-    tport *t = state;
     if (op != 'f')
         return false;
-    tlog_writer_flush(t->w, NULL);
+    tport_flush(state);
     *reply = term_cons(h, term_small(0), NIL);
     return true;
-}
-
-/* The runtime halts: the buffered records go to the file, as OTP's
- * driver's flush at erlang:halt/1. */
-static void tport_flush(void *state)
-{
-    tport *t = state;
-    tlog_writer_flush(t->w, NULL);
 }
 
 static void tport_close(void *state)
