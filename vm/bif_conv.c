@@ -168,7 +168,7 @@ static text_result list_to_utf8(term_t l, char *buf, size_t *n)
         if (!term_is_small(c))
             return TEXT_BADARG;
         int64_t cp = small_value(c);
-        if (cp < 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        if (!unicode_is_scalar(cp))
             return TEXT_BADARG;
         k += unicode_encode_utf8((uint32_t)cp, buf + k);
     }

@@ -59,7 +59,6 @@ static void need_atoms(void) { pthread_once(&atoms_once, init_atoms); }
 
 /* ---- small helpers ---------------------------------------------------------- */
 
-static bool is_unicode_scalar(int64_t c) { return c >= 0 && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF); }
 
 /* ---- erl_scan:string/3 ---------------------------------------------------------
  * erts_internal:scan_string(String, Line, Column, Flags): Column 0 stands
@@ -380,7 +379,7 @@ static bool encode_scalars(term_t l, alloc_buf *b)
     b->n = 0;
     for (; term_is_list(l); l = list_tail(l)) {
         term_t c = list_head(l);
-        if (!term_is_small(c) || !is_unicode_scalar(small_value(c)))
+        if (!term_is_small(c) || !unicode_is_scalar(small_value(c)))
             return false;
         alloc_buf_put(b, tmp, unicode_encode_utf8((uint32_t)small_value(c), tmp));
     }
@@ -477,7 +476,7 @@ static bool set_value(token_list *tl, parse_token *pt, term_t v, alloc_buf *scra
         pt->v.f = float_value(v);
         return true;
     case LEX_CHAR:
-        if (!term_is_small(v) || !is_unicode_scalar(small_value(v)))
+        if (!term_is_small(v) || !unicode_is_scalar(small_value(v)))
             return false;
         pt->v.ch = (uint32_t)small_value(v);
         return true;

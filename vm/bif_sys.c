@@ -446,8 +446,7 @@ static bool write_halt_string(term_t s)
     term_t l = s;
     for (; term_is_list(l); l = list_tail(l), n++) {
         term_t c = list_head(l);
-        if (!term_is_small(c) || small_value(c) < 0 || small_value(c) > 0x10FFFF ||
-            (small_value(c) >= 0xD800 && small_value(c) <= 0xDFFF))
+        if (!term_is_small(c) || !unicode_is_scalar(small_value(c)))
             return false;
     }
     if (!term_is_nil(l))

@@ -105,8 +105,7 @@ static bool valid_cp(term_t v)
 {
     if (!term_is_small(v))
         return false;
-    int64_t c = small_value(v);
-    return c >= 0 && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF);
+    return unicode_is_scalar(small_value(v));
 }
 
 /* The size in bits of bitstring t, read off its header; UINT64_MAX when t

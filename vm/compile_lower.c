@@ -18,6 +18,7 @@
 #include "compile_priv.h"
 #include "heap.h"
 #include "map.h"
+#include "unicode.h"
 
 struct cc_atoms cca;
 
@@ -1094,7 +1095,7 @@ static term_t fold_bin(lower *L, ir **segs, uint32_t n)
             if (!term_is_small(v))
                 return THE_NON_VALUE;
             int64_t c = small_value(v);
-            if (c < 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+            if (!unicode_is_scalar(c))
                 return THE_NON_VALUE;
             total += c < 0x80 ? 8 : c < 0x800 ? 16 : c < 0x10000 ? 24 : 32;
             break;

@@ -4,6 +4,7 @@
 #ifndef VM_UNICODE_H
 #define VM_UNICODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,6 +17,11 @@ uint32_t unicode_decode_utf8(const unsigned char *s, size_t n, size_t *len);
  * returns the bytes it takes, or 0 when s does not start with a valid
  * sequence (overlong forms, surrogates, above 0x10FFFF, truncated). */
 size_t unicode_decode_utf8_strict(const unsigned char *s, size_t n, uint32_t *cp);
+
+/* Whether c is a Unicode scalar value: a code point (0..0x10FFFF) that is
+ * not a surrogate (0xD800..0xDFFF), what OTP takes as a character of a
+ * Unicode string. */
+static inline bool unicode_is_scalar(int64_t c) { return c >= 0 && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF); }
 
 /* Code point cp (at most 0x10FFFF) as UTF-8 at out (room for 4); returns
  * the bytes written. */
