@@ -929,6 +929,13 @@ bif_n:
             goto arith_ri_slow;                                                                      \
         }                                                                                            \
     } while (0)
+/* The whole add_ri or sub_ri at pc + o: its result into its register. */
+#define DO_ARITH_RI(op, o)                                                                           \
+    do {                                                                                             \
+        int64_t s_;                                                                                  \
+        ARITH_RI(op, s_, o);                                                                         \
+        RX((o) + 2) = (term_t)s_;                                                                    \
+    } while (0)
 #define ARITH_OVERFLOW_ADD __builtin_add_overflow
 #define ARITH_OVERFLOW_SUB __builtin_sub_overflow
 #define ARITH_UNDO_ADD(s, k) ((uint64_t)(s) - (uint64_t)(k))
@@ -948,9 +955,7 @@ bif_n:
     }
     CASE(add_ri)
     {
-        int64_t s;
-        ARITH_RI(ADD, s, 0);
-        RX(2) = (term_t)s;
+        DO_ARITH_RI(ADD, 0);
         NEXT(5);
     }
     /* add_rr's slow path comes here too */
@@ -983,9 +988,7 @@ bif_n:
     }
     CASE(sub_ri)
     {
-        int64_t s;
-        ARITH_RI(SUB, s, 0);
-        RX(2) = (term_t)s;
+        DO_ARITH_RI(SUB, 0);
         NEXT(5);
     }
     /* sub_rr's slow path comes here too */
@@ -1584,25 +1587,18 @@ put_map:
     }
     CASE(add_ri_call)
     {
-        int64_t s;
-        ARITH_RI(ADD, s, 0);
-        RX(2) = (term_t)s;
+        DO_ARITH_RI(ADD, 0);
         DO_CALL(5);
     }
     CASE(add_ri_tail_call_in0)
     {
-        int64_t s;
-        ARITH_RI(ADD, s, 0);
-        RX(2) = (term_t)s;
+        DO_ARITH_RI(ADD, 0);
         DO_TAIL_IN(5);
     }
     CASE(add_ri_add_ri_tail_call_in0)
     {
-        int64_t s;
-        ARITH_RI(ADD, s, 0);
-        RX(2) = (term_t)s;
-        ARITH_RI(ADD, s, 5);
-        RX(7) = (term_t)s;
+        DO_ARITH_RI(ADD, 0);
+        DO_ARITH_RI(ADD, 5);
         DO_TAIL_IN(10);
     }
     /* the result goes to the caller only: the register it would be
@@ -1631,6 +1627,7 @@ put_map:
         POP_RETURN((term_t)s);
     }
 #undef ARITH_RI
+#undef DO_ARITH_RI
 #undef ARITH_OVERFLOW_ADD
 #undef ARITH_OVERFLOW_SUB
 #undef ARITH_UNDO_ADD
