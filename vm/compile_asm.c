@@ -740,7 +740,8 @@ static void coalesce_tail_args(code_t *w, size_t n, const uint8_t *marks, code_l
 {
     size_t starts[TAIL_WINDOW_MAX], nrun = 0, fstart = 0, fend = 0;
     tail_cand *cs = NULL;
-    size_t ncs = 0, cap = 0;
+    size_t ncs = 0;
+    uint32_t cap = 0;
     for (size_t i = 0; i < n; i = cc_walk_instr(w, i, NULL, NULL)) {
         opcode op = (opcode)w[i];
         if (op == OP_func_info)
@@ -748,12 +749,7 @@ static void coalesce_tail_args(code_t *w, size_t n, const uint8_t *marks, code_l
         bool tail = op == OP_tail_call || op == OP_tail_call_ext;
         if (tail && !(marks[i] & MARK_LABEL) && w[i + 2] != 0 && w[i + 3] > 0 && w[i + 3] <= 64 &&
             w[i + 2] >= w[i + 3] && nrun) {
-            if (ncs == cap) {
-                size_t nc = cap ? 2 * cap : 16;
-                cs = cs ? alloc_resize(ALLOC_TEMP, cs, cap * sizeof *cs, nc * sizeof *cs)
-                        : alloc_new(ALLOC_TEMP, nc * sizeof *cs);
-                cap = nc;
-            }
+            cs = cc_grow(cs, &cap, (uint32_t)ncs + 1, sizeof *cs);
             cs[ncs].fstart = fstart, cs[ncs].fend = fend;
             if (try_tail_call(w, starts, nrun, i, marks, lines, nlines, &cs[ncs]))
                 ncs++;
