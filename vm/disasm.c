@@ -420,15 +420,17 @@ static bool specialised_ok(opcode op, const code_t *c)
     case OP_add_rr: case OP_sub_rr: case OP_add_rr_return: case OP_sub_rr_return:
         kinds = "rr", first = 3;
         break;
-    case OP_add_ri: case OP_sub_ri: case OP_add_ri_call: case OP_add_ri_tail_call_in0:
-    case OP_add_ri_add_ri_tail_call_in0: case OP_add_ri_return: kinds = "ru", first = 3; break;
     case OP_is_lt_rr: case OP_is_ge_rr: kinds = "rr", first = 2; break;
     case OP_is_lt_ri: case OP_is_ge_ri: kinds = "ri", first = 2; break;
     case OP_is_lt_ir: case OP_is_ge_ir: kinds = "ir", first = 2; break;
     case OP_is_eq_exact_ri: case OP_is_ne_exact_ri: kinds = "re", first = 2; break;
     case OP_move_r: kinds = "r", first = 2; break;
     case OP_return_r: kinds = "r", first = 1; break;
-    default: return true;
+    default:
+        if (!untagged_literal(op))
+            return true;
+        kinds = "ru", first = 3; /* add_ri, sub_ri and their superinstructions */
+        break;
     }
     for (size_t i = 0; kinds[i]; i++) {
         code_t w = c[first + i];
