@@ -139,7 +139,7 @@ typedef struct collector {
     term_t *base[2];  /* where each destination's copies start */
 } collector;
 
-/* The collector's hot path (evacuate, dest_of) is inlined into its loops
+/* The collector's hot path (evacuate, hot_dest) is inlined into its loops
  * whatever the compiler's size heuristics say. */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
@@ -177,14 +177,6 @@ static int dest_of_area(collector *c, uintptr_t a)
         return NOT_MOVED;
     c->last = ar;
     return ar->dest;
-}
-
-static int dest_of(collector *c, const term_t *p)
-{
-    uintptr_t a = (uintptr_t)p;
-    if (a - c->young_start < c->young_end - c->young_start)
-        return a < c->young_hw ? c->mature_dest : TO_YOUNG;
-    return dest_of_area(c, a);
 }
 
 /* What the copying loops read on every word, copied out of the collector
@@ -395,9 +387,10 @@ static void sweep_offheap(collector *c, offheap_hdr *list, heap_t *young, heap_t
                           const heap_block *young_to)
 {
     uintptr_t ys = (uintptr_t)young_to->mem, ye = (uintptr_t)(young_to->mem + young_to->words);
+    hot h = hot_of(c);
     for (offheap_hdr *o = list, *next; o; o = next) {
         next = o->next;
-        if (dest_of(c, (const term_t *)(void *)o) == NOT_MOVED) {
+        if (hot_dest(c, &h, (const term_t *)(void *)o) == NOT_MOVED) {
             heap_link_offheap(young, o);
         } else if (term_is_boxed(o->header)) {
             offheap_hdr *n = (offheap_hdr *)(void *)boxed_ptr(o->header);
