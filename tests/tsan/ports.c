@@ -14,22 +14,13 @@
 
 #include "vm/vm.h"
 
+#define TALLY_NAME "ports"
+#include "tests/lib/tally.h"
+
 #define PORTS 8
 #define WRITERS 3
 #define COMMANDS 20000
 #define REOPENS 1500
-
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        printf("ports: FAIL %s\n", what);
-    }
-}
 
 /* ---- a driver that counts ------------------------------------------------------- */
 
@@ -180,6 +171,5 @@ int main(void)
         alloc_free(ALLOC_LINK, l, sizeof *l);
     }
     alloc_free(ALLOC_TEMP, owner, sizeof *owner);
-    printf("ports: %d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return tally_report();
 }

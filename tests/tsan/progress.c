@@ -16,20 +16,11 @@
 #include "vm/alloc.h"
 #include "vm/progress.h"
 
+#define TALLY_NAME "progress"
+#include "tests/lib/tally.h"
+
 #define SCHEDULERS 4
 #define SLOTS 64
-
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        printf("progress: FAIL %s\n", what);
-    }
-}
 
 static uint64_t next_random(uint64_t *state)
 {
@@ -235,6 +226,5 @@ int main(void)
     run_round(500, 5000, 0);
     alloc_get_stat(ALLOC_SYSTEM, &after);
     check(after.size == before.size && after.blocks == before.blocks, "all memory returned");
-    printf("progress: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return tally_report();
 }

@@ -11,21 +11,12 @@
 
 #include "format/format.h"
 
+#define TALLY_NAME "threads"
+#include "tests/lib/tally.h"
+
 #define THREADS 4
 #define ATOMS 3000
 #define ROUNDS 200
-
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        printf("threads: FAIL %s\n", what);
-    }
-}
 
 /* ---- atoms: every thread interns the same names and must agree ---------- */
 
@@ -176,6 +167,5 @@ int main(void)
     test_atoms();
     test_format();
     test_alloc();
-    printf("threads: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return tally_report();
 }

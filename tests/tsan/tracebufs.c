@@ -20,20 +20,11 @@
 #include "dbgcore/dbgcore.h"
 #include "dbgcore/tlog.h"
 
+#define TALLY_NAME "tracebufs"
+#include "tests/lib/tally.h"
+
 #define THREADS 3
 #define PER_THREAD 20000
-
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        printf("tracebufs: FAIL %s\n", what);
-    }
-}
 
 /* {trace, <0.Id.0>, call, {m, f, [I]}} on h. */
 static term_t event(heap_t *h, int id, int64_t i)
@@ -274,6 +265,5 @@ int main(void)
     test_tlog_slow_disk(dir);
     rmdir(dir);
     test_collector();
-    printf("tracebufs: %d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return tally_report();
 }
