@@ -493,6 +493,19 @@ static bool field_value(fstate *s, int64_t *v, bool *star_bad)
     return false;
 }
 
+/* A bare ~p (from column `column`) or ~w of term a. */
+static void put_bare_term(fmt_buf *b, char cc, term_t a, int column)
+{
+    if (cc == 'w') {
+        fmt_write(b, a, -1, false);
+        return;
+    }
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    o.column = column;
+    fmt_pretty(b, a, &o);
+}
+
 /* The bare ~p, ~w and ~n, the directives of most format strings (no
  * width, precision, pad char or modifier): what directive() does for them
  * with its spec at the defaults, without parsing one. `cc` is at s->pos. */
@@ -507,14 +520,7 @@ static fmt_result bare_directive(fstate *s, char cc)
     }
     if (!take_arg(s, &a))
         return fail(s, 0, "~%c: missing argument %d", cc, s->argn + 1);
-    if (cc == 'w') {
-        fmt_write(b, a, -1, false);
-        return FMT_OK;
-    }
-    fmt_pretty_opts o;
-    fmt_pretty_opts_init(&o);
-    o.column = (int)current_column(s) + 1;
-    fmt_pretty(b, a, &o);
+    put_bare_term(b, cc, a, cc == 'p' ? (int)current_column(s) + 1 : 1);
     return FMT_OK;
 }
 
@@ -735,13 +741,7 @@ static bool format_term_line(fmt_buf *b, const char *format, size_t len, term_t 
     if (len != 4 || format[0] != '~' || format[2] != '~' || format[3] != 'n' ||
         (format[1] != 'p' && format[1] != 'w') || !term_is_list(args) || !term_is_nil(list_tail(args)))
         return false;
-    if (format[1] == 'w') {
-        fmt_write(b, list_head(args), -1, false);
-    } else {
-        fmt_pretty_opts o;
-        fmt_pretty_opts_init(&o);
-        fmt_pretty(b, list_head(args), &o);
-    }
+    put_bare_term(b, format[1], list_head(args), 1);
     fmt_buf_putc(b, '\n');
     return true;
 }

@@ -238,17 +238,24 @@ static size_t push_record(pctx *c, term_t t)
     return off;
 }
 
-static uint64_t add_rec(pctx *c, uint8_t kind)
+/* A new record, the next index, neither a tail nor a last item; its
+ * other fields are the caller's to set. */
+static FMT_INLINE rec *new_rec(pctx *c)
 {
     if (c->nrec >= c->rcap)
         make_rec_room(c);
-    uint64_t i = c->nrec++;
-    rec *r = get_rec(c, i);
-    r->kind = kind;
+    rec *r = c->recs + c->nrec++;
     r->tail = false;
     r->last = false;
+    return r;
+}
+
+static uint64_t add_rec(pctx *c, uint8_t kind)
+{
+    rec *r = new_rec(c);
+    r->kind = kind;
     r->start = c->b->len - c->mark;
-    return i;
+    return c->nrec - 1;
 }
 
 /* The record's text ends here, `width` chars after it began. */
@@ -807,14 +814,6 @@ static int64_t measure_text(const char *s, size_t n)
 /* Offset in the recorded text of the byte at p. */
 static FMT_INLINE uint64_t text_at(const pctx *c, const char *p) { return (uint64_t)(p - c->b->data) - c->mark; }
 
-/* A new record, the next index; its fields are the caller's to set. */
-static FMT_INLINE rec *new_rec(pctx *c)
-{
-    if (c->nrec >= c->rcap)
-        make_rec_room(c);
-    return c->recs + c->nrec++;
-}
-
 /* The record of a leaf whose text, `bytes` bytes ending at p, is written:
  * `width` chars. */
 static FMT_INLINE void leaf_rec(pctx *c, uint8_t kind, const char *p, uint64_t bytes, int64_t width)
@@ -826,8 +825,6 @@ static FMT_INLINE void leaf_rec(pctx *c, uint8_t kind, const char *p, uint64_t b
     r->start = end - bytes;
     r->width = width;
     r->kind = kind;
-    r->tail = false;
-    r->last = false;
 }
 
 /* The record of a leaf of ASCII text from p0 to p. */
@@ -845,8 +842,6 @@ static FMT_INLINE uint64_t open_rec(pctx *c, uint8_t kind, const char *p)
     r->start = start;
     r->width = c->wide;
     r->kind = kind;
-    r->tail = false;
-    r->last = false;
     return i;
 }
 
@@ -1633,6 +1628,10 @@ static void add_bits_breaks(pctx *c, const rec *x, int64_t col, int64_t ld, int6
     k->n0 = (uint32_t)(left - ld > 8 ? left - ld : 8); /* left <= Ll, an int */
 }
 
+/* last_depth/2 of the items after item x: 0 when another element
+ * follows. A mask, not a branch: which item is the last varies. */
+static FMT_INLINE int64_t last_depth(const rec *x, int64_t ld) { return (ld + 1) & -(int64_t)x->last; }
+
 /* A walk's view of the frames (scratch area 1, reloaded after every push:
  * growing the area moves it) and the records. */
 typedef struct lay_ctx {
@@ -1889,7 +1888,7 @@ static FMT_INLINE bool lay_step(lay_ctx *l)
     const rec *it = lrec(l, e);
     f->ci = it->next;
     f->state = ST_TAIL;
-    int64_t ld1 = it->last ? ld + 1 : 0; /* last_depth/2 */
+    int64_t ld1 = last_depth(it, ld);
     int64_t extra = ld1 == 0 ? 1 : ld1, lim = c->ll - col - 1 - extra;
     if (it->kind == R_DOTS)
         return true;
@@ -1970,17 +1969,6 @@ typedef struct flay {
 
 static FMT_INLINE const rec *frec(const flay *l, uint64_t r) { return l->recs + r; }
 
-/* A break before byte `at`, as add_break. */
-static FMT_INLINE void fl_break(flay *l, uint64_t at, int64_t col0, uint32_t drop)
-{
-    if (!l->cw)
-        add_break(l->c, at, col0, drop);
-}
-
-/* last_depth/2 of the items after item x: 0 when another element
- * follows. A mask, not a branch: which item is the last varies. */
-static FMT_INLINE int64_t fl_last_depth(const rec *x, int64_t ld) { return (ld + 1) & -(int64_t)x->last; }
-
 /* pp_tail's and pp_pairs_tail's test for an item of width w_e written after
  * a comma on the current line (Col col, W w, last depth ld1). */
 static FMT_INLINE bool fl_fits_after(const flay *l, int64_t w_e, int64_t col, int64_t w, int64_t ld1)
@@ -2017,7 +2005,7 @@ static bool fl_improper(flay *l, uint64_t e, int64_t col0, int64_t col, int64_t 
     const rec *x = frec(l, e);
     if (x->kind < N_LEAVES && x->width + 1 < l->ll - col - (ld + 1) && x->width + 1 + w + (ld + 1) <= l->m)
         return true;
-    fl_break(l, x->start, col0, 0);
+    add_break(l->c, x->start, col0, 0);
     if (!l->check)
         return fl_node(l, e, col0, ld + 1, 0, lv + 1);
     if (l->cw) /* cind looks at it where the line is */
@@ -2025,8 +2013,10 @@ static bool fl_improper(flay *l, uint64_t e, int64_t col0, int64_t col, int64_t 
     /* Checking and laying out: check it at col (listing nothing), then lay
      * it out at col0 unchecked. */
     l->cw = true;
+    l->c->emit = false;
     bool ok = fl_node(l, e, col, ld + 1, 0, lv + 1);
     l->cw = false;
+    l->c->emit = true;
     if (!ok)
         return false;
     l->check = false;
@@ -2039,7 +2029,6 @@ static bool fl_improper(flay *l, uint64_t e, int64_t col0, int64_t col, int64_t 
  * current column col. */
 static bool fl_tail(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t col, int64_t ld, int64_t w, unsigned lv)
 {
-    const int64_t ll = l->ll, m = l->m;
     while (e < end) {
         const rec *x = frec(l, e);
         if (x->kind == R_DOTS)
@@ -2050,19 +2039,15 @@ static bool fl_tail(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t col
          * starts the next line: a leaf that does not fit there either is
          * written anyway (pp_element), filling the line; a container
          * fills the line, broken when it does not fit on it. */
-        bool leaf = x->kind < N_LEAVES;
-        int64_t ld1 = fl_last_depth(x, ld);
-        int64_t wx = x->width, elen = 1 + wx, extra = ld1 == 0 ? 1 : ld1;
-        if (leaf && elen + extra < ll - col && w + elen + extra <= m) {
-            col += elen;
-            w += elen;
+        int64_t ld1 = last_depth(x, ld);
+        if (x->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
+            col += 1 + x->width;
+            w += 1 + x->width;
         } else {
-            fl_break(l, x->start, col0, 0);
-            bool fits = wx < ll - col0 - ld1 && wx + ld1 <= m;
-            w = fits && leaf ? wx : ll;
-            col = col0 + w;
-            if (!fits && !leaf && !fl_broken(l, e, col0, ld1, 0, lv + 1))
+            add_break(l->c, x->start, col0, 0);
+            if (!fl_elem(l, e, col0, ld1, 0, lv, &w))
                 return false;
+            col = col0 + w;
         }
         e = x->next;
     }
@@ -2076,7 +2061,7 @@ static bool fl_list(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t ld,
     if (x->kind == R_DOTS)
         return true;
     int64_t we;
-    if (!fl_elem(l, e, col0, fl_last_depth(x, ld), w, lv, &we))
+    if (!fl_elem(l, e, col0, last_depth(x, ld), w, lv, &we))
         return false;
     return fl_tail(l, x->next, end, col0, col0 + we, ld, w + we, lv);
 }
@@ -2095,7 +2080,7 @@ static bool fl_pair(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, uns
     int64_t vcol = col + (l->tind > 0 ? l->tind : 4);
     if (!fl_node(l, k, col, ld, w, lv + 1))
         return false;
-    fl_break(l, frec(l, v)->start - 1, vcol, 1); /* "K =>", V below */
+    add_break(l->c, frec(l, v)->start - 1, vcol, 1); /* "K =>", V below */
     return fl_node(l, v, vcol, ld, 0, lv + 1);
 }
 
@@ -2103,10 +2088,9 @@ static bool fl_pair(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, uns
  * e..end. */
 static bool fl_map(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t ld, int64_t w, unsigned lv)
 {
-    const int64_t ll = l->ll, m = l->m;
     const rec *x = frec(l, e);
     int64_t pw;
-    if (!fl_pair(l, e, col0, fl_last_depth(x, ld), w, lv, &pw))
+    if (!fl_pair(l, e, col0, last_depth(x, ld), w, lv, &pw))
         return false;
     int64_t col = col0 + pw;
     w = l->cw ? w + pw : pw; /* cind_map and pp_map differ here */
@@ -2117,15 +2101,14 @@ static bool fl_map(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t ld, 
         /* A pair of leaves goes after the comma if it fits there, as a
          * leaf item of fl_tail does; any other pair on the next line,
          * broken if it does not fit there. */
-        int64_t ld1 = fl_last_depth(x, ld);
+        int64_t ld1 = last_depth(x, ld);
         uint64_t k = e + 1, v = frec(l, k)->next;
         bool leaves = frec(l, k)->kind < N_LEAVES && frec(l, v)->kind < N_LEAVES;
-        int64_t wx = x->width, elen = 1 + wx, extra = ld1 == 0 ? 1 : ld1;
-        if (leaves && elen + extra < ll - col && w + elen + extra <= m) {
-            col += elen;
-            w += elen;
+        if (leaves && fl_fits_after(l, x->width, col, w, ld1)) {
+            col += 1 + x->width;
+            w += 1 + x->width;
         } else {
-            fl_break(l, x->start, col0, 0);
+            add_break(l->c, x->start, col0, 0);
             if (!fl_pair(l, e, col0, ld1, 0, lv, &pw))
                 return false;
             col = col0 + pw;
@@ -2180,7 +2163,7 @@ static bool fl_field(flay *l, uint64_t e, int64_t col, int64_t ld, int64_t w, un
     if (!fl_rec_indent(l, namel, &col, &w, &nl))
         return false;
     if (nl)
-        fl_break(l, frec(l, v)->start - 1, col, 1); /* "f =", V below */
+        add_break(l->c, frec(l, v)->start - 1, col, 1); /* "f =", V below */
     return fl_node(l, v, col, ld, w, lv + 1);
 }
 
@@ -2199,10 +2182,10 @@ static bool fl_record(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, u
     if (!fl_rec_indent(l, nlen + 1, &col0, &w, &nl))
         return false;
     if (nl)
-        fl_break(l, frec(l, e)->start, col0, 0);
+        add_break(l->c, frec(l, e)->start, col0, 0);
     const rec *x = frec(l, e);
     int64_t fw;
-    if (!fl_field(l, e, col0, fl_last_depth(x, ld), w, lv, &fw))
+    if (!fl_field(l, e, col0, last_depth(x, ld), w, lv, &fw))
         return false;
     col = col0 + fw;
     w += fw;
@@ -2210,13 +2193,13 @@ static bool fl_record(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, u
         x = frec(l, e);
         if (x->kind == R_DOTS)
             return true;
-        int64_t ld1 = fl_last_depth(x, ld);
+        int64_t ld1 = last_depth(x, ld);
         uint64_t v = frec(l, e + 1)->next;
         if (frec(l, v)->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
             col += 1 + x->width;
             w += 1 + x->width;
         } else {
-            fl_break(l, x->start, col0, 0);
+            add_break(l->c, x->start, col0, 0);
             if (!fl_field(l, e, col0, ld1, 0, lv, &fw))
                 return false;
             col = (l->cw ? col : col0) + fw; /* cind_fields_tail: Col + FW */
@@ -2232,7 +2215,7 @@ static bool fl_deep(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w)
     pctx *c = l->c;
     c->m = l->m;
     c->tind = l->tind;
-    return lay(c, r, col, ld, w, !l->cw, l->check, true);
+    return lay(c, r, col, ld, w, c->emit, l->check, true);
 }
 
 /* pp/8 (cind/7) of a node that does not fit where it is. */
@@ -2253,8 +2236,7 @@ static bool fl_broken(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, u
         return fl_map(l, r + 1, end, col + 2, ld, w + (l->cw ? 2 : 1), lv);
     if (x->kind == N_RECORD)
         return fl_record(l, r, col, ld, w, lv);
-    if (!l->cw) /* N_BITS */
-        add_bits_breaks(l->c, x, col + 2, ld, w);
+    add_bits_breaks(l->c, x, col + 2, ld, w); /* N_BITS */
     return true;
 }
 
@@ -2321,16 +2303,23 @@ static FMT_INLINE char *lw_room(lwriter *w, size_t n)
     return w->o;
 }
 
-/* The recorded text up to byte `at`, then a newline and `ind` spaces. */
-static FMT_INLINE void lw_break(lwriter *w, uint64_t at, uint64_t ind)
+/* The recorded text from w->src up to byte `at` at the cursor, with room
+ * for `extra` bytes after it; returns its end (the cursor stays). */
+static FMT_INLINE char *lw_copy(lwriter *w, uint64_t at, size_t extra)
 {
     size_t n = (size_t)(at - w->src);
     const char *s = w->text + w->src;
-    char *o = lw_room(w, n + LINE_BLOCK + NL_BLOCK);
+    char *o = lw_room(w, n + LINE_BLOCK + extra);
     memcpy(o, s, LINE_BLOCK);
     for (size_t i = LINE_BLOCK; i < n; i += COPY_BLOCK)
         memcpy(o + i, s + i, COPY_BLOCK);
-    o += n;
+    return o + n;
+}
+
+/* The recorded text up to byte `at`, then a newline and `ind` spaces. */
+static FMT_INLINE void lw_break(lwriter *w, uint64_t at, uint64_t ind)
+{
+    char *o = lw_copy(w, at, NL_BLOCK);
     if (ind < NL_BLOCK) {
         memcpy(o, NL_SPACES, NL_BLOCK);
     } else {
@@ -2376,13 +2365,9 @@ static void put_layout(pctx *c)
         lw_break(&w, k->at, k->ind);
         w.src = k->at + k->drop;
     }
-    size_t n = (size_t)(c->tlen - w.src);
-    char *o = lw_room(&w, n + LINE_BLOCK);
-    memcpy(o, w.text + w.src, LINE_BLOCK);
-    for (size_t i = LINE_BLOCK; i < n; i += COPY_BLOCK)
-        memcpy(o + i, w.text + w.src + i, COPY_BLOCK);
-    b->len = (size_t)(o + n - b->data);
-    b->data[b->len] = '\0';
+    char *o = lw_copy(&w, c->tlen, 0);
+    b->len = (size_t)(o - b->data);
+    *o = '\0';
 }
 
 /* ---- entry points ---------------------------------------------------------------------- */

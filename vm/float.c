@@ -442,6 +442,17 @@ static inline char *put_last_digits(char *p, uint64_t v, unsigned n)
     return p + 8 - (z - zh);
 }
 
+/* put_last_digits, as one digit word when n <= 8 (the usual whole part
+ * and fraction). */
+static inline char *put_digits(char *p, uint64_t v, unsigned n)
+{
+    if (n <= 8) {
+        float_store_digits(p, float_digits8((uint32_t)v) + FLOAT_ZEROS, 8 - n);
+        return p + n;
+    }
+    return put_last_digits(p, v, n);
+}
+
 /* The k-place decimal nearest to a double's fraction, f64 / 2^64 (f64 =
  * the fraction's bits << sh, sh = 64 - s), reads back as the double when
  * it is within half an ulp, 2^-s / 2, of it (short_fraction's test; at
@@ -493,21 +504,9 @@ static size_t write_fixed(char *out, uint64_t m2, int s, bool neg)
     f += rest > half || (rest == half && (f & 1));
     out[0] = '-';
     char *p = out + neg;
-    /* the whole part (at least 1), one digit word when it has up to 8 */
-    if (whole < 100000000) {
-        unsigned n = count_digits(whole);
-        float_store_digits(p, float_digits8((uint32_t)whole) + FLOAT_ZEROS, 8 - n);
-        p += n;
-    } else {
-        p = put_last_digits(p, whole, count_digits(whole));
-    }
+    p = put_digits(p, whole, count_digits(whole)); /* at least 1 */
     *p++ = '.';
-    if (k <= 8) { /* the usual fraction: one digit word */
-        float_store_digits(p, float_digits8((uint32_t)f) + FLOAT_ZEROS, 8 - k);
-        p += k;
-    } else {
-        p = put_last_digits(p, f, k);
-    }
+    p = put_digits(p, f, k);
     *p = '\0';
     return (size_t)(p - out);
 }
