@@ -112,7 +112,9 @@ deps:
 
 # ---- build --------------------------------------------------------------------
 
-$(BUILD)/%.o: %.c
+# Every object waits for deps (order-only): with -j, a fresh machine would
+# otherwise compile against headers the deps step is still installing.
+$(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -158,7 +160,7 @@ $(DBGSH): $(SHELL_OBJS) $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
 
 # ---- tests ----------------------------------------------------------------------
 
-$(BUILD)/tests/%.o: tests/%.c
+$(BUILD)/tests/%.o: tests/%.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) -Wno-missing-prototypes -c $< -o $@
 
