@@ -141,7 +141,8 @@ typedef struct pctx {
     uint64_t nrec;
     rec *recs;    /* scratch area 0: record i is recs[i] */
     uint64_t rcap; /* records it has room for */
-    size_t mark;  /* the one-line pass: where the text starts in b */
+    size_t mark;  /* the one-line pass: where the text starts in b, */
+    const char *base; /* and b->data + mark (rebase() when b may have moved) */
     int64_t wide; /* the one-line pass: bytes written that are not chars */
     int64_t ll;   /* line length */
     int64_t m;    /* io_lib_pretty's M: the whole term's width */
@@ -811,8 +812,31 @@ static int64_t measure_text(const char *s, size_t n)
     return (int64_t)n;
 }
 
-/* Offset in the recorded text of the byte at p. */
-static FMT_INLINE uint64_t text_at(const pctx *c, const char *p) { return (uint64_t)(p - c->b->data) - c->mark; }
+/* c->base anew, after b may have moved (grown by a write.h printer). */
+static FMT_INLINE void rebase(pctx *c) { c->base = c->b->data + c->mark; }
+
+/* Offset in the recorded text of the byte at p: one load and a subtraction
+ * per record, where p - b->data - mark would be three loads (every char
+ * store may alias c and b, so nothing stays in a register). */
+static FMT_INLINE uint64_t text_at(const pctx *c, const char *p)
+{
+    ASSERT(c->base == c->b->data + c->mark);
+    return (uint64_t)(p - c->base);
+}
+
+/* fmt_need for the one-line pass: growing b moves the text, and c->base
+ * with it. */
+static FMT_NOINLINE fmt_cursor grow_text(pctx *c, char *p, size_t n)
+{
+    fmt_cursor k = fmt_cursor_grow(c->b, p, n);
+    rebase(c);
+    return k;
+}
+
+static FMT_INLINE fmt_cursor need(pctx *c, fmt_cursor k, size_t n)
+{
+    return n < (size_t)(k.lim - k.p) ? k : grow_text(c, k.p, n);
+}
 
 /* The record of a leaf whose text, `bytes` bytes ending at p, is written:
  * `width` chars. */
@@ -884,9 +908,10 @@ _Static_assert(TAG_IMMED1_SMALL == 0xF && TAG_IMMED1_SIZE == 4, "PLAIN_TERMS ass
  * chars, -1 when it is no string at all (for ~tp with a unicode range:
  * `urange`). The cursor goes in and out by value: behind a pointer it would
  * live in memory. */
-static FMT_INLINE fmt_cursor put_plain_string(fmt_buf *b, fmt_cursor k, term_t l, bool urange, int64_t *w)
+static FMT_INLINE fmt_cursor put_plain_string(pctx *c, fmt_cursor k, term_t l, bool urange, int64_t *w)
 {
-    fmt_cursor q = fmt_need(b, k, 64);
+    fmt_buf *b = c->b;
+    fmt_cursor q = need(c, k, 64);
     size_t mark = (size_t)(q.p - b->data);
     char *p = q.p, *end = q.lim - 2; /* room for a char, the '"' and the NUL */
     const term_t *cell = list_ptr(l);
@@ -899,7 +924,7 @@ static FMT_INLINE fmt_cursor put_plain_string(fmt_buf *b, fmt_cursor k, term_t l
         if (h >= 2048 || !((PLAIN_TERMS[h >> 6] >> (h & 63)) & 1))
             goto fail;
         if (p >= end) {
-            q = fmt_cursor_grow(b, p, 64);
+            q = grow_text(c, p, 64);
             p = q.p;
             end = q.lim - 2;
         }
@@ -931,6 +956,7 @@ static FMT_INLINE fmt_cursor put_atom_rec(pctx *c, fmt_cursor k, term_t t)
     if (flags & (ATOM_ESCAPES | ATOM_WIDE)) { /* rare: escapes or wide chars */
         size_t at = (size_t)(k.p - b->data);
         k = fmt_put_atom_at(b, k, t, c->unicode);
+        rebase(c);
         size_t bytes = (size_t)(k.p - b->data) - at;
         leaf_rec(c, N_ATOM, k.p, bytes, measure_text(b->data + at, bytes));
         return k;
@@ -938,7 +964,7 @@ static FMT_INLINE fmt_cursor put_atom_rec(pctx *c, fmt_cursor k, term_t t)
     /* latin1 text, no escapes: a char per lead byte, quotes around it when
      * the atom needs them */
     size_t q = (flags & ATOM_QUOTED) != 0;
-    k = fmt_need(b, k, n + 2 + ATOM_TEXT_BLOCK);
+    k = need(c, k, n + 2 + ATOM_TEXT_BLOCK);
     p = k.p;
     *p = '\'';
     p += q;
@@ -966,7 +992,7 @@ static FMT_INLINE fmt_cursor put_atom_rec(pctx *c, fmt_cursor k, term_t t)
 }
 
 /* Writes bignum t in decimal at k, which has TOKEN_ROOM. */
-static fmt_cursor put_big(fmt_buf *b, fmt_cursor k, term_t t)
+static fmt_cursor put_big(pctx *c, fmt_cursor k, term_t t)
 {
     if (big_limb_count(t) == 1) {
         if (big_is_negative(t))
@@ -974,7 +1000,7 @@ static fmt_cursor put_big(fmt_buf *b, fmt_cursor k, term_t t)
         k.p = fmt_put_u64(k.p, big_limbs(t)[0]);
         return k;
     }
-    k = fmt_need(b, k, int_chars_bound(t, 10));
+    k = need(c, k, int_chars_bound(t, 10));
     k.p += int_to_chars(t, 10, k.p);
     return k;
 }
@@ -986,7 +1012,7 @@ static fmt_cursor put_leaf_rec(pctx *c, fmt_cursor k, const node *n)
     fmt_buf *b = c->b;
     if (n->kind == N_ATOM)
         return put_atom_rec(c, k, n->t);
-    k = fmt_need(b, k, TOKEN_ROOM);
+    k = need(c, k, TOKEN_ROOM);
     size_t at = (size_t)(k.p - b->data);
     int64_t w = n->width; /* -1: ASCII, the bytes */
     switch (n->kind) {
@@ -998,13 +1024,14 @@ static fmt_cursor put_leaf_rec(pctx *c, fmt_cursor k, const node *n)
         bin_view v;
         bin_view_of(n->t, &v);
         k = fmt_put_bits_at(b, k, &v, n->d);
+        rebase(c);
         break;
     }
     case N_BINSTR:
         if (n->plain && !n->utf8) { /* latin1 with nothing to escape */
             bin_view v;
             bin_view_of(n->t, &v);
-            k = fmt_need(b, k, n->nbytes + 16);
+            k = need(c, k, n->nbytes + 16);
             char *p = k.p;
             memcpy(p, "<<\"", 3);
             p += 3;
@@ -1029,6 +1056,7 @@ static fmt_cursor put_leaf_rec(pctx *c, fmt_cursor k, const node *n)
     slow: /* the rest: through the printers that take b */
         lend(b, k.p);
         put_leaf(c, n);
+        rebase(c);
         k = cursor_at(b, b->data + b->len);
         if (w < 0)
             w = measure_text(b->data + at, b->len - at);
@@ -1112,7 +1140,7 @@ static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s
                                          bool *done)
 {
     fmt_buf *b = c->b;
-    k = fmt_need(b, k, n + 16);
+    k = need(c, k, n + 16);
     char *p = k.p;
     *done = true;
     memcpy(p, "<<\"", 3);
@@ -1133,6 +1161,7 @@ static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s
     v.bytes = s, v.size = n;
     size_t at = (size_t)(k.p - b->data);
     k = fmt_put_bits_at(b, k, &v, -1);
+    rebase(c);
     ascii_rec(c, N_BITS, b->data + at, k.p);
     return k;
 }
@@ -1168,26 +1197,26 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
         k = flat_elem(c, k, cell[0], -1, level);
         while ((cell = fmt_next_cell(cell, &tail)) != NULL) {
             PREFETCH((const char *)cell + LIST_PREFETCH);
-            k = fmt_need(b, k, TOKEN_ROOM);
+            k = need(c, k, TOKEN_ROOM);
             *k.p++ = ',';
             last = c->nrec;
             k = flat_elem(c, k, cell[0], -1, level);
         }
         mark_last(c, last);
-        k = fmt_need(b, k, TOKEN_ROOM);
+        k = need(c, k, TOKEN_ROOM);
         if (!term_is_nil(tail)) {
             *k.p++ = '|';
             uint64_t r = c->nrec;
             k = flat_elem(c, k, tail, -1, level);
             get_rec(c, r)->tail = true;
-            k = fmt_need(b, k, TOKEN_ROOM);
+            k = need(c, k, TOKEN_ROOM);
         }
         *k.p++ = ']';
         return k;
     }
     uint64_t last = c->nrec;
     for (bool first = true;; first = false) {
-        k = fmt_need(b, k, TOKEN_ROOM);
+        k = need(c, k, TOKEN_ROOM);
         if (!first && (term_is_nil(t) || d == 1 || !term_is_list(t)))
             mark_last(c, last);
         if (term_is_nil(t))
@@ -1203,7 +1232,7 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
             uint64_t tail = c->nrec;
             k = flat_elem(c, k, t, descend(d), level);
             get_rec(c, tail)->tail = true;
-            k = fmt_need(b, k, TOKEN_ROOM);
+            k = need(c, k, TOKEN_ROOM);
             break;
         }
         if (!first)
@@ -1227,14 +1256,14 @@ static fmt_cursor flat_tuple_items(pctx *c, fmt_cursor k, const term_t *e, uint6
     if (d < 0) {
         k = flat_elem(c, k, e[0], -1, level);
         for (uint64_t i = 1; i < n; i++) {
-            k = fmt_need(b, k, TOKEN_ROOM);
+            k = need(c, k, TOKEN_ROOM);
             *k.p++ = ',';
             last = c->nrec;
             k = flat_elem(c, k, e[i], -1, level);
         }
     } else {
         for (uint64_t i = 0; i < n; i++) {
-            k = fmt_need(b, k, TOKEN_ROOM);
+            k = need(c, k, TOKEN_ROOM);
             if (i > 0)
                 *k.p++ = ',';
             if (d == 1) {
@@ -1247,7 +1276,7 @@ static fmt_cursor flat_tuple_items(pctx *c, fmt_cursor k, const term_t *e, uint6
         }
     }
     mark_last(c, last); /* at depth 1 the first item is "...", no element */
-    k = fmt_need(b, k, 1);
+    k = need(c, k, 1);
     *k.p++ = '}';
     return k;
 }
@@ -1261,7 +1290,7 @@ static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, uns
     int64_t pd = descend(d);
     uint64_t last = c->nrec; /* the latest pair's record */
     for (uint64_t i = 0; i < n; i++) {
-        k = fmt_need(b, k, TOKEN_ROOM);
+        k = need(c, k, TOKEN_ROOM);
         if (i > 0)
             *k.p++ = ',';
         if (d == 1) {
@@ -1271,14 +1300,14 @@ static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, uns
         d = descend(d);
         uint64_t pr = last = open_rec(c, R_PAIR, k.p);
         k = flat_elem(c, k, ks[i], pd, level);
-        k = fmt_need(b, k, TOKEN_ROOM);
+        k = need(c, k, TOKEN_ROOM);
         memcpy(k.p, " => ", 4);
         k.p += 4;
         k = flat_elem(c, k, vs[i], pd, level);
         close_rec(c, pr, k.p);
     }
     mark_last(c, last);
-    k = fmt_need(b, k, 1);
+    k = need(c, k, 1);
     *k.p++ = '}';
     return k;
 }
@@ -1313,12 +1342,12 @@ static fmt_cursor flat_record(pctx *c, fmt_cursor k, term_t t, int64_t d, unsign
     rec *nr = get_rec(c, c->nrec - 1); /* the name's record takes the '#' */
     nr->start--;
     nr->width++;
-    k = fmt_need(b, k, TOKEN_ROOM);
+    k = need(c, k, TOKEN_ROOM);
     *k.p++ = '{';
     d = descend(d);
     uint64_t last = UINT64_MAX; /* the latest field's record */
     for (uint64_t i = 0; i < nf; i++) {
-        k = fmt_need(b, k, TOKEN_ROOM);
+        k = need(c, k, TOKEN_ROOM);
         if (i > 0)
             *k.p++ = ',';
         if (d == 1) {
@@ -1328,16 +1357,16 @@ static fmt_cursor flat_record(pctx *c, fmt_cursor k, term_t t, int64_t d, unsign
         d = descend(d);
         uint64_t fr = last = open_rec(c, R_FIELD, k.p);
         k = put_atom_rec(c, k, get_fields(c, off)[i]);
-        k = fmt_need(b, k, TOKEN_ROOM);
+        k = need(c, k, TOKEN_ROOM);
         memcpy(k.p, " = ", 3);
         k.p += 3;
-        k = fmt_need(b, k, TOKEN_ROOM);
+        k = need(c, k, TOKEN_ROOM);
         k = flat_elem(c, k, tuple_get(t, i + 1), d, level);
         close_rec(c, fr, k.p);
     }
     if (last != UINT64_MAX)
         mark_last(c, last);
-    k = fmt_need(b, k, 1);
+    k = need(c, k, 1);
     *k.p++ = '}';
     close_rec(c, r, k.p);
     pop_frame(c);
@@ -1397,7 +1426,7 @@ static FMT_NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, uns
 {
     fmt_buf *b = c->b;
     int64_t w;
-    fmt_cursor k = put_plain_string(b, cursor_at(b, p), t, c->urange, &w);
+    fmt_cursor k = put_plain_string(c, cursor_at(b, p), t, c->urange, &w);
     if (w > 0) {
         leaf_rec(c, N_STRING, k.p, (uint64_t)w, w);
         return k.p;
@@ -1418,7 +1447,7 @@ static FMT_NOINLINE char *flat_list(pctx *c, char *p, term_t t, int64_t d, unsig
     if (level >= FAST_LEVELS)
         return flat_other(c, p, t, d);
     fmt_buf *b = c->b;
-    fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
+    fmt_cursor k = need(c, cursor_at(b, p), TOKEN_ROOM);
     uint64_t r = open_rec(c, N_LIST, k.p);
     *k.p++ = '[';
     k = flat_list_items(c, k, t, d, level + 1);
@@ -1433,7 +1462,7 @@ static FMT_NOINLINE char *flat_tuple(pctx *c, char *p, term_t t, int64_t d, unsi
     fmt_buf *b = c->b;
     const term_t *box = boxed_ptr(t);
     uint64_t n = header_arity(box[0]);
-    fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
+    fmt_cursor k = need(c, cursor_at(b, p), TOKEN_ROOM);
     if (n == 0)
         return put_const_rec(c, k, "{}", 2).p;
     if (d == 1 || level >= FAST_LEVELS)
@@ -1456,7 +1485,7 @@ static FMT_NOINLINE char *flat_tuple(pctx *c, char *p, term_t t, int64_t d, unsi
 static FMT_NOINLINE char *flat_map(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
     fmt_buf *b = c->b;
-    fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
+    fmt_cursor k = need(c, cursor_at(b, p), TOKEN_ROOM);
     if (map_size(t) == 0)
         return put_const_rec(c, k, "#{}", 3).p;
     if (d == 1 || level >= FAST_LEVELS || !map_is_flat(t))
@@ -1472,7 +1501,7 @@ static FMT_NOINLINE char *flat_map(pctx *c, char *p, term_t t, int64_t d, unsign
 /* Float t, the shortest text that reads back. */
 static FMT_NOINLINE char *flat_float(pctx *c, char *p, term_t t)
 {
-    fmt_cursor k = fmt_need(c->b, cursor_at(c->b, p), TOKEN_ROOM); /* FLOAT_SHORT_MAX */
+    fmt_cursor k = need(c, cursor_at(c->b, p), TOKEN_ROOM); /* FLOAT_SHORT_MAX */
     char *p0 = k.p;
     k.p += fmt_float_short(float_value(t), k.p);
     ascii_rec(c, N_FLOAT, p0, k.p);
@@ -1496,7 +1525,7 @@ static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
         const refc_bin_obj *rb = (const refc_bin_obj *)(const void *)box;
         s = rb->bytes, n = rb->size;
     }
-    fmt_cursor k = fmt_need(c->b, cursor_at(c->b, p), TOKEN_ROOM);
+    fmt_cursor k = need(c, cursor_at(c->b, p), TOKEN_ROOM);
     if (n == 0)
         return put_const_rec(c, k, "<<>>", 4).p;
     bool done;
@@ -1510,9 +1539,9 @@ static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
 static FMT_NOINLINE char *flat_big(pctx *c, char *p, term_t t)
 {
     fmt_buf *b = c->b;
-    fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
+    fmt_cursor k = need(c, cursor_at(b, p), TOKEN_ROOM);
     size_t at = (size_t)(k.p - b->data);
-    k = put_big(b, k, t);
+    k = put_big(c, k, t);
     ascii_rec(c, N_INT, b->data + at, k.p);
     return k.p;
 }
@@ -1520,7 +1549,7 @@ static FMT_NOINLINE char *flat_big(pctx *c, char *p, term_t t)
 /* <0.N.S>: two fmt_put_id of 21 bytes' room. */
 static FMT_NOINLINE char *flat_pid(pctx *c, char *p, term_t t)
 {
-    fmt_cursor k = fmt_need(c->b, cursor_at(c->b, p), 48);
+    fmt_cursor k = need(c, cursor_at(c->b, p), 48);
     char *p0 = k.p;
     memcpy(k.p, "<0.", 3);
     k.p = fmt_put_id(k.p + 3, pid_number(t));
@@ -1534,7 +1563,7 @@ static FMT_NOINLINE char *flat_pid(pctx *c, char *p, term_t t)
 /* Fixed text s of n <= 7 bytes. */
 static FMT_NOINLINE char *flat_const(pctx *c, char *p, const char *s, size_t n)
 {
-    return put_const_rec(c, fmt_need(c->b, cursor_at(c->b, p), TOKEN_ROOM), s, n).p;
+    return put_const_rec(c, need(c, cursor_at(c->b, p), TOKEN_ROOM), s, n).p;
 }
 
 /* The rest through classify(): the leaves above at a depth or as byte
@@ -1544,7 +1573,7 @@ static FMT_NOINLINE char *flat_const(pctx *c, char *p, const char *s, size_t n)
 static FMT_NOINLINE char *flat_other(pctx *c, char *p, term_t t, int64_t d)
 {
     fmt_buf *b = c->b;
-    fmt_cursor k = fmt_need(b, cursor_at(b, p), TOKEN_ROOM);
+    fmt_cursor k = need(c, cursor_at(b, p), TOKEN_ROOM);
     node n;
     classify(c, t, d, &n);
     if (is_leaf(&n) || n.kind == N_BITS)
@@ -1552,6 +1581,7 @@ static FMT_NOINLINE char *flat_other(pctx *c, char *p, term_t t, int64_t d)
     size_t at = (size_t)(k.p - b->data);
     lend(b, k.p);
     int64_t w = write_flat(c, &n);
+    rebase(c);
     c->wide += (int64_t)(b->len - at) - w;
     return b->data + b->len;
 }
@@ -2448,6 +2478,7 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
      * the text into the scratch area and lay the tree out from there. */
     size_t mark = b->len;
     c.mark = mark;
+    c.base = b->data + mark;
     load_recs(&c);
     c.m = write_line(&c, t, d);
     /* print/9 writes a leaf as it is, and a term that fits on one line */
