@@ -1188,7 +1188,6 @@ static FMT_INLINE fmt_cursor flat_elem(pctx *c, fmt_cursor k, term_t t, int64_t 
 /* Writes the items of list t at depth d after its "[", then "]". */
 static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, unsigned level)
 {
-    fmt_buf *b = c->b;
     if (d < 0) { /* unlimited depth: no dots, the common case */
         const term_t *cell = list_ptr(t);
         term_t tail = NIL;
@@ -1251,7 +1250,6 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
 /* Writes the n items at e of a tuple at depth d after its "{", then "}". */
 static fmt_cursor flat_tuple_items(pctx *c, fmt_cursor k, const term_t *e, uint64_t n, int64_t d, unsigned level)
 {
-    fmt_buf *b = c->b;
     uint64_t last = c->nrec; /* the latest element's record */
     if (d < 0) {
         k = flat_elem(c, k, e[0], -1, level);
@@ -1284,7 +1282,6 @@ static fmt_cursor flat_tuple_items(pctx *c, fmt_cursor k, const term_t *e, uint6
 /* Writes the pairs of flat map m at depth d after its "#{", then "}". */
 static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, unsigned level)
 {
-    fmt_buf *b = c->b;
     uint64_t n = flatmap_size(m);
     const term_t *ks = tuple_elems(flatmap_keys(m)), *vs = flatmap_values(m);
     int64_t pd = descend(d);
@@ -1330,7 +1327,6 @@ static FMT_INLINE fmt_cursor put_const_rec(pctx *c, fmt_cursor k, const char *s,
  * nothing is written. */
 static fmt_cursor flat_record(pctx *c, fmt_cursor k, term_t t, int64_t d, unsigned level, bool *done)
 {
-    fmt_buf *b = c->b;
     size_t off = push_record(c, t);
     *done = off != NO_FRAME;
     if (!*done)
