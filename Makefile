@@ -23,7 +23,10 @@ SANITIZE ?=
 PKGS      := libedit libpcre2-8 gmp
 TEST_PKGS := criterion
 DEB_PKGS  := pkg-config libedit-dev libpcre2-dev libcriterion-dev libgmp-dev \
-             erlang-base erlang-runtime-tools erlang-tools
+             erlang-base erlang-runtime-tools erlang-tools erlang-src
+# The reference tests read OTP's own sources (the stdlib corpus the compiler
+# must take, epp:parse_file/2 on them): erlang-src puts them here.
+OTP_SRC   := /usr/lib/erlang/lib/stdlib-*/src/lists.erl
 
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
         -Wno-unused-parameter
@@ -98,6 +101,7 @@ deps:
 	  pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v erl >/dev/null 2>&1 || missing="$$missing erl"; \
+	ls $(OTP_SRC) >/dev/null 2>&1 || missing="$$missing erlang-src"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "deps: missing$$missing; installing Debian packages"; \
