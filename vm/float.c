@@ -453,20 +453,48 @@ static inline char *put_digits(char *p, uint64_t v, unsigned n)
     return put_last_digits(p, v, n);
 }
 
+/* put_digits for a whole part of n = count_digits(v) digits: one of 9 or
+ * 10 (computed values up to ten billion) takes its first one or two
+ * digits from the pair table, not from a second digit word. Writes 8
+ * scratch bytes past the end. */
+static inline char *put_whole(char *p, uint64_t v, unsigned n)
+{
+    uint64_t hi = v / 100000000;
+    if (n <= 8 || hi >= 100)
+        return put_digits(p, v, n);
+    memcpy(p, DIGIT_PAIRS + 2 * hi + (10 - n), 2); /* n = 9: the digit and a byte the word overwrites */
+    p += n - 8;
+    float_store_digits(p, float_digits8((uint32_t)(v - hi * 100000000)) + FLOAT_ZEROS, 0);
+    return p + 8;
+}
+
 /* The k-place decimal nearest to a double's fraction, f64 / 2^64 (f64 =
  * the fraction's bits << sh, sh = 64 - s), reads back as the double when
- * it is within half an ulp, 2^-s / 2, of it (short_fraction's test; at
- * exactly half only when the significand is even, as reading ties to
- * even). f64 * 10^k splits into the digits (high word) and what is left
- * (low word, a multiple of 2^sh), and the test is one comparison on the
- * low word moved by half an ulp, h = 10^k * 2^(sh - 1): no shift of a
- * 128-bit product by an amount that varies, no absolute value. Needs
- * 10^k < 2^s (k < kmax, see write_fixed), so that 2h < 2^64. */
-static inline bool fraction_reads_back(uint64_t f64, unsigned sh, uint64_t odd, unsigned k)
+ * it is within half an ulp, 2^-s / 2, of it. rest, the low word of
+ * f64 * 10^k, is what the k digits leave, and the test is -h < rest < h
+ * mod 2^64, h = 10^k * 2^(sh - 1) half an ulp scaled the same way: one
+ * comparison, no shift of a 128-bit product by an amount that varies.
+ * Needs 10^k < 2^s (k < kmax, see write_fixed), so that 2h < 2^64. No
+ * k-place decimal is exactly half an ulp away: n / 10^k = (2M +- 1) /
+ * 2^(s + 1), for d = M / 2^s, would need 2^(s + 1) to divide
+ * (2M +- 1) * 10^k, so k > s >= kmax. So the tie rule of reading (to even)
+ * never enters, nor d's parity. */
+static inline bool fraction_reads_back(uint64_t rest, uint64_t pow10, unsigned sh)
 {
-    uint64_t lo = (uint64_t)((uint128)f64 * POW10[k]);
-    uint64_t h = POW10[k] << (sh - 1);
-    return lo + h - odd <= 2 * h - 2 * odd; /* -h < lo < h, the ends when even: mod 2^64 */
+    uint64_t h = pow10 << (sh - 1);
+    return rest + h < 2 * h;
+}
+
+/* True when the k-place decimal nearest to the fraction f64 / 2^64 reads
+ * back (fraction_reads_back, k < kmax); *digits gets its k digits, which
+ * are then f64 * 10^k / 2^64 rounded to nearest with no tie to break (a
+ * tie is half of 10^-k away, more than half an ulp). */
+static inline bool places_read_back(uint64_t f64, unsigned k, unsigned sh, uint64_t *digits)
+{
+    uint128 prod = (uint128)f64 * POW10[k];
+    uint64_t rest = (uint64_t)prod;
+    *digits = (uint64_t)(prod >> 64) + (rest >> 63); /* to nearest: rest >= 2^63 is -h < rest < 0 */
+    return fraction_reads_back(rest, POW10[k], sh);
 }
 
 /* The text of a double d with 1 <= |d| < 2^53 and a fraction: the
@@ -479,34 +507,52 @@ static inline bool fraction_reads_back(uint64_t f64, unsigned sh, uint64_t odd, 
  * the fraction alone; the nearest decimal never rounds up to whole + 1,
  * another double). No layout, no division by a power of ten that varies.
  * The least k: kmax = floor(s log10 2) + 1 places always do (10^-kmax
- * < 2^-s, decimals closer than an ulp), and the test is monotone in k. A
- * fraction of many bits (computed values) mostly needs kmax or kmax - 1
- * places, one of few (0.5, 0.25, 0.1 and such) a few: so kmax - 1 and
- * kmax - 2 are tried first, then k = 1 upwards.
- * Writes the text (at most 19 bytes) and its NUL in out[0..26). */
-static size_t write_fixed(char *out, uint64_t m2, int s, bool neg)
+ * < 2^-s, decimals closer than an ulp). Below kmax, 10^-k is wider than
+ * an ulp, so at most one k-place decimal reads back. So when kmax - 1
+ * places do, with digits f, fewer places that do are f without some of
+ * its trailing zeros (written with kmax - 1 places, they would be a second
+ * such decimal), and f ending in another digit has the least k. kmax - 1
+ * is tried first (a computed value needs it or kmax); only when its
+ * digits end in 0 (a short fraction like 123.45) are k = 1, 2, 3...
+ * tried, the first that reads back being the least.
+ * bits are d's, f64 = (M mod 2^s) << (64 - s), not 0. Writes the text (at
+ * most 19 bytes) and its NUL in out[0..26). */
+static size_t write_fixed(char *out, uint64_t bits, uint64_t f64, int s)
 {
-    uint64_t whole = m2 >> s, f64 = m2 << (64 - s), odd = m2 & 1;
     unsigned sh = 64 - (unsigned)s;
-    unsigned k = (unsigned)log10_pow2(s) + 1; /* kmax, 1..16 */
-    if (k > 1 && fraction_reads_back(f64, sh, odd, k - 1)) {
-        k--;
-        if (k > 1 && fraction_reads_back(f64, sh, odd, k - 1)) {
-            unsigned j = 1;
-            while (!fraction_reads_back(f64, sh, odd, j))
-                j++;
-            k = j; /* at most k - 1, which reads back */
+    unsigned k = (unsigned)log10_pow2(s); /* kmax - 1, 0..15; 0 never reads back */
+    uint64_t f;
+    if (places_read_back(f64, k, sh, &f)) {
+        if (f % 10 == 0) {
+            k = 1;
+            while (!places_read_back(f64, k, sh, &f))
+                k++;
         }
+    } else {
+        k++;
+        uint128 prod = (uint128)f64 * POW10[k];
+        uint64_t rest = (uint64_t)prod;
+        f = (uint64_t)(prod >> 64);
+        f += rest > (UINT64_C(1) << 63) - (f & 1); /* to nearest; a tie, rest = 2^63, to even */
     }
-    const uint64_t half = UINT64_C(1) << 63;
-    uint128 prod = (uint128)f64 * POW10[k];
-    uint64_t f = (uint64_t)(prod >> 64), rest = (uint64_t)prod;
-    f += rest > half || (rest == half && (f & 1));
+    uint64_t whole = ((bits & (HIDDEN_BIT - 1)) | HIDDEN_BIT) >> s;
     out[0] = '-';
-    char *p = out + neg;
-    p = put_digits(p, whole, count_digits(whole)); /* at least 1 */
-    *p++ = '.';
-    p = put_digits(p, f, k);
+    char *p = out + (bits >> 63);
+    unsigned n = count_digits(whole); /* at least 1 */
+    if (n + k <= 8) {
+        /* whole * 10^k + f in one digit word, stored twice: all its
+         * digits, the first decimal then overwritten by the '.', and its
+         * last k, the decimals, after the '.'. */
+        uint64_t w = float_digits8((uint32_t)(whole * POW10[k] + f)) + FLOAT_ZEROS;
+        float_store_digits(p, w, 8 - n - k);
+        p[n] = '.';
+        float_store_digits(p + n + 1, w, 8 - k);
+    } else {
+        char *q = put_whole(p, whole, n);
+        *q = '.';
+        put_digits(q + 1, f, k);
+    }
+    p += n + 1 + k;
     *p = '\0';
     return (size_t)(p - out);
 }
@@ -546,7 +592,10 @@ size_t float_to_short_chars(double d, char *out)
     memcpy(&bits, &d, sizeof bits);
     uint64_t frac = bits & (HIDDEN_BIT - 1);
     int s = EXP_SHIFT - (int)((bits >> FRAC_BITS) & 0x7FF); /* d = (frac | HIDDEN_BIT) / 2^s */
-    if ((unsigned)(s - 1) < FRAC_BITS && (frac << (64 - s)) != 0)
-        return write_fixed(out, frac | HIDDEN_BIT, s, bits >> 63);
+    if ((unsigned)(s - 1) < FRAC_BITS) {
+        uint64_t f64 = frac << (64 - s); /* the fraction's bits, at the top */
+        if (f64 != 0)
+            return write_fixed(out, bits, f64, s);
+    }
     return write_other(d, out);
 }

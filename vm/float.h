@@ -32,11 +32,17 @@ size_t float_to_short_chars(double d, char *out);
  * 0..9 in text order (the first digit in the first byte in memory). */
 static inline uint64_t float_digits8(uint32_t v)
 {
-    uint64_t x = (uint64_t)(v / 10000) | ((uint64_t)(v % 10000) << 32);
-    uint64_t q = ((x * 10486) >> 20) & UINT64_C(0x0000007F0000007F); /* x / 100 per 32-bit lane */
-    x = q | ((x - q * 100) << 16);
+    /* Each step splits every lane x into q = x / c in its low half and
+     * x - c q in its high half, q | (x - c q) << w, computed as
+     * (x << w) - q (c 2^w - 1): no lane borrows from the next (each
+     * lane's result is that number, >= 0), and the chain of dependent
+     * operations is shorter than with the remainder shifted and or-ed. */
+    uint64_t hi = v / 10000;
+    uint64_t x = ((uint64_t)v << 32) - hi * ((UINT64_C(10000) << 32) - 1); /* v / 10^4, v % 10^4 */
+    uint64_t q = ((x * 10486) >> 20) & UINT64_C(0x0000007F0000007F);       /* x / 100 per 32-bit lane */
+    x = (x << 16) - q * ((100 << 16) - 1);
     q = ((x * 103) >> 10) & UINT64_C(0x000F000F000F000F); /* x / 10 per 16-bit lane */
-    x = q | ((x - q * 10) << 8);
+    x = (x << 8) - q * ((10 << 8) - 1);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     x = __builtin_bswap64(x);
 #endif
