@@ -153,7 +153,7 @@ static void load_erlang_module(void)
         unsigned arity;
         opcode op;
     } fns[] = {{"apply", 2, OP_tail_apply_fun_list}, {"apply", 3, OP_tail_apply_list}};
-    enum { WORDS = FUNC_HEADER_WORDS + 3 + 2 };
+    enum { WORDS = FUNC_HEADER_WORDS + CODE_ENTER_WORDS + 2 };
     size_t n = sizeof fns / sizeof fns[0];
     mc->name = ATOM_erlang;
     mc->ncode = n * WORDS;

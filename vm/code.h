@@ -87,6 +87,10 @@ enum { BS_SIGNED = 1, BS_LITTLE = 2, BS_NATIVE = 4 };
  */
 #define FUNC_HEADER_WORDS 7
 enum { FH_OP, FH_MODULE, FH_NAME, FH_ARITY, FH_LINE, FH_BP, FH_LAMBDA };
+/* The entry's words, `OP_enter N A` (its forms have the same operands):
+ * the function's next instruction, where tail_call_in jumps, starts
+ * CODE_ENTER_WORDS words after the entry. */
+#define CODE_ENTER_WORDS 3
 static inline const code_t *code_header_of(const code_t *entry) { return entry - FUNC_HEADER_WORDS; }
 
 /* An export entry: the target of remote calls to M:F/A. `addr` is the

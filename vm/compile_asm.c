@@ -112,6 +112,16 @@ void cc_emit_label_ref(cc_state *cs, uint32_t label)
     cc_emit(cs, 0);
 }
 
+void cc_add_line(cc_code *c, uint32_t offset, uint32_t line)
+{
+    if (c->nlines == c->lines_cap) {
+        size_t nc = c->lines_cap ? c->lines_cap * 2 : 256;
+        c->lines = alloc_resize(ALLOC_TEMP, c->lines, c->lines_cap * sizeof *c->lines, nc * sizeof *c->lines);
+        c->lines_cap = nc;
+    }
+    c->lines[c->nlines++] = (code_line){offset, line};
+}
+
 void cc_set_line(cc_state *cs, uint32_t line)
 {
     cc_code *c = &cs->code;
@@ -123,12 +133,7 @@ void cc_set_line(cc_state *cs, uint32_t line)
         c->lines[c->nlines - 1].line = line;
         return;
     }
-    if (c->nlines == c->lines_cap) {
-        size_t nc = c->lines_cap ? c->lines_cap * 2 : 256;
-        c->lines = alloc_resize(ALLOC_TEMP, c->lines, c->lines_cap * sizeof *c->lines, nc * sizeof *c->lines);
-        c->lines_cap = nc;
-    }
-    c->lines[c->nlines++] = (code_line){(uint32_t)c->n, line};
+    cc_add_line(c, (uint32_t)c->n, line);
 }
 
 void cc_md5(const uint8_t *data, size_t len, uint8_t out[16])
@@ -244,6 +249,10 @@ static void md5_operand(void *ctx, char kind, size_t pos)
  * (a raising instruction would move to another line). */
 
 #define TAIL_WINDOW_MAX 16 /* instructions looked at before a tail call */
+/* The words of the longest run and call that try_tail_call rewrites: it
+ * passes over longer ones (a put_tuple can be any length), so what it
+ * calls on a run (reorder_run, drop_self_moves) copies at most these. */
+#define TAIL_REGION_MAX (TAIL_WINDOW_MAX * 24 + 4)
 
 /* Instructions that only read their S operands and write their R operands
  * (raising, never jumping, on failure). */
@@ -396,6 +405,19 @@ static void collect_regs(void *ctx, char kind, size_t pos)
     }
 }
 
+/* Fills rr[0..n) with the registers of the run's instructions at
+ * starts[0..n); false when one has more than run_regs holds. */
+static bool collect_run_regs(const code_t *w, const size_t *starts, size_t n, run_regs *rr)
+{
+    for (size_t k = 0; k < n; k++) {
+        rr[k] = (run_regs){w, {0}, {0}, 0, 0, true};
+        cc_walk_instr(w, starts[k], collect_regs, &rr[k]);
+        if (!rr[k].ok)
+            return false;
+    }
+    return true;
+}
+
 static bool regs_has(const code_t *regs, int n, code_t r)
 {
     for (int i = 0; i < n; i++)
@@ -449,12 +471,8 @@ static bool reorder_run(code_t *w, size_t *starts, size_t n, size_t end)
 {
     code_t b = w[end + 2], a = w[end + 3];
     run_regs rr[TAIL_WINDOW_MAX];
-    for (size_t k = 0; k < n; k++) {
-        rr[k] = (run_regs){w, {0}, {0}, 0, 0, true};
-        cc_walk_instr(w, starts[k], collect_regs, &rr[k]);
-        if (!rr[k].ok)
-            return false;
-    }
+    if (!collect_run_regs(w, starts, n, rr))
+        return false;
     /* before[j] has bit k when instruction k must come before j */
     uint32_t before[TAIL_WINDOW_MAX] = {0};
     for (size_t j = 0; j < n; j++)
@@ -487,10 +505,9 @@ static bool reorder_run(code_t *w, size_t *starts, size_t n, size_t end)
         order[m] = pick;
         done |= UINT32_C(1) << pick;
     }
-    code_t buf[TAIL_WINDOW_MAX * 24];
+    code_t buf[TAIL_REGION_MAX];
     size_t from = starts[0], len = end - from, at = 0;
-    if (len > sizeof buf / sizeof buf[0])
-        return false;
+    ASSERT(end + 4 - from <= TAIL_REGION_MAX); /* the run and its call */
     size_t nstarts[TAIL_WINDOW_MAX];
     for (size_t m = 0; m < n; m++) {
         size_t k = order[m], ks = starts[k], ke = k + 1 < n ? starts[k + 1] : end;
@@ -514,12 +531,8 @@ static void forward_temps(code_t *w, const size_t *starts, size_t n, size_t call
 {
     code_t b = w[call + 2], a = w[call + 3];
     run_regs rr[TAIL_WINDOW_MAX];
-    for (size_t k = 0; k < n; k++) {
-        rr[k] = (run_regs){w, {0}, {0}, 0, 0, true};
-        cc_walk_instr(w, starts[k], collect_regs, &rr[k]);
-        if (!rr[k].ok)
-            return;
-    }
+    if (!collect_run_regs(w, starts, n, rr))
+        return;
     for (size_t m = 0; m < n; m++) {
         size_t mv = starts[m];
         if ((opcode)w[mv] != OP_move || !code_is_reg(w[mv + 2]))
@@ -562,8 +575,6 @@ static void forward_temps(code_t *w, const size_t *starts, size_t n, size_t call
 
 enum { MARK_LABEL = 1, MARK_LINE = 2 }; /* what starts at a code position */
 
-#define TAIL_REGION_MAX (TAIL_WINDOW_MAX * 24 + 4) /* words of a run and its call */
-
 /* Whether a line entry starts inside (from, to). */
 static bool lines_inside(const uint8_t *marks, size_t from, size_t to)
 {
@@ -595,7 +606,8 @@ static bool drop_self_moves(code_t *w, const size_t *starts, size_t n, size_t ca
     size_t nself = 0;
     for (size_t k = 0; k < n; k++)
         nself += is_self_move(w, starts[k]);
-    if (nself == 0 || end - from > TAIL_REGION_MAX)
+    ASSERT(end - from <= TAIL_REGION_MAX);
+    if (nself == 0)
         return false;
     for (size_t p = from + 1; p < end; p++)
         if (marks[p] & MARK_LABEL)
@@ -968,7 +980,7 @@ static bool writes_before_scans(const code_t *w, size_t entry, size_t end)
         return true;
     if (n - a > 64)
         return false;
-    size_t first = entry + 3;
+    size_t first = entry + CODE_ENTER_WORDS;
     if (first >= end)
         return true;
     /* the instructions' effects, in code order (at most a word each); in[k]:
@@ -1045,27 +1057,18 @@ static bool writes_before_scans(const code_t *w, size_t entry, size_t end)
     return ok;
 }
 
-/* Makes enter_nc the entry of every function that needs no clearing. */
-static int cmp_u32(const void *a, const void *b)
+/* Makes enter_nc the entry of every function that needs no clearing
+ * (lifted lambdas too: the code is the functions one after the other,
+ * each from its header to the next). */
+static void mark_enter_nc(code_t *w, size_t n)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-static void mark_enter_nc(cc_state *cs, code_t *w, size_t n)
-{
-    /* the functions' headers in code order: each function's code ends
-     * where the next one's header starts */
-    uint32_t nf = cs->nfuncs, *hdr = alloc_new(ALLOC_TEMP, (nf + 1) * sizeof *hdr);
-    for (uint32_t f = 0; f < nf; f++)
-        hdr[f] = cs->code.labels[cs->funcs[f].header_label];
-    qsort(hdr, nf, sizeof *hdr, cmp_u32);
-    for (uint32_t f = 0; f < nf; f++) {
-        size_t entry = hdr[f] + FUNC_HEADER_WORDS, end = f + 1 < nf ? hdr[f + 1] : n;
-        if (entry < n && (opcode)w[entry] == OP_enter && writes_before_scans(w, entry, end))
+    for (size_t h = 0, end; h < n; h = end) {
+        ASSERT((opcode)w[h] == OP_func_info);
+        size_t entry = h + FUNC_HEADER_WORDS;
+        end = function_end(w, h, n);
+        if (entry < end && (opcode)w[entry] == OP_enter && writes_before_scans(w, entry, end))
             w[entry] = (code_t)OP_enter_nc;
     }
-    alloc_free(ALLOC_TEMP, hdr, (nf + 1) * sizeof *hdr);
 }
 
 static bool is_small_lit(code_t w) { return !code_is_reg(w) && term_is_small((term_t)w); }
@@ -1093,7 +1096,7 @@ static void specialise(code_t *w, size_t n)
             const code_t *t = (const code_t *)w[i + 1]; /* labels are resolved */
             if ((t[0] == (code_t)OP_enter_nc || (t[0] == (code_t)OP_enter && !nc)) && t[1] <= frame) {
                 to = w[i + 2] == 0 ? OP_tail_call_in0 : OP_tail_call_in;
-                w[i + 1] = (code_t)(t + 3); /* the instruction after the enter */
+                w[i + 1] = (code_t)(t + CODE_ENTER_WORDS); /* the instruction after the enter */
             }
             break;
         }
@@ -1252,7 +1255,7 @@ void cc_assemble(cc_state *cs)
             marks[c->lines[l].offset] |= MARK_LINE;
     coalesce_tail_args(mc->code, mc->ncode, marks, c->lines, c->nlines);
     alloc_free(ALLOC_TEMP, marks, c->n + 1);
-    mark_enter_nc(cs, mc->code, mc->ncode);
+    mark_enter_nc(mc->code, mc->ncode);
     specialise(mc->code, mc->ncode);
     fuse_pairs(mc->code, mc->ncode);
 

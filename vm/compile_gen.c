@@ -1359,16 +1359,6 @@ static uint32_t line_at(const cc_code *c, size_t off)
     return lo ? c->lines[lo - 1].line : 0;
 }
 
-static void append_line(cc_code *c, uint32_t off, uint32_t line)
-{
-    if (c->nlines == c->lines_cap) {
-        size_t nc = c->lines_cap ? c->lines_cap * 2 : 256;
-        c->lines = alloc_resize(ALLOC_TEMP, c->lines, c->lines_cap * sizeof *c->lines, nc * sizeof *c->lines);
-        c->lines_cap = nc;
-    }
-    c->lines[c->nlines++] = (code_line){off, line};
-}
-
 /* The function's code is [.., end) with its first instruction after the
  * enter at `first`; the labels it made are those from label0 on; its
  * fixups and line entries are the last ones. */
@@ -1439,9 +1429,9 @@ static void put_base_case_last(gen *g, size_t first, uint32_t label0)
     for (size_t i = l0; i < c->nlines; i++)
         at_b0 |= c->lines[i].offset == b0, at_base |= c->lines[i].offset == b0 + rest;
     if (!at_b0 && line_fail)
-        append_line(c, (uint32_t)b0, line_fail);
+        cc_add_line(c, (uint32_t)b0, line_fail);
     if (!at_base && line_b0)
-        append_line(c, (uint32_t)(b0 + rest), line_b0);
+        cc_add_line(c, (uint32_t)(b0 + rest), line_b0);
     qsort(c->lines + l0, c->nlines - l0, sizeof *c->lines, cmp_line);
     /* the test, negated, jumps to the base case where it is now */
     uint32_t base = cc_new_label(g->cs);
@@ -1552,9 +1542,9 @@ static void gen_function(cc_state *cs, uint32_t fi)
     cg_I(g, 0);
     cg_I(g, f->lambda >= 0 ? (uint64_t)cs->lambdas[f->lambda].index : ~(uint64_t)0);
     cc_bind_label(cs, f->entry_label);
+    size_t entry = cs->code.n;
     cg_op(g, OP_enter);
-    size_t npos = cs->code.n;
-    cg_I(g, 0);
+    cg_I(g, 0); /* N: set once the code is made */
     cg_I(g, f->arity);
     g->maxreg = f->arity;
 
@@ -1641,8 +1631,8 @@ static void gen_function(cc_state *cs, uint32_t fi)
         i = j;
     }
     emit_cold(g);
-    put_base_case_last(g, npos + 2, label0);
-    cs->code.w[npos] = g->maxreg > f->arity ? g->maxreg : f->arity;
+    put_base_case_last(g, entry + CODE_ENTER_WORDS, label0);
+    cs->code.w[entry + 1] = g->maxreg > f->arity ? g->maxreg : f->arity;
     alloc_free(ALLOC_TEMP, g->cold, g->cold_cap * sizeof *g->cold);
 }
 

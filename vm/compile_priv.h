@@ -496,7 +496,12 @@ uint32_t cc_new_label(cc_state *cs);
 void cc_bind_label(cc_state *cs, uint32_t label);
 void cc_emit(cc_state *cs, code_t w);
 void cc_emit_label_ref(cc_state *cs, uint32_t label); /* an L operand */
+/* The code emitted from here on is of source line `line` (0: the line in
+ * effect stays). */
 void cc_set_line(cc_state *cs, uint32_t line);
+/* Appends the line entry {offset, line} as it is, for code moved after it
+ * was emitted (the caller keeps the table sorted). */
+void cc_add_line(cc_code *c, uint32_t offset, uint32_t line);
 /* Builds mc->code etc. from the buffer: resolves labels to addresses,
  * fills funcs/lambdas/lines, computes md5. */
 void cc_assemble(cc_state *cs);

@@ -341,13 +341,14 @@ bool disasm_calls_self_in_tail(const module_code *m, const code_func *f, disasm_
             end = m->lambdas[i].header;
     const code_t *self = m->code + entry;
     /* the entry is `enter N A`, or a breakpoint over it: skip its words */
-    for (size_t pos = entry + 1 + strlen(code_op_operands[OP_enter]); pos < end;) {
+    for (size_t pos = entry + CODE_ENTER_WORDS; pos < end;) {
         const code_t *c = m->code + pos;
         opcode op = decode_word(decode, c[0]);
         /* (tail_call_in's label is the instruction after the enter) */
         if (op == OP_tail_call && (const code_t *)c[1] == self)
             return true;
-        if ((op == OP_tail_call_in || op == OP_tail_call_in0) && (const code_t *)c[1] == self + 3)
+        if ((op == OP_tail_call_in || op == OP_tail_call_in0) &&
+            (const code_t *)c[1] == self + CODE_ENTER_WORDS)
             return true;
         if (op == OP_tail_call_ext) {
             const export_entry *e = (const export_entry *)c[1];
@@ -402,7 +403,7 @@ static bool on_literal_heap(const module_code *m, term_t t)
 
 static size_t enter_n(const module_code *m, size_t entry, disasm_decode_fn decode, unsigned *arity)
 {
-    if (entry + 2 >= m->ncode || !code_is_enter(decode_word(decode, m->code[entry])))
+    if (entry + CODE_ENTER_WORDS > m->ncode || !code_is_enter(decode_word(decode, m->code[entry])))
         return 0;
     *arity = (unsigned)m->code[entry + 2];
     return (size_t)m->code[entry + 1];
@@ -524,7 +525,7 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
     for (size_t i = 0; i < m->nfuncs; i++) {
         const code_func *f = &m->funcs[i];
         size_t h = f->header;
-        if (h + FUNC_HEADER_WORDS + 3 > m->ncode || !v.starts[h] ||
+        if (h + FUNC_HEADER_WORDS + CODE_ENTER_WORDS > m->ncode || !v.starts[h] ||
             decode_word(decode, m->code[h]) != OP_func_info) {
             ok = fail(&v, "function %zu: bad header", i);
             goto done;
@@ -553,8 +554,9 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
         const code_lambda *l = &m->lambdas[i];
         size_t h = l->header;
         unsigned a;
-        if (h + FUNC_HEADER_WORDS + 3 > m->ncode || decode_word(decode, m->code[h]) != OP_func_info ||
-            enter_n(m, h + FUNC_HEADER_WORDS, decode, &a) < a || a != l->arity || l->num_free > l->arity) {
+        if (h + FUNC_HEADER_WORDS + CODE_ENTER_WORDS > m->ncode ||
+            decode_word(decode, m->code[h]) != OP_func_info || enter_n(m, h + FUNC_HEADER_WORDS, decode, &a) < a ||
+            a != l->arity || l->num_free > l->arity) {
             ok = fail(&v, "lambda %zu: bad header", i);
             goto done;
         }
@@ -681,7 +683,7 @@ bool disasm_verify(const module_code *m, disasm_decode_fn decode, char *err, siz
         case OP_tail_call_in0: {
             /* it skips the callee's enter, its label the instruction after
              * it: the callee's frame must fit in ours */
-            const code_t *t = (const code_t *)c[1] - 3;
+            const code_t *t = (const code_t *)c[1] - CODE_ENTER_WORDS;
             if (t < m->code || t >= m->code + m->ncode || !code_is_enter(decode_word(decode, *t)) ||
                 (size_t)t[1] > fsize) {
                 ok = fail(&v, "@%zu: %s target is no entry of a frame within %zu", pos, code_op_names[op],

@@ -455,7 +455,7 @@ static bool timeout_ms(term_t t, int64_t *ms)
     do {                                                                                             \
         pc = (const code_t *)pc[(o) + 1];                                                            \
         COUNT_REDUCTION();                                                                           \
-        if (__builtin_expect(!CHECK_DUE(reds), 1) && !MAY_HAVE_BREAKPOINT(pc - 3))                   \
+        if (__builtin_expect(!CHECK_DUE(reds), 1) && !MAY_HAVE_BREAKPOINT(pc - CODE_ENTER_WORDS))    \
             DISPATCH();                                                                              \
         goto tail_call_due;                                                                          \
     } while (0)
@@ -564,7 +564,7 @@ dispatch_op:
             if (gc_wanted(&p->heap, &p->gc))
                 COLLECT();
         }
-        NEXT(3);
+        NEXT(CODE_ENTER_WORDS);
     }
     CASE(enter_nc)
     {
@@ -584,7 +584,7 @@ dispatch_op:
             }
             COLLECT();
         }
-        NEXT(3);
+        NEXT(CODE_ENTER_WORDS);
     }
     CASE(call) { DO_CALL(0); }
     CASE(tail_call)
@@ -605,7 +605,7 @@ tail_call_due: COLD;
          * is due and no collection wanted */
         HIDE(reds); /* (no copies of them kept on the fast path) */
         HIDE(pc);
-        const code_t *target = pc - 3; /* pc: the instruction after the callee's entry */
+        const code_t *target = pc - CODE_ENTER_WORDS; /* pc: the instruction after the callee's entry */
         if (reds > 0 && !MAY_HAVE_BREAKPOINT(target) && !gc_wanted(&p->heap, &p->gc))
             DISPATCH();
         reds += 1; /* the entry counts the call */
@@ -1136,14 +1136,70 @@ arith_ri_slow:
 
     /* ---- tests ---- */
     CASE(jump) { JUMP(pc[1]); }
-#define TEST(name, cond)                                                                             \
-    CASE(name)                                                                                       \
-    {                                                                                                \
-        term_t x = SX(2);                                                                            \
+    /* The tests enter's superinstructions run after the entry (opcodes.def),
+     * whole, for the test at pc + o; DO_TEST(o, cond): a type test of x,
+     * its operand. */
+#define DO_TEST(o, cond)                                                                             \
+    do {                                                                                             \
+        term_t x = SX((o) + 2);                                                                      \
         if (!(cond))                                                                                 \
-            JUMP(pc[1]);                                                                             \
-        NEXT(3);                                                                                     \
-    }
+            JUMP(pc[(o) + 1]);                                                                       \
+        NEXT((o) + 3);                                                                               \
+    } while (0)
+#define DO_IS_NIL(o) DO_TEST(o, x == NIL)
+#define DO_IS_NONEMPTY_LIST(o) DO_TEST(o, term_is_list(x))
+#define DO_TEST_ARITY(o)                                                                             \
+    do {                                                                                             \
+        term_t t_ = SX((o) + 2);                                                                     \
+        if (!term_is_tuple(t_) || tuple_arity(t_) != pc[(o) + 3])                                    \
+            JUMP(pc[(o) + 1]);                                                                       \
+        NEXT((o) + 4);                                                                               \
+    } while (0)
+#define DO_IS_TAGGED_TUPLE(o)                                                                        \
+    do {                                                                                             \
+        term_t t_ = SX((o) + 2);                                                                     \
+        if (!term_is_tuple(t_) || tuple_arity(t_) != pc[(o) + 3] ||                                  \
+            tuple_get(t_, 0) != (term_t)pc[(o) + 4])                                                 \
+            JUMP(pc[(o) + 1]);                                                                       \
+        NEXT((o) + 5);                                                                               \
+    } while (0)
+#define DO_IS_EQ_EXACT_RI(o)                                                                         \
+    do {                                                                                             \
+        if (REG(pc[(o) + 2]) != (term_t)pc[(o) + 3])                                                 \
+            JUMP(pc[(o) + 1]);                                                                       \
+        NEXT((o) + 4);                                                                               \
+    } while (0)
+#define DO_IS_NE_EXACT_RI(o)                                                                         \
+    do {                                                                                             \
+        if (REG(pc[(o) + 2]) == (term_t)pc[(o) + 3])                                                 \
+            JUMP(pc[(o) + 1]);                                                                       \
+        NEXT((o) + 4);                                                                               \
+    } while (0)
+    /* is_lt_ri and is_ge_ri: a small compared in place (see is_lt), else
+     * the test run as is_lt or is_ge, which read any operands */
+#define DO_IS_LT_RI(o)                                                                               \
+    do {                                                                                             \
+        ta = REG(pc[(o) + 2]);                                                                       \
+        if (__builtin_expect(!term_is_small(ta), 0)) {                                               \
+            pc += (o);                                                                               \
+            GOTO_OP(is_lt);                                                                          \
+        }                                                                                            \
+        if ((int64_t)ta >= (int64_t)pc[(o) + 3])                                                     \
+            JUMP(pc[(o) + 1]);                                                                       \
+        NEXT((o) + 4);                                                                               \
+    } while (0)
+#define DO_IS_GE_RI(o)                                                                               \
+    do {                                                                                             \
+        ta = REG(pc[(o) + 2]);                                                                       \
+        if (__builtin_expect(!term_is_small(ta), 0)) {                                               \
+            pc += (o);                                                                               \
+            GOTO_OP(is_ge);                                                                          \
+        }                                                                                            \
+        if ((int64_t)ta < (int64_t)pc[(o) + 3])                                                      \
+            JUMP(pc[(o) + 1]);                                                                       \
+        NEXT((o) + 4);                                                                               \
+    } while (0)
+#define TEST(name, cond) CASE(name) { DO_TEST(0, cond); }
     TEST(is_integer, term_is_integer(x))
     TEST(is_float, term_is_float(x))
     TEST(is_number, term_is_number(x))
@@ -1152,9 +1208,9 @@ arith_ri_slow:
     TEST(is_pid, term_is_pid(x))
     TEST(is_ref, term_is_ref(x))
     TEST(is_port, term_is_port(x))
-    TEST(is_nil, x == NIL)
+    CASE(is_nil) { DO_IS_NIL(0); }
     TEST(is_list, term_is_list(x) || x == NIL)
-    TEST(is_nonempty_list, term_is_list(x))
+    CASE(is_nonempty_list) { DO_IS_NONEMPTY_LIST(0); }
     TEST(is_tuple, term_is_tuple(x))
     TEST(is_binary, term_is_bitstring(x) && bits_is_binary(x))
     TEST(is_bitstring, term_is_bitstring(x))
@@ -1177,20 +1233,8 @@ arith_ri_slow:
             JUMP(pc[1]);
         NEXT(4);
     }
-    CASE(test_arity)
-    {
-        term_t t = SX(2);
-        if (!term_is_tuple(t) || tuple_arity(t) != pc[3])
-            JUMP(pc[1]);
-        NEXT(4);
-    }
-    CASE(is_tagged_tuple)
-    {
-        term_t t = SX(2);
-        if (!term_is_tuple(t) || tuple_arity(t) != pc[3] || tuple_get(t, 0) != (term_t)pc[4])
-            JUMP(pc[1]);
-        NEXT(5);
-    }
+    CASE(test_arity) { DO_TEST_ARITY(0); }
+    CASE(is_tagged_tuple) { DO_IS_TAGGED_TUPLE(0); }
     CASE(is_eq_exact)
     {
         term_t a = SX(2), b = SX(3);
@@ -1205,18 +1249,8 @@ arith_ri_slow:
             JUMP(pc[1]);
         NEXT(4);
     }
-    CASE(is_eq_exact_ri)
-    {
-        if (REG(pc[2]) != (term_t)pc[3])
-            JUMP(pc[1]);
-        NEXT(4);
-    }
-    CASE(is_ne_exact_ri)
-    {
-        if (REG(pc[2]) == (term_t)pc[3])
-            JUMP(pc[1]);
-        NEXT(4);
-    }
+    CASE(is_eq_exact_ri) { DO_IS_EQ_EXACT_RI(0); }
+    CASE(is_ne_exact_ri) { DO_IS_NE_EXACT_RI(0); }
     CASE(is_eq)
     {
         term_t a = SX(2), b = SX(3);
@@ -1242,16 +1276,7 @@ arith_ri_slow:
         ta = REG(pc[2]), tb = REG(pc[3]);
         goto is_lt;
     }
-    CASE(is_lt_ri)
-    {
-        ta = REG(pc[2]), tb = (term_t)pc[3];
-        if (term_is_small(ta)) {
-            if ((int64_t)ta >= (int64_t)tb)
-                JUMP(pc[1]);
-            NEXT(4);
-        }
-        goto is_lt;
-    }
+    CASE(is_lt_ri) { DO_IS_LT_RI(0); }
     CASE(is_lt_ir)
     {
         ta = (term_t)pc[2], tb = REG(pc[3]);
@@ -1274,16 +1299,7 @@ is_lt:
         ta = REG(pc[2]), tb = REG(pc[3]);
         goto is_ge;
     }
-    CASE(is_ge_ri)
-    {
-        ta = REG(pc[2]), tb = (term_t)pc[3];
-        if (term_is_small(ta)) {
-            if ((int64_t)ta < (int64_t)tb)
-                JUMP(pc[1]);
-            NEXT(4);
-        }
-        goto is_ge;
-    }
+    CASE(is_ge_ri) { DO_IS_GE_RI(0); }
     CASE(is_ge_ir)
     {
         ta = (term_t)pc[2], tb = REG(pc[3]);
@@ -1520,70 +1536,42 @@ put_map:
     CASE(enter_is_lt_ri)
     {
         ENTER_NC_FAST();
-        ta = REG(pc[5]);
-        if (__builtin_expect(!term_is_small(ta), 0)) {
-            pc += 3;
-            GOTO_OP(is_lt_ri);
-        }
-        if ((int64_t)ta >= (int64_t)pc[6])
-            JUMP(pc[4]);
-        NEXT(7);
+        DO_IS_LT_RI(CODE_ENTER_WORDS);
     }
     CASE(enter_is_ge_ri)
     {
         ENTER_NC_FAST();
-        ta = REG(pc[5]);
-        if (__builtin_expect(!term_is_small(ta), 0)) {
-            pc += 3;
-            GOTO_OP(is_ge_ri);
-        }
-        if ((int64_t)ta < (int64_t)pc[6])
-            JUMP(pc[4]);
-        NEXT(7);
+        DO_IS_GE_RI(CODE_ENTER_WORDS);
     }
     CASE(enter_is_eq_exact_ri)
     {
         ENTER_NC_FAST();
-        if (REG(pc[5]) != (term_t)pc[6])
-            JUMP(pc[4]);
-        NEXT(7);
+        DO_IS_EQ_EXACT_RI(CODE_ENTER_WORDS);
     }
     CASE(enter_is_ne_exact_ri)
     {
         ENTER_NC_FAST();
-        if (REG(pc[5]) == (term_t)pc[6])
-            JUMP(pc[4]);
-        NEXT(7);
+        DO_IS_NE_EXACT_RI(CODE_ENTER_WORDS);
     }
     CASE(enter_is_nonempty_list)
     {
         ENTER_NC_FAST();
-        if (!term_is_list(SX(5)))
-            JUMP(pc[4]);
-        NEXT(6);
+        DO_IS_NONEMPTY_LIST(CODE_ENTER_WORDS);
     }
     CASE(enter_is_nil)
     {
         ENTER_NC_FAST();
-        if (SX(5) != NIL)
-            JUMP(pc[4]);
-        NEXT(6);
+        DO_IS_NIL(CODE_ENTER_WORDS);
     }
     CASE(enter_test_arity)
     {
         ENTER_NC_FAST();
-        term_t t = SX(5);
-        if (!term_is_tuple(t) || tuple_arity(t) != pc[6])
-            JUMP(pc[4]);
-        NEXT(7);
+        DO_TEST_ARITY(CODE_ENTER_WORDS);
     }
     CASE(enter_is_tagged_tuple)
     {
         ENTER_NC_FAST();
-        term_t t = SX(5);
-        if (!term_is_tuple(t) || tuple_arity(t) != pc[6] || tuple_get(t, 0) != (term_t)pc[7])
-            JUMP(pc[4]);
-        NEXT(8);
+        DO_IS_TAGGED_TUPLE(CODE_ENTER_WORDS);
     }
     CASE(add_ri_call)
     {
@@ -1628,6 +1616,15 @@ put_map:
     }
 #undef ARITH_RI
 #undef DO_ARITH_RI
+#undef DO_TEST
+#undef DO_IS_NIL
+#undef DO_IS_NONEMPTY_LIST
+#undef DO_TEST_ARITY
+#undef DO_IS_TAGGED_TUPLE
+#undef DO_IS_EQ_EXACT_RI
+#undef DO_IS_NE_EXACT_RI
+#undef DO_IS_LT_RI
+#undef DO_IS_GE_RI
 #undef ARITH_OVERFLOW_ADD
 #undef ARITH_OVERFLOW_SUB
 #undef ARITH_UNDO_ADD

@@ -274,6 +274,14 @@ static char *entry_op(const char *l)
     return strdup(name);
 }
 
+/* code.h: CODE_ENTER_WORDS is the length of enter and of each of its forms. */
+Test(compile, entry_words)
+{
+    for (int op = 0; op < OP_COUNT; op++)
+        if (code_is_enter((opcode)op))
+            cr_expect_eq(1 + strlen(code_op_operands[op]), CODE_ENTER_WORDS, "%s", code_op_names[op]);
+}
+
 /* compile_asm.c: mark_enter_nc. A function whose code writes each of its
  * registers past the arguments before a collection can scan it starts
  * with enter_nc (or a superinstruction that begins with it); one with a
@@ -401,7 +409,7 @@ Test(compile, tail_args_in_place)
     } cases[] = {
         {"count", 2, true, 0}, {"walk", 3, true, 0},  {"swap", 3, false, 0},  {"calls", 2, false, 0},
         {"twice", 2, false, 0}, {"down", 3, true, 0}, {"steps", 4, true, 0}, {"quads", 3, true, 0},
-        {"twofail", 3, false, 0},
+        {"twofail", 3, false, 0}, {"long", 2, false, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *l = listing(m, cases[i].name, cases[i].arity);

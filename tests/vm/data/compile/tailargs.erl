@@ -1,5 +1,5 @@
 -module(tailargs).
--export([count/2, swap/3, walk/3, calls/2, twice/2, down/3, steps/4, quads/3, twofail/3]).
+-export([count/2, swap/3, walk/3, calls/2, twice/2, down/3, steps/4, quads/3, twofail/3, long/2]).
 
 %% Tail calls whose arguments the assembler computes in place, and ones it
 %% must leave alone (test_compile.c: tail_args_in_place).
@@ -40,3 +40,10 @@ quads(_, _, Acc) -> Acc.
 %% first overwrites what the second reads: not in place
 twofail(0, A, _) -> A;
 twofail(N, A, B) -> twofail(N - 1, element(1, B), A + B).
+
+%% a run longer than the rewrite takes (compile_asm.c: TAIL_REGION_MAX; a
+%% put_tuple can be any length): not in place
+-define(A10, a, a, a, a, a, a, a, a, a, a).
+-define(A100, ?A10, ?A10, ?A10, ?A10, ?A10, ?A10, ?A10, ?A10, ?A10, ?A10).
+long(0, T) -> T;
+long(N, _) -> long(N - 1, {N, ?A100, ?A100, ?A100, ?A100}).
