@@ -60,41 +60,43 @@ static FMT_INLINE void copy_atom_text(char *p, const char *s, size_t n)
 /* ---- decimal digits ---------------------------------------------------------- */
 
 /* clang-format off */
+/* M(v), M(v + 1), ... for table initialisers. */
+#define EACH_10(M, v) M(v), M(v + 1), M(v + 2), M(v + 3), M(v + 4), M(v + 5), M(v + 6), M(v + 7),  \
+                      M(v + 8), M(v + 9)
+#define EACH_100(M, v) EACH_10(M, v), EACH_10(M, v + 10), EACH_10(M, v + 20), EACH_10(M, v + 30),        \
+                       EACH_10(M, v + 40), EACH_10(M, v + 50), EACH_10(M, v + 60), EACH_10(M, v + 70),   \
+                       EACH_10(M, v + 80), EACH_10(M, v + 90)
+#define EACH_256(M) EACH_100(M, 0), EACH_100(M, 100), EACH_10(M, 200), EACH_10(M, 210), EACH_10(M, 220), \
+                    EACH_10(M, 230), EACH_10(M, 240), M(250), M(251), M(252), M(253), M(254), M(255)
+
 #define D3(v) {{(char)('0' + ((v) >= 100 ? (v) / 100 : (v) >= 10 ? (v) / 10 : (v))),                   \
                  (char)((v) >= 100 ? '0' + (v) / 10 % 10 : (v) >= 10 ? '0' + (v) % 10 : 0),              \
                  (char)((v) >= 100 ? '0' + (v) % 10 : 0), (char)((v) >= 100 ? 3 : (v) >= 10 ? 2 : 1)}}
-#define D3_10(v) D3(v), D3(v + 1), D3(v + 2), D3(v + 3), D3(v + 4), D3(v + 5), D3(v + 6), D3(v + 7), \
-                 D3(v + 8), D3(v + 9)
-#define D3_100(v) D3_10(v), D3_10(v + 10), D3_10(v + 20), D3_10(v + 30), D3_10(v + 40), D3_10(v + 50), \
-                  D3_10(v + 60), D3_10(v + 70), D3_10(v + 80), D3_10(v + 90)
-const fmt_dec3 fmt_dec3_text[1000] = {D3_100(0), D3_100(100), D3_100(200), D3_100(300), D3_100(400),
-                                       D3_100(500), D3_100(600), D3_100(700), D3_100(800), D3_100(900)};
+const fmt_dec3 fmt_dec3_text[1000] = {EACH_100(D3, 0),   EACH_100(D3, 100), EACH_100(D3, 200),
+                                       EACH_100(D3, 300), EACH_100(D3, 400), EACH_100(D3, 500),
+                                       EACH_100(D3, 600), EACH_100(D3, 700), EACH_100(D3, 800),
+                                       EACH_100(D3, 900)};
 
-/* A byte and the comma after it as ~w writes binaries, "7," "42," "255,",
- * in c[0..3]; its length in n, the last of the eight bytes, so that one
- * 8-byte load gets both (put_byte). */
-typedef struct byte_text {
-    _Alignas(8) char c[7];
-    uint8_t n;
-} byte_text;
+/* A comma and a number 0..255 as ~w writes the elements of byte lists
+ * and strings, ",7" ",42" ",255", in text[v] (NULs after it), its length
+ * in len[v]: the text is one 8-byte move, and the cursor moves by len[v]
+ * with one add from memory (put_comma_byte). */
+typedef struct comma_texts {
+    char text[256][8];
+    uint64_t len[256];
+} comma_texts;
 
-#define BT(v) {{(char)('0' + ((v) >= 100 ? (v) / 100 : (v) >= 10 ? (v) / 10 : (v))),                   \
-                 (char)((v) >= 100 ? '0' + (v) / 10 % 10 : (v) >= 10 ? '0' + (v) % 10 : ','),           \
-                 (char)((v) >= 100 ? '0' + (v) % 10 : (v) >= 10 ? ',' : 0), (char)((v) >= 100 ? ',' : 0)}, \
-                (uint8_t)((v) >= 100 ? 4 : (v) >= 10 ? 3 : 2)}
-#define BT_10(v) BT(v), BT(v + 1), BT(v + 2), BT(v + 3), BT(v + 4), BT(v + 5), BT(v + 6), BT(v + 7), \
-                 BT(v + 8), BT(v + 9)
-#define BT_100(v) BT_10(v), BT_10(v + 10), BT_10(v + 20), BT_10(v + 30), BT_10(v + 40), BT_10(v + 50), \
-                  BT_10(v + 60), BT_10(v + 70), BT_10(v + 80), BT_10(v + 90)
-static const byte_text BYTE_TEXT[256] = {BT_100(0), BT_100(100), BT_10(200), BT_10(210), BT_10(220),
-                                         BT_10(230), BT_10(240), BT(250), BT(251), BT(252), BT(253),
-                                         BT(254), BT(255)};
-#undef BT_100
-#undef BT_10
-#undef BT
-#undef D3_100
-#undef D3_10
+#define CT(v) {',', (char)('0' + ((v) >= 100 ? (v) / 100 : (v) >= 10 ? (v) / 10 : (v))),                 \
+                (char)((v) >= 100 ? '0' + (v) / 10 % 10 : (v) >= 10 ? '0' + (v) % 10 : 0),               \
+                (char)((v) >= 100 ? '0' + (v) % 10 : 0)}
+#define CL(v) ((v) >= 100 ? 4 : (v) >= 10 ? 3 : 2)
+static const comma_texts COMMA_TEXT = {{EACH_256(CT)}, {EACH_256(CL)}};
+#undef CL
+#undef CT
 #undef D3
+#undef EACH_256
+#undef EACH_100
+#undef EACH_10
 /* clang-format on */
 
 /* 10^k for k = 0..19. */
@@ -126,6 +128,26 @@ static char *put_u64_long(char *p, uint64_t v)
     p += 8 - zm;
     memcpy(p, &low, 8);
     return p + 8;
+}
+
+/* v >= 2^59 (a bignum of one limb) in decimal at p; returns the end.
+ * put_u64_long for 18 to 20 digits: the top word, v / 10^16, is 57 to
+ * 1844, so its leading zeros are 4 to 6 and the other two words are
+ * whole. */
+static char *put_u64_huge(char *p, uint64_t v)
+{
+    ASSERT(v >= UINT64_C(1) << 59);
+    uint64_t rest = v % UINT64_C(10000000000000000);
+    uint32_t top = (uint32_t)(v / UINT64_C(10000000000000000));
+    uint64_t hi = float_digits8(top) + FLOAT_ZEROS;
+    uint64_t mid = float_digits8((uint32_t)(rest / 100000000)) + FLOAT_ZEROS;
+    uint64_t low = float_digits8((uint32_t)(rest % 100000000)) + FLOAT_ZEROS;
+    unsigned zt = 4 + (top < 1000) + (top < 100);
+    float_store_digits(p, hi, zt);
+    p += 8 - zt;
+    memcpy(p, &mid, 8);
+    memcpy(p + 8, &low, 8);
+    return p + 16;
 }
 
 /* v in decimal at p; returns the end. Room for 21 bytes covers every
@@ -540,19 +562,45 @@ void fmt_put_string(fmt_buf *b, term_t l, size_t max, bool unicode)
 
 /* ---- binaries ------------------------------------------------------------------------ */
 
-/* A byte and its comma at p as BYTE_TEXT has them; returns the end.
- * One 8-byte load and one 8-byte store: writes 4 to 7 scratch bytes past
- * the end. */
-static FMT_INLINE char *put_byte(char *p, uint8_t byte)
+/* COMMA_TEXT's text of v < 256 at p; returns the end. Writes up to 6 NULs
+ * past the end. */
+static FMT_INLINE char *put_comma_byte(char *p, size_t v)
 {
     uint64_t w;
-    memcpy(&w, &BYTE_TEXT[byte], 8);
+    memcpy(&w, COMMA_TEXT.text[v], 8);
     memcpy(p, &w, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return p + (w & 0xFF);
-#else
-    return p + (w >> 56);
-#endif
+    return p + COMMA_TEXT.len[v];
+}
+
+/* True when t is a small integer 0..255 (a string char, a byte): a term
+ * 16v + 15 with v < 256 has 0xF in its low four bits and nothing above
+ * bit 11. */
+static FMT_INLINE bool is_byte(term_t t) { return ((t ^ 15) & ~(term_t)0xFF0) == 0; }
+
+/* ",B" for each of the n bytes at by, at p, which has room for 4n + 8;
+ * returns the end. Two bytes a step; the last byte of an odd count
+ * without a branch on the count's parity (mispredicted half the time):
+ * written anyway, and the cursor moves past it or not. */
+static FMT_INLINE char *put_comma_bytes(char *p, const uint8_t *by, uint64_t n)
+{
+    if (n == 0)
+        return p;
+    for (uint64_t i = 0; i + 2 <= n; i += 2)
+        p = put_comma_byte(put_comma_byte(p, by[i]), by[i + 1]);
+    size_t last = by[n - 1];
+    memcpy(p, COMMA_TEXT.text[last], 8);
+    return p + (COMMA_TEXT.len[last] & (0 - (n & 1)));
+}
+
+/* Ends a byte list whose elements were written as ",E" from open + 1 up
+ * to p: the first comma becomes the second "<" and ">>" goes after the
+ * last element; returns the end. */
+static FMT_INLINE char *close_bits(char *open, char *p)
+{
+    p += p == open + 1; /* no element: "<<>>" */
+    open[0] = '<', open[1] = '<';
+    memcpy(p, ">>", 2);
+    return p + 2;
 }
 
 fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *view, int64_t depth)
@@ -563,33 +611,26 @@ fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *view, int64
     uint64_t elems = v.size + (v.bitsize != 0);
     uint64_t shown = depth > 0 && elems > (uint64_t)depth - 1 ? (uint64_t)depth - 1 : elems;
     uint64_t bytes = shown < v.size ? shown : v.size;
-    c = fmt_need(b, c, 4 * bytes + 16); /* "255," per byte, put_byte's scratch bytes */
-    char *p = c.p;
-    *p++ = '<', *p++ = '<';
+    c = fmt_need(b, c, 4 * bytes + 16); /* ",255" per byte, put_comma_byte's NULs */
+    /* Every element is written as ",E" after "<", and the first comma then
+     * becomes the second "<". */
+    char *open = c.p, *p = c.p + 1;
     if (v.bitoffset == 0) {
-        const uint8_t *by = v.bytes; /* not through v, whose address escaped */
-        uint64_t i = 0;
-        for (; i + 2 <= bytes; i += 2) /* two a time: half the loop's overhead */
-            p = put_byte(put_byte(p, by[i]), by[i + 1]);
-        if (i < bytes)
-            p = put_byte(p, by[i]);
+        p = put_comma_bytes(p, v.bytes, bytes);
     } else {
         const bin_view w = v;
         for (uint64_t i = 0; i < bytes; i++)
-            p = put_byte(p, bin_byte_at(&w, i));
+            p = put_comma_byte(p, bin_byte_at(&w, i));
     }
     if (shown < elems) {
-        memcpy(p, "...", 3);
-        p += 3;
-    } else if (shown > bytes) {
-        p = put_u64(p, (unsigned)bin_tail_bits(&v) >> (8 - v.bitsize));
+        memcpy(p, ",...", 4);
+        p += 4;
+    } else if (shown > bytes) { /* the tail bits: a number below 128 */
+        p = put_comma_byte(p, (unsigned)bin_tail_bits(&v) >> (8 - v.bitsize));
         *p++ = ':';
         *p++ = (char)('0' + v.bitsize);
-    } else if (bytes > 0) {
-        p--; /* the comma after the last byte */
     }
-    *p++ = '>', *p++ = '>';
-    c.p = p;
+    c.p = close_bits(open, p);
     return c;
 }
 
@@ -1120,18 +1161,21 @@ static FMT_NOINLINE char *write_other(fmt_buf *b, char *p, term_t t, bool unicod
 
 static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned level);
 static FMT_NOINLINE char *write_bits(fmt_buf *b, char *p, term_t t);
+static FMT_NOINLINE char *write_bits_view(fmt_buf *b, char *p, term_t t);
 static FMT_NOINLINE char *write_big(fmt_buf *b, char *p, term_t t);
 static FMT_NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t);
 
 /* Writes t at c, which has room for a small integer's text (TOKEN_ROOM).
- * Small integers and atoms, the leaves met most (a string is a list of
- * small integers), are tested first and written here. The cursor goes to
+ * Small integers and atoms, the leaves met most, are tested first and
+ * written here; an integer by put_i64, with no branch on 0..999 as
+ * fmt_put_small has: write_list takes string chars before they get here,
+ * and other integers come with every number of digits. The cursor goes to
  * write_nested as one pointer: passed as a pair, gcc moves it through
  * memory in a way that stalls store forwarding on entry. */
 static FMT_INLINE fmt_cursor write_elem(fmt_buf *b, fmt_cursor c, term_t t, bool unicode, unsigned level)
 {
     if (term_is_small(t)) {
-        c.p = fmt_put_small(c.p, small_value(t));
+        c.p = put_i64(c.p, small_value(t));
         return c;
     }
     if (term_is_atom(t))
@@ -1172,14 +1216,52 @@ static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned 
 
 /* The leaves write_nested leaves to others, at p (TOKEN_ROOM) in b's text;
  * each returns the end. */
+
+/* Heap and refc binaries, nearly all of them, are read in place (bytes
+ * and size, no bin_view) when the buffer has room for them, by a leaf
+ * function with no registers to save; the rest go to write_bits_view. */
 static FMT_NOINLINE char *write_bits(fmt_buf *b, char *p, term_t t)
+{
+    const term_t *o = boxed_ptr(t);
+    const uint8_t *by;
+    uint64_t n;
+    switch (header_subtag(o[0])) {
+    case HDR_HEAP_BIN: {
+        const heap_bin_obj *hb = (const heap_bin_obj *)(const void *)o;
+        by = hb->bytes, n = hb->size;
+        break;
+    }
+    case HDR_REFC_BIN: {
+        const refc_bin_obj *rb = (const refc_bin_obj *)(const void *)o;
+        by = rb->bytes, n = rb->size;
+        break;
+    }
+    default:
+        return write_bits_view(b, p, t);
+    }
+    if (4 * n + 16 >= (size_t)(b->data + b->cap - p))
+        return write_bits_view(b, p, t);
+    return close_bits(p, put_comma_bytes(p + 1, by, n));
+}
+
+/* write_bits' slow path: sub binaries, and binaries the buffer has no
+ * room for yet. */
+static FMT_NOINLINE char *write_bits_view(fmt_buf *b, char *p, term_t t)
 {
     return put_bitstring(b, (fmt_cursor){p, b->data + b->cap}, t, -1).p;
 }
 
+/* A bignum of one limb, the common case (64-bit values), is at least
+ * 2^59: put_u64_huge, in the TOKEN_ROOM p has. */
 static FMT_NOINLINE char *write_big(fmt_buf *b, char *p, term_t t)
 {
-    return put_decimal(b, (fmt_cursor){p, b->data + b->cap}, t).p;
+    const term_t *o = boxed_ptr(t);
+    term_t h = o[0];
+    if (header_arity(h) != 1)
+        return put_decimal(b, (fmt_cursor){p, b->data + b->cap}, t).p;
+    *p = '-';
+    p += header_subtag(h) == HDR_NEG_BIG;
+    return put_u64_huge(p, o[1]);
 }
 
 static FMT_NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t)
@@ -1209,8 +1291,17 @@ static char *write_list(fmt_buf *b, char *p, term_t t, bool unicode, unsigned le
     do {
         PREFETCH((const char *)cell + LIST_PREFETCH);
         c = fmt_need(b, c, TOKEN_ROOM);
-        *c.p++ = ',';
-        c = write_elem(b, c, cell[0], unicode, level);
+        if (is_byte(cell[0])) {
+            /* Strings: two chars a step from cells one after the other. */
+            c.p = put_comma_byte(c.p, cell[0] >> 4);
+            if (cell[1] == term_list(cell + 2) && is_byte(cell[2])) {
+                c.p = put_comma_byte(c.p, cell[2] >> 4);
+                cell += 2;
+            }
+        } else {
+            *c.p++ = ',';
+            c = write_elem(b, c, cell[0], unicode, level);
+        }
     } while ((cell = fmt_next_cell(cell, &t)) != NULL);
     c = fmt_need(b, c, TOKEN_ROOM);
     if (!term_is_nil(t)) {

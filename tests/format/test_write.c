@@ -803,6 +803,57 @@ Test(write, binary_every_byte)
     cr_assert_str_eq(W(R("<<7,200,99>>"), -1, false), "<<7,200,99>>");
 }
 
+Test(write, lists_of_bytes)
+{
+    /* io_lib:write(T), erl: runs of integers 0..255 (written two a step
+     * from cells laid out one after the other) of odd and even lengths,
+     * broken by other elements, at 255/256 and -1/0, with improper tails */
+    static const struct {
+        const char *term, *want;
+    } cases[] = {
+        {"[7]", "[7]"},
+        {"[7,200]", "[7,200]"},
+        {"[7,200,99]", "[7,200,99]"},
+        {"\"abcd\"", "[97,98,99,100]"},
+        {"[255,256,0,-1,1000,3]", "[255,256,0,-1,1000,3]"},
+        {"[1,a,2,3,{4},5,6,7]", "[1,a,2,3,{4},5,6,7]"},
+        {"[1,2|3]", "[1,2|3]"},
+        {"[1,2,3|4]", "[1,2,3|4]"},
+        {"[1,2,3|\"ab\"]", "[1,2,3,97,98]"},
+        {"[1,2|<<3>>]", "[1,2|<<3>>]"},
+        {"{[0,1],[9,10,99,100],\"xyz\"}", "{[0,1],[9,10,99,100],[120,121,122]}"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        cr_assert_str_eq(W(R(cases[i].term), -1, false), cases[i].want);
+    /* [1,2,3,4,5] consed from its end, each cell before the one it points
+     * to: no two cells one after the other */
+    term_t l = NIL;
+    for (int v = 5; v >= 1; v--)
+        l = term_cons(&h, term_small(v), l);
+    cr_assert_str_eq(W(l, -1, false), "[1,2,3,4,5]");
+    /* the same cells, now with every other pair laid out one after the
+     * other: [1,2] and [3,4] contiguous, 5 apart */
+    term_t e[4] = {term_small(1), term_small(2), term_small(3), term_small(4)};
+    term_t five = term_cons(&h, term_small(5), NIL);
+    term_t mixed = term_list_from(&h, e, 4, five);
+    cr_assert_str_eq(W(mixed, -1, false), "[1,2,3,4,5]");
+}
+
+Test(write, one_limb_bignums)
+{
+    /* io_lib:write(T), erl: bignums of one limb, 18 to 20 digits, at the
+     * lengths where the top word's zeros change (2^59 is the least) */
+    static const char *ints[] = {"576460752303423488", "-576460752303423489", "999999999999999999",
+                                 "1000000000000000000", "9999999999999999999", "10000000000000000000",
+                                 "18446744073709551615", "-18446744073709551615"};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        cr_assert_str_eq(W(R(ints[i]), -1, false), ints[i]);
+        char in_list[64];
+        snprintf(in_list, sizeof in_list, "[%s]", ints[i]);
+        cr_assert_str_eq(W(R(in_list), -1, false), in_list);
+    }
+}
+
 /* Leaves that write scratch bytes past their text (floats, binaries) at
  * every offset near the end of a fresh buffer's first allocation: the
  * text is right, and under AddressSanitizer nothing is written outside
