@@ -1173,7 +1173,7 @@ static FMT_INLINE fmt_cursor flat_elem(pctx *c, fmt_cursor k, term_t t, int64_t 
 {
     if (term_is_small(t)) {
         char *p0 = k.p;
-        k.p = fmt_put_small(k.p, small_value(t));
+        k.p = fmt_put_int(k.p, small_value(t));
         ascii_rec(c, N_INT, p0, k.p);
         return k;
     }
@@ -2446,7 +2446,7 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     if (term_is_small(t) || term_is_atom(t)) { /* as io_lib:write, no layout */
         fmt_cursor k = fmt_need(b, cursor_at(b, b->data + b->len), TOKEN_ROOM);
         if (term_is_small(t))
-            k.p = fmt_put_small(k.p, small_value(t));
+            k.p = fmt_put_int(k.p, small_value(t));
         else
             k = fmt_put_atom_at(b, k, t, o->unicode);
         b->len = (size_t)(k.p - b->data);

@@ -160,13 +160,7 @@ static FMT_INLINE char *put_u64(char *p, uint64_t v)
 char *fmt_put_u64(char *p, uint64_t v) { return put_u64(p, v); }
 
 /* v in decimal at p, "-" sign; room for 22. */
-static FMT_INLINE char *put_i64(char *p, int64_t v)
-{
-    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-    *p = '-';
-    p += v < 0;
-    return put_u64(p, u);
-}
+static FMT_INLINE char *put_i64(char *p, int64_t v) { return fmt_put_int(p, v); }
 
 char *fmt_put_i64(char *p, int64_t v) { return put_i64(p, v); }
 
@@ -1167,9 +1161,9 @@ static FMT_NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t);
 
 /* Writes t at c, which has room for a small integer's text (TOKEN_ROOM).
  * Small integers and atoms, the leaves met most, are tested first and
- * written here; an integer by put_i64, with no branch on 0..999 as
- * fmt_put_small has: write_list takes string chars before they get here,
- * and other integers come with every number of digits. The cursor goes to
+ * written here; an integer by put_i64, with no branch on 0..999:
+ * write_list takes string chars before they get here, and other integers
+ * come with every number of digits. The cursor goes to
  * write_nested as one pointer: passed as a pair, gcc moves it through
  * memory in a way that stalls store forwarding on entry. */
 static FMT_INLINE fmt_cursor write_elem(fmt_buf *b, fmt_cursor c, term_t t, bool unicode, unsigned level)
