@@ -118,8 +118,10 @@ typedef struct rec {
     int64_t width;  /* chars of that text (io_lib_pretty's Len) */
     uint8_t kind;   /* node_kind, R_PAIR or R_DOTS */
     bool tail;      /* a list's improper tail */
-    bool last;      /* an item no element follows: the last, or one before
-                       a "..." or an improper tail (last_depth/2) */
+    bool last;      /* an item no element follows: the last element (or one
+                       before a "..." or an improper tail: last_depth/2),
+                       a "..." or an improper tail; every other item is an
+                       element followed by another */
 } rec;
 
 /* A frame of the layout, over records. */
@@ -133,6 +135,15 @@ typedef struct lframe {
     uint8_t kind, state;
     bool check; /* the cind checks are on for this frame's items */
 } lframe;
+
+/* The layout's writer: its output cursor, the end of its room, the
+ * recorded text (in area 0) and how far it is copied. */
+typedef struct lwriter {
+    fmt_buf *b;
+    char *o, *oe;
+    const char *text;
+    uint64_t src;
+} lwriter;
 
 typedef struct pctx {
     fmt_buf *b;
@@ -154,11 +165,9 @@ typedef struct pctx {
     fmt_record_fn records; /* the record_print_fun, or NULL */
     void *records_ctx;
     bool has_rec; /* the one-line pass wrote a record */
-    bool emit;    /* the layout's text is kept (pp/8) */
-    const char *text; /* the layout: the recorded text (in area 0), */
-    uint64_t tlen; /* its bytes, */
-    struct brk *bk; /* and its breaks (in area 0 after it) */
-    uint64_t nb;
+    bool emit;    /* the layout writes its text (pp/8) */
+    uint64_t tlen; /* the layout: the recorded text's bytes */
+    lwriter w;
     bool check;   /* cind/7's checks are made: the layout may fail */
 } pctx;
 
@@ -169,6 +178,14 @@ static map_iter *get_iter(const pctx *c, size_t off) { return (map_iter *)(void 
 static rec *get_rec(const pctx *c, uint64_t i) { return c->recs + i; }
 /* Record i is its container's last item (see rec.last). */
 static void mark_last(pctx *c, uint64_t i) { get_rec(c, i)->last = true; }
+
+/* Record i is a list's improper tail, the last of its items. */
+static void mark_tail(pctx *c, uint64_t i)
+{
+    rec *r = get_rec(c, i);
+    r->tail = true;
+    r->last = true;
+}
 
 /* Points recs and rcap at area 0 as it is now. */
 static void load_recs(pctx *c)
@@ -718,6 +735,7 @@ static int64_t write_flat(pctx *c, const node *root)
             uint64_t dots = add_rec(c, R_DOTS);
             add_text(b, "...", 3, &len);
             end_rec(c, dots, 3);
+            mark_last(c, dots);
             add_text(b, &close, 1, &len);
             pop_frame(c);
             end_rec(c, r, len - len0);
@@ -728,7 +746,7 @@ static int64_t write_flat(pctx *c, const node *root)
             uint64_t tail = c->nrec;
             classify(c, it.t, it.d, &n);
             visit_flat(c, &n, &len);
-            get_rec(c, tail)->tail = true;
+            mark_tail(c, tail);
             break;
         }
         case IT_ELEM:
@@ -884,6 +902,7 @@ static FMT_INLINE fmt_cursor put_dots(pctx *c, fmt_cursor k)
     memcpy(k.p, "...", 3);
     k.p += 3;
     leaf_rec(c, R_DOTS, k.p, 3, 3);
+    mark_last(c, c->nrec - 1);
     return k;
 }
 
@@ -1207,7 +1226,7 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
             *k.p++ = '|';
             uint64_t r = c->nrec;
             k = flat_elem(c, k, tail, -1, level);
-            get_rec(c, r)->tail = true;
+            mark_tail(c, r);
             k = need(c, k, TOKEN_ROOM);
         }
         *k.p++ = ']';
@@ -1230,7 +1249,7 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
             *k.p++ = '|';
             uint64_t tail = c->nrec;
             k = flat_elem(c, k, t, descend(d), level);
-            get_rec(c, tail)->tail = true;
+            mark_tail(c, tail);
             k = need(c, k, TOKEN_ROOM);
             break;
         }
@@ -1595,6 +1614,142 @@ static int64_t write_line(pctx *c, term_t t, int64_t d)
     return (int64_t)(b->len - at) - c->wide;
 }
 
+/* ---- writing the layout -------------------------------------------------------------
+ * The laid-out text is the recorded one-line text (kept in scratch area 0
+ * after the records) with line breaks put in, written at mark in b as the
+ * layout walks: at each break, the recorded text up to it, then the newline
+ * and indentation (put_break); when the walk is done, the rest
+ * (finish_layout). */
+
+/* The recorded text is copied in blocks of COPY_BLOCK bytes, the last one
+ * running past what is copied (the output has room for it, the area holds
+ * the text with LINE_BLOCK bytes after it): memcpy's branches on a length
+ * that differs from line to line are mispredicted, and so is a loop's end.
+ * The text between two breaks is mostly a line's, under 80 columns: copied
+ * as one block. */
+#define COPY_BLOCK 32
+#define LINE_BLOCK 96
+
+/* A newline and the spaces of columns up to 64, copied as one block of
+ * NL_BLOCK bytes of which the first col0 are the newline and indentation
+ * of column col0. */
+#define NL_BLOCK 65
+static const char NL_SPACES[NL_BLOCK] = "\n"
+                                        "                " /* 4 x 16 spaces */
+                                        "                "
+                                        "                "
+                                        "                ";
+
+/* Room for n bytes at the cursor and the NUL after them. */
+static FMT_INLINE char *lw_room(lwriter *w, size_t n)
+{
+    if (n >= (size_t)(w->oe - w->o)) {
+        fmt_buf *b = w->b;
+        b->len = (size_t)(w->o - b->data);
+        w->o = fmt_buf_grow(b, n);
+        w->oe = b->data + b->cap;
+    }
+    return w->o;
+}
+
+/* Copies n bytes of the recorded text from s to o, which has room for
+ * LINE_BLOCK more; returns the end of the copy. */
+static FMT_INLINE char *copy_line(char *o, const char *s, size_t n)
+{
+    memcpy(o, s, LINE_BLOCK);
+    for (size_t i = LINE_BLOCK; i < n; i += COPY_BLOCK)
+        memcpy(o + i, s + i, COPY_BLOCK);
+    return o + n;
+}
+
+/* The recorded text from w->src up to byte `at` at the cursor, with room
+ * for `extra` bytes after it; returns its end (the cursor stays). */
+static FMT_INLINE char *lw_copy(lwriter *w, uint64_t at, size_t extra)
+{
+    size_t n = (size_t)(at - w->src);
+    return copy_line(lw_room(w, n + LINE_BLOCK + extra), w->text + w->src, n);
+}
+
+/* The recorded text up to byte `at`, then a newline and `ind` spaces. */
+static FMT_INLINE void lw_break(lwriter *w, uint64_t at, uint64_t ind)
+{
+    char *o = lw_copy(w, at, NL_BLOCK);
+    if (ind < NL_BLOCK) {
+        memcpy(o, NL_SPACES, NL_BLOCK);
+    } else {
+        w->o = o;
+        o = lw_room(w, ind + 1);
+        o[0] = '\n';
+        memset(o + 1, ' ', ind);
+    }
+    w->o = o + 1 + ind;
+}
+
+/* The breaks of the byte list whose items are the len bytes from `at`
+ * (see add_bits_breaks), indented by ind: after the last comma in the
+ * first n0 bytes of what is left, or after the first comma past them when
+ * there is none, while more than n0 bytes are left. */
+static void put_bits_breaks(lwriter *w, uint64_t at, size_t len, uint64_t ind, size_t n0)
+{
+    const char *text = w->text + at;
+    for (size_t i = 0; len - i > n0;) {
+        const char *comma = memrchr(text + i, ',', n0);
+        if (comma == NULL) /* an item wider than a line: it alone */
+            comma = memchr(text + i + n0, ',', len - i - n0);
+        if (comma == NULL)
+            return;
+        i = (size_t)(comma - text) + 1;
+        lw_break(w, at + i, ind);
+        w->src = at + i;
+    }
+}
+
+/* put_break when the output needs more room or the indentation is over
+ * NL_BLOCK - 1 spaces: kept out of it, so that it calls nothing and saves
+ * no registers. */
+static FMT_NOINLINE void put_break_slow(lwriter *w, uint64_t at, uint64_t ind, uint32_t drop)
+{
+    lw_break(w, at, ind);
+    w->src = at + drop;
+}
+
+/* Writes the recorded text up to byte `at`, then a line break indented for
+ * column col0, leaving out `drop` bytes there (the space after "=>" or
+ * "="). One copy for the break sites of both walks. */
+static FMT_NOINLINE void put_break(lwriter *w, uint64_t at, int64_t col0, uint32_t drop)
+{
+    uint64_t ind = col0 > 1 ? (uint64_t)(col0 - 1) : 0;
+    size_t n = (size_t)(at - w->src);
+    char *o = w->o;
+    if (ind >= NL_BLOCK || n + LINE_BLOCK + NL_BLOCK >= (size_t)(w->oe - o)) {
+        put_break_slow(w, at, ind, drop);
+        return;
+    }
+    o = copy_line(o, w->text + w->src, n);
+    memcpy(o, NL_SPACES, NL_BLOCK);
+    w->o = o + 1 + ind;
+    w->src = at + drop;
+}
+
+/* Points the writer at the start of the output (mark in b), nothing of
+ * the recorded text copied. */
+static void start_layout(pctx *c)
+{
+    fmt_buf *b = c->b;
+    c->w.o = b->data + c->mark;
+    c->w.oe = b->data + b->cap;
+    c->w.src = 0;
+}
+
+/* Ends the layout's text: the recorded text after its last break. */
+static void finish_layout(pctx *c)
+{
+    fmt_buf *b = c->b;
+    char *o = lw_copy(&c->w, c->tlen, 0);
+    b->len = (size_t)(o - b->data);
+    *o = '\0';
+}
+
 /* ---- layout --------------------------------------------------------------------------
  * io_lib_pretty's pp/8 family (c->emit) and its cind/7 family (c->check)
  * over the records, run as one walk when both are on: that is when M is
@@ -1603,55 +1758,34 @@ static int64_t write_line(pctx *c, term_t t, int64_t d)
  * col0 - 1 spaces.
  * pp's text is the one-line text with line breaks put in: before an item
  * after its comma, or in place of the space after " =>" or " =", or after
- * a comma of a byte list. So the walks write no text: they list the breaks
- * (c->bk, in text order), and put_layout writes the one-line text (kept
- * in scratch area 0 after the records) with them once the walk is done.
- * The list has room for every break a walk can make, two per record (an
- * item's start, a value's " =>" or " ="), so adding one needs no test. */
+ * a comma of a byte list. So a walk that writes (c->emit) writes no text
+ * of its own: it puts each break in as it decides it, in text order, and
+ * the writer copies the recorded text up to it (see "writing the layout"
+ * above). A walk that checks and writes at once and then fails has
+ * written text that the next walk writes over (start_layout). */
 
-/* A line break: a newline and `ind` spaces before byte `at` of the
- * recorded text, with `drop` bytes there left out (the space after "=>" or
- * "="). An entry with `n0` > 0 stands for the breaks of a byte list whose
- * items are the `len` bytes from `at` (pp_binary: see put_bits_breaks). */
-typedef struct brk {
-    uint64_t at;
-    uint64_t ind;
-    uint32_t drop;
-    uint32_t n0;
-    uint64_t len;
-} brk;
-
-/* Adds a break before byte `at` of the recorded text, indented for column
- * col0; a walk that only checks adds none. */
+/* A break before byte `at` of the recorded text (see put_break); a walk
+ * that only checks writes none. */
 static FMT_INLINE void add_break(pctx *c, uint64_t at, int64_t col0, uint32_t drop)
 {
-    if (!c->emit)
-        return;
-    brk *k = &c->bk[c->nb++];
-    k->at = at;
-    k->ind = col0 > 1 ? (uint64_t)(col0 - 1) : 0;
-    k->drop = drop;
-    k->n0 = 0;
+    if (c->emit)
+        put_break(&c->w, at, col0, drop);
 }
 
-/* pp_binary/7 for byte list r at column col: its breaks, an entry that
- * put_layout expands. Every line but the first starts after a break, with
- * N columns for its items (each with its comma; the last, without one,
- * needs only its own width): so a line takes the items up to the last
- * comma in its first N bytes, all of the rest when that fits, at least one
- * item. No break comes right after the "<<": an item is at most 5 bytes
- * ("127:7"), N at least 8. The text is ASCII: its bytes are its width. */
+/* pp_binary/7 for byte list x at column col: its breaks. Every line but
+ * the first starts after a break, with N columns for its items (each with
+ * its comma; the last, without one, needs only its own width): so a line
+ * takes the items up to the last comma in its first N bytes, all of the
+ * rest when that fits, at least one item. No break comes right after the
+ * "<<": an item is at most 5 bytes ("127:7"), N at least 8. The text is
+ * ASCII: its bytes are its width. */
 static void add_bits_breaks(pctx *c, const rec *x, int64_t col, int64_t ld, int64_t w)
 {
     if (!c->emit)
         return;
     int64_t left = c->ll - col < c->m - 4 - w ? c->ll - col : c->m - 4 - w;
-    brk *k = &c->bk[c->nb++];
-    k->at = x->start + 2; /* between << and >> */
-    k->len = (uint64_t)x->width - 4;
-    k->ind = col > 1 ? (uint64_t)(col - 1) : 0;
-    k->drop = 0;
-    k->n0 = (uint32_t)(left - ld > 8 ? left - ld : 8); /* left <= Ll, an int */
+    size_t n0 = (size_t)(left - ld > 8 ? left - ld : 8); /* left <= Ll, an int */
+    put_bits_breaks(&c->w, x->start + 2, (size_t)x->width - 4, col > 1 ? (uint64_t)(col - 1) : 0, n0);
 }
 
 /* last_depth/2 of the items after item x: 0 when another element
@@ -1981,8 +2115,8 @@ static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w, bool em
  * of io_lib_pretty (pp/8 with cind/7's checks, pp_list/8, pp_tail/10,
  * pp_tag_tuple/8, pp_map/8, pp_pairs_tail/9, pp_pair/8, pp_element/8),
  * columns and widths in their arguments; each returns false when a cind
- * check fails. Breaks go to c->bk as in the frame walk (a walk that only
- * checks lists none). */
+ * check fails. Breaks are written as in the frame walk (add_break; a walk
+ * that only checks writes none). */
 #define LAY_LEVELS 48
 
 typedef struct flay {
@@ -2051,33 +2185,50 @@ static bool fl_improper(flay *l, uint64_t e, int64_t col0, int64_t col, int64_t 
     return ok;
 }
 
+/* An element of pp_tail/10 (cind_tail/8), last depth ld1: after the comma
+ * when it is a leaf that fits there. Anything else starts the next line: a
+ * leaf that does not fit there either is written anyway (pp_element),
+ * filling the line; a container fills the line, broken when it does not
+ * fit on it. */
+static FMT_INLINE bool fl_tail_elem(flay *l, const rec *x, int64_t col0, int64_t *col, int64_t ld1, int64_t *w,
+                                    unsigned lv)
+{
+    if (x->kind < N_LEAVES && fl_fits_after(l, x->width, *col, *w, ld1)) {
+        *col += 1 + x->width;
+        *w += 1 + x->width;
+        return true;
+    }
+    add_break(l->c, x->start, col0, 0);
+    if (!fl_elem(l, (uint64_t)(x - l->recs), col0, ld1, 0, lv, w))
+        return false;
+    *col = col0 + *w;
+    return true;
+}
+
 /* pp_tail/10 (cind_tail/8) over items e..end: continuation column col0,
- * current column col. */
+ * current column col. The items before the first `last` one are elements
+ * with another after them (last depth 0); it is the last element, maybe
+ * followed by a "..." or an improper tail, or is one of those. */
 static bool fl_tail(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t col, int64_t ld, int64_t w, unsigned lv)
 {
-    while (e < end) {
-        const rec *x = frec(l, e);
-        if (x->kind == R_DOTS)
-            return true;
-        if (x->tail)
-            return fl_improper(l, e, col0, col, ld, w, lv);
-        /* A leaf goes after the comma when it fits there. Anything else
-         * starts the next line: a leaf that does not fit there either is
-         * written anyway (pp_element), filling the line; a container
-         * fills the line, broken when it does not fit on it. */
-        int64_t ld1 = last_depth(x, ld);
-        if (x->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
-            col += 1 + x->width;
-            w += 1 + x->width;
-        } else {
-            add_break(l->c, x->start, col0, 0);
-            if (!fl_elem(l, e, col0, ld1, 0, lv, &w))
-                return false;
-            col = col0 + w;
-        }
-        e = x->next;
+    if (e == end)
+        return true;
+    const rec *x = frec(l, e);
+    for (; !x->last; x = frec(l, x->next)) {
+        ASSERT(x->next < end);
+        if (!fl_tail_elem(l, x, col0, &col, 0, &w, lv))
+            return false;
     }
-    return true;
+    if (x->kind != R_DOTS && !x->tail) {
+        if (!fl_tail_elem(l, x, col0, &col, ld + 1, &w, lv))
+            return false;
+        if (x->next == end)
+            return true;
+        x = frec(l, x->next);
+    }
+    if (x->kind == R_DOTS)
+        return true;
+    return fl_improper(l, (uint64_t)(x - l->recs), col0, col, ld, w, lv);
 }
 
 /* pp_list/9 (cind_list/7) over items e..end. */
@@ -2110,9 +2261,9 @@ static bool fl_pair(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, uns
     return fl_node(l, v, vcol, ld, 0, lv + 1);
 }
 
-/* pp_map/8 and pp_pairs_tail/9 (cind_map/7, cind_pairs_tail/8) over items
- * e..end. */
-static bool fl_map(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t ld, int64_t w, unsigned lv)
+/* pp_map/8 and pp_pairs_tail/9 (cind_map/7, cind_pairs_tail/8) over the
+ * items from e. */
+static bool fl_map(flay *l, uint64_t e, int64_t col0, int64_t ld, int64_t w, unsigned lv)
 {
     const rec *x = frec(l, e);
     int64_t pw;
@@ -2120,10 +2271,9 @@ static bool fl_map(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t ld, 
         return false;
     int64_t col = col0 + pw;
     w = l->cw ? w + pw : pw; /* cind_map and pp_map differ here */
-    for (e = x->next; e < end; e = x->next) {
+    while (!x->last) { /* another pair follows (see rec.last) */
+        e = x->next;
         x = frec(l, e);
-        if (x->kind == R_DOTS)
-            return true;
         /* A pair of leaves goes after the comma if it fits there, as a
          * leaf item of fl_tail does; any other pair on the next line,
          * broken if it does not fit there. */
@@ -2215,10 +2365,9 @@ static bool fl_record(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, u
         return false;
     col = col0 + fw;
     w += fw;
-    for (e = x->next; e < end; e = x->next) {
+    while (!x->last) { /* another field follows (see rec.last) */
+        e = x->next;
         x = frec(l, e);
-        if (x->kind == R_DOTS)
-            return true;
         int64_t ld1 = last_depth(x, ld);
         uint64_t v = frec(l, e + 1)->next;
         if (frec(l, v)->kind < N_LEAVES && fl_fits_after(l, x->width, col, w, ld1)) {
@@ -2259,7 +2408,7 @@ static bool fl_broken(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, u
     if (x->kind == N_LIST || x->kind == N_TUPLE)
         return fl_list(l, r + 1, end, col + 1, ld, w + 1, lv);
     if (x->kind == N_MAP) /* cind_map counts "#{", pp_map "#" */
-        return fl_map(l, r + 1, end, col + 2, ld, w + (l->cw ? 2 : 1), lv);
+        return fl_map(l, r + 1, col + 2, ld, w + (l->cw ? 2 : 1), lv);
     if (x->kind == N_RECORD)
         return fl_record(l, r, col, ld, w, lv);
     add_bits_breaks(l->c, x, col + 2, ld, w); /* N_BITS */
@@ -2275,125 +2424,17 @@ static bool fl_node(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, uns
     return fl_broken(l, r, col, ld, w, lv);
 }
 
-/* Lists the breaks of the whole term (record 0, known not to fit) from
- * column col, c->nb from 0; false when a cind check fails. `check`: cind's
- * checks; `cw`: a walk that only checks (it lists none). */
+/* Lays out the whole term (record 0, known not to fit) from column col,
+ * writing it up to its last break unless `cw`; false when a cind check
+ * fails. `check`: cind's checks; `cw`: a walk that only checks. */
 static bool lay_fast(pctx *c, int64_t col, bool check, bool cw)
 {
     flay l = {.c = c, .recs = c->recs, .ll = c->ll, .m = c->m, .tind = c->tind, .check = check, .cw = cw};
-    c->nb = 0;
+    start_layout(c);
     c->emit = !cw;
     bool ok = fl_broken(&l, 0, col, 0, 0, 0);
     c->emit = true;
     return ok;
-}
-
-/* ---- writing the layout ------------------------------------------------------------- */
-
-/* The recorded text is copied in blocks of COPY_BLOCK bytes, the last one
- * running past what is copied (the output has room for it, the area holds
- * the text with LINE_BLOCK bytes after it): memcpy's branches on a length
- * that differs from line to line are mispredicted, and so is a loop's end.
- * A line is mostly shorter than LINE_BLOCK: copied as one block. */
-#define COPY_BLOCK 32
-#define LINE_BLOCK 64
-
-/* A newline and the spaces of columns up to 64, copied as one block of
- * NL_BLOCK bytes of which the first col0 are the newline and indentation
- * of column col0. */
-#define NL_BLOCK 65
-static const char NL_SPACES[NL_BLOCK] = "\n"
-                                        "                " /* 4 x 16 spaces */
-                                        "                "
-                                        "                "
-                                        "                ";
-
-/* The layout's writer: its output cursor, the end of its room, and how far
- * the recorded text is copied. */
-typedef struct lwriter {
-    fmt_buf *b;
-    char *o, *oe;
-    const char *text;
-    uint64_t src;
-} lwriter;
-
-/* Room for n bytes at the cursor and the NUL after them. */
-static FMT_INLINE char *lw_room(lwriter *w, size_t n)
-{
-    if (n >= (size_t)(w->oe - w->o)) {
-        fmt_buf *b = w->b;
-        b->len = (size_t)(w->o - b->data);
-        w->o = fmt_buf_grow(b, n);
-        w->oe = b->data + b->cap;
-    }
-    return w->o;
-}
-
-/* The recorded text from w->src up to byte `at` at the cursor, with room
- * for `extra` bytes after it; returns its end (the cursor stays). */
-static FMT_INLINE char *lw_copy(lwriter *w, uint64_t at, size_t extra)
-{
-    size_t n = (size_t)(at - w->src);
-    const char *s = w->text + w->src;
-    char *o = lw_room(w, n + LINE_BLOCK + extra);
-    memcpy(o, s, LINE_BLOCK);
-    for (size_t i = LINE_BLOCK; i < n; i += COPY_BLOCK)
-        memcpy(o + i, s + i, COPY_BLOCK);
-    return o + n;
-}
-
-/* The recorded text up to byte `at`, then a newline and `ind` spaces. */
-static FMT_INLINE void lw_break(lwriter *w, uint64_t at, uint64_t ind)
-{
-    char *o = lw_copy(w, at, NL_BLOCK);
-    if (ind < NL_BLOCK) {
-        memcpy(o, NL_SPACES, NL_BLOCK);
-    } else {
-        w->o = o;
-        o = lw_room(w, ind + 1);
-        o[0] = '\n';
-        memset(o + 1, ' ', ind);
-    }
-    w->o = o + 1 + ind;
-}
-
-/* The breaks of a byte list (see add_bits_breaks): after the last comma in
- * the first n0 bytes of what is left, or after the first comma past them
- * when there is none, while more than n0 bytes are left. */
-static void put_bits_breaks(lwriter *w, const brk *k)
-{
-    const char *text = w->text + k->at;
-    size_t len = (size_t)k->len, n0 = k->n0;
-    for (size_t i = 0; len - i > n0;) {
-        const char *comma = memrchr(text + i, ',', n0);
-        if (comma == NULL) /* an item wider than a line: it alone */
-            comma = memchr(text + i + n0, ',', len - i - n0);
-        if (comma == NULL)
-            return;
-        i = (size_t)(comma - text) + 1;
-        lw_break(w, k->at + i, k->ind);
-        w->src = k->at + i;
-    }
-}
-
-/* Writes the recorded text (c->text, c->tlen bytes) with the breaks
- * c->bk[0 .. c->nb) at the end of b. */
-static void put_layout(pctx *c)
-{
-    fmt_buf *b = c->b;
-    lwriter w = {.b = b, .o = fmt_buf_reserve(b, 0), .oe = b->data + b->cap, .text = c->text, .src = 0};
-    for (uint64_t i = 0; i < c->nb; i++) {
-        const brk *k = &c->bk[i];
-        if (k->n0 != 0) {
-            put_bits_breaks(&w, k);
-            continue;
-        }
-        lw_break(&w, k->at, k->ind);
-        w.src = k->at + k->drop;
-    }
-    char *o = lw_copy(&w, c->tlen, 0);
-    b->len = (size_t)(o - b->data);
-    *o = '\0';
 }
 
 /* ---- entry points ---------------------------------------------------------------------- */
@@ -2460,7 +2501,6 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     c.cur = NO_FRAME;
     c.top = 0;
     c.nrec = 0;
-    c.wide = 0;
     c.ll = o->line_length;
     c.unicode = o->unicode;
     c.urange = o->unicode & o->unicode_range;
@@ -2468,8 +2508,6 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     c.records = o->records;
     c.records_ctx = o->records_ctx;
     c.has_rec = false;
-    c.emit = true;
-    c.check = false;
     /* Write it on one line, recording the tree; if it does not fit, move
      * the text into the scratch area and lay the tree out from there. */
     size_t mark = b->len;
@@ -2480,18 +2518,19 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     /* print/9 writes a leaf as it is, and a term that fits on one line */
     if (get_rec(&c, 0)->kind < N_LEAVES || c.ll == 0 || c.m < c.ll - col)
         return;
-    /* Area 0: the records, the text, room for two breaks per record. */
+    /* Area 0: the records, then the text (and the room lw_copy reads past
+     * its end). */
     size_t tlen = b->len - mark, at = c.nrec * sizeof(rec);
-    size_t bat = (at + tlen + LINE_BLOCK + 7) & ~(size_t)7;
-    size_t need = bat + (2 * c.nrec + 2) * sizeof(brk);
+    size_t need = at + tlen + LINE_BLOCK;
     if (need > b->scratch[0].cap) {
         fmt_scratch(b, 0, need);
         load_recs(&c);
     }
-    c.text = (char *)c.recs + at;
-    c.bk = (brk *)(void *)((char *)c.recs + bat);
     copy_text((char *)c.recs + at, b->data + mark, tlen);
+    c.w.b = b;
+    c.w.text = (char *)c.recs + at;
     c.tlen = tlen;
+    c.check = false;
     truncate_to(b, mark);
     /* M small, or records (cind_fields_tail goes on from another column
      * than pp_fields_tail): the cind passes on their own, then pp */
@@ -2513,5 +2552,5 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
             }
         }
     }
-    put_layout(&c);
+    finish_layout(&c);
 }

@@ -580,7 +580,7 @@ Test(pretty, long_list)
 }
 
 /* The layout is the one-line text with line breaks put in (format/pretty.c
- * lists them, then writes the text once): breaks between leaves that fill
+ * copies the text up to each break as it lays it out): breaks between leaves that fill
  * a line, before a tuple or list that fits on a line of its own, before
  * and inside one that does not, after " =>" with a byte list broken at its
  * commas below it, before an improper tail, and indentation past the 64
@@ -603,6 +603,29 @@ Test(pretty, layout_breaks)
           "{wide,\n                                                                      [one,two,three,four,five,\n"
           "                                                                       six,seven,eight,nine,ten,\n"
           "                                                                       eleven,twelve]}");
+}
+
+/* A term wider than the line by far is laid out checking and writing at
+ * once; an attempt that fails deep in the term (a tag too far right for
+ * TInd -1, then for TInd 4 as well) has written the breaks before it, which
+ * the next attempt writes over. erl:
+ *   io_lib_pretty:print(T, [{column,1},{line_length,80}]) */
+Test(pretty, failed_attempts_rewritten)
+{
+    check("{outer,[aaaaaaaaaa,bbbbbbbbbb,cccccccccc,dddddddddd,eeeeeeeeee,ffffffffff,gggggggggg,"
+          "{a_tag_that_is_thirty_five_chars_xx,[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}]}", 1, 80, -1,
+          LATIN1,
+          "{outer,\n    [aaaaaaaaaa,bbbbbbbbbb,cccccccccc,dddddddddd,eeeeeeeeee,ffffffffff,\n     gggggggggg,\n"
+          "     {a_tag_that_is_thirty_five_chars_xx,\n         [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}]}");
+    check("{outer_tag,[aaaaaaaaaa,{inner_tag_one,[cccccccccc,{inner_tag_two,[eeeeeeeeee,{inner_tag_three,"
+          "[gggggggggg,{inner_tag_four,[iiiiiiiiii,{inner_tag_five,[jjjjjjjjjj,{inner_tag_six,[kkkkkkkkkk,"
+          "{inner_tag_seven,[llllllllll,{the_innermost_tag,[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18]}]}]}]}]}]}"
+          "]}]}]}", 1, 80, -1, LATIN1,
+          "{outer_tag,\n [aaaaaaaaaa,\n  {inner_tag_one,\n   [cccccccccc,\n    {inner_tag_two,\n     [eeeeeeeeee,\n"
+          "      {inner_tag_three,\n       [gggggggggg,\n        {inner_tag_four,\n         [iiiiiiiiii,\n"
+          "          {inner_tag_five,\n           [jjjjjjjjjj,\n            {inner_tag_six,\n             [kkkkkkkkkk,\n"
+          "              {inner_tag_seven,\n               [llllllllll,\n                {the_innermost_tag,\n"
+          "                 [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,\n                  18]}]}]}]}]}]}]}]}]}");
 }
 
 /* fmt_pretty appends to what the buffer holds, and a reused buffer stops
