@@ -1163,42 +1163,32 @@ arith_ri_slow:
             JUMP(pc[(o) + 1]);                                                                       \
         NEXT((o) + 5);                                                                               \
     } while (0)
-#define DO_IS_EQ_EXACT_RI(o)                                                                         \
+/* is_eq_exact_ri and is_ne_exact_ri: the register against an immediate;
+ * `fails` is the comparison that jumps. */
+#define DO_EXACT_RI(o, fails)                                                                        \
     do {                                                                                             \
-        if (REG(pc[(o) + 2]) != (term_t)pc[(o) + 3])                                                 \
+        if (REG(pc[(o) + 2]) fails (term_t)pc[(o) + 3])                                              \
             JUMP(pc[(o) + 1]);                                                                       \
         NEXT((o) + 4);                                                                               \
     } while (0)
-#define DO_IS_NE_EXACT_RI(o)                                                                         \
-    do {                                                                                             \
-        if (REG(pc[(o) + 2]) == (term_t)pc[(o) + 3])                                                 \
-            JUMP(pc[(o) + 1]);                                                                       \
-        NEXT((o) + 4);                                                                               \
-    } while (0)
+#define DO_IS_EQ_EXACT_RI(o) DO_EXACT_RI(o, !=)
+#define DO_IS_NE_EXACT_RI(o) DO_EXACT_RI(o, ==)
     /* is_lt_ri and is_ge_ri: a small compared in place (see is_lt), else
-     * the test run as is_lt or is_ge, which read any operands */
-#define DO_IS_LT_RI(o)                                                                               \
+     * the test run as is_lt or is_ge (`general`), which read any operands;
+     * `fails` is the comparison that jumps. */
+#define DO_ORDER_RI(o, general, fails)                                                               \
     do {                                                                                             \
         ta = REG(pc[(o) + 2]);                                                                       \
         if (__builtin_expect(!term_is_small(ta), 0)) {                                               \
             pc += (o);                                                                               \
-            GOTO_OP(is_lt);                                                                          \
+            GOTO_OP(general);                                                                        \
         }                                                                                            \
-        if ((int64_t)ta >= (int64_t)pc[(o) + 3])                                                     \
+        if ((int64_t)ta fails (int64_t)pc[(o) + 3])                                                  \
             JUMP(pc[(o) + 1]);                                                                       \
         NEXT((o) + 4);                                                                               \
     } while (0)
-#define DO_IS_GE_RI(o)                                                                               \
-    do {                                                                                             \
-        ta = REG(pc[(o) + 2]);                                                                       \
-        if (__builtin_expect(!term_is_small(ta), 0)) {                                               \
-            pc += (o);                                                                               \
-            GOTO_OP(is_ge);                                                                          \
-        }                                                                                            \
-        if ((int64_t)ta < (int64_t)pc[(o) + 3])                                                      \
-            JUMP(pc[(o) + 1]);                                                                       \
-        NEXT((o) + 4);                                                                               \
-    } while (0)
+#define DO_IS_LT_RI(o) DO_ORDER_RI(o, is_lt, >=)
+#define DO_IS_GE_RI(o) DO_ORDER_RI(o, is_ge, <)
 #define TEST(name, cond) CASE(name) { DO_TEST(0, cond); }
     TEST(is_integer, term_is_integer(x))
     TEST(is_float, term_is_float(x))
@@ -1625,6 +1615,8 @@ put_map:
 #undef DO_IS_NE_EXACT_RI
 #undef DO_IS_LT_RI
 #undef DO_IS_GE_RI
+#undef DO_EXACT_RI
+#undef DO_ORDER_RI
 #undef ARITH_OVERFLOW_ADD
 #undef ARITH_OVERFLOW_SUB
 #undef ARITH_UNDO_ADD
