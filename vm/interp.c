@@ -793,15 +793,6 @@ return_:
             Ftop = p->stack + top;
             goto trap;
         }
-        /* OTP collects as a BIF returns when the heap fragments it made
-         * outgrow the heap's free room (ERTS_IS_GC_DESIRED): the result
-         * is live then, so a large one (lists:reverse/2 of a long list)
-         * makes the young heap grow to hold it, where the next safe point
-         * would find it dead and shrink the heap back to its minimum. */
-        if (__builtin_expect(gc_wanted(&p->heap, &p->gc), 0)) {
-            Ftop = p->stack + top;
-            COLLECT();
-        }
         DISPATCH();
     }
     CASE(breakpoint)
