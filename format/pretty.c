@@ -1016,7 +1016,7 @@ static fmt_cursor put_big(pctx *c, fmt_cursor k, term_t t)
     if (big_limb_count(t) == 1) {
         if (big_is_negative(t))
             *k.p++ = '-';
-        k.p = fmt_put_u64(k.p, big_limbs(t)[0]);
+        k.p = fmt_put_u64_huge(k.p, big_limbs(t)[0]);
         return k;
     }
     k = need(c, k, int_chars_bound(t, 10));

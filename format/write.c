@@ -108,6 +108,16 @@ static const uint64_t POW10[20] = {
     UINT64_C(100000000000000000), UINT64_C(1000000000000000000), UINT64_C(10000000000000000000),
 };
 
+/* v's decimal digits as three digit words, leading zeros kept: *top the
+ * digits of v / 10^16 (at most 1844), *mid and *low eight each. */
+static FMT_INLINE void digit_words(uint64_t v, uint64_t *top, uint64_t *mid, uint64_t *low)
+{
+    uint64_t rest = v % UINT64_C(10000000000000000);
+    *top = float_digits8((uint32_t)(v / UINT64_C(10000000000000000))) + FLOAT_ZEROS;
+    *mid = float_digits8((uint32_t)(rest / 100000000)) + FLOAT_ZEROS;
+    *low = float_digits8((uint32_t)(rest % 100000000)) + FLOAT_ZEROS;
+}
+
 /* fmt_put_u64 for v >= 10^8: three words of digits (the top one, v /
  * 10^16 < 1845, maybe all zeros), the leading zeros shifted out of the
  * first that has a digit, each word stored where the one before it ends.
@@ -118,10 +128,8 @@ static char *put_u64_long(char *p, uint64_t v)
     unsigned t = (unsigned)(64 - __builtin_clzll(v)) * 1233 >> 12; /* log10(2) ~ 1233 / 4096 */
     unsigned n = t + (v >= POW10[t]);                               /* 9..20 digits */
     unsigned z = 24 - n, zt = z < 8 ? z : 8, zm = z - zt;          /* zeros in the top, middle word */
-    uint64_t rest = v % UINT64_C(10000000000000000);
-    uint64_t hi = float_digits8((uint32_t)(v / UINT64_C(10000000000000000))) + FLOAT_ZEROS;
-    uint64_t mid = float_digits8((uint32_t)(rest / 100000000)) + FLOAT_ZEROS;
-    uint64_t low = float_digits8((uint32_t)(rest % 100000000)) + FLOAT_ZEROS;
+    uint64_t hi, mid, low;
+    digit_words(v, &hi, &mid, &low);
     float_store_digits(p, hi, zt & 7); /* all of it overwritten when zt is 8 */
     p += 8 - zt;
     float_store_digits(p, mid, zm);
@@ -134,14 +142,11 @@ static char *put_u64_long(char *p, uint64_t v)
  * put_u64_long for 18 to 20 digits: the top word, v / 10^16, is 57 to
  * 1844, so its leading zeros are 4 to 6 and the other two words are
  * whole. */
-static char *put_u64_huge(char *p, uint64_t v)
+char *fmt_put_u64_huge(char *p, uint64_t v)
 {
     ASSERT(v >= UINT64_C(1) << 59);
-    uint64_t rest = v % UINT64_C(10000000000000000);
-    uint32_t top = (uint32_t)(v / UINT64_C(10000000000000000));
-    uint64_t hi = float_digits8(top) + FLOAT_ZEROS;
-    uint64_t mid = float_digits8((uint32_t)(rest / 100000000)) + FLOAT_ZEROS;
-    uint64_t low = float_digits8((uint32_t)(rest % 100000000)) + FLOAT_ZEROS;
+    uint64_t top = v / UINT64_C(10000000000000000), hi, mid, low;
+    digit_words(v, &hi, &mid, &low);
     unsigned zt = 4 + (top < 1000) + (top < 100);
     float_store_digits(p, hi, zt);
     p += 8 - zt;
@@ -159,10 +164,8 @@ static FMT_INLINE char *put_u64(char *p, uint64_t v)
 
 char *fmt_put_u64(char *p, uint64_t v) { return put_u64(p, v); }
 
-/* v in decimal at p, "-" sign; room for 22. */
-static FMT_INLINE char *put_i64(char *p, int64_t v) { return fmt_put_int(p, v); }
 
-char *fmt_put_i64(char *p, int64_t v) { return put_i64(p, v); }
+char *fmt_put_i64(char *p, int64_t v) { return fmt_put_int(p, v); }
 
 static void put_uint(fmt_buf *b, uint64_t v)
 {
@@ -174,7 +177,7 @@ static void put_uint(fmt_buf *b, uint64_t v)
 static void put_int(fmt_buf *b, int64_t v)
 {
     fmt_cursor c = fmt_need(b, cursor_at_end(b), 24);
-    c.p = put_i64(c.p, v);
+    c.p = fmt_put_int(c.p, v);
     finish(b, c);
 }
 /* ---- strings: one char -------------------------------------------------------- */
@@ -296,7 +299,7 @@ static fmt_cursor put_decimal(fmt_buf *b, fmt_cursor c, term_t t)
 {
     if (term_is_small(t)) {
         c = fmt_need(b, c, 24);
-        c.p = put_i64(c.p, small_value(t));
+        c.p = fmt_put_int(c.p, small_value(t));
     } else if (big_limb_count(t) == 1) {
         c = fmt_need(b, c, 24);
         if (big_is_negative(t))
@@ -849,7 +852,7 @@ static FMT_INLINE fmt_cursor put_word_leaf(fmt_buf *b, fmt_cursor c, term_t t, b
 {
     if (term_is_small(t)) {
         c = fmt_need(b, c, TOKEN_ROOM);
-        c.p = put_i64(c.p, small_value(t));
+        c.p = fmt_put_int(c.p, small_value(t));
         return c;
     }
     return put_atom(b, c, t, unicode);
@@ -864,7 +867,7 @@ static FMT_INLINE uint64_t put_leaf_run(fmt_buf *b, fmt_cursor *c, const term_t 
         if (term_is_small(t)) {
             *c = fmt_need(b, *c, TOKEN_ROOM);
             *c->p++ = ',';
-            c->p = put_i64(c->p, small_value(t));
+            c->p = fmt_put_int(c->p, small_value(t));
         } else if (term_is_atom(t)) {
             *c = fmt_need(b, *c, 1);
             *c->p++ = ',';
@@ -1017,7 +1020,7 @@ static FMT_INLINE term_t next_child(wstack *s, bool unicode, int64_t *cd)
                     if (term_is_small(h)) {
                         *c = fmt_need(b, *c, TOKEN_ROOM);
                         *c->p++ = ',';
-                        c->p = put_i64(c->p, small_value(h));
+                        c->p = fmt_put_int(c->p, small_value(h));
                     } else if (term_is_atom(h)) {
                         *c = fmt_need(b, *c, 1);
                         *c->p++ = ',';
@@ -1161,7 +1164,7 @@ static FMT_NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t);
 
 /* Writes t at c, which has room for a small integer's text (TOKEN_ROOM).
  * Small integers and atoms, the leaves met most, are tested first and
- * written here; an integer by put_i64, with no branch on 0..999:
+ * written here; an integer by fmt_put_int, with no branch on 0..999:
  * write_list takes string chars before they get here, and other integers
  * come with every number of digits. The cursor goes to
  * write_nested as one pointer: passed as a pair, gcc moves it through
@@ -1169,7 +1172,7 @@ static FMT_NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t);
 static FMT_INLINE fmt_cursor write_elem(fmt_buf *b, fmt_cursor c, term_t t, bool unicode, unsigned level)
 {
     if (term_is_small(t)) {
-        c.p = put_i64(c.p, small_value(t));
+        c.p = fmt_put_int(c.p, small_value(t));
         return c;
     }
     if (term_is_atom(t))
@@ -1246,7 +1249,7 @@ static FMT_NOINLINE char *write_bits_view(fmt_buf *b, char *p, term_t t)
 }
 
 /* A bignum of one limb, the common case (64-bit values), is at least
- * 2^59: put_u64_huge, in the TOKEN_ROOM p has. */
+ * 2^59: fmt_put_u64_huge, in the TOKEN_ROOM p has. */
 static FMT_NOINLINE char *write_big(fmt_buf *b, char *p, term_t t)
 {
     const term_t *o = boxed_ptr(t);
@@ -1255,7 +1258,7 @@ static FMT_NOINLINE char *write_big(fmt_buf *b, char *p, term_t t)
         return put_decimal(b, (fmt_cursor){p, b->data + b->cap}, t).p;
     *p = '-';
     p += header_subtag(h) == HDR_NEG_BIG;
-    return put_u64_huge(p, o[1]);
+    return fmt_put_u64_huge(p, o[1]);
 }
 
 static FMT_NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t)

@@ -171,6 +171,9 @@ static FMT_INLINE char *fmt_put_upto8(char *p, uint32_t v)
  * write scratch bytes past the digits); fmt_put_i64 needs 22. */
 char *fmt_put_u64(char *p, uint64_t v);
 char *fmt_put_i64(char *p, int64_t v);
+/* fmt_put_u64 for v >= 2^59, the magnitude of a bignum of one limb (18
+ * to 20 digits, no length to compute past the top word's). */
+char *fmt_put_u64_huge(char *p, uint64_t v);
 /* The decimal text of 0..999 in c[0..2], its length in c[3]: copied as
  * four bytes, then the cursor moves by c[3]. */
 typedef struct fmt_dec3 {
