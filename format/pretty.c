@@ -1530,16 +1530,9 @@ static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
     if (d >= 0 || !c->strings)
         return flat_other(c, p, t, d);
     const term_t *box = boxed_ptr(t);
-    const uint8_t *s;
     uint64_t n;
+    const uint8_t *s = whole_bin_bytes(box, &n);
     bool heap = header_subtag(box[0]) == HDR_HEAP_BIN;
-    if (heap) {
-        const heap_bin_obj *hb = (const heap_bin_obj *)(const void *)box;
-        s = hb->bytes, n = hb->size;
-    } else {
-        const refc_bin_obj *rb = (const refc_bin_obj *)(const void *)box;
-        s = rb->bytes, n = rb->size;
-    }
     fmt_cursor k = need(c, cursor_at(c->b, p), TOKEN_ROOM);
     if (n == 0)
         return put_const_rec(c, k, "<<>>", 4).p;

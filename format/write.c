@@ -1220,22 +1220,11 @@ static char *write_nested(fmt_buf *b, char *p, term_t t, bool unicode, unsigned 
 static FMT_NOINLINE char *write_bits(fmt_buf *b, char *p, term_t t)
 {
     const term_t *o = boxed_ptr(t);
-    const uint8_t *by;
-    uint64_t n;
-    switch (header_subtag(o[0])) {
-    case HDR_HEAP_BIN: {
-        const heap_bin_obj *hb = (const heap_bin_obj *)(const void *)o;
-        by = hb->bytes, n = hb->size;
-        break;
-    }
-    case HDR_REFC_BIN: {
-        const refc_bin_obj *rb = (const refc_bin_obj *)(const void *)o;
-        by = rb->bytes, n = rb->size;
-        break;
-    }
-    default:
+    unsigned st = header_subtag(o[0]);
+    if (st != HDR_HEAP_BIN && st != HDR_REFC_BIN)
         return write_bits_view(b, p, t);
-    }
+    uint64_t n;
+    const uint8_t *by = whole_bin_bytes(o, &n);
     if (4 * n + 16 >= (size_t)(b->data + b->cap - p))
         return write_bits_view(b, p, t);
     return close_bits(p, put_comma_bytes(p + 1, by, n));
