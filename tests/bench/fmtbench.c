@@ -246,6 +246,40 @@ static double time_pass(fmt_buf *b, const term_t *terms, size_t n, via how, cons
     return cpu_now() - t0;
 }
 
+/* BENCH_SPLIT: ns a term of ~p and of ~w over the terms that fit on one
+ * line and over those ~p breaks, each the best of `rounds` passes. */
+static void time_split(fmt_buf *b, const term_t *terms, size_t n, size_t rounds)
+{
+    term_t *cls[2] = {malloc(n * sizeof(term_t)), malloc(n * sizeof(term_t))};
+    size_t count[2] = {0, 0};
+    if (!cls[0] || !cls[1]) {
+        fprintf(stderr, "fmtbench: out of memory\n");
+        exit(1);
+    }
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    for (size_t i = 0; i < n; i++) {
+        fmt_buf_reset(b);
+        fmt_pretty(b, terms[i], &o);
+        int broken = memchr(b->data, '\n', b->len) != NULL;
+        cls[broken][count[broken]++] = terms[i];
+    }
+    static const char *const names[2] = {"one-line", "broken"};
+    for (int k = 0; k < 2; k++) {
+        double best[2] = {0, 0};
+        for (size_t round = 0; round < rounds; round++)
+            for (int w = 0; w < 2; w++) {
+                double secs = time_pass(b, cls[k], count[k], w ? VIA_WRITE : VIA_PRETTY, NULL);
+                if (round == 0 || secs < best[w])
+                    best[w] = secs;
+            }
+        double per = count[k] ? 1e9 / (double)count[k] : 0;
+        printf("split %s %zu %.1f %.1f\n", names[k], count[k], best[0] * per, best[1] * per);
+    }
+    free(cls[0]);
+    free(cls[1]);
+}
+
 /* Writes the terms as ETF records (a 32-bit length, then the bytes) to
  * DIR/bench.etf, and replaces each by its decoding of the same bytes,
  * built on `to`. */
@@ -359,6 +393,14 @@ int main(int argc, char **argv)
     fmt_buf b;
     fmt_buf_init(&b);
     time_pass(&b, terms, n < 20000 ? n : 20000, VIA_PRETTY, NULL); /* grows the buffers */
+    const char *split = getenv("BENCH_SPLIT");
+    if (split && strcmp(split, "1") == 0) {
+        time_split(&b, terms, n, rounds);
+        fmt_buf_free(&b);
+        free(terms);
+        heap_destroy(&decoded);
+        return 0;
+    }
     for (size_t round = 0; round < rounds; round++) {
         for (size_t p = 0; p < NPASSES; p++) {
             double secs = time_pass(&b, terms, n, passes[p].how, passes[p].format);
