@@ -924,10 +924,10 @@ _Static_assert(TAG_IMMED1_SMALL == 0xF && TAG_IMMED1_SIZE == 4, "PLAIN_TERMS ass
  * chars 32..126 but " and \, and sets *w to its width; having written
  * nothing (the cursor returned where k was, though growing b may have moved
  * b->len), sets *w to 0 when l may still be a string with escapes or wide
- * chars, -1 when it is no string at all (for ~tp with a unicode range:
- * `urange`). The cursor goes in and out by value: behind a pointer it would
+ * chars, -1 when it is no string at all (for ~tp with a unicode range,
+ * c->urange). The cursor goes in and out by value: behind a pointer it would
  * live in memory. */
-static FMT_INLINE fmt_cursor put_plain_string(pctx *c, fmt_cursor k, term_t l, bool urange, int64_t *w)
+static FMT_INLINE fmt_cursor put_plain_string(pctx *c, fmt_cursor k, term_t l, int64_t *w)
 {
     fmt_buf *b = c->b;
     fmt_cursor q = need(c, k, 64);
@@ -956,7 +956,7 @@ static FMT_INLINE fmt_cursor put_plain_string(pctx *c, fmt_cursor k, term_t l, b
     return (fmt_cursor){p, b->data + b->cap};
 fail:
     ch = term_is_small(h) ? small_value(h) : 0;
-    *w = !term_is_small(h) || (measure_char(ch) == 0 && !(urange && ch > 255)) ? -1 : 0;
+    *w = !term_is_small(h) || (measure_char(ch) == 0 && !(c->urange && ch > 255)) ? -1 : 0;
     return (fmt_cursor){b->data + mark, b->data + b->cap};
 fail_tail:
     *w = -1;
@@ -967,11 +967,9 @@ fail_tail:
 static FMT_INLINE fmt_cursor put_atom_rec(pctx *c, fmt_cursor k, term_t t)
 {
     fmt_buf *b = c->b;
-    size_t n;
+    size_t n, chars;
     unsigned flags;
-    const char *s = atom_text_flags(t, &n, &flags);
-    char *p;
-    int64_t w;
+    const char *s = atom_text_chars(t, &n, &chars, &flags);
     if (flags & (ATOM_ESCAPES | ATOM_WIDE)) { /* rare: escapes or wide chars */
         size_t at = (size_t)(k.p - b->data);
         k = fmt_put_atom_at(b, k, t, c->unicode);
@@ -980,47 +978,22 @@ static FMT_INLINE fmt_cursor put_atom_rec(pctx *c, fmt_cursor k, term_t t)
         leaf_rec(c, N_ATOM, k.p, bytes, measure_text(b->data + at, bytes));
         return k;
     }
-    /* latin1 text, no escapes: a char per lead byte, quotes around it when
-     * the atom needs them */
+    /* latin1 text, no escapes: its chars are its width, quotes around it
+     * when the atom needs them */
     size_t q = (flags & ATOM_QUOTED) != 0;
     k = need(c, k, n + 2 + ATOM_TEXT_BLOCK);
-    p = k.p;
+    char *p = k.p;
     *p = '\'';
     p += q;
-    if (n <= ATOM_TEXT_BLOCK) { /* zeros after the name: ASCII in two tests */
-        uint64_t lo, hi;
+    if (n <= ATOM_TEXT_BLOCK) /* zeros after the name: one block */
         memcpy(p, s, ATOM_TEXT_BLOCK);
-        memcpy(&lo, s, 8);
-        memcpy(&hi, s + 8, 8);
-        w = ((lo | hi) & UINT64_C(0x8080808080808080)) == 0 ? (int64_t)n : -1;
-    } else {
+    else
         memcpy(p, s, n);
-        w = -1;
-    }
-    if (w < 0) {
-        w = 0;
-        for (size_t i = 0; i < n; i++)
-            w += ((unsigned char)p[i] & 0xC0) != 0x80;
-    }
     p += n;
     *p = '\'';
     p += q;
     k.p = p;
-    leaf_rec(c, N_ATOM, p, n + 2 * q, w + 2 * (int64_t)q);
-    return k;
-}
-
-/* Writes bignum t in decimal at k, which has TOKEN_ROOM. */
-static fmt_cursor put_big(pctx *c, fmt_cursor k, term_t t)
-{
-    if (big_limb_count(t) == 1) {
-        if (big_is_negative(t))
-            *k.p++ = '-';
-        k.p = fmt_put_u64_huge(k.p, big_limbs(t)[0]);
-        return k;
-    }
-    k = need(c, k, int_chars_bound(t, 10));
-    k.p += int_to_chars(t, 10, k.p);
+    leaf_rec(c, N_ATOM, p, n + 2 * q, (int64_t)(chars + 2 * q));
     return k;
 }
 
@@ -1092,15 +1065,16 @@ static fmt_cursor put_leaf_rec(pctx *c, fmt_cursor k, const node *n)
 #define HIGHS UINT64_C(0x8080808080808080)
 
 /* True when each of the 8 bytes in w is plain inside "...": 32..126 but "
- * and \. Each test is exact for "some byte": below 32 (borrow trick), above
- * 126, equal to '"', equal to '\\'. */
+ * and \. For a byte b below 128 no sum here carries into the next byte,
+ * and bit 7 of b + 96 says b >= 32, of b + 1 b >= 127 (so of their xor,
+ * 32 <= b <= 126), of (b ^ '"') + 127 b != '"', of (b ^ '\\') + 127
+ * b != '\\'. A byte of 128 or more fails by its own bit 7 (~w), whatever
+ * its carries do to the bytes above it. */
 static FMT_INLINE bool plain8(uint64_t w)
 {
-    uint64_t low = (w - ONES * ' ') & ~w & HIGHS;
-    uint64_t high = ((w + ONES) | w) & HIGHS;
-    uint64_t q = w ^ (ONES * '"'), bs = w ^ (ONES * '\\');
-    uint64_t eq = ((q - ONES) & ~q) | ((bs - ONES) & ~bs);
-    return ((low | high | eq) & HIGHS) == 0;
+    uint64_t range = (w + ONES * 96) ^ (w + ONES);
+    uint64_t q = (w ^ (ONES * '"')) + ONES * 127, bs = (w ^ (ONES * '\\')) + ONES * 127;
+    return (range & q & bs & ~w & HIGHS) == HIGHS;
 }
 
 static FMT_INLINE bool plain1(uint8_t by) { return by >= ' ' && by <= '~' && by != '"' && by != '\\'; }
@@ -1113,12 +1087,12 @@ static FMT_INLINE bool plain1(uint8_t by) { return by >= ' ' && by <= '~' && by 
  * that is not plain. */
 static FMT_INLINE uint64_t copy_plain(char *out, const uint8_t *s, uint64_t n, bool padded)
 {
-    uint64_t i = 0, w;
-    for (; i + 8 <= n; i += 8) {
+    uint64_t i = 0, w, whole = n & ~(uint64_t)7;
+    for (; i < whole; i += 8) {
         memcpy(&w, s + i, 8);
+        memcpy(out + i, &w, 8);
         if (!plain8(w))
             goto find;
-        memcpy(out + i, &w, 8);
     }
     if (i == n)
         return n;
@@ -1151,15 +1125,18 @@ find: /* a byte that is not plain lies in s[i..i + 8), before n */
 }
 
 /* A byte-aligned binary of n > 0 bytes at s, at unlimited depth, with
- * strings on: <<"...">> when its bytes are plain, the byte list (N_BITS)
+ * strings on, at k, which has FMT_BYTE_LIST_ROOM(n) (either form fits):
+ * <<"...">> when its bytes are plain, the byte list (N_BITS)
  * when some byte is no printable latin1 char and the device is latin1
  * (classify_bin's answers for those), with its record; for the rest
- * (escapes, latin1 or UTF-8 text) *done is false and nothing is written. */
+ * (escapes, latin1 or UTF-8 text) *done is false and nothing is written.
+ * The first byte that is not plain mostly decides: below 32 and no
+ * escape, or 127 (a third of the binaries programs print hold such
+ * bytes), it is no printable char, and only the other ones need the rest
+ * of the bytes looked at. */
 static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s, uint64_t n, bool padded,
                                          bool *done)
 {
-    fmt_buf *b = c->b;
-    k = need(c, k, n + 16);
     char *p = k.p;
     *done = true;
     memcpy(p, "<<\"", 3);
@@ -1172,16 +1149,13 @@ static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s
         leaf_rec(c, N_BINSTR, p, n + 6, (int64_t)n + 6);
         return k;
     }
-    bin_view v = {s + i, n - i, 0, 0};
-    if (c->unicode || fmt_printable_bytes(&v, n - i) == n - i) {
+    bin_view rest = {s + i + 1, n - i - 1, 0, 0};
+    if (c->unicode || (measure_char(s[i]) != 0 && fmt_printable_bytes(&rest, n - i - 1) == n - i - 1)) {
         *done = false;
         return k;
     }
-    v.bytes = s, v.size = n;
-    size_t at = (size_t)(k.p - b->data);
-    k = fmt_put_bits_at(b, k, &v, -1);
-    rebase(c);
-    ascii_rec(c, N_BITS, b->data + at, k.p);
+    k.p = fmt_put_byte_list(p, s, n);
+    ascii_rec(c, N_BITS, p, k.p);
     return k;
 }
 
@@ -1435,25 +1409,44 @@ static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level)
     return flat_other(c, p, t, d);
 }
 
+static FMT_NOINLINE char *flat_chars(pctx *c, char *p, term_t t, int64_t d, unsigned level);
+
 /* List t, which may print as a string (depth not 1, strings on, level
- * below FAST_LEVELS): the string, or else the list. */
+ * below FAST_LEVELS): the string, or else the list. A list whose first
+ * element is no integer (of tuples, atoms, ...: about 40% of the lists
+ * met) is no string: it goes to flat_list from here, a jump with no
+ * frame, and only the others to flat_chars, which needs one. */
 static FMT_NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, unsigned level)
 {
-    fmt_buf *b = c->b;
-    int64_t w;
-    fmt_cursor k = put_plain_string(c, cursor_at(b, p), t, c->urange, &w);
-    if (w > 0) {
-        leaf_rec(c, N_STRING, k.p, (uint64_t)w, w);
-        return k.p;
-    }
+    if (!term_is_small(list_ptr(t)[0]))
+        return flat_list(c, p, t, d, level);
+    return flat_chars(c, p, t, d, level);
+}
+
+/* List t, which is no plain string, at p: a string with escapes or wide
+ * chars when w is 0, else the list. Out of flat_chars, so that its node
+ * does not grow every string's frame. */
+static FMT_NOINLINE char *flat_not_plain(pctx *c, char *p, term_t t, int64_t d, unsigned level, int64_t w)
+{
     node n;
     if (w == 0 && scan_string(t, c->urange, &n)) {
         n.t = t;
         n.d = d;
         n.kind = N_STRING;
-        return put_leaf_rec(c, k, &n).p;
+        return put_leaf_rec(c, cursor_at(c->b, p), &n).p;
     }
-    return flat_list(c, k.p, t, d, level);
+    return flat_list(c, p, t, d, level);
+}
+
+/* List t, an integer first, as flat_string takes it. */
+static FMT_NOINLINE char *flat_chars(pctx *c, char *p, term_t t, int64_t d, unsigned level)
+{
+    int64_t w;
+    fmt_cursor k = put_plain_string(c, cursor_at(c->b, p), t, &w);
+    if (w <= 0)
+        return flat_not_plain(c, k.p, t, d, level, w);
+    leaf_rec(c, N_STRING, k.p, (uint64_t)w, w);
+    return k.p;
 }
 
 /* List t as a list, not a string. */
@@ -1533,7 +1526,7 @@ static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
     uint64_t n;
     const uint8_t *s = whole_bin_bytes(box, &n);
     bool heap = header_subtag(box[0]) == HDR_HEAP_BIN;
-    fmt_cursor k = need(c, cursor_at(c->b, p), TOKEN_ROOM);
+    fmt_cursor k = need(c, cursor_at(c->b, p), FMT_BYTE_LIST_ROOM(n));
     if (n == 0)
         return put_const_rec(c, k, "<<>>", 4).p;
     bool done;
@@ -1543,14 +1536,19 @@ static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
     return flat_other(c, k.p, t, d); /* k made room, wrote nothing */
 }
 
-/* Bignum t in decimal. */
+/* Bignum t in decimal: of one limb (at least 2^59, below 2^64: the
+ * common case) by fmt_put_u64_huge; longer ones through classify(), so
+ * that this keeps only c and the start across its call. */
 static FMT_NOINLINE char *flat_big(pctx *c, char *p, term_t t)
 {
-    fmt_buf *b = c->b;
-    fmt_cursor k = need(c, cursor_at(b, p), TOKEN_ROOM);
-    size_t at = (size_t)(k.p - b->data);
-    k = put_big(c, k, t);
-    ascii_rec(c, N_INT, b->data + at, k.p);
+    if (big_limb_count(t) != 1)
+        return flat_other(c, p, t, -1);
+    fmt_cursor k = need(c, cursor_at(c->b, p), TOKEN_ROOM);
+    char *p0 = k.p;
+    *k.p = '-';
+    k.p += big_is_negative(t);
+    k.p = fmt_put_u64_huge(k.p, big_limbs(t)[0]);
+    ascii_rec(c, N_INT, p0, k.p);
     return k.p;
 }
 

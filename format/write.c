@@ -600,6 +600,15 @@ static FMT_INLINE char *close_bits(char *open, char *p)
     return p + 2;
 }
 
+/* The byte list of n whole bytes at p, which has FMT_BYTE_LIST_ROOM(n);
+ * returns the end. Inline in ~w's write_bits, a call for ~p. */
+static FMT_INLINE char *put_byte_list(char *p, const uint8_t *by, uint64_t n)
+{
+    return close_bits(p, put_comma_bytes(p + 1, by, n));
+}
+
+char *fmt_put_byte_list(char *p, const uint8_t *by, uint64_t n) { return put_byte_list(p, by, n); }
+
 fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *view, int64_t depth)
 {
     const bin_view v = *view;
@@ -1225,9 +1234,9 @@ static FMT_NOINLINE char *write_bits(fmt_buf *b, char *p, term_t t)
         return write_bits_view(b, p, t);
     uint64_t n;
     const uint8_t *by = whole_bin_bytes(o, &n);
-    if (4 * n + 16 >= (size_t)(b->data + b->cap - p))
+    if (FMT_BYTE_LIST_ROOM(n) >= (size_t)(b->data + b->cap - p))
         return write_bits_view(b, p, t);
-    return close_bits(p, put_comma_bytes(p + 1, by, n));
+    return put_byte_list(p, by, n);
 }
 
 /* write_bits' slow path: sub binaries, and binaries the buffer has no

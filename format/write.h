@@ -227,5 +227,11 @@ static FMT_INLINE const term_t *fmt_next_cell(const term_t *cell, term_t *tail)
 /* Bitstring v as ~w writes it (<<1,2,3:4>>), only the first depth - 1
  * elements then "..." when depth > 0; makes its own room. */
 fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *v, int64_t depth);
+/* The n whole bytes at by as ~w writes a binary (<<>>, <<1,2,3>>) at p,
+ * which has room for FMT_BYTE_LIST_ROOM(n) bytes (",255" a byte and
+ * scratch bytes past the end); returns the end. Makes no room and calls
+ * nothing: a caller that has made room pays no more than the bytes. */
+#define FMT_BYTE_LIST_ROOM(n) (4 * (n) + 16)
+char *fmt_put_byte_list(char *p, const uint8_t *by, uint64_t n);
 
 #endif

@@ -71,6 +71,9 @@ bool atom_is_latin1(term_t atom);
 /* The atom's text as atom_text gives it, its ATOM_* flags in *flags.
  * Inline (below): the formatters call it for every atom they write. */
 static inline const char *atom_text_flags(term_t atom, size_t *len, unsigned *flags);
+/* atom_text_flags, and the atom's characters (atom_chars) in *chars: ~p's
+ * width of an atom without escapes. */
+static inline const char *atom_text_chars(term_t atom, size_t *len, size_t *chars, unsigned *flags);
 /* Atoms in the table. */
 size_t atom_count(void);
 
@@ -110,6 +113,15 @@ static inline const char *atom_text_flags(term_t atom, size_t *len, unsigned *fl
 {
     const atom_entry *e = atom_entry_of(atom);
     *len = e->len;
+    *flags = e->flags;
+    return e->text;
+}
+
+static inline const char *atom_text_chars(term_t atom, size_t *len, size_t *chars, unsigned *flags)
+{
+    const atom_entry *e = atom_entry_of(atom);
+    *len = e->len;
+    *chars = e->chars;
     *flags = e->flags;
     return e->text;
 }
