@@ -1621,15 +1621,16 @@ static int64_t write_line(pctx *c, term_t t, int64_t d)
 #define COPY_BLOCK 32
 #define LINE_BLOCK 96
 
-/* A newline and the spaces of columns up to 64, copied as one block of
+/* A newline and the spaces of columns up to 64, written as one block of
  * NL_BLOCK bytes of which the first col0 are the newline and indentation
- * of column col0. */
+ * of column col0 (a store of the newline and stores of one register of
+ * spaces). */
 #define NL_BLOCK 65
-static const char NL_SPACES[NL_BLOCK] = "\n"
-                                        "                " /* 4 x 16 spaces */
-                                        "                "
-                                        "                "
-                                        "                ";
+static FMT_INLINE void put_nl_block(char *o)
+{
+    o[0] = '\n';
+    memset(o + 1, ' ', NL_BLOCK - 1);
+}
 
 /* Room for n bytes at the cursor and the NUL after them. */
 static FMT_INLINE char *lw_room(lwriter *w, size_t n)
@@ -1666,7 +1667,7 @@ static FMT_INLINE void lw_break(lwriter *w, uint64_t at, uint64_t ind)
 {
     char *o = lw_copy(w, at, NL_BLOCK);
     if (ind < NL_BLOCK) {
-        memcpy(o, NL_SPACES, NL_BLOCK);
+        put_nl_block(o);
     } else {
         w->o = o;
         o = lw_room(w, ind + 1);
@@ -1695,7 +1696,7 @@ static void put_bits_breaks(lwriter *w, uint64_t at, size_t len, uint64_t ind, s
     }
 }
 
-/* put_break when the output needs more room or the indentation is over
+/* write_break when the output needs more room or the indentation is over
  * NL_BLOCK - 1 spaces: kept out of it, so that it calls nothing and saves
  * no registers. */
 static FMT_NOINLINE void put_break_slow(lwriter *w, uint64_t at, uint64_t ind, uint32_t drop)
@@ -1706,10 +1707,12 @@ static FMT_NOINLINE void put_break_slow(lwriter *w, uint64_t at, uint64_t ind, u
 
 /* Writes the recorded text up to byte `at`, then a line break indented for
  * column col0, leaving out `drop` bytes there (the space after "=>" or
- * "="). One copy for the break sites of both walks. */
-static FMT_NOINLINE void put_break(lwriter *w, uint64_t at, int64_t col0, uint32_t drop)
+ * "="). Inlined where most breaks are made (fl_tail, fl_map); the other
+ * break sites of both walks share one copy of it, put_break. */
+static FMT_INLINE void write_break(lwriter *w, uint64_t at, int64_t col0, uint32_t drop)
 {
-    uint64_t ind = col0 > 1 ? (uint64_t)(col0 - 1) : 0;
+    ASSERT(col0 >= 1);
+    uint64_t ind = (uint64_t)(col0 - 1);
     size_t n = (size_t)(at - w->src);
     char *o = w->o;
     if (ind >= NL_BLOCK || n + LINE_BLOCK + NL_BLOCK >= (size_t)(w->oe - o)) {
@@ -1717,9 +1720,14 @@ static FMT_NOINLINE void put_break(lwriter *w, uint64_t at, int64_t col0, uint32
         return;
     }
     o = copy_line(o, w->text + w->src, n);
-    memcpy(o, NL_SPACES, NL_BLOCK);
+    put_nl_block(o);
     w->o = o + 1 + ind;
     w->src = at + drop;
+}
+
+static FMT_NOINLINE void put_break(lwriter *w, uint64_t at, int64_t col0, uint32_t drop)
+{
+    write_break(w, at, col0, drop);
 }
 
 /* Points the writer at the start of the output (mark in b), nothing of
@@ -1755,7 +1763,7 @@ static void finish_layout(pctx *c)
  * above). A walk that checks and writes at once and then fails has
  * written text that the next walk writes over (start_layout). */
 
-/* A break before byte `at` of the recorded text (see put_break); a walk
+/* A break before byte `at` of the recorded text (see write_break); a walk
  * that only checks writes none. */
 static FMT_INLINE void add_break(pctx *c, uint64_t at, int64_t col0, uint32_t drop)
 {
@@ -2106,19 +2114,28 @@ static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w, bool em
  * of io_lib_pretty (pp/8 with cind/7's checks, pp_list/8, pp_tail/10,
  * pp_tag_tuple/8, pp_map/8, pp_pairs_tail/9, pp_pair/8, pp_element/8),
  * columns and widths in their arguments; each returns false when a cind
- * check fails. Breaks are written as in the frame walk (add_break; a walk
- * that only checks writes none). */
+ * check fails. Breaks are written as in the frame walk (fl_break; a walk
+ * that only checks, its writer NULL, writes none). */
 #define LAY_LEVELS 48
 
 typedef struct flay {
     pctx *c;
     const rec *recs; /* record i is recs[i] */
     int64_t ll, m, tind;
+    lwriter *w; /* the writer, or NULL in a walk that only checks (which
+                   takes cind's widths: see lay_broken) */
     bool check; /* cind's checks are made */
-    bool cw;    /* cind's widths: a walk that only checks (see lay_broken) */
 } flay;
 
 static FMT_INLINE const rec *frec(const flay *l, uint64_t r) { return l->recs + r; }
+
+/* A break before byte `at` of the recorded text (see write_break); a walk
+ * that only checks writes none. */
+static FMT_INLINE void fl_break(const flay *l, uint64_t at, int64_t col0, uint32_t drop)
+{
+    if (l->w)
+        put_break(l->w, at, col0, drop);
+}
 
 /* pp_tail's and pp_pairs_tail's test for an item of width w_e written after
  * a comma on the current line (Col col, W w, last depth ld1). */
@@ -2156,17 +2173,18 @@ static bool fl_improper(flay *l, uint64_t e, int64_t col0, int64_t col, int64_t 
     const rec *x = frec(l, e);
     if (x->kind < N_LEAVES && x->width + 1 < l->ll - col - (ld + 1) && x->width + 1 + w + (ld + 1) <= l->m)
         return true;
-    add_break(l->c, x->start, col0, 0);
+    fl_break(l, x->start, col0, 0);
     if (!l->check)
         return fl_node(l, e, col0, ld + 1, 0, lv + 1);
-    if (l->cw) /* cind looks at it where the line is */
+    if (!l->w) /* cind looks at it where the line is */
         return fl_node(l, e, col, ld + 1, 0, lv + 1);
     /* Checking and laying out: check it at col (listing nothing), then lay
      * it out at col0 unchecked. */
-    l->cw = true;
+    lwriter *wr = l->w;
+    l->w = NULL;
     l->c->emit = false;
     bool ok = fl_node(l, e, col, ld + 1, 0, lv + 1);
-    l->cw = false;
+    l->w = wr;
     l->c->emit = true;
     if (!ok)
         return false;
@@ -2189,7 +2207,8 @@ static FMT_INLINE bool fl_tail_elem(flay *l, const rec *x, int64_t col0, int64_t
         *w += 1 + x->width;
         return true;
     }
-    add_break(l->c, x->start, col0, 0);
+    if (l->w) /* most breaks are made here: write_break inlined */
+        write_break(l->w, x->start, col0, 0);
     if (!fl_elem(l, (uint64_t)(x - l->recs), col0, ld1, 0, lv, w))
         return false;
     *col = col0 + *w;
@@ -2223,7 +2242,7 @@ static bool fl_tail(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t col
 }
 
 /* pp_list/9 (cind_list/7) over items e..end. */
-static bool fl_list(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t ld, int64_t w, unsigned lv)
+static FMT_INLINE bool fl_list(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t ld, int64_t w, unsigned lv)
 {
     const rec *x = frec(l, e);
     if (x->kind == R_DOTS)
@@ -2234,9 +2253,21 @@ static bool fl_list(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t ld,
     return fl_tail(l, x->next, end, col0, col0 + we, ld, w + we, lv);
 }
 
+/* pp_pair/8 (cind_pair/7) of a pair p that does not fit on the line: K,
+ * " =>", and V on the next line. Out of line: most pairs fit. */
+static FMT_NOINLINE bool fl_pair_broken(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, unsigned lv)
+{
+    uint64_t k = p + 1, v = frec(l, k)->next;
+    int64_t vcol = col + (l->tind > 0 ? l->tind : 4);
+    if (!fl_node(l, k, col, ld, w, lv + 1))
+        return false;
+    fl_break(l, frec(l, v)->start - 1, vcol, 1); /* "K =>", V below */
+    return fl_node(l, v, vcol, ld, 0, lv + 1);
+}
+
 /* pp_pair/8 (cind_pair/7): *pw is the pair's width when it fits and key
  * and value are leaves, else Ll. */
-static bool fl_pair(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *pw)
+static FMT_INLINE bool fl_pair(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *pw)
 {
     const rec *x = frec(l, p);
     uint64_t k = p + 1, v = frec(l, k)->next;
@@ -2245,23 +2276,19 @@ static bool fl_pair(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, uns
         return true;
     }
     *pw = l->ll;
-    int64_t vcol = col + (l->tind > 0 ? l->tind : 4);
-    if (!fl_node(l, k, col, ld, w, lv + 1))
-        return false;
-    add_break(l->c, frec(l, v)->start - 1, vcol, 1); /* "K =>", V below */
-    return fl_node(l, v, vcol, ld, 0, lv + 1);
+    return fl_pair_broken(l, p, col, ld, w, lv);
 }
 
 /* pp_map/8 and pp_pairs_tail/9 (cind_map/7, cind_pairs_tail/8) over the
  * items from e. */
-static bool fl_map(flay *l, uint64_t e, int64_t col0, int64_t ld, int64_t w, unsigned lv)
+static FMT_NOINLINE bool fl_map(flay *l, uint64_t e, int64_t col0, int64_t ld, int64_t w, unsigned lv)
 {
     const rec *x = frec(l, e);
     int64_t pw;
     if (!fl_pair(l, e, col0, last_depth(x, ld), w, lv, &pw))
         return false;
     int64_t col = col0 + pw;
-    w = l->cw ? w + pw : pw; /* cind_map and pp_map differ here */
+    w = !l->w ? w + pw : pw; /* cind_map and pp_map differ here */
     while (!x->last) { /* another pair follows (see rec.last) */
         e = x->next;
         x = frec(l, e);
@@ -2275,7 +2302,8 @@ static bool fl_map(flay *l, uint64_t e, int64_t col0, int64_t ld, int64_t w, uns
             col += 1 + x->width;
             w += 1 + x->width;
         } else {
-            add_break(l->c, x->start, col0, 0);
+            if (l->w) /* the second most breaks: write_break inlined */
+                write_break(l->w, x->start, col0, 0);
             if (!fl_pair(l, e, col0, ld1, 0, lv, &pw))
                 return false;
             col = col0 + pw;
@@ -2330,7 +2358,7 @@ static bool fl_field(flay *l, uint64_t e, int64_t col, int64_t ld, int64_t w, un
     if (!fl_rec_indent(l, namel, &col, &w, &nl))
         return false;
     if (nl)
-        add_break(l->c, frec(l, v)->start - 1, col, 1); /* "f =", V below */
+        fl_break(l, frec(l, v)->start - 1, col, 1); /* "f =", V below */
     return fl_node(l, v, col, ld, w, lv + 1);
 }
 
@@ -2349,7 +2377,7 @@ static bool fl_record(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, u
     if (!fl_rec_indent(l, nlen + 1, &col0, &w, &nl))
         return false;
     if (nl)
-        add_break(l->c, frec(l, e)->start, col0, 0);
+        fl_break(l, frec(l, e)->start, col0, 0);
     const rec *x = frec(l, e);
     int64_t fw;
     if (!fl_field(l, e, col0, last_depth(x, ld), w, lv, &fw))
@@ -2365,10 +2393,10 @@ static bool fl_record(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, u
             col += 1 + x->width;
             w += 1 + x->width;
         } else {
-            add_break(l->c, x->start, col0, 0);
+            fl_break(l, x->start, col0, 0);
             if (!fl_field(l, e, col0, ld1, 0, lv, &fw))
                 return false;
-            col = (l->cw ? col : col0) + fw; /* cind_fields_tail: Col + FW */
+            col = (!l->w ? col : col0) + fw; /* cind_fields_tail: Col + FW */
             w = fw;
         }
     }
@@ -2399,7 +2427,7 @@ static bool fl_broken(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, u
     if (x->kind == N_LIST || x->kind == N_TUPLE)
         return fl_list(l, r + 1, end, col + 1, ld, w + 1, lv);
     if (x->kind == N_MAP) /* cind_map counts "#{", pp_map "#" */
-        return fl_map(l, r + 1, col + 2, ld, w + (l->cw ? 2 : 1), lv);
+        return fl_map(l, r + 1, col + 2, ld, w + (!l->w ? 2 : 1), lv);
     if (x->kind == N_RECORD)
         return fl_record(l, r, col, ld, w, lv);
     add_bits_breaks(l->c, x, col + 2, ld, w); /* N_BITS */
@@ -2420,7 +2448,7 @@ static bool fl_node(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, uns
  * fails. `check`: cind's checks; `cw`: a walk that only checks. */
 static bool lay_fast(pctx *c, int64_t col, bool check, bool cw)
 {
-    flay l = {.c = c, .recs = c->recs, .ll = c->ll, .m = c->m, .tind = c->tind, .check = check, .cw = cw};
+    flay l = {.c = c, .recs = c->recs, .ll = c->ll, .m = c->m, .tind = c->tind, .w = cw ? NULL : &c->w, .check = check};
     start_layout(c);
     c->emit = !cw;
     bool ok = fl_broken(&l, 0, col, 0, 0, 0);
@@ -2442,18 +2470,18 @@ void fmt_pretty_opts_init(fmt_pretty_opts *o)
     o->records_ctx = NULL;
 }
 
-/* Copies the n bytes of a one-line text (a few hundred) in 32-byte blocks,
+/* Copies the n bytes of a one-line text (a few hundred) in 64-byte blocks,
  * the last one overlapping: memcpy's branches on the size, which differs
  * from term to term, are mispredicted. */
 static void copy_text(char *dst, const char *src, size_t n)
 {
-    if (n < 32) {
+    if (n < 64) {
         memcpy(dst, src, n);
         return;
     }
-    for (size_t i = 0; i + 32 < n; i += 32)
-        memcpy(dst + i, src + i, 32);
-    memcpy(dst + n - 32, src + n - 32, 32);
+    for (size_t i = 0; i + 64 < n; i += 64)
+        memcpy(dst + i, src + i, 64);
+    memcpy(dst + n - 64, src + n - 64, 64);
 }
 
 /* M, the whole term's width, takes part only in tests made together with
