@@ -1403,6 +1403,10 @@ is_ge:
             if (!*p->save)
                 JUMP(pc[1]);
         }
+        /* The register, and those the clauses fill from it, keep pointing
+         * into the message once the receive leaves it, and collections
+         * scan them: the message's memory lasts while p runs (it joins
+         * the heap when received or flushed: proc_drop_message). */
         RX(2) = (*p->save)->term;
         NEXT(3);
     }

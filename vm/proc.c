@@ -629,15 +629,26 @@ static void end_receive_timer(process *p)
         sched_timer_cancel(handle);
 }
 
-void proc_remove_message(process *p)
+void proc_drop_message(process *p, message **mp)
 {
-    message *m = *p->save;
-    *p->save = m->next;
+    message *m = *mp;
+    *mp = m->next;
     if (p->msgq_tail == &m->next)
-        p->msgq_tail = p->save;
+        p->msgq_tail = mp;
+    if (p->save == &m->next)
+        p->save = mp;
     p->msgq_len--;
+    /* Joined to the heap, not freed, even when nothing received it: a
+     * receive that looked at it may have left registers pointing into
+     * it, and the next collection scans them (docs/internals/gc.md,
+     * "Roots and dead registers"). */
     heap_absorb(&p->heap, &m->frag);
     alloc_free(ALLOC_MESSAGE, m, sizeof *m);
+}
+
+void proc_remove_message(process *p)
+{
+    proc_drop_message(p, p->save);
     p->save = &p->msgq;
     end_receive_timer(p);
 }
@@ -711,18 +722,6 @@ void proc_timer_fired(term_t pid, uint64_t seq)
     spinlock_unlock(&p->inq_lock);
     if (wake)
         sched_enqueue(p);
-}
-
-void proc_drop_message(process *p, message **mp)
-{
-    message *m = *mp;
-    *mp = m->next;
-    if (p->msgq_tail == &m->next)
-        p->msgq_tail = mp;
-    if (p->save == &m->next)
-        p->save = mp;
-    p->msgq_len--;
-    free_message(m);
 }
 
 /* References are #Ref<0.W2.W1.W0> with W0 18 bits, as OTP's; the words

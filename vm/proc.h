@@ -250,8 +250,9 @@ void proc_timeout_done(process *p);
 /* A receive timer of p with sequence `seq` expired (timer thread). */
 void proc_timer_fired(term_t pid, uint64_t seq);
 
-/* Removes the message *mp from p's message queue and frees it (its term
- * must not be referenced any more). */
+/* Removes the message *mp from p's message queue, as a receive does: its
+ * heap joins p's heap, where the next collection frees what nothing
+ * points to (a register may still point into it: vm/proc.c says why). */
 void proc_drop_message(process *p, message **mp);
 
 /* Fresh reference ids, unique in this VM run (any thread). */
