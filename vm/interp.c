@@ -793,6 +793,18 @@ return_:
             Ftop = p->stack + top;
             goto trap;
         }
+        /* Collects as the BIF returns if the process wants it, as OTP
+         * does (ERTS_IS_GC_DESIRED; here gc_wanted: heap fragments, the
+         * BIF's or a message's, or a full block): the result is live
+         * then, so a large one (lists:reverse/2 of a long list) makes the
+         * young heap grow to hold it, where the next safe point would find
+         * it dead and shrink the heap back to its minimum. The caller's
+         * registers below the BIF's frame are roots, dead ones too, as at
+         * any call (docs/internals/gc.md, "Roots and dead registers"). */
+        if (__builtin_expect(gc_wanted(&p->heap, &p->gc), 0)) {
+            Ftop = p->stack + top;
+            COLLECT();
+        }
         DISPATCH();
     }
     CASE(breakpoint)
