@@ -152,6 +152,10 @@ typedef struct pctx {
     uint64_t nrec;
     rec *recs;    /* scratch area 0: record i is recs[i] */
     uint64_t rcap; /* records it has room for */
+    uint64_t rcount; /* the records made and those counted ahead for the
+                        items of the containers being written: area 0 has
+                        room for them all (count_recs), so the one-line
+                        pass's leaves make records without a test */
     size_t mark;  /* the one-line pass: where the text starts in b, */
     const char *base; /* and b->data + mark (rebase() when b may have moved) */
     int64_t wide; /* the one-line pass: bytes written that are not chars */
@@ -195,11 +199,21 @@ static void load_recs(pctx *c)
     c->rcap = s->cap / sizeof(rec);
 }
 
-/* new_rec's slow path: room for one more record. */
-static void make_rec_room(pctx *c)
+/* count_recs's slow path: room for c->rcount records. */
+static FMT_NOINLINE void make_rec_room(pctx *c)
 {
-    fmt_scratch(c->b, 0, (c->nrec + 1) * sizeof(rec));
+    fmt_scratch(c->b, 0, c->rcount * sizeof(rec));
     load_recs(c);
+}
+
+/* Counts n records to come (at a container's open, one for each of its
+ * items: their subtrees count their own at their opens) and makes room
+ * for all counted so far. Counting more than are made is harmless. */
+static FMT_INLINE void count_recs(pctx *c, uint64_t n)
+{
+    c->rcount += n;
+    if (c->rcount > c->rcap)
+        make_rec_room(c);
 }
 
 /* Room for frames up to byte lo. */
@@ -257,19 +271,21 @@ static size_t push_record(pctx *c, term_t t)
 }
 
 /* A new record, the next index, neither a tail nor a last item; its
- * other fields are the caller's to set. */
+ * other fields are the caller's to set. It was counted (count_recs). */
 static FMT_INLINE rec *new_rec(pctx *c)
 {
-    if (c->nrec >= c->rcap)
-        make_rec_room(c);
+    ASSERT(c->nrec < c->rcount && c->rcount <= c->rcap);
     rec *r = c->recs + c->nrec++;
     r->tail = false;
     r->last = false;
     return r;
 }
 
+/* A record of write_flat's walk, counted here (its items are not counted
+ * ahead). */
 static uint64_t add_rec(pctx *c, uint8_t kind)
 {
+    count_recs(c, 1);
     rec *r = new_rec(c);
     r->kind = kind;
     r->start = c->b->len - c->mark;
@@ -896,9 +912,10 @@ static FMT_INLINE void close_rec(pctx *c, uint64_t i, const char *p)
     r->next = c->nrec;
 }
 
-/* Writes "..." (a depth's end) at k, which has room, with its record. */
+/* Writes "..." (a depth's end) at k with its record. */
 static FMT_INLINE fmt_cursor put_dots(pctx *c, fmt_cursor k)
 {
+    k = need(c, k, 3);
     memcpy(k.p, "...", 3);
     k.p += 3;
     leaf_rec(c, R_DOTS, k.p, 3, 3);
@@ -1161,10 +1178,21 @@ static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s
 
 static char *flat_fast(pctx *c, char *p, term_t t, int64_t d, unsigned level);
 
-/* Writes t at k, which has TOKEN_ROOM: its text and records. */
+/* Items of a container of n elements at depth d (not 1): at most d, the
+ * last one "..." when n > d - 1. */
+static FMT_INLINE uint64_t items_at(uint64_t n, int64_t d)
+{
+    return d >= 0 && (uint64_t)d < n ? (uint64_t)d : n;
+}
+
+/* Writes t at k: its text and records. Like every writer of a node in
+ * this pass, it makes its own room and leaves a byte of room after its
+ * text (fmt_need's room for the NUL): a container's loop writes the ","
+ * or "|" after an item into that byte without a test of its own. */
 static FMT_INLINE fmt_cursor flat_elem(pctx *c, fmt_cursor k, term_t t, int64_t d, unsigned level)
 {
     if (term_is_small(t)) {
+        k = need(c, k, TOKEN_ROOM);
         char *p0 = k.p;
         k.p = fmt_put_int(k.p, small_value(t));
         ascii_rec(c, N_INT, p0, k.p);
@@ -1186,29 +1214,33 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
         term_t tail = NIL;
         uint64_t last = c->nrec; /* the latest element's record */
         PREFETCH((const char *)cell + LIST_PREFETCH);
+        count_recs(c, 1);
         k = flat_elem(c, k, cell[0], -1, level);
         while ((cell = fmt_next_cell(cell, &tail)) != NULL) {
             PREFETCH((const char *)cell + LIST_PREFETCH);
-            k = need(c, k, TOKEN_ROOM);
+            ASSERT(k.p < k.lim);
             *k.p++ = ',';
             last = c->nrec;
+            count_recs(c, 1);
             k = flat_elem(c, k, cell[0], -1, level);
         }
         mark_last(c, last);
-        k = need(c, k, TOKEN_ROOM);
         if (!term_is_nil(tail)) {
+            ASSERT(k.p < k.lim);
             *k.p++ = '|';
             uint64_t r = c->nrec;
+            count_recs(c, 1);
             k = flat_elem(c, k, tail, -1, level);
             mark_tail(c, r);
-            k = need(c, k, TOKEN_ROOM);
         }
+        k = need(c, k, 1);
         *k.p++ = ']';
         return k;
     }
     uint64_t last = c->nrec;
     for (bool first = true;; first = false) {
         k = need(c, k, TOKEN_ROOM);
+        count_recs(c, 1); /* an element, "..." or the tail, or none */
         if (!first && (term_is_nil(t) || d == 1 || !term_is_list(t)))
             mark_last(c, last);
         if (term_is_nil(t))
@@ -1244,10 +1276,11 @@ static fmt_cursor flat_list_items(pctx *c, fmt_cursor k, term_t t, int64_t d, un
 static fmt_cursor flat_tuple_items(pctx *c, fmt_cursor k, const term_t *e, uint64_t n, int64_t d, unsigned level)
 {
     uint64_t last = c->nrec; /* the latest element's record */
+    count_recs(c, items_at(n, d));
     if (d < 0) {
         k = flat_elem(c, k, e[0], -1, level);
         for (uint64_t i = 1; i < n; i++) {
-            k = need(c, k, TOKEN_ROOM);
+            ASSERT(k.p < k.lim);
             *k.p++ = ',';
             last = c->nrec;
             k = flat_elem(c, k, e[i], -1, level);
@@ -1279,8 +1312,9 @@ static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, uns
     const term_t *ks = tuple_elems(flatmap_keys(m)), *vs = flatmap_values(m);
     int64_t pd = descend(d);
     uint64_t last = c->nrec; /* the latest pair's record */
+    count_recs(c, 3 * items_at(n, d)); /* a pair, its key, its value */
     for (uint64_t i = 0; i < n; i++) {
-        k = need(c, k, TOKEN_ROOM);
+        ASSERT(k.p < k.lim);
         if (i > 0)
             *k.p++ = ',';
         if (d == 1) {
@@ -1325,6 +1359,7 @@ static fmt_cursor flat_record(pctx *c, fmt_cursor k, term_t t, int64_t d, unsign
     if (!*done)
         return k;
     uint64_t nf = tuple_arity(t) - 1;
+    count_recs(c, 1 + 3 * items_at(nf, descend(d))); /* the name; a field, its name, its value */
     uint64_t r = open_rec(c, N_RECORD, k.p);
     *k.p++ = '#';
     k = put_atom_rec(c, k, tuple_get(t, 0));
@@ -1599,6 +1634,8 @@ static int64_t write_line(pctx *c, term_t t, int64_t d)
     fmt_buf *b = c->b;
     size_t at = b->len;
     c->wide = 0;
+    c->rcount = 0;
+    count_recs(c, 1);
     char *p = flat_fast(c, b->data + b->len, t, d, 0);
     b->len = (size_t)(p - b->data);
     *p = '\0';

@@ -761,3 +761,83 @@ Test(pretty, flat_binaries_atoms_bignums)
     check("[[97,98,99],[1,2],[100],[a,[98]]]", 1, 80, -1, LATIN1,
           "[\"abc\",[1,2],\"d\",[a,\"b\"]]");
 }
+
+/* ~p of t into a fresh buffer after `prefix` bytes of text, the part after
+ * the prefix compared with `expected`: the buffer and its scratch areas
+ * start empty, so they grow at every point the term's text and records
+ * reach their first sizes. */
+static void check_fresh(term_t t, size_t prefix, int ll, int depth, const char *expected, const char *what)
+{
+    static const char XS[] = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+    fmt_buf b;
+    fmt_buf_init(&b);
+    for (size_t n = prefix; n > 0;) {
+        size_t k = n < sizeof XS - 1 ? n : sizeof XS - 1;
+        fmt_buf_put(&b, XS, k);
+        n -= k;
+    }
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    o.line_length = ll;
+    o.depth = depth;
+    fmt_pretty(&b, t, &o);
+    cr_expect_str_eq(b.data + prefix, expected, "%s after %zu bytes (line length %d, depth %d)", what, prefix,
+                     ll, depth);
+    fmt_buf_free(&b);
+}
+
+/* The one-line pass makes room for the records of a container's items
+ * when it opens it, and a writer leaves a byte after its text for the
+ * separator or bracket that follows: terms whose text crosses the output
+ * buffer's first size (256 bytes) at every byte, and whose records cross
+ * the first size of their area (32 records) at every container open, come
+ * out as they do in a buffer that has room already. */
+Test(pretty, room_at_first_sizes)
+{
+    static const char *const TERMS[] = {
+        "[{request,12,<<\"abc\">>,1.5},#{key => [a,b,c],other => {x,\"str\",-7}},'Quoted Atom',"
+        "[1,2,3|tail],18446744073709551616,{tag,[{a,1},{b,2}],#{1 => 2}},<<1,2,200>>,\"text\"]",
+        "{{1,2,3,4,5,6,7,8,9,10},[a,b,c,d,e,f,g,h,i,j],#{a => 1,b => 2,c => {3,4}},{ok,'A b',<<\"x\">>}}",
+        "#{alpha => {1,2,3},beta => [x,y,z],gamma => #{k => v,l => [1.0,2.5]},delta => <<\"bytes\">>}",
+    };
+    for (size_t i = 0; i < sizeof TERMS / sizeof TERMS[0]; i++) {
+        term_t t = fx_read(TERMS[i]);
+        for (int depth = -1; depth <= 6; depth += 7) {
+            for (int ll = 0; ll <= 80; ll += 80) {
+                char expected[4096];
+                snprintf(expected, sizeof expected, "%s", pretty_term(t, 1, ll, depth, LATIN1));
+                for (size_t prefix = 0; prefix <= 300; prefix++)
+                    check_fresh(t, prefix, ll, depth, expected, TERMS[i]);
+            }
+        }
+    }
+    /* Records: a tuple, a map or a list of n leaves after j atoms, so that
+     * the 33rd record falls on every item of every container; on one
+     * line its text is ~w's. */
+    static const char *const SHAPES[][3] = {{"{", "}", "%d"}, {"#{", "}", "%d => %d"}, {"[", "]", "%d"}};
+    for (size_t s = 0; s < 3; s++) {
+        for (int j = 0; j < 34; j++) {
+            for (int n = 1; n < (s == 1 ? 33 : 36); n++) {
+                char text[2048];
+                size_t at = 0;
+                at += (size_t)snprintf(text + at, sizeof text - at, "[");
+                for (int k = 0; k < j; k++)
+                    at += (size_t)snprintf(text + at, sizeof text - at, "a%d,", k);
+                at += (size_t)snprintf(text + at, sizeof text - at, "%s", SHAPES[s][0]);
+                for (int k = 0; k < n; k++) {
+                    at += (size_t)snprintf(text + at, sizeof text - at, k > 0 ? "," : "");
+                    at += (size_t)snprintf(text + at, sizeof text - at, SHAPES[s][2], k, k);
+                }
+                snprintf(text + at, sizeof text - at, "%s]", SHAPES[s][1]);
+                term_t t = fx_read(text);
+                fmt_buf_reset(&buf);
+                fmt_write(&buf, t, -1, false);
+                char expected[4096];
+                snprintf(expected, sizeof expected, "%s", buf.data);
+                check_fresh(t, 0, 0, -1, expected, text);
+                snprintf(expected, sizeof expected, "%s", pretty_term(t, 1, 80, -1, LATIN1));
+                check_fresh(t, 0, 80, -1, expected, text);
+            }
+        }
+    }
+}
