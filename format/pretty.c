@@ -923,19 +923,21 @@ static FMT_INLINE fmt_cursor put_dots(pctx *c, fmt_cursor k)
     return k;
 }
 
-/* Bit h of PLAIN_TERMS, for a term h below 2048, says that h is a small
- * integer put_plain_string copies as it is (32..126 but " and \): a small
- * is its value times 16 plus 15, so each word holds four chars' bits, at
- * 15, 31, 47 and 63. Negative smalls and other terms are 2048 or more. */
+/* PLAIN_CHAR[h], for a term h below 2048: the char a small integer h
+ * prints as in a plain string (32..126 but " and \), or 0x80 when h is
+ * any other small or no small. A small is its value times 16 plus 15;
+ * negative smalls and other terms are 2048 or more. One load gives the
+ * test and the char to store, and two chars' entries or-ed test both. */
 #define PLAIN_CH(ch) ((ch) >= ' ' && (ch) <= '~' && (ch) != '"' && (ch) != '\\')
-#define PLAIN_WORD(w)                                                                                                  \
-    ((uint64_t)PLAIN_CH(4 * (w)) << 15 | (uint64_t)PLAIN_CH(4 * (w) + 1) << 31 |                                        \
-     (uint64_t)PLAIN_CH(4 * (w) + 2) << 47 | (uint64_t)PLAIN_CH(4 * (w) + 3) << 63)
-#define PLAIN_WORDS4(w) PLAIN_WORD(w), PLAIN_WORD((w) + 1), PLAIN_WORD((w) + 2), PLAIN_WORD((w) + 3)
-static const uint64_t PLAIN_TERMS[32] = {PLAIN_WORDS4(0),  PLAIN_WORDS4(4),  PLAIN_WORDS4(8),  PLAIN_WORDS4(12),
-                                         PLAIN_WORDS4(16), PLAIN_WORDS4(20), PLAIN_WORDS4(24), PLAIN_WORDS4(28)};
-/* Only bits 15 mod 16 are set: no term but a small has them. */
-_Static_assert(TAG_IMMED1_SMALL == 0xF && TAG_IMMED1_SIZE == 4, "PLAIN_TERMS assumes smalls as v * 16 + 15");
+#define PLAIN_AT(h) ((h) % 16 == 15 && PLAIN_CH((h) / 16) ? (h) / 16 : 0x80)
+#define PLAIN_AT4(h) PLAIN_AT(h), PLAIN_AT((h) + 1), PLAIN_AT((h) + 2), PLAIN_AT((h) + 3)
+#define PLAIN_AT16(h) PLAIN_AT4(h), PLAIN_AT4((h) + 4), PLAIN_AT4((h) + 8), PLAIN_AT4((h) + 12)
+#define PLAIN_AT64(h) PLAIN_AT16(h), PLAIN_AT16((h) + 16), PLAIN_AT16((h) + 32), PLAIN_AT16((h) + 48)
+#define PLAIN_AT256(h) PLAIN_AT64(h), PLAIN_AT64((h) + 64), PLAIN_AT64((h) + 128), PLAIN_AT64((h) + 192)
+static const uint8_t PLAIN_CHAR[2048] = {PLAIN_AT256(0),    PLAIN_AT256(256),  PLAIN_AT256(512),
+                                         PLAIN_AT256(768),  PLAIN_AT256(1024), PLAIN_AT256(1280),
+                                         PLAIN_AT256(1536), PLAIN_AT256(1792)};
+_Static_assert(TAG_IMMED1_SMALL == 0xF && TAG_IMMED1_SIZE == 4, "PLAIN_CHAR assumes smalls as v * 16 + 15");
 
 /* Writes list l at k as a string with nothing to escape, "..." of ASCII
  * chars 32..126 but " and \, and sets *w to its width; having written
@@ -943,41 +945,66 @@ _Static_assert(TAG_IMMED1_SMALL == 0xF && TAG_IMMED1_SIZE == 4, "PLAIN_TERMS ass
  * b->len), sets *w to 0 when l may still be a string with escapes or wide
  * chars, -1 when it is no string at all (for ~tp with a unicode range,
  * c->urange). The cursor goes in and out by value: behind a pointer it would
- * live in memory. */
+ * live in memory.
+ * Two chars a step while cells follow one another in memory (as ~w's
+ * write_list): one room test, one range test and one plain test for both;
+ * a cell that does not follow, or a pair that fails, goes one cell at a
+ * time, which finds the char that failed. */
 static FMT_INLINE fmt_cursor put_plain_string(pctx *c, fmt_cursor k, term_t l, int64_t *w)
 {
-    fmt_buf *b = c->b;
-    fmt_cursor q = need(c, k, 64);
-    size_t mark = (size_t)(q.p - b->data);
-    char *p = q.p, *end = q.lim - 2; /* room for a char, the '"' and the NUL */
+    k = need(c, k, 64);
+    char *start = k.p, *p = k.p, *end = k.lim - 3; /* room for two chars, the '"' and the NUL */
     const term_t *cell = list_ptr(l);
-    term_t h, tail = NIL;
-    int64_t ch;
+    term_t h, tail;
     *p++ = '"';
-    do {
+    for (;;) {
         PREFETCH((const char *)cell + LIST_PREFETCH);
-        h = cell[0];
-        if (h >= 2048 || !((PLAIN_TERMS[h >> 6] >> (h & 63)) & 1))
-            goto fail;
         if (p >= end) {
-            q = grow_text(c, p, 64);
-            p = q.p;
-            end = q.lim - 2;
+            k = grow_text(c, p, 64); /* the text moves, start with it */
+            start = k.p - (p - start);
+            p = k.p;
+            end = k.lim - 3;
         }
-        *p++ = (char)(h >> 4);
-    } while ((cell = fmt_next_cell(cell, &tail)) != NULL);
-    if (!term_is_nil(tail))
-        goto fail_tail;
+        h = cell[0];
+        tail = cell[1];
+        unsigned two;
+        /* both heads below 2048, then both plain */
+        if (tail == term_list(cell + 2) && (h | cell[2]) < 2048 &&
+            !((two = PLAIN_CHAR[h] | (unsigned)PLAIN_CHAR[cell[2]] << 8) & 0x8080)) {
+            p[0] = (char)two;
+            p[1] = (char)(two >> 8);
+            p += 2;
+            cell += 2; /* the pair's second cell */
+            tail = cell[1];
+            if (tail == term_list(cell + 2)) {
+                cell += 2;
+                continue;
+            }
+        } else if (h < 2048 && !(PLAIN_CHAR[h] & 0x80)) {
+            *p++ = (char)PLAIN_CHAR[h];
+            if (tail == term_list(cell + 2)) {
+                cell += 2;
+                continue;
+            }
+        } else {
+            goto fail;
+        }
+        if (term_is_nil(tail)) /* the common way out, tested first */
+            break;
+        if (!term_is_list(tail))
+            goto fail_tail;
+        cell = list_ptr(tail);
+    }
     *p++ = '"';
-    *w = (int64_t)(p - b->data) - (int64_t)mark;
-    return (fmt_cursor){p, b->data + b->cap};
-fail:
-    ch = term_is_small(h) ? small_value(h) : 0;
-    *w = !term_is_small(h) || (measure_char(ch) == 0 && !(c->urange && ch > 255)) ? -1 : 0;
-    return (fmt_cursor){b->data + mark, b->data + b->cap};
+    *w = p - start;
+    return (fmt_cursor){p, k.lim};
+fail:;
+    int64_t v = term_is_small(h) ? small_value(h) : 0;
+    *w = !term_is_small(h) || (measure_char(v) == 0 && !(c->urange && v > 255)) ? -1 : 0;
+    return (fmt_cursor){start, k.lim};
 fail_tail:
     *w = -1;
-    return (fmt_cursor){b->data + mark, b->data + b->cap};
+    return (fmt_cursor){start, k.lim};
 }
 
 /* Writes atom t at k with its record. */

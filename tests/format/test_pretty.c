@@ -699,6 +699,118 @@ Test(pretty, flat_leaves_and_plain_chars)
           "#{\"k\" => 2.5,<<\"v\">> => [1.0e300,\"x\"]}");
 }
 
+/* Strings are copied two cells a step while each cell follows the one
+ * before in memory: odd and even lengths, a char that is not plain at each
+ * place of a step (an escape keeps the string, an unprintable char, a wide
+ * char, a negative integer or an atom makes it a list), and improper tails
+ * after an odd and an even count. */
+Test(pretty, flat_string_steps)
+{
+    check("\"a\"", 1, 80, -1, LATIN1, "\"a\"");
+    check("\"ab\"", 1, 80, -1, LATIN1, "\"ab\"");
+    check("\"abc\"", 1, 80, -1, LATIN1, "\"abc\"");
+    check("\"abcd\"", 1, 80, -1, LATIN1, "\"abcd\"");
+    check("\"abcde\"", 1, 80, -1, LATIN1, "\"abcde\"");
+    static const char *const odd[] = {"34", "1", "127", "160", "256", "-1", "x"};
+    for (size_t k = 0; k < sizeof odd / sizeof *odd; k++)
+        for (int at = 0; at < 5; at++) {
+            char text[64], expected[64], *t = text, *e = expected;
+            bool list = k > 0 && k != 3;
+            t += sprintf(t, "[");
+            e += sprintf(e, list ? "[" : "\"");
+            for (int i = 0; i < 5; i++) {
+                t += sprintf(t, "%s%s", i ? "," : "", i == at ? odd[k] : (char[]){(char)('a' + i), 0});
+                if (i == at && !list)
+                    e += sprintf(e, k == 0 ? "\\\"" : "\302\240");
+                else if (list)
+                    e += i == at ? sprintf(e, "%s%s", i ? "," : "", odd[k]) : sprintf(e, "%s%d", i ? "," : "", 'a' + i);
+                else
+                    *e++ = (char)('a' + i);
+            }
+            sprintf(t, "]");
+            sprintf(e, list ? "]" : "\"");
+            /* "[a,...]" reads the letters as atoms: spell them as chars */
+            char chars[64], *c = chars;
+            for (t = text; *t; t++)
+                c += *t >= 'a' && *t <= 'e' ? sprintf(c, "%d", *t) : sprintf(c, "%c", *t);
+            check(chars, 1, 80, -1, LATIN1, expected);
+        }
+    check("[97|98]", 1, 80, -1, LATIN1, "[97|98]");
+    check("[97,98|99]", 1, 80, -1, LATIN1, "[97,98|99]");
+    check("[97,98,99|100]", 1, 80, -1, LATIN1, "[97,98,99|100]");
+    check("[97,98,99,100|x]", 1, 80, -1, LATIN1, "[97,98,99,100|x]");
+}
+
+/* The chars of s as a list ending in tail, its cells in runs of `run` laid
+ * out one after the other, each run before the one that precedes it in the
+ * list: where runs meet, a cell does not follow its predecessor. */
+static term_t scattered_string(const char *s, size_t run, term_t tail)
+{
+    size_t n = strlen(s);
+    term_t t = tail, elems[64];
+    for (size_t end = n; end > 0;) {
+        size_t start = end > run ? end - run : 0;
+        for (size_t i = start; i < end; i++)
+            elems[i - start] = term_small((unsigned char)s[i]);
+        t = term_list_from(&heap, elems, end - start, t);
+        end = start;
+    }
+    return t;
+}
+
+/* Strings whose cells do not all follow one another: none (runs of one),
+ * or breaks after an odd or an even count; with improper tails, and a char
+ * that is not plain just after a break. */
+Test(pretty, flat_string_scattered_cells)
+{
+    for (size_t run = 1; run <= 4; run++) {
+        cr_expect_str_eq(pretty_term(scattered_string("abcdefghi", run, NIL), 1, 80, -1, LATIN1), "\"abcdefghi\"",
+                         "runs of %zu", run);
+        cr_expect_str_eq(pretty_term(scattered_string("abcdefgh", run, NIL), 1, 80, -1, LATIN1), "\"abcdefgh\"",
+                         "runs of %zu", run);
+        cr_expect_str_eq(pretty_term(scattered_string("abcd\"fgh", run, NIL), 1, 80, -1, LATIN1), "\"abcd\\\"fgh\"",
+                         "runs of %zu", run);
+        cr_expect_str_eq(pretty_term(scattered_string("abcd\177fgh", run, NIL), 1, 80, -1, LATIN1),
+                         "[97,98,99,100,127,102,103,104]", "runs of %zu", run);
+        cr_expect_str_eq(pretty_term(scattered_string("abcde", run, term_small(1)), 1, 80, -1, LATIN1),
+                         "[97,98,99,100,101|1]", "runs of %zu", run);
+        cr_expect_str_eq(pretty_term(scattered_string("abcd", run, term_small(1)), 1, 80, -1, LATIN1),
+                         "[97,98,99,100|1]", "runs of %zu", run);
+    }
+}
+
+/* The text of string s of len chars, in a buffer of its first size. */
+static const char *pretty_fresh_string(const char *s, int len, int ll)
+{
+    fmt_buf_free(&buf);
+    fmt_buf_init(&buf);
+    return pretty_term(term_string(&heap, s, (size_t)len), 1, ll, -1, LATIN1);
+}
+
+/* A string longer than the output buffer's first size (256 bytes), made
+ * room for as it is copied, the buffer growing after an odd and an even
+ * count: whole, then with an escape and with an unprintable char once the
+ * buffer has grown, which start over from where the string began. */
+Test(pretty, flat_string_grows_buffer)
+{
+    char s[700], expected[4 * 700];
+    for (int len = 599; len <= 602; len++) {
+        memset(s, 'a', (size_t)len);
+        s[len] = 0;
+        sprintf(expected, "\"%s\"", s);
+        cr_expect_str_eq(pretty_fresh_string(s, len, 80), expected, "%d chars", len);
+        s[len - 1] = '\n';
+        sprintf(expected, "\"%.*s\\n\"", len - 1, s);
+        cr_expect_str_eq(pretty_fresh_string(s, len, 80), expected, "%d chars", len);
+        s[len - 1] = 1;
+        char *e = expected;
+        for (int i = 0; i < len; i++)
+            e += sprintf(e, "%c%d", i ? ',' : '[', (unsigned char)s[i]);
+        sprintf(e, "]");
+        cr_expect_str_eq(pretty_fresh_string(s, len, 100000), expected, "%d chars", len);
+    }
+}
+
 /* Binaries at unlimited depth: copied eight bytes a step while they are
  * plain (32..126 but " and \), at each edge of that test and in a whole
  * word, the last partial word and a refc binary's last word (70 bytes and
