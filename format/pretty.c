@@ -1599,7 +1599,7 @@ static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
 }
 
 /* Bignum t in decimal: of one limb (at least 2^59, below 2^64: the
- * common case) by fmt_put_u64_huge; longer ones through classify(), so
+ * common case) by fmt_put_big1; longer ones through classify(), so
  * that this keeps only c and the start across its call. */
 static FMT_NOINLINE char *flat_big(pctx *c, char *p, term_t t)
 {
@@ -1607,9 +1607,7 @@ static FMT_NOINLINE char *flat_big(pctx *c, char *p, term_t t)
         return flat_other(c, p, t, -1);
     fmt_cursor k = need(c, cursor_at(c->b, p), TOKEN_ROOM);
     char *p0 = k.p;
-    *k.p = '-';
-    k.p += big_is_negative(t);
-    k.p = fmt_put_u64_huge(k.p, big_limbs(t)[0]);
+    k.p = fmt_put_big1(k.p, t);
     ascii_rec(c, N_INT, p0, k.p);
     return k.p;
 }

@@ -164,7 +164,6 @@ static FMT_INLINE char *put_u64(char *p, uint64_t v)
 
 char *fmt_put_u64(char *p, uint64_t v) { return put_u64(p, v); }
 
-
 char *fmt_put_i64(char *p, int64_t v) { return fmt_put_int(p, v); }
 
 static void put_uint(fmt_buf *b, uint64_t v)
@@ -302,9 +301,7 @@ static fmt_cursor put_decimal(fmt_buf *b, fmt_cursor c, term_t t)
         c.p = fmt_put_int(c.p, small_value(t));
     } else if (big_limb_count(t) == 1) {
         c = fmt_need(b, c, 24);
-        if (big_is_negative(t))
-            *c.p++ = '-';
-        c.p = put_u64(c.p, big_limbs(t)[0]);
+        c.p = fmt_put_big1(c.p, t);
     } else {
         c = fmt_need(b, c, int_chars_bound(t, 10));
         c.p += int_to_chars(t, 10, c.p);
@@ -1247,16 +1244,12 @@ static FMT_NOINLINE char *write_bits_view(fmt_buf *b, char *p, term_t t)
 }
 
 /* A bignum of one limb, the common case (64-bit values), is at least
- * 2^59: fmt_put_u64_huge, in the TOKEN_ROOM p has. */
+ * 2^59: fmt_put_big1, in the TOKEN_ROOM p has. */
 static FMT_NOINLINE char *write_big(fmt_buf *b, char *p, term_t t)
 {
-    const term_t *o = boxed_ptr(t);
-    term_t h = o[0];
-    if (header_arity(h) != 1)
+    if (big_limb_count(t) != 1)
         return put_decimal(b, (fmt_cursor){p, b->data + b->cap}, t).p;
-    *p = '-';
-    p += header_subtag(h) == HDR_NEG_BIG;
-    return fmt_put_u64_huge(p, o[1]);
+    return fmt_put_big1(p, t);
 }
 
 static FMT_NOINLINE char *write_pid(fmt_buf *b, char *p, term_t t)

@@ -174,6 +174,14 @@ char *fmt_put_i64(char *p, int64_t v);
 /* fmt_put_u64 for v >= 2^59, the magnitude of a bignum of one limb (18
  * to 20 digits, no length to compute past the top word's). */
 char *fmt_put_u64_huge(char *p, uint64_t v);
+/* Bignum t of one limb (magnitude 2^59 to 2^64 - 1, the common one:
+ * 64-bit values) in decimal at p, which has TOKEN_ROOM; returns the end. */
+static FMT_INLINE char *fmt_put_big1(char *p, term_t t)
+{
+    *p = '-';
+    p += big_is_negative(t);
+    return fmt_put_u64_huge(p, big_limbs(t)[0]);
+}
 /* The decimal text of 0..999 in c[0..2], its length in c[3]: copied as
  * four bytes, then the cursor moves by c[3]. */
 typedef struct fmt_dec3 {

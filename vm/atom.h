@@ -109,14 +109,6 @@ static inline const atom_entry *atom_entry_of(term_t atom)
     return &seg[i & (ATOM_SEG_SIZE - 1)];
 }
 
-static inline const char *atom_text_flags(term_t atom, size_t *len, unsigned *flags)
-{
-    const atom_entry *e = atom_entry_of(atom);
-    *len = e->len;
-    *flags = e->flags;
-    return e->text;
-}
-
 static inline const char *atom_text_chars(term_t atom, size_t *len, size_t *chars, unsigned *flags)
 {
     const atom_entry *e = atom_entry_of(atom);
@@ -124,6 +116,12 @@ static inline const char *atom_text_chars(term_t atom, size_t *len, size_t *char
     *chars = e->chars;
     *flags = e->flags;
     return e->text;
+}
+
+static inline const char *atom_text_flags(term_t atom, size_t *len, unsigned *flags)
+{
+    size_t chars;
+    return atom_text_chars(atom, len, &chars, flags);
 }
 
 #endif
