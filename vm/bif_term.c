@@ -666,21 +666,19 @@ term_t bif_term_phash2_2(process *p, const term_t *args)
 
 /* ---- lists module -------------------------------------------------------------------- */
 
-/* lists:reverse(List, Tail): badarg unless List is a proper list. */
+/* lists:reverse(List, Tail): badarg unless List is a proper list. One
+ * walk, a cell allocated per element (an improper list leaves the cells
+ * made so far as garbage): measuring the list first would walk it twice,
+ * and each step of a walk waits for the load of the step before. */
 static term_t reverse_onto(process *p, term_t list, term_t tail)
 {
-    int64_t n = list_length(list);
-    if (n < 0)
-        return BIF_BADARG(p);
-    if (n == 0)
-        return tail;
-    term_t *cells = heap_alloc(&p->heap, 2 * (size_t)n);
-    for (size_t i = (size_t)n; i-- > 0; list = list_tail(list)) {
-        cells[2 * i] = list_head(list);
-        cells[2 * i + 1] = tail;
-        tail = term_list(cells + 2 * i);
+    for (; term_is_list(list); list = list_tail(list)) {
+        term_t *cell = heap_alloc(&p->heap, 2);
+        cell[0] = list_head(list);
+        cell[1] = tail;
+        tail = term_list(cell);
     }
-    return tail;
+    return term_is_nil(list) ? tail : BIF_BADARG(p);
 }
 
 /* lists:reverse/1 is Erlang code in OTP: its clauses take [], [_] and

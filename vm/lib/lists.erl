@@ -407,10 +407,22 @@ sw(_, [], Acc) -> {reverse(Acc), []}.
 %% ties the same way at every level of its merge tree: sort/2 takes the
 %% earlier run's element when Fun(Earlier, Later); sort/1 takes the
 %% earlier run's element on ties when the first two elements were in
-%% order, the later run's otherwise.  A pairwise merge with the same rule
-%% gives the same result whatever the shape of the tree.
+%% order, the later run's otherwise.  So within each class of equal
+%% elements the result is ordered by run (earliest first, or latest first)
+%% and then by place in the run, and any merge of adjacent runs with the
+%% same rule gives the same result whatever the shape of the tree.
 %% The other sorts are stable and keep the first of equal elements, so a
 %% plain stable merge sort gives the same answer.
+%%
+%% sort/1 has its own copy of the run cutting, every comparison a guard.
+%% Its merge passes take runs as they come, without reversing them first:
+%% a pass over runs that read largest first emits the largest element
+%% first, so its results read smallest first, and the next pass merges
+%% those the other way.  Each pass also reverses the list of runs, so the
+%% rule "earlier run first on ties" alternates between "first of the pair"
+%% and "second of the pair"; the two alternations line up, leaving just
+%% two kinds of pass (merge_up, merge_down).  Only a run left without a
+%% partner is reversed, to read like the merged ones.
 
 sort([X, Y | T] = L) when X =< Y ->
     case T of
@@ -419,7 +431,7 @@ sort([X, Y | T] = L) when X =< Y ->
         [Z] when X =< Z -> [X, Z, Y];
         [Z] -> [Z, X, Y];
         _ when X == Y -> equal_prefix(Y, T, [X]);
-        _ -> runs(t_asc, Y, X, T, [], [], none)
+        _ -> up_runs(Y, X, T, [], [])
     end;
 sort([X, Y | T]) ->
     case T of
@@ -427,16 +439,113 @@ sort([X, Y | T]) ->
         [Z] when X =< Z -> [Y, X | T];
         [Z] when Y =< Z -> [Y, Z, X];
         [Z] -> [Z, Y, X];
-        _ -> runs(t_desc, Y, X, T, [], [], none)
+        _ -> down_runs(Y, X, T, [], [])
     end;
 sort([_] = L) -> L;
 sort([] = L) -> L.
 
 %% A leading stretch of equal elements becomes the bottom of the first run.
 equal_prefix(X, [Y | T], Acc) when X == Y -> equal_prefix(Y, T, [X | Acc]);
-equal_prefix(X, [Y | T], Acc) when X < Y -> runs(t_asc, Y, X, T, Acc, [], none);
-equal_prefix(X, [Y | T], Acc) -> runs(t_desc, Y, X, T, Acc, [], none);
+equal_prefix(X, [Y | T], Acc) when X < Y -> up_runs(Y, X, T, Acc, []);
+equal_prefix(X, [Y | T], Acc) -> down_runs(Y, X, T, Acc, []);
 equal_prefix(X, [], Acc) -> lists:reverse(Acc, [X]).
+
+%% sort/1's runs when its first two elements were in order.  The current
+%% run is [Top, Next | Below], largest first.  An element goes on top when
+%% no smaller than Top, else just under Top when no smaller than Next,
+%% else to the bottom while the run has two elements; otherwise it waits
+%% (up_runs_wait) to start the next run with the element after it.  Rs
+%% holds the finished runs, newest first, each largest first.
+up_runs(Top, Next, [Z | L], Below, Rs) when Top =< Z ->
+    up_runs(Z, Top, L, [Next | Below], Rs);
+up_runs(Top, Next, [Z | L], Below, Rs) when Next =< Z ->
+    up_runs(Top, Z, L, [Next | Below], Rs);
+up_runs(Top, Next, [Z | L], [], Rs) ->
+    up_runs(Top, Next, L, [Z], Rs);
+up_runs(Top, Next, [Z | L], Below, Rs) ->
+    up_runs_wait(Top, Next, L, Below, Rs, Z);
+up_runs(Top, Next, [], Below, Rs) ->
+    merge_down([[Top, Next | Below] | Rs]).
+
+%% The same with W waiting; Below is never empty here.
+up_runs_wait(Top, Next, [Z | L], Below, Rs, W) when Top =< Z ->
+    up_runs_wait(Z, Top, L, [Next | Below], Rs, W);
+up_runs_wait(Top, Next, [Z | L], Below, Rs, W) when Next =< Z ->
+    up_runs_wait(Top, Z, L, [Next | Below], Rs, W);
+up_runs_wait(Top, Next, [Z | L], Below, Rs, W) when W =< Z ->
+    up_runs(Z, W, L, [], [[Top, Next | Below] | Rs]);
+up_runs_wait(Top, Next, [Z | L], Below, Rs, W) ->
+    up_runs(W, Z, L, [], [[Top, Next | Below] | Rs]);
+up_runs_wait(Top, Next, [], Below, Rs, W) ->
+    merge_down([[W], [Top, Next | Below] | Rs]).
+
+%% sort/1's runs when its first two elements were out of order: as
+%% up_runs, smallest first, an element equal to Top going on top.
+down_runs(Top, Next, [Z | L], Below, Rs) when Z =< Top ->
+    down_runs(Z, Top, L, [Next | Below], Rs);
+down_runs(Top, Next, [Z | L], Below, Rs) when Z =< Next ->
+    down_runs(Top, Z, L, [Next | Below], Rs);
+down_runs(Top, Next, [Z | L], [], Rs) ->
+    down_runs(Top, Next, L, [Z], Rs);
+down_runs(Top, Next, [Z | L], Below, Rs) ->
+    down_runs_wait(Top, Next, L, Below, Rs, Z);
+down_runs(Top, Next, [], Below, Rs) ->
+    merge_up([[Top, Next | Below] | Rs]).
+
+down_runs_wait(Top, Next, [Z | L], Below, Rs, W) when Z =< Top ->
+    down_runs_wait(Z, Top, L, [Next | Below], Rs, W);
+down_runs_wait(Top, Next, [Z | L], Below, Rs, W) when Z =< Next ->
+    down_runs_wait(Top, Z, L, [Next | Below], Rs, W);
+down_runs_wait(Top, Next, [Z | L], Below, Rs, W) when Z < W ->
+    down_runs(Z, W, L, [], [[Top, Next | Below] | Rs]);
+down_runs_wait(Top, Next, [Z | L], Below, Rs, W) ->
+    down_runs(W, Z, L, [], [[Top, Next | Below] | Rs]);
+down_runs_wait(Top, Next, [], Below, Rs, W) ->
+    merge_up([[W], [Top, Next | Below] | Rs]).
+
+%% One merge pass over runs that read smallest first, the first run of
+%% each pair going first on ties; the results read largest first and come
+%% out in the opposite order, for merge_down.
+merge_up([R]) -> R;
+merge_up(Rs) -> up_pairs(Rs, []).
+
+up_pairs([[HA | TA], [HB | TB] | Rs], Acc) ->
+    up_pairs(Rs, [merge_two_up(HA, TA, HB, TB, []) | Acc]);
+up_pairs([R], Acc) -> merge_down([lists:reverse(R, []) | Acc]);
+up_pairs([], Acc) -> merge_down(Acc).
+
+merge_two_up(HA, TA, HB, TB, Acc) when HA =< HB ->
+    case TA of
+        [HA1 | TA1] -> merge_two_up(HA1, TA1, HB, TB, [HA | Acc]);
+        [] -> lists:reverse(TB, [HB, HA | Acc])
+    end;
+merge_two_up(HA, TA, HB, TB, Acc) ->
+    case TB of
+        [HB1 | TB1] -> merge_two_up(HA, TA, HB1, TB1, [HB | Acc]);
+        [] -> lists:reverse(TA, [HA, HB | Acc])
+    end.
+
+%% One merge pass over runs that read largest first, the second run of
+%% each pair going first on ties (so emitted last); the results read
+%% smallest first and come out in the opposite order, for merge_up.
+merge_down([R]) -> lists:reverse(R, []);
+merge_down(Rs) -> down_pairs(Rs, []).
+
+down_pairs([[HA | TA], [HB | TB] | Rs], Acc) ->
+    down_pairs(Rs, [merge_two_down(HA, TA, HB, TB, []) | Acc]);
+down_pairs([R], Acc) -> merge_up([lists:reverse(R, []) | Acc]);
+down_pairs([], Acc) -> merge_up(Acc).
+
+merge_two_down(HA, TA, HB, TB, Acc) when HB =< HA ->
+    case TA of
+        [HA1 | TA1] -> merge_two_down(HA1, TA1, HB, TB, [HA | Acc]);
+        [] -> lists:reverse(TB, [HB, HA | Acc])
+    end;
+merge_two_down(HA, TA, HB, TB, Acc) ->
+    case TB of
+        [HB1 | TB1] -> merge_two_down(HA, TA, HB1, TB1, [HB | Acc]);
+        [] -> lists:reverse(TA, [HA, HB | Acc])
+    end.
 
 sort(F, []) when is_function(F, 2) -> [];
 sort(F, [_] = L) when is_function(F, 2) -> L;
@@ -446,10 +555,12 @@ sort(F, [X, Y | T]) ->
         false -> runs({f_desc, F}, Y, X, T, [], [], none)
     end.
 
-%% The current run is [Top, Next | Below], Top being the last element in
-%% the run's order.  Rs holds the finished runs, newest first, each in
-%% the same layout.  P is an element that fitted nowhere, waiting to
-%% start the next run ('none' or {p, Elem}).
+%% sort/2's runs, as sort/1's: M is {f_asc, F} when its first two
+%% elements were in order, {f_desc, F} otherwise.  The current run is
+%% [Top, Next | Below], Top being the last element in the run's order.
+%% Rs holds the finished runs, newest first, each in the same layout.  P
+%% is an element that fitted nowhere, waiting to start the next run
+%% ('none' or {p, Elem}).
 runs(M, Top, Next, [Z | L], Below, Rs, P) ->
     case goes_after(M, Top, Z) of
         true -> runs(M, Z, Top, L, [Next | Below], Rs, P);
@@ -464,7 +575,7 @@ runs(M, Top, Next, [Z | L], Below, Rs, P) ->
                             runs(M, Top, Next, L, Below, Rs, {p, Z});
                         {p, S} ->
                             Rs1 = [[Top, Next | Below] | Rs],
-                            case starts_with(M, S, Z) of
+                            case goes_after(M, S, Z) of
                                 true -> runs(M, Z, S, L, [], Rs1, none);
                                 false -> runs(M, S, Z, L, [], Rs1, none)
                             end
@@ -480,15 +591,8 @@ runs(M, Top, Next, [], Below, Rs, P) ->
     merge_runs(M, ascending_runs(M, Rs2, [])).
 
 %% true when Z may follow A at the top of a run in mode M.
-goes_after(t_asc, A, Z) -> A =< Z;
-goes_after(t_desc, A, Z) -> Z =< A;
 goes_after({f_asc, F}, A, Z) -> fun_true(F(A, Z));
 goes_after({f_desc, F}, A, Z) -> not fun_true(F(A, Z)).
-
-%% true when a new run made of S then Z has Z on top.
-starts_with(t_asc, S, Z) -> S =< Z;
-starts_with(t_desc, S, Z) -> S > Z;
-starts_with(M, S, Z) -> goes_after(M, S, Z).
 
 fun_true(true) -> true;
 fun_true(false) -> false;
@@ -497,7 +601,7 @@ fun_true(V) -> erlang:error({case_clause, V}).
 %% Turns the newest-first list of runs into an oldest-first list of
 %% ascending lists.  Runs built ascending are stored top first, so they
 %% are reversed; descending runs already read smallest first.
-ascending_runs(M, [R | Rs], Acc) when M =:= t_asc; element(1, M) =:= f_asc ->
+ascending_runs({f_asc, _} = M, [R | Rs], Acc) ->
     ascending_runs(M, Rs, [lists:reverse(R, []) | Acc]);
 ascending_runs(M, [R | Rs], Acc) ->
     ascending_runs(M, Rs, [R | Acc]);
@@ -511,17 +615,14 @@ merge_pairs(_, Rs) -> Rs.
 
 merge_two(M, A, B) -> merge_two(M, A, B, []).
 
-merge_two(M, [HA | TA] = A, [HB | TB] = B, Acc) ->
-    case earlier_first(M, HA, HB) of
+%% Ties go to the earlier run (A) when F(A, B).
+merge_two({_, F} = M, [HA | TA] = A, [HB | TB] = B, Acc) ->
+    case fun_true(F(HA, HB)) of
         true -> merge_two(M, TA, B, [HA | Acc]);
         false -> merge_two(M, A, TB, [HB | Acc])
     end;
 merge_two(_, [], B, Acc) -> lists:reverse(Acc, B);
 merge_two(_, A, [], Acc) -> lists:reverse(Acc, A).
-
-earlier_first({_, F}, A, B) -> fun_true(F(A, B));
-earlier_first(t_asc, A, B) -> A =< B;
-earlier_first(t_desc, A, B) -> A < B.
 
 %% Stable merge sort on a =< predicate Le, for the stable sorts.
 stable_sort(_, []) -> [];
