@@ -647,12 +647,22 @@ static term_t args_list(heap_t *h, const term_t *args, unsigned n)
     return l;
 }
 
+/* Whether OTP 25 gives b's errors erl_stdlib_errors' error_info: the BIFs
+ * of binary, unicode and lists, but lists:reverse/1, Erlang code in OTP
+ * (its function_clause has no error_info). */
+static bool stdlib_errors(const bif_entry *b)
+{
+    if (!strcmp(b->module, "binary") || !strcmp(b->module, "unicode"))
+        return true;
+    return !strcmp(b->module, "lists") && !(b->arity == 1 && !strcmp(b->name, "reverse"));
+}
+
 /* The error_info location item OTP 25 gives BIFs of these modules. */
 static term_t bif_location(heap_t *h, const bif_entry *b)
 {
     const char *errors = !strcmp(b->module, "erlang") ? "erl_erts_errors"
-                         : !strcmp(b->module, "binary") || !strcmp(b->module, "unicode") ? "erl_stdlib_errors"
-                                                                                          : NULL;
+                         : stdlib_errors(b)            ? "erl_stdlib_errors"
+                                                       : NULL;
     if (!errors)
         return NIL;
     term_t k = ATOM_module, v = atom_from_cstr(errors);
