@@ -52,6 +52,14 @@
 #define TERM_MAX_DEPTH 1000000
 #endif
 
+/* READ_BIN_MAX_BITS: the longest binary the term reader builds from a
+ * literal such as <<0:4000000000>>; longer is "bad term" (erl would try).
+ * `make fuzz` lowers it to 2^20 bits, so that a few bytes of text cannot
+ * ask for gigabytes (docs/internals/fuzzing.md). */
+#ifndef READ_BIN_MAX_BITS
+#define READ_BIN_MAX_BITS (UINT64_C(1) << 34)
+#endif
+
 /* FMT_LINE_LENGTH: default line length of ~p, as io_lib_pretty. */
 #ifndef FMT_LINE_LENGTH
 #define FMT_LINE_LENGTH 80

@@ -11,6 +11,7 @@
 #include "atom.h"
 #include "bignum.h"
 #include "binary.h"
+#include "float.h"
 #include "unicode.h"
 
 bool bits_is_binary(term_t b)
@@ -222,15 +223,11 @@ static void write_float(uint8_t *out, uint64_t pos, const seg *s)
         for (int i = 0; i < 8; i++)
             buf[i] = (uint8_t)(u >> (56 - 8 * i));
     } else if (n == 4) {
-        float f = (float)d;
-        uint32_t u;
-        memcpy(&u, &f, 4);
+        uint32_t u = float_single_bits(d);
         for (int i = 0; i < 4; i++)
             buf[i] = (uint8_t)(u >> (24 - 8 * i));
     } else {
-        _Float16 f = (_Float16)d;
-        uint16_t u;
-        memcpy(&u, &f, 2);
+        uint16_t u = float_half_bits(d);
         buf[0] = (uint8_t)(u >> 8), buf[1] = (uint8_t)u;
     }
     if (little(s->flags))
@@ -619,10 +616,7 @@ term_t bits_get(process *p, term_t ctx, unsigned kind, unsigned flags, unsigned 
             memcpy(&f, &u, 4);
             d = f;
         } else {
-            uint16_t u = (uint16_t)(b[0] << 8 | b[1]);
-            _Float16 f;
-            memcpy(&f, &u, 2);
-            d = (double)f;
+            d = float_from_half_bits((uint16_t)(b[0] << 8 | b[1]));
         }
         if (!isfinite(d))
             return THE_NON_VALUE;

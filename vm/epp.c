@@ -661,6 +661,18 @@ static char *dir_name(const char *path)
     return alloc_strndup(ALLOC_TEMP, path, n);
 }
 
+/* A copy of source text s[0..n) with a NUL after it, to free with
+ * alloc_free(ALLOC_TEMP, copy, n + 1). Not alloc_strndup, which stops at
+ * the first NUL: source text may hold NULs (erl_scan takes them as white
+ * space), and the lexer reads n bytes. */
+static char *copy_text(const char *s, size_t n)
+{
+    char *d = alloc_new(ALLOC_TEMP, n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
 static bool read_whole(const char *path, char **out, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -690,7 +702,7 @@ static bool read_whole(const char *path, char **out, size_t *len)
         alloc_free(ALLOC_TEMP, buf, cap);
         return false;
     }
-    *out = alloc_strndup(ALLOC_TEMP, buf, n);
+    *out = copy_text(buf, n);
     *len = n;
     alloc_free(ALLOC_TEMP, buf, cap);
     return true;
@@ -773,7 +785,7 @@ static efile *new_file(const char *path, char *text, size_t len)
         for (size_t i = 0; i < len; i++)
             k += unicode_encode_utf8((unsigned char)text[i], u + k);
         alloc_free(ALLOC_TEMP, text, len + 1);
-        text = alloc_strndup(ALLOC_TEMP, u, k);
+        text = copy_text(u, k);
         len = k;
         alloc_free(ALLOC_TEMP, u, ucap);
     }
@@ -2893,5 +2905,5 @@ epp_result epp_parse_string(heap_t *h, const char *name, const char *text, size_
                             term_t *forms)
 {
     const char *sn = opts && opts->source_name ? opts->source_name : name;
-    return run(h, name, sn, alloc_strndup(ALLOC_TEMP, text, len), len, opts, forms);
+    return run(h, name, sn, copy_text(text, len), len, opts, forms);
 }

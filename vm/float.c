@@ -7,6 +7,7 @@
 #include "float.h"
 
 #include <gmp.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -598,4 +599,49 @@ size_t float_to_short_chars(double d, char *out)
             return write_fixed(out, bits, f64, s);
     }
     return write_other(d, out);
+}
+
+/* ---- the narrow IEEE forms ---------------------------------------------- */
+
+uint32_t float_single_bits(double d)
+{
+    float f;
+    if (fabs(d) >= 0x1.ffffffp127) /* rounds beyond FLT_MAX */
+        f = signbit(d) ? -INFINITY : INFINITY;
+    else
+        f = (float)d;
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+uint16_t float_half_bits(double d)
+{
+    uint16_t sign = signbit(d) ? 0x8000 : 0;
+    double a = fabs(d);
+    if (a >= 65520.0) /* rounds beyond 65504 */
+        return sign | 0x7C00;
+    if (a < ldexp(1.0, -14))
+        return sign | (uint16_t)nearbyint(ldexp(a, 24)); /* 0x400 is the least normal */
+    int e;
+    frexp(a, &e); /* a = f * 2^e, f in [0.5, 1) */
+    e -= 1;
+    double m = nearbyint((ldexp(a, -e) - 1.0) * 1024.0);
+    if (m >= 1024.0)
+        m = 0, e++;
+    return sign | (uint16_t)((e + 15) << 10) | (uint16_t)m;
+}
+
+double float_from_half_bits(uint16_t u)
+{
+    int e = (u >> 10) & 0x1F;
+    int m = u & 0x3FF;
+    double a;
+    if (e == 0)
+        a = ldexp(m, -24); /* subnormal */
+    else if (e == 31)
+        a = m ? NAN : INFINITY;
+    else
+        a = ldexp(1024 + m, e - 25);
+    return u & 0x8000 ? -a : a;
 }

@@ -1,7 +1,8 @@
 /* float.h: the shortest text of a double, as OTP 25's
  * float_to_list(F, [short]) writes it: what ~w and ~p print for a float,
  * what erl_parse's error messages show for a float token, and what
- * erlang:float_to_list(F, [short]) returns. */
+ * erlang:float_to_list(F, [short]) returns. Also the 32- and 16-bit IEEE
+ * forms of float segments in binaries. */
 #ifndef VM_FLOAT_H
 #define VM_FLOAT_H
 
@@ -63,5 +64,18 @@ static inline void float_store_digits(char *p, uint64_t d, unsigned skip)
 #endif
     memcpy(p, &d, 8);
 }
+
+/* ---- the narrow IEEE forms of float segments (<<F:32/float>>, /16) ----
+ * Computed in software, with no `_Float16` and no float conversion out of
+ * range (undefined in C), so that every compiler builds them the same. */
+
+/* The bits of single precision `d` (finite), rounding to nearest even;
+ * beyond the largest float it is an infinity, as OTP builds it. */
+uint32_t float_single_bits(double d);
+/* The bits of half precision `d` (finite), rounding to nearest even;
+ * beyond the largest half (65504) it is an infinity, as OTP builds it. */
+uint16_t float_half_bits(double d);
+/* The value of half precision bits `u` (infinities and NaN included). */
+double float_from_half_bits(uint16_t u);
 
 #endif

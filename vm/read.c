@@ -14,13 +14,11 @@
 #include "atom.h"
 #include "bignum.h"
 #include "binary.h"
+#include "float.h"
 #include "heap.h"
 #include "lex.h"
 #include "map.h"
 #include "unicode.h"
-
-/* Longest binary the reader builds; longer is "bad term" (erl would try). */
-#define READ_BIN_MAX_BITS (UINT64_C(1) << 34)
 
 /* ---- growable arrays ---------------------------------------------------- */
 
@@ -467,40 +465,6 @@ static void put_unit_bytes(binstate *b, uint64_t x, unsigned nbytes, bool little
     }
 }
 
-/* IEEE half precision of a finite double, rounding to nearest even. */
-static uint16_t half_bits(double d)
-{
-    uint16_t sign = signbit(d) ? 0x8000 : 0;
-    double a = fabs(d);
-    if (a >= 65520.0)
-        return sign | 0x7C00;
-    if (a < ldexp(1.0, -14))
-        return sign | (uint16_t)nearbyint(ldexp(a, 24)); /* 0x400 is the least normal */
-    int e;
-    frexp(a, &e); /* a = f * 2^e, f in [0.5, 1) */
-    e -= 1;
-    double m = nearbyint((ldexp(a, -e) - 1.0) * 1024.0);
-    if (m >= 1024.0)
-        m = 0, e++;
-    if (e > 15)
-        return sign | 0x7C00;
-    return sign | (uint16_t)((e + 15) << 10) | (uint16_t)m;
-}
-
-/* A single precision float of a finite double; beyond the largest float
- * (rounding to nearest) it is an infinity, as OTP builds it. */
-static uint32_t float_bits(double d)
-{
-    float f;
-    if (fabs(d) >= 0x1.ffffffp127)
-        f = signbit(d) ? -INFINITY : INFINITY;
-    else
-        f = (float)d;
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
 static bool is_atom_named(term_t t, const char *name)
 {
     if (!term_is_atom(t))
@@ -573,9 +537,9 @@ static bool put_value(binstate *b, term_t v, unsigned type, uint64_t size, unsig
             memcpy(&u, &d, sizeof u);
             put_unit_bytes(b, u, 8, little);
         } else if (n == 32) {
-            put_unit_bytes(b, float_bits(d), 4, little);
+            put_unit_bytes(b, float_single_bits(d), 4, little);
         } else if (n == 16) {
-            put_unit_bytes(b, half_bits(d), 2, little);
+            put_unit_bytes(b, float_half_bits(d), 2, little);
         } else {
             return false;
         }

@@ -147,6 +147,31 @@ Test(epp, forms_and_messages)
     }
 }
 
+/* NUL bytes in source text are characters like any other (white space
+ * between tokens, a character in a string, a comment, $\0): the whole
+ * text is read, from a string and from a file, not only up to the first
+ * NUL (found by fuzzing: tests/fuzz/corpus/compile/crash-nul-in-source). */
+Test(epp, nul_bytes_in_source)
+{
+    static const char src[] = "-module(t).\0\nf() -> \0{\"a\0b\", $\0}. % c\0d\n";
+    const char *forms_want = "[{attribute,{1,1},file,{[116,46,101,114,108],1}},{attribute,{1,2},module,t},"
+                             "{function,{2,1},f,0,[{clause,{2,1},[],[],[{tuple,{2,9},[{string,{2,10},[97,0,98]},"
+                             "{char,{2,17},0}]}]}]},{eof,{3,1}}]";
+    term_t forms;
+    cr_assert_eq(epp_parse_string(&h, "t.erl", src, sizeof src - 1, NULL, &forms), EPP_OK);
+    cr_expect(term_eq_exact(forms, want(forms_want)), "%s", show(forms));
+    char path[] = "/tmp/dbgsh-epp-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    cr_assert_eq(write(fd, src, sizeof src - 1), (ssize_t)(sizeof src - 1));
+    close(fd);
+    const char *name = "t.erl";
+    epp_opts o = {NULL, 0, NULL, 0, NULL, 0, name};
+    cr_assert_eq(epp_parse_file(&h, path, &o, &forms), EPP_OK);
+    unlink(path);
+    cr_expect(term_eq_exact(forms, want(forms_want)), "%s", show(forms));
+}
+
 /* compile's {d, Name} and {d, Name, Value}: erl_parse:tokens(erl_parse:abstract(V)). */
 Test(epp, predefined_macros)
 {

@@ -1,4 +1,5 @@
-/* test_float.c: tests of vm/float.c (float_to_short_chars). Every expected
+/* test_float.c: tests of vm/float.c (float_to_short_chars, and the 32- and
+ * 16-bit forms of float segments at the end). Every expected
  * string in the table was printed by erl (OTP 25.2) as
  * float_to_list(F, [short]) for the double the C literal reads as; the
  * other tests check the defining properties (reads back, shortest,
@@ -367,4 +368,63 @@ Test(float, threads)
         pthread_join(t[i], &wrong);
         cr_expect_eq((uintptr_t)wrong, 0, "thread %d: %zu wrong", i, (size_t)(uintptr_t)wrong);
     }
+}
+
+/* ---- the narrow IEEE forms of float segments -------------------------------------- */
+
+/* Each row: erl's binary:decode_unsigned(<<D:16/float>>) (OTP 25.2). */
+static const struct {
+    double d;
+    uint16_t bits;
+} HALVES[] = {
+    {1.5, 0x3E00},
+    {-2.5, 0xC100},
+    {0.1, 0x2E66},
+    {-0.0, 0x8000},
+    {65504.0, 0x7BFF},                 /* the largest half */
+    {65519.99, 0x7BFF},                /* rounds down to it */
+    {65520.0, 0x7C00},                 /* rounds up beyond it: infinity */
+    {1.0e10, 0x7C00},
+    {1.00048828125, 0x3C00},           /* 1 + 2^-11, a tie: to even, down */
+    {1.00146484375, 0x3C02},           /* 1 + 3 * 2^-11, a tie: to even, up */
+    {1.0004882812500002, 0x3C01},      /* above the tie: rounded once, not via float */
+    {6.097555160522461e-5, 0x03FF},    /* the largest subnormal */
+    {6.103515625e-5, 0x0400},          /* the least normal */
+    {5.9604644775390625e-8, 0x0001},   /* the least subnormal */
+    {2.9802322387695312e-8, 0x0000},   /* half of it, a tie: to even, zero */
+    {2.98023223876953200000001e-8, 0x0001},
+    {1.0e-8, 0x0000},
+};
+
+Test(float, half_bits_as_erl)
+{
+    for (size_t i = 0; i < sizeof HALVES / sizeof HALVES[0]; i++)
+        cr_expect_eq(float_half_bits(HALVES[i].d), HALVES[i].bits, "<<%a:16/float>>: %04x, want %04x",
+                     HALVES[i].d, float_half_bits(HALVES[i].d), HALVES[i].bits);
+}
+
+/* Every finite half reads as a double that writes back as the same bits. */
+Test(float, every_half_round_trips)
+{
+    for (uint32_t u = 0; u <= 0xFFFF; u++) {
+        double d = float_from_half_bits((uint16_t)u);
+        if ((u & 0x7C00) == 0x7C00) {
+            cr_assert(isinf(d) ? (u & 0x3FF) == 0 : isnan(d), "%04x", u);
+            continue;
+        }
+        cr_assert_eq(float_half_bits(d), u, "%04x reads as %a, which writes as %04x", u, d, float_half_bits(d));
+    }
+    cr_expect_eq(float_from_half_bits(0x3555), 0.333251953125);
+    cr_expect_eq(float_from_half_bits(0x8001), -0x1p-24);
+}
+
+/* erl's <<D:32/float>>: beyond the largest float, an infinity (a C cast
+ * there is undefined behaviour). */
+Test(float, single_bits_as_erl)
+{
+    cr_expect_eq(float_single_bits(0.1), 0x3DCCCCCDu);
+    cr_expect_eq(float_single_bits(1.0e300), 0x7F800000u);
+    cr_expect_eq(float_single_bits(-1.0e300), 0xFF800000u);
+    cr_expect_eq(float_single_bits(3.4028235677973366e38), 0x7F800000u);
+    cr_expect_eq(float_single_bits(3.4028234663852886e38), 0x7F7FFFFFu); /* FLT_MAX */
 }
