@@ -7,6 +7,8 @@
 #   make tsan       the tests under ThreadSanitizer
 #   make gcstress   the script tests on a GC-stress VM, under ASan + UBSan
 #   make bench      benchmarks against erl, measured in the same run
+#   make fuzz       each fuzz target FUZZ_SECONDS (default 60) under libFuzzer,
+#                   ASan and UBSan (FUZZ_TARGETS="ext read" picks some)
 #   make install    PREFIX=/usr/local: binary, man page, completions
 #   make clean
 #
@@ -79,9 +81,16 @@ TEST_BINS := $(BUILD)/tests/test_vm $(BUILD)/tests/test_format $(BUILD)/tests/te
 # committed, and written again by make whenever a table changes.
 GEN_CMDS  := $(BUILD)/shell/gen/gen_cmds
 GENERATED := docs/commands.md completions/dbgsh.bash completions/_dbgsh completions/dbgsh.fish docs/dbgsh.1
+# Fuzz targets (docs/internals/fuzzing.md): tests/fuzz/T.c fuzzes one parser
+# of untrusted input. make test links each with tests/fuzz/replay.c and
+# replays its corpus, tests/fuzz/corpus/T; make fuzz links it with libFuzzer
+# (FUZZ_ENGINE, what calls the harness, is then -fsanitize=fuzzer).
+FUZZ_TARGETS := ext read format compile ms tlog
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/%)
+FUZZ_ENGINE := $(BUILD)/tests/fuzz/replay.o
 TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads \
              $(BUILD)/tests/progress $(BUILD)/tests/ports $(BUILD)/tests/tracebufs $(BUILD)/tests/tlogtool \
-             $(BUILD)/tests/pty
+             $(BUILD)/tests/pty $(FUZZ_BINS)
 
 ifeq ($(BUILD),build)
 DBGSH := dbgsh
@@ -89,7 +98,7 @@ else
 DBGSH := $(BUILD)/dbgsh
 endif
 
-.PHONY: all deps run test run-tests run-tsan check tsan gcstress run-gcstress bench install clean layers stress
+.PHONY: all deps deps-fuzz fuzz run-fuzz run test run-tests run-tsan check tsan gcstress run-gcstress bench install clean layers stress
 
 all: deps $(DBGSH) $(GENERATED)
 
@@ -102,17 +111,19 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v erl >/dev/null 2>&1 || missing="$$missing erl"; \
 	ls $(OTP_SRC) >/dev/null 2>&1 || missing="$$missing erlang-src"; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "deps: missing$$missing; installing Debian packages"; \
+	if [ -n "$$missing" ]; then $(call apt_install,$$missing,$(DEB_PKGS)); fi
+
+# $(call apt_install,WHAT,PACKAGES), in a recipe that found WHAT missing:
+# installs PACKAGES as root, else prints the command and fails.
+apt_install = if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "deps: missing$(1); installing Debian packages"; \
 	    apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS) >/dev/null || exit 1; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null || exit 1; \
 	  else \
-	    echo "deps: missing$$missing. Install them with:"; \
-	    echo "  sudo apt-get install $(DEB_PKGS)"; \
+	    echo "deps: missing$(1). Install them with:"; \
+	    echo "  sudo apt-get install $(2)"; \
 	    exit 1; \
-	  fi; \
-	fi
+	  fi
 
 # ---- build --------------------------------------------------------------------
 
@@ -204,11 +215,40 @@ $(BUILD)/tests/tlog_bench: $(BUILD)/tests/bench/tlog_bench.o $(LIBDBGCORE) $(LIB
 $(BUILD)/tests/tlogtool: $(BUILD)/tests/diff/tlog/tlogtool.o $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
+$(FUZZ_BINS): $(BUILD)/tests/fuzz/%: $(BUILD)/tests/fuzz/%.o $(filter %.o,$(FUZZ_ENGINE)) \
+              $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(FUZZ_ENGINE) $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM) $(LIBS)
+
 $(BUILD)/tests/termgen: $(BUILD)/tests/diff/termgen.o $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
 $(BUILD)/tests/fmtbench: $(BUILD)/tests/bench/fmtbench.o $(LIBFORMAT) $(LIBVM)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+
+# ---- fuzzing (docs/internals/fuzzing.md) -------------------------------------------
+
+# Each fuzz target built by clang with libFuzzer, ASan and UBSan (the
+# libraries too, READ_BIN_MAX_BITS lowered: config.h) under build/fuzz, then
+# run FUZZ_SECONDS on one core from its seeds, growing a work corpus in
+# build/fuzz/corpus. Not part of make test, which replays the committed
+# corpus instead.
+FUZZ_SECONDS ?= 60
+FUZZ_DEB_PKGS := clang libclang-rt-14-dev
+
+fuzz: deps-fuzz
+	@$(MAKE) --no-print-directory CC=clang DEBUG=1 OPT="-O1 -g" SANITIZE=address,undefined \
+	  CFLAGS="$(CFLAGS) -fsanitize=fuzzer-no-link -DREAD_BIN_MAX_BITS=1048576" \
+	  FUZZ_ENGINE=-fsanitize=fuzzer BUILD=build/fuzz run-fuzz
+
+# clang and its libFuzzer runtime: can it link a fuzz target?
+deps-fuzz: deps
+	@if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' | \
+	     clang -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1; then \
+	  $(call apt_install, clang with libFuzzer,$(FUZZ_DEB_PKGS)); \
+	fi
+
+run-fuzz: $(FUZZ_BINS)
+	@tests/fuzz/fuzz.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Layering: a folder includes only the public header of a folder below it.
 layers:

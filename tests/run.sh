@@ -27,7 +27,7 @@ for bin in "$build"/tests/test_vm "$build"/tests/test_format "$build"/tests/test
 done
 
 # Other suites: each prints "NAME: N passed, N failed" as its last line.
-for suite in "$build"/tests/threads "$build"/tests/progress "$build"/tests/ports "$build"/tests/tracebufs tests/diff/run.sh tests/diff/parse/run.sh tests/diff/ms/run.sh tests/diff/tlog/run.sh tests/diff/traceline/run.sh tests/diff/exceptions/run.sh tests/diff/ms_transform/run.sh tests/dbgcore/dbg/dbgsh.sh tests/dbgcore/tracer/run.sh tests/dbgcore/sessions/run.sh tests/dbgcore/tipport/run.sh tests/shell/run.sh tests/shell/log_erl.sh tests/shell/pty/run.sh tests/shell/format/run.sh tests/lib_erl/run.sh tests/vm/instrument/run.sh tests/scripts/run.sh tests/stress/run.sh; do
+for suite in "$build"/tests/threads "$build"/tests/progress "$build"/tests/ports "$build"/tests/tracebufs tests/diff/run.sh tests/diff/parse/run.sh tests/diff/ms/run.sh tests/diff/tlog/run.sh tests/diff/traceline/run.sh tests/diff/exceptions/run.sh tests/diff/ms_transform/run.sh tests/dbgcore/dbg/dbgsh.sh tests/dbgcore/tracer/run.sh tests/dbgcore/sessions/run.sh tests/dbgcore/tipport/run.sh tests/shell/run.sh tests/shell/log_erl.sh tests/shell/pty/run.sh tests/shell/format/run.sh tests/lib_erl/run.sh tests/vm/instrument/run.sh tests/fuzz/run.sh tests/scripts/run.sh tests/stress/run.sh; do
     [ -x "$suite" ] || continue
     out=$("$suite" "$build" "$dbgsh" 2>&1)
     rc=$?
