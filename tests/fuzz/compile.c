@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tests/fuzz/fuzz.h"
 #include "vm/code.h"
 #include "vm/compile.h"
 #include "vm/epp.h"
@@ -16,12 +17,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static bool ready;
-    if (!ready) {
-        atom_table_init();
+    if (fuzz_setup())
         code_init(NULL);
-        ready = true;
-    }
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
     term_t forms;

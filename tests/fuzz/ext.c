@@ -9,17 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/fuzz/fuzz.h"
 #include "vm/vm.h"
 
 /* Room for ext_encode_bounded's answer: enough for the small terms it
  * takes, not for every term the input can make. */
 #define BOUNDED_CAP 4096
 
-static void fail(const char *what, const ext_error *err)
-{
-    fprintf(stderr, "fuzz ext: %s%s%s\n", what, err ? ": " : "", err ? err->msg : "");
-    abort();
-}
+static void fail(const char *what, const ext_error *err) { fuzz_fail("ext", what, err ? err->msg : NULL); }
 
 /* term_to_binary(t) into a new buffer of *len bytes; aborts when the term
  * a decoder made has no external form. */
@@ -62,11 +59,7 @@ static void check_round_trip(heap_t *h, term_t t)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static bool ready;
-    if (!ready) {
-        atom_table_init();
-        ready = true;
-    }
+    fuzz_setup();
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
     term_t t;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "format/format.h"
+#include "tests/fuzz/fuzz.h"
 
 /* One of each kind of term a format argument can be. */
 static const char FIXED_ARGS[] =
@@ -21,11 +22,7 @@ static const char FIXED_ARGS[] =
 /* What the output of a failed call is checked against. */
 #define KEPT "kept"
 
-static void fail(const char *what, const char *detail)
-{
-    fprintf(stderr, "fuzz format: %s: %s\n", what, detail);
-    abort();
-}
+static void fail(const char *what, const char *detail) { fuzz_fail("format", what, detail); }
 
 /* A record_print_fun that knows two records: #r{a, b} and #e{}. */
 static bool known_records(void *ctx, term_t tag, size_t arity, term_t *fields)
@@ -92,11 +89,7 @@ static void check_pretty(fmt_buf *b, term_t t, const uint8_t *opt)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static bool ready;
-    if (!ready) {
-        atom_table_init();
-        ready = true;
-    }
+    fuzz_setup();
     const char *format = (const char *)data;
     const char *end = format + size;
     const char *args_text = memchr(format, '\0', size);

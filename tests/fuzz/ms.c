@@ -12,17 +12,14 @@
 
 #include "dbgcore/ms.h"
 #include "format/format.h"
+#include "tests/fuzz/fuzz.h"
 
 #define MAX_ARGS 8
 
 /* Arguments for specs when the input gives none. */
 static const char FIXED_ARGS[] = "[1, foo, \"bar\", {x, 2.5}, <<1,2>>, #{k => [v]}, [a|b], -7].";
 
-static void fail(const char *what)
-{
-    fprintf(stderr, "fuzz ms: %s\n", what);
-    abort();
-}
+static void fail(const char *what) { fuzz_fail("ms", what, NULL); }
 
 /* {display, T} writes nothing here (the default hook prints). */
 static void display_nothing(ms_ctx *ctx, term_t t) {}
@@ -63,11 +60,7 @@ static void run(const ms_prog *prog, ms_kind kind, heap_t *h, term_t args)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static bool ready;
-    if (!ready) {
-        atom_table_init();
-        ready = true;
-    }
+    fuzz_setup();
     if (size == 0)
         return 0;
     ms_kind kind = (ms_kind)(data[0] % 4);

@@ -10,12 +10,9 @@
 #include <stdlib.h>
 
 #include "format/format.h"
+#include "tests/fuzz/fuzz.h"
 
-static void fail(const char *what, const char *detail)
-{
-    fprintf(stderr, "fuzz read: %s: %s\n", what, detail);
-    abort();
-}
+static void fail(const char *what, const char *detail) { fuzz_fail("read", what, detail); }
 
 /* erl's locations count from 1; 0:0 is erl_parse's "no tokens at all". */
 static void check_error(const read_error *err, size_t size)
@@ -41,14 +38,13 @@ static void push(walk *w, term_t t)
     w->v[w->n++] = t;
 }
 
+/* ASCII: one byte a char. */
 static bool is_ascii_atom(term_t a)
 {
-    size_t n;
-    const char *s = atom_text(a, &n);
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] >= 0x80)
-            return false;
-    return true;
+    size_t bytes, chars;
+    unsigned flags;
+    atom_text_chars(a, &bytes, &chars, &flags);
+    return bytes == chars;
 }
 
 /* Whether t holds a fun M:F/A whose M or F is not ASCII. ~w writes those
@@ -119,11 +115,7 @@ static void check_stream(heap_t *h, const char *text, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static bool ready;
-    if (!ready) {
-        atom_table_init();
-        ready = true;
-    }
+    fuzz_setup();
     const char *text = (const char *)data;
     heap_t h;
     heap_init(&h, ALLOC_TEMP);

@@ -40,7 +40,10 @@ static bool replay_file(const char *path)
     return ok;
 }
 
-static int by_name(const struct dirent **a, const struct dirent **b) { return strcmp((*a)->d_name, (*b)->d_name); }
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
 
 /* Every regular file of directory `dir`, in name order; *count gets how many
  * ran. False when one could not be read. */

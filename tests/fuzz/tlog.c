@@ -13,12 +13,9 @@
 
 #include "dbgcore/dbgcore.h"
 #include "format/format.h"
+#include "tests/fuzz/fuzz.h"
 
-static void fail(const char *what, const char *detail)
-{
-    fprintf(stderr, "fuzz tlog: %s: %s\n", what, detail);
-    abort();
-}
+static void fail(const char *what, const char *detail) { fuzz_fail("tlog", what, detail); }
 
 /* What shell/offline.c writes for one message: dbg's line, or the JSON
  * object, or the quoted message when dbg's handler fails on it. */
@@ -61,11 +58,7 @@ static void read_records(tlog_reader *rd, heap_t *h, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static bool ready;
-    if (!ready) {
-        atom_table_init();
-        ready = true;
-    }
+    fuzz_setup();
     int fd = memfd_create("fuzz.trc", 0);
     if (fd < 0 || write(fd, data, size) != (ssize_t)size)
         fail("memfd", "cannot hold the input");
