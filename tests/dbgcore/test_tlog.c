@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "dbgcore/tlog.h"
+#include "tests/lib/clock.h"
 #include "tests/lib/rng.h"
 #include "tests/lib/terms.h"
 
@@ -80,14 +80,6 @@ static uint8_t *read_whole(const char *path, size_t *n)
     fclose(f);
     *n = (size_t)len;
     return p;
-}
-
-/* The monotonic clock in milliseconds, for tests that depend on time. */
-static uint64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
 static long file_size(const char *path)
@@ -629,12 +621,12 @@ Test(tlog, wrap_count_one_and_time)
         snprintf(stem, sizeof stem, "tm%c", 'a' + attempt);
         snprintf(name, sizeof name, "%s/%s", dir, stem);
         tlog_wrap timed = {.size = 0, .count = 2, .time_ms = 30};
-        uint64_t t0 = mono_ms();
+        uint64_t t0 = read_clock_ms();
         cr_assert_eq(tlog_writer_open_wrap(&w, name, "", &timed, &err), TLOG_OK);
         cr_assert_eq(tlog_writer_append(w, tw_call(1), &err), TLOG_OK);
         cr_assert_eq(tlog_writer_append(w, tw_call(2), &err), TLOG_OK); /* no size rotation */
         cr_assert_eq(tlog_writer_tick(w, &err), TLOG_OK);               /* too early */
-        if (mono_ms() - t0 < 25)
+        if (read_clock_ms() - t0 < 25)
             break;
         cr_assert_eq(tlog_writer_close(w, &err), TLOG_OK);
     }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tests/lib/clock.h"
 #include "vm/code.h"
 #include "vm/compile.h"
 #include "vm/copy.h"
@@ -144,13 +145,6 @@ static inline term_t spawn_text(const char *module, const char *function, const 
     heap_destroy(&h);
     cr_assert(pid != THE_NON_VALUE, "spawn failed");
     return pid;
-}
-
-static inline uint64_t read_clock_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
 /* The end of process pid, waiting for it at most ms milliseconds; NULL if
