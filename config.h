@@ -33,6 +33,17 @@
 #define HEAP_BLOCK_MAX_WORDS (1u << 20)
 #endif
 
+/* ALLOC_MMAP_THRESHOLD: blocks below this many bytes come from malloc's
+ * arenas, not from a mapping of their own (glibc's M_MMAP_THRESHOLD, set
+ * once by alloc_configure). glibc learns its threshold from the blocks it
+ * unmaps, but a young heap is mapped at one size and shrunk before it is
+ * freed, so it never learns, and every collection mapped and faulted in a
+ * fresh heap. 32 MB is the ceiling of glibc's own learning. 0: leave
+ * malloc as it is. */
+#ifndef ALLOC_MMAP_THRESHOLD
+#define ALLOC_MMAP_THRESHOLD (32u << 20)
+#endif
+
 /* HEAP_BIN_LIMIT: binaries up to this many bytes live on the heap; larger
  * ones are reference-counted off-heap (OTP: 64). */
 #ifndef HEAP_BIN_LIMIT

@@ -6,11 +6,14 @@
  * docs/internals/instrument.md tells the whole story. */
 #include "alloc.h"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "config.h"
 
 _Thread_local uint64_t alloc_owner;
 
@@ -318,6 +321,20 @@ void alloc_map_release(alloc_map_block *blocks) { free(blocks); }
 
 /* ---- allocating -------------------------------------------------------------- */
 
+/* Process heaps (vm/heap.c, vm/gc.c) come from malloc. A collection
+ * allocates the new young heap at one size and shrinks it to another once
+ * it knows what survived; glibc raises its mmap threshold only to the size
+ * of a mapped block it frees, so it never reaches the size asked for, and
+ * each collection of a heap past 128 KB mapped a fresh block and took a
+ * page fault for every page it copied into. A fixed threshold keeps such
+ * blocks in the arenas, whose free memory the next collection reuses. */
+static void tune_malloc(void)
+{
+#if defined(__GLIBC__) && ALLOC_MMAP_THRESHOLD > 0
+    mallopt(M_MMAP_THRESHOLD, (int)ALLOC_MMAP_THRESHOLD);
+#endif
+}
+
 bool alloc_configure(bool status, bool map)
 {
     pthread_mutex_lock(&G.lock);
@@ -326,6 +343,7 @@ bool alloc_configure(bool status, bool map)
         G.configured = true;
         map_on = map;
         status_on = status || map;
+        tune_malloc();
     }
     pthread_mutex_unlock(&G.lock);
     return ok;

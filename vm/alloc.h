@@ -44,7 +44,8 @@ typedef enum alloc_class {
 /* Chooses the modes, once, before the first allocation (main does it from
  * +Mis/+Mim/--mem-map): `status` keeps the counters (on by default), `map`
  * gives every block a header and keeps the map (implies status). False,
- * and nothing changes, when something was allocated already. */
+ * and nothing changes, when something was allocated already. It also sets
+ * malloc's mmap threshold to ALLOC_MMAP_THRESHOLD (config.h). */
 bool alloc_configure(bool status, bool map);
 bool alloc_status_enabled(void);
 bool alloc_map_enabled(void);

@@ -2,6 +2,7 @@
  * kind with its "since last" periods, counts from many threads, and the
  * allocation map. */
 #include <criterion/criterion.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -223,6 +224,26 @@ Test(alloc, map_mode_lists_every_block)
     alloc_free(ALLOC_TIMER, b, 20);
     cr_assert_eq(alloc_map_snapshot(&v), n - 2);
     alloc_map_release(v);
+}
+
+/* A block the size of a grown young heap comes from malloc's arena after
+ * alloc_configure, not from a mapping of its own (ALLOC_MMAP_THRESHOLD):
+ * glibc's default would map it, since this process has freed no mapped
+ * block to learn from. Sanitizer builds replace malloc, which then maps
+ * nothing through glibc either way. */
+Test(alloc, configure_keeps_young_heap_sized_blocks_in_the_arena)
+{
+#if defined(__GLIBC__) && ALLOC_MMAP_THRESHOLD > 0
+    cr_assert(alloc_configure(true, false));
+    struct mallinfo2 before = mallinfo2();
+    size_t size = 372736; /* lists:seq(1, 10000)'s young heap */
+    cr_assert_lt(size, ALLOC_MMAP_THRESHOLD);
+    void *p = alloc_new(ALLOC_HEAP, size);
+    memset(p, 1, size);
+    struct mallinfo2 during = mallinfo2();
+    alloc_free(ALLOC_HEAP, p, size);
+    cr_assert_eq(during.hblks, before.hblks, "the block was mapped on its own");
+#endif
 }
 
 Test(alloc, map_mode_catches_a_wrong_size, .signal = SIGABRT)
