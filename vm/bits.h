@@ -24,4 +24,36 @@ bool bits_match_string(term_t ctx, uint64_t nbits, term_t bits);
 uint64_t bits_left(term_t ctx);
 term_t bits_get_tail(process *p, term_t ctx);
 
+/* bits_get's commonest case, inline in the interpreter: an integer of 1 to
+ * 7 whole bytes (`X:32`, `Y:8/little-signed`) at a byte boundary, which is
+ * always a small. THE_NON_VALUE for anything else, matched or not, which
+ * then goes to bits_get: the general code decides every failure. */
+static inline term_t bits_get_small_int(term_t ctx, unsigned kind, unsigned flags, unsigned unit, term_t size)
+{
+    if (kind != BS_INTEGER || !term_is_small(size) || (flags & BS_NATIVE))
+        return THE_NON_VALUE;
+    int64_t count = small_value(size);
+    if (count < 0 || count > 56)
+        return THE_NON_VALUE;
+    sub_bin_obj *s = (sub_bin_obj *)(void *)boxed_ptr(ctx);
+    uint64_t bits = (uint64_t)count * unit;
+    uint64_t n = bits / 8;
+    if (s->bitoffset != 0 || bits % 8 != 0 || n - 1 >= 7 || n > s->size)
+        return THE_NON_VALUE;
+    uint64_t total;
+    const uint8_t *b = whole_bin_bytes(boxed_ptr(s->orig), &total) + s->offset;
+    uint64_t u = 0;
+    if (flags & BS_LITTLE)
+        for (uint64_t i = n; i-- > 0;)
+            u = u << 8 | b[i];
+    else
+        for (uint64_t i = 0; i < n; i++)
+            u = u << 8 | b[i];
+    if ((flags & BS_SIGNED) && (u >> (bits - 1) & 1))
+        u |= ~UINT64_C(0) << bits;
+    s->offset += n;
+    s->size -= n;
+    return term_small((int64_t)u);
+}
+
 #endif

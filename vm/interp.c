@@ -1664,7 +1664,9 @@ put_map:
     }
     CASE(bs_get)
     {
-        term_t v = bits_get(p, RX(2), (unsigned)pc[4], (unsigned)pc[5], (unsigned)pc[6], SX(7));
+        term_t v = bits_get_small_int(RX(2), (unsigned)pc[4], (unsigned)pc[5], (unsigned)pc[6], SX(7));
+        if (v == THE_NON_VALUE)
+            v = bits_get(p, RX(2), (unsigned)pc[4], (unsigned)pc[5], (unsigned)pc[6], SX(7));
         if (v == THE_NON_VALUE)
             JUMP(pc[1]);
         RX(3) = v;
