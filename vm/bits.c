@@ -386,12 +386,6 @@ cleanup:
 
 static sub_bin_obj *ctx_of(term_t ctx) { return (sub_bin_obj *)(void *)boxed_ptr(ctx); }
 
-uint64_t bits_left(term_t ctx)
-{
-    sub_bin_obj *s = ctx_of(ctx);
-    return s->size * 8 + s->bitsize;
-}
-
 /* Moves the context's start forward by k bits (k <= bits_left). */
 static void advance(term_t ctx, uint64_t k)
 {

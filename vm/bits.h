@@ -21,8 +21,22 @@ term_t bits_start_match(process *p, term_t b);
 term_t bits_get(process *p, term_t ctx, unsigned kind, unsigned flags, unsigned unit, term_t size);
 bool bits_skip(term_t ctx, unsigned unit, term_t size);
 bool bits_match_string(term_t ctx, uint64_t nbits, term_t bits);
-uint64_t bits_left(term_t ctx);
 term_t bits_get_tail(process *p, term_t ctx);
+
+/* The bits a match context has left. */
+static inline uint64_t bits_left(term_t ctx)
+{
+    const sub_bin_obj *s = (const sub_bin_obj *)(const void *)boxed_ptr(ctx);
+    return s->size * 8 + s->bitsize;
+}
+
+/* True when the context's bits left are a whole number of units (a power
+ * of two but for a segment's unusual unit: a mask, not a division). */
+static inline bool bits_left_in_units(term_t ctx, uint64_t unit)
+{
+    uint64_t left = bits_left(ctx);
+    return (unit & (unit - 1)) == 0 ? (left & (unit - 1)) == 0 : left % unit == 0;
+}
 
 /* bits_get's commonest case, inline in the interpreter: an integer of 1 to
  * 7 whole bytes (`X:32`, `Y:8/little-signed`) at a byte boundary, which is

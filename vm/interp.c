@@ -1692,7 +1692,7 @@ put_map:
     }
     CASE(bs_test_unit)
     {
-        if (bits_left(RX(2)) % pc[3] != 0)
+        if (!bits_left_in_units(RX(2), pc[3]))
             JUMP(pc[1]);
         NEXT(4);
     }
