@@ -982,10 +982,8 @@ static ir *make_seg(lower *L, uint32_t line, ir *val, ir *size, const segspec *s
         break;
     case BS_BINARY:
         s->j = sp->has_unit ? sp->unit : bits ? 1 : 8;
-        if (!size) {
+        if (!size)
             s->flags |= IRF_ALL;
-            s->j = bits ? 1 : 8;
-        }
         break;
     default:
         s->j = 0;
