@@ -172,24 +172,11 @@ char *vm_file_name(term_t name)
 
 void vm_file_name_free(char *s) { alloc_strfree(ALLOC_TEMP, s); }
 
-/* True when n bytes at s are valid UTF-8. */
-static bool is_utf8(const char *s, size_t n)
-{
-    uint32_t cp;
-    for (size_t i = 0; i < n;) {
-        size_t k = unicode_decode_utf8_strict((const unsigned char *)s + i, n - i, &cp);
-        if (k == 0)
-            return false;
-        i += k;
-    }
-    return true;
-}
-
 /* A native name as a term: the list of its characters when it is UTF-8,
  * else (when raw_ok) the binary of its bytes, else THE_NON_VALUE. */
 static term_t make_name(process *p, const char *s, size_t n, bool raw_ok)
 {
-    if (!is_utf8(s, n))
+    if (!unicode_is_utf8(s, n))
         return raw_ok ? bin_new(&p->heap, (const uint8_t *)s, n) : THE_NON_VALUE;
     /* Characters are decoded backwards: the list is built from its end. */
     term_t l = NIL;
@@ -399,7 +386,7 @@ term_t bif_file_set_cwd_1(process *p, const term_t *args)
     term_t r;
     if (!get_path(args[0], &path, &is_bin))
         r = make_error(p, ATOM_badarg);
-    else if (is_bin && !is_utf8(path.s, path.len))
+    else if (is_bin && !unicode_is_utf8(path.s, path.len))
         r = make_error(p, atom_from_cstr("no_translation"));
     else
         r = chdir(path.s) == 0 ? ATOM_ok : make_errno_error(p, errno);

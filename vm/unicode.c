@@ -62,6 +62,18 @@ size_t unicode_decode_utf8_strict(const unsigned char *s, size_t n, uint32_t *cp
     return need;
 }
 
+bool unicode_is_utf8(const char *s, size_t n)
+{
+    uint32_t cp;
+    for (size_t i = 0; i < n;) {
+        size_t k = unicode_decode_utf8_strict((const unsigned char *)s + i, n - i, &cp);
+        if (k == 0)
+            return false;
+        i += k;
+    }
+    return true;
+}
+
 /* Grapheme clusters as OTP 25's unicode_util:gc/1 cuts them (which is what
  * string:length/1 and string:slice/3 count). The classes come from
  * grapheme.def, generated from OTP's own unicode_util.erl; the walk below

@@ -18,6 +18,9 @@ uint32_t unicode_decode_utf8(const unsigned char *s, size_t n, size_t *len);
  * sequence (overlong forms, surrogates, above 0x10FFFF, truncated). */
 size_t unicode_decode_utf8_strict(const unsigned char *s, size_t n, uint32_t *cp);
 
+/* True when all n bytes at s are strictly valid UTF-8 (as above). */
+bool unicode_is_utf8(const char *s, size_t n);
+
 /* Whether c is a Unicode scalar value: a code point (0..0x10FFFF) that is
  * not a surrogate (0xD800..0xDFFF), what OTP takes as a character of a
  * Unicode string. */

@@ -35,19 +35,6 @@ static bool known_records(void *ctx, term_t tag, size_t arity, term_t *fields)
     return tag == atom_from_cstr("e") && arity == 0;
 }
 
-/* Whether s[0..n) is well-formed UTF-8. */
-static bool is_utf8(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n;) {
-        uint32_t cp;
-        size_t len = unicode_decode_utf8_strict((const unsigned char *)s + i, n - i, &cp);
-        if (len == 0)
-            return false;
-        i += len;
-    }
-    return true;
-}
-
 static void check_format(fmt_buf *b, const char *format, size_t len, term_t args)
 {
     fmt_buf_reset(b);
@@ -57,7 +44,7 @@ static void check_format(fmt_buf *b, const char *format, size_t len, term_t args
     if (fmt_format(b, format, len, args, &err) == FMT_OK) {
         if (b->len < strlen(KEPT) || memcmp(b->data, KEPT, strlen(KEPT)) != 0)
             fail("fmt_format", "wrote over the text before it");
-        if (!is_utf8(b->data, b->len))
+        if (!unicode_is_utf8(b->data, b->len))
             fail("fmt_format wrote text that is not UTF-8", b->data);
     } else {
         if (b->len != strlen(KEPT) || strcmp(b->data, KEPT) != 0)
@@ -83,7 +70,7 @@ static void check_pretty(fmt_buf *b, term_t t, const uint8_t *opt)
     }
     fmt_buf_reset(b);
     fmt_pretty(b, t, &o);
-    if (!is_utf8(b->data, b->len))
+    if (!unicode_is_utf8(b->data, b->len))
         fail("fmt_pretty wrote text that is not UTF-8", b->data);
 }
 

@@ -32,3 +32,14 @@ Test(unicode, cluster_end_steps_and_decoding)
     cr_assert_eq(unicode_decode_utf8((const unsigned char *)"\xe2\x82", 2, &len), 0xE2); /* truncated */
     cr_assert_eq(len, 1);
 }
+
+Test(unicode, whole_strings_of_strict_utf8)
+{
+    cr_assert(unicode_is_utf8("", 0));
+    cr_assert(unicode_is_utf8("abc \xc3\xa5 \xe2\x82\xac \xf0\x9f\x98\x80", 15));
+    cr_assert_not(unicode_is_utf8("ab\xc3", 3), "a sequence cut at the end");
+    cr_assert_not(unicode_is_utf8("\xc0\xaf", 2), "an overlong form");
+    cr_assert_not(unicode_is_utf8("\xed\xa0\x80", 3), "a surrogate");
+    cr_assert_not(unicode_is_utf8("a\xffz", 3), "a byte that starts nothing");
+    cr_assert(unicode_is_utf8("a\xffz", 1), "only n bytes are looked at");
+}
