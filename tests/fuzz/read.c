@@ -7,10 +7,10 @@
  * through a file, must move on at every term or error it returns. */
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "format/format.h"
 #include "tests/fuzz/fuzz.h"
+#include "vm/tstack.h"
 
 static void fail(const char *what, const char *detail) { fuzz_fail("read", what, detail); }
 
@@ -21,21 +21,6 @@ static void check_error(const read_error *err, size_t size)
         fail("an error without a message", "");
     if (err->line > size + 1 || err->col > size + 1)
         fail("an error located outside the text", err->msg);
-}
-
-/* A stack of terms still to look at, for a walk without recursion. */
-typedef struct walk {
-    term_t *v;
-    size_t n, cap;
-} walk;
-
-static void push(walk *w, term_t t)
-{
-    if (w->n == w->cap) {
-        w->cap = w->cap ? 2 * w->cap : 64;
-        w->v = realloc(w->v, w->cap * sizeof *w->v);
-    }
-    w->v[w->n++] = t;
 }
 
 /* ASCII: one byte a char. */
@@ -52,31 +37,31 @@ static bool is_ascii_atom(term_t a)
  * reads that back as other atoms, or not at all, too. */
 static bool holds_byte_named_fun(term_t t)
 {
-    walk w = {0};
+    tstack w;
+    tstack_init(&w);
     bool found = false;
-    push(&w, t);
-    while (w.n > 0 && !found) {
-        t = w.v[--w.n];
+    tstack_push(&w, t);
+    while (!found && tstack_pop(&w, &t)) {
         if (term_is_list(t)) {
-            push(&w, list_head(t));
-            push(&w, list_tail(t));
+            tstack_push(&w, list_head(t));
+            tstack_push(&w, list_tail(t));
         } else if (term_is_tuple(t)) {
             for (uint64_t i = 0; i < tuple_arity(t); i++)
-                push(&w, tuple_get(t, i));
+                tstack_push(&w, tuple_get(t, i));
         } else if (term_is_map(t)) {
             map_iter it;
             term_t k, v;
             map_iter_init(&it, t);
             while (map_iter_next(&it, &k, &v)) {
-                push(&w, k);
-                push(&w, v);
+                tstack_push(&w, k);
+                tstack_push(&w, v);
             }
         } else if (term_is_export(t)) {
             const export_obj *x = export_object(t);
             found = !is_ascii_atom(x->module) || !is_ascii_atom(x->function);
         }
     }
-    free(w.v);
+    tstack_free(&w);
     return found;
 }
 
