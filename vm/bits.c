@@ -384,12 +384,10 @@ cleanup:
 
 /* ---- matching ----------------------------------------------------------- */
 
-static sub_bin_obj *ctx_of(term_t ctx) { return (sub_bin_obj *)(void *)boxed_ptr(ctx); }
-
 /* Moves the context's start forward by k bits (k <= bits_left). */
 static void advance(term_t ctx, uint64_t k)
 {
-    sub_bin_obj *s = ctx_of(ctx);
+    sub_bin_obj *s = bits_ctx(ctx);
     uint64_t start = s->offset * 8 + s->bitoffset + k;
     uint64_t left = s->size * 8 + s->bitsize - k;
     s->offset = start / 8;
@@ -436,7 +434,7 @@ static bool match_bits(term_t ctx, unsigned unit, term_t size, uint64_t *bits)
 
 static const uint8_t *ctx_bytes(term_t ctx, uint64_t *bitpos)
 {
-    sub_bin_obj *s = ctx_of(ctx);
+    sub_bin_obj *s = bits_ctx(ctx);
     *bitpos = s->offset * 8 + s->bitoffset;
     /* a context's orig is a heap or refc binary */
     const term_t *o = boxed_ptr(s->orig);
@@ -449,26 +447,7 @@ static term_t get_integer(process *p, const uint8_t *src, uint64_t pos, uint64_t
 {
     if ((pos & 7) == 0 && (bits & 7) == 0 && bits - 1 < 56) {
         /* up to 7 whole bytes at a byte boundary: always a SMALL */
-        const uint8_t *b = src + pos / 8;
-        unsigned n = (unsigned)(bits / 8);
-        uint64_t u = 0;
-        bool le = little(flags);
-        if (n == 1) {
-            u = b[0];
-        } else if (n == 4 && !le) {
-            uint32_t v;
-            memcpy(&v, b, 4);
-            u = __builtin_bswap32(v);
-        } else if (le) {
-            for (unsigned i = n; i-- > 0;)
-                u = u << 8 | b[i];
-        } else {
-            for (unsigned i = 0; i < n; i++)
-                u = u << 8 | b[i];
-        }
-        if ((flags & BS_SIGNED) && (u >> (bits - 1) & 1))
-            u |= ~UINT64_C(0) << bits;
-        return term_small((int64_t)u);
+        return bits_small_from_bytes(src + pos / 8, (unsigned)(bits / 8), little(flags), flags & BS_SIGNED);
     }
     uint64_t nbytes = (bits + 7) / 8;
     uint8_t stackbuf[16];
@@ -618,7 +597,7 @@ term_t bits_get(process *p, term_t ctx, unsigned kind, unsigned flags, unsigned 
         break;
     }
     default: {
-        sub_bin_obj *s = ctx_of(ctx);
+        sub_bin_obj *s = bits_ctx(ctx);
         r = bin_sub(&p->heap, s->orig, pos, bits);
         break;
     }
@@ -653,7 +632,7 @@ bool bits_match_string(term_t ctx, uint64_t nbits, term_t lit)
 
 term_t bits_get_tail(process *p, term_t ctx)
 {
-    sub_bin_obj *s = ctx_of(ctx);
+    sub_bin_obj *s = bits_ctx(ctx);
     uint64_t pos = s->offset * 8 + s->bitoffset;
     return bin_sub(&p->heap, s->orig, pos, bits_left(ctx));
 }

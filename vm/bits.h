@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "code.h"
 #include "proc.h"
@@ -23,10 +24,13 @@ bool bits_skip(term_t ctx, unsigned unit, term_t size);
 bool bits_match_string(term_t ctx, uint64_t nbits, term_t bits);
 term_t bits_get_tail(process *p, term_t ctx);
 
+/* A match context's fields: a private sub binary whose offset advances. */
+static inline sub_bin_obj *bits_ctx(term_t ctx) { return (sub_bin_obj *)(void *)boxed_ptr(ctx); }
+
 /* The bits a match context has left. */
 static inline uint64_t bits_left(term_t ctx)
 {
-    const sub_bin_obj *s = (const sub_bin_obj *)(const void *)boxed_ptr(ctx);
+    const sub_bin_obj *s = bits_ctx(ctx);
     return s->size * 8 + s->bitsize;
 }
 
@@ -36,6 +40,30 @@ static inline bool bits_left_in_units(term_t ctx, uint64_t unit)
 {
     uint64_t left = bits_left(ctx);
     return (unit & (unit - 1)) == 0 ? (left & (unit - 1)) == 0 : left % unit == 0;
+}
+
+/* The integer in the n whole bytes at b (1 <= n <= 7: always a small), in
+ * either byte order, signed or not. */
+static inline term_t bits_small_from_bytes(const uint8_t *b, unsigned n, bool little, bool sign)
+{
+    uint64_t u = 0;
+    if (n == 1) {
+        u = b[0];
+    } else if (n == 4 && !little) {
+        uint32_t v;
+        memcpy(&v, b, 4);
+        u = __builtin_bswap32(v);
+    } else if (little) {
+        for (unsigned i = n; i-- > 0;)
+            u = u << 8 | b[i];
+    } else {
+        for (unsigned i = 0; i < n; i++)
+            u = u << 8 | b[i];
+    }
+    unsigned bits = 8 * n;
+    if (sign && (u >> (bits - 1) & 1))
+        u |= ~UINT64_C(0) << bits;
+    return term_small((int64_t)u);
 }
 
 /* bits_get's commonest case, inline in the interpreter: an integer of 1 to
@@ -49,25 +77,17 @@ static inline term_t bits_get_small_int(term_t ctx, unsigned kind, unsigned flag
     int64_t count = small_value(size);
     if (count < 0 || count > 56)
         return THE_NON_VALUE;
-    sub_bin_obj *s = (sub_bin_obj *)(void *)boxed_ptr(ctx);
+    sub_bin_obj *s = bits_ctx(ctx);
     uint64_t bits = (uint64_t)count * unit;
     uint64_t n = bits / 8;
     if (s->bitoffset != 0 || bits % 8 != 0 || n - 1 >= 7 || n > s->size)
         return THE_NON_VALUE;
     uint64_t total;
     const uint8_t *b = whole_bin_bytes(boxed_ptr(s->orig), &total) + s->offset;
-    uint64_t u = 0;
-    if (flags & BS_LITTLE)
-        for (uint64_t i = n; i-- > 0;)
-            u = u << 8 | b[i];
-    else
-        for (uint64_t i = 0; i < n; i++)
-            u = u << 8 | b[i];
-    if ((flags & BS_SIGNED) && (u >> (bits - 1) & 1))
-        u |= ~UINT64_C(0) << bits;
+    term_t r = bits_small_from_bytes(b, (unsigned)n, flags & BS_LITTLE, flags & BS_SIGNED);
     s->offset += n;
     s->size -= n;
-    return term_small((int64_t)u);
+    return r;
 }
 
 #endif
