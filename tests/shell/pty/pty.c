@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tests/lib/clock.h"
 #include "tests/shell/pty/screen.h"
 
 #define DEFAULT_TIMEOUT_MS 5000 /* per waiting step; PTY_TIMEOUT_MS overrides */
@@ -48,12 +49,7 @@ static char *xstrdup(const char *s)
     return memcpy(screen_xrealloc(NULL, n), s, n);
 }
 
-static long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+static long now_ms(void) { return (long)read_clock_ms(); }
 
 static void sleep_ms(long ms)
 {
