@@ -37,6 +37,16 @@ static inline term_t bif_raise(process *p, proc_class cls, term_t reason)
     p->fclass = cls;
     p->freason = reason;
     p->fstack = THE_NON_VALUE;
+    p->finfo = THE_NON_VALUE;
+    return THE_NON_VALUE;
+}
+/* bif_raise with `info`, an error_info map, for the location of the first
+ * frame of code in the stack trace (erlang:error/3's option, a failed
+ * binary construction). */
+static inline term_t bif_raise_info(process *p, proc_class cls, term_t reason, term_t info)
+{
+    bif_raise(p, cls, reason);
+    p->finfo = info;
     return THE_NON_VALUE;
 }
 /* What a BIF asks of the interpreter after it succeeded with a result:

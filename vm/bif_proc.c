@@ -343,7 +343,23 @@ term_t bif_proc_process_flag_2(process *p, const term_t *args)
 term_t bif_proc_exit_1(process *p, const term_t *args) { return bif_raise(p, CLASS_EXIT, args[0]); }
 term_t bif_proc_error_1(process *p, const term_t *args) { return bif_raise(p, CLASS_ERROR, args[0]); }
 term_t bif_proc_error_2(process *p, const term_t *args) { return bif_raise(p, CLASS_ERROR, args[0]); }
-term_t bif_proc_error_3(process *p, const term_t *args) { return bif_raise(p, CLASS_ERROR, args[0]); }
+/* error(Reason, Args, Options): Options give the first frame an
+ * error_info when they are a proper list of {error_info, Map} only (the
+ * last one counts, as OTP's); any other options are ignored. */
+term_t bif_proc_error_3(process *p, const term_t *args)
+{
+    term_t info = THE_NON_VALUE, l = args[2];
+    for (; term_is_list(l); l = list_tail(l)) {
+        term_t o = list_head(l);
+        if (!term_is_tuple(o) || tuple_arity(o) != 2 || tuple_get(o, 0) != ATOM_error_info ||
+            !term_is_map(tuple_get(o, 1)))
+            break;
+        info = tuple_get(o, 1);
+    }
+    if (!term_is_nil(l))
+        info = THE_NON_VALUE;
+    return bif_raise_info(p, CLASS_ERROR, args[0], info);
+}
 term_t bif_proc_throw_1(process *p, const term_t *args) { return bif_raise(p, CLASS_THROW, args[0]); }
 
 /* erlang:raise(Class, Reason, Stacktrace): with a bad class or a stack

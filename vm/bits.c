@@ -10,8 +10,10 @@
 #include "alloc.h"
 #include "atom.h"
 #include "bignum.h"
+#include "bif.h"
 #include "binary.h"
 #include "float.h"
+#include "map.h"
 #include "unicode.h"
 
 bool bits_is_binary(term_t b)
@@ -130,42 +132,67 @@ static inline uint64_t bit_size_of(term_t t)
     }
 }
 
-/* Sizes one segment; false for a bad value or size. */
-static bool size_segment(seg *s, unsigned unit, term_t size)
+/* The bits of a segment of `size` units of `unit` bits into *bits. Any
+ * size but a non-negative integer is BS_FAIL_SIZE; one whose bits do not
+ * fit in 63 bits, a bignum included, is BS_FAIL_LIMIT (OTP's compiled code
+ * says system_limit there, before it looks at the value). */
+static bs_fail_reason seg_bits(term_t size, unsigned unit, uint64_t *bits)
+{
+    if (term_is_small(size)) {
+        int64_t v = small_value(size);
+        if (v < 0)
+            return BS_FAIL_SIZE;
+        if (__builtin_mul_overflow((uint64_t)v, (uint64_t)unit, bits) || *bits > (uint64_t)INT64_MAX)
+            return BS_FAIL_LIMIT;
+        return BS_FAIL_NONE;
+    }
+    if (term_is_big(size))
+        return big_is_negative(size) ? BS_FAIL_SIZE : BS_FAIL_LIMIT;
+    return BS_FAIL_SIZE;
+}
+
+/* Sizes one segment; otherwise why not, in the order OTP checks: the
+ * size, then the value against the size. */
+static bs_fail_reason size_segment(seg *s, unsigned unit, term_t size)
 {
     term_t v = s->value;
+    bs_fail_reason r;
     switch (s->kind) {
     case BS_INTEGER:
+        if ((r = seg_bits(size, unit, &s->bits)) != BS_FAIL_NONE)
+            return r;
+        return term_is_integer(v) ? BS_FAIL_NONE : BS_FAIL_TYPE;
     case BS_FLOAT: {
-        if (!term_is_small(size) || small_value(size) < 0)
-            return false;
-        s->bits = (uint64_t)small_value(size) * unit;
-        if (s->kind == BS_INTEGER)
-            return term_is_integer(v);
-        if (!term_is_number(v))
-            return false;
-        return s->bits == 64 || s->bits == 32 || s->bits == 16;
+        if ((r = seg_bits(size, unit, &s->bits)) != BS_FAIL_NONE)
+            return r;
+        if (s->bits != 64 && s->bits != 32 && s->bits != 16)
+            return BS_FAIL_INVALID;
+        if (term_is_float(v))
+            return BS_FAIL_NONE;
+        if (!term_is_integer(v))
+            return BS_FAIL_TYPE;
+        double d;
+        return int_to_double(v, &d) ? BS_FAIL_NONE : BS_FAIL_NO_FLOAT;
     }
     case BS_BINARY: {
+        if (size != ATOM_all && (r = seg_bits(size, unit, &s->bits)) != BS_FAIL_NONE)
+            return r;
         uint64_t have = bit_size_of(v);
         if (have == UINT64_MAX)
-            return false;
+            return BS_FAIL_TYPE;
         if (size == ATOM_all) {
             if (have % unit != 0)
-                return false;
+                return BS_FAIL_UNIT;
             s->bits = have;
-            return true;
+            return BS_FAIL_NONE;
         }
-        if (!term_is_small(size) || small_value(size) < 0)
-            return false;
-        s->bits = (uint64_t)small_value(size) * unit;
-        return s->bits <= have;
+        return s->bits <= have ? BS_FAIL_NONE : BS_FAIL_SHORT;
     }
     default:
         if (!valid_cp(v))
-            return false;
+            return BS_FAIL_TYPE;
         s->bits = utf_len(s->kind, (uint32_t)small_value(v));
-        return true;
+        return BS_FAIL_NONE;
     }
 }
 
@@ -344,7 +371,7 @@ static term_t append(process *p, const seg *segs, uint64_t n, uint64_t total)
     return bin_sub(&p->heap, orig, 0, (uint64_t)size * 8);
 }
 
-term_t bits_create(process *p, const term_t *R, const code_t *ops, uint64_t n)
+term_t bits_create(process *p, const term_t *R, const code_t *ops, uint64_t n, bs_fail *fail)
 {
 #define SRC(w) (code_is_reg(w) ? R[code_reg_index(w)] : (term_t)(w))
     seg local[16];
@@ -357,11 +384,19 @@ term_t bits_create(process *p, const term_t *R, const code_t *ops, uint64_t n)
         s->kind = (unsigned)o[0];
         s->flags = (unsigned)o[1];
         s->value = SRC(o[4]);
-        if (!size_segment(s, (unsigned)o[2], SRC(o[3]))) {
-            bif_raise(p, CLASS_ERROR, ATOM_badarg);
+        bs_fail_reason r = size_segment(s, (unsigned)o[2], SRC(o[3]));
+        if (r == BS_FAIL_NONE &&
+            (__builtin_add_overflow(total, s->bits, &total) || total > (uint64_t)INT64_MAX))
+            r = BS_FAIL_LIMIT; /* far past what OTP could allocate too */
+        if (r != BS_FAIL_NONE) {
+            fail->segment = s->flags >> BS_SEGNO_SHIFT;
+            fail->kind = s->kind;
+            fail->reason = r;
+            fail->value = r == BS_FAIL_SIZE || r == BS_FAIL_LIMIT ? SRC(o[3]) : s->value;
+            if (r == BS_FAIL_INVALID)
+                fail->value = term_small((int64_t)s->bits);
             goto cleanup;
         }
-        total += s->bits;
     }
     if (n >= 2 && segs[0].kind == BS_BINARY && SRC(ops[3]) == ATOM_all && total % 8 == 0 &&
         segs[0].bits % 8 == 0) {
@@ -380,6 +415,22 @@ cleanup:
         alloc_free(ALLOC_TEMP, segs, n * sizeof *segs);
     return result;
 #undef SRC
+}
+
+term_t bits_create_error(process *p, const bs_fail *f)
+{
+    static const term_t types[] = {ATOM_integer, ATOM_float_, ATOM_binary, ATOM_utf8, ATOM_utf16, ATOM_utf32};
+    static const term_t errors[] = {
+        [BS_FAIL_TYPE] = ATOM_type,   [BS_FAIL_SIZE] = ATOM_size,       [BS_FAIL_UNIT] = ATOM_unit,
+        [BS_FAIL_SHORT] = ATOM_short, [BS_FAIL_INVALID] = ATOM_invalid, [BS_FAIL_NO_FLOAT] = ATOM_no_float,
+        [BS_FAIL_LIMIT] = ATOM_size,
+    };
+    heap_t *h = &p->heap;
+    term_t cause[4] = {term_small(f->segment), types[f->kind], errors[f->reason], f->value};
+    term_t keys[3] = {ATOM_cause, ATOM_function, ATOM_module};
+    term_t vals[3] = {term_tuple(h, 4, cause), ATOM_format_bs_fail, ATOM_erl_erts_errors};
+    term_t info = map_from_pairs(h, keys, vals, 3);
+    return bif_raise_info(p, CLASS_ERROR, f->reason == BS_FAIL_LIMIT ? ATOM_system_limit : ATOM_badarg, info);
 }
 
 /* ---- matching ----------------------------------------------------------- */

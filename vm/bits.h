@@ -14,10 +14,37 @@
 
 /* True when the bitstring b is a binary (whole bytes). */
 bool bits_is_binary(term_t b);
+/* Why a segment of bs_create could not be built: the Error of OTP's
+ * error_info cause (erl_erts_errors:format_bs_fail), or a size too large
+ * (system_limit). */
+typedef enum bs_fail_reason {
+    BS_FAIL_NONE,
+    BS_FAIL_TYPE,     /* the value is not of the segment's type */
+    BS_FAIL_SIZE,     /* the size is no non-negative integer */
+    BS_FAIL_UNIT,     /* a whole bitstring that is no whole number of units */
+    BS_FAIL_SHORT,    /* a bitstring shorter than the segment's size */
+    BS_FAIL_INVALID,  /* a float segment of other than 16, 32 or 64 bits */
+    BS_FAIL_NO_FLOAT, /* an integer outside a double's range */
+    BS_FAIL_LIMIT,    /* a segment of 2^63 bits or more: system_limit */
+} bs_fail_reason;
+typedef struct bs_fail {
+    uint32_t segment; /* in the source, 1-based (BS_SEGNO_SHIFT) */
+    unsigned kind;    /* BS_INTEGER, ... */
+    bs_fail_reason reason;
+    term_t value; /* the value, or the size for BS_FAIL_SIZE and _LIMIT,
+                     or the bits for BS_FAIL_INVALID */
+} bs_fail;
+
 /* Builds the n segments described at seg (5 operand words each, see
- * opcodes.def) reading register operands from R; THE_NON_VALUE with badarg
- * recorded on p when a segment's value or size is bad. */
-term_t bits_create(process *p, const term_t *R, const code_t *seg, uint64_t n);
+ * opcodes.def) reading register operands from R; THE_NON_VALUE with *fail
+ * filled when a segment's value or size is bad (nothing is raised: a
+ * guard jumps to its fail label). */
+term_t bits_create(process *p, const term_t *R, const code_t *seg, uint64_t n, bs_fail *fail);
+/* Raises f's exception on p, as OTP: badarg (system_limit for
+ * BS_FAIL_LIMIT) whose first frame carries the error_info
+ * #{cause => {Segment, Type, Error, Value}, function => format_bs_fail,
+ * module => erl_erts_errors}. Returns THE_NON_VALUE. */
+term_t bits_create_error(process *p, const bs_fail *f);
 term_t bits_start_match(process *p, term_t b);
 term_t bits_get(process *p, term_t ctx, unsigned kind, unsigned flags, unsigned unit, term_t size);
 bool bits_skip(term_t ctx, unsigned unit, term_t size);

@@ -607,9 +607,10 @@ bool code_find(const code_t *pc, code_location *out)
 
 /* [{file, File}, {line, Line}] for a code location (the line left out when
  * unknown). */
-static term_t location_of(heap_t *h, const code_location *loc, uint32_t line)
+/* [{file, F}, {line, L} | tail]: what OTP gives, each when known. */
+static term_t location_of(heap_t *h, const code_location *loc, uint32_t line, term_t tail)
 {
-    term_t l = NIL;
+    term_t l = tail;
     if (line)
         l = term_cons(h, term_tuple2(h, ATOM_line, term_small(line)), l);
     const char *file = loc->module->file;
@@ -625,10 +626,11 @@ static term_t frame_term(heap_t *h, term_t m, term_t f, term_t arity_or_args, te
 }
 
 /* The frame of the function around `pc` (for a continuation: the call
- * before it), with `args` in place of the arity unless THE_NON_VALUE, and
- * the function's own line when `own_line`; THE_NON_VALUE when pc is in no
- * module (export stubs, trace instructions). */
-static term_t code_frame(heap_t *h, const code_t *pc, term_t args, bool own_line)
+ * before it), with `args` in place of the arity unless THE_NON_VALUE, the
+ * function's own line when `own_line`, and {error_info, info} after the
+ * file and line unless info is THE_NON_VALUE; THE_NON_VALUE when pc is in
+ * no module (export stubs, trace instructions). */
+static term_t code_frame(heap_t *h, const code_t *pc, term_t args, bool own_line, term_t info)
 {
     code_location loc;
     if (!code_find(pc, &loc))
@@ -636,7 +638,8 @@ static term_t code_frame(heap_t *h, const code_t *pc, term_t args, bool own_line
     const code_t *hd = loc.header;
     term_t a = args != THE_NON_VALUE ? args : term_small((int64_t)hd[FH_ARITY]);
     uint32_t line = own_line ? (uint32_t)hd[FH_LINE] : loc.line;
-    return frame_term(h, (term_t)hd[FH_MODULE], (term_t)hd[FH_NAME], a, location_of(h, &loc, line));
+    term_t tail = info == THE_NON_VALUE ? NIL : term_cons(h, term_tuple2(h, ATOM_error_info, info), NIL);
+    return frame_term(h, (term_t)hd[FH_MODULE], (term_t)hd[FH_NAME], a, location_of(h, &loc, line, tail));
 }
 
 static term_t args_list(heap_t *h, const term_t *args, unsigned n)
@@ -667,7 +670,7 @@ static term_t bif_location(heap_t *h, const bif_entry *b)
         return NIL;
     term_t k = ATOM_module, v = atom_from_cstr(errors);
     term_t info = map_from_pairs(h, &k, &v, 1);
-    return term_cons(h, term_tuple2(h, atom_from_cstr("error_info"), info), NIL);
+    return term_cons(h, term_tuple2(h, ATOM_error_info, info), NIL);
 }
 
 term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigned nargs, const bif_entry *bif,
@@ -692,11 +695,17 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
         first_args = args_list(h, args, nargs);
         function_clause = true; /* reported with the function's own line */
     }
+    /* error_info for the first frame of code (error/3, bs_create) */
+    term_t info = p->finfo;
+    p->finfo = THE_NON_VALUE;
+    if (n > 0)
+        info = THE_NON_VALUE;
     if (pc) {
-        term_t f = code_frame(h, pc, first_args, function_clause);
+        term_t f = code_frame(h, pc, first_args, function_clause, info);
         if (f != THE_NON_VALUE) {
             frames[n++] = f;
             first_args = THE_NON_VALUE;
+            info = THE_NON_VALUE;
         }
     }
     /* As OTP's, a continuation equal to the one before it is recorded once
@@ -706,11 +715,12 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
         if (p->frames[i].pc == prev)
             continue;
         prev = p->frames[i].pc;
-        term_t f = code_frame(h, prev - 1, first_args, false);
+        term_t f = code_frame(h, prev - 1, first_args, false, info);
         if (f == THE_NON_VALUE)
             continue;
         frames[n++] = f;
         first_args = THE_NON_VALUE;
+        info = THE_NON_VALUE;
     }
     term_t l = NIL;
     while (n > 0)

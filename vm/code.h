@@ -73,6 +73,10 @@ static inline bool code_arith_inlined(code_arith op, code_t a, code_t b)
 /* Segment kinds and flags of the bs_* instructions. */
 enum { BS_INTEGER, BS_FLOAT, BS_BINARY, BS_UTF8, BS_UTF16, BS_UTF32 };
 enum { BS_SIGNED = 1, BS_LITTLE = 2, BS_NATIVE = 4 };
+/* bs_create's flags word holds, above BS_SEGNO_SHIFT, the segment's number
+ * in the source binary (1-based; a string's characters share one, a
+ * comprehension's accumulator is segment 1), which a failure reports. */
+enum { BS_SEGNO_SHIFT = 8 };
 
 /*
  * A function header, FUNC_HEADER_WORDS words before the function's entry:

@@ -49,7 +49,7 @@ code_t cg_bin_build(gen *g, ir *e, int dst, uint32_t fail)
     for (uint32_t i = 0; i < e->n; i++) {
         ir *s = e->k[i];
         cg_I(g, s->i);
-        cg_I(g, seg_flags(s));
+        cg_I(g, seg_flags(s) | (code_t)s->seg << BS_SEGNO_SHIFT);
         cg_I(g, s->j);
         cg_S(g, sizes[i]);
         cg_S(g, vals[i]);

@@ -1189,6 +1189,7 @@ static ir *lower_bin(lower *L, term_t t, bool pat, bool shadow, bool skip)
                 ir *sz = size == cca.default_ ? NULL : lower_expr(L, size);
                 ir *cv = skip ? new_ir(L, IR_WILD, bl, 0) : mk_lit(L, list_head(c), bl);
                 ir *seg = make_seg(L, bl, cv, sz, &sp);
+                seg->seg = si + 1; /* a string is one segment */
                 if (pat && !skip && seg->i == BS_INTEGER) {
                     term_t bits = fold_bin(L, &seg, 1);
                     if (bits != THE_NON_VALUE)
@@ -1220,6 +1221,7 @@ static ir *lower_bin(lower *L, term_t t, bool pat, bool shadow, bool skip)
             }
         }
         ir *seg = make_seg(L, bl, val, sz, &sp);
+        seg->seg = si + 1;
         if (pat && seg->i == BS_INTEGER && is_lit(val) && term_is_integer(val->a)) {
             term_t bits = fold_bin(L, &seg, 1); /* matched as a string of bits */
             if (bits != THE_NON_VALUE)
@@ -2684,6 +2686,7 @@ static ir *bc_append(lower *L, ir *acc, term_t expr, uint32_t line)
     segspec sp = {BS_BINARY, 1, IRF_ALL, true};
     sp.has_unit = false;
     first = make_seg(L, line, acc, NULL, &sp);
+    first->seg = 1; /* OTP numbers the element's segments after it */
     if (cc_is(expr, cca.bin, 3)) {
         path_push(L, element_rank(L));
         ir *b = lower_bin(L, expr, false, false, false);
@@ -2691,18 +2694,22 @@ static ir *bc_append(lower *L, ir *acc, term_t expr, uint32_t line)
         if (b->kind == IR_BIN) {
             ir *e = new_ir(L, IR_BIN, line, b->n + 1);
             e->k[0] = first;
-            if (b->n)
-                memcpy(e->k + 1, b->k, b->n * sizeof *b->k);
+            for (uint32_t i = 0; i < b->n; i++) {
+                e->k[i + 1] = b->k[i];
+                e->k[i + 1]->seg++;
+            }
             return e;
         }
         ir *e = new_ir(L, IR_BIN, line, 2);
         e->k[0] = first;
         e->k[1] = make_seg(L, line, b, NULL, &sp);
+        e->k[1]->seg = 2;
         return e;
     }
     ir *e = new_ir(L, IR_BIN, line, 2);
     e->k[0] = first;
     e->k[1] = make_seg(L, line, lower_ranked(L, expr, element_rank(L)), NULL, &sp);
+    e->k[1]->seg = 2;
     return e;
 }
 

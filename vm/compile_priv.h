@@ -208,7 +208,9 @@ typedef enum ir_kind {
                    * j: unit (0: the type's default); flags: IRF_SIGNED,
                    * IRF_LITTLE, IRF_NATIVE, IRF_ALL (size is `all`);
                    * in patterns, a: the segment's bits when its value and
-                   * size are literal (matched as a string), else 0 */
+                   * size are literal (matched as a string), else 0;
+                   * in expressions, seg: its number in the source binary
+                   * (BS_SEGNO_SHIFT) */
     IR_OP,        /* a: the operator atom; k[0..n), n = 1 or 2 */
     IR_ANDALSO,   /* k[0], k[1] */
     IR_ORELSE,    /* k[0], k[1] */
@@ -271,6 +273,7 @@ struct ir {
     uint32_t line;
     uint32_t n, nb, ncl, ncl2;
     uint32_t i, j;
+    uint32_t seg; /* IR_SEG only */
     term_t a;
     ir **k, **b;
     ir_clause *cl, *cl2;

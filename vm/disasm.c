@@ -278,8 +278,12 @@ size_t disasm_instr(FILE *out, const module_code *m, size_t pos, disasm_decode_f
             for (size_t q = 0; q < glen; q++, p++) {
                 if (q)
                     fputc(' ', out);
+                if (bin && q == 0) /* the segment's number in the source, then its kind */
+                    fprintf(out, "#%llu ", (unsigned long long)(c[p + 1] >> BS_SEGNO_SHIFT));
                 if (bin && q == 0 && c[p] < 6)
                     fputs(bs_kinds[c[p]], out);
+                else if (bin && q == 1)
+                    fprintf(out, "%llu", (unsigned long long)(c[p] & ((1u << BS_SEGNO_SHIFT) - 1)));
                 else
                     put_operand(out, m, g[q], c[p]);
             }

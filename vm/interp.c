@@ -1648,9 +1648,14 @@ put_map:
     CASE(bs_create)
     {
         uint64_t n = pc[3];
-        term_t v = bits_create(p, R, pc + 4, n);
-        if (v == THE_NON_VALUE)
-            FAIL_OR_RAISE(pc[1]);
+        bs_fail f;
+        term_t v = bits_create(p, R, pc + 4, n, &f);
+        if (v == THE_NON_VALUE) {
+            if (pc[1])
+                JUMP(pc[1]);
+            bits_create_error(p, &f);
+            goto raise;
+        }
         RX(2) = v;
         NEXT(4 + 5 * n);
     }

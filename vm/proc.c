@@ -159,6 +159,7 @@ static process *new_process(void)
     p->exit_reason = ATOM_normal;
     p->fstack = NIL;
     p->freason = NIL;
+    p->finfo = THE_NON_VALUE;
     p->result = NIL;
     p->sched_id = -1;
     p->priority = ATOM_normal;
@@ -268,6 +269,7 @@ void proc_gc(process *p, size_t need, bool major)
         {&p->result, 1},
         {&p->freason, 1},
         {&p->fstack, 1},
+        {&p->finfo, 1},
     };
     gc_collect(&p->heap, &p->gc, roots, sizeof roots / sizeof roots[0], need, major, NULL, NULL);
     /* The registers above stack_top are dead now but were not updated, and

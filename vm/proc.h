@@ -136,6 +136,8 @@ struct process {
     proc_class fclass;
     term_t freason;
     term_t fstack; /* stack trace term, built lazily */
+    term_t finfo;  /* an error_info map for the trace's first code frame,
+                      or THE_NON_VALUE; taken when the trace is built */
 
     /* mailbox: senders append to the incoming queue under inq_lock; the
      * owner moves it to the private queue, where receive matches. */

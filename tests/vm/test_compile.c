@@ -582,6 +582,15 @@ Test(compile, binary_match_shape)
     free(l);
     l = listing(m, "build", 3);
     cr_expect_eq(count_op(l, "bs_create"), 1, "one instruction builds it: %s", l);
+    /* each segment carries its number in the source for a failure's
+     * error_info: "x" is one segment */
+    cr_expect(strstr(l, "[#1 integer 0 1 8 r0, #2 integer 2 1 16 r1, #3 binary 0 8 all r2,") &&
+                  strstr(l, "#6 integer 0 1 8 120, #7 integer 1 1 32 r3]"),
+              "%s", l);
+    free(l);
+    l = listing(m, "-bc/1-lbc$^0/2-0-", 2);
+    cr_expect(strstr(l, "[#1 binary 0 1 all r1, #2 integer 0 1 8 r2]"), "the accumulator is segment 1: %s",
+              l);
     free(l);
     l = listing(m, "strs", 1);
     cr_expect_eq(count_op(l, "bs_match_string"), 2, "%s", l);
