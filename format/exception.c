@@ -9,18 +9,15 @@
 #include <limits.h>
 
 /* Atoms not in atoms.def (atom_cached). */
-static _Atomic term_t slot_error_info, slot_cause, slot_reason, slot_general, slot_format_error,
-    slot_erts_errors, slot_notalive, slot_shell, slot_shell_undef, slot_argument_limit, slot_unbound,
-    slot_rs_bad_return, slot_rs_disallowed, slot_rs_started, slot_rs_stopped, slot_calling_self, slot_a2345,
-    slot_b2345, slot_latin1, slot_unicode, slot_utf8, slot_safe, slot_badopt, slot_registered_name,
-    slot_line_length, slot_encoding, slot_printable_range, slot_trim, slot_interpreted, slot_error_map,
-    slot_tag, slot_depth, slot_none;
-#define ATOM_ERROR_INFO atom_cached(&slot_error_info, "error_info")
-#define ATOM_CAUSE atom_cached(&slot_cause, "cause")
+static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notalive, slot_shell,
+    slot_shell_undef, slot_argument_limit, slot_unbound, slot_rs_bad_return, slot_rs_disallowed,
+    slot_rs_started, slot_rs_stopped, slot_calling_self, slot_a2345, slot_b2345, slot_latin1, slot_unicode,
+    slot_utf8, slot_safe, slot_badopt, slot_registered_name, slot_line_length, slot_encoding,
+    slot_printable_range, slot_trim, slot_interpreted, slot_error_map, slot_tag, slot_depth, slot_none,
+    slot_override_segment;
 #define ATOM_REASON atom_cached(&slot_reason, "reason")
 #define ATOM_GENERAL atom_cached(&slot_general, "general")
 #define ATOM_FORMAT_ERROR atom_cached(&slot_format_error, "format_error")
-#define ATOM_ERTS_ERRORS atom_cached(&slot_erts_errors, "erl_erts_errors")
 #define ATOM_NOTALIVE atom_cached(&slot_notalive, "notalive")
 #define ATOM_SHELL atom_cached(&slot_shell, "shell")
 #define ATOM_SHELL_UNDEF atom_cached(&slot_shell_undef, "shell_undef")
@@ -48,6 +45,7 @@ static _Atomic term_t slot_error_info, slot_cause, slot_reason, slot_general, sl
 #define ATOM_TAG atom_cached(&slot_tag, "tag")
 #define ATOM_DEPTH atom_cached(&slot_depth, "depth")
 #define ATOM_NONE atom_cached(&slot_none, "none")
+#define ATOM_OVERRIDE_SEGMENT atom_cached(&slot_override_segment, "override_segment_position")
 
 void fmt_exception_opts_init(fmt_exception_opts *o)
 {
@@ -69,6 +67,7 @@ typedef struct ectx {
     bool mangle; /* in latin1, argument texts of the reason's explanation
                     go through erl_error's "~s" of UTF-8 bytes (below) */
     fmt_buf tmp; /* error texts split into lines */
+    fmt_buf gen; /* a derived general text (format_bs_fail) */
 } ectx;
 
 static void put_cstr(ectx *c, const char *s) { fmt_buf_put(c->b, s, strlen(s)); }
@@ -699,6 +698,8 @@ static void put_reason(ectx *c, term_t term, term_t cls, t1_kind k, term_t t1)
 typedef struct emap {
     term_t map;                     /* a map given by the caller, or THE_NON_VALUE */
     const char *arg[EMAP_ARGS + 1]; /* derived texts; [0] unused */
+    const char *reason;             /* derived: the reason's explanation, or NULL */
+    const fmt_buf *general;         /* derived: the general text, or NULL */
 } emap;
 
 static bool emap_has(const emap *e, term_t key, int argnum)
@@ -706,6 +707,10 @@ static bool emap_has(const emap *e, term_t key, int argnum)
     term_t v;
     if (e->map != THE_NON_VALUE)
         return map_get(e->map, key, &v);
+    if (key == ATOM_GENERAL)
+        return e->general != NULL;
+    if (key == ATOM_REASON)
+        return e->reason != NULL;
     return argnum >= 1 && argnum <= EMAP_ARGS && e->arg[argnum];
 }
 
@@ -718,7 +723,12 @@ static void put_emap(fmt_buf *b, const emap *e, term_t key, int argnum)
             fmt_write(b, v, -1, true);
         return;
     }
-    fmt_buf_put(b, e->arg[argnum], strlen(e->arg[argnum]));
+    if (key == ATOM_GENERAL)
+        fmt_buf_put(b, e->general->data, e->general->len);
+    else if (key == ATOM_REASON)
+        fmt_buf_put(b, e->reason, strlen(e->reason));
+    else
+        fmt_buf_put(b, e->arg[argnum], strlen(e->arg[argnum]));
 }
 
 /* erl_erts_errors' expand_error/1 texts. */
@@ -1044,11 +1054,149 @@ static void derive_erts(term_t reason, term_t frame, emap *e)
         args[n++] = list_head(as);
     if (!term_is_nil(as))
         return; /* an arity, or more arguments than any BIF here takes */
-    term_t info = prop_value(tuple_get(frame, 3), ATOM_ERROR_INFO), cause = ATOM_NONE;
+    term_t info = prop_value(tuple_get(frame, 3), ATOM_error_info), cause = ATOM_NONE;
     term_t v;
-    if (info != THE_NON_VALUE && term_is_map(info) && map_get(info, ATOM_CAUSE, &v))
+    if (info != THE_NON_VALUE && term_is_map(info) && map_get(info, ATOM_cause, &v))
         cause = v;
     derive_erlang(f, args, n, cause, e->arg);
+}
+
+/* io_lib:format("~p", [V]) (column 1, or `col`; ~P at `depth` unless it
+ * is -1), as erl_erts_errors' texts write values. */
+static void put_plain_pp(fmt_buf *b, term_t v, int col, int depth)
+{
+    fmt_pretty_opts po;
+    fmt_pretty_opts_init(&po);
+    po.column = col;
+    po.depth = depth;
+    fmt_pretty(b, v, &po);
+}
+
+/* erl_erts_errors:possibly_truncated/1, format_bs_fail's printer of a
+ * value: an integer of 48 characters or more as its first and last 12
+ * around "...", a bitstring of 16 bytes or more as ~w of its first 8 bytes
+ * and its last two (the last one's bits) around "...,", anything else as
+ * ~P at depth 20. */
+static void put_truncated(fmt_buf *b, term_t v)
+{
+    if (term_is_integer(v)) {
+        size_t mark = b->len;
+        fmt_write(b, v, -1, false);
+        size_t n = b->len - mark;
+        if (n >= 48) {
+            memcpy(b->data + mark + 12, "...", 3);
+            memmove(b->data + mark + 15, b->data + mark + n - 12, 12);
+            b->len = mark + 27;
+            b->data[b->len] = '\0';
+        }
+        return;
+    }
+    if (!term_is_bitstring(v)) {
+        put_plain_pp(b, v, 1, 20);
+        return;
+    }
+    bin_view bv;
+    bin_view_of(v, &bv);
+    uint64_t size = bv.size + (bv.bitsize != 0); /* byte_size/1 */
+    if (size < 16) {
+        put_plain_pp(b, v, 1, -1);
+        return;
+    }
+    char num[8];
+    fmt_buf_put(b, "<<", 2);
+    for (uint64_t i = 0; i < 8; i++) {
+        if (i)
+            fmt_buf_putc(b, ',');
+        fmt_buf_put(b, num, (size_t)snprintf(num, sizeof num, "%u", bin_byte_at(&bv, i)));
+    }
+    fmt_buf_put(b, "...,", 4);
+    fmt_buf_put(b, num, (size_t)snprintf(num, sizeof num, "%u", bin_byte_at(&bv, size - 2)));
+    fmt_buf_putc(b, ',');
+    if (bv.bitsize) /* the last byte's bits, as ~w writes them: Value:Bits */
+        fmt_buf_put(
+            b, num,
+            (size_t)snprintf(num, sizeof num, "%u:%u", bin_tail_bits(&bv) >> (8 - bv.bitsize), bv.bitsize));
+    else
+        fmt_buf_put(b, num, (size_t)snprintf(num, sizeof num, "%u", bin_byte_at(&bv, size - 1)));
+    fmt_buf_put(b, ">>", 2);
+}
+
+/* erl_erts_errors:format_bs_fail(Reason, [{_, _, _, Info} | _]) for the
+ * error_info map `info`: the general text "segment N of type 'T': ..."
+ * into c->gen and the reason "construction of binary failed"; nothing
+ * where OTP's would fail (and erl_error ignore it). A pretty_printer fun
+ * in the map is not called: possibly_truncated prints the value. */
+static void derive_bs_fail(ectx *c, term_t reason, term_t info, emap *e)
+{
+    term_t cause, segment, v;
+    if (!map_get(info, ATOM_cause, &cause) || !term_is_tuple(cause) || tuple_arity(cause) != 4)
+        return;
+    segment = tuple_get(cause, 0);
+    if (map_get(info, ATOM_OVERRIDE_SEGMENT, &v))
+        segment = v;
+    term_t type = tuple_get(cause, 1), error = tuple_get(cause, 2), value = tuple_get(cause, 3);
+    if (!term_is_atom(type))
+        return;
+    fmt_buf *b = &c->gen;
+    fmt_buf_reset(b);
+    fmt_buf_put(b, "segment ", 8);
+    put_plain_pp(b, segment, 9, -1);
+    size_t tlen;
+    const char *tname = atom_text(type, &tlen);
+    fmt_buf_put(b, " of type '", 10);
+    fmt_buf_put(b, tname, tlen);
+    fmt_buf_put(b, "': ", 3);
+    size_t start = b->len; /* do_format_bs_fail's own io_lib:format starts here */
+#define PUT(s) fmt_buf_put(b, s, sizeof s - 1)
+    if (reason == ATOM_system_limit) {
+        if (type == ATOM_binary && error == ATOM_binary && value == ATOM_size) {
+            PUT("the size of the binary/bitstring is too large (exceeding 2147483647 bits)");
+        } else if (error == ATOM_size) {
+            PUT("the size ");
+            put_plain_pp(b, value, 10, -1);
+            PUT(" is too large");
+        } else {
+            return;
+        }
+    } else if (reason != ATOM_badarg) {
+        return;
+    } else if (type == ATOM_float_ && error == ATOM_invalid) {
+        PUT("expected one of the supported sizes 16, 32, or 64 but got: ");
+        put_plain_pp(b, value, (int)(b->len - start) + 1, -1);
+    } else if (type == ATOM_float_ && error == ATOM_no_float) {
+        PUT("the value ");
+        put_truncated(b, value);
+        PUT(" is outside the range expressible as a float");
+    } else if (type == ATOM_binary && error == ATOM_unit) {
+        PUT("the size of the value ");
+        put_truncated(b, value);
+        PUT(" is not a multiple of the unit for the segment");
+    } else if (error == ATOM_short) {
+        PUT("the value ");
+        put_truncated(b, value);
+        PUT(" is shorter than the size of the segment");
+    } else if (error == ATOM_size) {
+        PUT("expected a non-negative integer as size but got: ");
+        put_truncated(b, value);
+    } else if (error == ATOM_type) {
+        if (type == ATOM_binary) {
+            PUT("expected a binary");
+        } else if (type == ATOM_float_) {
+            PUT("expected a float or an integer");
+        } else if (type == ATOM_integer) {
+            PUT("expected an integer");
+        } else {
+            PUT("expected a non-negative integer encodable as ");
+            fmt_buf_put(b, tname, tlen);
+        }
+        PUT(" but got: ");
+        put_truncated(b, value);
+    } else {
+        return;
+    }
+#undef PUT
+    e->general = b;
+    e->reason = "construction of binary failed";
 }
 
 /* get_extended_error(Reason, Trace): the error map of the first frame's
@@ -1062,12 +1210,12 @@ static void get_error_map(ectx *c, term_t reason, term_t trace, emap *e)
     term_t frame = list_head(trace), ei = THE_NON_VALUE;
     for (term_t l = tuple_get(frame, 3); term_is_list(l); l = list_tail(l)) {
         term_t p = list_head(l);
-        if (term_is_tuple(p) && tuple_arity(p) >= 1 && tuple_get(p, 0) == ATOM_ERROR_INFO) {
+        if (term_is_tuple(p) && tuple_arity(p) >= 1 && tuple_get(p, 0) == ATOM_error_info) {
             ei = p;
             break;
         }
     }
-    term_t info = ei != THE_NON_VALUE ? tagged2(ei, ATOM_ERROR_INFO) : THE_NON_VALUE;
+    term_t info = ei != THE_NON_VALUE ? tagged2(ei, ATOM_error_info) : THE_NON_VALUE;
     if (info == THE_NON_VALUE || !term_is_map(info))
         return;
     if (c->o->error_map != THE_NON_VALUE) {
@@ -1080,8 +1228,10 @@ static void get_error_map(ectx *c, term_t reason, term_t trace, emap *e)
         mod = v;
     if (map_get(info, ATOM_function, &v))
         fn = v;
-    if (mod == ATOM_ERTS_ERRORS && fn == ATOM_FORMAT_ERROR)
+    if (mod == ATOM_erl_erts_errors && fn == ATOM_FORMAT_ERROR)
         derive_erts(reason, frame, e);
+    else if (mod == ATOM_erl_erts_errors && fn == ATOM_format_bs_fail)
+        derive_bs_fail(c, reason, info, e);
 }
 
 /* A lone \r or \n at s[i] (not one of a \r\n pair). */
@@ -1090,6 +1240,17 @@ static bool is_line_end(const char *s, size_t len, size_t i)
     if (s[i] == '\n')
         return i == 0 || s[i - 1] != '\r';
     return s[i] == '\r' && (i + 1 == len || s[i + 1] != '\n');
+}
+
+/* The error map's general text on a line of its own, when it has one. */
+static void put_general(ectx *c, const emap *e, int64_t sep)
+{
+    if (emap_has(e, ATOM_GENERAL, 0)) {
+        fmt_buf_putc(c->b, '\n');
+        put_spaces(c, sep);
+        put_cstr(c, "   *** ");
+        put_emap(c->b, e, ATOM_GENERAL, 0);
+    }
 }
 
 /* call_format_error(ErrorMap, A, Sep): for each argument with a text,
@@ -1141,12 +1302,7 @@ static void put_arg_errors(ectx *c, const emap *e, term_t as, int64_t sep)
             i = j;
         }
     }
-    if (e->map != THE_NON_VALUE && emap_has(e, ATOM_GENERAL, 0)) {
-        fmt_buf_putc(c->b, '\n');
-        put_spaces(c, sep);
-        put_cstr(c, "   *** ");
-        put_emap(c->b, e, ATOM_GENERAL, 0);
-    }
+    put_general(c, e, sep);
 }
 
 /* ---- the stack trace ------------------------------------------------------------------- */
@@ -1186,6 +1342,12 @@ static void put_stack(ectx *c, term_t trace, const emap *e)
             keep = n;
     }
     int64_t sep = 2 + c->s0;
+    if (keep == 0 && e) {
+        /* every frame trimmed (a shell input's own): the general text,
+         * which erl's shell shows under eval_bits' frame, stays */
+        put_general(c, e, sep);
+        return;
+    }
     char called_as[64];
     snprintf(called_as, sizeof called_as, "%*s   called as ", (int)sep, "");
     size_t i = 0;
@@ -1222,6 +1384,7 @@ fmt_result fmt_exception(fmt_buf *out, term_t cls, term_t reason, term_t stack,
         return FMT_BADARG;
     ectx c = {.b = out, .o = opts, .s0 = (int)strlen(opts->tag)};
     fmt_buf_init(&c.tmp);
+    fmt_buf_init(&c.gen);
 
     /* analyze_exception(Class, Reason, Stack) */
     term_t term = reason, trace = NIL, t1 = NIL, w[3];
@@ -1255,13 +1418,14 @@ fmt_result fmt_exception(fmt_buf *out, term_t cls, term_t reason, term_t stack,
 
     put_cstr(&c, opts->tag);
     put_cstr(&c, exited(cls));
-    if (e.map != THE_NON_VALUE && emap_has(&e, ATOM_REASON, -1))
+    if (emap_has(&e, ATOM_REASON, -1))
         put_emap(out, &e, ATOM_REASON, -1);
     else
         put_reason(&c, term, cls, k, t1);
     put_stack(&c, trace, &e);
     fmt_buf_putc(out, '\n');
     fmt_buf_free(&c.tmp);
+    fmt_buf_free(&c.gen);
     return FMT_OK;
 }
 

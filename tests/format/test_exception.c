@@ -200,6 +200,64 @@ static const exc_row ROWS[] = {
      "     in function  '\\x{432}':f\xc3""\xa9""/1 \n"},
     {"latin1_fc_binary", "error", "function_clause", "[{m,f,[<<\"caf\",195,169>>],[]}]", false, 80, "** ", NULL,
      "** exception error: no function clause matching m:f(<<\"caf\xc3""\x83""\xc2""\x83""\xc3""\x82""\xc2""\xa9""\">>) \n"},
+    /* binary construction: erl_erts_errors:format_bs_fail */
+    {"bs_type", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {1,integer,type,x},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 1 of type 'integer': expected an integer but got: x\n"},
+    {"bs_size_bignum", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {2,integer,size,-1606938044258990275541962092341162602522202993782792835301376},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 2 of type 'integer': expected a non-negative integer as size but got: -16069380442...792835301376\n"},
+    {"bs_limit", "error", "system_limit", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {1,integer,size,1180591620717411303424},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 1 of type 'integer': the size 1180591620717411303424 is too large\n"},
+    {"bs_limit_32bit", "error", "system_limit", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {1,binary,binary,size},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 1 of type 'binary': the size of the binary/bitstring is too large (exceeding 2147483647 bits)\n"},
+    {"bs_short_long", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {1,binary,short,<<1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20>>},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 1 of type 'binary': the value <<1,2,3,4,5,6,7,8...,19,20>> is shorter than the size of the segment\n"},
+    {"bs_unit_bits", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {1,binary,unit,<<1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,5:3>>},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 1 of type 'binary': the size of the value <<1,2,3,4,5,6,7,8...,20,5:3>> is not a multiple of the unit for the segment\n"},
+    {"bs_short_text", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {3,binary,short,<<\"hello\">>},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 3 of type 'binary': the value <<\"hello\">> is shorter than the size of the segment\n"},
+    {"bs_deep", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {1,utf16,type,{a,[[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40]],\"abc\",#{k => v}}},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 1 of type 'utf16': expected a non-negative integer encodable as utf16 but got: {a,[[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16|...]],\"abc\",#{k => v}}\n"},
+    {"bs_override", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {7,integer,type,q},function => format_bs_fail,module => erl_erts_errors,override_segment_position => 3}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 3 of type 'integer': expected an integer but got: q\n"},
+    {"bs_invalid", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {1,float,invalid,8},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 1 of type 'float': expected one of the supported sizes 16, 32, or 64 but got: 8\n"},
+    {"bs_no_float", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {1,float,no_float,11505236063118821809467553221049758295155052665230762065499525194094891251552061640493342548634082305351687288311769174890162545204122663839542235560926343960177145179191391057683342054479750023644997308933440369205641643669917624414330439074612943178454432683813523087356623740062701843509462805095950344781824},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 1 of type 'float': the value 115052360631...950344781824 is outside the range expressible as a float\n"},
+    {"bs_bad_cause", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => oops,function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"},
+    {"bs_bad_error", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {1,float,weird,1},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"},
+    {"bs_other_reason", "error", "badarith", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {1,integer,type,x},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: an error occurred when evaluating an arithmetic expression\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"},
+    {"bs_utf32", "error", "badarg", "[{m,f,1,[{file,\"m.erl\"},{line,3},{error_info,#{cause => {2,utf32,type,-1},function => format_bs_fail,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: construction of binary failed\n"
+     "     in function  m:f/1 (m.erl, line 3)\n"
+     "        *** segment 2 of type 'utf32': expected a non-negative integer encodable as utf32 but got: -1\n"},
 };
 /* clang-format on */
 
@@ -227,6 +285,28 @@ Test(exception, rows)
 {
     for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++)
         check_row(&ROWS[i]);
+}
+
+/* A shell input's own frame is trimmed, and with it the line under it: the
+ * general text of its error_info is still printed, where erl's shell shows
+ * it under eval_bits' frame (docs/differences-from-erlang.md, The shell). */
+Test(exception, general_text_of_a_trimmed_frame)
+{
+    fmt_exception_opts o;
+    fmt_exception_opts_init(&o);
+    o.trim[0] = atom_from_cstr("dbgsh_shell_1");
+    term_t stack =
+        fx_read("[{dbgsh_shell_1,eval,0,[{file,\"nofile\"},{line,1},{error_info,"
+                "#{cause => {1,integer,type,x},function => format_bs_fail,module => erl_erts_errors}}]}]");
+    fmt_buf_reset(&buf);
+    cr_assert_eq(fmt_exception(&buf, ATOM_error, ATOM_badarg, stack, &o), FMT_OK);
+    cr_expect_str_eq(buf.data, "** exception error: construction of binary failed\n"
+                               "        *** segment 1 of type 'integer': expected an integer but got: x\n");
+    /* no general text: nothing under the reason */
+    stack = fx_read("[{dbgsh_shell_1,eval,0,[{file,\"nofile\"},{line,1}]}]");
+    fmt_buf_reset(&buf);
+    cr_assert_eq(fmt_exception(&buf, ATOM_error, ATOM_badarg, stack, &o), FMT_OK);
+    cr_expect_str_eq(buf.data, "** exception error: bad argument\n");
 }
 
 /* A class that is none of error, exit, throw: FMT_BADARG, nothing written. */

@@ -72,6 +72,7 @@ error_map(Reason, [{M, _, _, Info} | _] = Stack) when is_list(Info) ->
         {error_info, #{} = Map} ->
             case {maps:get(module, Map, M), maps:get(function, Map, format_error)} of
                 {erl_erts_errors, format_error} -> none;
+                {erl_erts_errors, format_bs_fail} -> none;
                 {Mod, Fun} -> try Mod:Fun(Reason, Stack) catch error:_ -> #{} end
             end;
         _ -> none

@@ -54,6 +54,9 @@ names() ->
      error_notalive, error_badarg_value, error_unicode_reason, error_string,
      exit_atom, exit_tuple, exit_long, exit_normal, exit_badarg, exit_string,
      throw_atom, throw_tuple, throw_long, throw_badarith,
+     bs_type, bs_second_segment, bs_string_segment, bs_unit, bs_short, bs_short_long,
+     bs_size, bs_size_limit, bs_float_invalid, bs_no_float, bs_utf, bs_comprehension,
+     error_info_option,
      nested_calls, deep_calls, after_calls, tail_map_get, tail_atom_to_list].
 
 %% ---- arithmetic -----------------------------------------------------------------
@@ -203,6 +206,23 @@ c(throw_tuple) -> v(throw(id({error, not_found})));
 c(throw_long) -> v(throw(id([{item, N, lists:seq(1, N)} || N <- lists:seq(1, 9)])));
 c(throw_badarith) -> v(throw(id(badarith)));
 %% ---- several frames -------------------------------------------------------------------
+%% ---- binary construction (error_info of erl_erts_errors:format_bs_fail) ---------
+c(bs_type) -> v(<<(id(x)):8>>);
+c(bs_second_segment) -> v(<<1, (id(1.5))/binary>>);
+c(bs_string_segment) -> v(<<"abc", 1, (id([]))/utf8>>);
+c(bs_unit) -> v(<<(id(<<1:3>>))/binary>>);
+c(bs_short) -> v(<<(id(<<"hello">>)):30/binary>>);
+c(bs_short_long) -> v(<<(id(<<(list_to_binary(lists:seq(1, 20)))/binary, 5:3>>)):30/binary>>);
+c(bs_size) -> v(<<1:(id(-(1 bsl 200)))>>);
+c(bs_size_limit) -> v(<<1:(id(1 bsl 70))>>);
+c(bs_float_invalid) -> v(<<(id(1.0)):(id(8))/float>>);
+c(bs_no_float) -> v(<<(id(1 bsl 1030)):64/float>>);
+c(bs_utf) -> v(<<(id(16#D800))/utf16>>);
+c(bs_comprehension) -> v(<< <<X:8>> || X <- id([1, {x, [y]}]) >>);
+c(error_info_option) ->
+    v(erlang:error(badarg, [id(1)], [{error_info, #{cause => {7, integer, type, q}, module => erl_erts_errors,
+                                                    function => format_bs_fail, override_segment_position => 3}}]));
+
 c(nested_calls) -> v(a1(id(3)));
 c(deep_calls) -> v(d(id(6)));
 c(after_calls) -> v(b1(id([x, y])));
