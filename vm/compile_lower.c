@@ -1397,6 +1397,16 @@ static ir *mk_bif(lower *L, term_t name, uint32_t n, uint32_t line)
 static ir *mk_remote(lower *L, term_t m, term_t f, term_t args, uint32_t line)
 {
     int64_t n = cc_list_len(args);
+    if (m == cca.maps) {
+        /* OTP's compiler calls the erlang BIFs for these three, so that a
+         * failure shows erlang:map_get/2's frame, not maps:get/2's */
+        term_t bif = f == cca.get && n == 2      ? cca.map_get
+                     : f == cca.is_key && n == 2 ? cca.is_map_key
+                     : f == cca.size && n == 1   ? cca.map_size
+                                                 : THE_NON_VALUE;
+        if (bif != THE_NON_VALUE)
+            m = cca.erlang, f = bif;
+    }
     if (m == cca.erlang) {
         ir *e = mk_bif(L, f, (uint32_t)n, line);
         lower_args(L, args, e, 0);

@@ -104,6 +104,12 @@
     X(false_, "false") \
     X(undefined, "undefined") \
     X(erlang, "erlang") \
+    X(maps, "maps") \
+    X(get, "get") \
+    X(is_key, "is_key") \
+    X(map_get, "map_get") \
+    X(is_map_key, "is_map_key") \
+    X(map_size, "map_size") \
     X(plus, "+") \
     X(minus, "-") \
     X(times, "*") \

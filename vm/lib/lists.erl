@@ -69,7 +69,7 @@ seq(From, To, Step)
 seq(X, X, 0) when is_integer(X) ->
     [X];
 seq(From, To, Step) ->
-    erlang:error(badarg, [From, To, Step]).
+    erlang:error(badarg, [From, To, Step], [{error_info, #{module => erl_stdlib_errors}}]).
 
 %% N consecutive integers ending with X, prepended to Acc: four a call
 %% while there are that many (a quarter of the calls and tests).

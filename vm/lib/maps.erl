@@ -8,14 +8,20 @@
          map/2, merge_with/3, next/1, update_with/3, update_with/4, with/2,
          without/2]).
 
+%% As OTP's maps: every error names erl_stdlib_errors as the formatter of
+%% its explanation (the shell's "*** argument N: ..." lines). A macro, so
+%% that the function that fails is the first frame.
+-define(error_with_info(Reason, Args),
+        erlang:error(Reason, Args, [{error_info, #{module => erl_stdlib_errors}}])).
+
 iterator(M) when is_map(M) -> [0 | M];
-iterator(M) -> erlang:error({badmap, M}, [M]).
+iterator(M) -> ?error_with_info({badmap, M}, [M]).
 
 next({_, _, _} = I) -> I;
 next([Path | M]) when is_integer(Path), is_map(M) ->
     erts_internal:map_next(Path, M, iterator);
 next(none) -> none;
-next(I) -> erlang:error(badarg, [I]).
+next(I) -> ?error_with_info(badarg, [I]).
 
 %% The first step of walking a map or an iterator for the functions below.
 first(MapOrIter) when is_map(MapOrIter) -> next(iterator(MapOrIter));
@@ -25,10 +31,10 @@ filter(P, MI) when is_function(P, 2) ->
     try first(MI) of
         Step -> maps:from_list(keep(P, Step))
     catch
-        error:_ -> erlang:error({badmap, MI}, [P, MI])
+        error:_ -> ?error_with_info({badmap, MI}, [P, MI])
     end;
 filter(P, MI) ->
-    erlang:error(badarg, [P, MI]).
+    ?error_with_info(badarg, [P, MI]).
 
 keep(P, {K, V, I}) ->
     case P(K, V) of
@@ -41,10 +47,10 @@ filtermap(F, MI) when is_function(F, 2) ->
     try first(MI) of
         Step -> maps:from_list(keep_map(F, Step))
     catch
-        error:_ -> erlang:error({badmap, MI}, [F, MI])
+        error:_ -> ?error_with_info({badmap, MI}, [F, MI])
     end;
 filtermap(F, MI) ->
-    erlang:error(badarg, [F, MI]).
+    ?error_with_info(badarg, [F, MI]).
 
 keep_map(F, {K, V, I}) ->
     case F(K, V) of
@@ -58,10 +64,10 @@ foreach(F, MI) when is_function(F, 2) ->
     try first(MI) of
         Step -> each(F, Step)
     catch
-        error:_ -> erlang:error({badmap, MI}, [F, MI])
+        error:_ -> ?error_with_info({badmap, MI}, [F, MI])
     end;
 foreach(F, MI) ->
-    erlang:error(badarg, [F, MI]).
+    ?error_with_info(badarg, [F, MI]).
 
 each(F, {K, V, I}) ->
     F(K, V),
@@ -72,10 +78,10 @@ fold(F, Acc, MI) when is_function(F, 3) ->
     try first(MI) of
         Step -> fold_steps(F, Acc, Step)
     catch
-        error:_ -> erlang:error({badmap, MI}, [F, Acc, MI])
+        error:_ -> ?error_with_info({badmap, MI}, [F, Acc, MI])
     end;
 fold(F, Acc, MI) ->
-    erlang:error(badarg, [F, Acc, MI]).
+    ?error_with_info(badarg, [F, Acc, MI]).
 
 fold_steps(F, Acc, {K, V, I}) -> fold_steps(F, F(K, V, Acc), next(I));
 fold_steps(_, Acc, none) -> Acc.
@@ -84,10 +90,10 @@ map(F, MI) when is_function(F, 2) ->
     try first(MI) of
         Step -> maps:from_list(map_steps(F, Step))
     catch
-        error:_ -> erlang:error({badmap, MI}, [F, MI])
+        error:_ -> ?error_with_info({badmap, MI}, [F, MI])
     end;
 map(F, MI) ->
-    erlang:error(badarg, [F, MI]).
+    ?error_with_info(badarg, [F, MI]).
 
 map_steps(F, {K, V, I}) ->
     V1 = F(K, V),
@@ -100,7 +106,7 @@ intersect(M1, M2) when is_map(M1), is_map(M2) ->
         false -> common(fun(_, V1, _) -> V1 end, M2, M1)
     end;
 intersect(M1, M2) ->
-    erlang:error(two_maps_error(M1, M2), [M1, M2]).
+    ?error_with_info(two_maps_error(M1, M2), [M1, M2]).
 
 intersect_with(F, M1, M2) when is_map(M1), is_map(M2), is_function(F, 3) ->
     case map_size(M1) =< map_size(M2) of
@@ -108,7 +114,7 @@ intersect_with(F, M1, M2) when is_map(M1), is_map(M2), is_function(F, 3) ->
         false -> common(fun(K, V2, V1) -> F(K, V1, V2) end, M2, M1)
     end;
 intersect_with(F, M1, M2) ->
-    erlang:error(combine_error(M1, M2, F), [F, M1, M2]).
+    ?error_with_info(combine_error(M1, M2, F), [F, M1, M2]).
 
 %% Walks Small; keys also in Big get F(K, SmallValue, BigValue).
 common(F, Small, Big) -> common(F, next(iterator(Small)), Big, []).
@@ -128,7 +134,7 @@ merge_with(F, M1, M2) when is_map(M1), is_map(M2), is_function(F, 3) ->
                             fun(K, V1, V2) -> F(K, V2, V1) end)
     end;
 merge_with(F, M1, M2) ->
-    erlang:error(combine_error(M1, M2, F), [F, M1, M2]).
+    ?error_with_info(combine_error(M1, M2, F), [F, M1, M2]).
 
 %% Adds the walked map's pairs to Into; F(K, IntoValue, WalkedValue).
 merge_into({K, V2, I}, Into, F) ->
@@ -150,10 +156,10 @@ map_error(V) -> {badmap, V}.
 update_with(K, F, M) when is_function(F, 1), is_map(M) ->
     case M of
         #{K := V} -> M#{K := F(V)};
-        #{} -> erlang:error({badkey, K}, [K, F, M])
+        #{} -> ?error_with_info({badkey, K}, [K, F, M])
     end;
 update_with(K, F, M) ->
-    erlang:error(map_error(M), [K, F, M]).
+    ?error_with_info(map_error(M), [K, F, M]).
 
 update_with(K, F, Init, M) when is_function(F, 1), is_map(M) ->
     case M of
@@ -161,16 +167,16 @@ update_with(K, F, Init, M) when is_function(F, 1), is_map(M) ->
         #{} -> M#{K => Init}
     end;
 update_with(K, F, Init, M) ->
-    erlang:error(map_error(M), [K, F, Init, M]).
+    ?error_with_info(map_error(M), [K, F, Init, M]).
 
 without(Ks, M) when is_list(Ks), is_map(M) -> drop_keys(Ks, M);
-without(Ks, M) -> erlang:error(map_error(M), [Ks, M]).
+without(Ks, M) -> ?error_with_info(map_error(M), [Ks, M]).
 
 drop_keys([K | Ks], M) -> drop_keys(Ks, maps:remove(K, M));
 drop_keys([], M) -> M.
 
 with(Ks, M) when is_list(Ks), is_map(M) -> maps:from_list(pick(Ks, M));
-with(Ks, M) -> erlang:error(map_error(M), [Ks, M]).
+with(Ks, M) -> ?error_with_info(map_error(M), [Ks, M]).
 
 pick([K | Ks], M) ->
     case M of
@@ -183,19 +189,19 @@ groups_from_list(F, L) when is_function(F, 1) ->
     try lists:reverse(L) of
         Rev -> group(F, fun(X) -> X end, Rev, #{})
     catch
-        error:_ -> erlang:error(badarg, [F, L])
+        error:_ -> ?error_with_info(badarg, [F, L])
     end;
 groups_from_list(F, L) ->
-    erlang:error(badarg, [F, L]).
+    ?error_with_info(badarg, [F, L]).
 
 groups_from_list(F, VF, L) when is_function(F, 1), is_function(VF, 1) ->
     try lists:reverse(L) of
         Rev -> group(F, VF, Rev, #{})
     catch
-        error:_ -> erlang:error(badarg, [F, VF, L])
+        error:_ -> ?error_with_info(badarg, [F, VF, L])
     end;
 groups_from_list(F, VF, L) ->
-    erlang:error(badarg, [F, VF, L]).
+    ?error_with_info(badarg, [F, VF, L]).
 
 %% Rev is the input reversed, so consing keeps each group in input order.
 group(F, VF, [H | T], Acc) ->
