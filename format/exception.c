@@ -14,7 +14,7 @@ static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notaliv
     slot_rs_started, slot_rs_stopped, slot_calling_self, slot_a2345, slot_b2345, slot_latin1, slot_unicode,
     slot_utf8, slot_safe, slot_badopt, slot_registered_name, slot_line_length, slot_encoding,
     slot_printable_range, slot_trim, slot_interpreted, slot_error_map, slot_tag, slot_depth, slot_none,
-    slot_override_segment;
+    slot_override_segment, slot_stdlib_errors, slot_math, slot_scope;
 #define ATOM_REASON atom_cached(&slot_reason, "reason")
 #define ATOM_GENERAL atom_cached(&slot_general, "general")
 #define ATOM_FORMAT_ERROR atom_cached(&slot_format_error, "format_error")
@@ -46,6 +46,9 @@ static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notaliv
 #define ATOM_DEPTH atom_cached(&slot_depth, "depth")
 #define ATOM_NONE atom_cached(&slot_none, "none")
 #define ATOM_OVERRIDE_SEGMENT atom_cached(&slot_override_segment, "override_segment_position")
+#define ATOM_STDLIB_ERRORS atom_cached(&slot_stdlib_errors, "erl_stdlib_errors")
+#define ATOM_MATH atom_cached(&slot_math, "math")
+#define ATOM_SCOPE atom_cached(&slot_scope, "scope")
 
 void fmt_exception_opts_init(fmt_exception_opts *o)
 {
@@ -1061,6 +1064,357 @@ static void derive_erts(term_t reason, term_t frame, emap *e)
     derive_erlang(f, args, n, cause, e->arg);
 }
 
+/* ---- erl_stdlib_errors:format_error/2 ---------------------------------------------- */
+
+/* erl_stdlib_errors' expand_error/1 texts not among erl_erts_errors' above. */
+#define S_BAD_BINARY_LIST "not a flat list of binaries"
+#define S_BAD_CHAR_DATA "not valid character data (an iodata term)"
+#define S_BAD_PATTERN "not a valid pattern"
+#define S_BAD_ENCODING "not a valid encoding"
+#define S_BAD_ENDIANNESS "must be 'big' or 'little'"
+#define S_BAD_ITERATOR "not a valid iterator"
+#define S_BAD_OPTIONS "invalid options"
+#define S_BITSTRING "is a bitstring (expected a binary)"
+#define S_DOMAIN_ERROR "is outside the domain for this function"
+#define S_EMPTY_BINARY "a zero-sized binary is not allowed"
+#define S_NOT_MAP_OR_ITERATOR "not a map or an iterator"
+
+static uint64_t byte_size_of(term_t b)
+{
+    bin_view v;
+    bin_view_of(b, &v);
+    return v.size + (v.bitsize != 0);
+}
+
+/* must_be_binary/1: NULL for a binary. */
+static const char *s_binary(term_t b)
+{
+    return is_binary(b) ? NULL : term_is_bitstring(b) ? S_BITSTRING : NOT_BINARY;
+}
+/* must_be_fun(F, Arity). */
+static const char *s_fun(term_t f, unsigned arity)
+{
+    static const char *const texts[] = {NULL, "not a fun that takes one argument",
+                                        "not a fun that takes two arguments",
+                                        "not a fun that takes three arguments"};
+    if (term_is_fun(f) && fun_object(f)->arity == arity)
+        return NULL;
+    if (term_is_export(f) && export_object(f)->arity == arity)
+        return NULL;
+    return texts[arity];
+}
+static const char *s_map(term_t m) { return term_is_map(m) ? NULL : NOT_MAP; }
+static const char *s_integer(term_t n) { return term_is_integer(n) ? NULL : NOT_INTEGER; }
+static const char *s_number(term_t n) { return term_is_number(n) ? NULL : NOT_NUMBER; }
+/* must_be_position/1: an integer, not negative. */
+static const char *s_position(term_t n) { return must_be_int(n, 0, 0, true); }
+/* must_be_map_or_iter/1: a map, or what maps:next/1 takes: {K, V, I},
+ * none, or [Path | Map]. */
+static const char *s_map_or_iter(term_t m)
+{
+    if (term_is_map(m) || m == ATOM_NONE || (term_is_tuple(m) && tuple_arity(m) == 3))
+        return NULL;
+    if (term_is_list(m) && term_is_integer(list_head(m)) && term_is_map(list_tail(m)))
+        return NULL;
+    return S_NOT_MAP_OR_ITERATOR;
+}
+/* must_be_pattern/1: what binary:match(<<"a">>, P) takes, a binary of at
+ * least a byte or a proper list of such binaries, at least one. */
+static const char *s_pattern(term_t p)
+{
+    if (is_binary(p))
+        return byte_size_of(p) == 0 ? S_BAD_PATTERN : NULL;
+    if (!term_is_list(p))
+        return S_BAD_PATTERN;
+    for (; term_is_list(p); p = list_tail(p))
+        if (!is_binary(list_head(p)) || byte_size_of(list_head(p)) == 0)
+            return S_BAD_PATTERN;
+    return term_is_nil(p) ? NULL : S_BAD_PATTERN;
+}
+/* unicode_encoding/1: an encoding unicode:characters_to_binary/2 takes. */
+static const char *s_encoding(term_t enc)
+{
+    if (term_is_atom(enc)) {
+        size_t n;
+        const char *t = atom_text(enc, &n);
+        static const char *const ok[] = {"latin1", "unicode", "utf8", "utf16", "utf32"};
+        for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+            if (strlen(ok[i]) == n && memcmp(ok[i], t, n) == 0)
+                return NULL;
+    } else if (term_is_tuple(enc) && tuple_arity(enc) == 2 &&
+               (tuple_get(enc, 1) == ATOM_big || tuple_get(enc, 1) == ATOM_little)) {
+        size_t n;
+        const char *t = term_is_atom(tuple_get(enc, 0)) ? atom_text(tuple_get(enc, 0), &n) : NULL;
+        if (t && n == 5 && (memcmp(t, "utf16", 5) == 0 || memcmp(t, "utf32", 5) == 0))
+            return NULL;
+    }
+    return S_BAD_ENCODING;
+}
+/* unicode_char_data/1: whether unicode:characters_to_binary(Chars) gives a
+ * binary: a binary of whole UTF-8 characters, or a list of code points
+ * (not surrogates), such binaries and such lists, ending in [] or a
+ * binary. An explicit stack: the depth is the caller's. */
+static const char *s_char_data(term_t t)
+{
+    tstack st = {0};
+    const char *err = NULL;
+    tstack_push(&st, t);
+    while (!err && tstack_pop(&st, &t)) {
+        if (term_is_bitstring(t)) {
+            if (!is_binary(t) || !is_utf8(t))
+                err = S_BAD_CHAR_DATA;
+        } else if (term_is_list(t)) {
+            term_t h = list_head(t);
+            tstack_push(&st, list_tail(t));
+            if (term_is_small(h)) {
+                if (!unicode_is_scalar(small_value(h)))
+                    err = S_BAD_CHAR_DATA;
+            } else if (term_is_list(h) || term_is_bitstring(h) || term_is_nil(h)) {
+                tstack_push(&st, h);
+            } else {
+                err = S_BAD_CHAR_DATA;
+            }
+        } else if (!term_is_nil(t)) {
+            err = S_BAD_CHAR_DATA;
+        }
+    }
+    tstack_free(&st);
+    return err;
+}
+
+/* format_binary_error(part, [Subject, Pos, Len], _) into err[1..3];
+ * true when OTP's list has two entries (Pos past the end), not three. */
+static bool s_binary_part(term_t subject, term_t pos, term_t len, const char **err)
+{
+    err[1] = s_binary(subject);
+    err[2] = s_position(pos);
+    err[3] = s_integer(len);
+    if (err[1] || err[2] || err[3])
+        return false;
+    bool past = term_is_big(pos) || (uint64_t)small_value(pos) > byte_size_of(subject);
+    err[past ? 2 : 3] = RANGE;
+    return past;
+}
+
+static bool derive_binary(const char *name, size_t len, const term_t *a, unsigned n, term_t cause, const char **err)
+{
+#define IS(s, ar) (n == (ar) && strlen(s) == len && memcmp(s, name, len) == 0)
+    if (IS("at", 2)) {
+        err[1] = s_binary(a[0]), err[2] = s_position(a[1]);
+    } else if (IS("bin_to_list", 1) || IS("copy", 1) || IS("decode_unsigned", 1) || IS("encode_hex", 1) ||
+               IS("referenced_byte_size", 1)) {
+        err[1] = s_binary(a[0]);
+    } else if (IS("compile_pattern", 1)) {
+        err[1] = S_BAD_PATTERN;
+    } else if (IS("copy", 2)) {
+        err[1] = s_binary(a[0]), err[2] = must_be_int(a[1], 0, 0, true);
+    } else if (IS("decode_unsigned", 2)) {
+        err[1] = s_binary(a[0]);
+        err[2] = a[1] == ATOM_big || a[1] == ATOM_little ? NULL : S_BAD_ENDIANNESS;
+    } else if (IS("encode_unsigned", 1) || IS("encode_unsigned", 2)) {
+        err[1] = must_be_int(a[0], 0, 0, true);
+        if (n == 2)
+            err[2] = a[1] == ATOM_big || a[1] == ATOM_little ? NULL : S_BAD_ENDIANNESS;
+    } else if (IS("decode_hex", 1)) {
+        err[1] = is_binary(a[0]) && byte_size_of(a[0]) % 2 == 1 ? "must contain an even number of bytes"
+                                                                 : s_binary(a[0]);
+    } else if (IS("first", 1) || IS("last", 1)) {
+        err[1] = is_binary(a[0]) && byte_size_of(a[0]) == 0 ? S_EMPTY_BINARY : s_binary(a[0]);
+    } else if (IS("list_to_bin", 1)) {
+        err[1] = NOT_IODATA;
+    } else if (IS("longest_common_prefix", 1) || IS("longest_common_suffix", 1)) {
+        err[1] = S_BAD_BINARY_LIST;
+    } else if (IS("match", 2) || IS("matches", 2) || IS("split", 2)) {
+        err[1] = s_binary(a[0]), err[2] = s_pattern(a[1]);
+    } else if (IS("match", 3) || IS("matches", 3)) {
+        err[1] = s_binary(a[0]), err[2] = s_pattern(a[1]);
+        if (!err[1] && !err[2]) {
+            term_t o = a[2], sc;
+            bool scope = term_is_list(o) && term_is_nil(list_tail(o)) && term_is_tuple(sc = list_head(o)) &&
+                         tuple_arity(sc) == 2 && tuple_get(sc, 0) == ATOM_SCOPE &&
+                         term_is_tuple(tuple_get(sc, 1)) && tuple_arity(tuple_get(sc, 1)) == 2 &&
+                         term_is_integer(tuple_get(tuple_get(sc, 1), 0)) &&
+                         term_is_integer(tuple_get(tuple_get(sc, 1), 1));
+            err[3] = scope ? "specified part is not wholly inside binary" : S_BAD_OPTIONS;
+        }
+    } else if (IS("split", 3)) {
+        err[1] = s_binary(a[0]), err[2] = s_pattern(a[1]);
+        if (!err[1] && !err[2])
+            err[3] = S_BAD_OPTIONS;
+    } else if (IS("part", 3) || IS("bin_to_list", 3)) {
+        s_binary_part(a[0], a[1], a[2], err);
+    } else if (IS("part", 2) || IS("bin_to_list", 2)) {
+        term_t pl = a[1];
+        if (term_is_tuple(pl) && tuple_arity(pl) == 2 && term_is_integer(tuple_get(pl, 0)) &&
+            term_is_integer(tuple_get(pl, 1))) {
+            /* OTP's part/2 clause expects three entries: with two it
+             * fails, and erl_error prints nothing */
+            if (s_binary_part(a[0], tuple_get(pl, 0), tuple_get(pl, 1), err))
+                return false;
+            err[2] = err[2] || err[3] ? RANGE : NULL;
+            err[3] = NULL;
+        } else {
+            err[1] = s_binary(a[0]), err[2] = "not a valid {Pos,Length} tuple";
+        }
+    } else if (IS("replace", 3) || IS("replace", 4)) {
+        err[1] = s_binary(a[0]), err[2] = s_pattern(a[1]), err[3] = s_binary(a[2]);
+        if (n == 4 && (cause == ATOM_BADOPT || (!err[1] && !err[2] && !err[3])))
+            err[4] = S_BAD_OPTIONS;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+static bool derive_lists(const char *name, size_t len, const term_t *a, unsigned n, const char **err)
+{
+    if (IS("keyfind", 3) || IS("keymember", 3) || IS("keysearch", 3)) {
+        err[2] = must_be_int(a[1], 1, 0, true);
+        err[3] = must_be_list(a[2], NULL);
+    } else if (IS("member", 2)) {
+        err[2] = must_be_list(a[1], NULL);
+    } else if (IS("reverse", 2)) {
+        err[1] = must_be_list(a[0], NULL);
+    } else if (IS("seq", 3)) {
+        err[1] = s_integer(a[0]), err[2] = s_integer(a[1]), err[3] = s_integer(a[2]);
+        if (err[1] || err[2] || err[3])
+            return true;
+        if (!term_is_small(a[0]) || !term_is_small(a[1]) || !term_is_small(a[2]))
+            return false; /* OTP's arithmetic on bignums: not done here */
+        int64_t first = small_value(a[0]), last = small_value(a[1]), inc = small_value(a[2]);
+        if (inc <= 0 && first - inc <= last)
+            err[3] = "not a positive increment";
+        else if (inc >= 0 && first - inc >= last)
+            err[3] = "not a negative increment";
+        else
+            return false; /* no clause of OTP's: no explanation */
+    } else {
+        return false;
+    }
+    return true;
+}
+
+static bool derive_maps(const char *name, size_t len, const term_t *a, unsigned n, const char **err)
+{
+    /* the functions whose argument K (1-based) must be a map, nothing else */
+    static const struct {
+        const char *name;
+        unsigned arity, arg;
+    } map_arg[] = {
+        {"find", 2, 2}, {"get", 3, 2},    {"is_key", 2, 2},  {"iterator", 1, 1}, {"keys", 1, 1},
+        {"put", 3, 3},  {"remove", 2, 2}, {"size", 1, 1},    {"take", 2, 2},     {"to_list", 1, 1},
+        {"update", 3, 3}, {"values", 1, 1},
+    };
+    for (size_t i = 0; i < sizeof map_arg / sizeof map_arg[0]; i++)
+        if (IS(map_arg[i].name, map_arg[i].arity)) {
+            err[map_arg[i].arg] = NOT_MAP;
+            return true;
+        }
+    if (IS("get", 2)) {
+        if (term_is_map(a[1]))
+            err[1] = "not present in map";
+        else
+            err[2] = NOT_MAP;
+    } else if (IS("filter", 2) || IS("filtermap", 2) || IS("foreach", 2) || IS("map", 2)) {
+        err[1] = s_fun(a[0], 2), err[2] = s_map_or_iter(a[1]);
+    } else if (IS("fold", 3)) {
+        err[1] = s_fun(a[0], 3), err[3] = s_map_or_iter(a[2]);
+    } else if (IS("from_keys", 2) || IS("from_list", 1)) {
+        err[1] = must_be_list(a[0], NULL);
+    } else if (IS("groups_from_list", 2)) {
+        err[1] = s_fun(a[0], 1), err[2] = must_be_list(a[1], NULL);
+    } else if (IS("groups_from_list", 3)) {
+        err[1] = s_fun(a[0], 1), err[2] = s_fun(a[1], 1), err[3] = must_be_list(a[2], NULL);
+    } else if (IS("intersect", 2) || IS("merge", 2)) {
+        err[1] = s_map(a[0]), err[2] = s_map(a[1]);
+    } else if (IS("intersect_with", 3) || IS("merge_with", 3)) {
+        err[1] = s_fun(a[0], 3), err[2] = s_map(a[1]), err[3] = s_map(a[2]);
+    } else if (IS("next", 1)) {
+        err[1] = S_BAD_ITERATOR;
+    } else if (IS("update_with", 3)) {
+        err[2] = s_fun(a[1], 1), err[3] = s_map(a[2]);
+    } else if (IS("update_with", 4)) {
+        err[2] = s_fun(a[1], 1), err[4] = s_map(a[3]);
+    } else if (IS("with", 2) || IS("without", 2)) {
+        err[1] = must_be_list(a[0], NULL), err[2] = s_map(a[1]);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+static bool derive_math(const char *name, size_t len, const term_t *a, unsigned n, const char **err)
+{
+    static const char *const domain[] = {"acos", "acosh", "asin", "atanh", "log", "log2", "log10", "sqrt"};
+    for (size_t i = 0; i < sizeof domain / sizeof domain[0]; i++)
+        if (IS(domain[i], 1)) {
+            err[1] = term_is_number(a[0]) ? S_DOMAIN_ERROR : NOT_NUMBER;
+            return true;
+        }
+    if (n == 1) {
+        err[1] = s_number(a[0]);
+    } else if (n == 2) {
+        err[1] = s_number(a[0]), err[2] = s_number(a[1]);
+        if (IS("fmod", 2) && !err[1] && !err[2]) {
+            bool zero = term_is_small(a[1]) ? small_value(a[1]) == 0
+                        : term_is_float(a[1]) ? float_value(a[1]) == 0.0
+                                              : false;
+            err[2] = zero ? S_DOMAIN_ERROR : NULL;
+        }
+    } else {
+        return false;
+    }
+    return true;
+}
+
+static bool derive_unicode(const char *name, size_t len, const term_t *a, unsigned n, const char **err)
+{
+    if (IS("characters_to_binary", 1) || IS("characters_to_list", 1)) {
+        err[1] = S_BAD_CHAR_DATA;
+    } else if (IS("characters_to_binary", 2) || IS("characters_to_list", 2) || IS("characters_to_binary", 3) ||
+               IS("characters_to_list", 3)) {
+        err[1] = s_char_data(a[0]);
+        for (unsigned i = 1; i < n; i++)
+            err[i + 1] = s_encoding(a[i]);
+    } else if (IS("characters_to_nfc_binary", 1) || IS("characters_to_nfc_list", 1) ||
+               IS("characters_to_nfd_binary", 1) || IS("characters_to_nfd_list", 1) ||
+               IS("characters_to_nfkc_binary", 1) || IS("characters_to_nfkc_list", 1) ||
+               IS("characters_to_nfkd_binary", 1) || IS("characters_to_nfkd_list", 1)) {
+        err[1] = S_BAD_CHAR_DATA;
+    } else {
+        return false;
+    }
+    return true;
+#undef IS
+}
+
+/* erl_stdlib_errors:format_error(Reason, [{M, F, As, Info} | _]) for the
+ * modules dbgsh has (binary, lists, maps, math, unicode); nothing for the
+ * rest, as OTP's gives nothing for a module it does not know. */
+static void derive_stdlib(term_t frame, emap *e)
+{
+    term_t m = tuple_get(frame, 0), f = tuple_get(frame, 1), as = tuple_get(frame, 2);
+    term_t a[EMAP_ARGS];
+    unsigned n = 0;
+    for (; term_is_list(as) && n < EMAP_ARGS; as = list_tail(as))
+        a[n++] = list_head(as);
+    if (!term_is_nil(as))
+        return; /* an arity, or more arguments than any function here takes */
+    term_t info = prop_value(tuple_get(frame, 3), ATOM_error_info), cause = ATOM_NONE, v;
+    if (info != THE_NON_VALUE && term_is_map(info) && map_get(info, ATOM_cause, &v))
+        cause = v;
+    size_t len;
+    const char *name = atom_text(f, &len);
+    bool known = m == ATOM_binary  ? derive_binary(name, len, a, n, cause, e->arg)
+                 : m == ATOM_lists ? derive_lists(name, len, a, n, e->arg)
+                 : m == ATOM_maps  ? derive_maps(name, len, a, n, e->arg)
+                 : m == ATOM_MATH    ? derive_math(name, len, a, n, e->arg)
+                 : m == ATOM_UNICODE ? derive_unicode(name, len, a, n, e->arg)
+                                                  : false;
+    if (!known)
+        memset(e->arg, 0, sizeof e->arg);
+}
+
 /* io_lib:format("~p", [V]) (column 1, or `col`; ~P at `depth` unless it
  * is -1), as erl_erts_errors' texts write values. */
 static void put_plain_pp(fmt_buf *b, term_t v, int col, int depth)
@@ -1232,6 +1586,8 @@ static void get_error_map(ectx *c, term_t reason, term_t trace, emap *e)
         derive_erts(reason, frame, e);
     else if (mod == ATOM_erl_erts_errors && fn == ATOM_format_bs_fail)
         derive_bs_fail(c, reason, info, e);
+    else if (mod == ATOM_STDLIB_ERRORS && fn == ATOM_FORMAT_ERROR)
+        derive_stdlib(frame, e);
 }
 
 /* A lone \r or \n at s[i] (not one of a \r\n pair). */

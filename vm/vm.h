@@ -19,6 +19,7 @@
 #include "vm/map.h"
 #include "vm/read.h"
 #include "vm/term.h"
+#include "vm/tstack.h"
 #include "vm/unicode.h"
 
 /* What the layers above need of processes and BIFs: io BIFs in format/,

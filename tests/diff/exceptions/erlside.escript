@@ -64,7 +64,8 @@ raised(Name) ->
     end.
 
 %% For a first frame whose error_info names a module other than
-%% erl_erts_errors (which dbgsh derives itself): what that module's
+%% erl_erts_errors and erl_stdlib_errors (which dbgsh derives itself):
+%% what that module's
 %% format_error returns, handed to dbgsh as its error_map option. The
 %% given cases that use it have reasons that leave the stack whole.
 error_map(Reason, [{M, _, _, Info} | _] = Stack) when is_list(Info) ->
@@ -73,6 +74,7 @@ error_map(Reason, [{M, _, _, Info} | _] = Stack) when is_list(Info) ->
             case {maps:get(module, Map, M), maps:get(function, Map, format_error)} of
                 {erl_erts_errors, format_error} -> none;
                 {erl_erts_errors, format_bs_fail} -> none;
+                {erl_stdlib_errors, format_error} -> none;
                 {Mod, Fun} -> try Mod:Fun(Reason, Stack) catch error:_ -> #{} end
             end;
         _ -> none

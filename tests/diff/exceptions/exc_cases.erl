@@ -57,6 +57,20 @@ names() ->
      bs_type, bs_second_segment, bs_string_segment, bs_unit, bs_short, bs_short_long,
      bs_size, bs_size_limit, bs_float_invalid, bs_no_float, bs_utf, bs_comprehension,
      error_info_option,
+     std_maps_get_missing, std_maps_get_notmap, std_maps_get3, std_maps_find, std_maps_is_key,
+     std_maps_keys, std_maps_merge, std_maps_put, std_maps_update_missing, std_maps_from_list,
+     std_maps_map_fun, std_maps_map_notmap, std_maps_fold, std_maps_fold_fun, std_maps_with,
+     std_maps_without, std_maps_iterator, std_maps_next, std_maps_update_with,
+     std_maps_intersect, std_lists_keyfind_pos, std_lists_keyfind_list, std_lists_keysearch,
+     std_lists_member, std_lists_reverse, std_lists_seq_zero, std_lists_seq_up,
+     std_lists_seq_down, std_binary_part_pos, std_binary_part_len, std_binary_part_tuple,
+     std_binary_part_tuple_len, std_binary_part_bad, std_binary_part_bits, std_binary_at,
+     std_binary_first, std_binary_last, std_binary_copy, std_binary_split,
+     std_binary_split_opts, std_binary_match, std_binary_replace, std_binary_replace_opts,
+     std_binary_decode_unsigned, std_binary_encode_unsigned, std_binary_list_to_bin,
+     std_binary_lcp, std_unicode_c2b, std_unicode_c2b_enc, std_unicode_c2l_data,
+     std_unicode_c2b_3, std_math_sqrt, std_math_sqrt_atom, std_math_log, std_math_pow,
+     std_math_fmod, std_math_sin,
      nested_calls, deep_calls, after_calls, tail_map_get, tail_atom_to_list].
 
 %% ---- arithmetic -----------------------------------------------------------------
@@ -222,6 +236,65 @@ c(bs_comprehension) -> v(<< <<X:8>> || X <- id([1, {x, [y]}]) >>);
 c(error_info_option) ->
     v(erlang:error(badarg, [id(1)], [{error_info, #{cause => {7, integer, type, q}, module => erl_erts_errors,
                                                     function => format_bs_fail, override_segment_position => 3}}]));
+
+%% ---- stdlib functions (error_info of erl_stdlib_errors) ------------------------
+c(std_maps_get_missing) -> v(maps:get(a, id(#{})));
+c(std_maps_get_notmap) -> v(maps:get(a, id(x)));
+c(std_maps_get3) -> v(maps:get(a, id(x), 1));
+c(std_maps_find) -> v(maps:find(a, id(x)));
+c(std_maps_is_key) -> v(maps:is_key(a, id(x)));
+c(std_maps_keys) -> v(maps:keys(id(x)));
+c(std_maps_merge) -> v(maps:merge(id(#{}), id(b)));
+c(std_maps_put) -> v(maps:put(a, 1, id(x)));
+c(std_maps_update_missing) -> v(maps:update(a, 1, id(#{})));
+c(std_maps_from_list) -> v(maps:from_list(id(x)));
+c(std_maps_map_fun) -> v(maps:map(id(f), #{}));
+c(std_maps_map_notmap) -> v(maps:map(fun(_, V) -> V end, id(x)));
+c(std_maps_fold) -> v(maps:fold(fun(_, _, A) -> A end, 0, id([a | b])));
+c(std_maps_fold_fun) -> v(maps:fold(id(fun(_, _) -> ok end), 0, #{}));
+c(std_maps_with) -> v(maps:with(id(x), #{}));
+c(std_maps_without) -> v(maps:without([], id(x)));
+c(std_maps_iterator) -> v(maps:iterator(id(x)));
+c(std_maps_next) -> v(maps:next(id(x)));
+c(std_maps_update_with) -> v(maps:update_with(a, fun(V) -> V end, 1, id(x)));
+c(std_maps_intersect) -> v(maps:intersect(id(a), #{}));
+c(std_lists_keyfind_pos) -> v(lists:keyfind(a, id(0), []));
+c(std_lists_keyfind_list) -> v(lists:keyfind(a, 1, id(x)));
+c(std_lists_keysearch) -> v(lists:keysearch(a, id(x), []));
+c(std_lists_member) -> v(lists:member(a, id([b | c])));
+c(std_lists_reverse) -> v(lists:reverse(id(x), []));
+c(std_lists_seq_zero) -> v(lists:seq(1, 5, id(0)));
+c(std_lists_seq_up) -> v(lists:seq(5, 1, id(1)));
+c(std_lists_seq_down) -> v(lists:seq(1, 5, id(-1)));
+c(std_binary_part_pos) -> v(binary:part(id(<<1>>), 5, 1));
+c(std_binary_part_len) -> v(binary:part(id(<<1>>), 0, 5));
+c(std_binary_part_tuple) -> v(binary:part(id(<<1>>), {5, 1}));
+c(std_binary_part_tuple_len) -> v(binary:part(id(<<1>>), {0, 5}));
+c(std_binary_part_bad) -> v(binary:part(id(<<1>>), x));
+c(std_binary_part_bits) -> v(binary:part(id(<<1:3>>), 0, 1));
+c(std_binary_at) -> v(binary:at(id(<<1>>), 5));
+c(std_binary_first) -> v(binary:first(id(<<>>)));
+c(std_binary_last) -> v(binary:last(id(x)));
+c(std_binary_copy) -> v(binary:copy(<<1>>, id(-1)));
+c(std_binary_split) -> v(binary:split(id(<<"a">>), <<>>));
+c(std_binary_split_opts) -> v(binary:split(<<"a">>, <<",">>, id([x])));
+c(std_binary_match) -> v(binary:match(id(x), [<<"a">>, <<>>]));
+c(std_binary_replace) -> v(binary:replace(<<"a">>, <<"a">>, id(x)));
+c(std_binary_replace_opts) -> v(binary:replace(<<"a">>, <<"a">>, <<"b">>, id([x])));
+c(std_binary_decode_unsigned) -> v(binary:decode_unsigned(<<1>>, id(middle)));
+c(std_binary_encode_unsigned) -> v(binary:encode_unsigned(id(-1)));
+c(std_binary_list_to_bin) -> v(binary:list_to_bin(id([a])));
+c(std_binary_lcp) -> v(binary:longest_common_prefix(id(x)));
+c(std_unicode_c2b) -> v(unicode:characters_to_binary(id([a])));
+c(std_unicode_c2b_enc) -> v(unicode:characters_to_binary(<<"a">>, id(x)));
+c(std_unicode_c2l_data) -> v(unicode:characters_to_list(id([$a, [<<"b">> | c]]), utf8));
+c(std_unicode_c2b_3) -> v(unicode:characters_to_binary(<<"a">>, utf8, id({utf16, middle})));
+c(std_math_sqrt) -> v(math:sqrt(id(-1)));
+c(std_math_sqrt_atom) -> v(math:sqrt(id(x)));
+c(std_math_log) -> v(math:log(id(0)));
+c(std_math_pow) -> v(math:pow(id(x), 1));
+c(std_math_fmod) -> v(math:fmod(1, id(0.0)));
+c(std_math_sin) -> v(math:sin(id(x)));
 
 c(nested_calls) -> v(a1(id(3)));
 c(deep_calls) -> v(d(id(6)));
