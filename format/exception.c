@@ -821,6 +821,34 @@ static const char *option_list_error(term_t opts, const char *prev)
     return !prev && !e ? BAD_OPTION : e;
 }
 
+/* A function whose explanation is one fixed text for one argument. */
+typedef struct fixed_text {
+    const char *name;
+    unsigned arity, arg;
+    const char *text;
+} fixed_text;
+
+/* The row of `rows` for function name/arity into err; false for none. */
+static bool put_fixed(const fixed_text *rows, size_t nrows, const char *name, size_t len, unsigned arity,
+                      const char **err)
+{
+    for (size_t i = 0; i < nrows; i++)
+        if (rows[i].arity == arity && strlen(rows[i].name) == len && memcmp(rows[i].name, name, len) == 0) {
+            err[rows[i].arg] = rows[i].text;
+            return true;
+        }
+    return false;
+}
+
+/* map_get/2 and maps:get/2: the key is missing, or the map is none. */
+static void map_get_errors(term_t map, const char **err)
+{
+    if (term_is_map(map))
+        err[1] = "not present in map";
+    else
+        err[2] = NOT_MAP;
+}
+
 /* The checks of erl_erts_errors:format_erlang_error/3 for the BIFs this
  * file knows; false for any other (no explanation). err[1..] gets the
  * argument texts (NULL: none). */
@@ -830,11 +858,7 @@ static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, c
     const char *name = atom_text(f, &len);
 #define IS(s, ar) (n == (ar) && strlen(s) == len && memcmp(s, name, len) == 0)
     /* BIFs whose explanation is one fixed text for one argument */
-    static const struct {
-        const char *name;
-        unsigned arity, arg;
-        const char *text;
-    } fixed[] = {
+    static const fixed_text fixed[] = {
         /* clang-format off */
         {"abs", 1, 1, NOT_NUMBER},           {"append", 2, 1, NOT_LIST},
         {"atom_to_binary", 1, 1, NOT_ATOM},  {"atom_to_list", 1, 1, NOT_ATOM},
@@ -862,11 +886,8 @@ static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, c
         {"whereis", 1, 1, NOT_ATOM},
         /* clang-format on */
     };
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-        if (IS(fixed[i].name, fixed[i].arity)) {
-            err[fixed[i].arg] = fixed[i].text;
-            return true;
-        }
+    if (put_fixed(fixed, sizeof fixed / sizeof fixed[0], name, len, n, err))
+        return true;
     if (IS("element", 2) || IS("delete_element", 2) || IS("setelement", 3) || IS("insert_element", 3)) {
         /* Index =< 0; Index > tuple_size(Tuple): the second guard fails
          * (no range error) when Tuple is no tuple */
@@ -973,10 +994,7 @@ static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, c
         return true;
     }
     if (IS("map_get", 2)) {
-        if (term_is_map(a[1]))
-            err[1] = "not present in map";
-        else
-            err[2] = NOT_MAP;
+        map_get_errors(a[1], err);
         return true;
     }
     if (IS("subtract", 2)) {
@@ -1196,7 +1214,8 @@ static bool s_binary_part(term_t subject, term_t pos, term_t len, const char **e
     return past;
 }
 
-static bool derive_binary(const char *name, size_t len, const term_t *a, unsigned n, term_t cause, const char **err)
+static bool derive_binary(const char *name, size_t len, const term_t *a, unsigned n, term_t cause,
+                          const char **err)
 {
 #define IS(s, ar) (n == (ar) && strlen(s) == len && memcmp(s, name, len) == 0)
     if (IS("at", 2)) {
@@ -1217,7 +1236,7 @@ static bool derive_binary(const char *name, size_t len, const term_t *a, unsigne
             err[2] = a[1] == ATOM_big || a[1] == ATOM_little ? NULL : S_BAD_ENDIANNESS;
     } else if (IS("decode_hex", 1)) {
         err[1] = is_binary(a[0]) && byte_size_of(a[0]) % 2 == 1 ? "must contain an even number of bytes"
-                                                                 : s_binary(a[0]);
+                                                                : s_binary(a[0]);
     } else if (IS("first", 1) || IS("last", 1)) {
         err[1] = is_binary(a[0]) && byte_size_of(a[0]) == 0 ? S_EMPTY_BINARY : s_binary(a[0]);
     } else if (IS("list_to_bin", 1)) {
@@ -1296,25 +1315,20 @@ static bool derive_lists(const char *name, size_t len, const term_t *a, unsigned
 
 static bool derive_maps(const char *name, size_t len, const term_t *a, unsigned n, const char **err)
 {
-    /* the functions whose argument K (1-based) must be a map, nothing else */
-    static const struct {
-        const char *name;
-        unsigned arity, arg;
-    } map_arg[] = {
-        {"find", 2, 2}, {"get", 3, 2},    {"is_key", 2, 2},  {"iterator", 1, 1}, {"keys", 1, 1},
-        {"put", 3, 3},  {"remove", 2, 2}, {"size", 1, 1},    {"take", 2, 2},     {"to_list", 1, 1},
-        {"update", 3, 3}, {"values", 1, 1},
+    /* one fixed text each: the argument that is no map, or no iterator */
+    static const fixed_text map_arg[] = {
+        /* clang-format off */
+        {"find", 2, 2, NOT_MAP},   {"get", 3, 2, NOT_MAP},     {"is_key", 2, 2, NOT_MAP},
+        {"iterator", 1, 1, NOT_MAP}, {"keys", 1, 1, NOT_MAP},  {"put", 3, 3, NOT_MAP},
+        {"remove", 2, 2, NOT_MAP}, {"size", 1, 1, NOT_MAP},    {"take", 2, 2, NOT_MAP},
+        {"to_list", 1, 1, NOT_MAP}, {"update", 3, 3, NOT_MAP}, {"values", 1, 1, NOT_MAP},
+        {"next", 1, 1, S_BAD_ITERATOR},
+        /* clang-format on */
     };
-    for (size_t i = 0; i < sizeof map_arg / sizeof map_arg[0]; i++)
-        if (IS(map_arg[i].name, map_arg[i].arity)) {
-            err[map_arg[i].arg] = NOT_MAP;
-            return true;
-        }
+    if (put_fixed(map_arg, sizeof map_arg / sizeof map_arg[0], name, len, n, err))
+        return true;
     if (IS("get", 2)) {
-        if (term_is_map(a[1]))
-            err[1] = "not present in map";
-        else
-            err[2] = NOT_MAP;
+        map_get_errors(a[1], err);
     } else if (IS("filter", 2) || IS("filtermap", 2) || IS("foreach", 2) || IS("map", 2)) {
         err[1] = s_fun(a[0], 2), err[2] = s_map_or_iter(a[1]);
     } else if (IS("fold", 3)) {
@@ -1329,8 +1343,6 @@ static bool derive_maps(const char *name, size_t len, const term_t *a, unsigned 
         err[1] = s_map(a[0]), err[2] = s_map(a[1]);
     } else if (IS("intersect_with", 3) || IS("merge_with", 3)) {
         err[1] = s_fun(a[0], 3), err[2] = s_map(a[1]), err[3] = s_map(a[2]);
-    } else if (IS("next", 1)) {
-        err[1] = S_BAD_ITERATOR;
     } else if (IS("update_with", 3)) {
         err[2] = s_fun(a[1], 1), err[3] = s_map(a[2]);
     } else if (IS("update_with", 4)) {
@@ -1356,7 +1368,7 @@ static bool derive_math(const char *name, size_t len, const term_t *a, unsigned 
     } else if (n == 2) {
         err[1] = s_number(a[0]), err[2] = s_number(a[1]);
         if (IS("fmod", 2) && !err[1] && !err[2]) {
-            bool zero = term_is_small(a[1]) ? small_value(a[1]) == 0
+            bool zero = term_is_small(a[1])   ? small_value(a[1]) == 0
                         : term_is_float(a[1]) ? float_value(a[1]) == 0.0
                                               : false;
             err[2] = zero ? S_DOMAIN_ERROR : NULL;
@@ -1371,8 +1383,8 @@ static bool derive_unicode(const char *name, size_t len, const term_t *a, unsign
 {
     if (IS("characters_to_binary", 1) || IS("characters_to_list", 1)) {
         err[1] = S_BAD_CHAR_DATA;
-    } else if (IS("characters_to_binary", 2) || IS("characters_to_list", 2) || IS("characters_to_binary", 3) ||
-               IS("characters_to_list", 3)) {
+    } else if (IS("characters_to_binary", 2) || IS("characters_to_list", 2) ||
+               IS("characters_to_binary", 3) || IS("characters_to_list", 3)) {
         err[1] = s_char_data(a[0]);
         for (unsigned i = 1; i < n; i++)
             err[i + 1] = s_encoding(a[i]);
@@ -1405,12 +1417,12 @@ static void derive_stdlib(term_t frame, emap *e)
         cause = v;
     size_t len;
     const char *name = atom_text(f, &len);
-    bool known = m == ATOM_binary  ? derive_binary(name, len, a, n, cause, e->arg)
-                 : m == ATOM_lists ? derive_lists(name, len, a, n, e->arg)
-                 : m == ATOM_maps  ? derive_maps(name, len, a, n, e->arg)
+    bool known = m == ATOM_binary    ? derive_binary(name, len, a, n, cause, e->arg)
+                 : m == ATOM_lists   ? derive_lists(name, len, a, n, e->arg)
+                 : m == ATOM_maps    ? derive_maps(name, len, a, n, e->arg)
                  : m == ATOM_MATH    ? derive_math(name, len, a, n, e->arg)
                  : m == ATOM_UNICODE ? derive_unicode(name, len, a, n, e->arg)
-                                                  : false;
+                                     : false;
     if (!known)
         memset(e->arg, 0, sizeof e->arg);
 }
