@@ -393,8 +393,7 @@ term_t bits_create(process *p, const term_t *R, const code_t *ops, uint64_t n, b
             fail->kind = s->kind;
             fail->reason = r;
             fail->value = r == BS_FAIL_SIZE || r == BS_FAIL_LIMIT ? SRC(o[3]) : s->value;
-            if (r == BS_FAIL_INVALID)
-                fail->value = term_small((int64_t)s->bits);
+            fail->bits = s->bits;
             goto cleanup;
         }
     }
@@ -426,7 +425,8 @@ term_t bits_create_error(process *p, const bs_fail *f)
         [BS_FAIL_LIMIT] = ATOM_size,
     };
     heap_t *h = &p->heap;
-    term_t cause[4] = {term_small(f->segment), types[f->kind], errors[f->reason], f->value};
+    term_t value = f->reason == BS_FAIL_INVALID ? term_uint64(h, f->bits) : f->value;
+    term_t cause[4] = {term_small(f->segment), types[f->kind], errors[f->reason], value};
     term_t keys[3] = {ATOM_cause, ATOM_function, ATOM_module};
     term_t vals[3] = {term_tuple(h, 4, cause), ATOM_format_bs_fail, ATOM_erl_erts_errors};
     term_t info = map_from_pairs(h, keys, vals, 3);

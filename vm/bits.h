@@ -31,8 +31,8 @@ typedef struct bs_fail {
     uint32_t segment; /* in the source, 1-based (BS_SEGNO_SHIFT) */
     unsigned kind;    /* BS_INTEGER, ... */
     bs_fail_reason reason;
-    term_t value; /* the value, or the size for BS_FAIL_SIZE and _LIMIT,
-                     or the bits for BS_FAIL_INVALID */
+    term_t value;  /* the value, or the size for BS_FAIL_SIZE and _LIMIT */
+    uint64_t bits; /* the segment's bits, which BS_FAIL_INVALID reports */
 } bs_fail;
 
 /* Builds the n segments described at seg (5 operand words each, see
