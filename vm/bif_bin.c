@@ -587,10 +587,10 @@ term_t bif_bin_binary_encode_unsigned_2(process *p, const term_t *args)
     return encode_unsigned(p, args[0], big);
 }
 
-/* binary:longest_common_prefix(Binaries): a non-empty proper list. */
-term_t bif_bin_binary_longest_common_prefix_1(process *p, const term_t *args)
+/* binary:longest_common_prefix/suffix(Binaries): the bytes all of a
+ * non-empty proper list of binaries share at their start (or end). */
+static term_t longest_common(process *p, term_t l, bool suffix)
 {
-    term_t l = args[0];
     if (!term_is_list(l))
         return BIF_BADARG(p);
     bin_view first;
@@ -602,13 +602,80 @@ term_t bif_bin_binary_longest_common_prefix_1(process *p, const term_t *args)
         if (!get_binary(list_head(l), &v))
             return BIF_BADARG(p);
         uint64_t i = 0;
-        while (i < common && i < v.size && bin_byte_at(&v, i) == bin_byte_at(&first, i))
+        while (i < common && i < v.size &&
+               (suffix ? bin_byte_at(&v, v.size - 1 - i) == bin_byte_at(&first, first.size - 1 - i)
+                       : bin_byte_at(&v, i) == bin_byte_at(&first, i)))
             i++;
         common = i;
     }
     if (!term_is_nil(l))
         return BIF_BADARG(p);
     return term_uint64(&p->heap, common);
+}
+
+term_t bif_bin_binary_longest_common_prefix_1(process *p, const term_t *args)
+{
+    return longest_common(p, args[0], false);
+}
+
+term_t bif_bin_binary_longest_common_suffix_1(process *p, const term_t *args)
+{
+    return longest_common(p, args[0], true);
+}
+
+/* binary:encode_hex(Bin): two upper-case hex digits a byte (OTP 25). */
+term_t bif_bin_binary_encode_hex_1(process *p, const term_t *args)
+{
+    static const char digits[] = "0123456789ABCDEF";
+    bin_view v;
+    if (!get_binary(args[0], &v))
+        return BIF_BADARG(p);
+    uint8_t *out;
+    term_t r = bin_alloc(&p->heap, 2 * v.size, &out);
+    for (uint64_t i = 0; i < v.size; i++) {
+        uint8_t b = bin_byte_at(&v, i);
+        out[2 * i] = (uint8_t)digits[b >> 4];
+        out[2 * i + 1] = (uint8_t)digits[b & 15];
+    }
+    return r;
+}
+
+static int hex_value(uint8_t c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c |= 0x20; /* either case */
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* binary:decode_hex(Hex): an even number of hex digits, either case. */
+term_t bif_bin_binary_decode_hex_1(process *p, const term_t *args)
+{
+    bin_view v;
+    if (!get_binary(args[0], &v) || v.size % 2)
+        return BIF_BADARG(p);
+    for (uint64_t i = 0; i < v.size; i++)
+        if (hex_value(bin_byte_at(&v, i)) < 0)
+            return BIF_BADARG(p);
+    uint8_t *out;
+    term_t r = bin_alloc(&p->heap, v.size / 2, &out);
+    for (uint64_t i = 0; i < v.size / 2; i++)
+        out[i] = (uint8_t)(hex_value(bin_byte_at(&v, 2 * i)) << 4 | hex_value(bin_byte_at(&v, 2 * i + 1)));
+    return r;
+}
+
+/* binary:referenced_byte_size(Bits): the bytes of the binary a sub binary
+ * refers to (itself for a heap or refc binary); any bitstring. */
+term_t bif_bin_binary_referenced_byte_size_1(process *p, const term_t *args)
+{
+    term_t b = args[0];
+    if (!term_is_bitstring(b))
+        return BIF_BADARG(p);
+    if (term_is_boxed_with(b, HDR_SUB_BIN))
+        b = ((const sub_bin_obj *)(const void *)boxed_ptr(b))->orig;
+    uint64_t size;
+    whole_bin_bytes(boxed_ptr(b), &size);
+    return term_uint64(&p->heap, size);
 }
 
 /* ---- binary module: searching -------------------------------------------------
