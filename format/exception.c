@@ -1062,24 +1062,34 @@ static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, c
     return false;
 }
 
+/* The arguments of frame {M, F, As, Info} into a[0..*n) and the cause of
+ * its error_info (none without one); false when As is an arity, or more
+ * arguments than any function explained here takes. */
+static bool frame_args(term_t frame, term_t *a, unsigned *n, term_t *cause)
+{
+    term_t as = tuple_get(frame, 2), v;
+    *n = 0;
+    for (; term_is_list(as) && *n < EMAP_ARGS; as = list_tail(as))
+        a[(*n)++] = list_head(as);
+    if (!term_is_nil(as))
+        return false;
+    term_t info = prop_value(tuple_get(frame, 3), ATOM_error_info);
+    *cause = ATOM_NONE;
+    if (info != THE_NON_VALUE && term_is_map(info) && map_get(info, ATOM_cause, &v))
+        *cause = v;
+    return true;
+}
+
 /* erl_erts_errors:format_error(Reason, [{M, F, As, Info} | _]) for M =
  * erlang and the BIFs above; nothing for the rest. */
 static void derive_erts(term_t reason, term_t frame, emap *e)
 {
-    if (reason == ATOM_system_limit || tuple_get(frame, 0) != ATOM_erlang)
+    term_t args[EMAP_ARGS], cause;
+    unsigned n;
+    if (reason == ATOM_system_limit || tuple_get(frame, 0) != ATOM_erlang ||
+        !frame_args(frame, args, &n, &cause))
         return;
-    term_t as = tuple_get(frame, 2), f = tuple_get(frame, 1);
-    term_t args[EMAP_ARGS];
-    unsigned n = 0;
-    for (; term_is_list(as) && n < EMAP_ARGS; as = list_tail(as))
-        args[n++] = list_head(as);
-    if (!term_is_nil(as))
-        return; /* an arity, or more arguments than any BIF here takes */
-    term_t info = prop_value(tuple_get(frame, 3), ATOM_error_info), cause = ATOM_NONE;
-    term_t v;
-    if (info != THE_NON_VALUE && term_is_map(info) && map_get(info, ATOM_cause, &v))
-        cause = v;
-    derive_erlang(f, args, n, cause, e->arg);
+    derive_erlang(tuple_get(frame, 1), args, n, cause, e->arg);
 }
 
 /* ---- erl_stdlib_errors:format_error/2 ---------------------------------------------- */
@@ -1405,16 +1415,10 @@ static bool derive_unicode(const char *name, size_t len, const term_t *a, unsign
  * rest, as OTP's gives nothing for a module it does not know. */
 static void derive_stdlib(term_t frame, emap *e)
 {
-    term_t m = tuple_get(frame, 0), f = tuple_get(frame, 1), as = tuple_get(frame, 2);
-    term_t a[EMAP_ARGS];
-    unsigned n = 0;
-    for (; term_is_list(as) && n < EMAP_ARGS; as = list_tail(as))
-        a[n++] = list_head(as);
-    if (!term_is_nil(as))
-        return; /* an arity, or more arguments than any function here takes */
-    term_t info = prop_value(tuple_get(frame, 3), ATOM_error_info), cause = ATOM_NONE, v;
-    if (info != THE_NON_VALUE && term_is_map(info) && map_get(info, ATOM_cause, &v))
-        cause = v;
+    term_t m = tuple_get(frame, 0), f = tuple_get(frame, 1), a[EMAP_ARGS], cause;
+    unsigned n;
+    if (!frame_args(frame, a, &n, &cause))
+        return;
     size_t len;
     const char *name = atom_text(f, &len);
     bool known = m == ATOM_binary    ? derive_binary(name, len, a, n, cause, e->arg)
