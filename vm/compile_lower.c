@@ -1397,9 +1397,10 @@ static ir *mk_bif(lower *L, term_t name, uint32_t n, uint32_t line)
 static ir *mk_remote(lower *L, term_t m, term_t f, term_t args, uint32_t line)
 {
     int64_t n = cc_list_len(args);
-    if (m == cca.maps) {
+    if (m == cca.maps && L->cs->shell_local == THE_NON_VALUE) {
         /* OTP's compiler calls the erlang BIFs for these three, so that a
-         * failure shows erlang:map_get/2's frame, not maps:get/2's */
+         * failure shows erlang:map_get/2's frame, not maps:get/2's; not in
+         * a shell input (compile_exprs), which erl_eval runs as written */
         term_t bif = f == cca.get && n == 2      ? cca.map_get
                      : f == cca.is_key && n == 2 ? cca.is_map_key
                      : f == cca.size && n == 1   ? cca.map_size
