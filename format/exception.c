@@ -1472,23 +1472,18 @@ static void put_truncated(fmt_buf *b, term_t v)
         put_plain_pp(b, v, 1, -1);
         return;
     }
-    char num[8];
-    fmt_buf_put(b, "<<", 2);
-    for (uint64_t i = 0; i < 8; i++) {
-        if (i)
-            fmt_buf_putc(b, ',');
-        fmt_buf_put(b, num, (size_t)snprintf(num, sizeof num, "%u", bin_byte_at(&bv, i)));
-    }
+    /* OTP's: ~w of the first 8 bytes without its ">>", "...,", ~w of the
+     * rest from byte size - 2 on without its "<<" */
+    bin_view head = {bv.bytes, 8, bv.bitoffset, 0};
+    bin_view tail = {bv.bytes + (size - 2), bv.size - (size - 2), bv.bitoffset, bv.bitsize};
+    fmt_put_bits_view(b, &head, -1);
+    b->len -= 2;
     fmt_buf_put(b, "...,", 4);
-    fmt_buf_put(b, num, (size_t)snprintf(num, sizeof num, "%u", bin_byte_at(&bv, size - 2)));
-    fmt_buf_putc(b, ',');
-    if (bv.bitsize) /* the last byte's bits, as ~w writes them: Value:Bits */
-        fmt_buf_put(
-            b, num,
-            (size_t)snprintf(num, sizeof num, "%u:%u", bin_tail_bits(&bv) >> (8 - bv.bitsize), bv.bitsize));
-    else
-        fmt_buf_put(b, num, (size_t)snprintf(num, sizeof num, "%u", bin_byte_at(&bv, size - 1)));
-    fmt_buf_put(b, ">>", 2);
+    size_t mark = b->len;
+    fmt_put_bits_view(b, &tail, -1);
+    memmove(b->data + mark, b->data + mark + 2, b->len - mark - 2);
+    b->len -= 2;
+    b->data[b->len] = '\0';
 }
 
 /* erl_erts_errors:format_bs_fail(Reason, [{_, _, _, Info} | _]) for the

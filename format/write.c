@@ -650,6 +650,11 @@ void fmt_put_bitstring(fmt_buf *b, term_t bin, int depth)
     finish(b, put_bitstring(b, cursor_at_end(b), bin, depth));
 }
 
+void fmt_put_bits_view(fmt_buf *b, const bin_view *v, int depth)
+{
+    finish(b, fmt_put_bits_at(b, cursor_at_end(b), v, depth));
+}
+
 size_t fmt_printable_bytes(const bin_view *v, size_t n)
 {
     size_t i = 0;

@@ -86,6 +86,8 @@ void fmt_put_string(fmt_buf *b, term_t l, size_t max, bool unicode);
  * <<1,2,3>>, <<1,2:3>>, <<>>, with depth: <<1,2,...>> (depth < 0:
  * unlimited). Never a string form. */
 void fmt_put_bitstring(fmt_buf *b, term_t bin, int depth);
+/* fmt_put_bitstring for a view of a bitstring (a slice of one). */
+void fmt_put_bits_view(fmt_buf *b, const bin_view *v, int depth);
 /* How many of the first n bytes of v, from the start, are printable latin1
  * chars (fmt_printable_char(byte, false)). n <= v->size. */
 size_t fmt_printable_bytes(const bin_view *v, size_t n);
