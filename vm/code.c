@@ -605,9 +605,8 @@ bool code_find(const code_t *pc, code_location *out)
 /* OTP's default backtrace depth (erlang:system_flag(backtrace_depth, _)). */
 #define STACKTRACE_DEPTH 8
 
-/* [{file, File}, {line, Line}] for a code location (the line left out when
- * unknown). */
-/* [{file, F}, {line, L} | tail]: what OTP gives, each when known. */
+/* [{file, File}, {line, Line} | tail] for a code location (the line left
+ * out when unknown). */
 static term_t location_of(heap_t *h, const code_location *loc, uint32_t line, term_t tail)
 {
     term_t l = tail;
@@ -617,6 +616,12 @@ static term_t location_of(heap_t *h, const code_location *loc, uint32_t line, te
     if (file)
         l = term_cons(h, term_tuple2(h, ATOM_file, term_string(h, file, strlen(file))), l);
     return l;
+}
+
+/* [{error_info, Info}]: the location item OTP gives an error's frame. */
+static term_t error_info_item(heap_t *h, term_t info)
+{
+    return term_cons(h, term_tuple2(h, ATOM_error_info, info), NIL);
 }
 
 static term_t frame_term(heap_t *h, term_t m, term_t f, term_t arity_or_args, term_t location)
@@ -638,7 +643,7 @@ static term_t code_frame(heap_t *h, const code_t *pc, term_t args, bool own_line
     const code_t *hd = loc.header;
     term_t a = args != THE_NON_VALUE ? args : term_small((int64_t)hd[FH_ARITY]);
     uint32_t line = own_line ? (uint32_t)hd[FH_LINE] : loc.line;
-    term_t tail = info == THE_NON_VALUE ? NIL : term_cons(h, term_tuple2(h, ATOM_error_info, info), NIL);
+    term_t tail = info == THE_NON_VALUE ? NIL : error_info_item(h, info);
     return frame_term(h, (term_t)hd[FH_MODULE], (term_t)hd[FH_NAME], a, location_of(h, &loc, line, tail));
 }
 
@@ -670,8 +675,7 @@ static term_t bif_location(heap_t *h, const bif_entry *b)
     if (!errors)
         return NIL;
     term_t k = ATOM_module, v = atom_from_cstr(errors);
-    term_t info = map_from_pairs(h, &k, &v, 1);
-    return term_cons(h, term_tuple2(h, ATOM_error_info, info), NIL);
+    return error_info_item(h, map_from_pairs(h, &k, &v, 1));
 }
 
 term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigned nargs, const bif_entry *bif,
