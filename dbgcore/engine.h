@@ -81,6 +81,7 @@
     X(gc_major_start, "gc_major_start")                                                              \
     X(gc_minor_end, "gc_minor_end")                                                                  \
     X(gc_major_end, "gc_major_end")                                                                  \
+    X(gc_max_heap_size, "gc_max_heap_size")                                                          \
     X(trace_delivered, "trace_delivered")                                                            \
     X(trace_status, "trace_status")                                                                  \
     X(underscore, "_")

@@ -4,37 +4,6 @@
  * gc_major_end (garbage_collection). docs/internals/sched-gc-events.md. */
 #include "engine.h"
 
-/* The keys of a gc event's info list after {wordsize, W}, in OTP 25's
- * order (that of process_info(P, garbage_collection_info)). */
-enum {
-    GK_OLD_HEAP_BLOCK_SIZE,
-    GK_HEAP_BLOCK_SIZE,
-    GK_MBUF_SIZE,
-    GK_RECENT_SIZE,
-    GK_STACK_SIZE,
-    GK_OLD_HEAP_SIZE,
-    GK_HEAP_SIZE,
-    GK_BIN_VHEAP_SIZE,
-    GK_BIN_VHEAP_BLOCK_SIZE,
-    GK_BIN_OLD_VHEAP_SIZE,
-    GK_BIN_OLD_VHEAP_BLOCK_SIZE,
-    GK_COUNT
-};
-static const char *const gc_key_names[GK_COUNT] = {
-    "old_heap_block_size",
-    "heap_block_size",
-    "mbuf_size",
-    "recent_size",
-    "stack_size",
-    "old_heap_size",
-    "heap_size",
-    "bin_vheap_size",
-    "bin_vheap_block_size",
-    "bin_old_vheap_size",
-    "bin_old_vheap_block_size",
-};
-static term_t gc_keys[GK_COUNT];
-
 /* ---- scheduling ------------------------------------------------------------ */
 
 /* {M, F, Arity} of a function header, on h. */
@@ -112,36 +81,14 @@ static void info_now(const process *p, gc_info *out)
     gc_info_get(&p->heap, &p->gc, p->stack_top + p->nframes, out);
 }
 
-/* [{wordsize, W}, {old_heap_block_size, N}, ... {bin_old_vheap_block_size,
- * N}] of gi, on h. */
-static term_t info_list(heap_t *h, const gc_info *gi)
-{
-    const uint64_t vals[GK_COUNT] = {
-        [GK_OLD_HEAP_BLOCK_SIZE] = gi->old_heap_block_size,
-        [GK_HEAP_BLOCK_SIZE] = gi->heap_block_size,
-        [GK_MBUF_SIZE] = gi->mbuf_size,
-        [GK_RECENT_SIZE] = gi->recent_size,
-        [GK_STACK_SIZE] = gi->stack_size,
-        [GK_OLD_HEAP_SIZE] = gi->old_heap_size,
-        [GK_HEAP_SIZE] = gi->heap_size,
-        [GK_BIN_VHEAP_SIZE] = gi->bin_vheap_size,
-        [GK_BIN_VHEAP_BLOCK_SIZE] = gi->bin_vheap_block_size,
-        [GK_BIN_OLD_VHEAP_SIZE] = gi->bin_old_vheap_size,
-        [GK_BIN_OLD_VHEAP_BLOCK_SIZE] = gi->bin_old_vheap_block_size,
-    };
-    term_t l = NIL;
-    for (int i = GK_COUNT; i-- > 0;)
-        l = term_cons(h, term_tuple2(h, gc_keys[i], term_uint64(h, vals[i])), l);
-    return term_cons(h, term_tuple2(h, ATOM_wordsize, term_uint64(h, gi->wordsize)), l);
-}
-
-/* {trace, Pid, Tag, Info} of gi to the sessions with garbage_collection.
- * Built on a temporary heap: p's heap is being collected. */
+/* {trace, Pid, Tag, Info} of gi to the sessions with garbage_collection
+ * (Info with {wordsize, W} first except for gc_max_heap_size). Built on a
+ * temporary heap: p's heap is being collected. */
 static void emit_gc(process *p, term_t tag, const gc_info *gi)
 {
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
-    term_t info = info_list(&h, gi);
+    term_t info = gc_info_list(&h, gi, tag != EA.gc_max_heap_size);
     tev_emit(p, TF_GC, tag, 1, &info);
     heap_destroy(&h);
 }
@@ -158,6 +105,11 @@ static void on_gc(process *p, trace_gc_event what)
     bool again = collection.open && collection.pid == p->pid && p->gc.minor_count == collection.minors;
     gc_info gi;
     switch (what) {
+    case TRACE_GC_MAX_HEAP_SIZE:
+        /* between the start and the end (or the exit), as OTP's */
+        info_now(p, &gi);
+        emit_gc(p, EA.gc_max_heap_size, &gi);
+        return;
     case TRACE_GC_MAJOR_START:
         if (again) {
             emit_gc(p, EA.gc_major_start, &collection.before);
@@ -193,8 +145,6 @@ static void on_gc(process *p, trace_gc_event what)
 
 void tev_sched_install(void)
 {
-    for (int i = 0; i < GK_COUNT; i++)
-        gc_keys[i] = atom_from_cstr(gc_key_names[i]);
     trace_hooks.sched = on_sched;
     trace_hooks.gc = on_gc;
 }

@@ -1031,10 +1031,29 @@ static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, c
         err[2] = term_is_pid(a[1]) ? NULL : NOT_PID;
         return true;
     }
-    if (IS("apply", 3) || IS("spawn", 3) || IS("spawn_link", 3)) {
+    if (IS("apply", 3) || IS("spawn", 3) || IS("spawn_link", 3) || IS("spawn_opt", 4)) {
         err[1] = term_is_atom(a[0]) ? NULL : NOT_ATOM;
         err[2] = term_is_atom(a[1]) ? NULL : NOT_ATOM;
         err[3] = must_be_list(a[2], NULL);
+        if (n == 4 && cause == ATOM_BADOPT)
+            err[4] = must_be_list(a[3], "invalid spawn option");
+        return true;
+    }
+    if (IS("spawn_opt", 2)) {
+        err[1] = term_is_fun(a[0]) || term_is_export(a[0]) ? NULL : NOT_FUN;
+        err[2] = cause == ATOM_BADOPT ? must_be_list(a[1], "invalid spawn option") : NULL;
+        return true;
+    }
+    if (IS("process_flag", 2) || IS("system_flag", 2)) {
+        bool of_process = name[1] == 'r';
+        if (cause == ATOM_BADOPT)
+            err[1] = of_process ? "invalid process flag" : "invalid system flag";
+        else
+            err[2] = of_process ? "invalid value for this process flag" : "invalid value for this system flag";
+        return true;
+    }
+    if (IS("system_info", 1)) {
+        err[1] = "invalid system info item";
         return true;
     }
     if (IS("register", 2)) {

@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "atom.h"
+#include "map.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "bif_arith.def"
@@ -136,4 +137,11 @@ void bif_register(const bif_entry *bifs, size_t n)
     extra[nextra] = bifs;
     extra_n[nextra] = n;
     nextra++;
+}
+
+term_t bif_badopt(process *p)
+{
+    term_t keys[2] = {ATOM_cause, ATOM_module};
+    term_t vals[2] = {ATOM_badopt, ATOM_erl_erts_errors};
+    return bif_raise_info(p, CLASS_ERROR, ATOM_badarg, map_from_pairs(&p->heap, keys, vals, 2));
 }

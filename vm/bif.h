@@ -41,8 +41,9 @@ static inline term_t bif_raise(process *p, proc_class cls, term_t reason)
     return THE_NON_VALUE;
 }
 /* bif_raise with `info`, an error_info map, for the location of the first
- * frame of code in the stack trace (erlang:error/3's option, a failed
- * binary construction). */
+ * frame in the stack trace: the BIF's own (a cause, bif_badopt), or for
+ * erlang:error/3's option and a failed binary construction the first
+ * frame of code. */
 static inline term_t bif_raise_info(process *p, proc_class cls, term_t reason, term_t info)
 {
     bif_raise(p, cls, reason);
@@ -67,6 +68,19 @@ static inline term_t bif_trap(process *p, term_t result, bif_trap_kind kind)
     return THE_NON_VALUE;
 }
 #define BIF_BADARG(p) bif_raise((p), CLASS_ERROR, ATOM_badarg)
+/* badarg for an option or flag the BIF does not know, or a bad list of
+ * them: OTP's cause badopt, error_info #{cause => badopt, module =>
+ * erl_erts_errors}. */
+term_t bif_badopt(process *p);
+
+/* max_heap_size's value as process_flag/2, spawn_opt and
+ * erlang:system_flag/2 take it: a size in words or a map with `size` and
+ * optionally `kill` and `error_logger` (other keys are ignored); what it
+ * leaves out comes from *defaults. False when it is not one, or when the
+ * size is neither 0 nor at least min_heap_words. */
+bool bif_max_heap_value(term_t v, const gc_max_heap *defaults, uint64_t min_heap_words, gc_max_heap *out);
+/* #{error_logger => L, kill => K, size => S} of m, on h. */
+term_t bif_max_heap_term(heap_t *h, const gc_max_heap *m);
 #define BIF_ERROR(p, reason) bif_raise((p), CLASS_ERROR, (reason))
 
 /* The BIF module:name/arity, or NULL. Atoms are compared by index. */

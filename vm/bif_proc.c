@@ -50,8 +50,8 @@ static term_t spawned(process *p, term_t pid, unsigned opts, const uint32_t ref[
 #define SPAWN_MFA_REDS 1
 #define SPAWN_FUN_REDS 3
 
-/* Spawns M:F(Args) with `opts`. */
-static term_t spawn_mfa(process *p, term_t m, term_t f, term_t a, unsigned opts)
+/* Spawns M:F(Args) with `opts` and the options po (NULL: the defaults). */
+static term_t spawn_mfa(process *p, term_t m, term_t f, term_t a, unsigned opts, const proc_opts *po)
 {
     if (!term_is_atom(m) || !term_is_atom(f) || list_length(a) < 0)
         return BIF_BADARG(p);
@@ -59,11 +59,11 @@ static term_t spawn_mfa(process *p, term_t m, term_t f, term_t a, unsigned opts)
     uint32_t ref[3];
     if (opts & SPAWN_MONITOR)
         proc_new_ref(ref);
-    return spawned(p, proc_spawn(p, m, f, a, opts, ref), opts, ref);
+    return spawned(p, proc_spawn(p, m, f, a, opts, po, ref), opts, ref);
 }
 
 /* A fun of arity 0 runs as erlang:apply(Fun, []), OTP's initial call. */
-static term_t spawn_fun(process *p, term_t fun, unsigned opts)
+static term_t spawn_fun(process *p, term_t fun, unsigned opts, const proc_opts *po)
 {
     if (!is_fun0(fun))
         return BIF_BADARG(p);
@@ -71,57 +71,159 @@ static term_t spawn_fun(process *p, term_t fun, unsigned opts)
     uint32_t ref[3];
     if (opts & SPAWN_MONITOR)
         proc_new_ref(ref);
-    return spawned(p, proc_spawn_fun(p, fun, opts, ref), opts, ref);
+    return spawned(p, proc_spawn_fun(p, fun, opts, po, ref), opts, ref);
 }
 
-term_t bif_proc_spawn_1(process *p, const term_t *args) { return spawn_fun(p, args[0], 0); }
-term_t bif_proc_spawn_3(process *p, const term_t *args) { return spawn_mfa(p, args[0], args[1], args[2], 0); }
-term_t bif_proc_spawn_link_1(process *p, const term_t *args) { return spawn_fun(p, args[0], SPAWN_LINK); }
+term_t bif_proc_spawn_1(process *p, const term_t *args) { return spawn_fun(p, args[0], 0, NULL); }
+term_t bif_proc_spawn_3(process *p, const term_t *args)
+{
+    return spawn_mfa(p, args[0], args[1], args[2], 0, NULL);
+}
+term_t bif_proc_spawn_link_1(process *p, const term_t *args) { return spawn_fun(p, args[0], SPAWN_LINK, NULL); }
 term_t bif_proc_spawn_link_3(process *p, const term_t *args)
 {
-    return spawn_mfa(p, args[0], args[1], args[2], SPAWN_LINK);
+    return spawn_mfa(p, args[0], args[1], args[2], SPAWN_LINK, NULL);
 }
 term_t bif_proc_spawn_monitor_1(process *p, const term_t *args)
 {
-    return spawn_fun(p, args[0], SPAWN_MONITOR);
+    return spawn_fun(p, args[0], SPAWN_MONITOR, NULL);
 }
 term_t bif_proc_spawn_monitor_3(process *p, const term_t *args)
 {
-    return spawn_mfa(p, args[0], args[1], args[2], SPAWN_MONITOR);
+    return spawn_mfa(p, args[0], args[1], args[2], SPAWN_MONITOR, NULL);
 }
 
-/* spawn_opt options: link and monitor act; the heap and priority options
- * OTP knows are accepted and have no effect (docs/differences-from-
- * erlang.md); anything else is badarg. */
-static bool spawn_options(term_t l, unsigned *opts)
+/* ---- the collector's options ------------------------------------------ */
+
+/* A heap size option's value: a non-negative integer up to OTP's MAX_SMALL
+ * (GC_MAX_HEAP_LIMIT). */
+static bool size_value(term_t v, uint64_t *out)
+{
+    if (!term_is_small(v) || small_value(v) < 0 || (uint64_t)small_value(v) > GC_MAX_HEAP_LIMIT)
+        return false;
+    *out = (uint64_t)small_value(v);
+    return true;
+}
+
+/* fullsweep_after's value: OTP keeps it in 16 bits, so larger values
+ * wrap around (70000 is 4464) in a process. */
+static bool fullsweep_value(term_t v, uint32_t *out)
+{
+    uint64_t n;
+    if (!size_value(v, &n))
+        return false;
+    *out = (uint32_t)(n & 0xffff);
+    return true;
+}
+
+bool bif_max_heap_value(term_t v, const gc_max_heap *defaults, uint64_t min_heap_words, gc_max_heap *out)
+{
+    *out = *defaults;
+    if (term_is_map(v)) {
+        term_t size, kill, log;
+        if (!map_get(v, ATOM_size, &size))
+            return false;
+        if (map_get(v, ATOM_kill, &kill)) {
+            if (kill != ATOM_true && kill != ATOM_false)
+                return false;
+            out->kill = kill == ATOM_true;
+        }
+        if (map_get(v, ATOM_error_logger, &log)) {
+            if (log != ATOM_true && log != ATOM_false)
+                return false;
+            out->log = log == ATOM_true;
+        }
+        v = size;
+    }
+    return size_value(v, &out->words) && (out->words == 0 || out->words >= min_heap_words);
+}
+
+term_t bif_max_heap_term(heap_t *h, const gc_max_heap *m)
+{
+    term_t keys[3] = {ATOM_error_logger, ATOM_kill, ATOM_size};
+    term_t vals[3] = {m->log ? ATOM_true : ATOM_false, m->kill ? ATOM_true : ATOM_false, term_uint64(h, m->words)};
+    return map_from_pairs(h, keys, vals, 3);
+}
+
+/* The options of a spawn_opt: link and monitor ({monitor, Options} too:
+ * its options are not acted on) set bits in *opts; min_heap_size,
+ * fullsweep_after, max_heap_size and priority go to *po. All are checked
+ * as OTP checks them (a max_heap_size under the min_heap_size given
+ * anywhere in the list is bad), message_queue_data too, which has no
+ * effect (messages always arrive off the heap here). False for a bad
+ * option or list: badarg with cause badopt. */
+static bool spawn_options(term_t l, unsigned *opts, proc_opts *po)
 {
     *opts = 0;
+    proc_default_opts(po);
+    term_t max_heap = THE_NON_VALUE;
     for (; term_is_list(l); l = list_tail(l)) {
         term_t o = list_head(l);
-        if (o == ATOM_link)
+        if (o == ATOM_link) {
             *opts |= SPAWN_LINK;
-        else if (o == ATOM_monitor)
+            continue;
+        }
+        if (o == ATOM_monitor) {
             *opts |= SPAWN_MONITOR;
-        else if (!(term_is_tuple(o) && tuple_arity(o) == 2 && term_is_atom(tuple_get(o, 0))))
+            continue;
+        }
+        if (!term_is_tuple(o) || tuple_arity(o) != 2)
+            return false;
+        term_t k = tuple_get(o, 0), v = tuple_get(o, 1);
+        bool ok;
+        if (k == ATOM_monitor) {
+            ok = list_length(v) >= 0;
+            *opts |= SPAWN_MONITOR;
+        } else if (k == ATOM_priority) {
+            ok = v == ATOM_low || v == ATOM_normal || v == ATOM_high || v == ATOM_max;
+            po->priority = v;
+        } else if (k == ATOM_min_heap_size) {
+            ok = size_value(v, &po->gc.min_heap_words);
+        } else if (k == ATOM_min_bin_vheap_size) {
+            /* checked, but OTP 25's spawn_opt leaves the process the
+             * system's (process_info shows it so) */
+            uint64_t ignored;
+            ok = size_value(v, &ignored);
+        } else if (k == ATOM_fullsweep_after) {
+            ok = fullsweep_value(v, &po->gc.fullsweep_after);
+        } else if (k == ATOM_max_heap_size) {
+            max_heap = v; /* checked against the final min_heap_size */
+            ok = true;
+        } else if (k == ATOM_message_queue_data) {
+            ok = v == ATOM_on_heap || v == ATOM_off_heap;
+        } else {
+            ok = false;
+        }
+        if (!ok)
             return false;
     }
-    return l == NIL;
+    if (l != NIL)
+        return false;
+    if (max_heap == THE_NON_VALUE)
+        return true;
+    uint64_t min_heap = gc_next_heap_size(po->gc.min_heap_words < GC_MIN_HEAP_WORDS ? GC_MIN_HEAP_WORDS
+                                                                                   : po->gc.min_heap_words,
+                                          0);
+    gc_max_heap system = po->gc.max_heap;
+    return bif_max_heap_value(max_heap, &system, min_heap, &po->gc.max_heap);
 }
 
 term_t bif_proc_spawn_opt_2(process *p, const term_t *args)
 {
     unsigned opts;
-    if (!spawn_options(args[1], &opts))
-        return BIF_BADARG(p);
-    return spawn_fun(p, args[0], opts);
+    proc_opts po;
+    if (!spawn_options(args[1], &opts, &po))
+        return bif_badopt(p);
+    return spawn_fun(p, args[0], opts, &po);
 }
 
 term_t bif_proc_spawn_opt_4(process *p, const term_t *args)
 {
     unsigned opts;
-    if (!spawn_options(args[3], &opts))
-        return BIF_BADARG(p);
-    return spawn_mfa(p, args[0], args[1], args[2], opts);
+    proc_opts po;
+    if (!spawn_options(args[3], &opts, &po))
+        return bif_badopt(p);
+    return spawn_mfa(p, args[0], args[1], args[2], opts, &po);
 }
 
 term_t bif_proc_make_ref_0(process *p, const term_t *args)
@@ -321,21 +423,39 @@ term_t bif_proc_process_flag_2(process *p, const term_t *args)
                                       : atomic_fetch_and(&p->state, ~(uint32_t)PS_TRAP_EXIT);
         return old & PS_TRAP_EXIT ? ATOM_true : ATOM_false;
     }
-    if (flag == atom_from_cstr("priority")) {
-        if (v != atom_from_cstr("low") && v != atom_from_cstr("normal") && v != atom_from_cstr("high") &&
-            v != atom_from_cstr("max"))
+    if (flag == ATOM_priority) {
+        if (v != ATOM_low && v != ATOM_normal && v != ATOM_high && v != ATOM_max)
             return BIF_BADARG(p);
         term_t old = p->priority;
         p->priority = v;
         return old;
     }
-    if (flag == ATOM_min_heap_size || flag == ATOM_min_bin_vheap_size) {
-        if (!term_is_small(v) || small_value(v) < 0)
+    /* the collector's options take effect at the next collection */
+    gc_opts o = {p->gc.min_heap_words, p->gc.min_vheap_words, p->gc.fullsweep_after, p->gc.max_heap};
+    term_t old;
+    if (flag == ATOM_min_heap_size) {
+        old = term_small((int64_t)o.min_heap_words);
+        if (!size_value(v, &o.min_heap_words))
             return BIF_BADARG(p);
-        return term_small(flag == ATOM_min_heap_size ? (int64_t)p->gc.min_heap_words
-                                                     : (int64_t)p->gc.min_vheap_words);
+    } else if (flag == ATOM_min_bin_vheap_size) {
+        old = term_small((int64_t)o.min_vheap_words);
+        if (!size_value(v, &o.min_vheap_words))
+            return BIF_BADARG(p);
+    } else if (flag == ATOM_fullsweep_after) {
+        old = term_small(o.fullsweep_after);
+        if (!fullsweep_value(v, &o.fullsweep_after))
+            return BIF_BADARG(p);
+    } else if (flag == ATOM_max_heap_size) {
+        gc_opts system;
+        gc_system_opts(&system);
+        old = bif_max_heap_term(&p->heap, &o.max_heap);
+        if (!bif_max_heap_value(v, &system.max_heap, o.min_heap_words, &o.max_heap))
+            return BIF_BADARG(p);
+    } else {
+        return bif_badopt(p);
     }
-    return BIF_BADARG(p);
+    gc_set_opts(&p->gc, &o);
+    return old;
 }
 
 /* ---- exceptions ------------------------------------------------------- */
@@ -636,10 +756,8 @@ static term_t message_info(heap_t *h, process *q, bool list)
 
 static term_t gc_options(heap_t *h, const process *q)
 {
-    term_t keys[3] = {atom_from_cstr("error_logger"), ATOM_kill, ATOM_size};
-    term_t vals[3] = {ATOM_true, ATOM_true, term_small(0)};
     term_t items[5] = {
-        term_tuple2(h, ATOM_max_heap_size, map_from_pairs(h, keys, vals, 3)),
+        term_tuple2(h, ATOM_max_heap_size, bif_max_heap_term(h, &q->gc.max_heap)),
         term_tuple2(h, ATOM_min_bin_vheap_size, term_small((int64_t)q->gc.min_vheap_words)),
         term_tuple2(h, ATOM_min_heap_size, term_small((int64_t)q->gc.min_heap_words)),
         term_tuple2(h, ATOM_fullsweep_after, term_small(q->gc.fullsweep_after)),
@@ -671,7 +789,7 @@ static const char *const info_items[] = {
     "dictionary",       "trap_exit",       "error_handler", "priority",          "group_leader",
     "total_heap_size",  "heap_size",       "stack_size",    "reductions",        "garbage_collection",
     "suspending",       "registered_name", "messages",      "monitors",          "monitored_by",
-    "memory",
+    "memory",           "max_heap_size",   "min_heap_size", "min_bin_vheap_size", "fullsweep_after",
 };
 #define INFO_1_ITEMS 16
 
@@ -745,6 +863,14 @@ static term_t info_item(process *p, process *q, sched_claim_result claim, term_t
     }
     if (item == ATOM_garbage_collection)
         return gc_options(h, q);
+    if (item == ATOM_max_heap_size)
+        return bif_max_heap_term(h, &q->gc.max_heap);
+    if (item == ATOM_min_heap_size)
+        return term_small((int64_t)q->gc.min_heap_words);
+    if (item == ATOM_min_bin_vheap_size)
+        return term_small((int64_t)q->gc.min_vheap_words);
+    if (item == ATOM_fullsweep_after)
+        return term_small(q->gc.fullsweep_after);
     ASSERT(item == atom_from_cstr("suspending"));
     return NIL;
 }

@@ -400,7 +400,55 @@ term_t bif_sys_system_info_1(process *p, const term_t *args)
         return term_small(0);
     if (what == atom_from_cstr("smp_support") || what == atom_from_cstr("threads"))
         return ATOM_true;
+    gc_opts o;
+    gc_system_opts(&o);
+    if (what == ATOM_min_heap_size)
+        return term_tuple2(h, what, term_small((int64_t)o.min_heap_words));
+    if (what == ATOM_min_bin_vheap_size)
+        return term_tuple2(h, what, term_small((int64_t)o.min_vheap_words));
+    if (what == ATOM_fullsweep_after)
+        return term_tuple2(h, what, term_small(o.fullsweep_after));
+    if (what == ATOM_max_heap_size)
+        return bif_max_heap_term(h, &o.max_heap);
     return BIF_BADARG(p);
+}
+
+/* erlang:system_flag/2 for the options new processes start with: it
+ * returns the old value (as system_info gives it, without the tuple),
+ * and the processes spawned after it have the new one. Other flags are
+ * badarg with cause badopt (docs/differences-from-erlang.md). */
+term_t bif_sys_system_flag_2(process *p, const term_t *args)
+{
+    term_t flag = args[0], v = args[1], old;
+    gc_opts o;
+    uint64_t n = 0;
+    gc_system_opts(&o);
+    bool is_size = term_is_small(v) && small_value(v) >= 0 && (uint64_t)small_value(v) <= GC_MAX_HEAP_LIMIT;
+    if (is_size)
+        n = (uint64_t)small_value(v);
+    if (flag == ATOM_min_heap_size) {
+        old = term_small((int64_t)o.min_heap_words);
+        o.min_heap_words = n;
+    } else if (flag == ATOM_min_bin_vheap_size) {
+        old = term_small((int64_t)o.min_vheap_words);
+        o.min_vheap_words = n;
+    } else if (flag == ATOM_fullsweep_after) {
+        /* a process keeps it in 16 bits; the system's stops at the top */
+        old = term_small(o.fullsweep_after);
+        o.fullsweep_after = n > 0xffff ? 0xffff : (uint32_t)n;
+    } else if (flag == ATOM_max_heap_size) {
+        old = bif_max_heap_term(&p->heap, &o.max_heap);
+        gc_max_heap defaults = o.max_heap;
+        if (!bif_max_heap_value(v, &defaults, o.min_heap_words, &o.max_heap))
+            return BIF_BADARG(p);
+        is_size = true;
+    } else {
+        return bif_badopt(p);
+    }
+    if (!is_size)
+        return BIF_BADARG(p);
+    gc_set_system_opts(&o);
+    return old;
 }
 
 term_t bif_sys_statistics_1(process *p, const term_t *args)

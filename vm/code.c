@@ -687,22 +687,25 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
     /* arguments that replace the arity of the first code frame */
     term_t first_args = THE_NON_VALUE;
     bool function_clause = false;
+    /* error_info for the first frame: a BIF's own (a cause), else the
+     * first frame of code (error/3, bs_create) */
+    term_t info = p->finfo;
+    p->finfo = THE_NON_VALUE;
     if (bif && (bif->flags & BIF_RAISE)) {
         /* error/2,3: the arguments given stand for the caller's */
         if (!strcmp(bif->name, "error") && bif->arity >= 2 && (term_is_list(args[1]) || args[1] == NIL))
             first_args = args[1];
     } else if (bif) {
         term_t m = atom_from_cstr(bif->module), f = atom_from_cstr(bif->name);
-        frames[n++] = frame_term(h, m, f, args_list(h, args, nargs), bif_location(h, bif));
+        term_t location = info != THE_NON_VALUE ? error_info_item(h, info) : bif_location(h, bif);
+        frames[n++] = frame_term(h, m, f, args_list(h, args, nargs), location);
+        info = THE_NON_VALUE;
     } else if (undef) {
         frames[n++] = frame_term(h, undef->module, undef->name, args_list(h, args, nargs), NIL);
     } else if (args) {
         first_args = args_list(h, args, nargs);
         function_clause = true; /* reported with the function's own line */
     }
-    /* error_info for the first frame of code (error/3, bs_create) */
-    term_t info = p->finfo;
-    p->finfo = THE_NON_VALUE;
     if (n > 0)
         info = THE_NON_VALUE;
     if (pc) {

@@ -1309,7 +1309,7 @@ static vm_outcome eval_input(bool command, const char *text, size_t len, unsigne
     term_t *slot = command ? &command_evaluator : &evaluator;
     if (*slot == NIL)
         *slot = proc_spawn(NULL, atom_from_cstr("dbgsh_shell"), atom_from_cstr("start"), NIL,
-                           command ? SPAWN_UNTRACED : 0, NULL);
+                           command ? SPAWN_UNTRACED : 0, NULL, NULL);
     term_t pid = replier = *slot;
     waiting = true;
     ready = false;

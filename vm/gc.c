@@ -5,11 +5,13 @@
  * is in docs/internals/gc.md. */
 #include "gc.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
+#include "atom.h"
 #include "binary.h"
 
 /* ---- sizes ---------------------------------------------------------------- */
@@ -69,6 +71,7 @@ void gc_init(heap_t *young, gc_state *gc, size_t min_heap_words)
     gc->fullsweep_after = GC_FULLSWEEP_AFTER;
     gc->min_vheap_words = GC_MIN_VHEAP_WORDS;
     gc->bin_vheap_limit = gc->bin_old_vheap_limit = GC_MIN_VHEAP_WORDS;
+    gc->max_heap = (gc_max_heap){.words = 0, .kill = true, .log = true};
     heap_init(&gc->old, ALLOC_OLD_HEAP);
     /* blocks that overflow the young heap are heap fragments */
     heap_init(young, ALLOC_HEAP_FRAG);
@@ -76,6 +79,52 @@ void gc_init(heap_t *young, gc_state *gc, size_t min_heap_words)
     heap_replace_blocks(young, b, 0);
     gc->young_heap = gc->high_water = b->mem;
     gc->young_words = b->words;
+}
+
+static uint64_t min_size(uint64_t words, uint64_t least)
+{
+    return gc_next_heap_size(words < least ? least : words, 0);
+}
+
+void gc_set_opts(gc_state *gc, const gc_opts *o)
+{
+    gc->min_heap_words = min_size(o->min_heap_words, GC_MIN_HEAP_WORDS);
+    gc->min_vheap_words = min_size(o->min_vheap_words, GC_MIN_VHEAP_WORDS);
+    gc->fullsweep_after = o->fullsweep_after;
+    gc->max_heap = o->max_heap;
+    /* the binary volumes that trigger a collection start at the minimum
+     * (OTP sets them so at spawn) and are never below it */
+    if (gc->bin_vheap_limit < gc->min_vheap_words)
+        gc->bin_vheap_limit = gc->min_vheap_words;
+    if (gc->bin_old_vheap_limit < gc->min_vheap_words)
+        gc->bin_old_vheap_limit = gc->min_vheap_words;
+}
+
+/* The system's options, a field at a time (erlang:system_flag/2 sets one
+ * at a time); max_heap_size packed as words << 2 | kill << 1 | log. */
+static struct {
+    _Atomic uint64_t min_heap, min_vheap, max_heap;
+    _Atomic uint32_t fullsweep;
+} system_opts = {GC_MIN_HEAP_WORDS, GC_MIN_VHEAP_WORDS, 3, GC_FULLSWEEP_AFTER};
+
+void gc_system_opts(gc_opts *out)
+{
+    uint64_t m = atomic_load_explicit(&system_opts.max_heap, memory_order_relaxed);
+    out->min_heap_words = atomic_load_explicit(&system_opts.min_heap, memory_order_relaxed);
+    out->min_vheap_words = atomic_load_explicit(&system_opts.min_vheap, memory_order_relaxed);
+    out->fullsweep_after = atomic_load_explicit(&system_opts.fullsweep, memory_order_relaxed);
+    out->max_heap = (gc_max_heap){.words = m >> 2, .kill = m & 2, .log = m & 1};
+}
+
+void gc_set_system_opts(const gc_opts *o)
+{
+    uint64_t m = o->max_heap.words << 2 | (uint64_t)o->max_heap.kill << 1 | (uint64_t)o->max_heap.log;
+    atomic_store_explicit(&system_opts.min_heap, min_size(o->min_heap_words, GC_MIN_HEAP_WORDS),
+                          memory_order_relaxed);
+    atomic_store_explicit(&system_opts.min_vheap, min_size(o->min_vheap_words, GC_MIN_VHEAP_WORDS),
+                          memory_order_relaxed);
+    atomic_store_explicit(&system_opts.fullsweep, o->fullsweep_after, memory_order_relaxed);
+    atomic_store_explicit(&system_opts.max_heap, m, memory_order_relaxed);
 }
 
 void gc_destroy(heap_t *young, gc_state *gc)
@@ -111,6 +160,32 @@ void gc_info_get(const heap_t *young, const gc_state *gc, size_t stack_words, gc
     out->bin_vheap_block_size = gc->bin_vheap_limit;
     out->bin_old_vheap_size = gc->old.offheap_bytes / sizeof(term_t);
     out->bin_old_vheap_block_size = gc->bin_old_vheap_limit;
+}
+
+term_t gc_info_list(heap_t *h, const gc_info *gi, bool wordsize)
+{
+    const struct {
+        term_t key;
+        uint64_t value;
+    } items[] = {
+        {ATOM_old_heap_block_size, gi->old_heap_block_size},
+        {ATOM_heap_block_size, gi->heap_block_size},
+        {ATOM_mbuf_size, gi->mbuf_size},
+        {ATOM_recent_size, gi->recent_size},
+        {ATOM_stack_size, gi->stack_size},
+        {ATOM_old_heap_size, gi->old_heap_size},
+        {ATOM_heap_size, gi->heap_size},
+        {ATOM_bin_vheap_size, gi->bin_vheap_size},
+        {ATOM_bin_vheap_block_size, gi->bin_vheap_block_size},
+        {ATOM_bin_old_vheap_size, gi->bin_old_vheap_size},
+        {ATOM_bin_old_vheap_block_size, gi->bin_old_vheap_block_size},
+    };
+    term_t l = NIL;
+    for (size_t i = sizeof items / sizeof items[0]; i-- > 0;)
+        l = term_cons(h, term_tuple2(h, items[i].key, term_uint64(h, items[i].value)), l);
+    if (wordsize)
+        l = term_cons(h, term_tuple2(h, ATOM_wordsize, term_uint64(h, gi->wordsize)), l);
+    return l;
 }
 
 /* ---- evacuation ----------------------------------------------------------- */

@@ -27,6 +27,26 @@
 #define GC_MIN_VHEAP_WORDS 46422
 #define GC_FULLSWEEP_AFTER 65535
 
+/* OTP's max_heap_size: a process whose heap and stack reach more than
+ * `words` words when it is about to collect is reported (`log`: the error
+ * logger's report; with garbage_collection tracing, gc_max_heap_size) and,
+ * with `kill`, exits with reason killed instead of collecting. 0 words: no
+ * limit. The largest size is OTP's, GC_MAX_HEAP_LIMIT (MAX_SMALL). */
+typedef struct gc_max_heap {
+    uint64_t words;
+    bool kill, log;
+} gc_max_heap;
+#define GC_MAX_HEAP_LIMIT ((UINT64_C(1) << 59) - 1)
+
+/* The options of a process's collector that spawn_opt/2, process_flag/2
+ * and erlang:system_flag/2 set, as given (gc_set_opts rounds the sizes
+ * up as OTP does). */
+typedef struct gc_opts {
+    uint64_t min_heap_words, min_vheap_words;
+    uint32_t fullsweep_after;
+    gc_max_heap max_heap;
+} gc_opts;
+
 typedef struct gc_state {
     term_t *high_water; /* in the young heap block: objects below survived */
     heap_t old;         /* the old generation: no block, or exactly one */
@@ -35,6 +55,7 @@ typedef struct gc_state {
     term_t *young_heap; /* start of the young heap block */
     uint32_t minor_since_major;
     uint32_t fullsweep_after; /* OTP's default 65535 */
+    gc_max_heap max_heap;
     uint64_t minor_count, major_count;
     uint64_t bin_vheap;           /* bytes of refc binaries referenced from young,
                                    * as of the last collection (the live figure is
@@ -92,6 +113,16 @@ typedef enum gc_kind { GC_MINOR, GC_MAJOR, GC_MINOR_TO_MAJOR } gc_kind;
  * 233, as erl's min_heap_size option), and `gc` with no old heap, OTP's
  * default fullsweep_after and binary virtual heap sizes. */
 void gc_init(heap_t *young, gc_state *gc, size_t min_heap_words);
+/* Sets gc's options from o: the minimum heap sizes rounded up along OTP's
+ * heap size sequence and never below OTP's defaults (min_heap_size 233,
+ * min_bin_vheap_size 46422), fullsweep_after and max_heap_size as given.
+ * The young heap keeps its size until the next collection. */
+void gc_set_opts(gc_state *gc, const gc_opts *o);
+/* The options new processes start with (erlang:system_flag/2 sets them;
+ * OTP's defaults until then). Safe from any thread. */
+void gc_system_opts(gc_opts *out);
+void gc_set_system_opts(const gc_opts *o);
+
 /* Frees both generations and releases their off-heap handles. */
 void gc_destroy(heap_t *young, gc_state *gc);
 
@@ -148,6 +179,13 @@ static inline bool gc_wanted(const heap_t *young, const gc_state *gc)
 
 /* The current gc_info numbers of a process heap (wordsize 0). */
 void gc_info_get(const heap_t *young, const gc_state *gc, size_t stack_words, gc_info *out);
+/* gi as OTP's trace events and reports give it, on h: [{old_heap_block_size,
+ * N}, {heap_block_size, N}, {mbuf_size, N}, {recent_size, N}, {stack_size,
+ * N}, {old_heap_size, N}, {heap_size, N}, {bin_vheap_size, N},
+ * {bin_vheap_block_size, N}, {bin_old_vheap_size, N},
+ * {bin_old_vheap_block_size, N}], with {wordsize, W} in front when
+ * `wordsize` is true (the gc_*_start and gc_*_end events). */
+term_t gc_info_list(heap_t *h, const gc_info *gi, bool wordsize);
 
 /* OTP's heap size sequence (erts_next_heap_size): the smallest size in it
  * that is >= words, moved `offset` steps further up. */

@@ -171,26 +171,41 @@ static const code_t *unwind(process *p, const code_t *pc, const term_t *args, un
     return c.handler;
 }
 
-/* proc_gc for a process with TF_GC, reported as OTP reports it:
- * gc_minor_start/gc_minor_end around a minor collection, gc_major_start/
- * gc_major_end around a major one, and all four in that order for a
- * minor collection that ran as a major one (no room in the old heap:
- * gc_collect's GC_MINOR_TO_MAJOR, seen here in p->gc's counts). The hooks
- * run with p's state saved; the engine reads the numbers off p->gc.
- * docs/internals/sched-gc-events.md. */
-static void collect_traced(process *p, bool major)
+/* A collection of p at a safe point (its state saved), major when asked,
+ * with what comes with it: the TF_CALL hook (call_memory), OTP's
+ * max_heap_size check (proc_over_max_heap), and for a process with TF_GC
+ * the events as OTP reports them: gc_minor_start/gc_minor_end around a
+ * minor collection, gc_major_start/gc_major_end around a major one, and
+ * all four in that order for a minor collection that ran as a major one
+ * (no room in the old heap: gc_collect's GC_MINOR_TO_MAJOR, seen here in
+ * p->gc's counts). The hooks read the numbers off p->gc;
+ * docs/internals/sched-gc-events.md. False when p is over its
+ * max_heap_size with kill set: it was not collected, and exits with
+ * reason killed. */
+static bool collect(process *p, bool major)
 {
+    if (p->trace_flags & TF_CALL)
+        trace_hooks.collect(p);
+    if (!(p->trace_flags & TF_GC)) {
+        if (proc_over_max_heap(p))
+            return false;
+        proc_gc(p, 0, major);
+        return true;
+    }
     bool minor = !major && p->gc.minor_since_major < p->gc.fullsweep_after;
     uint64_t majors = p->gc.major_count;
     trace_hooks.gc(p, minor ? TRACE_GC_MINOR_START : TRACE_GC_MAJOR_START);
+    if (proc_over_max_heap(p))
+        return false;
     proc_gc(p, 0, major);
     if (minor) {
         trace_hooks.gc(p, TRACE_GC_MINOR_END);
         if (p->gc.major_count == majors)
-            return;
+            return true;
         trace_hooks.gc(p, TRACE_GC_MAJOR_START);
     }
     trace_hooks.gc(p, TRACE_GC_MAJOR_END);
+    return true;
 }
 
 /* The value of `catch Expr` for the current exception. */
@@ -395,12 +410,8 @@ static bool timeout_ms(term_t t, int64_t *ms)
 #define COLLECT()                                                                                    \
     do {                                                                                             \
         SAVE();                                                                                      \
-        if (p->trace_flags & TF_CALL)                                                                \
-            trace_hooks.collect(p);                                                                  \
-        if (p->trace_flags & TF_GC)                                                                  \
-            collect_traced(p, false);                                                                \
-        else                                                                                         \
-            proc_gc(p, 0, false);                                                                    \
+        if (!collect(p, false))                                                                      \
+            goto over_max_heap;                                                                      \
         RELOAD();                                                                                    \
     } while (0)
 #define JUMP(L)                                                                                      \
@@ -1791,12 +1802,8 @@ trap:
     switch (p->trap) {
     case TRAP_GC:
         SAVE();
-        if (p->trace_flags & TF_CALL)
-            trace_hooks.collect(p);
-        if (p->trace_flags & TF_GC)
-            collect_traced(p, true);
-        else
-            proc_gc(p, 0, true);
+        if (!collect(p, true))
+            goto over_max_heap;
         RELOAD();
         DISPATCH();
     case TRAP_YIELD:
@@ -1807,6 +1814,12 @@ trap:
 
 killed:
     /* An exit signal killed the process while it ran. */
+    return RUN_EXIT;
+
+over_max_heap:
+    /* its state saved: it dies as exit(P, kill) would have it */
+    p->exit_reason = ATOM_killed;
+    p->exit_class = CLASS_EXIT;
     return RUN_EXIT;
 
 raise:

@@ -140,8 +140,19 @@ static _Thread_local unsigned exited_age;
 /* A new process in the table, with an empty heap and stack; NULL when the
  * table is full (system_limit). It is published initialised, with its
  * PS_RUNNING bit held by the caller (so nobody claims it half-built). */
-static process *new_process(void)
+void proc_default_opts(proc_opts *out)
 {
+    gc_system_opts(&out->gc);
+    out->priority = ATOM_normal;
+}
+
+static process *new_process(const proc_opts *po)
+{
+    proc_opts defaults;
+    if (!po) {
+        proc_default_opts(&defaults);
+        po = &defaults;
+    }
     if (atomic_fetch_add(&live, 1) >= PROC_TABLE_SIZE) {
         atomic_fetch_sub(&live, 1);
         return NULL;
@@ -149,7 +160,8 @@ static process *new_process(void)
     process *p = take_shell();
     atomic_init(&p->state, PS_RUNNING);
     heap_init(&p->heap, ALLOC_HEAP);
-    gc_init(&p->heap, &p->gc, PROC_MIN_HEAP_WORDS);
+    gc_init(&p->heap, &p->gc, po->gc.min_heap_words);
+    gc_set_opts(&p->gc, &po->gc);
     p->inq_tail = &p->inq;
     p->msgq_tail = &p->msgq;
     p->save = &p->msgq;
@@ -162,7 +174,7 @@ static process *new_process(void)
     p->finfo = THE_NON_VALUE;
     p->result = NIL;
     p->sched_id = -1;
-    p->priority = ATOM_normal;
+    p->priority = po->priority;
     for (;;) {
         uint64_t n = atomic_fetch_add(&next_number, 1);
         p->pid = term_local_pid((uint32_t)n, (uint32_t)(n >> 32) & ((1u << PID_SERIAL_BITS) - 1));
@@ -260,6 +272,31 @@ void proc_grow_catches(process *p)
 
 /* ---- garbage collection ----------------------------------------------- */
 
+void (*proc_heap_report_fn)(const proc_heap_report *r);
+
+bool proc_over_max_heap(process *p)
+{
+    gc_max_heap limit = p->gc.max_heap;
+    if (limit.words == 0)
+        return false;
+    proc_heap_report r = {.pid = p->pid, .limit = limit};
+    gc_info_get(&p->heap, &p->gc, p->stack_top + p->nframes, &r.info);
+    r.total = r.info.heap_block_size + r.info.mbuf_size + r.info.old_heap_block_size + r.info.stack_size;
+    if (r.total <= limit.words)
+        return false;
+    if (p->trace_flags & TF_GC)
+        trace_hooks.gc(p, TRACE_GC_MAX_HEAP_SIZE);
+    if (limit.log && proc_heap_report_fn) {
+        r.msgq_len = p->msgq_len;
+        spinlock_lock(&p->inq_lock);
+        for (const message *m = p->inq; m; m = m->next)
+            r.msgq_len += m->kind == MSG_MESSAGE;
+        spinlock_unlock(&p->inq_lock);
+        proc_heap_report_fn(&r);
+    }
+    return limit.kill;
+}
+
 void proc_gc(process *p, size_t need, bool major)
 {
     gc_root roots[] = {
@@ -336,11 +373,11 @@ static term_t start_process(process *parent, process *c, term_t module, term_t f
 }
 
 term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, unsigned opts,
-                  uint32_t mref[3])
+                  const proc_opts *po, uint32_t mref[3])
 {
     int64_t n = list_length(args);
     ASSERT(n >= 0);
-    process *c = new_process();
+    process *c = new_process(po);
     if (!c)
         return THE_NON_VALUE;
     if ((uint64_t)n + PROC_CALL_SLACK > c->stack_words)
@@ -352,7 +389,7 @@ term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, 
                          code_export_get(module, function, (unsigned)n), opts, mref);
 }
 
-term_t proc_spawn_fun(process *parent, term_t fun, unsigned opts, uint32_t mref[3])
+term_t proc_spawn_fun(process *parent, term_t fun, unsigned opts, const proc_opts *po, uint32_t mref[3])
 {
     /* Export entries are never freed: look erlang:apply/2 up once. */
     static _Atomic(export_entry *) apply2;
@@ -361,7 +398,7 @@ term_t proc_spawn_fun(process *parent, term_t fun, unsigned opts, uint32_t mref[
         e = code_export_get(ATOM_erlang, ATOM_apply, 2);
         atomic_store_explicit(&apply2, e, memory_order_release);
     }
-    process *c = new_process();
+    process *c = new_process(po);
     if (!c)
         return THE_NON_VALUE;
     c->stack[0] = copy_term(&c->heap, fun);

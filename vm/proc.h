@@ -200,14 +200,25 @@ uint32_t proc_count(void);
 /* The live process with this pid, or NULL. Safe on a scheduler thread until
  * its next safe point (processes are freed after thread progress). */
 process *proc_lookup(term_t pid);
-/* Spawns module:function(args...) (args a proper list, copied); links or
- * monitors the parent as `opts` asks (mref: the monitor's reference ids).
- * THE_NON_VALUE when the process table is full (system_limit). */
+/* What spawn_opt sets on a new process besides links and monitors: its
+ * collector's options and its priority. */
+typedef struct proc_opts {
+    gc_opts gc;
+    term_t priority;
+} proc_opts;
+/* The options of a plain spawn: the system's (gc_system_opts), priority
+ * normal. */
+void proc_default_opts(proc_opts *out);
+
+/* Spawns module:function(args...) (args a proper list, copied) with the
+ * options po (NULL: proc_default_opts); links or monitors the parent as
+ * `opts` asks (mref: the monitor's reference ids). THE_NON_VALUE when the
+ * process table is full (system_limit). */
 term_t proc_spawn(process *parent, term_t module, term_t function, term_t args, unsigned opts,
-                  uint32_t mref[3]);
+                  const proc_opts *po, uint32_t mref[3]);
 /* proc_spawn(parent, erlang, apply, [Fun, []], ...) without building the
  * argument list: fun is a fun of arity 0 (or an export), copied. */
-term_t proc_spawn_fun(process *parent, term_t fun, unsigned opts, uint32_t mref[3]);
+term_t proc_spawn_fun(process *parent, term_t fun, unsigned opts, const proc_opts *po, uint32_t mref[3]);
 
 /* Bytes p holds, as allocated (vm/alloc.h): its struct, stacks, heaps,
  * messages and links; process_info(P, memory). p is the caller's own or
@@ -224,6 +235,26 @@ void proc_grow_catches(process *p);
  * may move every term of p; then clears the dead registers above
  * stack_top (vm/proc.c says why). */
 void proc_gc(process *p, size_t need, bool major);
+/* OTP's max_heap_size, checked as p is about to collect (a no-op for a
+ * process without a limit): when its heap and stack (process_info's
+ * total_heap_size plus stack_size) are over p->gc.max_heap, reports it
+ * (gc_max_heap_size to the trace engine when p has TF_GC; the error
+ * logger's report through proc_heap_report when the limit says log) and
+ * returns true when the limit says kill: p must then exit with reason
+ * killed instead of collecting. */
+bool proc_over_max_heap(process *p);
+
+/* The error logger's report of a process over its max_heap_size: set by
+ * the layer that prints it (vm_set_heap_report); runs on the scheduler
+ * thread of p, which is not collected during the call. */
+typedef struct proc_heap_report {
+    term_t pid;
+    gc_max_heap limit;
+    uint64_t total; /* the words counted against limit.words */
+    uint32_t msgq_len;
+    gc_info info; /* p's numbers (wordsize 0) */
+} proc_heap_report;
+extern void (*proc_heap_report_fn)(const proc_heap_report *r);
 
 void proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3]);
 bool proc_remove_link(process *p, link_kind kind, term_t other, const uint32_t ref[3]);

@@ -169,7 +169,16 @@ void trace_want_safe_point(void);
 typedef enum trace_sched_event { TRACE_IN, TRACE_OUT, TRACE_IN_EXITING, TRACE_OUT_EXITING, TRACE_OUT_EXITED } trace_sched_event;
 /* What a link event is, from p's side. */
 typedef enum trace_link_event { TRACE_LINK, TRACE_UNLINK, TRACE_GETTING_LINKED, TRACE_GETTING_UNLINKED } trace_link_event;
-typedef enum trace_gc_event { TRACE_GC_MINOR_START, TRACE_GC_MAJOR_START, TRACE_GC_MINOR_END, TRACE_GC_MAJOR_END } trace_gc_event;
+/* A collection's events; TRACE_GC_MAX_HEAP_SIZE comes between a start and
+ * its end (or the process's exit) when the process is over its
+ * max_heap_size (proc_over_max_heap). */
+typedef enum trace_gc_event {
+    TRACE_GC_MINOR_START,
+    TRACE_GC_MAJOR_START,
+    TRACE_GC_MINOR_END,
+    TRACE_GC_MAJOR_END,
+    TRACE_GC_MAX_HEAP_SIZE
+} trace_gc_event;
 /* What a port is scheduled in and out for (running_ports): the Command of
  * {trace, Port, in | out, Command}, as OTP 25 names its port tasks:
  * open, command (port_command/2,3), control, close (port_close/1),

@@ -340,6 +340,7 @@ static bool main_exited;
 static int main_status;
 
 void vm_set_crash_report(vm_crash_fn fn) { crash_fn = fn; }
+void vm_set_heap_report(void (*fn)(const proc_heap_report *r)) { proc_heap_report_fn = fn; }
 
 /* A process ends: report a crash as OTP's error logger does (an error
  * exception that nothing caught), and wake vm_eval when it was its
@@ -398,7 +399,7 @@ int vm_eval(const char *text, size_t len)
     code_load(mc);
     pthread_mutex_lock(&main_lock);
     main_exited = false;
-    main_pid = proc_spawn(NULL, module, function, NIL, 0, NULL);
+    main_pid = proc_spawn(NULL, module, function, NIL, 0, NULL, NULL);
     while (!main_exited)
         pthread_cond_wait(&main_done, &main_lock);
     main_pid = NIL;

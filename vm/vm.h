@@ -57,6 +57,10 @@ void vm_write(vm_stream stream, const char *s, size_t n);
  * during the call). Runs on a scheduler thread. */
 typedef void (*vm_crash_fn)(term_t pid, term_t reason);
 void vm_set_crash_report(vm_crash_fn fn);
+/* Called when a process is over its max_heap_size and its limit asks for
+ * the error logger's report (vm/proc.h: proc_over_max_heap). Runs on a
+ * scheduler thread. */
+void vm_set_heap_report(void (*fn)(const proc_heap_report *r));
 
 /* The code path: a call to a module that is not loaded loads Mod.erl from
  * the embedded libraries, else from the first directory of the code path

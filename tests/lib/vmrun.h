@@ -140,7 +140,7 @@ static inline term_t spawn_text(const char *module, const char *function, const 
     /* Holding vr.lock keeps the new process from finishing its exit (the
      * hook waits for the lock) until proc_spawn has returned. */
     pthread_mutex_lock(&vr.lock);
-    term_t pid = proc_spawn(NULL, atom_from_cstr(module), atom_from_cstr(function), a, 0, NULL);
+    term_t pid = proc_spawn(NULL, atom_from_cstr(module), atom_from_cstr(function), a, 0, NULL, NULL);
     pthread_mutex_unlock(&vr.lock);
     heap_destroy(&h);
     cr_assert(pid != THE_NON_VALUE, "spawn failed");

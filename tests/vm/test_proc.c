@@ -263,7 +263,7 @@ Test(proc, spawn_pid_from_outside)
     heap_init(&h, ALLOC_TEMP);
     term_t args = read_on(&h, "[1]");
     for (int i = 0; i < 200; i++) {
-        term_t pid = proc_spawn(NULL, atom_from_cstr("erlang"), atom_from_cstr("abs"), args, 0, NULL);
+        term_t pid = proc_spawn(NULL, atom_from_cstr("erlang"), atom_from_cstr("abs"), args, 0, NULL, NULL);
         cr_assert(term_is_local_pid(pid), "spawn %d returned %s, not a pid", i, show(pid));
         const proc_end *e = wait_end(pid, 2000);
         cr_assert(e != NULL, "spawn %d returned %s, which never ended", i, show(pid));
