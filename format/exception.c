@@ -1049,7 +1049,8 @@ static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, c
         if (cause == ATOM_BADOPT)
             err[1] = of_process ? "invalid process flag" : "invalid system flag";
         else
-            err[2] = of_process ? "invalid value for this process flag" : "invalid value for this system flag";
+            err[2] =
+                of_process ? "invalid value for this process flag" : "invalid value for this system flag";
         return true;
     }
     if (IS("system_info", 1)) {

@@ -1358,8 +1358,8 @@ static void crash_report(term_t pid, term_t reason)
  * stamp, as crash_report). */
 static void heap_report(const proc_heap_report *r)
 {
-    static const char *const label[] = {"Max Heap Size:", "Total Heap Size:", "Kill:", "Error Logger:",
-                                        "Message Queue Len:", "GC Info:"};
+    static const char *const label[] = {
+        "Max Heap Size:", "Total Heap Size:", "Kill:", "Error Logger:", "Message Queue Len:", "GC Info:"};
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
     term_t values[] = {

@@ -79,7 +79,10 @@ term_t bif_proc_spawn_3(process *p, const term_t *args)
 {
     return spawn_mfa(p, args[0], args[1], args[2], 0, NULL);
 }
-term_t bif_proc_spawn_link_1(process *p, const term_t *args) { return spawn_fun(p, args[0], SPAWN_LINK, NULL); }
+term_t bif_proc_spawn_link_1(process *p, const term_t *args)
+{
+    return spawn_fun(p, args[0], SPAWN_LINK, NULL);
+}
 term_t bif_proc_spawn_link_3(process *p, const term_t *args)
 {
     return spawn_mfa(p, args[0], args[1], args[2], SPAWN_LINK, NULL);
@@ -141,7 +144,8 @@ bool bif_max_heap_value(term_t v, const gc_max_heap *defaults, uint64_t min_heap
 term_t bif_max_heap_term(heap_t *h, const gc_max_heap *m)
 {
     term_t keys[3] = {ATOM_error_logger, ATOM_kill, ATOM_size};
-    term_t vals[3] = {m->log ? ATOM_true : ATOM_false, m->kill ? ATOM_true : ATOM_false, term_uint64(h, m->words)};
+    term_t vals[3] = {m->log ? ATOM_true : ATOM_false, m->kill ? ATOM_true : ATOM_false,
+                      term_uint64(h, m->words)};
     return map_from_pairs(h, keys, vals, 3);
 }
 
@@ -201,11 +205,8 @@ static bool spawn_options(term_t l, unsigned *opts, proc_opts *po)
         return false;
     if (max_heap == THE_NON_VALUE)
         return true;
-    uint64_t min_heap = gc_next_heap_size(po->gc.min_heap_words < GC_MIN_HEAP_WORDS ? GC_MIN_HEAP_WORDS
-                                                                                   : po->gc.min_heap_words,
-                                          0);
     gc_max_heap system = po->gc.max_heap;
-    return bif_max_heap_value(max_heap, &system, min_heap, &po->gc.max_heap);
+    return bif_max_heap_value(max_heap, &system, gc_min_heap_size(po->gc.min_heap_words), &po->gc.max_heap);
 }
 
 term_t bif_proc_spawn_opt_2(process *p, const term_t *args)
@@ -785,10 +786,10 @@ static term_t status_of(const process *p, const process *q, sched_claim_result c
 /* The items process_info/2 knows; the first INFO_1_ITEMS, in this order,
  * are process_info/1's (after registered_name when there is one). */
 static const char *const info_items[] = {
-    "current_function", "initial_call",    "status",        "message_queue_len", "links",
-    "dictionary",       "trap_exit",       "error_handler", "priority",          "group_leader",
-    "total_heap_size",  "heap_size",       "stack_size",    "reductions",        "garbage_collection",
-    "suspending",       "registered_name", "messages",      "monitors",          "monitored_by",
+    "current_function", "initial_call",    "status",        "message_queue_len",  "links",
+    "dictionary",       "trap_exit",       "error_handler", "priority",           "group_leader",
+    "total_heap_size",  "heap_size",       "stack_size",    "reductions",         "garbage_collection",
+    "suspending",       "registered_name", "messages",      "monitors",           "monitored_by",
     "memory",           "max_heap_size",   "min_heap_size", "min_bin_vheap_size", "fullsweep_after",
 };
 #define INFO_1_ITEMS 16

@@ -86,9 +86,11 @@ static uint64_t min_size(uint64_t words, uint64_t least)
     return gc_next_heap_size(words < least ? least : words, 0);
 }
 
+uint64_t gc_min_heap_size(uint64_t words) { return min_size(words, GC_MIN_HEAP_WORDS); }
+
 void gc_set_opts(gc_state *gc, const gc_opts *o)
 {
-    gc->min_heap_words = min_size(o->min_heap_words, GC_MIN_HEAP_WORDS);
+    gc->min_heap_words = gc_min_heap_size(o->min_heap_words);
     gc->min_vheap_words = min_size(o->min_vheap_words, GC_MIN_VHEAP_WORDS);
     gc->fullsweep_after = o->fullsweep_after;
     gc->max_heap = o->max_heap;
@@ -119,8 +121,7 @@ void gc_system_opts(gc_opts *out)
 void gc_set_system_opts(const gc_opts *o)
 {
     uint64_t m = o->max_heap.words << 2 | (uint64_t)o->max_heap.kill << 1 | (uint64_t)o->max_heap.log;
-    atomic_store_explicit(&system_opts.min_heap, min_size(o->min_heap_words, GC_MIN_HEAP_WORDS),
-                          memory_order_relaxed);
+    atomic_store_explicit(&system_opts.min_heap, gc_min_heap_size(o->min_heap_words), memory_order_relaxed);
     atomic_store_explicit(&system_opts.min_vheap, min_size(o->min_vheap_words, GC_MIN_VHEAP_WORDS),
                           memory_order_relaxed);
     atomic_store_explicit(&system_opts.fullsweep, o->fullsweep_after, memory_order_relaxed);

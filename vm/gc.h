@@ -113,6 +113,9 @@ typedef enum gc_kind { GC_MINOR, GC_MAJOR, GC_MINOR_TO_MAJOR } gc_kind;
  * 233, as erl's min_heap_size option), and `gc` with no old heap, OTP's
  * default fullsweep_after and binary virtual heap sizes. */
 void gc_init(heap_t *young, gc_state *gc, size_t min_heap_words);
+/* min_heap_size `words` as a process gets it: rounded up along OTP's heap
+ * size sequence, at least 233 words. */
+uint64_t gc_min_heap_size(uint64_t words);
 /* Sets gc's options from o: the minimum heap sizes rounded up along OTP's
  * heap size sequence and never below OTP's defaults (min_heap_size 233,
  * min_bin_vheap_size 46422), fullsweep_after and max_heap_size as given.

@@ -407,12 +407,12 @@ static bool timeout_ms(term_t t, int64_t *ms)
     } while (0)
 /* A collection at a safe point (enter, wait): the registers up to
  * stack_top are the roots. */
-#define COLLECT()                                                                                    \
-    do {                                                                                             \
-        SAVE();                                                                                      \
-        if (!collect(p, false))                                                                      \
-            goto over_max_heap;                                                                      \
-        RELOAD();                                                                                    \
+#define COLLECT()                                                                                            \
+    do {                                                                                                     \
+        SAVE();                                                                                              \
+        if (!collect(p, false))                                                                              \
+            goto over_max_heap;                                                                              \
+        RELOAD();                                                                                            \
     } while (0)
 #define JUMP(L)                                                                                      \
     do {                                                                                             \

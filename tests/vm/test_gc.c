@@ -792,3 +792,52 @@ Test(gc, absorb_moves_blocks_and_handles)
     cr_assert_eq(end.blocks, base.blocks);
     cr_assert_eq(end.size, base.size);
 }
+
+/* gc_set_opts and the system's options, with erl's answers:
+ * process_info(spawn_opt(F, [{min_heap_size, 1000}]), min_heap_size) is
+ * 1598, 10 gives 233; process_flag(min_bin_vheap_size, 100000) then
+ * process_info gives 121536; system_info(max_heap_size) starts as
+ * #{size => 0, kill => true, error_logger => true}. */
+Test(gc, options_round_up_as_otp)
+{
+    gc_opts o = {.min_heap_words = 1000,
+                 .min_vheap_words = 100000,
+                 .fullsweep_after = 7,
+                 .max_heap = {.words = 5000, .kill = false, .log = true}};
+    gc_set_opts(&gc, &o);
+    cr_assert_eq(gc.min_heap_words, 1598);
+    cr_assert_eq(gc.min_vheap_words, 121536);
+    cr_assert_eq(gc.bin_vheap_limit, 121536, "the binary volume limit starts at the minimum");
+    cr_assert_eq(gc.fullsweep_after, 7);
+    cr_assert(gc.max_heap.words == 5000 && !gc.max_heap.kill && gc.max_heap.log);
+    o.min_heap_words = 10;
+    o.min_vheap_words = 0;
+    gc_set_opts(&gc, &o);
+    cr_assert_eq(gc.min_heap_words, GC_MIN_HEAP_WORDS);
+    cr_assert_eq(gc.min_vheap_words, GC_MIN_VHEAP_WORDS);
+}
+
+Test(gc, system_options_keep_every_field)
+{
+    gc_opts saved, now;
+    gc_system_opts(&saved);
+    cr_assert_eq(saved.min_heap_words, GC_MIN_HEAP_WORDS);
+    cr_assert_eq(saved.min_vheap_words, GC_MIN_VHEAP_WORDS);
+    cr_assert_eq(saved.fullsweep_after, GC_FULLSWEEP_AFTER);
+    cr_assert(saved.max_heap.words == 0 && saved.max_heap.kill && saved.max_heap.log);
+    gc_opts o = {.min_heap_words = 1000,
+                 .min_vheap_words = 1,
+                 .fullsweep_after = 3,
+                 .max_heap = {.words = GC_MAX_HEAP_LIMIT, .kill = false, .log = true}};
+    gc_set_system_opts(&o);
+    gc_system_opts(&now);
+    cr_assert_eq(now.min_heap_words, 1598, "stored rounded, as system_info shows it");
+    cr_assert_eq(now.min_vheap_words, GC_MIN_VHEAP_WORDS);
+    cr_assert_eq(now.fullsweep_after, 3);
+    cr_assert(now.max_heap.words == GC_MAX_HEAP_LIMIT && !now.max_heap.kill && now.max_heap.log);
+    o.max_heap = (gc_max_heap){.words = 233, .kill = true, .log = false};
+    gc_set_system_opts(&o);
+    gc_system_opts(&now);
+    cr_assert(now.max_heap.words == 233 && now.max_heap.kill && !now.max_heap.log);
+    gc_set_system_opts(&saved);
+}

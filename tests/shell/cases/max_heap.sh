@@ -1,0 +1,22 @@
+# max_heap_size as the user sees it: the error logger's report on standard
+# error (OTP's text without the time stamp) when a process is killed over
+# its limit, and the gc_max_heap_size event in dbg's trace output, between
+# the collection's start and the exit. The numbers are this VM's heap
+# sizes (OTP's differ: it also counts the heap it is about to allocate),
+# so they are checked here and not against erl.
+cat >mhs.erl <<'ERL'
+-module(mhs).
+-export([run/1]).
+grow(N, A) when N > 0 -> grow(N - 1, [N | A]);
+grow(_, A) -> length(A).
+run(Traced) ->
+    {P, R} = spawn_opt(fun() -> receive go -> grow(100000, []) end end,
+                       [monitor, {max_heap_size, 1000}]),
+    Traced andalso dbg:p(P, [garbage_collection, procs]),
+    P ! go,
+    receive {'DOWN', R, process, P, Why} -> Why end.
+ERL
+"$DBGSH" -S 1 mhs.erl -e 'io:format("~p~n", [mhs:run(false)])'
+echo "status $?"
+"$DBGSH" -S 1 mhs.erl -e 'dbg:tracer(), R = mhs:run(true), timer:sleep(100), io:format("~p~n", [R])' 2>/dev/null |
+    grep -v "^ *{[a-z_]*,[0-9]*}[],]$" | sed 's/ \[{.*//'
