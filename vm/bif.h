@@ -73,6 +73,9 @@ static inline term_t bif_trap(process *p, term_t result, bif_trap_kind kind)
  * erl_erts_errors}. */
 term_t bif_badopt(process *p);
 
+/* A heap size option's value (min_heap_size, fullsweep_after, ...): a
+ * non-negative integer up to OTP's MAX_SMALL (GC_MAX_HEAP_LIMIT). */
+bool bif_size_value(term_t v, uint64_t *out);
 /* max_heap_size's value as process_flag/2, spawn_opt and
  * erlang:system_flag/2 take it: a size in words or a map with `size` and
  * optionally `kill` and `error_logger` (other keys are ignored); what it

@@ -98,9 +98,7 @@ term_t bif_proc_spawn_monitor_3(process *p, const term_t *args)
 
 /* ---- the collector's options ------------------------------------------ */
 
-/* A heap size option's value: a non-negative integer up to OTP's MAX_SMALL
- * (GC_MAX_HEAP_LIMIT). */
-static bool size_value(term_t v, uint64_t *out)
+bool bif_size_value(term_t v, uint64_t *out)
 {
     if (!term_is_small(v) || small_value(v) < 0 || (uint64_t)small_value(v) > GC_MAX_HEAP_LIMIT)
         return false;
@@ -113,7 +111,7 @@ static bool size_value(term_t v, uint64_t *out)
 static bool fullsweep_value(term_t v, uint32_t *out)
 {
     uint64_t n;
-    if (!size_value(v, &n))
+    if (!bif_size_value(v, &n))
         return false;
     *out = (uint32_t)(n & 0xffff);
     return true;
@@ -138,7 +136,7 @@ bool bif_max_heap_value(term_t v, const gc_max_heap *defaults, uint64_t min_heap
         }
         v = size;
     }
-    return size_value(v, &out->words) && (out->words == 0 || out->words >= min_heap_words);
+    return bif_size_value(v, &out->words) && (out->words == 0 || out->words >= min_heap_words);
 }
 
 term_t bif_max_heap_term(heap_t *h, const gc_max_heap *m)
@@ -182,12 +180,12 @@ static bool spawn_options(term_t l, unsigned *opts, proc_opts *po)
             ok = v == ATOM_low || v == ATOM_normal || v == ATOM_high || v == ATOM_max;
             po->priority = v;
         } else if (k == ATOM_min_heap_size) {
-            ok = size_value(v, &po->gc.min_heap_words);
+            ok = bif_size_value(v, &po->gc.min_heap_words);
         } else if (k == ATOM_min_bin_vheap_size) {
             /* checked, but OTP 25's spawn_opt leaves the process the
              * system's (process_info shows it so) */
             uint64_t ignored;
-            ok = size_value(v, &ignored);
+            ok = bif_size_value(v, &ignored);
         } else if (k == ATOM_fullsweep_after) {
             ok = fullsweep_value(v, &po->gc.fullsweep_after);
         } else if (k == ATOM_max_heap_size) {
@@ -436,11 +434,11 @@ term_t bif_proc_process_flag_2(process *p, const term_t *args)
     term_t old;
     if (flag == ATOM_min_heap_size) {
         old = term_small((int64_t)o.min_heap_words);
-        if (!size_value(v, &o.min_heap_words))
+        if (!bif_size_value(v, &o.min_heap_words))
             return BIF_BADARG(p);
     } else if (flag == ATOM_min_bin_vheap_size) {
         old = term_small((int64_t)o.min_vheap_words);
-        if (!size_value(v, &o.min_vheap_words))
+        if (!bif_size_value(v, &o.min_vheap_words))
             return BIF_BADARG(p);
     } else if (flag == ATOM_fullsweep_after) {
         old = term_small(o.fullsweep_after);
@@ -841,7 +839,7 @@ static term_t info_item(process *p, process *q, sched_claim_result claim, term_t
         return atomic_load(&q->state) & PS_TRAP_EXIT ? ATOM_true : ATOM_false;
     if (item == atom_from_cstr("error_handler"))
         return atom_from_cstr("error_handler");
-    if (item == atom_from_cstr("priority"))
+    if (item == ATOM_priority)
         return q->priority;
     if (item == ATOM_group_leader)
         return q->group_leader;
@@ -853,8 +851,7 @@ static term_t info_item(process *p, process *q, sched_claim_result claim, term_t
             return term_small((int64_t)gi.heap_block_size);
         if (item == ATOM_stack_size)
             return term_small((int64_t)q->stack_top + q->nframes);
-        uint64_t total = gi.heap_block_size + gi.old_heap_block_size + gi.mbuf_size;
-        return term_small((int64_t)total);
+        return term_small((int64_t)gc_info_total_heap(&gi));
     }
     if (item == ATOM_reductions) {
         uint64_t r = q->reds_total;

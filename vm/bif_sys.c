@@ -421,31 +421,28 @@ term_t bif_sys_system_flag_2(process *p, const term_t *args)
 {
     term_t flag = args[0], v = args[1], old;
     gc_opts o;
-    uint64_t n = 0;
     gc_system_opts(&o);
-    bool is_size = term_is_small(v) && small_value(v) >= 0 && (uint64_t)small_value(v) <= GC_MAX_HEAP_LIMIT;
-    if (is_size)
-        n = (uint64_t)small_value(v);
+    bool ok;
     if (flag == ATOM_min_heap_size) {
         old = term_small((int64_t)o.min_heap_words);
-        o.min_heap_words = n;
+        ok = bif_size_value(v, &o.min_heap_words);
     } else if (flag == ATOM_min_bin_vheap_size) {
         old = term_small((int64_t)o.min_vheap_words);
-        o.min_vheap_words = n;
+        ok = bif_size_value(v, &o.min_vheap_words);
     } else if (flag == ATOM_fullsweep_after) {
         /* a process keeps it in 16 bits; the system's stops at the top */
+        uint64_t n = 0;
         old = term_small(o.fullsweep_after);
+        ok = bif_size_value(v, &n);
         o.fullsweep_after = n > 0xffff ? 0xffff : (uint32_t)n;
     } else if (flag == ATOM_max_heap_size) {
-        old = bif_max_heap_term(&p->heap, &o.max_heap);
         gc_max_heap defaults = o.max_heap;
-        if (!bif_max_heap_value(v, &defaults, o.min_heap_words, &o.max_heap))
-            return BIF_BADARG(p);
-        is_size = true;
+        old = bif_max_heap_term(&p->heap, &o.max_heap);
+        ok = bif_max_heap_value(v, &defaults, o.min_heap_words, &o.max_heap);
     } else {
         return bif_badopt(p);
     }
-    if (!is_size)
+    if (!ok)
         return BIF_BADARG(p);
     gc_set_system_opts(&o);
     return old;

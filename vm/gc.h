@@ -180,6 +180,13 @@ static inline bool gc_wanted(const heap_t *young, const gc_state *gc)
 #endif
 }
 
+/* process_info's total_heap_size of gi: the young and old blocks and the
+ * heap fragments, in words. */
+static inline uint64_t gc_info_total_heap(const gc_info *gi)
+{
+    return gi->heap_block_size + gi->old_heap_block_size + gi->mbuf_size;
+}
+
 /* The current gc_info numbers of a process heap (wordsize 0). */
 void gc_info_get(const heap_t *young, const gc_state *gc, size_t stack_words, gc_info *out);
 /* gi as OTP's trace events and reports give it, on h: [{old_heap_block_size,

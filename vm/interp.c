@@ -186,18 +186,16 @@ static bool collect(process *p, bool major)
 {
     if (p->trace_flags & TF_CALL)
         trace_hooks.collect(p);
-    if (!(p->trace_flags & TF_GC)) {
-        if (proc_over_max_heap(p))
-            return false;
-        proc_gc(p, 0, major);
-        return true;
-    }
+    bool traced = p->trace_flags & TF_GC;
     bool minor = !major && p->gc.minor_since_major < p->gc.fullsweep_after;
     uint64_t majors = p->gc.major_count;
-    trace_hooks.gc(p, minor ? TRACE_GC_MINOR_START : TRACE_GC_MAJOR_START);
+    if (traced)
+        trace_hooks.gc(p, minor ? TRACE_GC_MINOR_START : TRACE_GC_MAJOR_START);
     if (proc_over_max_heap(p))
         return false;
     proc_gc(p, 0, major);
+    if (!traced)
+        return true;
     if (minor) {
         trace_hooks.gc(p, TRACE_GC_MINOR_END);
         if (p->gc.major_count == majors)

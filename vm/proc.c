@@ -281,7 +281,7 @@ bool proc_over_max_heap(process *p)
         return false;
     proc_heap_report r = {.pid = p->pid, .limit = limit};
     gc_info_get(&p->heap, &p->gc, p->stack_top + p->nframes, &r.info);
-    r.total = r.info.heap_block_size + r.info.mbuf_size + r.info.old_heap_block_size + r.info.stack_size;
+    r.total = gc_info_total_heap(&r.info) + r.info.stack_size;
     if (r.total <= limit.words)
         return false;
     if (p->trace_flags & TF_GC)
