@@ -511,10 +511,7 @@ static term_t dbgsh_out_shell_pp_2(process *p, const term_t *a)
     o.records = vm_eval_record_fields;
     fmt_buf_reset(&tbuf);
     fmt_pretty(&tbuf, a[0], &o);
-    uint8_t *bytes;
-    term_t bin = bin_alloc(&p->heap, tbuf.len, &bytes);
-    memcpy(bytes, tbuf.data, tbuf.len);
-    return bin;
+    return bin_new(&p->heap, (const uint8_t *)tbuf.data, tbuf.len);
 }
 
 /* ---- ~s ---------------------------------------------------------------------------- */

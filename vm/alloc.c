@@ -9,9 +9,11 @@
 #include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 
@@ -258,11 +260,12 @@ static map_hdr *header_of(alloc_type type, void *p, size_t size)
     return h;
 }
 
+/* NULL when the C allocator refuses. */
 static void *map_new(alloc_type type, size_t size, bool zeroed)
 {
     map_hdr *h = zeroed ? calloc(1, sizeof *h + size) : malloc(sizeof *h + size);
     if (!h)
-        die_oom(size);
+        return NULL;
     *h = (map_hdr){.size = size, .owner = alloc_owner, .type = (uint32_t)type, .magic = MAP_MAGIC};
     pthread_mutex_lock(&M.lock);
     link_block(h);
@@ -272,8 +275,12 @@ static void *map_new(alloc_type type, size_t size, bool zeroed)
 
 static void *map_resize(alloc_type type, void *p, size_t old_size, size_t new_size)
 {
-    if (!p)
-        return map_new(type, new_size, false);
+    if (!p) {
+        void *q = map_new(type, new_size, false);
+        if (!q)
+            die_oom(new_size);
+        return q;
+    }
     map_hdr *h = header_of(type, p, old_size);
     pthread_mutex_lock(&M.lock);
     unlink_block(h);
@@ -357,9 +364,7 @@ bool alloc_map_enabled(void) { return map_on; }
 void *alloc_new(alloc_type type, size_t size)
 {
     account(type, (int64_t)size, 1);
-    if (map_on)
-        return map_new(type, size, false);
-    void *p = malloc(size ? size : 1);
+    void *p = map_on ? map_new(type, size, false) : malloc(size ? size : 1);
     if (!p)
         die_oom(size);
     return p;
@@ -368,11 +373,35 @@ void *alloc_new(alloc_type type, size_t size)
 void *alloc_zeroed(alloc_type type, size_t size)
 {
     account(type, (int64_t)size, 1);
-    if (map_on)
-        return map_new(type, size, true);
-    void *p = calloc(1, size ? size : 1);
+    void *p = map_on ? map_new(type, size, true) : calloc(1, size ? size : 1);
     if (!p)
         die_oom(size);
+    return p;
+}
+
+/* The machine's memory in bytes, read once (a benign race: every thread
+ * reads the same figure). SIZE_MAX when the system does not say. */
+static size_t machine_memory(void)
+{
+    static _Atomic size_t bytes;
+    size_t b = atomic_load_explicit(&bytes, memory_order_relaxed);
+    if (!b) {
+        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+        b = pages > 0 && page > 0 && (unsigned long)pages <= SIZE_MAX / (unsigned long)page
+                ? (size_t)pages * (size_t)page
+                : SIZE_MAX;
+        atomic_store_explicit(&bytes, b, memory_order_relaxed);
+    }
+    return b;
+}
+
+void *alloc_try_new(alloc_type type, size_t size)
+{
+    if (size > machine_memory())
+        return NULL;
+    void *p = map_on ? map_new(type, size, false) : malloc(size ? size : 1);
+    if (p)
+        account(type, (int64_t)size, 1);
     return p;
 }
 

@@ -4,7 +4,8 @@
  * allocation-map mode each block also carries a header (type, size, owner)
  * and sits on a list, so the whole map can be read: instrument's memory data.
  * Ownership: the caller owns what it allocates and frees it with the same
- * type and size. Out of memory is fatal: "dbgsh: out of memory", exit(70).
+ * type and size. Out of memory is fatal: "dbgsh: out of memory", exit(70),
+ * except through alloc_try_new.
  * The mechanism is written down in docs/internals/instrument.md. */
 #ifndef VM_ALLOC_H
 #define VM_ALLOC_H
@@ -52,6 +53,13 @@ bool alloc_map_enabled(void);
 
 void *alloc_new(alloc_type type, size_t size);
 void *alloc_zeroed(alloc_type type, size_t size);
+/* As alloc_new, but NULL, with nothing counted, where alloc_new would end
+ * dbgsh: for a block whose size the program chose (a binary's bytes), so
+ * that an impossible request fails the process that made it, not the VM.
+ * A size above the machine's memory is refused without asking the C
+ * allocator, which may promise it (overcommit) and fail only when the
+ * pages are touched, and which aborts on it in a sanitizer build. */
+void *alloc_try_new(alloc_type type, size_t size);
 void *alloc_resize(alloc_type type, void *p, size_t old_size, size_t new_size);
 void alloc_free(alloc_type type, void *p, size_t size);
 

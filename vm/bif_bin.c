@@ -359,30 +359,40 @@ bool bin_iodata(term_t t, uint8_t *out, size_t *n)
 }
 
 /* The iolist (or, with allow_bits, bitstring list) t as one bitstring on
- * h; THE_NON_VALUE when t is none. */
-static term_t flatten_iolist(heap_t *h, term_t t, bool allow_bits)
+ * h; THE_NON_VALUE with *why the reason when t is none (badarg) or its
+ * bytes cannot be had (system_limit: a list may hold one binary many
+ * times). */
+static term_t flatten_iolist(heap_t *h, term_t t, bool allow_bits, term_t *why)
 {
     io_sink s = {NULL, 0};
+    *why = ATOM_badarg;
     if (!walk_iolist(t, allow_bits, &s))
         return THE_NON_VALUE;
     uint64_t nbits = s.bits;
     uint8_t *out;
     term_t b = bin_alloc(h, (size_t)((nbits + 7) / 8), &out);
+    *why = ATOM_system_limit;
+    if (b == THE_NON_VALUE)
+        return b;
     memset(out, 0, (size_t)((nbits + 7) / 8));
     s = (io_sink){out, 0};
     walk_iolist(t, allow_bits, &s);
     return nbits % 8 ? bin_sub(h, b, 0, nbits) : b;
 }
 
-term_t bin_of_iodata(heap_t *h, term_t t) { return flatten_iolist(h, t, false); }
+term_t bin_of_iodata(heap_t *h, term_t t)
+{
+    term_t why;
+    return flatten_iolist(h, t, false, &why);
+}
 
 /* list_to_binary(IoList): a list, not a binary, at the top. */
 term_t bif_bin_list_to_binary_1(process *p, const term_t *args)
 {
     if (!term_is_cons_or_nil(args[0]))
         return BIF_BADARG(p);
-    term_t r = flatten_iolist(&p->heap, args[0], false);
-    return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
+    term_t why, r = flatten_iolist(&p->heap, args[0], false, &why);
+    return r == THE_NON_VALUE ? BIF_ERROR(p, why) : r;
 }
 
 /* iolist_to_binary(IoListOrBinary): a binary comes back as it is. */
@@ -410,8 +420,8 @@ term_t bif_bin_list_to_bitstring_1(process *p, const term_t *args)
 {
     if (!term_is_cons_or_nil(args[0]))
         return BIF_BADARG(p);
-    term_t r = flatten_iolist(&p->heap, args[0], true);
-    return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
+    term_t why, r = flatten_iolist(&p->heap, args[0], true, &why);
+    return r == THE_NON_VALUE ? BIF_ERROR(p, why) : r;
 }
 
 /* ---- binary module: bytes, copies, lists, integers ---------------------------- */
@@ -454,10 +464,12 @@ term_t bif_bin_binary_copy_2(process *p, const term_t *args)
     get_bytes(&v, &s);
     uint8_t *out;
     term_t b = bin_alloc(&p->heap, (size_t)(v.size * n), &out);
+    if (b == THE_NON_VALUE)
+        n = 0; /* more than the machine has */
     for (uint64_t i = 0; i < n; i++, out += s.n)
         memcpy(out, s.p, s.n);
     release_bytes(&s);
-    return b;
+    return b == THE_NON_VALUE ? BIF_ERROR(p, ATOM_system_limit) : b;
 }
 
 term_t bif_bin_binary_copy_1(process *p, const term_t *args)
@@ -569,6 +581,8 @@ static term_t encode_unsigned(process *p, term_t n, bool big)
         nbytes--;
     uint8_t *out;
     term_t b = bin_alloc(&p->heap, nbytes, &out);
+    if (b == THE_NON_VALUE)
+        return BIF_ERROR(p, ATOM_system_limit);
     for (size_t k = 0; k < nbytes; k++)
         out[big ? nbytes - 1 - k : k] = get_limb_byte(limbs, k);
     return b;
@@ -632,6 +646,8 @@ term_t bif_bin_binary_encode_hex_1(process *p, const term_t *args)
         return BIF_BADARG(p);
     uint8_t *out;
     term_t r = bin_alloc(&p->heap, 2 * v.size, &out);
+    if (r == THE_NON_VALUE)
+        return BIF_ERROR(p, ATOM_system_limit);
     for (uint64_t i = 0; i < v.size; i++) {
         uint8_t b = bin_byte_at(&v, i);
         out[2 * i] = (uint8_t)digits[b >> 4];
@@ -659,6 +675,8 @@ term_t bif_bin_binary_decode_hex_1(process *p, const term_t *args)
             return BIF_BADARG(p);
     uint8_t *out;
     term_t r = bin_alloc(&p->heap, v.size / 2, &out);
+    if (r == THE_NON_VALUE)
+        return BIF_ERROR(p, ATOM_system_limit);
     for (uint64_t i = 0; i < v.size / 2; i++)
         out[i] = (uint8_t)(hex_value(bin_byte_at(&v, 2 * i)) << 4 | hex_value(bin_byte_at(&v, 2 * i + 1)));
     return r;
@@ -1592,17 +1610,13 @@ static int convert_part(mlconv *c, term_t b, term_t *rest)
     return r;
 }
 
-/* <<A/binary, B/binary>> of two binaries. */
+/* <<A/binary, B/binary>> of the bytes of an incomplete character and the
+ * few that continue it (a binary on the heap: this never fails). */
 static term_t join_binaries(heap_t *h, term_t a, term_t b)
 {
     term_t l = term_cons(h, a, term_cons(h, b, NIL));
-    io_sink s = {NULL, 0};
-    walk_iolist(l, false, &s);
-    uint8_t *out;
-    term_t r = bin_alloc(h, (size_t)(s.bits / 8), &out);
-    memset(out, 0, (size_t)(s.bits / 8));
-    s = (io_sink){out, 0};
-    walk_iolist(l, false, &s);
+    term_t why, r = flatten_iolist(h, l, false, &why);
+    ASSERT(r != THE_NON_VALUE);
     return r;
 }
 

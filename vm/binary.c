@@ -2,11 +2,29 @@
 #include "binary.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 
 #include "alloc.h"
 #include "heap.h"
 
-term_t bin_alloc(heap_t *h, size_t n, uint8_t **out)
+/* A refc binary of n bytes in a block of `capacity`; THE_NON_VALUE when
+ * the block cannot be had and `may_fail`, the end of dbgsh otherwise. */
+static term_t refc_alloc(heap_t *h, size_t n, size_t capacity, uint8_t **out, bool may_fail)
+{
+    binary_t *val;
+    if (!may_fail)
+        val = alloc_new(ALLOC_BINARY, sizeof *val + capacity);
+    else if (capacity > SIZE_MAX - sizeof *val ||
+             !(val = alloc_try_new(ALLOC_BINARY, sizeof *val + capacity)))
+        return THE_NON_VALUE;
+    atomic_init(&val->refc, 0);
+    val->size = capacity;
+    atomic_init(&val->end, n);
+    *out = val->bytes;
+    return bin_share(h, val, n);
+}
+
+static term_t any_alloc(heap_t *h, size_t n, uint8_t **out, bool may_fail)
 {
     if (n <= HEAP_BIN_LIMIT) {
         uint64_t words = 2 + words_for_bytes(n);
@@ -19,17 +37,17 @@ term_t bin_alloc(heap_t *h, size_t n, uint8_t **out)
         *out = hb->bytes;
         return term_boxed(p);
     }
-    return bin_alloc_appendable(h, n, n, out);
+    return refc_alloc(h, n, n, out, may_fail);
 }
+
+term_t bin_alloc(heap_t *h, size_t n, uint8_t **out) { return any_alloc(h, n, out, true); }
 
 term_t bin_alloc_appendable(heap_t *h, size_t n, size_t capacity, uint8_t **out)
 {
-    binary_t *val = alloc_new(ALLOC_BINARY, sizeof *val + capacity);
-    atomic_init(&val->refc, 0);
-    val->size = capacity;
-    atomic_init(&val->end, n);
-    *out = val->bytes;
-    return bin_share(h, val, n);
+    term_t b = refc_alloc(h, n, capacity, out, true);
+    if (b == THE_NON_VALUE && capacity > n) /* the room to grow is a wish */
+        b = refc_alloc(h, n, n, out, true);
+    return b;
 }
 
 term_t bin_share(heap_t *h, binary_t *val, size_t n)
@@ -48,7 +66,7 @@ term_t bin_share(heap_t *h, binary_t *val, size_t n)
 term_t bin_new(heap_t *h, const uint8_t *bytes, size_t n)
 {
     uint8_t *dst;
-    term_t b = bin_alloc(h, n, &dst);
+    term_t b = any_alloc(h, n, &dst, false); /* the bytes fit once already */
     if (n)
         memcpy(dst, bytes, n);
     return b;

@@ -23,12 +23,14 @@ typedef struct bin_view {
 
 /* A refc binary of `n` bytes (left uninitialised, *out points at them)
  * whose off-heap block has room for `capacity` >= n, for appends to grow
- * into. */
+ * into (or only n when that much cannot be had). THE_NON_VALUE when n
+ * bytes cannot be had (alloc_try_new): the caller raises system_limit. */
 term_t bin_alloc_appendable(heap_t *h, size_t n, size_t capacity, uint8_t **out);
 /* A refc binary of the first `n` bytes of `val` (which must hold them):
  * one more reference to the same block. */
 term_t bin_share(heap_t *h, binary_t *val, size_t n);
-/* A binary holding a copy of `n` bytes. */
+/* A binary holding a copy of `n` bytes (which exist, so this never fails:
+ * out of memory here ends dbgsh, as alloc_new). */
 term_t bin_new(heap_t *h, const uint8_t *bytes, size_t n);
 /* The bytes of iodata t (bytes, binaries and lists of them, a binary or []
  * as a list's tail): with out NULL, *n gets their count; else they are
@@ -38,7 +40,8 @@ bool bin_iodata(term_t t, uint8_t *out, size_t *n);
 /* The bytes of iodata t as one binary on h (iolist_to_binary's walk);
  * THE_NON_VALUE when t is no iodata. */
 term_t bin_of_iodata(heap_t *h, term_t t);
-/* A binary of `n` bytes left uninitialised; *out points at them. */
+/* A binary of `n` bytes left uninitialised; *out points at them.
+ * THE_NON_VALUE when they cannot be had, as bin_alloc_appendable. */
 term_t bin_alloc(heap_t *h, size_t n, uint8_t **out);
 /* A bitstring of `nbits` bits taken from the start of `bytes` (the unused
  * low bits of the last byte are ignored). */

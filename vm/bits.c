@@ -367,6 +367,8 @@ static term_t append(process *p, const seg *segs, uint64_t n, uint64_t total)
     }
     uint8_t *out;
     orig = bin_alloc_appendable(&p->heap, size, size * 2 > 256 ? size * 2 : 256, &out);
+    if (orig == THE_NON_VALUE)
+        return orig;
     write_segments(out, 0, segs, 0, n);
     return bin_sub(&p->heap, orig, 0, (uint64_t)size * 8);
 }
@@ -404,10 +406,25 @@ term_t bits_create(process *p, const term_t *R, const code_t *ops, uint64_t n, b
         uint64_t nbytes = (total + 7) / 8;
         uint8_t *out;
         term_t whole = bin_alloc(&p->heap, nbytes, &out);
-        if (nbytes)
-            out[nbytes - 1] = 0;
-        write_segments(out, 0, segs, 0, n);
-        result = total % 8 ? bin_sub(&p->heap, whole, 0, total) : whole;
+        if (whole != THE_NON_VALUE) {
+            if (nbytes)
+                out[nbytes - 1] = 0;
+            write_segments(out, 0, segs, 0, n);
+            result = total % 8 ? bin_sub(&p->heap, whole, 0, total) : whole;
+        }
+    }
+    if (result == THE_NON_VALUE) {
+        /* More bytes than the machine has: system_limit, as a size past
+         * what OTP could allocate, blaming the largest segment. */
+        uint64_t big = 0;
+        for (uint64_t i = 1; i < n; i++)
+            if (segs[i].bits > segs[big].bits)
+                big = i;
+        fail->segment = segs[big].flags >> BS_SEGNO_SHIFT;
+        fail->kind = segs[big].kind;
+        fail->reason = BS_FAIL_LIMIT;
+        fail->value = SRC(ops[5 * big + 3]);
+        fail->bits = segs[big].bits;
     }
 cleanup:
     if (segs != local)

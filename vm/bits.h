@@ -25,7 +25,8 @@ typedef enum bs_fail_reason {
     BS_FAIL_SHORT,    /* a bitstring shorter than the segment's size */
     BS_FAIL_INVALID,  /* a float segment of other than 16, 32 or 64 bits */
     BS_FAIL_NO_FLOAT, /* an integer outside a double's range */
-    BS_FAIL_LIMIT,    /* a segment of 2^63 bits or more: system_limit */
+    BS_FAIL_LIMIT,    /* a segment of 2^63 bits or more, or more bytes in
+                         all than the machine has: system_limit */
 } bs_fail_reason;
 typedef struct bs_fail {
     uint32_t segment; /* in the source, 1-based (BS_SEGNO_SHIFT) */

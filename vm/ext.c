@@ -1063,6 +1063,9 @@ ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err)
         return r;
     uint8_t *bytes;
     term_t bin = bin_alloc(h, n, &bytes);
+    if (bin == THE_NON_VALUE) /* shared subterms: far more bytes than the term's words */
+        return set_error(err, EXT_SYSTEM_LIMIT, 0,
+                         "term_to_binary of %zu bytes: more than this machine's memory", n);
     size_t written = ext_encode(t, bytes);
     ASSERT(written == n);
     (void)written;

@@ -33,7 +33,8 @@ typedef enum ext_result {
                          cache refs (82), dist headers (68), LOCAL_EXT
                          (121), old FUN_EXT (117), ERTS-internal atom
                          indices (73, 75) */
-    EXT_SYSTEM_LIMIT, /* nesting deeper than TERM_MAX_DEPTH; atom table full */
+    EXT_SYSTEM_LIMIT, /* nesting deeper than TERM_MAX_DEPTH; atom table full;
+                         encoding: more bytes than memory */
     EXT_NOT_ENCODABLE /* encoding: the term has no external form */
 } ext_result;
 
@@ -104,7 +105,8 @@ typedef struct ext_heads {
 size_t ext_encode_headed(ext_heads *heads, term_t t, uint8_t *out, size_t cap);
 
 /* term_to_binary(t) as a binary term built on `h` (via bin_alloc).
- * On error *out is untouched. */
+ * On error *out is untouched; EXT_SYSTEM_LIMIT when the bytes cannot be
+ * had (a term that holds one large binary many times). */
 ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err);
 
 /* ---- decoding: binary_to_term ------------------------------------------ */

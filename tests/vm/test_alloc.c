@@ -268,3 +268,24 @@ Test(alloc, counters_off)
     cr_assert_eq(alloc_map_snapshot(&v), 0);
     cr_assert_null(v);
 }
+
+/* alloc_try_new refuses, and counts nothing, where alloc_new would end
+ * dbgsh: a block larger than the machine's memory is never asked of the C
+ * allocator (which could promise it, or abort in a sanitizer build). */
+Test(alloc, try_new_refuses_more_than_the_machine)
+{
+    alloc_stat s0, s1;
+    alloc_get_stat(ALLOC_BINARY, &s0);
+    cr_assert_null(alloc_try_new(ALLOC_BINARY, SIZE_MAX / 2));
+    cr_assert_null(alloc_try_new(ALLOC_BINARY, (size_t)1 << 50));
+    alloc_get_stat(ALLOC_BINARY, &s1);
+    cr_assert_eq(s1.size, s0.size);
+    cr_assert_eq(s1.blocks, s0.blocks);
+    void *p = alloc_try_new(ALLOC_BINARY, 4096);
+    cr_assert_not_null(p);
+    memset(p, 1, 4096);
+    alloc_get_stat(ALLOC_BINARY, &s1);
+    cr_assert_eq(s1.size, s0.size + 4096);
+    cr_assert_eq(s1.blocks, s0.blocks + 1);
+    alloc_free(ALLOC_BINARY, p, 4096);
+}

@@ -63,3 +63,27 @@ Test(binary, empty)
     bin_view_of(b, &v);
     cr_assert_eq(bin_bit_size(&v), 0);
 }
+
+/* A binary the machine cannot hold is THE_NON_VALUE (the caller raises
+ * system_limit), with nothing allocated; an appendable one whose room to
+ * grow cannot be had gets a block of its own size instead. */
+Test(binary, more_than_the_machine)
+{
+    alloc_stat s0, s1;
+    alloc_get_stat(ALLOC_BINARY, &s0);
+    uint8_t *out = NULL;
+    cr_assert_eq(bin_alloc(&h, (size_t)1 << 50, &out), THE_NON_VALUE);
+    cr_assert_eq(bin_alloc(&h, SIZE_MAX, &out), THE_NON_VALUE);
+    cr_assert_eq(bin_alloc_appendable(&h, SIZE_MAX - 8, SIZE_MAX - 8, &out), THE_NON_VALUE);
+    alloc_get_stat(ALLOC_BINARY, &s1);
+    cr_assert_eq(s1.blocks, s0.blocks);
+    term_t b = bin_alloc_appendable(&h, 1000, (size_t)1 << 50, &out);
+    cr_assert(term_is_boxed_with(b, HDR_REFC_BIN));
+    memset(out, 7, 1000);
+    const refc_bin_obj *rb = (const refc_bin_obj *)(const void *)boxed_ptr(b);
+    cr_assert_eq(rb->val->size, 1000);
+    bin_view v;
+    bin_view_of(b, &v);
+    cr_assert_eq(v.size, 1000);
+    cr_assert_eq(v.bytes[999], 7);
+}
