@@ -22,9 +22,9 @@ DEBUG   ?= 0
 WERROR  ?= 0
 SANITIZE ?=
 
-PKGS      := libedit libpcre2-8 gmp
+PKGS      := libedit libpcre2-8 gmp zlib
 TEST_PKGS := criterion
-DEB_PKGS  := pkg-config libedit-dev libpcre2-dev libcriterion-dev libgmp-dev \
+DEB_PKGS  := pkg-config libedit-dev libpcre2-dev libcriterion-dev libgmp-dev zlib1g-dev \
              erlang-base erlang-runtime-tools erlang-tools erlang-src
 # The reference tests read OTP's own sources (the stdlib corpus the compiler
 # must take, epp:parse_file/2 on them): erlang-src puts them here.
@@ -54,7 +54,7 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 # ---- sources, one list per layer --------------------------------------------
 
 VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv compile compile_lower compile_gen compile_layout compile_pat compile_bin compile_asm lint disasm \
-               code interp proc sched spinlock pool bits bif_proc bif_sys bif_misc bif_scan bif_file bif_instr md5 trace port bif_port eval vm
+               code interp proc sched spinlock pool bits bif_proc bif_sys bif_misc bif_scan bif_file bif_instr bif_zlib md5 trace port bif_port eval vm
 FORMAT_SRCS := buf write pretty fwrite io traceline exception tracejson
 DBGCORE_SRCS := dbgcore session tev tev_sched tracer bp bif_trace bif_pattern bif_session ms ms_run ms_text msact tlog tport tport_ip collector tev_port
 SHELL_SRCS  := main repl offline cmd exec out sessions filter log complete

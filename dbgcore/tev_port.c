@@ -273,7 +273,7 @@ static term_t command_data(heap_t *h, term_t data, bool iovec)
     term_t bin;
     if (term_is_tuple(data)) {
         ext_error xe;
-        if (ext_term_to_binary(h, data, &bin, &xe) != EXT_OK)
+        if (ext_term_to_binary(h, data, NULL, &bin, &xe) != EXT_OK)
             return THE_NON_VALUE;
         return iovec ? term_cons(h, bin, NIL) : bin;
     }

@@ -23,6 +23,7 @@
 #include "bif_scan.def"
 #include "bif_sys.def"
 #include "bif_term.def"
+#include "bif_zlib.def"
 #undef BIF
 
 static const bif_entry builtin[] = {
@@ -39,6 +40,7 @@ static const bif_entry builtin[] = {
 #include "bif_scan.def"
 #include "bif_sys.def"
 #include "bif_term.def"
+#include "bif_zlib.def"
 #undef BIF
 };
 #define NBUILTIN (sizeof builtin / sizeof builtin[0])

@@ -681,49 +681,50 @@ term_t bif_conv_list_to_tuple_1(process *p, const term_t *args)
 
 /* ---- the external term format -------------------------------------------------------------- */
 
-/* term_to_binary's options, as OTP 25 reads them: compressed,
- * {compressed, 0..9}, {minor_version, 0..2}, deterministic. Compression is
- * accepted and not done (OTP compresses only when that makes the result
- * smaller; an uncompressed result decodes the same everywhere). */
-static bool check_t2b_options(term_t opts, int64_t *minor)
+/* term_to_binary's options, as OTP 25 reads them: compressed (level 6),
+ * {compressed, 0..9}, {minor_version, 0..2}, deterministic (our encoding
+ * always is); the last of each kind counts. */
+static bool check_t2b_options(term_t opts, ext_options *o)
 {
     need_atoms();
     for (; term_is_list(opts); opts = list_tail(opts)) {
-        term_t o = list_head(opts);
-        if (o == am_compressed || o == am_deterministic)
+        term_t x = list_head(opts);
+        if (x == am_compressed) {
+            o->compressed = 6;
             continue;
-        if (!term_is_tuple(o) || tuple_arity(o) != 2 || !term_is_small(tuple_get(o, 1)))
+        }
+        if (x == am_deterministic)
+            continue;
+        if (!term_is_tuple(x) || tuple_arity(x) != 2 || !term_is_small(tuple_get(x, 1)))
             return false;
-        int64_t v = small_value(tuple_get(o, 1));
-        if (tuple_get(o, 0) == am_minor_version && v >= 0 && v <= 2)
-            *minor = v;
-        else if (!(tuple_get(o, 0) == am_compressed && v >= 0 && v <= 9))
+        int64_t v = small_value(tuple_get(x, 1));
+        if (tuple_get(x, 0) == am_minor_version && v >= 0 && v <= 2)
+            o->minor = (int)v;
+        else if (tuple_get(x, 0) == am_compressed && v >= 0 && v <= 9)
+            o->compressed = (int)v;
+        else
             return false;
     }
     return term_is_nil(opts);
 }
 
-static term_t term_to_binary(process *p, term_t t)
+static term_t term_to_binary(process *p, term_t t, const ext_options *o)
 {
     term_t out;
-    ext_result r = ext_term_to_binary(&p->heap, t, &out, NULL);
+    ext_result r = ext_term_to_binary(&p->heap, t, o, &out, NULL);
     if (r == EXT_SYSTEM_LIMIT)
         return raise_system_limit(p);
     return r == EXT_OK ? out : BIF_BADARG(p);
 }
 
-term_t bif_conv_term_to_binary_1(process *p, const term_t *args) { return term_to_binary(p, args[0]); }
+term_t bif_conv_term_to_binary_1(process *p, const term_t *args) { return term_to_binary(p, args[0], NULL); }
 
-/* Not done: {minor_version, 0} (floats as FLOAT_EXT text) and
- * {minor_version, 2} (every atom as UTF-8) need an encoder option in
- * vm/ext.c; both encode as minor version 1 for now. */
 term_t bif_conv_term_to_binary_2(process *p, const term_t *args)
 {
-    int64_t minor = 1;
-    if (!check_t2b_options(args[1], &minor))
+    ext_options o = {.minor = 1, .compressed = 0};
+    if (!check_t2b_options(args[1], &o))
         return BIF_BADARG(p);
-    (void)minor;
-    return term_to_binary(p, args[0]);
+    return term_to_binary(p, args[0], &o);
 }
 
 /* binary_to_term with OTP 25's options: safe (no new atoms) and used

@@ -439,55 +439,15 @@ term_t bif_misc_md5_final_1(process *p, const term_t *args)
 }
 
 /* ---- erlang:external_size/1,2 ------------------------------------------------------
- * term_to_binary's size (vm/ext.h encodes as OTP 25's default, minor
- * version 1). Minor version 0 differs only in floats: FLOAT_EXT's 31
- * digits instead of NEW_FLOAT_EXT's 8 bytes. */
-
-#define FLOAT_EXT_EXTRA (31 - 8)
-
-/* The floats in t, at any depth (tuples, lists, maps, fun environments). */
-static uint64_t count_floats(term_t t)
-{
-    tstack st;
-    uint64_t n = 0;
-    tstack_init(&st);
-    tstack_push(&st, t);
-    while (tstack_pop(&st, &t)) {
-        if (term_is_list(t)) {
-            tstack_push(&st, list_tail(t));
-            tstack_push(&st, list_head(t));
-        } else if (term_is_float(t)) {
-            n++;
-        } else if (term_is_tuple(t)) {
-            for (uint64_t i = 0; i < tuple_arity(t); i++)
-                tstack_push(&st, tuple_elems(t)[i]);
-        } else if (term_is_map(t)) {
-            map_iter it;
-            term_t k, v;
-            map_iter_init(&it, t);
-            while (map_iter_next(&it, &k, &v)) {
-                tstack_push(&st, k);
-                tstack_push(&st, v);
-            }
-        } else if (term_is_fun(t)) {
-            fun_obj *f = fun_object(t);
-            for (uint64_t i = 0; i < f->num_free; i++)
-                tstack_push(&st, f->env[i]);
-        }
-    }
-    tstack_free(&st);
-    return n;
-}
+ * term_to_binary's size, uncompressed (vm/ext.h; minor version 1, OTP 25's
+ * default, unless told 0). */
 
 static term_t get_external_size(process *p, term_t t, bool minor0)
 {
     size_t n;
-    if (ext_size(t, &n, NULL) != EXT_OK)
+    if (ext_size_minor(t, minor0 ? 0 : 1, &n, NULL) != EXT_OK)
         return BIF_BADARG(p);
-    uint64_t size = n;
-    if (minor0)
-        size += FLOAT_EXT_EXTRA * count_floats(t);
-    return term_uint64(&p->heap, size);
+    return term_uint64(&p->heap, n);
 }
 
 term_t bif_misc_external_size_1(process *p, const term_t *args)

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "alloc.h"
 #include "atom.h"
@@ -184,10 +185,13 @@ __attribute__((format(printf, 4, 5))) static ext_result set_error(ext_error *err
  * Encoding
  * ====================================================================== */
 
-/* Output cursor; with out == NULL it only counts. */
+/* Output cursor; with out == NULL it only counts. `minor` is
+ * term_to_binary's minor_version: 0 writes floats as FLOAT_EXT text, 2
+ * every atom as UTF-8, 1 (the default) neither. */
 typedef struct writer {
     uint8_t *out;
     size_t pos;
+    int minor;
 } writer;
 
 static void put8(writer *w, unsigned v)
@@ -223,12 +227,13 @@ static void put_bytes(writer *w, const void *p, size_t n)
 }
 
 /* Latin-1 atoms as ATOM_EXT (OTP 25 does not use SMALL_ATOM_EXT), others
- * as SMALL_ATOM_UTF8_EXT, or ATOM_UTF8_EXT past 255 bytes. */
+ * (every atom with minor version 2) as SMALL_ATOM_UTF8_EXT, or
+ * ATOM_UTF8_EXT past 255 bytes. */
 static void put_atom(writer *w, term_t a)
 {
     size_t len;
     const char *s = atom_text(a, &len);
-    if (!atom_is_latin1(a)) {
+    if (w->minor >= 2 || !atom_is_latin1(a)) {
         if (len <= 255) {
             put8(w, SMALL_ATOM_UTF8_EXT);
             put8(w, (unsigned)len);
@@ -347,8 +352,17 @@ static void put_any_pid(writer *w, term_t p)
     }
 }
 
+/* NEW_FLOAT_EXT's IEEE bytes, or with minor version 0 FLOAT_EXT: the
+ * text of "%.20e" NUL-padded to 31 bytes, as OTP writes it. */
 static void put_float(writer *w, double d)
 {
+    if (w->minor == 0) {
+        char text[FLOAT_EXT_BYTES + 1] = {0}; /* "-d.<20 digits>e+ddd" is 27 */
+        snprintf(text, sizeof text, "%.20e", d);
+        put8(w, FLOAT_EXT);
+        put_bytes(w, text, FLOAT_EXT_BYTES);
+        return;
+    }
     uint64_t bits;
     memcpy(&bits, &d, sizeof bits);
     put8(w, NEW_FLOAT_EXT);
@@ -434,7 +448,7 @@ static ext_result patch_size(encoder *e, size_t at)
     if (size > UINT32_MAX)
         return enc_fail(e, "a fun whose free variables take more than 4 GB");
     if (e->w.out) {
-        writer pw = {e->w.out, at};
+        writer pw = {e->w.out, at, e->w.minor};
         put32(&pw, (uint32_t)size);
     }
     return EXT_OK;
@@ -688,23 +702,27 @@ cleanup:
     return r;
 }
 
-ext_result ext_size(term_t t, size_t *size, ext_error *err)
+ext_result ext_size_minor(term_t t, int minor, size_t *size, ext_error *err)
 {
-    encoder e = {.w = {NULL, 0}, .err = err};
+    encoder e = {.w = {NULL, 0, minor}, .err = err};
     ext_result r = run_encoder(&e, t);
     if (r == EXT_OK)
         *size = e.w.pos;
     return r;
 }
 
-size_t ext_encode(term_t t, uint8_t *out)
+ext_result ext_size(term_t t, size_t *size, ext_error *err) { return ext_size_minor(t, 1, size, err); }
+
+static size_t encode_minor(term_t t, int minor, uint8_t *out)
 {
-    encoder e = {.w = {out, 0}};
+    encoder e = {.w = {out, 0, minor}};
     ext_result r = run_encoder(&e, t);
     ASSERT(r == EXT_OK);
     (void)r;
     return e.w.pos;
 }
+
+size_t ext_encode(term_t t, uint8_t *out) { return encode_minor(t, 1, out); }
 
 /* ---- encoding in one pass: ext_encode_bounded ----------------------------- */
 
@@ -1055,18 +1073,67 @@ size_t ext_encode_headed(ext_heads *heads, term_t t, uint8_t *out, size_t cap)
     return (size_t)(p - out);
 }
 
-ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err)
+/* The term's n bytes (from ext_size_minor) compressed as OTP does it:
+ * 131, COMPRESSED, the size without the version byte (32 bits), then
+ * zlib's stream of those bytes at `level` (compress2: the same bytes as
+ * OTP with the same zlib). *out stays THE_NON_VALUE when that is not
+ * smaller than the n bytes themselves, and OTP writes them uncompressed. */
+static ext_result compress_term(heap_t *h, term_t t, int minor, int level, size_t n, term_t *out,
+                                ext_error *err)
 {
+    *out = THE_NON_VALUE;
+    if (n <= 6)
+        return EXT_OK;
+    uint8_t *raw = alloc_try_new(ALLOC_TEMP, n), *z = raw ? alloc_try_new(ALLOC_TEMP, n - 6) : NULL;
+    if (!z) {
+        alloc_free(ALLOC_TEMP, raw, n);
+        return set_error(err, EXT_SYSTEM_LIMIT, 0,
+                         "term_to_binary of %zu bytes: more than this machine's memory", n);
+    }
+    encode_minor(t, minor, raw);
+    uLongf zlen = n - 6;
+    ext_result r = EXT_OK;
+    if (compress2(z, &zlen, raw + 1, n - 1, level) == Z_OK) {
+        uint8_t *bytes;
+        *out = bin_alloc(h, 6 + zlen, &bytes);
+        if (*out == THE_NON_VALUE) {
+            r = set_error(err, EXT_SYSTEM_LIMIT, 0, "term_to_binary: no memory for %zu bytes", (size_t)zlen);
+        } else {
+            bytes[0] = EXT_VERSION;
+            bytes[1] = COMPRESSED;
+            bounded_be32(bytes + 2, (uint32_t)(n - 1));
+            memcpy(bytes + 6, z, zlen);
+        }
+    }
+    alloc_free(ALLOC_TEMP, z, n - 6);
+    alloc_free(ALLOC_TEMP, raw, n);
+    return r;
+}
+
+ext_result ext_term_to_binary(heap_t *h, term_t t, const ext_options *o, term_t *out, ext_error *err)
+{
+    int minor = o ? o->minor : 1;
     size_t n;
-    ext_result r = ext_size(t, &n, err);
+    ext_result r = ext_size_minor(t, minor, &n, err);
     if (r != EXT_OK)
         return r;
+    if (o && o->compressed > 0) {
+        if (n - 1 > UINT32_MAX) /* the header's size field */
+            return set_error(err, EXT_SYSTEM_LIMIT, 0, "a compressed term of %zu bytes: more than 4 GiB", n);
+        term_t bin;
+        r = compress_term(h, t, minor, o->compressed, n, &bin, err);
+        if (r != EXT_OK || bin != THE_NON_VALUE) {
+            if (r == EXT_OK)
+                *out = bin;
+            return r;
+        }
+    }
     uint8_t *bytes;
     term_t bin = bin_alloc(h, n, &bytes);
     if (bin == THE_NON_VALUE) /* shared subterms: far more bytes than the term's words */
         return set_error(err, EXT_SYSTEM_LIMIT, 0,
                          "term_to_binary of %zu bytes: more than this machine's memory", n);
-    size_t written = ext_encode(t, bytes);
+    size_t written = encode_minor(t, minor, bytes);
     ASSERT(written == n);
     (void)written;
     *out = bin;
@@ -1849,7 +1916,8 @@ static ext_result decode_one(decoder *d, term_t *dst)
         case EXPORT_EXT:
             return decode_export(d, dst);
         case COMPRESSED:
-            return fail(d, EXT_UNSUPPORTED, "compressed terms (tag 80) are not supported");
+            return fail(d, EXT_BAD_VALUE,
+                        "a compressed term (tag 80) inside a term: only a whole term is compressed");
         case ATOM_CACHE_REF:
         case DIST_HEADER:
             return fail(d, EXT_UNSUPPORTED, "%s (tag %u) belongs to the distribution protocol", tag_name(tag),
@@ -1981,6 +2049,58 @@ ext_result ext_decode(heap_t *h, const uint8_t *bytes, size_t len, term_t *out, 
     return decode_at(h, bytes, len, 0, out, used, err);
 }
 
+/* A compressed term: 131, COMPRESSED, the size of the term's bytes (32
+ * bits), then a zlib stream that must inflate to exactly that many. As
+ * OTP, *used counts the bytes up to the stream's end, and a compressed
+ * term inside is refused. Errors in the inflated term name its offsets in
+ * the inflated bytes. */
+static ext_result decode_compressed(heap_t *h, const uint8_t *bytes, size_t len, term_t *out, size_t *used,
+                                    ext_error *err)
+{
+    if (len < 6)
+        return set_error(err, EXT_TRUNCATED, 1, "COMPRESSED: %zu bytes left for a 4-byte size", len - 2);
+    uint32_t size = (uint32_t)bytes[2] << 24 | (uint32_t)bytes[3] << 16 | (uint32_t)bytes[4] << 8 | bytes[5];
+    if (size == 0)
+        return set_error(err, EXT_BAD_VALUE, 2, "COMPRESSED: an uncompressed size of 0");
+    uint8_t *raw = alloc_try_new(ALLOC_TEMP, size);
+    if (!raw)
+        return set_error(err, EXT_SYSTEM_LIMIT, 2, "COMPRESSED: %" PRIu32 " bytes: more than memory", size);
+    z_stream zs = {.next_in = (Bytef *)(uintptr_t)(bytes + 6),
+                   .avail_in = len - 6 > UINT_MAX ? UINT_MAX : (uInt)(len - 6),
+                   .next_out = raw,
+                   .avail_out = size};
+    ext_result r = EXT_OK;
+    int z = inflateInit(&zs);
+    if (z == Z_OK) {
+        z = inflate(&zs, Z_FINISH);
+        inflateEnd(&zs);
+    }
+    if (z != Z_STREAM_END) {
+        r = set_error(err, z == Z_BUF_ERROR && zs.avail_out ? EXT_TRUNCATED : EXT_BAD_VALUE, 6,
+                      "COMPRESSED: %s after %lu of %" PRIu32 " bytes",
+                      z == Z_BUF_ERROR && zs.avail_out ? "the zlib stream ends early"
+                      : z == Z_BUF_ERROR               ? "more bytes than the size says"
+                                                       : "bad zlib data",
+                      zs.total_out, size);
+    } else if (zs.total_out != size) {
+        r = set_error(err, EXT_BAD_VALUE, 6, "COMPRESSED: %lu bytes where the size says %" PRIu32,
+                      zs.total_out, size);
+    } else if ((r = decode_at(h, raw, size, 0, out, NULL, err)) != EXT_OK) {
+        if (err) { /* "in the inflated bytes, offset N: ..." */
+            static const char pre[] = "in the inflated bytes, ";
+            size_t k = strlen(err->msg), room = sizeof err->msg - sizeof pre;
+            k = k < room ? k : room;
+            memmove(err->msg + sizeof pre - 1, err->msg, k);
+            memcpy(err->msg, pre, sizeof pre - 1);
+            err->msg[sizeof pre - 1 + k] = '\0';
+        }
+    } else if (used) {
+        *used = 6 + zs.total_in;
+    }
+    alloc_free(ALLOC_TEMP, raw, size);
+    return r;
+}
+
 ext_result ext_binary_to_term(heap_t *h, const uint8_t *bytes, size_t len, term_t *out, size_t *used,
                               ext_error *err)
 {
@@ -1988,6 +2108,8 @@ ext_result ext_binary_to_term(heap_t *h, const uint8_t *bytes, size_t len, term_
         return set_error(err, EXT_TRUNCATED, 0, "empty input (no version byte)");
     if (bytes[0] != EXT_VERSION)
         return set_error(err, EXT_BAD_VERSION, 0, "version byte %u (expected %d)", bytes[0], EXT_VERSION);
+    if (len >= 2 && bytes[1] == COMPRESSED)
+        return decode_compressed(h, bytes, len, out, used, err);
     size_t n;
     ext_result r = decode_at(h, bytes + 1, len - 1, 1, out, &n, err);
     if (r == EXT_OK && used)

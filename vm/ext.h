@@ -56,6 +56,10 @@ typedef struct ext_error {
  * format's 32-bit lengths). `err` may be NULL. Allocates only scratch
  * memory (ALLOC_TEMP). */
 ext_result ext_size(term_t t, size_t *size, ext_error *err);
+/* The same for term_to_binary(t, [{minor_version, minor}]) (0, 1 or 2):
+ * minor version 0 writes floats as FLOAT_EXT's 31 bytes of text, 2 every
+ * atom as UTF-8 (ATOM_UTF8_EXT, SMALL_ATOM_UTF8_EXT). */
+ext_result ext_size_minor(term_t t, int minor, size_t *size, ext_error *err);
 
 /* Writes term_to_binary(t) to `out`, which holds ext_size(t) bytes (the
  * caller ran ext_size first and it succeeded); returns the bytes written.
@@ -104,10 +108,23 @@ typedef struct ext_heads {
  * port's driver, under the port's lock); allocates nothing. */
 size_t ext_encode_headed(ext_heads *heads, term_t t, uint8_t *out, size_t cap);
 
-/* term_to_binary(t) as a binary term built on `h` (via bin_alloc).
- * On error *out is untouched; EXT_SYSTEM_LIMIT when the bytes cannot be
- * had (a term that holds one large binary many times). */
-ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err);
+/* term_to_binary/2's options: `minor` as ext_size_minor (OTP 25's
+ * default is 1), `compressed` zlib's level, 0 (none) to 9 (the option
+ * `compressed` alone is 6). */
+typedef struct ext_options {
+    int minor;
+    int compressed;
+} ext_options;
+
+/* term_to_binary(t, Options) as a binary term built on `h` (via
+ * bin_alloc); o NULL is term_to_binary/1. Compressed as OTP: 131,
+ * COMPRESSED, the uncompressed size less the version byte (32 bits), and
+ * zlib's stream, only when that is no longer than the term uncompressed
+ * (with the same zlib the bytes are OTP's). On error *out is untouched;
+ * EXT_SYSTEM_LIMIT when the bytes cannot be had (a term that holds one
+ * large binary many times), or a compressed term's size field would
+ * overflow. */
+ext_result ext_term_to_binary(heap_t *h, term_t t, const ext_options *o, term_t *out, ext_error *err);
 
 /* ---- decoding: binary_to_term ------------------------------------------ */
 
@@ -121,8 +138,9 @@ ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err);
  * cache of the atoms it decoded and its decoder stack (ALLOC_TEMP, at most
  * 64 KiB; freed when the thread exits) from one call to the next.
  *
- * Decoded: every tag OTP 25's binary_to_term/1 decodes, except these,
- * rejected with EXT_UNSUPPORTED: COMPRESSED (80, needs zlib),
+ * Decoded: every tag OTP 25's binary_to_term/1 decodes (COMPRESSED, 80,
+ * in ext_binary_to_term only, as a whole term), except these, rejected
+ * with EXT_UNSUPPORTED:
  * ATOM_CACHE_REF (82), DIST_HEADER (68), LOCAL_EXT (121), FUN_EXT (117),
  * and ATOM_INTERNAL_REF2/3 (73, 75), which OTP 25 decodes as indices into
  * its own atom table. Other deliberate differences, all on input OTP's own
@@ -134,7 +152,10 @@ ext_result ext_term_to_binary(heap_t *h, term_t t, term_t *out, ext_error *err);
 ext_result ext_decode(heap_t *h, const uint8_t *bytes, size_t len, term_t *out, size_t *used, ext_error *err);
 
 /* binary_to_term/2 with the `used` option: checks the version byte, then
- * decodes as ext_decode; *used counts the version byte too. As OTP 25,
+ * decodes as ext_decode, or inflates a compressed term (131, 80, Size:32,
+ * zlib's stream, which must inflate to exactly Size bytes) and decodes
+ * those; *used counts the version byte too (for a compressed term, the
+ * bytes to the end of its zlib stream). As OTP 25,
  * bytes after the term are ignored (binary_to_term/1 accepts them); a
  * caller that wants none compares *used with len. */
 ext_result ext_binary_to_term(heap_t *h, const uint8_t *bytes, size_t len, term_t *out, size_t *used,

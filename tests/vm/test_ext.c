@@ -3,6 +3,7 @@
  * were printed by a generator that ran term_to_binary/binary_to_term on
  * the Erlang expression or input named in each row's comment. */
 #include <criterion/criterion.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -639,7 +640,7 @@ static const reject_case erl_rejected[] = {
      EXT_BAD_VALUE},
     {"version byte 130", BYTES(130, 97, 1), EXT_BAD_VERSION},
     {"version byte only", BYTES(131), EXT_TRUNCATED},
-    {"COMPRESSED", BYTES(131, 80, 0, 0, 0, 2, 1, 2), EXT_UNSUPPORTED},
+    {"COMPRESSED", BYTES(131, 80, 0, 0, 0, 2, 1, 2), EXT_BAD_VALUE},
     {"ATOM_CACHE_REF", BYTES(131, 82, 0), EXT_UNSUPPORTED},
     {"LOCAL_EXT", BYTES(131, 121, 0), EXT_UNSUPPORTED},
     {"DIST_HEADER", BYTES(131, 68, 0), EXT_UNSUPPORTED},
@@ -706,6 +707,16 @@ static void assert_like_erl(const char *expr, term_t t)
 
 static term_t atom(const char *s) { return atom_from_cstr(s); }
 
+/* Asserts that the binary b holds exactly want[0..n). */
+static void assert_binary(term_t b, const uint8_t *want, size_t n)
+{
+    bin_view v;
+    cr_assert(term_is_bitstring(b));
+    bin_view_of(b, &v);
+    cr_assert_eq(v.size, n, "%" PRIu64 " bytes, expected %zu", v.size, n);
+    cr_assert(memcmp(v.bytes, want, n) == 0);
+}
+
 static term_t latin1_atom(const char *s, size_t n)
 {
     term_t a;
@@ -726,7 +737,7 @@ Test(ext, erl_encodings_round_trip)
         term_t t = decode_ok(c->expr, c->bytes, c->len);
         assert_encodes(c->expr, t, c->bytes, c->len);
         term_t b;
-        cr_assert_eq(ext_term_to_binary(&h, t, &b, NULL), EXT_OK);
+        cr_assert_eq(ext_term_to_binary(&h, t, NULL, &b, NULL), EXT_OK);
         bin_view v;
         bin_view_of(b, &v);
         cr_assert_eq(v.size, c->len, "%s", c->expr);
@@ -1018,7 +1029,7 @@ Test(ext, not_encodable)
         term_tuple2(&h, atom("ok"), term_cons(&h, term_small(1), term_tuple2(&h, NIL, term_catch(1))));
     cr_assert_eq(ext_size(deep, &n, NULL), EXT_NOT_ENCODABLE);
     term_t b = NIL;
-    cr_assert_eq(ext_term_to_binary(&h, deep, &b, NULL), EXT_NOT_ENCODABLE);
+    cr_assert_eq(ext_term_to_binary(&h, deep, NULL, &b, NULL), EXT_NOT_ENCODABLE);
     cr_assert_eq(b, NIL);
     term_t f = term_fun(&h, atom("m"), 0, 0, 0, t2_uniq, NIL, 0, NULL);
     cr_assert_eq(ext_size(f, &n, &err), EXT_NOT_ENCODABLE);
@@ -1372,8 +1383,83 @@ Test(ext, error_messages)
     ext_binary_to_term(&h, BYTES(0, 1), &t, NULL, &err);
     cr_assert_str_eq(err.msg, "offset 0: version byte 0 (expected 131)");
     ext_decode(&h, BYTES(80, 0, 0, 0, 1, 1), &t, NULL, &err);
-    cr_assert_eq(err.code, EXT_UNSUPPORTED);
-    cr_assert_str_eq(err.msg, "offset 0: compressed terms (tag 80) are not supported");
+    cr_assert_eq(err.code, EXT_BAD_VALUE);
+    cr_assert_str_eq(err.msg,
+                     "offset 0: a compressed term (tag 80) inside a term: only a whole term is compressed");
+}
+
+/* term_to_binary(T, Options) as erl 25 wrote these (with the same zlib):
+ * compressed only when that is not longer, minor version 0's float text,
+ * minor version 2's UTF-8 atoms. */
+Test(ext, encode_options)
+{
+    term_t forty = NIL, b;
+    for (int i = 0; i < 40; i++)
+        forty = term_cons(&h, atom("abc"), forty);
+    ext_options six = {.minor = 1, .compressed = 6};
+    cr_assert_eq(ext_term_to_binary(&h, forty, &six, &b, NULL), EXT_OK);
+    assert_binary(b, BYTES(131, 80, 0, 0, 0, 246, 120, 156, 203, 97, 96, 96, 208, 72, 97, 96, 78, 76, 74, 30,
+                           57, 100, 22, 0, 227, 139, 63, 7));
+    term_t ab = term_cons(&h, atom("a"), term_cons(&h, atom("b"), NIL));
+    cr_assert_eq(ext_term_to_binary(&h, ab, &six, &b, NULL), EXT_OK); /* compressed would be longer */
+    assert_binary(b, BYTES(131, 108, 0, 0, 0, 2, 100, 0, 1, 97, 100, 0, 1, 98, 106));
+
+    term_t e[3] = {term_float(&h, 1.5), atom("abc"), term_float(&h, -0.0)};
+    ext_options zero = {.minor = 0};
+    cr_assert_eq(ext_term_to_binary(&h, term_tuple(&h, 3, e), &zero, &b, NULL), EXT_OK);
+    assert_binary(b, BYTES(131, 104, 3, 99, 49, 46, 53, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48,
+                           48, 48, 48, 48, 48, 48, 101, 43, 48, 48, 0, 0, 0, 0, 0, 100, 0, 3, 97, 98, 99, 99,
+                           45, 48, 46, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48,
+                           48, 48, 101, 43, 48, 48, 0, 0, 0, 0));
+    size_t n;
+    cr_assert_eq(ext_size_minor(term_tuple(&h, 3, e), 0, &n, NULL), EXT_OK);
+    cr_assert_eq(n, 73);
+
+    term_t e2[2] = {atom("abc"), atom("\xc3\xa9")};
+    ext_options two = {.minor = 2};
+    cr_assert_eq(ext_term_to_binary(&h, term_tuple(&h, 2, e2), &two, &b, NULL), EXT_OK);
+    assert_binary(b, BYTES(131, 104, 2, 119, 3, 97, 98, 99, 119, 2, 195, 169));
+}
+
+/* Compressed input: decoded whole, `used` to the end of the zlib stream,
+ * and every way it can be wrong named with its offset. */
+Test(ext, compressed_input)
+{
+    term_t t;
+    size_t used;
+    /* erl: term_to_binary([a,b], [{compressed, 9}]) would not compress;
+     * this is <<131, 80, 2:32, (zlib:compress(<<97, 1>>))/binary, 7>> */
+    const uint8_t in[] = {131, 80, 0, 0, 0, 2, 120, 156, 75, 100, 4, 0, 0, 197, 0, 99, 7};
+    cr_assert_eq(ext_binary_to_term(&h, in, sizeof in, &t, &used, NULL), EXT_OK);
+    cr_assert_eq(t, term_small(1));
+    cr_assert_eq(used, 16);
+
+    ext_error err;
+    uint8_t bad[sizeof in];
+    memcpy(bad, in, sizeof in);
+    bad[5] = 3; /* a size one too large */
+    cr_assert_eq(ext_binary_to_term(&h, bad, sizeof bad - 1, &t, NULL, &err), EXT_BAD_VALUE);
+    cr_assert_str_eq(err.msg, "offset 6: COMPRESSED: 2 bytes where the size says 3");
+    bad[5] = 1; /* one too small */
+    cr_assert_eq(ext_binary_to_term(&h, bad, sizeof bad - 1, &t, NULL, &err), EXT_BAD_VALUE);
+    cr_assert_str_eq(err.msg, "offset 6: COMPRESSED: more bytes than the size says after 1 of 1 bytes");
+    cr_assert_eq(ext_binary_to_term(&h, in, 10, &t, NULL, &err), EXT_TRUNCATED);
+    cr_assert_str_eq(err.msg, "offset 6: COMPRESSED: the zlib stream ends early after 1 of 2 bytes");
+    cr_assert_eq(ext_binary_to_term(&h, in, 5, &t, NULL, &err), EXT_TRUNCATED);
+    bad[5] = 0;
+    cr_assert_eq(ext_binary_to_term(&h, bad, sizeof bad, &t, NULL, &err), EXT_BAD_VALUE);
+    cr_assert_str_eq(err.msg, "offset 2: COMPRESSED: an uncompressed size of 0");
+    bad[5] = 2, bad[6] = 1;
+    cr_assert_eq(ext_binary_to_term(&h, bad, sizeof bad, &t, NULL, &err), EXT_BAD_VALUE);
+    cr_assert_str_eq(err.msg, "offset 6: COMPRESSED: bad zlib data after 0 of 2 bytes");
+    memcpy(bad, in, sizeof in);
+    bad[15] ^= 1; /* the stream's check value */
+    cr_assert_eq(ext_binary_to_term(&h, bad, sizeof bad, &t, NULL, &err), EXT_BAD_VALUE);
+    cr_assert_str_eq(err.msg, "offset 6: COMPRESSED: bad zlib data after 2 of 2 bytes");
+    /* the inflated bytes hold a tag that is none: the offset is theirs */
+    const uint8_t tag42[] = {131, 80, 0, 0, 0, 1, 120, 156, 211, 2, 0, 0, 43, 0, 43};
+    cr_assert_eq(ext_binary_to_term(&h, tag42, sizeof tag42, &t, NULL, &err), EXT_BAD_TAG);
+    cr_assert_str_eq(err.msg, "in the inflated bytes, offset 0: unknown tag 42");
 }
 
 /* C-built terms of every kind survive encode + decode. */
@@ -1405,7 +1491,7 @@ Test(ext, round_trip_c_terms)
     };
     for (size_t i = 0; i < COUNT(terms); i++) {
         term_t b;
-        cr_assert_eq(ext_term_to_binary(&h, terms[i], &b, NULL), EXT_OK);
+        cr_assert_eq(ext_term_to_binary(&h, terms[i], NULL, &b, NULL), EXT_OK);
         bin_view v;
         bin_view_of(b, &v);
         term_t back = decode_ok("round trip", v.bytes, v.size);
