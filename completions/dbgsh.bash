@@ -23,6 +23,11 @@ _dbgsh() {
         --clock) kind=word ;;
         +Mis) kind=word ;;
         +Mim) kind=word ;;
+        +hmax) kind=number ;;
+        +hmaxk) kind=word ;;
+        +hmaxel) kind=word ;;
+        +hms) kind=number ;;
+        +hmbs) kind=number ;;
         --wrap) kind=word ;;
         --grep) kind=word ;;
         -o) kind=file ;;
@@ -40,7 +45,7 @@ _dbgsh() {
     ?*) return 0 ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-e -pa -S --disasm -x --color --json --clock +Mis +Mim --mem-map --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-e -pa -S --disasm -x --color --json --clock +Mis +Mim --mem-map +hmax +hmaxk +hmaxel +hms +hmbs --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
         return 0
     fi
     # FILE.erl modules to load, or trace files with --format

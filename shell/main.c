@@ -33,7 +33,9 @@ static unsigned default_schedulers(void)
 /* An option followed by one value. */
 static bool takes_value(const char *a)
 {
-    static const char *const with_value[] = {"-e", "-pa", "-S", "--disasm", "--grep", "-o", "--color", "--clock"};
+    static const char *const with_value[] = {"-e",      "-pa",     "-S",      "--disasm", "--grep",
+                                             "-o",      "--color", "--clock", "+hmax",    "+hmaxk",
+                                             "+hmaxel", "+hms",    "+hmbs"};
     for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++)
         if (!strcmp(a, with_value[i]))
             return true;
@@ -70,6 +72,34 @@ static int configure_memory(int argc, char **argv)
     return 0;
 }
 
+/* erl's heap flags: +hmax, +hms and +hmbs take words, +hmaxk and +hmaxel
+ * true or false, and set what erlang:system_flag/2 sets, for every process
+ * (dbgsh's own shell evaluators too, as erl's init and shell). False
+ * after saying what is wrong with the value (erl takes a bad +hmax as 0). */
+static bool heap_flag(const char *a, const char *v, gc_opts *o)
+{
+    if (!strcmp(a, "+hmaxk") || !strcmp(a, "+hmaxel")) {
+        if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0) {
+            fprintf(stderr, "dbgsh: option '%s' wants true or false, not '%s'\n", a, v);
+            return false;
+        }
+        *(a[5] == 'k' ? &o->max_heap.kill : &o->max_heap.log) = !strcmp(v, "true");
+        return true;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (!*v || *end || v[0] == '-' || errno || n > GC_MAX_HEAP_LIMIT) {
+        fprintf(stderr, "dbgsh: option '%s' wants a number of words from 0 to %llu, not '%s'\n", a,
+                (unsigned long long)GC_MAX_HEAP_LIMIT, v);
+        return false;
+    }
+    *(!strcmp(a, "+hmax")  ? &o->max_heap.words
+      : !strcmp(a, "+hms") ? &o->min_heap_words
+                           : &o->min_vheap_words) = n;
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     int bad = configure_memory(argc, argv);
@@ -86,7 +116,9 @@ int main(int argc, char **argv)
     static offline_input *inputs;
     inputs = alloc_new(ALLOC_TEMP, (size_t)argc * sizeof *inputs);
     offline_opts fo = {.inputs = inputs};
-    bool format = false;
+    bool format = false, heap_flags = false;
+    gc_opts heap_opts;
+    gc_system_opts(&heap_opts);
     out_color color = OUT_COLOR_AUTO;
     const char *format_only = NULL; /* a --format option given, for errors */
     /* The terminal's character set, for libedit's multibyte input (and
@@ -143,6 +175,10 @@ int main(int argc, char **argv)
             format_only = a;
         } else if (!strcmp(a, "+Mim") || !strcmp(a, "+Mis")) {
             i++; /* configure_memory took it */
+        } else if (!strncmp(a, "+hm", 3) && takes_value(a)) {
+            if (!heap_flag(a, argv[++i], &heap_opts))
+                return 2;
+            heap_flags = true;
         } else if (!strcmp(a, "--mem-map")) {
         } else if (a[0] != '-' && (format || strlen(a) <= 4 || strcmp(a + strlen(a) - 4, ".erl") != 0)) {
             /* a trace file if --format comes (before or after it) */
@@ -228,6 +264,8 @@ int main(int argc, char **argv)
     dbgcore_init();
     vm_add_library(shell_embedded_lib, shell_embedded_lib_n);
     vm_start(schedulers);
+    if (heap_flags)
+        gc_set_system_opts(&heap_opts);
     int status = 0;
     for (size_t i = 0; i < nfiles; i++)
         if (!vm_load_file(files[i]))

@@ -20,3 +20,17 @@ ERL
 echo "status $?"
 "$DBGSH" -S 1 mhs.erl -e 'dbg:tracer(), R = mhs:run(true), timer:sleep(100), io:format("~p~n", [R])' 2>/dev/null |
     grep -v "^ *{[a-z_]*,[0-9]*}[],]$" | sed 's/ \[{.*//'
+# erl's flags set the same for every process spawned: +hmax kills a
+# process that spawn_opt gave no limit, +hmaxel false keeps it quiet,
+# +hms and +hmbs round up as erl's; bad values are refused (status 2).
+"$DBGSH" -S 1 +hmax 2000 +hmaxel false +hms 500 +hmbs 50000 -e '
+    {P, R} = spawn_monitor(fun() -> length(lists:seq(1, 100000)) end),
+    receive {_, R, _, P, Why} -> io:format("~p~n", [Why]) end,
+    io:format("~p~n", [[erlang:system_info(I) || I <- [max_heap_size, min_heap_size, min_bin_vheap_size]]])'
+echo "status $?"
+"$DBGSH" +hmax lots -e ok
+echo "status $?"
+"$DBGSH" +hmaxk yes -e ok
+echo "status $?"
+"$DBGSH" +hms -1 -e ok
+echo "status $?"
