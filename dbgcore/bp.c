@@ -1301,6 +1301,8 @@ static void meta_trace(process *p, const bp_setting *s, const code_t *header, co
     bp_meta *mt = s->meta;
     term_t tracer = atomic_load_explicit(&mt->tracer, memory_order_relaxed);
     bool gone;
+    if (p->sensitive)
+        return;
     if (!meta_wants(p, tracer, EA.call, &gone)) {
         if (gone)
             atomic_compare_exchange_strong(&mt->tracer, &tracer, NIL);
@@ -1333,7 +1335,7 @@ static void meta_report(process *p, const trace_frame *tf, term_t tag, term_t wh
     term_t tracer = (term_t)tf->data[0];
     bool gone;
     /* a tracer module is not asked again (OTP asks at the call only) */
-    if (!term_is_small(tracer) && !meta_wants(p, tracer, tag, &gone))
+    if (p->sensitive || (!term_is_small(tracer) && !meta_wants(p, tracer, tag, &gone)))
         return;
     heap_t *h = tev_scratch();
     term_t e[2] = {mfa_of(h, tf->header), what};
@@ -1438,9 +1440,10 @@ void bp_call(process *p, const code_t *entry, const trace_bp *bp, unsigned gen)
     for (uint32_t i = 0; i < g->n; i++) {
         const bp_setting *s = &g->s[i];
         uint32_t live = s->kinds & ~s->paused;
-        /* OTP reads the call flag once, before the call trace's actions */
+        /* OTP reads the call flag once, before the call trace's actions;
+         * a sensitive process has it set and is not traced */
         ptrace_entry *pe = session_entry(p, s->session);
-        bool calls = pe && (pe->flags & TF_CALL);
+        bool calls = pe && (pe->flags & TF_CALL) && !p->sensitive;
         if ((live & (BPK_GLOBAL | BPK_LOCAL)) && calls)
             call_trace(p, s, r->header, args, (live & BPK_LOCAL) != 0, pe);
         if (live & BPK_META)

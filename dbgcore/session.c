@@ -86,14 +86,14 @@ term_t session_flags_list(heap_t *h, uint32_t flags)
     return l;
 }
 
-/* p->trace_flags: the union of p's entries' flags. */
+/* p's trace flags: the union of p's entries' flags. */
 static void recompute_flags(process *p)
 {
     proc_trace *t = p->trace;
     uint32_t all = 0;
     for (uint32_t i = 0; t && i < t->n; i++)
         all |= t->e[i].flags;
-    p->trace_flags = all;
+    proc_set_trace_flags(p, all);
 }
 
 /* Removes p's entries of destroyed sessions. */

@@ -75,8 +75,13 @@ void tev_scratch_done(heap_t *h)
     }
 }
 
+/* A sensitive process's flags stay set and make no events (OTP); its
+ * effective flags are 0 (proc_set_trace_flags), so this test is for the
+ * events of breakpoints and return frames, which read its entries. */
 void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra)
 {
+    if (p->sensitive)
+        return;
     switch (tracer_enabled(pe->tracer, tag, p->pid)) {
     case TRACER_TRACE:
         if (!tracer_deliver(pe->tracer, p->pid, pe->flags, tag, n, elems, extra))
@@ -93,7 +98,7 @@ void tev_send(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t
 
 void tev_send_unasked(process *p, ptrace_entry *pe, term_t tag, unsigned n, const term_t *elems, term_t extra)
 {
-    if (pe->tracer == p->pid)
+    if (pe->tracer == p->pid || p->sensitive)
         return; /* a process's own events never go to itself */
     if (!tracer_deliver(pe->tracer, p->pid, pe->flags, tag, n, elems, extra))
         session_set(p, pe->session, 0, NIL); /* a port that closed */

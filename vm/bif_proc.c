@@ -429,6 +429,15 @@ term_t bif_proc_process_flag_2(process *p, const term_t *args)
         p->priority = v;
         return old;
     }
+    if (flag == ATOM_sensitive) {
+        /* its trace flags stay set and make no events until it is false */
+        if (v != ATOM_true && v != ATOM_false)
+            return BIF_BADARG(p);
+        bool old = p->sensitive;
+        p->sensitive = v == ATOM_true;
+        proc_set_trace_flags(p, p->trace_flags_set);
+        return old ? ATOM_true : ATOM_false;
+    }
     /* the collector's options take effect at the next collection */
     gc_opts o = {p->gc.min_heap_words, p->gc.min_vheap_words, p->gc.fullsweep_after, p->gc.max_heap};
     term_t old;
@@ -803,8 +812,10 @@ static bool is_info_item(term_t item)
 }
 
 /* The value of the process_info item `item` (one of info_items) of q, on
- * p's heap; q is p or claimed by p (`claim` says how). */
-static term_t info_item(process *p, process *q, sched_claim_result claim, term_t item)
+ * p's heap; q is p or claimed by p (`claim` says how). A sensitive q shows
+ * no messages and an empty dictionary, and with `with_messages` (the
+ * messages asked in the same call) a queue of 0, as OTP. */
+static term_t info_item(process *p, process *q, sched_claim_result claim, term_t item, bool with_messages)
 {
     heap_t *h = &p->heap;
     gc_info gi;
@@ -825,6 +836,10 @@ static term_t info_item(process *p, process *q, sched_claim_result claim, term_t
         return mfa_tuple(h, q->initial_call[0], q->initial_call[1], q->initial_call[2]);
     if (item == ATOM_status)
         return status_of(p, q, claim);
+    if (q->sensitive && (item == ATOM_messages || item == ATOM_dictionary))
+        return NIL;
+    if (q->sensitive && with_messages && item == ATOM_message_queue_len)
+        return term_small(0);
     if (item == ATOM_message_queue_len || item == ATOM_messages)
         return message_info(h, q, item == ATOM_messages);
     if (item == ATOM_links)
@@ -919,15 +934,18 @@ term_t bif_proc_process_info_2(process *p, const term_t *args)
     term_t out = NIL;
     if (many) {
         term_t *tail = &out;
+        bool with_messages = false;
+        for (term_t l = item; l != NIL; l = list_tail(l))
+            with_messages |= list_head(l) == ATOM_messages;
         for (term_t l = item; l != NIL; l = list_tail(l)) {
             term_t *c = heap_alloc(&p->heap, 2);
-            c[0] = term_tuple2(&p->heap, list_head(l), info_item(p, q, claim, list_head(l)));
+            c[0] = term_tuple2(&p->heap, list_head(l), info_item(p, q, claim, list_head(l), with_messages));
             c[1] = NIL;
             *tail = term_list(c);
             tail = &c[1];
         }
     } else {
-        term_t v = info_item(p, q, claim, item);
+        term_t v = info_item(p, q, claim, item, false);
         /* OTP: [] rather than {registered_name, []} when not registered */
         out = item == ATOM_registered_name && v == NIL ? NIL : term_tuple2(&p->heap, item, v);
     }
@@ -946,7 +964,7 @@ term_t bif_proc_process_info_1(process *p, const term_t *args)
     term_t out = NIL;
     for (size_t i = INFO_1_ITEMS; i-- > 0;) {
         term_t item = atom_from_cstr(info_items[i]);
-        out = term_cons(&p->heap, term_tuple2(&p->heap, item, info_item(p, q, claim, item)), out);
+        out = term_cons(&p->heap, term_tuple2(&p->heap, item, info_item(p, q, claim, item, false)), out);
     }
     term_t name = name_of(&p->heap, q->pid);
     if (name != NIL)

@@ -351,8 +351,8 @@ static term_t start_process(process *parent, process *c, term_t module, term_t f
         proc_add_link(c, MONITOR_IN, parent->pid, NIL, mref);
     }
     c->untraced = (opts & SPAWN_UNTRACED) || (parent && parent->untraced);
-    if (!c->untraced &&
-        ((parent && parent->trace_flags) || atomic_load_explicit(&trace_new_flags, memory_order_relaxed))) {
+    if (!c->untraced && ((parent && parent->trace_flags_set) ||
+                         atomic_load_explicit(&trace_new_flags, memory_order_relaxed))) {
         if (args == THE_NON_VALUE) {
             args = NIL;
             for (uint32_t i = n; i-- > 0;)

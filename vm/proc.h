@@ -162,10 +162,14 @@ struct process {
     term_t priority;        /* low | normal | high | max (not acted on) */
     term_t initial_call[3]; /* M, F, A */
 
-    /* tracing (vm/trace.h): the union of every session's flags on p (0
-     * when untraced), the engine's per-process state, and the records of
-     * return-trace frames, innermost last */
+    /* tracing (vm/trace.h): the flags events are made for (0 when
+     * untraced or sensitive), the union of every session's flags on p
+     * (proc_set_trace_flags keeps the two), the engine's per-process
+     * state, and the records of return-trace frames, innermost last */
     uint32_t trace_flags;
+    uint32_t trace_flags_set;
+    bool sensitive; /* process_flag(sensitive, true): no trace events of
+                       any kind, its queue and dictionary not shown */
     bool untraced; /* the shell's own worker: the trace engine never gives
                       it flags (set at spawn, never changed) */
     void *trace;
@@ -192,6 +196,15 @@ typedef void (*proc_exit_hook)(process *p);
  * server, pid <0.0.0>, which has no process of its own; io BIFs write what
  * is sent to it on the VM's output (vm_write). */
 static inline term_t proc_user_pid(void) { return term_local_pid(0, 0); }
+
+/* Sets p's trace flags to `all`, the union of its sessions' flags (the
+ * trace engine does, when they change): events are made for them unless
+ * p is sensitive, when they stay set and nothing is traced, as OTP. */
+static inline void proc_set_trace_flags(process *p, uint32_t all)
+{
+    p->trace_flags_set = all;
+    p->trace_flags = p->sensitive ? 0 : all;
+}
 
 /* The process table; `hook` runs for every process that exits, on the
  * thread that ran it, before it leaves the table. */

@@ -608,7 +608,8 @@ Test(help, help_of_bad_names_prints_nothing_and_says_why)
 
 /* ---- command-line options ---- */
 
-/* main.c's usage() text before options.def: cmd_usage must not change it. */
+/* The whole of --help as users read it (first main.c's usage text, now
+ * built from options.def): a change to an option's help shows here. */
 static const char usage_text[] =
     "usage: dbgsh [OPTIONS] [FILE.erl ...] [SCRIPT.dbg [ARG...]]\n"
     "       dbgsh [OPTIONS] [FILE.erl ...] -x SCRIPT [ARG...]\n"
