@@ -413,10 +413,11 @@ term_t bif_sys_system_info_1(process *p, const term_t *args)
     return BIF_BADARG(p);
 }
 
-/* erlang:system_flag/2 for the options new processes start with: it
- * returns the old value (as system_info gives it, without the tuple),
- * and the processes spawned after it have the new one. Other flags are
- * badarg with cause badopt (docs/differences-from-erlang.md). */
+/* erlang:system_flag/2 for the options new processes start with (it
+ * returns the old value, as system_info gives it, without the tuple, and
+ * the processes spawned after it have the new one) and backtrace_depth.
+ * Other flags are badarg with cause badopt
+ * (docs/differences-from-erlang.md). */
 term_t bif_sys_system_flag_2(process *p, const term_t *args)
 {
     term_t flag = args[0], v = args[1], old;
@@ -439,6 +440,11 @@ term_t bif_sys_system_flag_2(process *p, const term_t *args)
         gc_max_heap defaults = o.max_heap;
         old = bif_max_heap_term(&p->heap, &o.max_heap);
         ok = bif_max_heap_value(v, &defaults, o.min_heap_words, &o.max_heap);
+    } else if (flag == atom_from_cstr("backtrace_depth")) {
+        /* any small non-negative integer; OTP keeps at most 64 */
+        if (!term_is_small(v) || small_value(v) < 0)
+            return BIF_BADARG(p);
+        return term_small(proc_set_backtrace_depth((uint64_t)small_value(v)));
     } else {
         return bif_badopt(p);
     }

@@ -7,6 +7,7 @@
 #include "code.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -602,8 +603,14 @@ bool code_find(const code_t *pc, code_location *out)
 
 /* ---- stack traces ------------------------------------------------------ */
 
-/* OTP's default backtrace depth (erlang:system_flag(backtrace_depth, _)). */
-#define STACKTRACE_DEPTH 8
+/* erlang:system_flag(backtrace_depth, _), OTP's default until set. */
+static _Atomic unsigned backtrace_depth = 8;
+
+unsigned proc_set_backtrace_depth(uint64_t n)
+{
+    unsigned d = n > PROC_BACKTRACE_MAX ? PROC_BACKTRACE_MAX : (unsigned)n;
+    return atomic_exchange_explicit(&backtrace_depth, d, memory_order_relaxed);
+}
 
 /* [{file, File}, {line, Line} | tail] for a code location (the line left
  * out when unknown). */
@@ -682,8 +689,10 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
                        const export_entry *undef)
 {
     heap_t *h = &p->heap;
-    term_t frames[STACKTRACE_DEPTH];
-    unsigned n = 0;
+    term_t frames[PROC_BACKTRACE_MAX];
+    unsigned n = 0, depth = atomic_load_explicit(&backtrace_depth, memory_order_relaxed);
+    if (depth == 0)
+        depth = 1; /* the frame that raised, as OTP */
     /* arguments that replace the arity of the first code frame */
     term_t first_args = THE_NON_VALUE;
     bool function_clause = false;
@@ -708,7 +717,7 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
     }
     if (n > 0)
         info = THE_NON_VALUE;
-    if (pc) {
+    if (pc && n < depth) {
         term_t f = code_frame(h, pc, first_args, function_clause, info);
         if (f != THE_NON_VALUE) {
             frames[n++] = f;
@@ -719,7 +728,7 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
     /* As OTP's, a continuation equal to the one before it is recorded once
      * (body recursion shows as one frame). */
     const code_t *prev = NULL;
-    for (uint32_t i = p->nframes; i-- > 0 && n < STACKTRACE_DEPTH;) {
+    for (uint32_t i = p->nframes; i-- > 0 && n < depth;) {
         if (p->frames[i].pc == prev)
             continue;
         prev = p->frames[i].pc;

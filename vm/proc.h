@@ -336,5 +336,11 @@ void proc_use_caches(bool on);
  * Location}...], OTP's shape (vm/code.c). */
 term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigned nargs, const bif_entry *bif,
                        const export_entry *undef);
+/* erlang:system_flag(backtrace_depth, N): the most frames a stack trace
+ * keeps from now on, OTP's default 8, at most PROC_BACKTRACE_MAX (a
+ * larger N is that); the first frame is kept even at 0. Returns the old
+ * depth. Any thread. */
+#define PROC_BACKTRACE_MAX 64
+unsigned proc_set_backtrace_depth(uint64_t n);
 
 #endif
