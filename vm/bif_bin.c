@@ -716,10 +716,53 @@ static void free_patterns(pattern_set *ps)
     ps->pats = NULL, ps->n = 0;
 }
 
-/* A pattern: a non-empty binary or a non-empty proper list of them. */
+/* binary:compile_pattern/1's result: {bm, Ref} for one pattern, {ac, Ref}
+ * for several, as OTP's, where Ref is a magic reference (vm/term.h) to
+ * this record of the patterns' bytes. The searches take the bytes from it
+ * in place (OTP builds its Boyer-Moore or Aho-Corasick tables here; ours
+ * are cheap to build per call, so the record only saves the checks and
+ * the copies of the list). */
+typedef struct compiled_pattern {
+    vm_magic m;
+    size_t n, size;       /* patterns; the record's bytes */
+    const uint8_t **pats; /* into `data`, after the lengths */
+    size_t *lens;
+    uint8_t data[];
+} compiled_pattern;
+
+/* The last count went: nothing but the block to free. */
+static void compiled_pattern_free(vm_magic *m)
+{
+    compiled_pattern *cp = (compiled_pattern *)(void *)m;
+    alloc_free(ALLOC_BINARY, cp, cp->size);
+}
+
+/* The record of a compiled pattern t, or NULL when t is none. */
+static const compiled_pattern *compiled_of(term_t t)
+{
+    if (!term_is_tuple(t) || tuple_arity(t) != 2 ||
+        (tuple_get(t, 0) != atom_from_cstr("bm") && tuple_get(t, 0) != atom_from_cstr("ac")) ||
+        !term_is_boxed_with(tuple_get(t, 1), HDR_MAGIC_REF))
+        return NULL;
+    vm_magic *m = magic_ref_object(tuple_get(t, 1))->magic;
+    return m->destroy == compiled_pattern_free ? (const compiled_pattern *)(const void *)m : NULL;
+}
+
+/* A pattern: a non-empty binary, a non-empty proper list of them, or a
+ * compiled pattern. */
 static bool get_patterns(term_t t, pattern_set *ps)
 {
     memset(ps, 0, sizeof *ps);
+    const compiled_pattern *cp = compiled_of(t);
+    if (cp) {
+        ps->pats = alloc_zeroed(ALLOC_TEMP, cp->n * sizeof *ps->pats);
+        ps->n = cp->n;
+        for (size_t i = 0; i < cp->n; i++) {
+            ps->pats[i] = (byte_span){cp->pats[i], cp->lens[i], NULL};
+            ps->first[cp->pats[i][0]] = true;
+        }
+        return true;
+    }
     int64_t n = term_is_bitstring(t) ? 1 : list_length(t);
     if (n <= 0)
         return false;
@@ -738,6 +781,38 @@ static bool get_patterns(term_t t, pattern_set *ps)
             t = list_tail(t);
     }
     return true;
+}
+
+/* binary:compile_pattern(Pattern): the patterns checked and copied once
+ * into a compiled_pattern. */
+term_t bif_bin_binary_compile_pattern_1(process *p, const term_t *args)
+{
+    pattern_set ps;
+    if (compiled_of(args[0]) || !get_patterns(args[0], &ps))
+        return BIF_BADARG(p);
+    size_t bytes = 0;
+    for (size_t i = 0; i < ps.n; i++)
+        bytes += ps.pats[i].n;
+    size_t size = sizeof(compiled_pattern) + ps.n * (sizeof(size_t) + sizeof(uint8_t *)) + bytes;
+    compiled_pattern *cp = alloc_new(ALLOC_BINARY, size);
+    atomic_init(&cp->m.refc, 0);
+    cp->m.destroy = compiled_pattern_free;
+    cp->n = ps.n;
+    cp->size = size;
+    cp->pats = (const uint8_t **)(void *)cp->data;
+    cp->lens = (size_t *)(void *)(cp->data + ps.n * sizeof(uint8_t *));
+    uint8_t *at = cp->data + ps.n * (sizeof(size_t) + sizeof(uint8_t *));
+    for (size_t i = 0; i < ps.n; i++) {
+        memcpy(at, ps.pats[i].p, ps.pats[i].n);
+        cp->pats[i] = at;
+        cp->lens[i] = ps.pats[i].n;
+        at += ps.pats[i].n;
+    }
+    free_patterns(&ps);
+    uint32_t ids[3];
+    proc_new_ref(ids);
+    term_t ref = term_magic_ref(&p->heap, ids, &cp->m);
+    return term_tuple2(&p->heap, atom_from_cstr(cp->n == 1 ? "bm" : "ac"), ref);
 }
 
 /* The leftmost-longest match in s[from, to): *pos and *len. */
