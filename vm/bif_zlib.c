@@ -27,116 +27,110 @@
 #define WBITS_RAW (-MAX_WBITS)
 #define WBITS_GZIP (16 + MAX_WBITS)
 
-/* The bytes of iodata t in a scratch block (ALLOC_TEMP, `*n` bytes,
- * freed with alloc_free); *why says why not (badarg, system_limit). */
-static uint8_t *iodata_bytes(term_t t, size_t *n, term_t *why)
+/* One call's work: the input's bytes in a scratch block, zlib's stream,
+ * and the output, a scratch block that doubles as zlib fills it (all
+ * ALLOC_TEMP). zlib is fed and given at most UINT_MAX bytes at a time. */
+typedef struct zrun {
+    z_stream zs;
+    uint8_t *in;
+    size_t n, left; /* the input's bytes; those not yet given to zlib */
+    uint8_t *out;
+    size_t cap;
+} zrun;
+
+/* The bytes of iodata `data` into z->in; false with *why badarg (no
+ * iodata) or system_limit (no memory for them). */
+static bool start(zrun *z, term_t data, term_t *why)
 {
+    memset(z, 0, sizeof *z);
     *why = ATOM_badarg;
-    if (!bin_iodata(t, NULL, n))
-        return NULL;
+    if (!bin_iodata(data, NULL, &z->n))
+        return false;
     *why = ATOM_system_limit;
-    uint8_t *b = alloc_try_new(ALLOC_TEMP, *n);
-    if (b)
-        bin_iodata(t, b, n);
-    return b;
+    if (!(z->in = alloc_try_new(ALLOC_TEMP, z->n)))
+        return false;
+    bin_iodata(data, z->in, &z->n);
+    z->left = z->n;
+    return true;
 }
 
-/* Feeds zlib at most UINT_MAX bytes at a time. */
-static void refill(z_stream *zs, const uint8_t **in, size_t *left)
+/* Gives zlib the next input once it has used what it had; makes room for
+ * its output when it has none (false when there is no memory for it). */
+static bool feed(zrun *z)
 {
-    if (zs->avail_in == 0 && *left) {
-        uInt k = *left > UINT_MAX ? UINT_MAX : (uInt)*left;
-        zs->next_in = (Bytef *)(uintptr_t)*in;
+    z_stream *zs = &z->zs;
+    if (zs->avail_in == 0 && z->left) {
+        uInt k = z->left > UINT_MAX ? UINT_MAX : (uInt)z->left;
+        zs->next_in = z->in + (z->n - z->left);
         zs->avail_in = k;
-        *in += k;
-        *left -= k;
+        z->left -= k;
     }
-}
-
-/* A scratch output block (ALLOC_TEMP) that doubles, zlib writing at
- * zs->next_out; false when it cannot. */
-typedef struct outbuf {
-    uint8_t *p;
-    size_t len, cap;
-} outbuf;
-
-static bool grow(outbuf *o, z_stream *zs)
-{
-    o->len = (size_t)(zs->next_out - o->p);
-    size_t cap = o->cap ? o->cap * 2 : 4096;
-    uint8_t *p = cap > o->cap ? alloc_try_new(ALLOC_TEMP, cap) : NULL;
+    if (zs->avail_out)
+        return true;
+    size_t len = z->out ? (size_t)(zs->next_out - z->out) : 0, cap = z->cap ? z->cap * 2 : 4096;
+    uint8_t *p = cap > z->cap ? alloc_try_new(ALLOC_TEMP, cap) : NULL;
     if (!p)
         return false;
-    if (o->len)
-        memcpy(p, o->p, o->len);
-    alloc_free(ALLOC_TEMP, o->p, o->cap);
-    o->p = p;
-    o->cap = cap;
-    zs->next_out = p + o->len;
-    zs->avail_out = cap - o->len > UINT_MAX ? UINT_MAX : (uInt)(cap - o->len);
+    if (len)
+        memcpy(p, z->out, len);
+    alloc_free(ALLOC_TEMP, z->out, z->cap);
+    z->out = p;
+    z->cap = cap;
+    zs->next_out = p + len;
+    zs->avail_out = cap - len > UINT_MAX ? UINT_MAX : (uInt)(cap - len);
     return true;
+}
+
+/* The output as a binary, or `fail` raised (THE_NON_VALUE: success); frees
+ * the blocks. */
+static term_t finish(process *p, zrun *z, term_t fail)
+{
+    term_t res = fail == THE_NON_VALUE ? bin_new(&p->heap, z->out, (size_t)(z->zs.next_out - z->out)) : fail;
+    alloc_free(ALLOC_TEMP, z->in, z->n);
+    alloc_free(ALLOC_TEMP, z->out, z->cap);
+    return fail == THE_NON_VALUE ? res : BIF_ERROR(p, fail);
 }
 
 static term_t deflate_with(process *p, term_t data, int wbits)
 {
+    zrun z;
     term_t why;
-    size_t n;
-    uint8_t *in = iodata_bytes(data, &n, &why);
-    if (!in)
+    if (!start(&z, data, &why))
         return BIF_ERROR(p, why);
-    z_stream zs = {0};
-    if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, wbits, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-        alloc_free(ALLOC_TEMP, in, n);
-        return BIF_ERROR(p, ATOM_system_limit);
-    }
-    outbuf o = {0};
-    const uint8_t *next = in;
-    size_t left = n;
+    if (deflateInit2(&z.zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, wbits, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return finish(p, &z, ATOM_system_limit);
     int r = Z_OK;
-    while (r != Z_STREAM_END) {
-        refill(&zs, &next, &left);
-        if (zs.avail_out == 0 && !grow(&o, &zs))
-            break;
-        r = deflate(&zs, left ? Z_NO_FLUSH : Z_FINISH);
-    }
-    deflateEnd(&zs);
-    alloc_free(ALLOC_TEMP, in, n);
-    term_t res = r == Z_STREAM_END ? bin_new(&p->heap, o.p, (size_t)(zs.next_out - o.p)) : THE_NON_VALUE;
-    alloc_free(ALLOC_TEMP, o.p, o.cap);
-    return res == THE_NON_VALUE ? BIF_ERROR(p, ATOM_system_limit) : res;
+    while (r != Z_STREAM_END && feed(&z))
+        r = deflate(&z.zs, z.left ? Z_NO_FLUSH : Z_FINISH);
+    deflateEnd(&z.zs);
+    return finish(p, &z, r == Z_STREAM_END ? THE_NON_VALUE : ATOM_system_limit);
 }
 
 /* `members`: after a stream's end, more input is another stream (gzip's
- * members); otherwise what follows the first stream is ignored, as OTP. */
+ * members); otherwise what follows the first stream is ignored, as OTP.
+ * Fewer than `min` bytes are data_error before zlib sees them. */
 static term_t inflate_with(process *p, term_t data, int wbits, size_t min, bool members)
 {
+    zrun z;
     term_t why;
-    size_t n;
-    uint8_t *in = iodata_bytes(data, &n, &why);
-    if (!in)
+    if (!start(&z, data, &why))
         return BIF_ERROR(p, why);
-    z_stream zs = {0};
-    if (n < min || inflateInit2(&zs, wbits) != Z_OK) {
-        alloc_free(ALLOC_TEMP, in, n);
-        return BIF_ERROR(p, n < min ? ATOM_data_error : ATOM_system_limit);
-    }
-    outbuf o = {0};
-    const uint8_t *next = in;
-    size_t left = n;
+    if (z.n < min)
+        return finish(p, &z, ATOM_data_error);
+    if (inflateInit2(&z.zs, wbits) != Z_OK)
+        return finish(p, &z, ATOM_system_limit);
     term_t fail = THE_NON_VALUE;
     for (;;) {
-        refill(&zs, &next, &left);
-        if (zs.avail_out == 0 && !grow(&o, &zs)) {
+        if (!feed(&z)) {
             fail = ATOM_system_limit;
             break;
         }
-        int r = inflate(&zs, Z_NO_FLUSH);
+        int r = inflate(&z.zs, Z_NO_FLUSH);
         if (r == Z_STREAM_END) {
-            refill(&zs, &next, &left);
-            if (!members || zs.avail_in == 0)
+            if (!members || (z.zs.avail_in == 0 && z.left == 0))
                 break;
-            inflateReset(&zs);
-        } else if (r == Z_BUF_ERROR && zs.avail_out > 0) { /* no input left mid-stream */
+            inflateReset(&z.zs);
+        } else if (r == Z_BUF_ERROR && z.zs.avail_out > 0) { /* no input left mid-stream */
             fail = ATOM_data_error;
             break;
         } else if (r != Z_OK && r != Z_BUF_ERROR) {
@@ -144,11 +138,8 @@ static term_t inflate_with(process *p, term_t data, int wbits, size_t min, bool 
             break;
         }
     }
-    inflateEnd(&zs);
-    alloc_free(ALLOC_TEMP, in, n);
-    term_t res = fail == THE_NON_VALUE ? bin_new(&p->heap, o.p, (size_t)(zs.next_out - o.p)) : THE_NON_VALUE;
-    alloc_free(ALLOC_TEMP, o.p, o.cap);
-    return res == THE_NON_VALUE ? BIF_ERROR(p, fail) : res;
+    inflateEnd(&z.zs);
+    return finish(p, &z, fail);
 }
 
 term_t bif_zlib_compress_1(process *p, const term_t *args) { return deflate_with(p, args[0], WBITS_ZLIB); }
