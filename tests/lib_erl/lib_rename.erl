@@ -77,6 +77,8 @@ c_bif(maps, F, A) ->
                           {from_list, 1}, {from_keys, 2}, {merge, 2}, {new, 0},
                           {size, 1}, {take, 2}, {update, 3}]);
 c_bif(io_lib, F, A) -> {F, A} =:= {write, 1};
+c_bif(unicode, characters_to_list, A) -> A =:= 1 orelse A =:= 2;
+c_bif(unicode, characters_to_binary, A) -> A >= 1 andalso A =< 3;
 c_bif(_, _, _) -> false.
 
 %% Functions written in Erlang over a C half that only dbgsh has (so they

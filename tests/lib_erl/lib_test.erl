@@ -71,6 +71,10 @@ not_ours(io, F, _) -> lists:member(F, [get_chars, get_line, get_password, setopt
                                        read, fread, scan_erl_exprs, scan_erl_form,
                                        parse_erl_exprs, parse_erl_form, rows,
                                        requests]);
+%% unicode's conversions are C BIFs (vm/bif_bin.c), and the _int ones
+%% OTP's own internals.
+not_ours(unicode, F, _) -> lists:member(F, [characters_to_list, characters_to_binary,
+                                            characters_to_list_int, characters_to_binary_int]);
 %% basedir/2,3 need the environment.
 not_ours(filename, F, A) -> lists:member({F, A}, [{basedir, 2}, {basedir, 3}]);
 %% Of file: the functions on names and whole files.
@@ -1012,6 +1016,26 @@ cases(proplists) ->
 %% ---------------------------------------------------------------------
 %% string
 
+cases(unicode) ->
+    Chars = [$a, $Z, $\s, 16#C5, 16#F6, 16#301, 16#30A, 16#323, 16#1E0A, 16#1E9B, 16#FB01,
+             16#2460, 16#FF21, 16#AC00, 16#1100, 16#1161, 16#11A8, 16#1F600, 16#3A3],
+    Str = fun() -> list_of(10, fun() -> pick(Chars) end) end,
+    Bin = fun(S) -> unicode:characters_to_binary(S) end,
+    CD = fun() -> S = Str(), {A, B} = lists:split(length(S) div 2, S),
+                  pick([S, Bin(S), [A, Bin(B)], [Bin(A), [B]], [[A], B]]) end,
+    Bad = [a, [a], [-1], [$a, 1 bsl 30], <<255>>, [$a, <<"b", 255>>], [$a | b], {x}],
+    Nf = [characters_to_nfd_list, characters_to_nfc_list, characters_to_nfkd_list,
+          characters_to_nfkc_list, characters_to_nfd_binary, characters_to_nfc_binary,
+          characters_to_nfkd_binary, characters_to_nfkc_binary],
+    Boms = [<<239,187,191>>, <<0,0,254,255>>, <<255,254,0,0>>, <<254,255>>, <<255,254>>],
+    lists:append(
+      [[{F, [CD()]} || F <- Nf, _ <- lists:seq(1, 40)],
+       [{F, [X]} || F <- Nf, X <- Bad ++ [[], <<>>]],
+       [{bom_to_encoding, [<<B/binary, (Bin(Str()))/binary>>]} || B <- Boms ++ [<<>>, <<1>>]],
+       [{bom_to_encoding, [X]} || X <- [<<255>>, <<239,187>>, x, "abc"]],
+       [{encoding_to_bom, [E]} || E <- [unicode, utf8, utf16, {utf16, big}, {utf16, little}, utf32,
+                                        {utf32, big}, {utf32, little}, latin1, x, {utf8, big}]],
+       [{bin_is_7bit, [X]} || X <- [<<>>, <<"abc">>, <<"a", 128>>, <<127>>, Bin(Str())]]]);
 cases(string) ->
     Chars = [$a, $b, $c, $\s, $\s, $\t, $\n, $\r, $x, $., $,, 16#301, 16#E4, 16#1F600, 8232,
              $A, $Z, 16#DF, 16#3A3, 16#3C3, 133, $0, $5, $-, $+, $e],
