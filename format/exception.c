@@ -14,7 +14,7 @@ static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notaliv
     slot_rs_started, slot_rs_stopped, slot_calling_self, slot_a2345, slot_b2345, slot_latin1, slot_unicode,
     slot_utf8, slot_safe, slot_badopt, slot_registered_name, slot_line_length, slot_encoding,
     slot_printable_range, slot_trim, slot_interpreted, slot_error_map, slot_tag, slot_depth, slot_none,
-    slot_override_segment, slot_stdlib_errors, slot_math, slot_scope;
+    slot_override_segment, slot_stdlib_errors, slot_math, slot_scope, slot_kernel_errors, slot_os;
 #define ATOM_REASON atom_cached(&slot_reason, "reason")
 #define ATOM_GENERAL atom_cached(&slot_general, "general")
 #define ATOM_FORMAT_ERROR atom_cached(&slot_format_error, "format_error")
@@ -1451,6 +1451,73 @@ static void derive_stdlib(term_t frame, emap *e)
         memset(e->arg, 0, sizeof e->arg);
 }
 
+/* ---- erl_kernel_errors:format_error/2 ---------------------------------------------- */
+
+#define ATOM_KERNEL_ERRORS atom_cached(&slot_kernel_errors, "erl_kernel_errors")
+#define ATOM_OS atom_cached(&slot_os, "os")
+
+/* must_be_env_var_name/1 (name) or must_be_env_var_value/1: what is wrong
+ * with t as an environment variable's name or value, after OTP's checks in
+ * their order (flattening, integers, Unicode, NUL, '='); NULL when
+ * nothing. */
+static const char *s_env_chars(term_t t, bool name)
+{
+    if (!term_is_cons_or_nil(t))
+        return NOT_LIST;
+    bool improper = false, nonint = false, invalid = false, zero = false, eq = false;
+    tstack st = {0};
+    tstack_push(&st, t);
+    while (tstack_pop(&st, &t)) {
+        if (term_is_nil(t))
+            continue;
+        if (!term_is_list(t)) {
+            improper = true;
+            continue;
+        }
+        term_t h = list_head(t);
+        tstack_push(&st, list_tail(t));
+        if (term_is_cons_or_nil(h)) {
+            tstack_push(&st, h);
+        } else if (!term_is_integer(h)) {
+            nonint = true;
+        } else {
+            int64_t c = term_is_small(h) ? small_value(h) : -1;
+            invalid |= !unicode_is_scalar(c);
+            zero |= c == 0;
+            eq |= c == '=';
+        }
+    }
+    tstack_free(&st);
+    return improper     ? NOT_PROPER_LIST
+           : nonint     ? NOT_STRING
+           : invalid    ? "invalid characters"
+           : zero       ? "\"\\0\" characters is not allowed in environment variable names or values"
+           : name && eq ? "\"=\" characters is not allowed in environment variable names"
+                        : NULL;
+}
+
+/* erl_kernel_errors:format_error(Reason, [{os, F, As, Info} | _]): OTP's
+ * texts for the os functions dbgsh has; nothing for others. */
+static void derive_kernel(term_t frame, emap *e)
+{
+    term_t a[EMAP_ARGS], cause;
+    unsigned n;
+    memset(e->arg, 0, sizeof e->arg);
+    if (tuple_get(frame, 0) != ATOM_OS || !frame_args(frame, a, &n, &cause))
+        return;
+    size_t len;
+    const char *name = atom_text(tuple_get(frame, 1), &len);
+    const char **err = e->arg;
+#define IS(s, ar) (n == (ar) && strlen(s) == len && memcmp(s, name, len) == 0)
+    if (IS("getenv", 1) || IS("getenv", 2) || IS("unsetenv", 1))
+        err[1] = s_env_chars(a[0], true);
+    else if (IS("putenv", 2))
+        err[1] = s_env_chars(a[0], true), err[2] = s_env_chars(a[1], false);
+    else if (IS("system_time", 1) || IS("perf_counter", 1))
+        err[1] = "invalid time unit";
+#undef IS
+}
+
 /* io_lib:format("~p", [V]) (column 1, or `col`; ~P at `depth` unless it
  * is -1), as erl_erts_errors' texts write values. */
 static void put_plain_pp(fmt_buf *b, term_t v, int col, int depth)
@@ -1619,6 +1686,8 @@ static void get_error_map(ectx *c, term_t reason, term_t trace, emap *e)
         derive_bs_fail(c, reason, info, e);
     else if (mod == ATOM_STDLIB_ERRORS && fn == ATOM_FORMAT_ERROR)
         derive_stdlib(frame, e);
+    else if (mod == ATOM_KERNEL_ERRORS && fn == ATOM_FORMAT_ERROR)
+        derive_kernel(frame, e);
 }
 
 /* A lone \r or \n at s[i] (not one of a \r\n pair). */

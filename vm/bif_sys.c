@@ -14,14 +14,15 @@
 
 #include "alloc.h"
 #include "atom.h"
+#include "bif.h"
 #include "bignum.h"
 #include "binary.h"
-#include "bif.h"
 #include "code.h"
 #include "copy.h"
 #include "proc.h"
 #include "sched.h"
 #include "timer.h"
+#include "tstack.h"
 #include "unicode.h"
 #include "vm.h"
 
@@ -106,6 +107,11 @@ term_t bif_sys_system_time_1(process *p, const term_t *args)
     return term_int64(&p->heap, convert(system_ns(), 1000000000, hz));
 }
 
+/* os:perf_counter/0,1: the monotonic clock in its native unit, the
+ * nanosecond (OTP's perf_counter unit on Linux). */
+term_t bif_sys_perf_counter_0(process *p, const term_t *args) { return bif_sys_monotonic_time_0(p, args); }
+term_t bif_sys_perf_counter_1(process *p, const term_t *args) { return bif_sys_monotonic_time_1(p, args); }
+
 term_t bif_sys_time_offset_0(process *p, const term_t *args)
 {
     return term_int64(&p->heap, system_ns() - (int64_t)timer_now_ns());
@@ -171,6 +177,127 @@ term_t bif_sys_universaltime_0(process *p, const term_t *args)
     struct tm tm;
     now_tm(&tm, false);
     return term_tuple2(&p->heap, date_tuple(&p->heap, &tm), time_tuple(&p->heap, &tm));
+}
+
+/* ---- the OS process: environment, pid, kind -----------------------------------
+ * Names and values are character lists, deep ones too, in the native
+ * encoding (UTF-8) on the C side, as OTP's. The C environment is shared by
+ * every thread, so its functions run under env_lock. */
+
+static pthread_mutex_t env_lock = PTHREAD_MUTEX_INITIALIZER;
+extern char **environ;
+
+/* The characters of deep list t as a UTF-8 C string (ALLOC_TEMP, free with
+ * alloc_strfree); NULL when t is no list of characters, holds a NUL, or
+ * (for a name) an '='. */
+static char *env_text(term_t t, bool name)
+{
+    if (!term_is_cons_or_nil(t))
+        return NULL;
+    tstack st;
+    tstack_init(&st);
+    size_t len = 0, cap = 64;
+    char *s = alloc_new(ALLOC_TEMP, cap);
+    bool ok = true;
+    for (;;) {
+        if (term_is_list(t)) {
+            term_t c = list_head(t);
+            t = list_tail(t);
+            if (term_is_cons_or_nil(c)) {
+                tstack_push(&st, t);
+                t = c;
+                continue;
+            }
+            int64_t cp = term_is_small(c) ? small_value(c) : -1;
+            if (!unicode_is_scalar(cp) || cp == 0 || (name && cp == '=')) {
+                ok = false;
+                break;
+            }
+            if (len + 5 > cap) {
+                s = alloc_resize(ALLOC_TEMP, s, cap, cap * 2);
+                cap *= 2;
+            }
+            len += unicode_encode_utf8((uint32_t)cp, s + len);
+        } else if (!term_is_nil(t) || !tstack_pop(&st, &t)) {
+            ok = term_is_nil(t);
+            break;
+        }
+    }
+    tstack_free(&st);
+    char *out = ok ? alloc_strndup(ALLOC_TEMP, s, len) : NULL;
+    alloc_free(ALLOC_TEMP, s, cap);
+    return out;
+}
+
+/* os:getenv() -> ["Name=Value", ...] */
+term_t bif_sys_os_getenv_0(process *p, const term_t *args)
+{
+    term_t l = NIL;
+    pthread_mutex_lock(&env_lock);
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    for (size_t i = n; i-- > 0;)
+        l = term_cons(&p->heap, term_utf8_string(&p->heap, environ[i], strlen(environ[i])), l);
+    pthread_mutex_unlock(&env_lock);
+    return l;
+}
+
+/* The value of variable `name`, or `dflt` when it is not set. */
+static term_t getenv_or(process *p, term_t name, term_t dflt)
+{
+    char *k = env_text(name, true);
+    if (!k)
+        return BIF_BADARG(p);
+    pthread_mutex_lock(&env_lock);
+    const char *v = *k ? getenv(k) : NULL;
+    term_t r = v ? term_utf8_string(&p->heap, v, strlen(v)) : dflt;
+    pthread_mutex_unlock(&env_lock);
+    alloc_strfree(ALLOC_TEMP, k);
+    return r;
+}
+
+term_t bif_sys_os_getenv_1(process *p, const term_t *args) { return getenv_or(p, args[0], ATOM_false); }
+term_t bif_sys_os_getenv_2(process *p, const term_t *args) { return getenv_or(p, args[0], args[1]); }
+
+term_t bif_sys_os_putenv_2(process *p, const term_t *args)
+{
+    char *k = env_text(args[0], true), *v = k ? env_text(args[1], false) : NULL;
+    int r = -1;
+    if (v) {
+        pthread_mutex_lock(&env_lock);
+        r = *k ? setenv(k, v, 1) : 0; /* OTP: an empty name is let be */
+        pthread_mutex_unlock(&env_lock);
+    }
+    alloc_strfree(ALLOC_TEMP, k);
+    alloc_strfree(ALLOC_TEMP, v);
+    return r == 0 ? ATOM_true : BIF_BADARG(p);
+}
+
+term_t bif_sys_os_unsetenv_1(process *p, const term_t *args)
+{
+    char *k = env_text(args[0], true);
+    if (!k)
+        return BIF_BADARG(p);
+    pthread_mutex_lock(&env_lock);
+    if (*k)
+        unsetenv(k);
+    pthread_mutex_unlock(&env_lock);
+    alloc_strfree(ALLOC_TEMP, k);
+    return ATOM_true;
+}
+
+/* os:getpid() -> the OS process id as a string */
+term_t bif_sys_os_getpid_0(process *p, const term_t *args)
+{
+    char buf[24];
+    int n = snprintf(buf, sizeof buf, "%ld", (long)getpid());
+    return term_string(&p->heap, buf, (size_t)n);
+}
+
+term_t bif_sys_os_type_0(process *p, const term_t *args)
+{
+    return term_tuple2(&p->heap, atom_from_cstr("unix"), atom_from_cstr("linux"));
 }
 
 /* ---- timers that send messages --------------------------------------------

@@ -677,8 +677,9 @@ static bool stdlib_errors(const bif_entry *b)
 static term_t bif_location(heap_t *h, const bif_entry *b)
 {
     const char *errors = !strcmp(b->module, "erlang") ? "erl_erts_errors"
-                         : stdlib_errors(b)            ? "erl_stdlib_errors"
-                                                       : NULL;
+                         : stdlib_errors(b)           ? "erl_stdlib_errors"
+                         : !strcmp(b->module, "os")   ? "erl_kernel_errors"
+                                                      : NULL;
     if (!errors)
         return NIL;
     term_t k = ATOM_module, v = atom_from_cstr(errors);

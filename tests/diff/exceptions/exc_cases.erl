@@ -71,6 +71,9 @@ names() ->
      std_binary_lcp, std_unicode_c2b, std_unicode_c2b_enc, std_unicode_c2l_data,
      std_unicode_c2b_3, std_math_sqrt, std_math_sqrt_atom, std_math_log, std_math_pow,
      std_math_fmod, std_math_sin,
+     os_getenv_atom, os_getenv_eq, os_getenv_improper, os_putenv_bin, os_putenv_zero,
+     os_putenv_name_chars, os_putenv_value_range, os_unsetenv_atoms, os_system_time_unit,
+     os_perf_counter_unit,
      nested_calls, deep_calls, after_calls, tail_map_get, tail_atom_to_list].
 
 %% ---- arithmetic -----------------------------------------------------------------
@@ -295,6 +298,16 @@ c(std_math_log) -> v(math:log(id(0)));
 c(std_math_pow) -> v(math:pow(id(x), 1));
 c(std_math_fmod) -> v(math:fmod(1, id(0.0)));
 c(std_math_sin) -> v(math:sin(id(x)));
+c(os_getenv_atom) -> v(os:getenv(id(foo)));
+c(os_getenv_eq) -> v(os:getenv(id("A=B")));
+c(os_getenv_improper) -> v(os:getenv(id([$a, [$b | c]])));
+c(os_putenv_bin) -> v(os:putenv("DBGSH_EXC", id(<<"1">>)));
+c(os_putenv_zero) -> v(os:putenv("DBGSH_EXC", id([$a, 0])));
+c(os_putenv_name_chars) -> v(os:putenv(id([$a, b]), "1"));
+c(os_putenv_value_range) -> v(os:putenv("DBGSH_EXC", id([-1])));
+c(os_unsetenv_atoms) -> v(os:unsetenv(id([a])));
+c(os_system_time_unit) -> v(os:system_time(id(x)));
+c(os_perf_counter_unit) -> v(os:perf_counter(id(x)));
 
 c(nested_calls) -> v(a1(id(3)));
 c(deep_calls) -> v(d(id(6)));
