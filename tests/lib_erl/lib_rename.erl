@@ -99,6 +99,7 @@ allowed(unicode, characters_to_list, A, _) -> A =:= 1 orelse A =:= 2;
 allowed(unicode, characters_to_binary, A, _) -> A >= 1 andalso A =< 3;
 allowed(unicode_util, gc, 1, _) -> true;
 allowed(io, format, A, _) -> A >= 1 andalso A =< 3;
+allowed(os, getenv, 1, _) -> true;
 %% io's C half (format/io.c)
 allowed(dbgsh_out, format, 3, _) -> true;
 allowed(dbgsh_out, put_chars, 2, _) -> true;

@@ -75,8 +75,6 @@ not_ours(io, F, _) -> lists:member(F, [get_chars, get_line, get_password, setopt
 %% OTP's own internals.
 not_ours(unicode, F, _) -> lists:member(F, [characters_to_list, characters_to_binary,
                                             characters_to_list_int, characters_to_binary_int]);
-%% basedir/2,3 need the environment.
-not_ours(filename, F, A) -> lists:member({F, A}, [{basedir, 2}, {basedir, 3}]);
 %% Of file: the functions on names and whole files.
 not_ours(file, F, A) ->
     not lists:member({F, A}, [{close, 1}, {consult, 1}, {del_dir, 1}, {del_dir_r, 1}, {delete, 1},
@@ -584,6 +582,15 @@ cases(filename) ->
        [{F, [X, Y]} || F <- [join, append, absname, absname_join, basename, rootname],
                        X <- [a, "a", <<"a">>, 1, [16#100], <<255>>], Y <- [b, "b", <<"b">>, 1, [16#100]]],
        [{F, [X]} || F <- [join, nativename], X <- [["/a", "b"], ["a", "/b"], ["a/", "./b"], ["."]]],
+       [{basedir, [T, App]} || T <- [user_cache, user_config, user_data, user_log, site_config,
+                                    site_data, other], App <- ["app", <<"app">>, 'app', 1]],
+       [{basedir, [T, "app", O]} || T <- [user_cache, user_config, user_data, user_log,
+                                          site_config, site_data],
+                                    O <- [#{}, #{os => linux}, #{os => darwin}, #{os => windows},
+                                          #{os => other}, #{version => "1.0"}, #{author => "me"},
+                                          #{os => windows, author => "me"},
+                                          #{os => windows, author => "me", version => "2"},
+                                          #{os => darwin, version => <<"3">>}, [], x]],
        [{absname, [Name()]} || _ <- lists:seq(1, 40)],
        [{absname, [X]} || X <- Bad ++ [a, "", <<>>, "/", <<"/">>, [[]], "a/../b", <<"x/./y">>]]]);
 

@@ -1,11 +1,11 @@
 %% filename: file name manipulation, OTP 25's API, results and exceptions
 %% on a Unix host with UTF-8 file names.  Names are deep lists of chars and
 %% atoms, atoms or binaries (binary in, binary out).  absname/1 asks
-%% file:get_cwd/0; basedir/2,3 are left out: they need the environment.
+%% file:get_cwd/0; basedir/2,3 read the environment (os:getenv/1).
 -module(filename).
 
--export([absname/1, absname/2, absname_join/2, append/2, basename/1, basename/2,
-         dirname/1, extension/1, flatten/1, join/1, join/2, nativename/1,
+-export([absname/1, absname/2, absname_join/2, append/2, basedir/2, basedir/3,
+         basename/1, basename/2, dirname/1, extension/1, flatten/1, join/1, join/2, nativename/1,
          pathtype/1, rootname/1, rootname/2, split/1, validate/1]).
 
 %% ---------------------------------------------------------------------
@@ -271,3 +271,77 @@ valid_chars(C, N) when is_integer(C) ->
     end;
 valid_chars(A, N) when is_atom(A) -> valid_chars(atom_to_list(A), N);
 valid_chars([H | T], N) -> valid_chars(T, valid_chars(H, N)).
+
+%% ---------------------------------------------------------------------
+%% basedir: where an application keeps its files, by the XDG base
+%% directory specification on Linux, and OTP's rules for the `os` option's
+%% darwin and windows (author and version join the name).
+
+basedir(Type, App) when is_atom(Type), is_list(App); is_atom(Type), is_binary(App) ->
+    basedir(Type, App, #{}).
+
+basedir(Type, App, Opts) when is_atom(Type), is_map(Opts), is_list(App);
+                              is_atom(Type), is_map(Opts), is_binary(App) ->
+    Os = case Opts of
+             #{os := O} when O =:= linux; O =:= darwin; O =:= windows -> O;
+             #{} -> linux
+         end,
+    Name = case {Os, Opts} of
+               {windows, #{author := Au, version := V}} -> join([Au, App, V]);
+               {windows, #{author := Au}} -> join([Au, App]);
+               {_, #{version := V}} -> join([App, V]);
+               _ -> App
+           end,
+    Base = base_of(Os, Type),
+    case {Type, Os} of
+        {user_log, linux} -> join([Base, Name, "log"]);
+        {user_log, windows} -> join([Base, Name, "Logs"]);
+        {user_cache, windows} -> join([Base, Name, "Cache"]);
+        {site_config, _} -> [join(B, Name) || B <- Base];
+        {site_data, _} -> [join(B, Name) || B <- Base];
+        _ -> join(Base, Name)
+    end.
+
+base_of(_, Type) when Type =/= user_data, Type =/= user_config, Type =/= user_cache,
+                      Type =/= user_log, Type =/= site_data, Type =/= site_config ->
+    error({case_clause, Type});
+base_of(linux, user_data) -> env_or_home("XDG_DATA_HOME", ".local/share");
+base_of(linux, user_config) -> env_or_home("XDG_CONFIG_HOME", ".config");
+base_of(linux, user_cache) -> env_or_home("XDG_CACHE_HOME", ".cache");
+base_of(linux, user_log) -> env_or_home("XDG_CACHE_HOME", ".cache");
+base_of(linux, site_data) -> string:lexemes(env_or("XDG_DATA_DIRS", "/usr/local/share/:/usr/share/"), ":");
+base_of(linux, site_config) -> string:lexemes(env_or("XDG_CONFIG_DIRS", "/etc/xdg"), ":");
+base_of(darwin, user_data) -> home("Library/Application Support");
+base_of(darwin, user_config) -> home("Library/Application Support");
+base_of(darwin, user_cache) -> home("Library/Caches");
+base_of(darwin, user_log) -> home("Library/Logs");
+base_of(darwin, site_data) -> ["/Library/Application Support"];
+base_of(darwin, site_config) -> ["/Library/Application Support"];
+base_of(windows, Type) ->
+    %% APPDATA roams (user_config); LOCALAPPDATA, when set, is the rest.
+    %% Without APPDATA (MSYS, say): Roaming and Local under the home.
+    case env_or("APPDATA", none) of
+        none when Type =:= user_config -> home("Roaming");
+        none when Type =:= site_data; Type =:= site_config -> [];
+        none when Type =:= user_data; Type =:= user_cache; Type =:= user_log -> home("Local");
+        AppData when Type =:= user_config -> AppData;
+        _ when Type =:= site_data; Type =:= site_config -> [];
+        AppData when Type =:= user_data; Type =:= user_cache; Type =:= user_log ->
+            env_or("LOCALAPPDATA", AppData)
+    end.
+
+%% The variable's value, or Default when it is unset or empty.
+env_or(Var, Default) ->
+    case os:getenv(Var) of
+        false -> Default;
+        [] -> Default;
+        Value -> Value
+    end.
+
+env_or_home(Var, Dir) -> env_or(Var, home(Dir)).
+
+home(Dir) ->
+    case os:getenv("HOME") of
+        false -> join("/", Dir);
+        Home -> join(Home, Dir)
+    end.
