@@ -50,6 +50,10 @@ static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notaliv
 #define ATOM_MATH atom_cached(&slot_math, "math")
 #define ATOM_SCOPE atom_cached(&slot_scope, "scope")
 
+/* In the explainers of a function's errors: whether the function (text
+ * `name` of `len` bytes, called with `n` arguments) is s/ar. */
+#define IS(s, ar) (n == (ar) && strlen(s) == len && memcmp(s, name, len) == 0)
+
 void fmt_exception_opts_init(fmt_exception_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -856,7 +860,6 @@ static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, c
 {
     size_t len;
     const char *name = atom_text(f, &len);
-#define IS(s, ar) (n == (ar) && strlen(s) == len && memcmp(s, name, len) == 0)
     /* BIFs whose explanation is one fixed text for one argument */
     static const fixed_text fixed[] = {
         /* clang-format off */
@@ -1078,7 +1081,6 @@ static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, c
             err[1] = "name is in use";
         return true;
     }
-#undef IS
     return false;
 }
 
@@ -1247,7 +1249,6 @@ static bool s_binary_part(term_t subject, term_t pos, term_t len, const char **e
 static bool derive_binary(const char *name, size_t len, const term_t *a, unsigned n, term_t cause,
                           const char **err)
 {
-#define IS(s, ar) (n == (ar) && strlen(s) == len && memcmp(s, name, len) == 0)
     if (IS("at", 2)) {
         err[1] = s_binary(a[0]), err[2] = s_position(a[1]);
     } else if (IS("bin_to_list", 1) || IS("copy", 1) || IS("decode_unsigned", 1) || IS("encode_hex", 1) ||
@@ -1427,7 +1428,6 @@ static bool derive_unicode(const char *name, size_t len, const term_t *a, unsign
         return false;
     }
     return true;
-#undef IS
 }
 
 /* erl_stdlib_errors:format_error(Reason, [{M, F, As, Info} | _]) for the
@@ -1508,14 +1508,12 @@ static void derive_kernel(term_t frame, emap *e)
     size_t len;
     const char *name = atom_text(tuple_get(frame, 1), &len);
     const char **err = e->arg;
-#define IS(s, ar) (n == (ar) && strlen(s) == len && memcmp(s, name, len) == 0)
     if (IS("getenv", 1) || IS("getenv", 2) || IS("unsetenv", 1))
         err[1] = s_env_chars(a[0], true);
     else if (IS("putenv", 2))
         err[1] = s_env_chars(a[0], true), err[2] = s_env_chars(a[1], false);
     else if (IS("system_time", 1) || IS("perf_counter", 1))
         err[1] = "invalid time unit";
-#undef IS
 }
 
 /* io_lib:format("~p", [V]) (column 1, or `col`; ~P at `depth` unless it

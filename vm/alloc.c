@@ -359,12 +359,21 @@ bool alloc_configure(bool status, bool map)
 bool alloc_status_enabled(void) { return status_on; }
 bool alloc_map_enabled(void) { return map_on; }
 
+/* A new block from the C allocator (with its header in map mode); NULL
+ * when it refuses. */
+static void *block_new(alloc_type type, size_t size, bool zeroed)
+{
+    if (map_on)
+        return map_new(type, size, zeroed);
+    return zeroed ? calloc(1, size ? size : 1) : malloc(size ? size : 1);
+}
+
 /* Each function counts first, so that nothing needs keeping across the
  * call to the C allocator (out of memory ends dbgsh anyway). */
 void *alloc_new(alloc_type type, size_t size)
 {
     account(type, (int64_t)size, 1);
-    void *p = map_on ? map_new(type, size, false) : malloc(size ? size : 1);
+    void *p = block_new(type, size, false);
     if (!p)
         die_oom(size);
     return p;
@@ -373,7 +382,7 @@ void *alloc_new(alloc_type type, size_t size)
 void *alloc_zeroed(alloc_type type, size_t size)
 {
     account(type, (int64_t)size, 1);
-    void *p = map_on ? map_new(type, size, true) : calloc(1, size ? size : 1);
+    void *p = block_new(type, size, true);
     if (!p)
         die_oom(size);
     return p;
@@ -399,7 +408,7 @@ void *alloc_try_new(alloc_type type, size_t size)
 {
     if (size > machine_memory())
         return NULL;
-    void *p = map_on ? map_new(type, size, false) : malloc(size ? size : 1);
+    void *p = block_new(type, size, false);
     if (p)
         account(type, (int64_t)size, 1);
     return p;

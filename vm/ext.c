@@ -1073,41 +1073,25 @@ size_t ext_encode_headed(ext_heads *heads, term_t t, uint8_t *out, size_t cap)
     return (size_t)(p - out);
 }
 
-/* The term's n bytes (from ext_size_minor) compressed as OTP does it:
+/* The n bytes of a term (version byte first) compressed as OTP does it:
  * 131, COMPRESSED, the size without the version byte (32 bits), then
  * zlib's stream of those bytes at `level` (compress2: the same bytes as
- * OTP with the same zlib). *out stays THE_NON_VALUE when that is not
- * smaller than the n bytes themselves, and OTP writes them uncompressed. */
-static ext_result compress_term(heap_t *h, term_t t, int minor, int level, size_t n, term_t *out,
-                                ext_error *err)
+ * OTP with the same zlib). THE_NON_VALUE when that would be longer than
+ * the n bytes themselves (OTP keeps them then) or no memory is left. */
+static term_t compressed(heap_t *h, const uint8_t *bytes, size_t n, int level)
 {
-    *out = THE_NON_VALUE;
-    if (n <= 6)
-        return EXT_OK;
-    uint8_t *raw = alloc_try_new(ALLOC_TEMP, n), *z = raw ? alloc_try_new(ALLOC_TEMP, n - 6) : NULL;
-    if (!z) {
-        alloc_free(ALLOC_TEMP, raw, n);
-        return set_error(err, EXT_SYSTEM_LIMIT, 0,
-                         "term_to_binary of %zu bytes: more than this machine's memory", n);
+    uLongf zlen = n > 6 ? n - 6 : 0;
+    uint8_t *z = zlen ? alloc_try_new(ALLOC_TEMP, zlen) : NULL, *out;
+    term_t bin = THE_NON_VALUE;
+    if (z && compress2(z, &zlen, bytes + 1, n - 1, level) == Z_OK &&
+        (bin = bin_alloc(h, 6 + zlen, &out)) != THE_NON_VALUE) {
+        out[0] = EXT_VERSION;
+        out[1] = COMPRESSED;
+        bounded_be32(out + 2, (uint32_t)(n - 1));
+        memcpy(out + 6, z, zlen);
     }
-    encode_minor(t, minor, raw);
-    uLongf zlen = n - 6;
-    ext_result r = EXT_OK;
-    if (compress2(z, &zlen, raw + 1, n - 1, level) == Z_OK) {
-        uint8_t *bytes;
-        *out = bin_alloc(h, 6 + zlen, &bytes);
-        if (*out == THE_NON_VALUE) {
-            r = set_error(err, EXT_SYSTEM_LIMIT, 0, "term_to_binary: no memory for %zu bytes", (size_t)zlen);
-        } else {
-            bytes[0] = EXT_VERSION;
-            bytes[1] = COMPRESSED;
-            bounded_be32(bytes + 2, (uint32_t)(n - 1));
-            memcpy(bytes + 6, z, zlen);
-        }
-    }
-    alloc_free(ALLOC_TEMP, z, n - 6);
-    alloc_free(ALLOC_TEMP, raw, n);
-    return r;
+    alloc_free(ALLOC_TEMP, z, n > 6 ? n - 6 : 0);
+    return bin;
 }
 
 ext_result ext_term_to_binary(heap_t *h, term_t t, const ext_options *o, term_t *out, ext_error *err)
@@ -1117,17 +1101,8 @@ ext_result ext_term_to_binary(heap_t *h, term_t t, const ext_options *o, term_t 
     ext_result r = ext_size_minor(t, minor, &n, err);
     if (r != EXT_OK)
         return r;
-    if (o && o->compressed > 0) {
-        if (n - 1 > UINT32_MAX) /* the header's size field */
-            return set_error(err, EXT_SYSTEM_LIMIT, 0, "a compressed term of %zu bytes: more than 4 GiB", n);
-        term_t bin;
-        r = compress_term(h, t, minor, o->compressed, n, &bin, err);
-        if (r != EXT_OK || bin != THE_NON_VALUE) {
-            if (r == EXT_OK)
-                *out = bin;
-            return r;
-        }
-    }
+    if (o && o->compressed > 0 && n - 1 > UINT32_MAX) /* the header's size field */
+        return set_error(err, EXT_SYSTEM_LIMIT, 0, "a compressed term of %zu bytes: more than 4 GiB", n);
     uint8_t *bytes;
     term_t bin = bin_alloc(h, n, &bytes);
     if (bin == THE_NON_VALUE) /* shared subterms: far more bytes than the term's words */
@@ -1136,7 +1111,8 @@ ext_result ext_term_to_binary(heap_t *h, term_t t, const ext_options *o, term_t 
     size_t written = encode_minor(t, minor, bytes);
     ASSERT(written == n);
     (void)written;
-    *out = bin;
+    term_t z = o && o->compressed > 0 ? compressed(h, bytes, n, o->compressed) : THE_NON_VALUE;
+    *out = z != THE_NON_VALUE ? z : bin;
     return EXT_OK;
 }
 
@@ -2076,12 +2052,13 @@ static ext_result decode_compressed(heap_t *h, const uint8_t *bytes, size_t len,
         inflateEnd(&zs);
     }
     if (z != Z_STREAM_END) {
-        r = set_error(err, z == Z_BUF_ERROR && zs.avail_out ? EXT_TRUNCATED : EXT_BAD_VALUE, 6,
-                      "COMPRESSED: %s after %lu of %" PRIu32 " bytes",
-                      z == Z_BUF_ERROR && zs.avail_out ? "the zlib stream ends early"
-                      : z == Z_BUF_ERROR               ? "more bytes than the size says"
-                                                       : "bad zlib data",
-                      zs.total_out, size);
+        /* Z_BUF_ERROR: out of input with room left, or out of room */
+        bool cut = z == Z_BUF_ERROR && zs.avail_out, over = z == Z_BUF_ERROR && !zs.avail_out;
+        const char *what = cut    ? "the zlib stream ends early"
+                           : over ? "more bytes than the size says"
+                                  : "bad zlib data";
+        r = set_error(err, cut ? EXT_TRUNCATED : EXT_BAD_VALUE, 6,
+                      "COMPRESSED: %s after %lu of %" PRIu32 " bytes", what, zs.total_out, size);
     } else if (zs.total_out != size) {
         r = set_error(err, EXT_BAD_VALUE, 6, "COMPRESSED: %lu bytes where the size says %" PRIu32,
                       zs.total_out, size);

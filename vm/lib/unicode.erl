@@ -35,22 +35,17 @@ encoding_to_bom({utf16, little}) -> <<16#FF, 16#FE>>;
 encoding_to_bom(E) when E =:= utf32; E =:= {utf32, big} -> <<0, 0, 16#FE, 16#FF>>;
 encoding_to_bom({utf32, little}) -> <<16#FF, 16#FE, 0, 0>>.
 
-characters_to_nfd_list(CD) ->
-    try normalize(fun unicode_util:nfd/1, CD, list) catch error:_ -> ?BADARG([CD]) end.
-characters_to_nfd_binary(CD) ->
-    try normalize(fun unicode_util:nfd/1, CD, binary) catch error:_ -> ?BADARG([CD]) end.
-characters_to_nfc_list(CD) ->
-    try normalize(fun unicode_util:nfc/1, CD, list) catch error:_ -> ?BADARG([CD]) end.
-characters_to_nfc_binary(CD) ->
-    try normalize(fun unicode_util:nfc/1, CD, binary) catch error:_ -> ?BADARG([CD]) end.
-characters_to_nfkd_list(CD) ->
-    try normalize(fun unicode_util:nfkd/1, CD, list) catch error:_ -> ?BADARG([CD]) end.
-characters_to_nfkd_binary(CD) ->
-    try normalize(fun unicode_util:nfkd/1, CD, binary) catch error:_ -> ?BADARG([CD]) end.
-characters_to_nfkc_list(CD) ->
-    try normalize(fun unicode_util:nfkc/1, CD, list) catch error:_ -> ?BADARG([CD]) end.
-characters_to_nfkc_binary(CD) ->
-    try normalize(fun unicode_util:nfkc/1, CD, binary) catch error:_ -> ?BADARG([CD]) end.
+%% Each conversion raises badarg in its own frame, as OTP's.
+-define(CONVERT(Form, As), try normalize(fun unicode_util:Form/1, CD, As) catch error:_ -> ?BADARG([CD]) end).
+
+characters_to_nfd_list(CD) -> ?CONVERT(nfd, list).
+characters_to_nfd_binary(CD) -> ?CONVERT(nfd, binary).
+characters_to_nfc_list(CD) -> ?CONVERT(nfc, list).
+characters_to_nfc_binary(CD) -> ?CONVERT(nfc, binary).
+characters_to_nfkd_list(CD) -> ?CONVERT(nfkd, list).
+characters_to_nfkd_binary(CD) -> ?CONVERT(nfkd, binary).
+characters_to_nfkc_list(CD) -> ?CONVERT(nfkc, list).
+characters_to_nfkc_binary(CD) -> ?CONVERT(nfkc, binary).
 
 %% Takes one grapheme cluster at a time from Norm (a code point, or a list
 %% of them) until the data ends or is not UTF-8/characters: then
