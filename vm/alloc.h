@@ -16,8 +16,9 @@
 
 /* The allocator families, named as OTP's erts_alloc(3) allocators. */
 #define ALLOC_ALLOCATORS(A)                                                                                  \
-    A(eheap_alloc) A(fix_alloc) A(binary_alloc) A(ll_alloc) A(literal_alloc) A(std_alloc) A(sl_alloc)      \
-        A(temp_alloc) A(sys_alloc)
+    A(eheap_alloc)                                                                                           \
+    A(fix_alloc) A(binary_alloc) A(ll_alloc) A(literal_alloc) A(std_alloc) A(sl_alloc) A(temp_alloc)         \
+        A(sys_alloc) A(ets_alloc)
 /* instrument's memory classes. */
 #define ALLOC_CLASSES(C) C(process_data) C(binary_data) C(atom_data) C(code_data) C(system_data)
 

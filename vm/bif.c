@@ -24,6 +24,7 @@
 #include "bif_sys.def"
 #include "bif_term.def"
 #include "bif_zlib.def"
+#include "ets.def"
 #undef BIF
 
 static const bif_entry builtin[] = {
@@ -41,6 +42,7 @@ static const bif_entry builtin[] = {
 #include "bif_sys.def"
 #include "bif_term.def"
 #include "bif_zlib.def"
+#include "ets.def"
 #undef BIF
 };
 #define NBUILTIN (sizeof builtin / sizeof builtin[0])

@@ -565,7 +565,8 @@ term_t bif_misc_fun_info_mfa_1(process *p, const term_t *args)
  * From the typed counters of vm/alloc.h, by class: process_data is
  * `processes`, atom_data `atom` (the table's own buckets are not `used`),
  * binary_data `binary`, code_data `code`; `system` is everything that is
- * not `processes`; there is no ETS (0). total = processes + system. */
+ * not `processes`; `ets` the tables of vm/ets.c (ALLOC_ETS), part of
+ * `system` as in OTP. total = processes + system. */
 
 enum {
     MEM_TOTAL,
@@ -592,7 +593,9 @@ static void get_memory(uint64_t out[MEM_KINDS])
             continue;
         }
         out[MEM_SYSTEM] += s.size;
-        if (strcmp(cls, "atom_data") == 0) {
+        if (t == ALLOC_ETS) {
+            out[MEM_ETS] += s.size;
+        } else if (strcmp(cls, "atom_data") == 0) {
             out[MEM_ATOM] += s.size;
             if (t != ALLOC_ATOM_TABLE)
                 out[MEM_ATOM_USED] += s.size;

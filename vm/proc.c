@@ -15,6 +15,7 @@
 #include "atom.h"
 #include "code.h"
 #include "copy.h"
+#include "ets.h"
 #include "port.h"
 #include "progress.h"
 #include "sched.h"
@@ -990,6 +991,9 @@ void proc_exit(process *p)
     }
     end_receive_timer(p);
     port_owner_exited(p, reason);
+    /* its tables go (or pass to their heirs) before anyone hears of the
+     * exit, as OTP's */
+    ets_proc_exit(p);
     /* out_exited (exiting) before anyone hears of the exit: a process that
      * gets the 'DOWN' and then asks trace_delivered(P) finds it delivered */
     if (p->trace_flags & TF_EXITING)

@@ -175,6 +175,9 @@ struct process {
     void *trace;
     struct trace_frame *tframes;
     uint32_t ntframes, tframes_cap;
+
+    /* ets tables it owns (vm/ets.c): its exit looks for them when not 0 */
+    _Atomic uint32_t ets_tables;
 };
 
 /* Knobs: the table holds at most PROC_TABLE_SIZE processes (OTP's default

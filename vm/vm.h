@@ -33,6 +33,7 @@
  * of one size. */
 #include "vm/code.h"
 #include "vm/copy.h"
+#include "vm/ets.h"
 #include "vm/port.h"
 #include "vm/progress.h"
 #include "vm/sched.h"

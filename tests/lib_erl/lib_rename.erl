@@ -79,6 +79,9 @@ c_bif(maps, F, A) ->
 c_bif(io_lib, F, A) -> {F, A} =:= {write, 1};
 c_bif(unicode, characters_to_list, A) -> A =:= 1 orelse A =:= 2;
 c_bif(unicode, characters_to_binary, A) -> A >= 1 andalso A =< 3;
+c_bif(ets, F, A) ->
+    not lists:member({F, A}, [{foldl, 3}, {foldr, 3}, {match_spec_run, 2}, {test_ms, 2},
+                              {repair_continuation, 2}, {fun2ms, 1}]);
 c_bif(_, _, _) -> false.
 
 %% Functions written in Erlang over a C half that only dbgsh has (so they
@@ -100,6 +103,8 @@ allowed(unicode, characters_to_binary, A, _) -> A >= 1 andalso A =< 3;
 allowed(unicode_util, gc, 1, _) -> true;
 allowed(io, format, A, _) -> A >= 1 andalso A =< 3;
 allowed(os, getenv, 1, _) -> true;
+%% the ets tables (vm/ets.c) under ets's Erlang functions
+allowed(ets, F, A, _) -> c_bif(ets, F, A);
 %% io's C half (format/io.c)
 allowed(dbgsh_out, format, 3, _) -> true;
 allowed(dbgsh_out, put_chars, 2, _) -> true;

@@ -92,6 +92,11 @@ not_ours(erl_scan, F, _) -> lists:member(F, [tokens, continuation_location]);
 not_ours(erl_parse, F, _) -> not lists:member(F, [parse_form, parse_exprs, parse_term, format_error]);
 %% Of c, the shell's c/1,2 and l/1 only (written over dbgsh's compiler).
 not_ours(c, F, A) -> not lists:member({F, A}, [{c, 1}, {c, 2}, {l, 1}]) orelse lib_rename:over_c(c, F, A);
+%% Of ets, the functions that are Erlang code here (the rest are C BIFs,
+%% vm/ets.c, or not there: the dets and file functions, i/0,1).
+not_ours(ets, F, A) -> not lists:member({F, A}, [{foldl, 3}, {foldr, 3}, {match_spec_run, 2},
+                                                {test_ms, 2}, {repair_continuation, 2},
+                                                {fun2ms, 1}]);
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -1023,6 +1028,23 @@ cases(proplists) ->
 %% ---------------------------------------------------------------------
 %% string
 
+cases(ets) ->
+    T = ets:new(lib_ets, [public, ordered_set]),
+    ets:insert(T, [{I, I * I} || I <- lists:seq(1, 10)]),
+    MS = ets:match_spec_compile([{{'$1', '$2'}, [{'>', '$2', 10}], ['$1']}]),
+    Sum = fun({K, V}, A) -> [K + V | A] end,
+    [{test_ms, [{a, 1}, [{{'$1', '$2'}, [], ['$2']}]]},
+     {test_ms, [{a, 1}, [{{b, '_'}, [], [true]}]]},
+     {test_ms, [{a, 1}, [{x}]]},
+     {test_ms, [{a, 1}, []]},
+     {match_spec_run, [[{1, 1}, {4, 16}, {5, 25}, x], MS]},
+     {match_spec_run, [[], MS]},
+     {foldl, [Sum, [], T]},
+     {foldr, [Sum, [], T]},
+     {foldl, [Sum, [], nosuch_lib_ets]},
+     {foldr, [Sum, [], nosuch_lib_ets]},
+     {repair_continuation, ['$end_of_table', []]},
+     {fun2ms, [fun(X) -> X end]}];
 cases(unicode) ->
     Chars = [$a, $Z, $\s, 16#C5, 16#F6, 16#301, 16#30A, 16#323, 16#1E0A, 16#1E9B, 16#FB01,
              16#2460, 16#FF21, 16#AC00, 16#1100, 16#1161, 16#11A8, 16#1F600, 16#3A3],
