@@ -417,7 +417,7 @@ report_end(Reason, Stack, Name, From, Msg, Mod, State) ->
               _ -> {maps:get(reason, Status), Stack}
           end,
     Client = case From of
-                 {Pid, _} when is_pid(Pid) -> io_lib:format("** Client ~p stacktrace~n** []~n", [Pid]);
+                 {Pid, _} when is_pid(Pid) -> io_lib:format("** Client ~p~n", [Pid]);
                  _ -> []
              end,
     io:put_chars(standard_error,
