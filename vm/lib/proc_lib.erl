@@ -102,7 +102,7 @@ start(M, F, A, Timeout) when is_atom(M), is_atom(F), is_list(A) ->
                      Timeout).
 
 start(M, F, A, Timeout, Opts) when is_atom(M), is_atom(F), is_list(A) ->
-    no_monitor_opt([M, F, A, Timeout, Opts]),
+    monitor_opt(Opts) andalso erlang:error(badarg, [M, F, A, Timeout, Opts]),
     wait_ack_monitor(proc_lib:spawn_opt(M, F, A, [monitor | Opts]), Timeout).
 
 start_link(M, F, A) when is_atom(M), is_atom(F), is_list(A) ->
@@ -112,7 +112,7 @@ start_link(M, F, A, Timeout) when is_atom(M), is_atom(F), is_list(A) ->
     wait_ack_link(proc_lib:spawn_link(M, F, A), Timeout).
 
 start_link(M, F, A, Timeout, Opts) when is_atom(M), is_atom(F), is_list(A) ->
-    no_monitor_opt([M, F, A, Timeout, Opts]),
+    monitor_opt(Opts) andalso erlang:error(badarg, [M, F, A, Timeout, Opts]),
     wait_ack_link(proc_lib:spawn_opt(M, F, A, [link | Opts]), Timeout).
 
 start_monitor(M, F, A) when is_atom(M), is_atom(F), is_list(A) ->
@@ -123,15 +123,12 @@ start_monitor(M, F, A, Timeout) when is_atom(M), is_atom(F), is_list(A) ->
       erlang:spawn_monitor(proc_lib, init_p, [my_name(), ancestors(), M, F, A]), Timeout).
 
 start_monitor(M, F, A, Timeout, Opts) when is_atom(M), is_atom(F), is_list(A) ->
-    no_monitor_opt([M, F, A, Timeout, Opts]),
+    monitor_opt(Opts) andalso erlang:error(badarg, [M, F, A, Timeout, Opts]),
     wait_ack_keep_monitor(proc_lib:spawn_opt(M, F, A, [monitor | Opts]), Timeout).
 
 %% The monitor is proc_lib's own: a monitor option in Opts is badarg.
-no_monitor_opt([_, _, _, _, Opts] = Args) ->
-    case lists:member(monitor, Opts) orelse lists:keymember(monitor, 1, Opts) of
-        true -> erlang:error(badarg, Args);
-        false -> ok
-    end.
+monitor_opt(Opts) ->
+    lists:member(monitor, Opts) orelse lists:keymember(monitor, 1, Opts).
 
 wait_ack_monitor({Pid, Ref}, Timeout) ->
     receive
