@@ -6,7 +6,7 @@
 %% unexpected messages go to standard error (OTP sends them to logger).
 -module(gen_server).
 
--export([abcast/2, abcast/3, call/2, call/3, cast/2, check_response/2, check_response/3,
+-export([abcast/2, abcast/3, behaviour_info/1, call/2, call/3, cast/2, check_response/2, check_response/3,
          enter_loop/3, enter_loop/4, enter_loop/5, format_status/2, init_it/6,
          multi_call/2, multi_call/3, multi_call/4, receive_response/2,
          receive_response/3, reply/2, reqids_add/3, reqids_new/0, reqids_size/1,
@@ -17,6 +17,15 @@
          wake_hib/6]).
 
 -define(IS_TIMEOUT(T), (T =:= infinity orelse (is_integer(T) andalso T >= 0))).
+
+%% The callbacks a gen_server module defines (what OTP's compiler makes of
+%% gen_server's -callback attributes).
+behaviour_info(callbacks) ->
+    [{init, 1}, {handle_call, 3}, {handle_cast, 2}, {handle_info, 2}, {handle_continue, 2},
+     {terminate, 2}, {code_change, 3}, {format_status, 2}, {format_status, 1}];
+behaviour_info(optional_callbacks) ->
+    [{handle_info, 2}, {handle_continue, 2}, {terminate, 2}, {code_change, 3},
+     {format_status, 1}, {format_status, 2}].
 
 %% ---------------------------------------------------------------------
 %% The client's side
