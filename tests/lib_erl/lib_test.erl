@@ -97,6 +97,14 @@ not_ours(c, F, A) -> not lists:member({F, A}, [{c, 1}, {c, 2}, {l, 1}]) orelse l
 not_ours(ets, F, A) -> not lists:member({F, A}, [{foldl, 3}, {foldr, 3}, {match_spec_run, 2},
                                                 {test_ms, 2}, {repair_continuation, 2},
                                                 {fun2ms, 1}]);
+%% Of gen_server and proc_lib, the logger's report formatting (the reports
+%% go to standard error here); of sys, the debug facilities (trace, log,
+%% statistics, install) and code change.
+not_ours(gen_server, F, _) -> lists:member(F, [format_log]);
+not_ours(proc_lib, F, _) -> lists:member(F, [format, report_cb]);
+not_ours(sys, F, _) ->
+    not lists:member(F, [get_state, get_status, handle_system_msg, replace_state, resume,
+                         suspend, terminate]);
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -1278,6 +1286,42 @@ cases(ms_transform) ->
             || D <- [dbg, ets], T <- Texts, Env <- [[], [{'Y', {y, [1]}}]]]
         ++ [{parse_transform, [Forms(M), []]} || M <- Mods]
         ++ [{parse_transform_info, []}];
+
+%% ---------------------------------------------------------------------
+%% gen, gen_server, proc_lib, sys: what needs no process.  Servers, calls
+%% and starts are compared with erl by the script tests (tests/scripts/otp).
+
+cases(gen) ->
+    Ref = make_ref(),
+    Msgs = [x, {Ref, r}, {[alias | Ref], r}, {'DOWN', Ref, process, self(), why}],
+    lists:append(
+      [[{name, [N]} || N <- [{local, a}, {global, {g, 1}}, {via, m, v}, self(), a]],
+       [{unregister_name, [N]} || N <- [{local, otp_lib_erl_nobody}, self(), {global, g}]],
+       [{format_status_header, [T, N]} || T <- ["Status", 'S'], N <- [self(), a, {g, 1}]],
+       [{F, [O]} || F <- [hibernate_after], O <- [[], [{hibernate_after, 5}], [{x, 1}]]],
+       [{get_proc_name, [self()]}, {get_parent, []}, {reqids_new, []}],
+       [{reqids_size, [C]} || C <- [#{}, #{Ref => a}, x]],
+       [{reqids_add, [I, l, C]} || I <- [Ref, x], C <- [#{}, #{Ref => a}, x]],
+       [{reqids_to_list, [C]} || C <- [#{}, #{Ref => a}, x]],
+       [{check_response, [M, I]} || M <- Msgs, I <- [Ref, make_ref(), x]],
+       [{check_response, [M, C, D]} || M <- Msgs, C <- [#{}, #{Ref => l}, x], D <- [true, false, x]],
+       [{wait_response, [make_ref(), T]} || T <- [0, -1, x, {abs, 0}]],
+       [{receive_response, [C, 0, true]} || C <- [#{}, x]]]);
+cases(gen_server) ->
+    Ref = make_ref(),
+    [{behaviour_info, [K]} || K <- [callbacks, optional_callbacks, x]]
+        ++ [{reqids_size, [C]} || C <- [#{}, #{Ref => a}, x]]
+        ++ [{reqids_add, [I, l, C]} || I <- [Ref, x], C <- [#{}, #{Ref => a}, x]]
+        ++ [{check_response, [M, I]} || M <- [x, {[alias | Ref], r}], I <- [Ref, x]]
+        ++ [{cast, [D, m]} || D <- [otp_lib_erl_nobody, {otp_lib_erl_nobody, node()}]]
+        ++ [{call, [D, m]} || D <- [otp_lib_erl_nobody, self()]];
+cases(proc_lib) ->
+    Dict = fun(D) -> [{dictionary, D}] end,
+    Infos = [Dict([]), Dict([{'$initial_call', {m, f, 2}}]), Dict([{'$initial_call', x}]), [],
+             Dict([{a, 1}, {'$initial_call', {m, f, 0}}])],
+    [{F, [I]} || F <- [initial_call, translate_initial_call], I <- Infos]
+        ++ [{F, [self()]} || F <- [initial_call, translate_initial_call]];
+cases(sys) -> [];
 
 %% ---------------------------------------------------------------------
 %% io_lib

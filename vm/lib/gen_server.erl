@@ -1,0 +1,442 @@
+%% gen_server: OTP 25's generic server for the dbgsh VM, over gen (starts,
+%% names, calls) and proc_lib (the process): the callback protocol (init,
+%% handle_call/cast/info/continue, terminate, format_status), timeouts,
+%% hibernate (the process goes on without shrinking), the system messages
+%% of sys, and OTP's exit reasons.  Reports of a server's end and of
+%% unexpected messages go to standard error (OTP sends them to logger).
+-module(gen_server).
+
+-export([abcast/2, abcast/3, behaviour_info/1, call/2, call/3, cast/2, check_response/2, check_response/3,
+         enter_loop/3, enter_loop/4, enter_loop/5, format_status/2, init_it/6,
+         multi_call/2, multi_call/3, multi_call/4, receive_response/2,
+         receive_response/3, reply/2, reqids_add/3, reqids_new/0, reqids_size/1,
+         reqids_to_list/1, send_request/2, send_request/4, start/3, start/4,
+         start_link/3, start_link/4, start_monitor/3, start_monitor/4, stop/1, stop/3,
+         system_code_change/4, system_continue/3, system_get_state/1,
+         system_replace_state/2, system_terminate/4, wait_response/2, wait_response/3,
+         wake_hib/6]).
+
+-define(IS_TIMEOUT(T), (T =:= infinity orelse (is_integer(T) andalso T >= 0))).
+
+%% The callbacks a gen_server module defines (what OTP's compiler makes of
+%% gen_server's -callback attributes).
+behaviour_info(callbacks) ->
+    [{init, 1}, {handle_call, 3}, {handle_cast, 2}, {handle_info, 2}, {handle_continue, 2},
+     {terminate, 2}, {code_change, 3}, {format_status, 2}, {format_status, 1}];
+behaviour_info(optional_callbacks) ->
+    [{handle_info, 2}, {handle_continue, 2}, {terminate, 2}, {code_change, 3},
+     {format_status, 1}, {format_status, 2}].
+
+%% ---------------------------------------------------------------------
+%% The client's side
+
+start(Mod, Args, Options) ->
+    gen:start(gen_server, nolink, Mod, Args, Options).
+
+start(Name, Mod, Args, Options) ->
+    gen:start(gen_server, nolink, Name, Mod, Args, Options).
+
+start_link(Mod, Args, Options) ->
+    gen:start(gen_server, link, Mod, Args, Options).
+
+start_link(Name, Mod, Args, Options) ->
+    gen:start(gen_server, link, Name, Mod, Args, Options).
+
+start_monitor(Mod, Args, Options) ->
+    gen:start(gen_server, monitor, Mod, Args, Options).
+
+start_monitor(Name, Mod, Args, Options) ->
+    gen:start(gen_server, monitor, Name, Mod, Args, Options).
+
+stop(Server) ->
+    gen:stop(Server).
+
+stop(Server, Reason, Timeout) ->
+    gen:stop(Server, Reason, Timeout).
+
+call(Server, Request) ->
+    case catch gen:call(Server, '$gen_call', Request) of
+        {ok, Reply} -> Reply;
+        {'EXIT', Reason} -> exit({Reason, {gen_server, call, [Server, Request]}})
+    end.
+
+call(Server, Request, Timeout) ->
+    case catch gen:call(Server, '$gen_call', Request, Timeout) of
+        {ok, Reply} -> Reply;
+        {'EXIT', Reason} -> exit({Reason, {gen_server, call, [Server, Request, Timeout]}})
+    end.
+
+%% A cast never fails: to a name nobody has, it is lost.
+cast({global, _}, _) ->
+    ok;
+cast({via, Mod, Name}, Request) ->
+    catch apply(Mod, send, [Name, {'$gen_cast', Request}]),
+    ok;
+cast({Name, Node} = Dest, Request) when is_atom(Name), is_atom(Node) ->
+    send_quietly(Dest, {'$gen_cast', Request});
+cast(Dest, Request) when is_atom(Dest); is_pid(Dest) ->
+    send_quietly(Dest, {'$gen_cast', Request}).
+
+send_quietly(Dest, Msg) ->
+    try erlang:send(Dest, Msg)
+    catch error:_ -> ok
+    end,
+    ok.
+
+reply(From, Reply) ->
+    gen:reply(From, Reply).
+
+%% One node: the named server here, or a bad node for any other.
+abcast(Name, Request) when is_atom(Name) ->
+    abcast([node()], Name, Request).
+
+abcast(Nodes, Name, Request) when is_list(Nodes), is_atom(Name) ->
+    [send_quietly({Name, N}, {'$gen_cast', Request}) || N <- Nodes, is_atom(N)],
+    abcast.
+
+multi_call(Name, Request) when is_atom(Name) ->
+    multi_call([node()], Name, Request, infinity).
+
+multi_call(Nodes, Name, Request) when is_list(Nodes), is_atom(Name) ->
+    multi_call(Nodes, Name, Request, infinity).
+
+multi_call(Nodes, Name, Request, Timeout)
+  when is_list(Nodes), is_atom(Name), ?IS_TIMEOUT(Timeout) ->
+    lists:foldl(fun(Node, {Replies, Bad}) when Node =:= node() ->
+                        try gen:call(Name, '$gen_call', Request, Timeout) of
+                            {ok, Reply} -> {[{Node, Reply} | Replies], Bad}
+                        catch exit:_ -> {Replies, [Node | Bad]}
+                        end;
+                   (Node, {Replies, Bad}) when is_atom(Node) ->
+                        {Replies, [Node | Bad]};
+                   (_, Acc) ->
+                        Acc
+                end, {[], []}, Nodes).
+
+send_request(Server, Request) ->
+    try gen:send_request(Server, '$gen_call', Request)
+    catch error:badarg -> erlang:error(badarg, [Server, Request])
+    end.
+
+send_request(Server, Request, Label, Ids) ->
+    try gen:send_request(Server, '$gen_call', Request, Label, Ids)
+    catch error:badarg -> erlang:error(badarg, [Server, Request, Label, Ids])
+    end.
+
+wait_response(Id, Timeout) ->
+    try gen:wait_response(Id, Timeout)
+    catch error:badarg -> erlang:error(badarg, [Id, Timeout])
+    end.
+
+wait_response(Ids, Timeout, Delete) ->
+    try gen:wait_response(Ids, Timeout, Delete)
+    catch error:badarg -> erlang:error(badarg, [Ids, Timeout, Delete])
+    end.
+
+receive_response(Id, Timeout) ->
+    try gen:receive_response(Id, Timeout)
+    catch error:badarg -> erlang:error(badarg, [Id, Timeout])
+    end.
+
+receive_response(Ids, Timeout, Delete) ->
+    try gen:receive_response(Ids, Timeout, Delete)
+    catch error:badarg -> erlang:error(badarg, [Ids, Timeout, Delete])
+    end.
+
+check_response(Msg, Id) ->
+    try gen:check_response(Msg, Id)
+    catch error:badarg -> erlang:error(badarg, [Msg, Id])
+    end.
+
+check_response(Msg, Ids, Delete) ->
+    try gen:check_response(Msg, Ids, Delete)
+    catch error:badarg -> erlang:error(badarg, [Msg, Ids, Delete])
+    end.
+
+reqids_new() ->
+    gen:reqids_new().
+
+reqids_size(Ids) ->
+    try gen:reqids_size(Ids)
+    catch error:badarg -> erlang:error(badarg, [Ids])
+    end.
+
+reqids_add(Id, Label, Ids) ->
+    try gen:reqids_add(Id, Label, Ids)
+    catch error:badarg -> erlang:error(badarg, [Id, Label, Ids])
+    end.
+
+reqids_to_list(Ids) ->
+    try gen:reqids_to_list(Ids)
+    catch error:badarg -> erlang:error(badarg, [Ids])
+    end.
+
+%% ---------------------------------------------------------------------
+%% Turning the calling process (started by proc_lib) into a server
+
+enter_loop(Mod, Options, State) when is_atom(Mod), is_list(Options) ->
+    enter_loop(Mod, Options, State, self(), infinity).
+
+enter_loop(Mod, Options, State, {Scope, _} = Name)
+  when is_atom(Mod), is_list(Options), (Scope =:= local orelse Scope =:= global) ->
+    enter_loop(Mod, Options, State, Name, infinity);
+enter_loop(Mod, Options, State, {via, _, _} = Name) when is_atom(Mod), is_list(Options) ->
+    enter_loop(Mod, Options, State, Name, infinity);
+enter_loop(Mod, Options, State, How)
+  when is_atom(Mod), is_list(Options), ?IS_TIMEOUT(How);
+       is_atom(Mod), is_list(Options), How =:= hibernate ->
+    enter_loop(Mod, Options, State, self(), How);
+enter_loop(Mod, Options, State, {continue, _} = How) when is_atom(Mod), is_list(Options) ->
+    enter_loop(Mod, Options, State, self(), How).
+
+enter_loop(Mod, Options, State, Name, How)
+  when is_atom(Mod), is_list(Options), ?IS_TIMEOUT(How);
+       is_atom(Mod), is_list(Options), How =:= hibernate;
+       is_atom(Mod), is_list(Options), element(1, How) =:= continue, tuple_size(How) =:= 2 ->
+    ProcName = gen:get_proc_name(Name),
+    Parent = gen:get_parent(),
+    loop(Parent, ProcName, State, Mod, How, gen:hibernate_after(Options)).
+
+%% ---------------------------------------------------------------------
+%% The server: started by gen:init_it/6,7
+
+init_it(Starter, self, Name, Mod, Args, Options) ->
+    init_it(Starter, self(), Name, Mod, Args, Options);
+init_it(Starter, Parent, Name0, Mod, Args, Options) ->
+    Name = gen:name(Name0),
+    HibAfter = gen:hibernate_after(Options),
+    case run_init(Mod, Args) of
+        {ok, {ok, State}} ->
+            proc_lib:init_ack(Starter, {ok, self()}),
+            loop(Parent, Name, State, Mod, infinity, HibAfter);
+        {ok, {ok, State, How}} when ?IS_TIMEOUT(How); How =:= hibernate ->
+            proc_lib:init_ack(Starter, {ok, self()}),
+            loop(Parent, Name, State, Mod, How, HibAfter);
+        {ok, {ok, State, {continue, _} = How}} ->
+            proc_lib:init_ack(Starter, {ok, self()}),
+            loop(Parent, Name, State, Mod, How, HibAfter);
+        {ok, {stop, Reason}} ->
+            %% unregistered before the starter hears of it, so that it can
+            %% start another at once
+            gen:unregister_name(Name0),
+            proc_lib:init_ack(Starter, {error, Reason}),
+            exit(Reason);
+        {ok, ignore} ->
+            gen:unregister_name(Name0),
+            proc_lib:init_ack(Starter, ignore),
+            exit(normal);
+        {ok, Else} ->
+            Error = {bad_return_value, Else},
+            proc_lib:init_ack(Starter, {error, Error}),
+            exit(Error);
+        {'EXIT', Class, Reason, Stack} ->
+            gen:unregister_name(Name0),
+            proc_lib:init_ack(Starter, {error, exit_reason(Class, Reason, Stack)}),
+            erlang:raise(Class, Reason, Stack)
+    end.
+
+run_init(Mod, Args) ->
+    try
+        {ok, apply(Mod, init, [Args])}
+    catch
+        throw:R -> {ok, R};
+        Class:R:Stack -> {'EXIT', Class, R, Stack}
+    end.
+
+%% How: infinity, a time in ms, hibernate or {continue, C}.
+loop(Parent, Name, State, Mod, {continue, C} = Msg, HibAfter) ->
+    Result = dispatch(Mod, handle_continue, C, State),
+    common_reply(Result, Parent, Name, undefined, Msg, Mod, HibAfter, State);
+loop(Parent, Name, State, Mod, hibernate, HibAfter) ->
+    proc_lib:hibernate(gen_server, wake_hib, [Parent, Name, State, Mod, HibAfter, []]);
+loop(Parent, Name, State, Mod, infinity, HibAfter) ->
+    receive
+        Msg -> decode(Msg, Parent, Name, State, Mod, infinity, HibAfter)
+    after HibAfter ->
+            loop(Parent, Name, State, Mod, hibernate, HibAfter)
+    end;
+loop(Parent, Name, State, Mod, Time, HibAfter) ->
+    Msg = receive
+              Input -> Input
+          after Time ->
+                  timeout
+          end,
+    decode(Msg, Parent, Name, State, Mod, Time, HibAfter).
+
+wake_hib(Parent, Name, State, Mod, HibAfter, _Debug) ->
+    receive
+        Msg -> decode(Msg, Parent, Name, State, Mod, hibernate, HibAfter)
+    end.
+
+decode({system, From, Req}, Parent, Name, State, Mod, Time, HibAfter) ->
+    sys:handle_system_msg(Req, From, Parent, gen_server, [], [Name, State, Mod, Time, HibAfter]);
+decode({'EXIT', Parent, Reason} = Msg, Parent, Name, State, Mod, _, _) ->
+    terminate(exit, Reason, [], false, Name, undefined, Msg, Mod, State);
+decode({'$gen_call', From, Request}, Parent, Name, State, Mod, _, HibAfter) ->
+    case call_callback(Mod, Request, From, State) of
+        {ok, {reply, Reply, NState}} ->
+            reply(From, Reply),
+            loop(Parent, Name, NState, Mod, infinity, HibAfter);
+        {ok, {reply, Reply, NState, How}} when ?IS_TIMEOUT(How); How =:= hibernate ->
+            reply(From, Reply),
+            loop(Parent, Name, NState, Mod, How, HibAfter);
+        {ok, {reply, Reply, NState, {continue, _} = How}} ->
+            reply(From, Reply),
+            loop(Parent, Name, NState, Mod, How, HibAfter);
+        {ok, {stop, Reason, Reply, NState}} ->
+            try terminate(exit, Reason, [], false, Name, From, Request, Mod, NState)
+            after reply(From, Reply)
+            end;
+        Other ->
+            common_reply(Other, Parent, Name, From, Request, Mod, HibAfter, State)
+    end;
+decode({'$gen_cast', Request} = Msg, Parent, Name, State, Mod, _, HibAfter) ->
+    common_reply(dispatch(Mod, handle_cast, Request, State),
+                 Parent, Name, undefined, Msg, Mod, HibAfter, State);
+decode(Msg, Parent, Name, State, Mod, _, HibAfter) ->
+    common_reply(dispatch(Mod, handle_info, Msg, State),
+                 Parent, Name, undefined, Msg, Mod, HibAfter, State).
+
+common_reply(Result, Parent, Name, From, Msg, Mod, HibAfter, State) ->
+    case Result of
+        {ok, {noreply, NState}} ->
+            loop(Parent, Name, NState, Mod, infinity, HibAfter);
+        {ok, {noreply, NState, How}} when ?IS_TIMEOUT(How); How =:= hibernate ->
+            loop(Parent, Name, NState, Mod, How, HibAfter);
+        {ok, {noreply, NState, {continue, _} = How}} ->
+            loop(Parent, Name, NState, Mod, How, HibAfter);
+        {ok, {stop, Reason, NState}} ->
+            terminate(exit, Reason, [], false, Name, From, Msg, Mod, NState);
+        {'EXIT', Class, Reason, Stack} ->
+            terminate(Class, Reason, Stack, true, Name, From, Msg, Mod, State);
+        {ok, Bad} ->
+            terminate(exit, {bad_return_value, Bad}, [], false, Name, From, Msg, Mod, State)
+    end.
+
+%% {ok, Result} (a throw is a result too) or {'EXIT', Class, Reason, Stack}.
+call_callback(Mod, Request, From, State) ->
+    try
+        {ok, apply(Mod, handle_call, [Request, From, State])}
+    catch
+        throw:R -> {ok, R};
+        Class:R:Stack -> {'EXIT', Class, R, Stack}
+    end.
+
+dispatch(Mod, Fun, Msg, State) ->
+    try
+        {ok, apply(Mod, Fun, [Msg, State])}
+    catch
+        throw:R ->
+            {ok, R};
+        error:undef = R:Stack when Fun =:= handle_info ->
+            case erlang:function_exported(Mod, handle_info, 2) of
+                false ->
+                    report_unexpected(Mod, Msg),
+                    {ok, {noreply, State}};
+                true ->
+                    {'EXIT', error, R, Stack}
+            end;
+        Class:R:Stack ->
+            {'EXIT', Class, R, Stack}
+    end.
+
+%% The end of a server: Mod:terminate/2 when exported, a report unless the
+%% reason is normal, shutdown or {shutdown, _}, then the process exits
+%% with Reason (an error's {Reason, Stack} through proc_lib).
+terminate(Class, Reason, Stack, WithStack, Name, From, Msg, Mod, State) ->
+    case terminate_callback(Mod, exit_reason(Class, Reason, Stack), State) of
+        {'EXIT', C, R, S} ->
+            report_end(R, S, Name, From, Msg, Mod, State),
+            erlang:raise(C, R, S);
+        _ ->
+            case {Class, Reason} of
+                {exit, normal} -> ok;
+                {exit, shutdown} -> ok;
+                {exit, {shutdown, _}} -> ok;
+                _ when WithStack -> report_end(Reason, Stack, Name, From, Msg, Mod, State);
+                _ -> report_end(Reason, undefined, Name, From, Msg, Mod, State)
+            end
+    end,
+    case Stack of
+        [] -> exit(Reason);
+        _ -> erlang:raise(Class, Reason, Stack)
+    end.
+
+terminate_callback(Mod, Reason, State) ->
+    case erlang:function_exported(Mod, terminate, 2) of
+        true ->
+            try
+                {ok, apply(Mod, terminate, [Reason, State])}
+            catch
+                throw:R -> {ok, R};
+                Class:R:Stack -> {'EXIT', Class, R, Stack}
+            end;
+        false ->
+            {ok, ok}
+    end.
+
+exit_reason(error, Reason, Stack) -> {Reason, Stack};
+exit_reason(_, Reason, _) -> Reason.
+
+%% ---------------------------------------------------------------------
+%% sys callbacks.  Misc is [Name, State, Mod, Time, HibernateAfter] as in
+%% OTP, so sys:get_status shows the same data.
+
+system_continue(Parent, _Debug, [Name, State, Mod, Time, HibAfter]) ->
+    loop(Parent, Name, State, Mod, Time, HibAfter).
+
+system_terminate(Reason, _Parent, _Debug, [Name, State, Mod, _, _]) ->
+    terminate(exit, Reason, [], false, Name, undefined, [], Mod, State).
+
+system_code_change([Name, State, Mod, Time, HibAfter], _Module, OldVsn, Extra) ->
+    case catch apply(Mod, code_change, [OldVsn, State, Extra]) of
+        {ok, NState} -> {ok, [Name, NState, Mod, Time, HibAfter]};
+        Else -> Else
+    end.
+
+system_get_state([_, State, _, _, _]) ->
+    {ok, State}.
+
+system_replace_state(Fun, [Name, State, Mod, Time, HibAfter]) ->
+    NState = Fun(State),
+    {ok, NState, [Name, NState, Mod, Time, HibAfter]}.
+
+format_status(Opt, [PDict, SysState, Parent, _Debug, [Name, State, Mod, _, _]]) ->
+    Header = gen:format_status_header("Status for generic server", Name),
+    Status = case gen:format_status(Mod, Opt, #{state => State, log => []}, [PDict, State]) of
+                 #{'EXIT' := R} = M -> M#{'$status' => [{data, [{"State", R}]}]};
+                 #{'$status' := S} = M when is_list(S) -> M;
+                 #{'$status' := S} = M -> M#{'$status' := [S]};
+                 #{state := S} = M -> M#{'$status' => [{data, [{"State", S}]}]}
+             end,
+    [{header, Header},
+     {data, [{"Status", SysState}, {"Parent", Parent}, {"Logged events", []}]}
+     | maps:get('$status', Status)].
+
+%% ---------------------------------------------------------------------
+%% Reports on standard error, with the text of OTP's logger reports
+
+report_end(Reason, Stack, Name, From, Msg, Mod, State) ->
+    Status = gen:format_status(Mod, terminate,
+                               #{reason => Reason, state => State, message => Msg, log => []},
+                               [get(), State]),
+    Shown = maps:get('EXIT', Status, maps:get('$status', Status, maps:get(state, Status))),
+    Why = case Stack of
+              undefined -> maps:get(reason, Status);
+              _ -> {maps:get(reason, Status), Stack}
+          end,
+    Client = case From of
+                 {Pid, _} when is_pid(Pid) -> io_lib:format("** Client ~p~n", [Pid]);
+                 _ -> []
+             end,
+    io:put_chars(standard_error,
+                 [io_lib:format("=ERROR REPORT====~n** Generic server ~p terminating ~n"
+                                "** Last message in was ~p~n** When Server state == ~p~n"
+                                "** Reason for termination ==~n** ~p~n",
+                                [Name, maps:get(message, Status), Shown, Why]),
+                  Client, "\n"]).
+
+report_unexpected(Mod, Msg) ->
+    io:put_chars(standard_error,
+                 io_lib:format("=WARNING REPORT====~n** Undefined handle_info in ~p~n"
+                               "** Unhandled message: ~p~n~n", [Mod, Msg])).
