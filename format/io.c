@@ -167,32 +167,8 @@ static term_t int_chars(process *p, int64_t v)
     return ascii_onto(p, d, (size_t)(fmt_put_i64(d, v) - d), NIL);
 }
 
-/* A list being built front to back: *tail is the slot of the next cell. */
-typedef struct lbuild {
-    term_t head;
-    term_t *tail;
-    term_t *last; /* the last cell, NULL while empty */
-} lbuild;
-
-static void lb_init(lbuild *l)
-{
-    l->head = NIL;
-    l->tail = &l->head;
-    l->last = NULL;
-}
-
-static void lb_add(process *p, lbuild *l, term_t x)
-{
-    term_t *c = heap_alloc(&p->heap, 2);
-    c[0] = x;
-    c[1] = NIL;
-    *l->tail = term_list(c);
-    l->tail = &c[1];
-    l->last = c;
-}
-
 /* Appends the chars of UTF-8 text s[0..n). */
-static void lb_add_utf8(process *p, lbuild *l, const char *s, size_t n)
+static void lb_add_utf8(process *p, list_builder *l, const char *s, size_t n)
 {
     term_t *last;
     term_t chars = utf8_onto(p, s, n, NIL, &last);
@@ -414,26 +390,26 @@ static term_t write_bits(process *p, term_t t, int64_t d)
 {
     bin_view v;
     bin_view_of(t, &v);
-    lbuild body;
-    lb_init(&body);
+    list_builder body;
+    lb_init(&body, &p->heap);
     int64_t dd = d;
     for (uint64_t i = 0; i < v.size; i++, dd = dec(dd)) {
         if (dd == 1) {
-            lb_add(p, &body, ascii(p, "..."));
+            lb_add(&body, ascii(p, "..."));
             goto done;
         }
-        lb_add(p, &body, int_chars(p, bin_byte_at(&v, i)));
+        lb_add(&body, int_chars(p, bin_byte_at(&v, i)));
         if (i + 1 == v.size && v.bitsize == 0)
             goto done;
-        lb_add(p, &body, term_small(','));
+        lb_add(&body, term_small(','));
     }
     if (v.bitsize) {
         if (dd == 1) {
-            lb_add(p, &body, ascii(p, "..."));
+            lb_add(&body, ascii(p, "..."));
         } else {
-            lb_add(p, &body, int_chars(p, bin_tail_bits(&v) >> (8 - v.bitsize)));
-            lb_add(p, &body, term_small(':'));
-            lb_add(p, &body, int_chars(p, v.bitsize));
+            lb_add(&body, int_chars(p, bin_tail_bits(&v) >> (8 - v.bitsize)));
+            lb_add(&body, term_small(':'));
+            lb_add(&body, int_chars(p, v.bitsize));
         }
     }
 done:
@@ -524,8 +500,8 @@ static bool bin_chars(process *p, term_t b, bool unicode, term_t *out)
     if (v.bitsize)
         return false;
     if (unicode && fmt_valid_utf8(&v, SIZE_MAX)) {
-        lbuild l;
-        lb_init(&l);
+        list_builder l;
+        lb_init(&l, &p->heap);
         for (uint64_t i = 0; i < v.size;) {
             uint8_t u[4];
             size_t n = 0;
@@ -533,7 +509,7 @@ static bool bin_chars(process *p, term_t b, bool unicode, term_t *out)
                 u[n] = bin_byte_at(&v, i + n);
             size_t len;
             uint32_t cp = unicode_decode_utf8(u, n, &len);
-            lb_add(p, &l, term_small(cp));
+            lb_add(&l, term_small(cp));
             i += len ? len : 1;
         }
         *out = l.head;
@@ -872,7 +848,7 @@ static void push_big(const term_t *cell)
 /* The walk over one format. */
 typedef struct fwalk {
     process *p;
-    lbuild out;
+    list_builder out;
     size_t bigs_base;   /* this call's cells in `bigs` start here */
     size_t bigs_seen;   /* ... and those counted in col end here */
     const term_t *seen; /* the last cell counted in col, NULL for none */
@@ -965,7 +941,7 @@ static bool column_now(fwalk *w, int64_t *col)
 
 static void add_big(fwalk *w, term_t x)
 {
-    lb_add(w->p, &w->out, x);
+    lb_add(&w->out, x);
     push_big(w->out.last);
 }
 
@@ -1274,12 +1250,12 @@ static term_t format_deep(process *p, term_t format, term_t args)
         return buf_chars(p, &tbuf);
     }
     fwalk w = {.p = p, .bigs_base = bigs.n, .bigs_seen = bigs.n};
-    lb_init(&w.out);
+    lb_init(&w.out, &p->heap);
     term_t fl = format;
     size_t pos = 0;
     while (pos < len) {
         if ((unsigned char)f[pos] == OPAQUE_BYTE) {
-            lb_add(p, &w.out, next_opaque(&fl));
+            lb_add(&w.out, next_opaque(&fl));
             pos++;
             continue;
         }

@@ -933,17 +933,15 @@ term_t bif_proc_process_info_2(process *p, const term_t *args)
         return ATOM_undefined;
     term_t out = NIL;
     if (many) {
-        term_t *tail = &out;
+        list_builder b;
+        lb_init(&b, &p->heap);
         bool with_messages = false;
         for (term_t l = item; l != NIL; l = list_tail(l))
             with_messages |= list_head(l) == ATOM_messages;
-        for (term_t l = item; l != NIL; l = list_tail(l)) {
-            term_t *c = heap_alloc(&p->heap, 2);
-            c[0] = term_tuple2(&p->heap, list_head(l), info_item(p, q, claim, list_head(l), with_messages));
-            c[1] = NIL;
-            *tail = term_list(c);
-            tail = &c[1];
-        }
+        for (term_t l = item; l != NIL; l = list_tail(l))
+            lb_add(&b,
+                   term_tuple2(&p->heap, list_head(l), info_item(p, q, claim, list_head(l), with_messages)));
+        out = b.head;
     } else {
         term_t v = info_item(p, q, claim, item, false);
         /* OTP: [] rather than {registered_name, []} when not registered */

@@ -16,6 +16,7 @@
 #include "hash.h"
 #include "sched.h"
 #include "timer.h"
+#include "tstack.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "ets.def"
@@ -134,6 +135,13 @@ static void table_destroy(vm_magic *m)
 }
 
 static bool is_hash(const ets_table *tb) { return tb->type != T_ORDERED_SET; }
+
+/* Whether two keys are one key of tb: =:= in a hash table, == in an
+ * ordered_set. */
+static bool keys_equal(const ets_table *tb, term_t a, term_t b)
+{
+    return is_hash(tb) ? term_eq_exact(a, b) : term_cmp(a, b) == 0;
+}
 static term_t key_of(const ets_table *tb, const ets_obj *o) { return tuple_get(o->term, tb->keypos - 1); }
 
 static uint32_t key_hash(term_t k)
@@ -264,6 +272,26 @@ static void hash_sweep(ets_table *tb)
     }
 }
 
+/* The link to o in its chain. */
+static ets_obj **hash_link_of(const ets_table *tb, const ets_obj *o)
+{
+    ets_obj **l = bucket_of(tb, o->hash);
+    while (*l != o)
+        l = &(*l)->link[0];
+    return l;
+}
+
+/* Puts o, of the same key, in the place of *l, and frees the old one. */
+static void hash_replace(ets_table *tb, ets_obj **l, ets_obj *o)
+{
+    ets_obj *old = *l;
+    o->hash = old->hash;
+    o->link[0] = old->link[0];
+    *l = o;
+    tb->words += obj_words(o) - obj_words(old);
+    obj_free(old);
+}
+
 /* Puts o in, as ets:insert/2 does for the table's type. */
 static void hash_put(ets_table *tb, ets_obj *o)
 {
@@ -276,11 +304,7 @@ static void hash_put(ets_table *tb, ets_obj *o)
         if (!live(*l))
             continue;
         if (tb->type == T_SET) {
-            ets_obj *old = *l;
-            o->link[0] = old->link[0];
-            *l = o;
-            tb->words += obj_words(o) - obj_words(old);
-            obj_free(old);
+            hash_replace(tb, l, o);
             return;
         }
         if (tb->type == T_BAG && term_eq_exact((*l)->term, o->term)) {
@@ -593,8 +617,8 @@ typedef enum access_need { NEED_READ, NEED_WRITE, NEED_INFO } access_need;
 enum { TAB_WRLOCK = 1, TAB_REG_HELD = 2 };
 
 /* Opens the table `id` names for p: false when there is none, or p may not
- * read (NEED_READ) or write (NEED_WRITE) it. NEED_INFO takes the read lock
- * with no access check (info, whereis). */
+ * read (NEED_READ) or write (NEED_WRITE) it. NEED_INFO checks no access
+ * (info, and give_away and setopts, which check the owner themselves). */
 static bool tab_open(process *p, term_t id, access_need need, unsigned how, tab *t)
 {
     t->counted = false;
@@ -636,6 +660,19 @@ static term_t table_id(heap_t *h, ets_table *tb) { return tb->named ? tb->name :
 static bool claim_owner(term_t pid);
 static void unclaim_owner(term_t pid);
 
+/* Resizes tb's array of fixers to n entries (0: none). */
+static void fixers_resize(ets_table *tb, size_t n)
+{
+    size_t old = tb->nfixers * sizeof *tb->fixers;
+    if (n == 0) {
+        alloc_free(ALLOC_ETS, tb->fixers, old);
+        tb->fixers = NULL;
+    } else {
+        tb->fixers = alloc_resize(ALLOC_ETS, tb->fixers, old, n * sizeof *tb->fixers);
+    }
+    tb->nfixers = n;
+}
+
 /* Deletes tb: its objects now, its record when the last tid goes. The
  * caller holds reg_lock and the table's writer lock. */
 static void table_delete_locked(ets_table *tb)
@@ -643,10 +680,7 @@ static void table_delete_locked(ets_table *tb)
     tb->dead = true;
     for (size_t i = 0; i < tb->nfixers; i++)
         unclaim_owner(tb->fixers[i].pid);
-    if (tb->fixers)
-        alloc_free(ALLOC_ETS, tb->fixers, tb->nfixers * sizeof *tb->fixers);
-    tb->fixers = NULL;
-    tb->nfixers = 0;
+    fixers_resize(tb, 0);
     table_clear(tb);
     if (tb->buckets)
         alloc_free(ALLOC_ETS, tb->buckets, tb->nbuckets * sizeof *tb->buckets);
@@ -679,9 +713,9 @@ static bool bool_option(term_t t, term_t name, bool *out)
     return true;
 }
 
-static bool set_heir(ets_table *tb, term_t opt, term_t *heir, term_t *data)
+/* {heir, Pid, Data} or {heir, none}. */
+static bool heir_option(term_t opt, term_t *heir, term_t *data)
 {
-    (void)tb;
     if (!term_is_tuple(opt) || tuple_get(opt, 0) != AM(heir))
         return false;
     if (tuple_arity(opt) == 2 && tuple_get(opt, 1) == AM(none)) {
@@ -745,14 +779,18 @@ term_t bif_ets_new_2(process *p, const term_t *args)
             wc = true;
         } else if (!bool_option(o, AM(read_concurrency), &rc) &&
                    !bool_option(o, AM(write_concurrency), &wc) &&
-                   !bool_option(o, AM(decentralized_counters), &dc) &&
-                   !set_heir(NULL, o, &heir, &heir_data)) {
+                   !bool_option(o, AM(decentralized_counters), &dc) && !heir_option(o, &heir, &heir_data)) {
             return BIF_BADARG(p);
         }
     }
     if (!term_is_nil(l))
         return BIF_BADARG(p);
 
+    pthread_mutex_lock(&reg_lock);
+    if (is_named && named(name)) {
+        pthread_mutex_unlock(&reg_lock);
+        return BIF_BADARG(p);
+    }
     ets_table *tb = alloc_zeroed(ALLOC_ETS, sizeof *tb);
     atomic_init(&tb->m.refc, 1); /* the registry's */
     tb->m.destroy = table_destroy;
@@ -774,17 +812,6 @@ term_t bif_ets_new_2(process *p, const term_t *args)
     if (is_hash(tb)) {
         tb->nbuckets = MIN_BUCKETS;
         tb->buckets = alloc_zeroed(ALLOC_ETS, MIN_BUCKETS * sizeof *tb->buckets);
-    }
-
-    pthread_mutex_lock(&reg_lock);
-    if (is_named && named(name)) {
-        pthread_mutex_unlock(&reg_lock);
-        if (tb->heir_data)
-            obj_free(tb->heir_data);
-        if (tb->buckets)
-            alloc_free(ALLOC_ETS, tb->buckets, MIN_BUCKETS * sizeof *tb->buckets);
-        table_destroy(&tb->m);
-        return BIF_BADARG(p);
     }
     if (is_named) {
         ets_table **b = name_bucket(name);
@@ -849,20 +876,12 @@ static void unfix(ets_table *tb, term_t pid, uint64_t n)
             return;
         }
         unclaim_owner(pid);
-        tb->fixers[i] = tb->fixers[--tb->nfixers];
-        if (!tb->nfixers) {
-            alloc_free(ALLOC_ETS, tb->fixers, sizeof *tb->fixers);
-            tb->fixers = NULL;
-            if (is_hash(tb)) {
-                hash_sweep(tb);
-                hash_grown(tb);
-                hash_shrunk(tb);
-            }
-        } else {
-            struct fixer *f = alloc_new(ALLOC_ETS, tb->nfixers * sizeof *f);
-            memcpy(f, tb->fixers, tb->nfixers * sizeof *f);
-            alloc_free(ALLOC_ETS, tb->fixers, (tb->nfixers + 1) * sizeof *f);
-            tb->fixers = f;
+        tb->fixers[i] = tb->fixers[tb->nfixers - 1];
+        fixers_resize(tb, tb->nfixers - 1);
+        if (!tb->nfixers && is_hash(tb)) {
+            hash_sweep(tb);
+            hash_grown(tb);
+            hash_shrunk(tb);
         }
         return;
     }
@@ -901,47 +920,11 @@ void ets_proc_exit(process *p)
     pthread_mutex_unlock(&reg_lock);
 }
 
-size_t ets_total_words(void)
-{
-    size_t n = 0;
-    pthread_mutex_lock(&reg_lock);
-    for (ets_table *tb = reg_all; tb; tb = tb->next)
-        n += table_words(tb);
-    pthread_mutex_unlock(&reg_lock);
-    return n;
-}
-
 /* ---- building results ------------------------------------------------------------------- */
-
-/* A list built front to back on a heap that does not move (a BIF's). */
-typedef struct lbuild {
-    heap_t *h;
-    term_t head;
-    term_t *tail;
-    size_t n;
-} lbuild;
-
-static void lb_init(lbuild *b, heap_t *h)
-{
-    b->h = h;
-    b->head = NIL;
-    b->tail = &b->head;
-    b->n = 0;
-}
-
-static void lb_add(lbuild *b, term_t t)
-{
-    term_t *c = heap_alloc(b->h, 2);
-    c[0] = t;
-    c[1] = NIL;
-    *b->tail = term_list(c);
-    b->tail = &c[1];
-    b->n++;
-}
 
 static bool add_copy(ets_obj *o, void *arg)
 {
-    lbuild *b = arg;
+    list_builder *b = arg;
     lb_add(b, copy_term(b->h, o->term));
     return true;
 }
@@ -1047,13 +1030,13 @@ static void put_objects(ets_table *tb, term_t t)
             table_put(tb, list_head(t));
         return;
     }
-    size_t n = (size_t)list_length(t), i = 0;
-    term_t *objs = alloc_new(ALLOC_TEMP, n * sizeof *objs + 1);
+    tstack objs;
+    tstack_init(&objs);
     for (; term_is_list(t); t = list_tail(t))
-        objs[i++] = list_head(t);
-    while (i-- > 0)
-        table_put(tb, objs[i]);
-    alloc_free(ALLOC_TEMP, objs, n * sizeof *objs + 1);
+        tstack_push(&objs, list_head(t));
+    for (term_t o; tstack_pop(&objs, &o);)
+        table_put(tb, o);
+    tstack_free(&objs);
 }
 
 term_t bif_ets_insert_2(process *p, const term_t *args)
@@ -1103,7 +1086,7 @@ term_t bif_ets_lookup_2(process *p, const term_t *args)
     tab t;
     if (!tab_open(p, args[0], NEED_READ, 0, &t))
         return BIF_BADARG(p);
-    lbuild b;
+    list_builder b;
     lb_init(&b, &p->heap);
     each_of_key(t.tb, args[1], add_copy, &b);
     tab_close(&t);
@@ -1121,7 +1104,7 @@ term_t bif_ets_member_2(process *p, const term_t *args)
 }
 
 typedef struct element_walk {
-    lbuild b;
+    list_builder b;
     uint64_t pos;
     bool bad;
 } element_walk;
@@ -1151,7 +1134,7 @@ term_t bif_ets_lookup_element_3(process *p, const term_t *args)
     each_of_key(t.tb, args[1], add_element, &w);
     bool bag = t.tb->type == T_BAG || t.tb->type == T_DUPLICATE_BAG;
     tab_close(&t);
-    if (w.bad || w.b.n == 0)
+    if (w.bad || w.b.head == NIL)
         return BIF_BADARG(p);
     return bag ? w.b.head : list_head(w.b.head);
 }
@@ -1162,10 +1145,10 @@ term_t bif_ets_take_2(process *p, const term_t *args)
     tab t;
     if (!tab_open(p, args[0], NEED_WRITE, 0, &t))
         return BIF_BADARG(p);
-    lbuild b;
+    list_builder b;
     lb_init(&b, &p->heap);
     each_of_key(t.tb, args[1], add_copy, &b);
-    if (b.n)
+    if (b.head != NIL)
         table_remove(t.tb, args[1]);
     tab_close(&t);
     return b.head;
@@ -1265,7 +1248,7 @@ term_t bif_ets_tab2list_1(process *p, const term_t *args)
     tab t;
     if (!tab_open(p, args[0], NEED_READ, 0, &t))
         return BIF_BADARG(p);
-    lbuild b;
+    list_builder b;
     lb_init(&b, &p->heap);
     table_each(t.tb, false, add_copy, &b);
     tab_close(&t);
@@ -1277,7 +1260,7 @@ term_t bif_ets_tab2list_1(process *p, const term_t *args)
 term_t bif_ets_all_0(process *p, const term_t *args)
 {
     (void)args;
-    lbuild b;
+    list_builder b;
     lb_init(&b, &p->heap);
     pthread_mutex_lock(&reg_lock);
     for (ets_table *tb = reg_all; tb; tb = tb->next)
@@ -1412,7 +1395,7 @@ static term_t info_item(heap_t *h, ets_table *tb, term_t item)
     if (item == AM(safe_fixed) || item == AM(safe_fixed_monotonic_time)) {
         if (!tb->nfixers)
             return ATOM_false;
-        lbuild b;
+        list_builder b;
         lb_init(&b, h);
         for (size_t i = 0; i < tb->nfixers; i++)
             lb_add(&b, term_tuple2(h, tb->fixers[i].pid, term_uint64(h, tb->fixers[i].n)));
@@ -1436,7 +1419,7 @@ term_t bif_ets_info_1(process *p, const term_t *args)
     tab t;
     if (!tab_open(p, args[0], NEED_INFO, 0, &t))
         return ATOM_undefined;
-    lbuild b;
+    list_builder b;
     lb_init(&b, &p->heap);
     for (size_t i = 0; i < N_INFO_ITEMS; i++) {
         term_t k = atom_from_cstr(info_items[i]);
@@ -1486,12 +1469,11 @@ term_t bif_ets_give_away_3(process *p, const term_t *args)
 term_t bif_ets_setopts_2(process *p, const term_t *args)
 {
     term_t opts = args[1], heir = THE_NON_VALUE, data = THE_NON_VALUE;
-    term_t l = term_is_tuple(opts) ? term_cons(&p->heap, opts, NIL) : opts;
-    for (; term_is_list(l); l = list_tail(l))
-        if (!set_heir(NULL, list_head(l), &heir, &data))
-            return BIF_BADARG(p);
-    if (!term_is_nil(l))
+    if (term_is_tuple(opts) ? !heir_option(opts, &heir, &data) : list_length(opts) < 0)
         return BIF_BADARG(p);
+    for (term_t l = opts; term_is_list(l); l = list_tail(l))
+        if (!heir_option(list_head(l), &heir, &data))
+            return BIF_BADARG(p);
     tab t;
     if (!tab_open(p, args[0], NEED_INFO, TAB_WRLOCK, &t))
         return BIF_BADARG(p);
@@ -1521,18 +1503,14 @@ term_t bif_ets_safe_fixtable_2(process *p, const term_t *args)
     while (i < tb->nfixers && tb->fixers[i].pid != p->pid)
         i++;
     if (i == tb->nfixers) {
-        struct fixer *f = alloc_new(ALLOC_ETS, (tb->nfixers + 1) * sizeof *f);
-        if (tb->nfixers) {
-            memcpy(f, tb->fixers, tb->nfixers * sizeof *f);
-            alloc_free(ALLOC_ETS, tb->fixers, tb->nfixers * sizeof *f);
-        } else {
+        if (!tb->nfixers) {
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
             tb->fixed_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
             tb->fixed_mono = (int64_t)timer_now_ns();
         }
-        tb->fixers = f;
-        f[tb->nfixers++] = (struct fixer){p->pid, 0};
+        fixers_resize(tb, i + 1);
+        tb->fixers[i] = (struct fixer){p->pid, 0};
         atomic_fetch_add(&p->ets_tables, 1);
     }
     tb->fixers[i].n++;
@@ -1588,10 +1566,11 @@ static term_t ms_ref(heap_t *h, ets_ms *ms)
     return term_magic_ref(h, ids, &ms->m);
 }
 
-/* The spec ets:match/2 (body '$$') or match_object/2 ('$_') runs. */
-static term_t pattern_spec(heap_t *h, term_t pattern, const char *body)
+/* The spec [{Pattern, [], [Body]}] that ets:match/2 (body '$$'),
+ * match_object/2 ('$_') and match_delete/2 (true) run. */
+static term_t pattern_spec(heap_t *h, term_t pattern, term_t body)
 {
-    term_t clause[3] = {pattern, NIL, term_cons(h, atom_from_cstr(body), NIL)};
+    term_t clause[3] = {pattern, NIL, term_cons(h, body, NIL)};
     return term_cons(h, term_tuple(h, 3, clause), NIL);
 }
 
@@ -1650,7 +1629,7 @@ static int bound_keys(const ets_table *tb, term_t spec, term_t keys[MAX_BOUND_KE
             return -1;
         bool seen = false;
         for (int i = 0; i < n && !seen; i++)
-            seen = is_hash(tb) ? term_eq_exact(keys[i], k) : term_cmp(keys[i], k) == 0;
+            seen = keys_equal(tb, keys[i], k);
         if (seen)
             continue;
         if (n == MAX_BOUND_KEYS)
@@ -1671,36 +1650,26 @@ typedef struct scan {
     const void *prog;
     scan_kind kind;
     heap_t scratch; /* each run's terms; SC_REPLACE keeps the new objects */
-    lbuild out;     /* SC_LIST: the results, copied to p */
+    list_builder out; /* SC_LIST: the results, copied to p */
     uint64_t found; /* results (SC_LIST), trues (the others) */
     uint64_t limit; /* SC_LIST in chunks: the chunk's size; else 0 */
     ets_obj *last;  /* the last object run on */
-    /* SC_DELETE, SC_REPLACE: the objects to act on (and their new terms) */
-    ets_obj **hits;
-    term_t *repl;
-    size_t nhits, cap;
+    /* SC_DELETE, SC_REPLACE: the objects to act on, each followed by
+     * its new term (SC_REPLACE) or true */
+    tstack hits;
     bool bad; /* SC_REPLACE: a result that is no object of the same key */
 } scan;
 
 static void scan_hit(scan *s, ets_obj *o, term_t repl)
 {
-    if (s->nhits == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 16;
-        ets_obj **hits = alloc_new(ALLOC_TEMP, cap * sizeof *hits);
-        term_t *r = alloc_new(ALLOC_TEMP, cap * sizeof *r);
-        if (s->nhits) {
-            memcpy(hits, s->hits, s->nhits * sizeof *hits);
-            memcpy(r, s->repl, s->nhits * sizeof *r);
-            alloc_free(ALLOC_TEMP, s->hits, s->cap * sizeof *s->hits);
-            alloc_free(ALLOC_TEMP, s->repl, s->cap * sizeof *s->repl);
-        }
-        s->hits = hits;
-        s->repl = r;
-        s->cap = cap;
-    }
-    s->hits[s->nhits] = o;
-    s->repl[s->nhits++] = repl;
+    tstack_push(&s->hits, (term_t)(uintptr_t)o);
+    tstack_push(&s->hits, repl);
 }
+
+/* The i-th object scan_hit kept, and its new term. */
+static ets_obj *hit_obj(const scan *s, size_t i) { return (ets_obj *)(uintptr_t)s->hits.items[2 * i]; }
+static term_t hit_repl(const scan *s, size_t i) { return s->hits.items[2 * i + 1]; }
+static size_t nhits(const scan *s) { return s->hits.n / 2; }
 
 static bool scan_obj(ets_obj *o, void *arg)
 {
@@ -1726,9 +1695,7 @@ static bool scan_obj(ets_obj *o, void *arg)
         break;
     case SC_REPLACE: {
         const ets_table *tb = s->tb;
-        if (!valid_object(tb, r) ||
-            !(is_hash(tb) ? term_eq_exact(key_of(tb, o), tuple_get(r, tb->keypos - 1))
-                          : term_cmp(key_of(tb, o), tuple_get(r, tb->keypos - 1)) == 0)) {
+        if (!valid_object(tb, r) || !keys_equal(tb, key_of(tb, o), tuple_get(r, tb->keypos - 1))) {
             s->bad = true;
             return false;
         }
@@ -1750,15 +1717,13 @@ static void scan_init(scan *s, process *p, const ets_table *tb, const void *prog
     s->kind = kind;
     heap_init(&s->scratch, ALLOC_TEMP);
     lb_init(&s->out, &p->heap);
+    tstack_init(&s->hits);
 }
 
 static void scan_done(scan *s)
 {
     heap_destroy(&s->scratch);
-    if (s->cap) {
-        alloc_free(ALLOC_TEMP, s->hits, s->cap * sizeof *s->hits);
-        alloc_free(ALLOC_TEMP, s->repl, s->cap * sizeof *s->repl);
-    }
+    tstack_free(&s->hits);
 }
 
 /* The whole table, or only the objects of the keys the spec binds. */
@@ -1941,19 +1906,21 @@ term_t bif_ets_match_object_1(process *p, const term_t *args) { return select_co
 
 term_t bif_ets_match_2(process *p, const term_t *args)
 {
-    return select_list(p, args[0], pattern_spec(&p->heap, args[1], "$$"), false);
+    return select_list(p, args[0], pattern_spec(&p->heap, args[1], atom_from_cstr("$$")), false);
 }
 term_t bif_ets_match_3(process *p, const term_t *args)
 {
-    return select_first_chunk(p, args[0], pattern_spec(&p->heap, args[1], "$$"), args[2], false);
+    return select_first_chunk(p, args[0], pattern_spec(&p->heap, args[1], atom_from_cstr("$$")), args[2],
+                              false);
 }
 term_t bif_ets_match_object_2(process *p, const term_t *args)
 {
-    return select_list(p, args[0], pattern_spec(&p->heap, args[1], "$_"), false);
+    return select_list(p, args[0], pattern_spec(&p->heap, args[1], atom_from_cstr("$_")), false);
 }
 term_t bif_ets_match_object_3(process *p, const term_t *args)
 {
-    return select_first_chunk(p, args[0], pattern_spec(&p->heap, args[1], "$_"), args[2], false);
+    return select_first_chunk(p, args[0], pattern_spec(&p->heap, args[1], atom_from_cstr("$_")), args[2],
+                              false);
 }
 
 /* select_count/2, select_delete/2, select_replace/2: the number of
@@ -1978,37 +1945,22 @@ static term_t select_act(process *p, term_t id, term_t spec, scan_kind kind)
     scan s;
     scan_init(&s, p, tb, ms->prog, kind);
     scan_all(&s, fresh ? spec : THE_NON_VALUE, false);
-    if (kind == SC_DELETE) {
-        for (size_t i = 0; i < s.nhits; i++) {
-            if (!is_hash(tb)) {
-                tree_remove(tb, key_of(tb, s.hits[i]));
-                continue;
-            }
-            ets_obj **l = bucket_of(tb, s.hits[i]->hash);
-            while (*l != s.hits[i])
-                l = &(*l)->link[0];
-            hash_unlink(tb, l);
+    if (kind == SC_DELETE || (kind == SC_REPLACE && !s.bad)) {
+        /* a replacement has the same key: it takes its old one's place */
+        for (size_t i = 0; i < nhits(&s); i++) {
+            ets_obj *o = hit_obj(&s, i);
+            if (!is_hash(tb) && kind == SC_DELETE)
+                tree_remove(tb, key_of(tb, o));
+            else if (!is_hash(tb))
+                table_put(tb, hit_repl(&s, i));
+            else if (kind == SC_DELETE)
+                hash_unlink(tb, hash_link_of(tb, o));
+            else
+                hash_replace(tb, hash_link_of(tb, o), obj_new(hit_repl(&s, i)));
         }
-        hash_shrunk(tb);
-        s.found = s.nhits;
-    } else if (kind == SC_REPLACE && !s.bad) {
-        /* the same key: each new object takes its old one's place */
-        for (size_t i = 0; i < s.nhits; i++) {
-            if (!is_hash(tb)) {
-                table_put(tb, s.repl[i]);
-                continue;
-            }
-            ets_obj **l = bucket_of(tb, s.hits[i]->hash);
-            while (*l != s.hits[i])
-                l = &(*l)->link[0];
-            ets_obj *o = obj_new(s.repl[i]);
-            o->hash = s.hits[i]->hash;
-            o->link[0] = s.hits[i]->link[0];
-            *l = o;
-            tb->words += obj_words(o) - obj_words(s.hits[i]);
-            obj_free(s.hits[i]);
-        }
-        s.found = s.nhits;
+        if (kind == SC_DELETE && is_hash(tb))
+            hash_shrunk(tb);
+        s.found = nhits(&s);
     }
     tab_close(&t);
     scan_done(&s);
@@ -2033,9 +1985,7 @@ term_t bif_ets_select_replace_2(process *p, const term_t *args)
 
 term_t bif_ets_match_delete_2(process *p, const term_t *args)
 {
-    term_t clause[3] = {args[1], NIL, term_cons(&p->heap, ATOM_true, NIL)};
-    term_t spec = term_cons(&p->heap, term_tuple(&p->heap, 3, clause), NIL);
-    term_t r = select_act(p, args[0], spec, SC_DELETE);
+    term_t r = select_act(p, args[0], pattern_spec(&p->heap, args[1], ATOM_true), SC_DELETE);
     return r == THE_NON_VALUE ? r : ATOM_true;
 }
 
@@ -2146,7 +2096,7 @@ static term_t update_counter(process *p, const term_t *args, term_t dflt)
         term_t *el = elements_of(&scratch, tb, o ? o->term : dflt, o ? THE_NON_VALUE : args[1], &n);
         term_t ops = args[2];
         if (term_is_list(ops) || term_is_nil(ops)) {
-            lbuild b;
+            list_builder b;
             lb_init(&b, &p->heap);
             for (; ok && term_is_list(ops); ops = list_tail(ops)) {
                 term_t v = count_one(&p->heap, tb, el, n, list_head(ops));

@@ -46,8 +46,4 @@ void ets_set_ms_engine(const ets_ms_engine *e);
  * none (one load of p->ets_tables). */
 void ets_proc_exit(process *p);
 
-/* Bytes of every table's records and objects, for tests (erlang:memory's
- * ets counts the ALLOC_ETS type). */
-size_t ets_total_words(void);
-
 #endif

@@ -56,6 +56,34 @@ static inline term_t *heap_alloc(heap_t *h, size_t words)
     }
     return heap_alloc_slow(h, words);
 }
+/* A list built front to back on h, which is not collected meanwhile (a
+ * BIF's heap, a scratch heap): `head` is the list so far, *tail the slot
+ * of the next cell, `last` the last cell (NULL while empty). */
+typedef struct list_builder {
+    heap_t *h;
+    term_t head;
+    term_t *tail;
+    term_t *last;
+} list_builder;
+
+static inline void lb_init(list_builder *b, heap_t *h)
+{
+    b->h = h;
+    b->head = NIL;
+    b->tail = &b->head;
+    b->last = NULL;
+}
+
+static inline void lb_add(list_builder *b, term_t t)
+{
+    term_t *c = heap_alloc(b->h, 2);
+    c[0] = t;
+    c[1] = NIL;
+    *b->tail = term_list(c);
+    b->tail = &c[1];
+    b->last = c;
+}
+
 /* Links an off-heap handle (its first word a header) into the heap's list
  * and counts a refc binary's bytes in offheap_bytes. */
 void heap_link_offheap(heap_t *h, offheap_hdr *obj);

@@ -253,59 +253,63 @@ send_tagged(Process, Label, Request) ->
     Mref.
 
 wait_response(Id, Timeout) ->
-    T = timeout_value(Timeout),
-    receive
-        {[alias | Id], Reply} ->
-            erlang:demonitor(Id, [flush]),
-            {reply, Reply};
-        {'DOWN', Id, _, Object, Reason} ->
-            {error, {Reason, Object}}
-    after T ->
-            timeout
-    end.
+    reply_or_down(Id, timeout_value(Timeout)).
 
 wait_response(Ids, Timeout, Delete) when map_size(Ids) =:= 0, is_boolean(Delete) ->
     _ = timeout_value(Timeout),
     no_request;
 wait_response(Ids, Timeout, Delete) when is_map(Ids), is_boolean(Delete) ->
-    T = timeout_value(Timeout),
-    receive
-        {[alias | Id], _} = Msg when is_map_key(Id, Ids) -> in_collection(Msg, Ids, Delete);
-        {'DOWN', Id, _, _, _} = Msg when is_map_key(Id, Ids) -> in_collection(Msg, Ids, Delete)
-    after T ->
-            timeout
-    end.
+    any_reply_or_down(Ids, timeout_value(Timeout), Delete).
 
+%% As wait_response/2, but a timeout gives the request up: its monitor
+%% goes, and a reply that came meanwhile is still taken.
 receive_response(Id, Timeout) ->
-    T = timeout_value(Timeout),
-    receive
-        {[alias | Id], Reply} ->
-            erlang:demonitor(Id, [flush]),
-            {reply, Reply};
-        {'DOWN', Id, _, Object, Reason} ->
-            {error, {Reason, Object}}
-    after T ->
+    case reply_or_down(Id, timeout_value(Timeout)) of
+        timeout ->
             erlang:demonitor(Id, [flush]),
             receive
                 {[alias | Id], Reply} -> {reply, Reply}
             after 0 ->
                     timeout
-            end
+            end;
+        Result ->
+            Result
     end.
 
 receive_response(Ids, Timeout, Delete) when map_size(Ids) =:= 0, is_boolean(Delete) ->
     _ = timeout_value(Timeout),
     no_request;
 receive_response(Ids, Timeout, Delete) when is_map(Ids), is_boolean(Delete) ->
-    T = timeout_value(Timeout),
-    receive
-        {[alias | Id], _} = Msg when is_map_key(Id, Ids) -> in_collection(Msg, Ids, Delete);
-        {'DOWN', Id, _, _, _} = Msg when is_map_key(Id, Ids) -> in_collection(Msg, Ids, Delete)
-    after T ->
+    case any_reply_or_down(Ids, timeout_value(Timeout), Delete) of
+        timeout ->
             maps:foreach(fun(Id, _) when is_reference(Id) -> erlang:demonitor(Id, [flush]);
                             (_, _) -> erlang:error(badarg)
                          end, Ids),
             flush_responses(Ids),
+            timeout;
+        Result ->
+            Result
+    end.
+
+%% The reply to request Id, or the 'DOWN' of its monitor; timeout after T
+%% milliseconds.
+reply_or_down(Id, T) ->
+    receive
+        {[alias | Id], Reply} ->
+            erlang:demonitor(Id, [flush]),
+            {reply, Reply};
+        {'DOWN', Id, _, Object, Reason} ->
+            {error, {Reason, Object}}
+    after T ->
+            timeout
+    end.
+
+%% The same for whichever request of the collection Ids answers first.
+any_reply_or_down(Ids, T, Delete) ->
+    receive
+        {[alias | Id], _} = Msg when is_map_key(Id, Ids) -> in_collection(Msg, Ids, Delete);
+        {'DOWN', Id, _, _, _} = Msg when is_map_key(Id, Ids) -> in_collection(Msg, Ids, Delete)
+    after T ->
             timeout
     end.
 
