@@ -32,15 +32,60 @@ static bool is_fun0(term_t f)
     return term_is_export(f) && export_object(f)->arity == 0;
 }
 
+/* monitor/3's options, and spawn_opt's {monitor, Options}: the alias the
+ * monitor's reference is (ALIAS_NONE: none) and the tag of its 'DOWN'
+ * message (THE_NON_VALUE: 'DOWN'). */
+typedef struct monitor_opts {
+    alias_mode alias;
+    term_t tag;
+} monitor_opts;
+
+static const monitor_opts no_monitor_opts = {ALIAS_NONE, THE_NON_VALUE};
+
+/* Reads a list of {alias, Mode} and {tag, Tag} (a later one wins) into
+ * *mo; false for anything else. */
+static bool monitor_options(term_t l, monitor_opts *mo)
+{
+    *mo = no_monitor_opts;
+    for (; term_is_list(l); l = list_tail(l)) {
+        term_t o = list_head(l);
+        if (!term_is_tuple(o) || tuple_arity(o) != 2)
+            return false;
+        term_t k = tuple_get(o, 0), v = tuple_get(o, 1);
+        if (k == ATOM_tag)
+            mo->tag = v;
+        else if (k == ATOM_alias && v == ATOM_explicit_unalias)
+            mo->alias = ALIAS_EXPLICIT;
+        else if (k == ATOM_alias && v == ATOM_demonitor)
+            mo->alias = ALIAS_DEMONITOR;
+        else if (k == ATOM_alias && v == ATOM_reply_demonitor)
+            mo->alias = ALIAS_REPLY_DEMONITOR;
+        else
+            return false;
+    }
+    return l == NIL;
+}
+
+/* Ids for a monitor of p's with options mo: an alias's when it is one. */
+static void monitor_ref(process *p, const monitor_opts *mo, uint32_t ids[3])
+{
+    if (mo->alias != ALIAS_NONE)
+        proc_new_alias_ref(p, ids);
+    else
+        proc_new_ref(ids);
+}
+
 /* The result of a spawn: the pid, or {Pid, Ref} for a monitor (ref: its
- * ids); system_limit when the process table was full. */
-static term_t spawned(process *p, term_t pid, unsigned opts, const uint32_t ref[3])
+ * ids, mo its options); system_limit when the process table was full. */
+static term_t spawned(process *p, term_t pid, unsigned opts, const uint32_t ref[3], const monitor_opts *mo)
 {
     if (pid == THE_NON_VALUE)
         return BIF_ERROR(p, ATOM_system_limit);
-    if (opts & SPAWN_MONITOR)
-        return term_tuple2(&p->heap, pid, term_ref(&p->heap, ref, 3));
-    return pid;
+    if (!(opts & SPAWN_MONITOR))
+        return pid;
+    if (mo->alias != ALIAS_NONE || mo->tag != THE_NON_VALUE)
+        proc_set_monitor_opts(proc_find_monitor(p, ref), mo->alias, mo->tag);
+    return term_tuple2(&p->heap, pid, term_ref(&p->heap, ref, 3));
 }
 
 /* Reductions a spawn costs, as OTP 25 counts them: spawn/3 and its
@@ -50,50 +95,55 @@ static term_t spawned(process *p, term_t pid, unsigned opts, const uint32_t ref[
 #define SPAWN_MFA_REDS 1
 #define SPAWN_FUN_REDS 3
 
-/* Spawns M:F(Args) with `opts` and the options po (NULL: the defaults). */
-static term_t spawn_mfa(process *p, term_t m, term_t f, term_t a, unsigned opts, const proc_opts *po)
+/* Spawns M:F(Args) with `opts`, the options po (NULL: the defaults) and
+ * the monitor's mo. */
+static term_t spawn_mfa(process *p, term_t m, term_t f, term_t a, unsigned opts, const proc_opts *po,
+                        const monitor_opts *mo)
 {
     if (!term_is_atom(m) || !term_is_atom(f) || list_length(a) < 0)
         return BIF_BADARG(p);
     p->reds -= SPAWN_MFA_REDS;
     uint32_t ref[3];
     if (opts & SPAWN_MONITOR)
-        proc_new_ref(ref);
-    return spawned(p, proc_spawn(p, m, f, a, opts, po, ref), opts, ref);
+        monitor_ref(p, mo, ref);
+    return spawned(p, proc_spawn(p, m, f, a, opts, po, ref), opts, ref, mo);
 }
 
 /* A fun of arity 0 runs as erlang:apply(Fun, []), OTP's initial call. */
-static term_t spawn_fun(process *p, term_t fun, unsigned opts, const proc_opts *po)
+static term_t spawn_fun(process *p, term_t fun, unsigned opts, const proc_opts *po, const monitor_opts *mo)
 {
     if (!is_fun0(fun))
         return BIF_BADARG(p);
     p->reds -= SPAWN_FUN_REDS;
     uint32_t ref[3];
     if (opts & SPAWN_MONITOR)
-        proc_new_ref(ref);
-    return spawned(p, proc_spawn_fun(p, fun, opts, po, ref), opts, ref);
+        monitor_ref(p, mo, ref);
+    return spawned(p, proc_spawn_fun(p, fun, opts, po, ref), opts, ref, mo);
 }
 
-term_t bif_proc_spawn_1(process *p, const term_t *args) { return spawn_fun(p, args[0], 0, NULL); }
+term_t bif_proc_spawn_1(process *p, const term_t *args)
+{
+    return spawn_fun(p, args[0], 0, NULL, &no_monitor_opts);
+}
 term_t bif_proc_spawn_3(process *p, const term_t *args)
 {
-    return spawn_mfa(p, args[0], args[1], args[2], 0, NULL);
+    return spawn_mfa(p, args[0], args[1], args[2], 0, NULL, &no_monitor_opts);
 }
 term_t bif_proc_spawn_link_1(process *p, const term_t *args)
 {
-    return spawn_fun(p, args[0], SPAWN_LINK, NULL);
+    return spawn_fun(p, args[0], SPAWN_LINK, NULL, &no_monitor_opts);
 }
 term_t bif_proc_spawn_link_3(process *p, const term_t *args)
 {
-    return spawn_mfa(p, args[0], args[1], args[2], SPAWN_LINK, NULL);
+    return spawn_mfa(p, args[0], args[1], args[2], SPAWN_LINK, NULL, &no_monitor_opts);
 }
 term_t bif_proc_spawn_monitor_1(process *p, const term_t *args)
 {
-    return spawn_fun(p, args[0], SPAWN_MONITOR, NULL);
+    return spawn_fun(p, args[0], SPAWN_MONITOR, NULL, &no_monitor_opts);
 }
 term_t bif_proc_spawn_monitor_3(process *p, const term_t *args)
 {
-    return spawn_mfa(p, args[0], args[1], args[2], SPAWN_MONITOR, NULL);
+    return spawn_mfa(p, args[0], args[1], args[2], SPAWN_MONITOR, NULL, &no_monitor_opts);
 }
 
 /* ---- the collector's options ------------------------------------------ */
@@ -147,16 +197,17 @@ term_t bif_max_heap_term(heap_t *h, const gc_max_heap *m)
     return map_from_pairs(h, keys, vals, 3);
 }
 
-/* The options of a spawn_opt: link and monitor ({monitor, Options} too:
- * its options are not acted on) set bits in *opts; min_heap_size,
+/* The options of a spawn_opt: link and monitor ({monitor, Options} too,
+ * its options to *mo) set bits in *opts; min_heap_size,
  * fullsweep_after, max_heap_size and priority go to *po. All are checked
  * as OTP checks them (a max_heap_size under the min_heap_size given
  * anywhere in the list is bad), message_queue_data too, which has no
  * effect (messages always arrive off the heap here). False for a bad
  * option or list: badarg with cause badopt. */
-static bool spawn_options(term_t l, unsigned *opts, proc_opts *po)
+static bool spawn_options(term_t l, unsigned *opts, proc_opts *po, monitor_opts *mo)
 {
     *opts = 0;
+    *mo = no_monitor_opts;
     proc_default_opts(po);
     term_t max_heap = THE_NON_VALUE;
     for (; term_is_list(l); l = list_tail(l)) {
@@ -174,7 +225,7 @@ static bool spawn_options(term_t l, unsigned *opts, proc_opts *po)
         term_t k = tuple_get(o, 0), v = tuple_get(o, 1);
         bool ok;
         if (k == ATOM_monitor) {
-            ok = list_length(v) >= 0;
+            ok = monitor_options(v, mo);
             *opts |= SPAWN_MONITOR;
         } else if (k == ATOM_priority) {
             ok = v == ATOM_low || v == ATOM_normal || v == ATOM_high || v == ATOM_max;
@@ -211,18 +262,20 @@ term_t bif_proc_spawn_opt_2(process *p, const term_t *args)
 {
     unsigned opts;
     proc_opts po;
-    if (!spawn_options(args[1], &opts, &po))
+    monitor_opts mo;
+    if (!spawn_options(args[1], &opts, &po, &mo))
         return bif_badopt(p);
-    return spawn_fun(p, args[0], opts, &po);
+    return spawn_fun(p, args[0], opts, &po, &mo);
 }
 
 term_t bif_proc_spawn_opt_4(process *p, const term_t *args)
 {
     unsigned opts;
     proc_opts po;
-    if (!spawn_options(args[3], &opts, &po))
+    monitor_opts mo;
+    if (!spawn_options(args[3], &opts, &po, &mo))
         return bif_badopt(p);
-    return spawn_mfa(p, args[0], args[1], args[2], opts, &po);
+    return spawn_mfa(p, args[0], args[1], args[2], opts, &po, &mo);
 }
 
 term_t bif_proc_make_ref_0(process *p, const term_t *args)
@@ -289,17 +342,17 @@ term_t bif_proc_unlink_1(process *p, const term_t *args)
     return ATOM_true;
 }
 
-/* {'DOWN', Ref, process, Item, noproc} sent to p at once: monitoring what
- * does not exist. */
-static void down_now(process *p, term_t ref, term_t item)
+/* {Tag, Ref, process, Item, noproc} sent to p at once: monitoring what
+ * does not exist (Tag 'DOWN' unless mo gives one). */
+static void down_now(process *p, term_t ref, term_t item, const monitor_opts *mo)
 {
-    term_t t[5] = {ATOM_DOWN, ref, ATOM_process, item, ATOM_noproc};
+    term_t tag = mo->tag != THE_NON_VALUE ? mo->tag : ATOM_DOWN;
+    term_t t[5] = {tag, ref, ATOM_process, item, ATOM_noproc};
     proc_deliver(p->pid, p->pid, term_tuple(&p->heap, 5, t));
 }
 
-term_t bif_proc_monitor_2(process *p, const term_t *args)
+static term_t monitor(process *p, term_t type, term_t item, term_t opts)
 {
-    term_t type = args[0], item = args[1];
     if (type != ATOM_process)
         return BIF_BADARG(p);
     term_t pid, name = NIL;
@@ -315,34 +368,52 @@ term_t bif_proc_monitor_2(process *p, const term_t *args)
     } else {
         return BIF_BADARG(p);
     }
+    monitor_opts mo;
+    if (!monitor_options(opts, &mo))
+        return bif_badopt(p);
     uint32_t ids[3];
-    proc_new_ref(ids);
+    monitor_ref(p, &mo, ids);
     term_t ref = term_ref(&p->heap, ids, 3);
+    if (pid == p->pid)
+        return ref; /* monitoring oneself does nothing, and makes no alias */
     term_t reported = name != NIL ? term_tuple2(&p->heap, name, ATOM_nonode_at_nohost) : item;
-    if (pid == NIL || pid == p->pid) {
-        if (pid == NIL)
-            down_now(p, ref, reported);
-        return ref; /* monitoring oneself does nothing */
+    proc_link *l = NULL;
+    if (pid != NIL) {
+        l = proc_add_link(p, MONITOR_OUT, pid, name, ids);
+        if (!proc_signal(pid, SIG_MONITOR, p->pid, NIL, ids, name)) {
+            proc_remove_link(p, MONITOR_OUT, pid, ids);
+            l = NULL;
+        }
     }
-    proc_add_link(p, MONITOR_OUT, pid, name, ids);
-    if (!proc_signal(pid, SIG_MONITOR, p->pid, NIL, ids, name)) {
-        proc_remove_link(p, MONITOR_OUT, pid, ids);
-        down_now(p, ref, reported);
+    if (l) {
+        proc_set_monitor_opts(l, mo.alias, mo.tag);
+        return ref;
     }
+    /* Gone already: the 'DOWN' comes now, and the monitor is over before
+     * it was made; only an alias that outlives its monitor stays. */
+    down_now(p, ref, reported, &mo);
+    if (mo.alias == ALIAS_EXPLICIT)
+        proc_add_link(p, ALIAS, NIL, NIL, ids)->alias = ALIAS_EXPLICIT;
     return ref;
 }
 
+term_t bif_proc_monitor_2(process *p, const term_t *args) { return monitor(p, args[0], args[1], NIL); }
+term_t bif_proc_monitor_3(process *p, const term_t *args) { return monitor(p, args[0], args[1], args[2]); }
+
+/* A monitor's message {_, Ref, _, _, _}, already a message (a 'DOWN'
+ * still on its way is a SIG_DOWN, which no longer finds its monitor). */
 static bool is_down_of(const message *m, term_t ref)
 {
     term_t t = m->term;
     return m->kind == MSG_MESSAGE && term_is_tuple(t) && tuple_arity(t) == 5 &&
-           tuple_get(t, 0) == ATOM_DOWN && term_eq_exact(tuple_get(t, 1), ref);
+           term_eq_exact(tuple_get(t, 1), ref);
 }
 
-/* Removes {'DOWN', Ref, ...} from p's messages, received or incoming. The
+/* Removes the monitor's message {_, Ref, _, _, _} from p's messages,
+ * received or incoming (one that down_now sent is incoming). The
  * incoming queue is not handled here (a signal in it may end p, which a
- * BIF cannot do): a 'DOWN' in it moves to the end of the message queue,
- * and is dropped from there. */
+ * BIF cannot do): a message of the monitor in it moves to the end of
+ * the message queue, and is dropped from there. */
 static void flush_down(process *p, term_t ref)
 {
     spinlock_lock(&p->inq_lock);
@@ -370,36 +441,81 @@ static void flush_down(process *p, term_t ref)
     }
 }
 
-static term_t demonitor(process *p, term_t ref, term_t opts)
+/* The ids of a reference made here with three words (monitors' and
+ * aliases'), or NULL. */
+static const uint32_t *ref_ids3(term_t ref)
 {
     if (!term_is_local_ref(ref) || ref_object(ref)->nids != 3)
+        return NULL;
+    return ref_object(ref)->ids;
+}
+
+static term_t demonitor(process *p, term_t ref, term_t opts)
+{
+    if (!term_is_local_ref(ref))
         return BIF_BADARG(p);
     bool flush = false, info = false;
     for (; term_is_list(opts); opts = list_tail(opts)) {
         term_t o = list_head(opts);
-        if (o == atom_from_cstr("flush"))
+        if (o == ATOM_flush)
             flush = true;
-        else if (o == atom_from_cstr("info"))
+        else if (o == ATOM_info)
             info = true;
         else
             return BIF_BADARG(p);
     }
     if (opts != NIL)
         return BIF_BADARG(p);
-    const uint32_t *ids = ref_object(ref)->ids;
-    term_t other = proc_monitored(p, ids);
-    bool found = other != NIL;
-    if (found) {
-        proc_remove_link(p, MONITOR_OUT, other, ids);
-        proc_signal(other, SIG_DEMONITOR, p->pid, NIL, ids, NIL);
+    const uint32_t *ids = ref_ids3(ref);
+    proc_link *l = ids ? proc_find_monitor(p, ids) : NULL;
+    if (l) {
+        proc_signal(l->other, SIG_DEMONITOR, p->pid, NIL, ids, NIL);
+        proc_drop_monitor(p, l);
     }
     if (flush)
         flush_down(p, ref);
-    return !info || found ? ATOM_true : ATOM_false;
+    return !info || l ? ATOM_true : ATOM_false;
 }
 
 term_t bif_proc_demonitor_1(process *p, const term_t *args) { return demonitor(p, args[0], NIL); }
 term_t bif_proc_demonitor_2(process *p, const term_t *args) { return demonitor(p, args[0], args[1]); }
+
+/* ---- aliases ------------------------------------------------------------- */
+
+static term_t alias(process *p, term_t opts)
+{
+    alias_mode mode = ALIAS_EXPLICIT;
+    for (; term_is_list(opts); opts = list_tail(opts)) {
+        term_t o = list_head(opts);
+        if (o == ATOM_explicit_unalias)
+            mode = ALIAS_EXPLICIT;
+        else if (o == ATOM_reply)
+            mode = ALIAS_REPLY;
+        else
+            return BIF_BADARG(p);
+    }
+    if (opts != NIL)
+        return BIF_BADARG(p);
+    uint32_t ids[3];
+    proc_new_alias_ref(p, ids);
+    proc_add_link(p, ALIAS, NIL, NIL, ids)->alias = mode;
+    return term_ref(&p->heap, ids, 3);
+}
+
+term_t bif_proc_alias_0(process *p, const term_t *args) { return alias(p, NIL); }
+term_t bif_proc_alias_1(process *p, const term_t *args) { return alias(p, args[0]); }
+
+term_t bif_proc_unalias_1(process *p, const term_t *args)
+{
+    if (!term_is_local_ref(args[0]))
+        return BIF_BADARG(p);
+    const uint32_t *ids = ref_ids3(args[0]);
+    proc_link *l = ids ? proc_find_alias(p, ids) : NULL;
+    if (!l)
+        return ATOM_false;
+    proc_unalias(p, l);
+    return ATOM_true;
+}
 
 term_t bif_proc_exit_2(process *p, const term_t *args)
 {
@@ -719,15 +835,6 @@ static term_t link_list(heap_t *h, process *q, link_kind kind)
     return l;
 }
 
-/* Whether an incoming signal of q will be a message when q handles it: a
- * message, or an exit signal q traps (kill from exit/2 is not trapped). */
-static bool becomes_message(const message *m, bool trapping)
-{
-    if (m->kind == MSG_MESSAGE)
-        return true;
-    return m->kind == SIG_EXIT && trapping && !(m->term == ATOM_kill && m->ref[0] != 1);
-}
-
 /* Appends a copy of t to the list whose last tail is *tail. */
 static term_t *append_copy(heap_t *h, term_t *tail, term_t t)
 {
@@ -748,15 +855,14 @@ static term_t message_info(heap_t *h, process *q, bool list)
     if (list)
         for (const message *m = q->msgq; m; m = m->next)
             tail = append_copy(h, tail, m->term);
-    bool trapping = atomic_load_explicit(&q->state, memory_order_relaxed) & PS_TRAP_EXIT;
     spinlock_lock(&q->inq_lock);
     for (const message *m = q->inq; m; m = m->next) {
-        if (!becomes_message(m, trapping))
+        term_t t = proc_pending_message(q, m, list ? h : NULL);
+        if (t == THE_NON_VALUE)
             continue;
         n++;
         if (list)
-            tail = append_copy(
-                h, tail, m->kind == MSG_MESSAGE ? m->term : term_tuple3(h, ATOM_EXIT, m->from, m->term));
+            tail = append_copy(h, tail, t);
     }
     spinlock_unlock(&q->inq_lock);
     return list ? out : term_small((int64_t)n);

@@ -193,6 +193,32 @@ static void free_message(message *m)
     alloc_free(ALLOC_MESSAGE, m, sizeof *m);
 }
 
+static void drop_tag(proc_link *l)
+{
+    if (!l->tag)
+        return;
+    heap_destroy(&l->tag->heap);
+    alloc_free(ALLOC_LINK, l->tag, sizeof *l->tag);
+    l->tag = NULL;
+}
+
+static void free_link(proc_link *l)
+{
+    drop_tag(l);
+    alloc_free(ALLOC_LINK, l, sizeof *l);
+}
+
+/* A copy of t in h, a heap of its own that starts exactly as large as the
+ * copy needs (t itself when immediate). */
+static term_t copy_off_heap(heap_t *h, term_t t)
+{
+    size_t words = copy_size(t);
+    if (!words)
+        return t;
+    h->next_words = words;
+    return copy_term(h, t);
+}
+
 static void free_process(process *p)
 {
     for (message *m = p->msgq, *n; m; m = n) {
@@ -205,7 +231,7 @@ static void free_process(process *p)
     }
     for (proc_link *l = p->links, *n; l; l = n) {
         n = l->next;
-        alloc_free(ALLOC_LINK, l, sizeof *l);
+        free_link(l);
     }
     gc_destroy(&p->heap, &p->gc);
     heap_destroy(&p->heap);
@@ -407,12 +433,12 @@ term_t proc_spawn_fun(process *parent, term_t fun, unsigned opts, const proc_opt
     return start_process(parent, c, ATOM_erlang, ATOM_apply, THE_NON_VALUE, 2, e, opts, mref);
 }
 
-void proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3])
+proc_link *proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3])
 {
     if (kind == LINK) {
         for (proc_link *l = p->links; l; l = l->next)
             if (l->kind == LINK && l->other == other)
-                return;
+                return l;
     }
     proc_link *l = alloc_zeroed(ALLOC_LINK, sizeof *l);
     l->kind = kind;
@@ -422,6 +448,7 @@ void proc_add_link(process *p, link_kind kind, term_t other, term_t name, const 
         memcpy(l->ref, ref, sizeof l->ref);
     l->next = p->links;
     p->links = l;
+    return l;
 }
 
 /* Removes the first link entry matching kind and other (and ref for
@@ -435,10 +462,70 @@ bool proc_remove_link(process *p, link_kind kind, term_t other, const uint32_t r
         if (kind != LINK && memcmp(l->ref, ref, sizeof l->ref) != 0)
             continue;
         *lp = l->next;
-        alloc_free(ALLOC_LINK, l, sizeof *l);
+        free_link(l);
         return true;
     }
     return false;
+}
+
+/* ---- monitors' options and aliases ------------------------------------ */
+
+void proc_set_monitor_opts(proc_link *l, alias_mode alias, term_t tag)
+{
+    ASSERT(l->kind == MONITOR_OUT && !l->tag);
+    l->alias = alias;
+    if (tag == THE_NON_VALUE)
+        return;
+    l->tag = alloc_new(ALLOC_LINK, sizeof *l->tag);
+    heap_init(&l->tag->heap, ALLOC_HEAP_FRAG);
+    l->tag->term = copy_off_heap(&l->tag->heap, tag);
+}
+
+proc_link *proc_find_monitor(process *p, const uint32_t ids[3])
+{
+    for (proc_link *l = p->links; l; l = l->next)
+        if (l->kind == MONITOR_OUT && memcmp(l->ref, ids, sizeof l->ref) == 0)
+            return l;
+    return NULL;
+}
+
+proc_link *proc_find_alias(process *p, const uint32_t ids[3])
+{
+    for (proc_link *l = p->links; l; l = l->next)
+        if ((l->kind == ALIAS || (l->kind == MONITOR_OUT && l->alias != ALIAS_NONE)) &&
+            memcmp(l->ref, ids, sizeof l->ref) == 0)
+            return l;
+    return NULL;
+}
+
+static void unlink_entry(process *p, proc_link *l)
+{
+    proc_link **lp = &p->links;
+    while (*lp != l)
+        lp = &(*lp)->next;
+    *lp = l->next;
+    free_link(l);
+}
+
+void proc_drop_monitor(process *p, proc_link *l)
+{
+    if (l->alias != ALIAS_EXPLICIT) {
+        unlink_entry(p, l);
+        return;
+    }
+    /* the alias outlives its monitor */
+    l->kind = ALIAS;
+    l->other = NIL;
+    l->name = NIL;
+    drop_tag(l);
+}
+
+void proc_unalias(process *p, proc_link *l)
+{
+    if (l->kind == ALIAS)
+        unlink_entry(p, l);
+    else
+        l->alias = ALIAS_NONE;
 }
 
 /* ---- sending ---------------------------------------------------------- */
@@ -488,13 +575,7 @@ static message *new_message(message_kind kind, term_t from, term_t t)
     m->name = NIL;
     memset(m->ref, 0, sizeof m->ref);
     heap_init(&m->frag, ALLOC_HEAP_FRAG);
-    size_t words = copy_size(t);
-    if (words) {
-        m->frag.next_words = words;
-        m->term = copy_term(&m->frag, t);
-    } else {
-        m->term = t;
-    }
+    m->term = copy_off_heap(&m->frag, t);
     return m;
 }
 
@@ -508,6 +589,38 @@ void proc_deliver(term_t to, term_t from, term_t msg)
         free_message(m);
 }
 
+/* Alias references carry their owner's slot of the process table in
+ * their third id word, above every plain reference's: ALIAS_REF_BASE +
+ * slot. Plain references start that word at 2318283045 (proc_new_ref);
+ * both print ten digits wide, as OTP's. */
+#define ALIAS_REF_BASE 1073741824u
+
+void proc_new_alias_ref(const process *p, uint32_t ids[3])
+{
+    proc_new_ref(ids);
+    ids[2] = ALIAS_REF_BASE + pid_number(p->pid) % PROC_TABLE_SIZE;
+}
+
+/* The process in the slot an alias reference names, or NULL. It may not
+ * be the alias's owner (which may have died and left its slot to
+ * another): the process decides when the message arrives, and drops it
+ * unless the alias is one of its own and active. */
+static process *alias_owner(term_t ref)
+{
+    const ref_obj *r = ref_object(ref);
+    if (r->nids != 3 || r->ids[2] - ALIAS_REF_BASE >= PROC_TABLE_SIZE)
+        return NULL;
+    return atomic_load_explicit(&table[r->ids[2] - ALIAS_REF_BASE], memory_order_acquire);
+}
+
+static void send_to_alias(process *q, term_t from, term_t ref, term_t msg)
+{
+    message *m = new_message(SIG_ALIAS, from, msg);
+    memcpy(m->ref, ref_object(ref)->ids, sizeof m->ref);
+    if (!enqueue(q, m))
+        free_message(m);
+}
+
 bool proc_send(process *p, term_t to, term_t msg)
 {
     term_t given = to;
@@ -516,6 +629,13 @@ bool proc_send(process *p, term_t to, term_t msg)
     } else if (term_is_tuple(to) && tuple_arity(to) == 2 && term_is_atom(tuple_get(to, 0))) {
         /* {Name, Node}: only the local node exists */
         to = proc_whereis(tuple_get(to, 0));
+    } else if (term_is_local_ref(to)) {
+        process *q = alias_owner(to);
+        if (p->trace_flags & TF_SEND) /* OTP's: a send, whatever the reference */
+            trace_hooks.send(p, to, msg, true);
+        if (q)
+            send_to_alias(q, p->pid, to, msg);
+        return true;
     } else if (!term_is_pid(to) && !term_is_port(to)) {
         return bif_raise(p, CLASS_ERROR, ATOM_badarg), false;
     }
@@ -546,6 +666,17 @@ bool proc_signal(term_t to, message_kind kind, term_t from, term_t reason, const
 }
 
 /* ---- receiving -------------------------------------------------------- */
+
+/* {Tag, Ref, process, Who, Reason} on h for monitor l, whose process
+ * `pid` ended with `reason`: Tag is 'DOWN' unless the monitor has its
+ * own; Who the pid, or {Name, Node} for a monitor by name. */
+static term_t down_message(heap_t *h, const proc_link *l, term_t pid, term_t reason)
+{
+    term_t tag = l->tag ? copy_term(h, l->tag->term) : ATOM_DOWN;
+    term_t who = l->name != NIL ? term_tuple2(h, l->name, ATOM_nonode_at_nohost) : pid;
+    term_t t[5] = {tag, term_ref(h, l->ref, 3), ATOM_process, who, reason};
+    return term_tuple(h, 5, t);
+}
 
 /* Handles the signal m on p (the owner). Returns true when p must die;
  * false otherwise. Frees m unless it became a message (returned through
@@ -594,11 +725,56 @@ static bool handle_signal(process *p, message *m, bool *keep)
     case SIG_DEMONITOR:
         proc_remove_link(p, MONITOR_IN, m->from, m->ref);
         return false;
+    case SIG_DOWN: {
+        proc_link *l = proc_find_monitor(p, m->ref);
+        if (!l)
+            return false; /* demonitored meanwhile: no 'DOWN' after demonitor */
+        m->term = down_message(&m->frag, l, m->from, m->term);
+        proc_drop_monitor(p, l);
+        break;
+    }
+    case SIG_ALIAS: {
+        proc_link *l = proc_find_alias(p, m->ref);
+        if (!l)
+            return false; /* no alias of ours, or no longer active */
+        if (l->kind == MONITOR_OUT && l->alias == ALIAS_REPLY_DEMONITOR) {
+            proc_signal(l->other, SIG_DEMONITOR, p->pid, NIL, l->ref, NIL);
+            proc_drop_monitor(p, l);
+        } else if (l->alias == ALIAS_REPLY) {
+            proc_unalias(p, l);
+        }
+        break;
+    }
     case MSG_MESSAGE:
         break;
     }
+    m->kind = MSG_MESSAGE;
     *keep = true;
     return false;
+}
+
+term_t proc_pending_message(process *q, const message *m, heap_t *h)
+{
+    switch (m->kind) {
+    case MSG_MESSAGE:
+        return m->term;
+    case SIG_EXIT:
+        /* kill from exit/2 is not trapped */
+        if (!(atomic_load_explicit(&q->state, memory_order_relaxed) & PS_TRAP_EXIT) ||
+            (m->term == ATOM_kill && m->ref[0] != 1))
+            return THE_NON_VALUE;
+        return h ? term_tuple3(h, ATOM_EXIT, m->from, m->term) : NIL;
+    case SIG_DOWN: {
+        proc_link *l = proc_find_monitor(q, m->ref);
+        if (!l)
+            return THE_NON_VALUE;
+        return h ? down_message(h, l, m->from, m->term) : NIL;
+    }
+    case SIG_ALIAS:
+        return proc_find_alias(q, m->ref) ? m->term : THE_NON_VALUE;
+    default:
+        return THE_NON_VALUE;
+    }
 }
 
 int proc_fetch_incoming(process *p)
@@ -776,14 +952,6 @@ void proc_new_ref(uint32_t ids[3])
     ids[2] = 2318283045u + (uint32_t)(n >> 50);
 }
 
-term_t proc_monitored(const process *p, const uint32_t ids[3])
-{
-    for (const proc_link *l = p->links; l; l = l->next)
-        if (l->kind == MONITOR_OUT && memcmp(l->ref, ids, sizeof l->ref) == 0)
-            return l->other;
-    return NIL;
-}
-
 term_t proc_all_pids(heap_t *h)
 {
     /* Walks the table by pid number, so the list is in creation order
@@ -946,18 +1114,6 @@ bool proc_unregister(term_t name)
 
 /* ---- exiting ---------------------------------------------------------- */
 
-/* {'DOWN', Ref, process, Who, Reason} to the monitoring process. */
-static void send_down(process *p, const proc_link *l, term_t reason)
-{
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t ref = term_ref(&h, l->ref, 3);
-    term_t who = l->name != NIL ? term_tuple2(&h, l->name, ATOM_nonode_at_nohost) : p->pid;
-    term_t t[5] = {ATOM_DOWN, ref, ATOM_process, who, reason};
-    proc_deliver(l->other, p->pid, term_tuple(&h, 5, t));
-    heap_destroy(&h);
-}
-
 void proc_exit(process *p)
 {
     if (p->trace_flags & TF_PROCS)
@@ -1005,10 +1161,13 @@ void proc_exit(process *p)
             proc_signal(l->other, SIG_EXIT, p->pid, reason, by_link, NIL);
             break;
         case MONITOR_IN:
-            send_down(p, l, reason);
+            /* the monitoring process makes the 'DOWN' message of it */
+            proc_signal(l->other, SIG_DOWN, p->pid, reason, l->ref, l->name);
             break;
         case MONITOR_OUT:
             proc_signal(l->other, SIG_DEMONITOR, p->pid, NIL, l->ref, NIL);
+            break;
+        case ALIAS:
             break;
         }
     }

@@ -36,8 +36,12 @@ typedef enum message_kind {
     SIG_EXIT,    /* exit signal: term is the reason, from the sender */
     SIG_LINK,
     SIG_UNLINK,
-    SIG_MONITOR,   /* from monitors us: ref ids in `ref` */
+    SIG_MONITOR, /* from monitors us: ref ids in `ref` */
     SIG_DEMONITOR,
+    SIG_DOWN,  /* a process we monitor (`from`, by `name` when not NIL) ended:
+                  term is the reason, ref the monitor's ids */
+    SIG_ALIAS, /* a message sent to one of our aliases: term is the message,
+                  ref the alias's ids */
 } message_kind;
 
 typedef struct message {
@@ -90,15 +94,40 @@ enum {
     PS_NAMED = 1u << 9,    /* was registered once: its exit looks for its name */
 };
 
-/* A link or a monitor, kept in a process's own list (off-heap: monitor
- * references are kept as their id words). */
-typedef enum link_kind { LINK, MONITOR_OUT, MONITOR_IN } link_kind;
+/* A link, a monitor or an alias, kept in a process's own list (off-heap:
+ * references are kept as their id words). ALIAS: an active alias of the
+ * process that is no monitor's (alias/0,1, or a monitor's alias that
+ * outlived it); a monitor's alias is its MONITOR_OUT entry's `alias`. */
+typedef enum link_kind { LINK, MONITOR_OUT, MONITOR_IN, ALIAS } link_kind;
+
+/* When an alias stops working, besides unalias/1 (erlang:alias/1 and
+ * monitor/3's options): ALIAS_NONE, no alias; EXPLICIT, only by unalias/1;
+ * REPLY, at the first message that arrives through it; DEMONITOR, when
+ * its monitor goes (demonitor/1,2 or the 'DOWN' message); REPLY_DEMONITOR,
+ * either, and the first message through it removes the monitor too. */
+typedef enum alias_mode {
+    ALIAS_NONE,
+    ALIAS_EXPLICIT,
+    ALIAS_REPLY,
+    ALIAS_DEMONITOR,
+    ALIAS_REPLY_DEMONITOR,
+} alias_mode;
+
+/* A monitor's tag ({tag, T}: its 'DOWN' message is {T, Ref, ...}), kept
+ * off the heap with its own. */
+typedef struct monitor_tag {
+    heap_t heap;
+    term_t term;
+} monitor_tag;
+
 typedef struct proc_link {
     struct proc_link *next;
     term_t other;     /* the other process's pid */
     term_t name;      /* monitors by registered name: the name; else NIL */
-    uint32_t ref[3];  /* monitors: the reference's ids */
+    uint32_t ref[3];  /* monitors and aliases: the reference's ids */
     link_kind kind;   /* MONITOR_OUT: we monitor `other`; IN: it monitors us */
+    alias_mode alias; /* MONITOR_OUT: the monitor's alias; ALIAS: its mode */
+    monitor_tag *tag; /* MONITOR_OUT with a tag, else NULL */
 } proc_link;
 
 struct process {
@@ -272,8 +301,25 @@ typedef struct proc_heap_report {
 } proc_heap_report;
 extern void (*proc_heap_report_fn)(const proc_heap_report *r);
 
-void proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3]);
+/* Adds a link, monitor or alias entry to p's list (a link only once) and
+ * returns it. */
+proc_link *proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3]);
 bool proc_remove_link(process *p, link_kind kind, term_t other, const uint32_t ref[3]);
+/* Gives p's monitor l (a MONITOR_OUT entry) an alias and a tag (NIL:
+ * none, its 'DOWN' message is 'DOWN'), as monitor/3's options ask. */
+void proc_set_monitor_opts(proc_link *l, alias_mode alias, term_t tag);
+/* p's monitor with reference ids (MONITOR_OUT), or NULL. */
+proc_link *proc_find_monitor(process *p, const uint32_t ids[3]);
+/* Removes p's monitor l (a MONITOR_OUT entry of p) as demonitor does: an
+ * alias that outlives it (EXPLICIT) stays as an ALIAS entry. The target
+ * is not told (the caller sends SIG_DEMONITOR when it must). */
+void proc_drop_monitor(process *p, proc_link *l);
+/* An active alias of p with reference ids: an ALIAS entry, or a monitor
+ * with an alias; NULL when none. */
+proc_link *proc_find_alias(process *p, const uint32_t ids[3]);
+/* Deactivates alias l of p (unalias/1): an ALIAS entry goes, a monitor
+ * keeps monitoring without its alias. */
+void proc_unalias(process *p, proc_link *l);
 
 /* p ! msg, as erlang:send/2 (to a pid, a registered name, or {Name, Node});
  * false with badarg recorded on p for an unregistered name. */
@@ -306,8 +352,15 @@ void proc_drop_message(process *p, message **mp);
 
 /* Fresh reference ids, unique in this VM run (any thread). */
 void proc_new_ref(uint32_t ids[3]);
-/* The process p monitors with reference ids, or NIL. */
-term_t proc_monitored(const process *p, const uint32_t ids[3]);
+/* Fresh reference ids for an alias of p: unique as proc_new_ref's, and
+ * a send to the reference finds p's slot of the process table from them
+ * (p decides, when the message arrives, whether the alias is active). */
+void proc_new_alias_ref(const process *p, uint32_t ids[3]);
+/* What an incoming signal m of q will be once q handles it: the message
+ * q will receive, built on h (only told, as any term but THE_NON_VALUE,
+ * when h is NULL), or THE_NON_VALUE when it will be no message. q is the
+ * caller's own or claimed (vm/sched.h); q's inq_lock is held. */
+term_t proc_pending_message(process *q, const message *m, heap_t *h);
 /* Lists on h: every live pid (in pid order), every registered name. */
 term_t proc_all_pids(heap_t *h);
 term_t proc_registered(heap_t *h);

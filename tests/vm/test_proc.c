@@ -14,7 +14,7 @@ static const char src_tp[] =
     "         t_monitor_noproc/0, t_demonitor/0, t_monitor_name/0, t_register/0,\n"
     "         t_dict/0, t_big_heap/1, t_big_message/0, t_exit_signals/0, t_signal_order/0,\n"
     "         t_spawn_undef/0, t_alive/0, wait/0, crash/1, sender/2, t_many/1, t_deep/1,\n"
-    "         t_gc_garbage/0, t_trap_kill/0]).\n"
+    "         t_gc_garbage/0, t_trap_kill/0, t_forged_alias/0, mailbox/0]).\n"
     "\n"
     "wait() -> receive stop -> ok end.\n"
     "crash(R) -> exit(R).\n"
@@ -117,6 +117,21 @@ static const char src_tp[] =
     "    receive {'DOWN', R0, _, _, _} -> ok end,\n"
     "    Ref = monitor(process, P),\n"
     "    receive {'DOWN', Ref, process, P2, Why} -> {P2 =:= P, Why} end.\n"
+    "\n"
+    "mailbox() -> receive {tell, To} -> To ! process_info(self(), messages) end.\n"
+    "\n"
+    "%% A reference in the alias range naming W's slot, that is no alias of W's:\n"
+    "%% the send reaches W's queue and W drops it; a real alias of W's works.\n"
+    "t_forged_alias() ->\n"
+    "    W = spawn(fun() -> A = alias(), receive {give, To} -> To ! {alias, A} end, mailbox() end),\n"
+    "    W ! {give, self()},\n"
+    "    A = receive {alias, X} -> X end,\n"
+    "    [_, Num, _] = string:lexemes(pid_to_list(W), \"<.>\"),\n"
+    "    Slot = list_to_integer(Num) rem (1 bsl 18),\n"
+    "    Forged = list_to_ref(\"#Ref<0.\" ++ integer_to_list(1073741824 + Slot) ++ \".1.2>\"),\n"
+    "    Forged ! forged, make_ref() ! plain, A ! real,\n"
+    "    W ! {tell, self()},\n"
+    "    receive {messages, M} -> M end.\n"
     "\n"
     "t_demonitor() ->\n"
     "    P = spawn(tp, wait, []),\n"
@@ -396,7 +411,33 @@ Test(proc, big_message)
 /* Body recursion 100000 deep grows the register stack and the frames. */
 Test(proc, deep_recursion) { expect_call("tp", "t_deep", "[100000]", "100000"); }
 
+/* Whether a message sent to an alias arrives is the receiver's decision:
+ * a reference that names a process's slot but is none of its aliases is
+ * dropped there, and a real alias of the same process delivers. */
+Test(proc, forged_alias_dropped) { expect_call("tp", "t_forged_alias", "[]", "[real]"); }
+
 /* ---- the C API --------------------------------------------------------------------- */
+
+/* Alias references and plain ones come from one counter: never equal,
+ * and an alias's third word names its owner's slot. */
+Test(proc, alias_refs_unique)
+{
+    enum { N = 1000 };
+    static uint32_t ids[N][3];
+    process *owner = alloc_zeroed(ALLOC_TEMP, sizeof *owner);
+    owner->pid = term_local_pid(PROC_TABLE_SIZE + 7, 1);
+    for (int i = 0; i < N; i++) {
+        if (i % 2)
+            proc_new_alias_ref(owner, ids[i]);
+        else
+            proc_new_ref(ids[i]);
+    }
+    for (int i = 1; i < N; i++)
+        for (int j = 0; j < i; j++)
+            cr_assert(memcmp(ids[i], ids[j], sizeof ids[i]) != 0, "refs %d and %d are equal", i, j);
+    cr_expect(ids[1][2] == ids[3][2] && ids[1][2] != ids[0][2], "an alias's third word is its owner's slot");
+    alloc_free(ALLOC_TEMP, owner, sizeof *owner);
+}
 
 Test(proc, refs_unique)
 {

@@ -2,9 +2,11 @@
 %% a named or anonymous process through proc_lib, name registration
 %% ({local, Name} and {via, Mod, Name}; {global, Name} is refused), and the
 %% call protocol ({Label, {Pid, Tag}, Request} answered {Tag, Reply}, under
-%% a monitor) with its timeouts and exit reasons.  There are no process
-%% aliases in the VM: a tag [alias | Ref] has OTP's shape, but replies to it
-%% go to the caller's pid, so a reply after a call's timeout still arrives.
+%% a monitor) with its timeouts and exit reasons.  A call with a timeout
+%% and a request (send_request) monitor the server with an alias that goes
+%% with the monitor ({alias, demonitor}): the tag is [alias | Mref], the
+%% reply is sent to the alias, and a reply that comes after the caller
+%% gave up is dropped, as in OTP.
 -module(gen).
 
 -export([call/3, call/4, check_response/2, check_response/3, debug_options/2,
@@ -175,7 +177,7 @@ do_call(Process, Label, Request, infinity) when is_pid(Process) ->
             exit(Reason)
     end;
 do_call(Process, Label, Request, Timeout) ->
-    Mref = erlang:monitor(process, Process),
+    Mref = erlang:monitor(process, Process, [{alias, demonitor}]),
     Tag = [alias | Mref],
     erlang:send(Process, {Label, {self(), Tag}, Request}, [noconnect]),
     receive
@@ -198,7 +200,14 @@ do_call(Process, Label, Request, Timeout) ->
 node_of({_, N}) when is_atom(N) -> N;
 node_of(Pid) when is_pid(Pid) -> node(Pid).
 
-%% Replies go to the caller's pid, aliased tags included (no aliases here).
+%% A reply to an aliased tag goes to the alias (a caller that gave up has
+%% deactivated it); other replies go to the caller's pid.
+reply({_To, [alias | Alias] = Tag}, Reply) when is_reference(Alias) ->
+    Alias ! {Tag, Reply},
+    ok;
+reply({_To, [[alias | Alias] | _] = Tag}, Reply) when is_reference(Alias) ->
+    Alias ! {Tag, Reply},
+    ok;
 reply({To, Tag}, Reply) ->
     try To ! {Tag, Reply}, ok
     catch _:_ -> ok
@@ -248,7 +257,7 @@ send_request(Process, Label, Request, ReqLabel, Ids) when is_map(Ids) ->
     maps:put(send_request(Process, Label, Request), ReqLabel, Ids).
 
 send_tagged(Process, Label, Request) ->
-    Mref = erlang:monitor(process, Process),
+    Mref = erlang:monitor(process, Process, [{alias, demonitor}]),
     _ = erlang:send(Process, {Label, {self(), [alias | Mref]}, Request}, [noconnect]),
     Mref.
 
