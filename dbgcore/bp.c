@@ -1466,10 +1466,11 @@ static void on_frame_return(process *p, const trace_frame *tf, term_t value)
 /* An exception unwinds through one of bp.c's frames: exception_from for
  * meta's exception_trace; return_trace frames end silently (as the call
  * trace's); a call-accounting frame is dropped, its function keeping the
- * share until the next accounted call or return (as OTP's). */
+ * share until the next accounted call or return (as OTP's). A frame that
+ * goes with the stack (hibernate, cls CLASS_TRAP) ends silently. */
 static void on_frame_unwind(process *p, const trace_frame *tf, proc_class cls, term_t reason)
 {
-    if (tf->kind == TFR_META_EXCEPTION) {
+    if (tf->kind == TFR_META_EXCEPTION && cls != CLASS_TRAP) {
         term_t c = cls == CLASS_ERROR ? ATOM_error : cls == CLASS_EXIT ? ATOM_exit : ATOM_throw;
         heap_t h;
         heap_init(&h, ALLOC_TEMP);

@@ -899,11 +899,33 @@ static term_t status_of(const process *p, const process *q, sched_claim_result c
 /* The items process_info/2 knows; the first INFO_1_ITEMS, in this order,
  * are process_info/1's (after registered_name when there is one). */
 static const char *const info_items[] = {
-    "current_function", "initial_call",    "status",        "message_queue_len",  "links",
-    "dictionary",       "trap_exit",       "error_handler", "priority",           "group_leader",
-    "total_heap_size",  "heap_size",       "stack_size",    "reductions",         "garbage_collection",
-    "suspending",       "registered_name", "messages",      "monitors",           "monitored_by",
-    "memory",           "max_heap_size",   "min_heap_size", "min_bin_vheap_size", "fullsweep_after",
+    "current_function",
+    "initial_call",
+    "status",
+    "message_queue_len",
+    "links",
+    "dictionary",
+    "trap_exit",
+    "error_handler",
+    "priority",
+    "group_leader",
+    "total_heap_size",
+    "heap_size",
+    "stack_size",
+    "reductions",
+    "garbage_collection",
+    "suspending",
+    "registered_name",
+    "messages",
+    "monitors",
+    "monitored_by",
+    "memory",
+    "max_heap_size",
+    "min_heap_size",
+    "min_bin_vheap_size",
+    "fullsweep_after",
+    "current_stacktrace",
+    "current_location",
 };
 #define INFO_1_ITEMS 16
 
@@ -940,6 +962,18 @@ static term_t info_item(process *p, process *q, sched_claim_result claim, term_t
     }
     if (item == ATOM_initial_call)
         return mfa_tuple(h, q->initial_call[0], q->initial_call[1], q->initial_call[2]);
+    if (item == atom_from_cstr("current_stacktrace"))
+        return proc_current_stacktrace(h, q);
+    if (item == atom_from_cstr("current_location")) {
+        /* the first frame of the stack trace; OTP's {M, F, A, []} when
+         * there is none */
+        term_t st = proc_current_stacktrace(h, q);
+        if (st != NIL)
+            return list_head(st);
+        term_t mfa = info_item(p, q, claim, ATOM_current_function, false);
+        term_t t[4] = {tuple_get(mfa, 0), tuple_get(mfa, 1), tuple_get(mfa, 2), NIL};
+        return term_tuple(h, 4, t);
+    }
     if (item == ATOM_status)
         return status_of(p, q, claim);
     if (q->sensitive && (item == ATOM_messages || item == ATOM_dictionary))

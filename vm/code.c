@@ -142,27 +142,38 @@ static module_slot *find_module(term_t name)
     return NULL;
 }
 
-/* erlang:apply/2 and erlang:apply/3 as code, so that they can be called
- * through export entries (funs of them, spawn's initial call) like any
- * function: each tail-calls through the interpreter's apply instructions.
- * They live in a module `erlang` of their own, which holds no BIFs. */
+/* erlang:apply/2, erlang:apply/3 and erlang:hibernate/3 as code, so that
+ * they can be called through export entries (funs of them, spawn's
+ * initial call) like any function. apply tail-calls through the
+ * interpreter's apply instructions; hibernate drops the stack and
+ * collects (`hibernate`), sleeps until a message is there
+ * (`wait_message`), then tail-calls M:F(A...) on an empty stack. They
+ * live in a module `erlang` of their own, which holds no BIFs. */
 static void load_erlang_module(void)
 {
-    module_code *mc = code_module_new();
+    enum { BODY_MAX = 5 };
     static const struct {
         const char *name;
         unsigned arity;
-        opcode op;
-    } fns[] = {{"apply", 2, OP_tail_apply_fun_list}, {"apply", 3, OP_tail_apply_list}};
-    enum { WORDS = FUNC_HEADER_WORDS + CODE_ENTER_WORDS + 2 };
+        unsigned nbody;
+        code_t body[BODY_MAX]; /* the code after enter */
+    } fns[] = {
+        {"apply", 2, 2, {OP_tail_apply_fun_list, 0}},
+        {"apply", 3, 2, {OP_tail_apply_list, 0}},
+        {"hibernate", 3, 5, {OP_hibernate, 0, OP_wait_message, OP_tail_apply_list, 0}},
+    };
+    module_code *mc = code_module_new();
     size_t n = sizeof fns / sizeof fns[0];
     mc->name = ATOM_erlang;
-    mc->ncode = n * WORDS;
+    mc->ncode = 0;
+    for (size_t i = 0; i < n; i++)
+        mc->ncode += FUNC_HEADER_WORDS + CODE_ENTER_WORDS + fns[i].nbody;
     mc->code = alloc_zeroed(ALLOC_CODE, mc->ncode * sizeof(code_t));
     code_module_tables(mc, n, 0, 0);
+    code_t *c = mc->code;
     for (size_t i = 0; i < n; i++) {
-        code_t *c = mc->code + i * WORDS;
         term_t name = atom_from_cstr(fns[i].name);
+        mc->funcs[i] = (code_func){name, fns[i].arity, true, (uint32_t)(c - mc->code), NULL};
         c[FH_OP] = OP_func_info;
         c[FH_MODULE] = ATOM_erlang;
         c[FH_NAME] = name;
@@ -170,8 +181,9 @@ static void load_erlang_module(void)
         c[FH_LAMBDA] = ~(code_t)0;
         c += FUNC_HEADER_WORDS;
         c[0] = OP_enter, c[1] = fns[i].arity + 1, c[2] = fns[i].arity;
-        c[3] = fns[i].op, c[4] = 0;
-        mc->funcs[i] = (code_func){name, fns[i].arity, true, (uint32_t)(i * WORDS), NULL};
+        c += CODE_ENTER_WORDS;
+        memcpy(c, fns[i].body, fns[i].nbody * sizeof(code_t));
+        c += fns[i].nbody;
     }
     code_load(mc);
 }
@@ -686,6 +698,32 @@ static term_t bif_location(heap_t *h, const bif_entry *b)
     return error_info_item(h, map_from_pairs(h, &k, &v, 1));
 }
 
+/* frames[0..n) followed by the frames of p's callers, innermost first, up
+ * to `depth` in all, as a list on h. The first frame of code among the
+ * callers takes first_args in place of its arity and info after its
+ * location, unless THE_NON_VALUE. As OTP's, a continuation equal to the
+ * one before it is recorded once (body recursion shows as one frame). */
+static term_t caller_frames(heap_t *h, const process *p, term_t *frames, unsigned n, unsigned depth,
+                            term_t first_args, term_t info)
+{
+    const code_t *prev = NULL;
+    for (uint32_t i = p->nframes; i-- > 0 && n < depth;) {
+        if (p->frames[i].pc == prev)
+            continue;
+        prev = p->frames[i].pc;
+        term_t f = code_frame(h, prev - 1, first_args, false, info);
+        if (f == THE_NON_VALUE)
+            continue;
+        frames[n++] = f;
+        first_args = THE_NON_VALUE;
+        info = THE_NON_VALUE;
+    }
+    term_t l = NIL;
+    while (n > 0)
+        l = term_cons(h, frames[--n], l);
+    return l;
+}
+
 term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigned nargs, const bif_entry *bif,
                        const export_entry *undef)
 {
@@ -726,22 +764,17 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
             info = THE_NON_VALUE;
         }
     }
-    /* As OTP's, a continuation equal to the one before it is recorded once
-     * (body recursion shows as one frame). */
-    const code_t *prev = NULL;
-    for (uint32_t i = p->nframes; i-- > 0 && n < depth;) {
-        if (p->frames[i].pc == prev)
-            continue;
-        prev = p->frames[i].pc;
-        term_t f = code_frame(h, prev - 1, first_args, false, info);
-        if (f == THE_NON_VALUE)
-            continue;
+    return caller_frames(h, p, frames, n, depth, first_args, info);
+}
+
+term_t proc_current_stacktrace(heap_t *h, const process *q)
+{
+    term_t frames[PROC_BACKTRACE_MAX];
+    unsigned n = 0, depth = atomic_load_explicit(&backtrace_depth, memory_order_relaxed);
+    /* the code of load_erlang_module (erlang:hibernate/3 asleep) is no
+     * frame, as OTP's instructions are none */
+    term_t f = q->pc ? code_frame(h, q->pc, THE_NON_VALUE, false, THE_NON_VALUE) : THE_NON_VALUE;
+    if (f != THE_NON_VALUE && n < depth && tuple_get(f, 0) != ATOM_erlang)
         frames[n++] = f;
-        first_args = THE_NON_VALUE;
-        info = THE_NON_VALUE;
-    }
-    term_t l = NIL;
-    while (n > 0)
-        l = term_cons(h, frames[--n], l);
-    return l;
+    return caller_frames(h, q, frames, n, depth, THE_NON_VALUE, THE_NON_VALUE);
 }

@@ -701,6 +701,8 @@ static code_t gen_receive(gen *g, ir *e, int dst, bool tail)
         cg_op(g, OP_timeout);
         gen_body(g, e->b, e->nb, tail ? NO_DST : (int)d, tail);
     } else {
+        /* where a process waiting here is (current_stacktrace) */
+        line(g, e->line);
         cg_op(g, OP_wait);
         cg_L(g, loop);
         cg_I(g, 0); /* the frame size: compile_asm.c fills it in */

@@ -128,6 +128,24 @@ static inline void move_args(term_t *R, uint64_t b, uint64_t a)
  * function that is no atom, arguments that are no list) still reports an
  * erlang:apply/3 frame with OTP's error_info, as a BIF's does. */
 static const bif_entry apply3_frame = {"erlang", "apply", 3, NULL, 0};
+/* erlang:hibernate/3 is code too (vm/code.c), and reports its badarg the
+ * same way. */
+static const bif_entry hibernate3_frame = {"erlang", "hibernate", 3, NULL, 0};
+
+/* erlang:hibernate/3 drops p's whole stack: its call frames, its catches
+ * and the records of return-trace frames, which end without a return
+ * (the engine's own kinds are told, as CLASS_TRAP). */
+static void drop_stack(process *p)
+{
+    while (p->ntframes) {
+        trace_frame tf = p->tframes[--p->ntframes];
+        if (tf.kind >= TFR_META_RETURN)
+            trace_hooks.frame_unwind(p, &tf, CLASS_TRAP, NIL);
+    }
+    p->nframes = 0;
+    p->ncatches = 0;
+    p->base = 0;
+}
 
 /* The exception unwinds every frame from `keep` up: report exception_from
  * for the exception_trace frames among them (innermost first) and drop
@@ -1488,6 +1506,48 @@ is_ge:
             RELOAD();
         }
         proc_timeout_done(p);
+        NEXT(1);
+    }
+    CASE(hibernate)
+    {
+        uint32_t b = (uint32_t)pc[1];
+        term_t m = R[b], f = R[b + 1], args = R[b + 2];
+        if (!term_is_atom(m) || !term_is_atom(f) || list_length(args) < 0) {
+            /* raised from the caller, as a BIF's error is: the frame
+             * that called this code goes, and the error is located at
+             * its call (pc inside the call instruction, as a stack
+             * trace's caller frames are) */
+            tmp[0] = m, tmp[1] = f, tmp[2] = args;
+            if (F > p->frames) {
+                call_frame fr = *--F;
+                R = fr.regs;
+                pc = fr.pc - 1;
+            }
+            fargs = tmp, fnargs = 3, fbif = &hibernate3_frame;
+            RAISE(ATOM_badarg);
+        }
+        SAVE();
+        drop_stack(p);
+        RELOAD();
+        R[0] = m, R[1] = f, R[2] = args;
+        Ftop = R + 3;
+        pc += 2;
+        SAVE();
+        if (!collect(p, true))
+            goto over_max_heap;
+        RELOAD();
+        DISPATCH();
+    }
+    CASE(wait_message)
+    {
+        /* Resumes here: proc_wait finds the message that woke it, and
+         * leaves it where it is. */
+        SAVE();
+        int r = proc_wait(p, -1);
+        if (r < 0)
+            goto killed;
+        if (r == 0)
+            return RUN_WAIT;
         NEXT(1);
     }
 

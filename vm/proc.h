@@ -392,6 +392,10 @@ void proc_use_caches(bool on);
  * Location}...], OTP's shape (vm/code.c). */
 term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigned nargs, const bif_entry *bif,
                        const export_entry *undef);
+/* process_info(Q, current_stacktrace) on h: the frames of q's function at
+ * its saved pc and of its callers, as a stack trace shows them, up to the
+ * backtrace depth. q is the caller's own or claimed. */
+term_t proc_current_stacktrace(heap_t *h, const process *q);
 /* erlang:system_flag(backtrace_depth, N): the most frames a stack trace
  * keeps from now on, OTP's default 8, at most PROC_BACKTRACE_MAX (a
  * larger N is that); the first frame is kept even at 0. Returns the old

@@ -263,7 +263,9 @@ typedef struct trace_hook_table {
     void (*free)(process *p);
     /* Frames of the engine's own kinds (TFR_META_RETURN and after): tf
      * (popped) was returned through with `value`, or an exception of class
-     * cls and reason unwinds through it. */
+     * cls and reason unwinds through it; cls CLASS_TRAP: the frame went
+     * with the whole stack, neither returned nor unwound
+     * (erlang:hibernate/3). */
     void (*frame_return)(process *p, const trace_frame *tf, term_t value);
     void (*frame_unwind)(process *p, const trace_frame *tf, proc_class cls, term_t reason);
     /* A time slice of p begins (`in`) or ends, for a process with TF_CALL

@@ -1,7 +1,7 @@
 %% gen_server: OTP 25's generic server for the dbgsh VM, over gen (starts,
 %% names, calls) and proc_lib (the process): the callback protocol (init,
 %% handle_call/cast/info/continue, terminate, format_status), timeouts,
-%% hibernate (the process goes on without shrinking), the system messages
+%% hibernate (through proc_lib:hibernate/3), the system messages
 %% of sys, and OTP's exit reasons.  Reports of a server's end and of
 %% unexpected messages go to standard error (OTP sends them to logger).
 -module(gen_server).
@@ -425,16 +425,27 @@ report_end(Reason, Stack, Name, From, Msg, Mod, State) ->
               undefined -> maps:get(reason, Status);
               _ -> {maps:get(reason, Status), Stack}
           end,
-    Client = case From of
-                 {Pid, _} when is_pid(Pid) -> io_lib:format("** Client ~p~n", [Pid]);
-                 _ -> []
-             end,
+    Client = client_report(From),
     io:put_chars(standard_error,
                  [io_lib:format("=ERROR REPORT====~n** Generic server ~p terminating ~n"
                                 "** Last message in was ~p~n** When Server state == ~p~n"
                                 "** Reason for termination ==~n** ~p~n",
                                 [Name, maps:get(message, Status), Shown, Why]),
                   Client, "\n"]).
+
+%% The calling client as OTP's report shows it: its stack, by its name
+%% when it has one, or that it is dead.
+client_report({Pid, _}) when is_pid(Pid) ->
+    case process_info(Pid, [current_stacktrace, registered_name]) of
+        undefined ->
+            io_lib:format("** Client ~p is dead~n", [Pid]);
+        [{current_stacktrace, Stack}, {registered_name, []}] ->
+            io_lib:format("** Client ~p stacktrace~n** ~p~n", [Pid, Stack]);
+        [{current_stacktrace, Stack}, {registered_name, Name}] ->
+            io_lib:format("** Client ~p stacktrace~n** ~p~n", [Name, Stack])
+    end;
+client_report(_) ->
+    [].
 
 report_unexpected(Mod, Msg) ->
     io:put_chars(standard_error,

@@ -67,10 +67,10 @@ init_p(Parent, Ancestors, M, F, A) when is_atom(M), is_atom(F), is_list(A) ->
     catch Class:Reason:Stack -> exit_p(Class, Reason, Stack)
     end.
 
-%% There is no erlang:hibernate/3 in the VM: the process does not shrink,
-%% it goes on with M:F(A) (a tail call, so its stack does not grow).
+%% Hibernates: wakes at the next message in wake_up/3, which catches
+%% what M:F(A) raises as init_p does (the stack with its try is gone).
 hibernate(M, F, A) when is_atom(M), is_atom(F), is_list(A) ->
-    apply(M, F, A).
+    erlang:hibernate(?MODULE, wake_up, [M, F, A]).
 
 wake_up(M, F, A) when is_atom(M), is_atom(F), is_list(A) ->
     try apply(M, F, A)
