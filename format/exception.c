@@ -14,7 +14,7 @@ static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notaliv
     slot_rs_started, slot_rs_stopped, slot_calling_self, slot_a2345, slot_b2345, slot_latin1, slot_unicode,
     slot_utf8, slot_safe, slot_badopt, slot_registered_name, slot_line_length, slot_encoding,
     slot_printable_range, slot_trim, slot_interpreted, slot_error_map, slot_tag, slot_depth, slot_none,
-    slot_override_segment, slot_stdlib_errors, slot_math, slot_scope, slot_kernel_errors, slot_os;
+    slot_override_segment, slot_stdlib_errors, slot_math, slot_scope, slot_kernel_errors, slot_os, slot_ets;
 #define ATOM_REASON atom_cached(&slot_reason, "reason")
 #define ATOM_GENERAL atom_cached(&slot_general, "general")
 #define ATOM_FORMAT_ERROR atom_cached(&slot_format_error, "format_error")
@@ -48,6 +48,7 @@ static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notaliv
 #define ATOM_OVERRIDE_SEGMENT atom_cached(&slot_override_segment, "override_segment_position")
 #define ATOM_STDLIB_ERRORS atom_cached(&slot_stdlib_errors, "erl_stdlib_errors")
 #define ATOM_MATH atom_cached(&slot_math, "math")
+#define ATOM_ETS atom_cached(&slot_ets, "ets")
 #define ATOM_SCOPE atom_cached(&slot_scope, "scope")
 
 /* In the explainers of a function's errors: whether the function (text
@@ -1430,8 +1431,217 @@ static bool derive_unicode(const char *name, size_t len, const term_t *a, unsign
     return true;
 }
 
+/* ---- ets (erl_stdlib_errors:format_ets_error/3) ---- */
+
+#define S_BAD_KEY "not a key that exists in the table"
+#define S_BAD_MATCHSPEC "not a valid match specification"
+#define S_BAD_TABLE_NAME "invalid table name (must be an atom)"
+#define S_EMPTY_TUPLE "is an empty tuple"
+#define S_NAME_EXISTS "table name already exists"
+#define S_SAME_AS_KEYPOS "the position is the same as the key position"
+#define S_UPDATE_OP_RANGE "the position in the update operation is out of range"
+#define S_BAD_UPDATE_OP "not a valid update operation"
+#define S_COUNTER_NOT_INT "the value in the given position, in the object, is not an integer"
+
+/* format_cause/2: what the cause says of the table argument (a[0]), or
+ * NULL for a cause about another argument. */
+static const char *ets_tab_cause(term_t tab, term_t cause)
+{
+    size_t len;
+    const char *c = term_is_atom(cause) ? atom_text(cause, &len) : "";
+    if (!strcmp(c, "type"))
+        return term_is_ref(tab) ? "not a valid table identifier" : "not an atom or a table identifier";
+    if (!strcmp(c, "id"))
+        return "the table identifier does not refer to an existing ETS table";
+    if (!strcmp(c, "access"))
+        return "the table identifier refers to an ETS table with insufficient access rights";
+    if (!strcmp(c, "table_type"))
+        return "the table identifier refers to an ETS table of a type not supported by this operation";
+    return NULL;
+}
+
+static bool cause_is(term_t cause, const char *what)
+{
+    size_t len;
+    return term_is_atom(cause) && !strcmp(atom_text(cause, &len), what);
+}
+
+/* format_tuple/1: an object must be a tuple of at least one element. */
+static const char *s_object(term_t t)
+{
+    if (term_is_tuple(t))
+        return tuple_arity(t) > 0 ? NULL : S_EMPTY_TUPLE;
+    return NOT_TUPLE;
+}
+
+/* format_objects/2's test of insert's second argument. */
+static const char *s_objects(term_t t)
+{
+    if (term_is_tuple(t))
+        return tuple_arity(t) > 0 ? NULL : S_EMPTY_TUPLE;
+    if (!term_is_cons_or_nil(t))
+        return NOT_TUPLE;
+    for (; term_is_list(t); t = list_tail(t))
+        if (!term_is_tuple(list_head(t)) || tuple_arity(list_head(t)) == 0)
+            return "not a non-empty tuple or a list of non-empty tuples";
+    return term_is_nil(t) ? NULL : "not a non-empty tuple or a list of non-empty tuples";
+}
+
+/* format_non_negative_integer/1 (which wants 1 or more). */
+static const char *s_count(term_t n)
+{
+    if (!term_is_integer(n))
+        return NOT_INTEGER;
+    return term_is_small(n) && small_value(n) < 1 ? RANGE : NULL;
+}
+
+static bool is_update_op(term_t op)
+{
+    if (term_is_integer(op))
+        return true;
+    if (!term_is_tuple(op) || (tuple_arity(op) != 2 && tuple_arity(op) != 4))
+        return false;
+    for (uint64_t i = 0; i < tuple_arity(op); i++)
+        if (!term_is_integer(tuple_get(op, i)))
+            return false;
+    return true;
+}
+
+/* is_update_op_top/1, and is_element_spec_top/1 (elements: {Pos, _} with
+ * Pos a positive integer): one operation, or a list of them. */
+static bool all_ops(term_t op, bool element)
+{
+    if (!term_is_cons_or_nil(op)) {
+        if (!element)
+            return is_update_op(op);
+        return term_is_tuple(op) && tuple_arity(op) == 2 && term_is_integer(tuple_get(op, 0)) &&
+               !(term_is_small(tuple_get(op, 0)) && small_value(tuple_get(op, 0)) < 1) &&
+               term_boxed_subtag(tuple_get(op, 0)) != HDR_NEG_BIG;
+    }
+    for (; term_is_list(op); op = list_tail(op))
+        if (!all_ops(list_head(op), element) || term_is_cons_or_nil(list_head(op)))
+            return false;
+    return term_is_nil(op);
+}
+
+static const char *s_update_op(term_t op) { return all_ops(op, false) ? NULL : S_BAD_UPDATE_OP; }
+
+/* erl_stdlib_errors' texts for ets:Name/n over a[0..n) with the error's
+ * cause; false for a function it says nothing of. */
+static bool derive_ets(const char *name, size_t len, const term_t *a, unsigned n, term_t cause,
+                       const char **err)
+{
+    const char *tab = n ? ets_tab_cause(a[0], cause) : NULL;
+    /* format_default(Default, ...): the table's cause, else Default for
+     * the second argument */
+    const char *dflt = NULL;
+    if (IS("info", 2))
+        dflt = "not a valid info item";
+    else if (IS("next", 2) || IS("prev", 2))
+        dflt = S_BAD_KEY;
+    else if (IS("safe_fixtable", 2))
+        dflt = "not a boolean value";
+    else if (IS("select", 2) || IS("select_count", 2) || IS("select_delete", 2) ||
+             IS("internal_select_delete", 2) || IS("select_replace", 2) || IS("select_reverse", 2))
+        dflt = S_BAD_MATCHSPEC;
+    else if (IS("setopts", 2))
+        dflt = S_BAD_OPTIONS;
+    else if (IS("slot", 2))
+        dflt = RANGE;
+    if (dflt) {
+        err[1] = tab;
+        err[2] = tab ? NULL : dflt;
+        return true;
+    }
+    if (n == 1 && (IS("match", 1) || IS("match_object", 1) || IS("select", 1) || IS("select_reverse", 1))) {
+        err[1] = "invalid continuation";
+    } else if (IS("match_spec_compile", 1)) {
+        err[1] = S_BAD_MATCHSPEC;
+    } else if (IS("whereis", 1)) {
+        err[1] = S_BAD_TABLE_NAME;
+    } else if (IS("delete_object", 2)) {
+        err[1] = tab, err[2] = s_object(a[1]);
+    } else if (IS("insert", 2) || IS("insert_new", 2)) {
+        err[1] = tab, err[2] = s_objects(a[1]);
+    } else if (IS("give_away", 3)) {
+        err[1] = tab;
+        if (cause_is(cause, "owner"))
+            err[2] = "the process is already the owner of the table";
+        else if (cause_is(cause, "not_owner"))
+            err[2] = "the current process is not the owner";
+        else if (!term_is_pid(a[1]))
+            err[2] = NOT_PID;
+        else if (!tab)
+            err[2] = "the pid refers to a terminated process";
+    } else if (IS("lookup_element", 3)) {
+        const char *pos = s_count(a[2]);
+        err[1] = tab;
+        if (cause_is(cause, "badkey"))
+            err[2] = S_BAD_KEY, err[3] = pos;
+        else if (!tab && !pos)
+            err[3] = "position is greater than the size of the object";
+        else
+            err[3] = pos;
+    } else if (IS("match", 3) || IS("match_object", 3)) {
+        err[1] = tab, err[3] = s_count(a[2]);
+    } else if (IS("select", 3) || IS("select_count", 3) || IS("select_reverse", 3)) {
+        err[1] = tab, err[2] = ets_is_match_spec(a[1]) ? NULL : S_BAD_MATCHSPEC, err[3] = s_count(a[2]);
+    } else if (IS("new", 2)) {
+        const char *nm = term_is_atom(a[0]) ? NULL : NOT_ATOM, *opts = must_be_list(a[1], NULL);
+        if (nm || opts)
+            err[1] = nm, err[2] = opts;
+        else if (cause_is(cause, "already_exists"))
+            err[1] = S_NAME_EXISTS;
+        else
+            err[2] = S_BAD_OPTIONS;
+    } else if (IS("rename", 2)) {
+        err[1] = tab, err[2] = term_is_atom(a[1]) ? NULL : S_BAD_TABLE_NAME;
+        if (!err[1] && !err[2])
+            err[2] = S_NAME_EXISTS;
+    } else if (IS("update_counter", 3)) {
+        err[1] = tab;
+        if (cause_is(cause, "badkey"))
+            err[2] = S_BAD_KEY, err[3] = s_update_op(a[2]);
+        else if (cause_is(cause, "keypos"))
+            err[3] = S_SAME_AS_KEYPOS;
+        else if (cause_is(cause, "position"))
+            err[3] = S_UPDATE_OP_RANGE;
+        else if (cause_is(cause, "none"))
+            err[3] = all_ops(a[2], false) ? S_COUNTER_NOT_INT : S_BAD_UPDATE_OP;
+        else
+            err[3] = s_update_op(a[2]);
+    } else if (IS("update_counter", 4)) {
+        if (tab) {
+            err[1] = tab;
+            return true;
+        }
+        const char *dt = s_object(a[3]);
+        if (cause_is(cause, "badkey"))
+            err[2] = S_BAD_KEY, err[3] = s_update_op(a[2]), err[4] = dt;
+        else if (cause_is(cause, "keypos"))
+            err[3] = S_SAME_AS_KEYPOS, err[4] = dt;
+        else if (cause_is(cause, "position"))
+            err[3] = S_UPDATE_OP_RANGE;
+        else if (!s_update_op(a[2]) && !dt)
+            err[3] = S_COUNTER_NOT_INT;
+        else
+            err[3] = s_update_op(a[2]), err[4] = dt;
+    } else if (IS("update_element", 3)) {
+        err[1] = tab;
+        if (cause_is(cause, "keypos"))
+            err[3] = S_SAME_AS_KEYPOS;
+        else if (!all_ops(a[2], true))
+            err[3] = "is not a valid element specification";
+        else if (!tab)
+            err[3] = RANGE;
+    } else {
+        err[1] = tab;
+    }
+    return true;
+}
+
 /* erl_stdlib_errors:format_error(Reason, [{M, F, As, Info} | _]) for the
- * modules dbgsh has (binary, lists, maps, math, unicode); nothing for the
+ * modules dbgsh has (binary, ets, lists, maps, math, unicode); nothing for the
  * rest, as OTP's gives nothing for a module it does not know. */
 static void derive_stdlib(term_t frame, emap *e)
 {
@@ -1446,6 +1656,7 @@ static void derive_stdlib(term_t frame, emap *e)
                  : m == ATOM_maps    ? derive_maps(name, len, a, n, e->arg)
                  : m == ATOM_MATH    ? derive_math(name, len, a, n, e->arg)
                  : m == ATOM_UNICODE ? derive_unicode(name, len, a, n, e->arg)
+                 : m == ATOM_ETS     ? derive_ets(name, len, a, n, cause, e->arg)
                                      : false;
     if (!known)
         memset(e->arg, 0, sizeof e->arg);

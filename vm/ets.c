@@ -34,6 +34,48 @@ static _Atomic term_t slot_set, slot_ordered_set, slot_bag, slot_duplicate_bag, 
 #define AM_ETS_TRANSFER atom_cached(&slot_ets_transfer, "ETS-TRANSFER")
 #define AM_ETS_CONT atom_cached(&slot_ets_cont, "$ets_select")
 
+/* ---- errors ------------------------------------------------------------------------ */
+
+/* Why an ets BIF failed, as OTP's error_info `cause` says it (what
+ * erl_stdlib_errors explains): E_NONE, no cause (the arguments say it);
+ * the table argument: E_TYPE, neither an atom nor a table identifier; E_ID,
+ * no such table; E_ACCESS, not allowed to this process; E_TABLE_TYPE, not
+ * for this kind of table; the others: E_BADKEY, no object of the key;
+ * E_KEYPOS, a position that is the key's; E_POSITION, a position past the
+ * object; E_OWNER, the process owns the table already; E_NOT_OWNER, it does
+ * not; E_ALREADY_EXISTS, a table of the name exists. */
+typedef enum ets_cause {
+    E_NONE,
+    E_TYPE,
+    E_ID,
+    E_ACCESS,
+    E_TABLE_TYPE,
+    E_BADKEY,
+    E_KEYPOS,
+    E_POSITION,
+    E_OWNER,
+    E_NOT_OWNER,
+    E_ALREADY_EXISTS,
+} ets_cause;
+
+/* badarg with OTP's error_info for cause c: #{cause => C, module =>
+ * erl_stdlib_errors}, or the module alone for E_NONE. */
+static term_t ets_badarg(process *p, ets_cause c)
+{
+    static const char *const names[] = {
+        [E_TYPE] = "type",           [E_ID] = "id",
+        [E_ACCESS] = "access",       [E_TABLE_TYPE] = "table_type",
+        [E_BADKEY] = "badkey",       [E_KEYPOS] = "keypos",
+        [E_POSITION] = "position",   [E_OWNER] = "owner",
+        [E_NOT_OWNER] = "not_owner", [E_ALREADY_EXISTS] = "already_exists",
+    };
+    if (c == E_NONE)
+        return BIF_BADARG(p);
+    term_t keys[2] = {ATOM_cause, ATOM_module};
+    term_t vals[2] = {atom_from_cstr(names[c]), atom_from_cstr("erl_stdlib_errors")};
+    return bif_raise_info(p, CLASS_ERROR, ATOM_badarg, map_from_pairs(&p->heap, keys, vals, 2));
+}
+
 /* ---- objects ----------------------------------------------------------------------- */
 
 typedef enum tab_type { T_SET, T_ORDERED_SET, T_BAG, T_DUPLICATE_BAG } tab_type;
@@ -600,6 +642,7 @@ static ets_table *magic_table(term_t t)
 typedef struct tab {
     ets_table *tb;
     bool counted;
+    ets_cause cause; /* why tab_open failed */
 } tab;
 
 static void tab_close(tab *t)
@@ -617,15 +660,18 @@ typedef enum access_need { NEED_READ, NEED_WRITE, NEED_INFO } access_need;
 enum { TAB_WRLOCK = 1, TAB_REG_HELD = 2 };
 
 /* Opens the table `id` names for p: false when there is none, or p may not
- * read (NEED_READ) or write (NEED_WRITE) it. NEED_INFO checks no access
+ * read (NEED_READ) or write (NEED_WRITE) it (t->cause says which). NEED_INFO checks no access
  * (info, and give_away and setopts, which check the owner themselves). */
 static bool tab_open(process *p, term_t id, access_need need, unsigned how, tab *t)
 {
     t->counted = false;
+    t->cause = E_ID;
     t->tb = magic_table(id);
     if (!t->tb) {
-        if (!term_is_atom(id))
+        if (!term_is_atom(id)) {
+            t->cause = E_TYPE;
             return false;
+        }
         if (!(how & TAB_REG_HELD))
             pthread_mutex_lock(&reg_lock);
         t->tb = named(id);
@@ -644,11 +690,28 @@ static bool tab_open(process *p, term_t id, access_need need, unsigned how, tab 
         pthread_rwlock_rdlock(&t->tb->lock);
     ets_table *tb = t->tb;
     bool ok = !tb->dead;
-    if (ok && need != NEED_INFO && tb->access != A_PUBLIC && tb->owner != p->pid)
+    if (ok && need != NEED_INFO && tb->access != A_PUBLIC && tb->owner != p->pid) {
         ok = need == NEED_READ && tb->access == A_PROTECTED;
+        t->cause = E_ACCESS;
+    }
     if (!ok)
         tab_close(t);
     return ok;
+}
+
+/* The badarg of a failed tab_open, with its cause. */
+static term_t tab_badarg(process *p, const tab *t) { return ets_badarg(p, t->cause); }
+
+/* badarg for an argument other than the table, found before the table
+ * was opened: OTP looks at the table first, so a table that cannot be
+ * opened gives its cause, else there is none. */
+static term_t arg_badarg(process *p, term_t id, access_need need)
+{
+    tab t;
+    if (!tab_open(p, id, need, 0, &t))
+        return tab_badarg(p, &t);
+    tab_close(&t);
+    return BIF_BADARG(p);
 }
 
 /* The tid (a magic reference to the table) on h. */
@@ -789,7 +852,7 @@ term_t bif_ets_new_2(process *p, const term_t *args)
     pthread_mutex_lock(&reg_lock);
     if (is_named && named(name)) {
         pthread_mutex_unlock(&reg_lock);
-        return BIF_BADARG(p);
+        return ets_badarg(p, E_ALREADY_EXISTS);
     }
     ets_table *tb = alloc_zeroed(ALLOC_ETS, sizeof *tb);
     atomic_init(&tb->m.refc, 1); /* the registry's */
@@ -943,7 +1006,7 @@ term_t bif_ets_delete_1(process *p, const term_t *args)
     pthread_mutex_lock(&reg_lock);
     if (!tab_open(p, args[0], NEED_WRITE, TAB_REG_HELD, &t)) {
         pthread_mutex_unlock(&reg_lock);
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     }
     term_t owner = t.tb->owner;
     table_delete_locked(t.tb);
@@ -958,7 +1021,7 @@ term_t bif_ets_delete_2(process *p, const term_t *args)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_WRITE, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     table_remove(t.tb, args[1]);
     tab_close(&t);
     return ATOM_true;
@@ -968,7 +1031,7 @@ term_t bif_ets_delete_all_objects_1(process *p, const term_t *args)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_WRITE, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     table_clear(t.tb);
     tab_close(&t);
     return ATOM_true;
@@ -979,7 +1042,7 @@ term_t bif_ets_delete_object_2(process *p, const term_t *args)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_WRITE, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     ets_table *tb = t.tb;
     term_t obj = args[1];
     if (!valid_object(tb, obj)) {
@@ -1043,7 +1106,7 @@ term_t bif_ets_insert_2(process *p, const term_t *args)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_WRITE, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     bool ok = valid_objects(t.tb, args[1]);
     if (ok)
         put_objects(t.tb, args[1]);
@@ -1063,7 +1126,7 @@ term_t bif_ets_insert_new_2(process *p, const term_t *args)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_WRITE, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     ets_table *tb = t.tb;
     term_t objs = args[1];
     if (!valid_objects(tb, objs)) {
@@ -1085,7 +1148,7 @@ term_t bif_ets_lookup_2(process *p, const term_t *args)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_READ, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     list_builder b;
     lb_init(&b, &p->heap);
     each_of_key(t.tb, args[1], add_copy, &b);
@@ -1097,7 +1160,7 @@ term_t bif_ets_member_2(process *p, const term_t *args)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_READ, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     bool in = has_key(t.tb, args[1]);
     tab_close(&t);
     return in ? ATOM_true : ATOM_false;
@@ -1125,15 +1188,17 @@ static bool add_element(ets_obj *o, void *arg)
 term_t bif_ets_lookup_element_3(process *p, const term_t *args)
 {
     if (!term_is_small(args[2]) || small_value(args[2]) < 1)
-        return BIF_BADARG(p);
+        return arg_badarg(p, args[0], NEED_READ);
     tab t;
     if (!tab_open(p, args[0], NEED_READ, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     element_walk w = {.pos = (uint64_t)small_value(args[2])};
     lb_init(&w.b, &p->heap);
     each_of_key(t.tb, args[1], add_element, &w);
     bool bag = t.tb->type == T_BAG || t.tb->type == T_DUPLICATE_BAG;
     tab_close(&t);
+    if (w.b.head == NIL && !w.bad)
+        return ets_badarg(p, E_BADKEY);
     if (w.bad || w.b.head == NIL)
         return BIF_BADARG(p);
     return bag ? w.b.head : list_head(w.b.head);
@@ -1144,7 +1209,7 @@ term_t bif_ets_take_2(process *p, const term_t *args)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_WRITE, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     list_builder b;
     lb_init(&b, &p->heap);
     each_of_key(t.tb, args[1], add_copy, &b);
@@ -1180,7 +1245,7 @@ static term_t table_end(process *p, term_t id, int dir)
 {
     tab t;
     if (!tab_open(p, id, NEED_READ, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     const ets_table *tb = t.tb;
     term_t r = key_or_end(p, tb, is_hash(tb) ? hash_next_live(tb, NULL, 0) : tree_end(tb, dir));
     tab_close(&t);
@@ -1194,7 +1259,7 @@ static term_t table_step(process *p, term_t id, term_t key, int dir)
 {
     tab t;
     if (!tab_open(p, id, NEED_READ, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     const ets_table *tb = t.tb;
     if (!is_hash(tb)) {
         term_t r = key_or_end(p, tb, tree_step(tb, key, dir));
@@ -1247,7 +1312,7 @@ term_t bif_ets_tab2list_1(process *p, const term_t *args)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_READ, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     list_builder b;
     lb_init(&b, &p->heap);
     table_each(t.tb, false, add_copy, &b);
@@ -1291,7 +1356,7 @@ term_t bif_ets_rename_2(process *p, const term_t *args)
     pthread_mutex_lock(&reg_lock);
     if (!tab_open(p, args[0], NEED_WRITE, TAB_REG_HELD, &t)) {
         pthread_mutex_unlock(&reg_lock);
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     }
     ets_table *tb = t.tb;
     bool ok = true;
@@ -1446,16 +1511,28 @@ term_t bif_ets_info_2(process *p, const term_t *args)
 term_t bif_ets_give_away_3(process *p, const term_t *args)
 {
     term_t to = args[1];
-    if (!term_is_local_pid(to) || to == p->pid)
-        return BIF_BADARG(p);
     tab t;
     pthread_mutex_lock(&reg_lock);
     if (!tab_open(p, args[0], NEED_INFO, TAB_WRLOCK | TAB_REG_HELD, &t)) {
         pthread_mutex_unlock(&reg_lock);
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     }
+    /* OTP's order: the table, the new owner (a live process), then who
+     * owns the table */
     ets_table *tb = t.tb;
-    bool ok = tb->owner == p->pid && claim_owner(to);
+    ets_cause why = E_NONE;
+    bool ok = false;
+    if (!term_is_local_pid(to) || (to != p->pid && !claim_owner(to))) {
+        /* no pid, or a dead process: no cause */
+    } else if (tb->owner != p->pid) {
+        why = E_NOT_OWNER;
+        if (to != p->pid)
+            unclaim_owner(to);
+    } else if (to == p->pid) {
+        why = E_OWNER;
+    } else {
+        ok = true;
+    }
     if (ok) {
         tb->owner = to;
         atomic_fetch_sub(&p->ets_tables, 1);
@@ -1463,20 +1540,22 @@ term_t bif_ets_give_away_3(process *p, const term_t *args)
     }
     pthread_mutex_unlock(&reg_lock);
     tab_close(&t);
-    return ok ? ATOM_true : BIF_BADARG(p);
+    return ok ? ATOM_true : ets_badarg(p, why);
 }
 
 term_t bif_ets_setopts_2(process *p, const term_t *args)
 {
     term_t opts = args[1], heir = THE_NON_VALUE, data = THE_NON_VALUE;
     if (term_is_tuple(opts) ? !heir_option(opts, &heir, &data) : list_length(opts) < 0)
-        return BIF_BADARG(p);
+        return arg_badarg(p, args[0], NEED_WRITE);
     for (term_t l = opts; term_is_list(l); l = list_tail(l))
         if (!heir_option(list_head(l), &heir, &data))
-            return BIF_BADARG(p);
+            return arg_badarg(p, args[0], NEED_WRITE);
+    /* as OTP's: write access first (its cause), then only the owner,
+     * without a cause */
     tab t;
-    if (!tab_open(p, args[0], NEED_INFO, TAB_WRLOCK, &t))
-        return BIF_BADARG(p);
+    if (!tab_open(p, args[0], NEED_WRITE, 0, &t))
+        return tab_badarg(p, &t);
     bool ok = t.tb->owner == p->pid;
     if (ok && heir != THE_NON_VALUE)
         install_heir(t.tb, heir, data);
@@ -1489,10 +1568,10 @@ term_t bif_ets_setopts_2(process *p, const term_t *args)
 term_t bif_ets_safe_fixtable_2(process *p, const term_t *args)
 {
     if (args[1] != ATOM_true && args[1] != ATOM_false)
-        return BIF_BADARG(p);
+        return arg_badarg(p, args[0], NEED_READ);
     tab t;
     if (!tab_open(p, args[0], NEED_READ, TAB_WRLOCK, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     ets_table *tb = t.tb;
     if (args[1] == ATOM_false) {
         unfix(tb, p->pid, 1);
@@ -1800,11 +1879,11 @@ static term_t select_list(process *p, term_t id, term_t spec, bool reverse)
     bool fresh;
     ets_ms *ms = spec_of(spec, &fresh);
     if (!ms)
-        return BIF_BADARG(p);
+        return arg_badarg(p, id, NEED_READ);
     tab t;
     if (!tab_open(p, id, NEED_READ, 0, &t)) {
         spec_done(ms, fresh);
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     }
     scan s;
     scan_init(&s, p, t.tb, ms->prog, SC_LIST);
@@ -1825,7 +1904,7 @@ static term_t select_chunk(process *p, term_t id, ets_ms *ms, term_t ms_term, ui
 {
     tab t;
     if (!tab_open(p, id, NEED_READ, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     const ets_table *tb = t.tb;
     scan s;
     scan_init(&s, p, tb, ms->prog, SC_LIST);
@@ -1857,11 +1936,11 @@ static term_t select_chunk(process *p, term_t id, ets_ms *ms, term_t ms_term, ui
 static term_t select_first_chunk(process *p, term_t id, term_t spec, term_t limit, bool reverse)
 {
     if (!term_is_small(limit) || small_value(limit) < 1)
-        return BIF_BADARG(p);
+        return arg_badarg(p, id, NEED_READ);
     bool fresh;
     ets_ms *ms = spec_of(spec, &fresh);
     if (!ms)
-        return BIF_BADARG(p);
+        return arg_badarg(p, id, NEED_READ);
     term_t ref = fresh ? ms_ref(&p->heap, ms) : spec;
     return select_chunk(p, id, ms, ref, (uint64_t)small_value(limit), reverse, NIL);
 }
@@ -1928,19 +2007,20 @@ term_t bif_ets_match_object_3(process *p, const term_t *args)
 static term_t select_act(process *p, term_t id, term_t spec, scan_kind kind)
 {
     bool fresh;
+    access_need need = kind == SC_COUNT ? NEED_READ : NEED_WRITE;
     ets_ms *ms = spec_of(spec, &fresh);
     if (!ms)
-        return BIF_BADARG(p);
+        return arg_badarg(p, id, need);
     tab t;
-    if (!tab_open(p, id, kind == SC_COUNT ? NEED_READ : NEED_WRITE, 0, &t)) {
+    if (!tab_open(p, id, need, 0, &t)) {
         spec_done(ms, fresh);
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     }
     ets_table *tb = t.tb;
     if (kind == SC_REPLACE && tb->type == T_BAG) {
         tab_close(&t);
         spec_done(ms, fresh);
-        return BIF_BADARG(p);
+        return ets_badarg(p, E_TABLE_TYPE);
     }
     scan s;
     scan_init(&s, p, tb, ms->prog, kind);
@@ -1987,6 +2067,16 @@ term_t bif_ets_match_delete_2(process *p, const term_t *args)
 {
     term_t r = select_act(p, args[0], pattern_spec(&p->heap, args[1], ATOM_true), SC_DELETE);
     return r == THE_NON_VALUE ? r : ATOM_true;
+}
+
+bool ets_is_match_spec(term_t t)
+{
+    bool fresh;
+    ets_ms *ms = spec_of(t, &fresh);
+    if (!ms)
+        return false;
+    spec_done(ms, fresh);
+    return true;
 }
 
 term_t bif_ets_match_spec_compile_1(process *p, const term_t *args)
@@ -2046,8 +2136,8 @@ static term_t *elements_of(heap_t *h, const ets_table *tb, term_t obj, term_t ke
 
 /* One counter update of update_counter/3,4 on el[0..n): Incr, {Pos,
  * Incr} or {Pos, Incr, Threshold, SetValue}; the new value, or
- * THE_NON_VALUE for a bad operation. */
-static term_t count_one(heap_t *h, const ets_table *tb, term_t *el, uint64_t n, term_t op)
+ * THE_NON_VALUE for a bad operation, with its cause in *why. */
+static term_t count_one(heap_t *h, const ets_table *tb, term_t *el, uint64_t n, term_t op, ets_cause *why)
 {
     term_t pos = term_small(tb->keypos + 1), incr = op, thr = THE_NON_VALUE, set = THE_NON_VALUE;
     if (term_is_tuple(op) && (tuple_arity(op) == 2 || tuple_arity(op) == 4)) {
@@ -2060,9 +2150,16 @@ static term_t count_one(heap_t *h, const ets_table *tb, term_t *el, uint64_t n, 
                 return THE_NON_VALUE;
         }
     }
-    if (!term_is_small(pos) || small_value(pos) < 1 || (uint64_t)small_value(pos) > n ||
-        (uint64_t)small_value(pos) == tb->keypos || !term_is_integer(incr))
+    if (!term_is_small(pos) || !term_is_integer(incr))
         return THE_NON_VALUE;
+    if ((uint64_t)small_value(pos) == tb->keypos) {
+        *why = E_KEYPOS;
+        return THE_NON_VALUE;
+    }
+    if (small_value(pos) < 1 || (uint64_t)small_value(pos) > n) {
+        *why = E_POSITION;
+        return THE_NON_VALUE;
+    }
     term_t *field = &el[small_value(pos) - 1];
     if (!term_is_integer(*field))
         return THE_NON_VALUE;
@@ -2080,12 +2177,15 @@ static term_t update_counter(process *p, const term_t *args, term_t dflt)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_WRITE, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     ets_table *tb = t.tb;
     ets_obj *o = tb->type == T_SET || tb->type == T_ORDERED_SET ? find_one(tb, args[1]) : NULL;
     bool ok = o || (dflt != THE_NON_VALUE && valid_object(tb, dflt));
-    if (tb->type == T_BAG || tb->type == T_DUPLICATE_BAG)
+    ets_cause why = o || dflt != THE_NON_VALUE ? E_NONE : E_BADKEY;
+    if (tb->type == T_BAG || tb->type == T_DUPLICATE_BAG) {
         ok = false;
+        why = E_TABLE_TYPE;
+    }
     term_t result = NIL;
     /* the new object is built on scratch: it points into the old one,
      * which table_put frees once it has copied the new */
@@ -2099,7 +2199,7 @@ static term_t update_counter(process *p, const term_t *args, term_t dflt)
             list_builder b;
             lb_init(&b, &p->heap);
             for (; ok && term_is_list(ops); ops = list_tail(ops)) {
-                term_t v = count_one(&p->heap, tb, el, n, list_head(ops));
+                term_t v = count_one(&p->heap, tb, el, n, list_head(ops), &why);
                 ok = v != THE_NON_VALUE;
                 if (ok)
                     lb_add(&b, v);
@@ -2107,7 +2207,7 @@ static term_t update_counter(process *p, const term_t *args, term_t dflt)
             ok = ok && term_is_nil(ops);
             result = b.head;
         } else {
-            result = count_one(&p->heap, tb, el, n, ops);
+            result = count_one(&p->heap, tb, el, n, ops, &why);
             ok = result != THE_NON_VALUE;
         }
         if (ok)
@@ -2115,7 +2215,7 @@ static term_t update_counter(process *p, const term_t *args, term_t dflt)
     }
     tab_close(&t);
     heap_destroy(&scratch);
-    return ok ? result : BIF_BADARG(p);
+    return ok ? result : ets_badarg(p, why);
 }
 
 term_t bif_ets_update_counter_3(process *p, const term_t *args)
@@ -2124,11 +2224,15 @@ term_t bif_ets_update_counter_3(process *p, const term_t *args)
 }
 term_t bif_ets_update_counter_4(process *p, const term_t *args) { return update_counter(p, args, args[3]); }
 
-static bool set_element(const ets_table *tb, term_t *el, uint64_t n, term_t op)
+/* One {Pos, Value} of update_element/3 on el[0..n); false for a bad
+ * one, *why E_KEYPOS when Pos is the key's. */
+static bool set_element(const ets_table *tb, term_t *el, uint64_t n, term_t op, ets_cause *why)
 {
     if (!term_is_tuple(op) || tuple_arity(op) != 2)
         return false;
     term_t pos = tuple_get(op, 0);
+    if (term_is_small(pos) && (uint64_t)small_value(pos) == tb->keypos)
+        *why = E_KEYPOS;
     if (!term_is_small(pos) || small_value(pos) < 1 || (uint64_t)small_value(pos) > n ||
         (uint64_t)small_value(pos) == tb->keypos)
         return false;
@@ -2142,7 +2246,7 @@ term_t bif_ets_update_element_3(process *p, const term_t *args)
 {
     tab t;
     if (!tab_open(p, args[0], NEED_WRITE, 0, &t))
-        return BIF_BADARG(p);
+        return tab_badarg(p, &t);
     ets_table *tb = t.tb;
     bool ok = tb->type == T_SET || tb->type == T_ORDERED_SET;
     ets_obj *o = ok ? find_one(tb, args[1]) : NULL;
@@ -2150,13 +2254,14 @@ term_t bif_ets_update_element_3(process *p, const term_t *args)
     ok = ok && (term_is_tuple(ops) || term_is_cons_or_nil(ops));
     heap_t scratch;
     heap_init(&scratch, ALLOC_TEMP);
+    ets_cause why = E_NONE;
     if (ok && o) {
         uint64_t n;
         term_t *el = elements_of(&scratch, tb, o->term, THE_NON_VALUE, &n);
         if (term_is_tuple(ops))
-            ok = set_element(tb, el, n, ops);
+            ok = set_element(tb, el, n, ops, &why);
         for (; ok && term_is_list(ops); ops = list_tail(ops))
-            ok = set_element(tb, el, n, list_head(ops));
+            ok = set_element(tb, el, n, list_head(ops), &why);
         ok = ok && (term_is_tuple(ops) || term_is_nil(ops));
         if (ok)
             table_put(tb, term_tuple(&scratch, n, el));
@@ -2164,6 +2269,6 @@ term_t bif_ets_update_element_3(process *p, const term_t *args)
     tab_close(&t);
     heap_destroy(&scratch);
     if (!ok)
-        return BIF_BADARG(p);
+        return ets_badarg(p, why);
     return o ? ATOM_true : ATOM_false;
 }

@@ -40,6 +40,11 @@ typedef struct ets_ms_engine {
  * the BIFs that take a match specification raise badarg. */
 void ets_set_ms_engine(const ets_ms_engine *e);
 
+/* Whether t is a match specification the ets functions take: a compiled
+ * one (match_spec_compile/1's), or one that compiles (erl_stdlib_errors'
+ * is_match_spec/1). Any thread. */
+bool ets_is_match_spec(term_t t);
+
 /* The owner of tables is exiting (proc_exit, before its links and
  * monitors hear of it): each table it owns goes to its heir with an
  * 'ETS-TRANSFER' message, or is deleted. Cheap for a process that owns

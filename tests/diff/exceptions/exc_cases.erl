@@ -71,6 +71,18 @@ names() ->
      std_binary_lcp, std_unicode_c2b, std_unicode_c2b_enc, std_unicode_c2l_data,
      std_unicode_c2b_3, std_math_sqrt, std_math_sqrt_atom, std_math_log, std_math_pow,
      std_math_fmod, std_math_sin,
+     ets_lookup_noname, ets_lookup_deleted, ets_lookup_ref, ets_lookup_type,
+     ets_insert_access, ets_lookup_private, ets_insert_empty, ets_insert_list,
+     ets_insert_atom, ets_insert_new_bad, ets_delete_object_bad, ets_lookup_element_badkey,
+     ets_lookup_element_size, ets_lookup_element_pos, ets_update_counter_keypos,
+     ets_update_counter_position, ets_update_counter_notint, ets_update_counter_badop, ets_update_counter_bag,
+     ets_update_counter4_default, ets_update_element_keypos, ets_update_element_range,
+     ets_update_element_spec, ets_new_exists, ets_new_badopt, ets_new_name,
+     ets_next_badkey, ets_rename_exists, ets_rename_badname, ets_give_away_owner,
+     ets_give_away_notpid, ets_give_away_dead, ets_select_badms, ets_select3_limit,
+     ets_select_cont, ets_select_replace_bag, ets_select_count_badms, ets_info_item,
+     ets_safe_fixtable_bool, ets_setopts_bad, ets_whereis_bad, ets_match_spec_compile,
+     ets_match3_limit, ets_delete_noname, ets_select_delete_badms, ets_setopts_access, ets_setopts_owner,
      os_getenv_atom, os_getenv_eq, os_getenv_improper, os_putenv_bin, os_putenv_zero,
      os_putenv_name_chars, os_putenv_value_range, os_unsetenv_atoms, os_system_time_unit,
      os_perf_counter_unit,
@@ -298,6 +310,61 @@ c(std_math_log) -> v(math:log(id(0)));
 c(std_math_pow) -> v(math:pow(id(x), 1));
 c(std_math_fmod) -> v(math:fmod(1, id(0.0)));
 c(std_math_sin) -> v(math:sin(id(x)));
+
+%% ---- ets (error_info causes, erl_stdlib_errors' texts) -------------------------
+%% update_counter on a key that is not there (badkey, or a bad default) is
+%% left out: erl 25 aborts copying that exception ("size_object: bad tag");
+%% tests/format/test_exception.c has its texts.
+c(ets_lookup_noname) -> v(ets:lookup(id(no_such_table), k));
+c(ets_lookup_deleted) -> T = ets:new(t, []), ets:delete(T), v(ets:lookup(T, k));
+c(ets_lookup_ref) -> v(ets:lookup(id(make_ref()), k));
+c(ets_lookup_type) -> v(ets:lookup(id("t"), k));
+c(ets_insert_access) -> v(ets:insert(other_table(protected), {k}));
+c(ets_lookup_private) -> v(ets:lookup(other_table(private), k));
+c(ets_insert_empty) -> v(ets:insert(ets:new(t, []), id({})));
+c(ets_insert_list) -> v(ets:insert(ets:new(t, []), id([{a}, b])));
+c(ets_insert_atom) -> v(ets:insert(ets:new(t, []), id(a)));
+c(ets_insert_new_bad) -> v(ets:insert_new(ets:new(t, []), id([{}])));
+c(ets_delete_object_bad) -> v(ets:delete_object(ets:new(t, []), id(x)));
+c(ets_lookup_element_badkey) -> v(ets:lookup_element(ets:new(t, []), k, 2));
+c(ets_lookup_element_size) -> v(ets:lookup_element(table([{k, 1}]), k, 5));
+c(ets_lookup_element_pos) -> v(ets:lookup_element(table([{k, 1}]), k, id(0)));
+c(ets_update_counter_keypos) -> v(ets:update_counter(table([{k, 1}]), k, {1, 1}));
+c(ets_update_counter_position) -> v(ets:update_counter(table([{k, 1}]), k, {7, 1}));
+c(ets_update_counter_notint) -> v(ets:update_counter(table([{k, a}]), k, 1));
+c(ets_update_counter_badop) -> v(ets:update_counter(table([{k, 1}]), k, id(x)));
+c(ets_update_counter_bag) -> v(ets:update_counter(ets:new(t, [bag]), k, 1));
+c(ets_update_counter4_default) -> v(ets:update_counter(table([{k, a}]), k, 1, {k, 0}));
+c(ets_update_element_keypos) -> v(ets:update_element(table([{k, 1}]), k, {1, x}));
+c(ets_update_element_range) -> v(ets:update_element(table([{k, 1}]), k, {5, x}));
+c(ets_update_element_spec) -> v(ets:update_element(table([{k, 1}]), k, id(x)));
+c(ets_new_exists) -> ets:new(exc_named, [named_table]), v(ets:new(exc_named, [named_table]));
+c(ets_new_badopt) -> v(ets:new(t, id([bad])));
+c(ets_new_name) -> v(ets:new(id("t"), []));
+c(ets_next_badkey) -> v(ets:next(ets:new(t, []), nokey));
+c(ets_rename_exists) -> ets:new(exc_taken, [named_table]), v(ets:rename(ets:new(exc_from, [named_table]), exc_taken));
+c(ets_rename_badname) -> v(ets:rename(ets:new(t, []), id("x")));
+c(ets_give_away_owner) -> v(ets:give_away(ets:new(t, []), self(), x));
+c(ets_give_away_notpid) -> v(ets:give_away(ets:new(t, []), id(x), x));
+c(ets_give_away_dead) ->
+    {P, M} = spawn_monitor(fun() -> ok end),
+    receive {'DOWN', M, _, _, _} -> ok end,
+    v(ets:give_away(ets:new(t, []), P, x));
+c(ets_select_badms) -> v(ets:select(ets:new(t, []), id(x)));
+c(ets_select3_limit) -> v(ets:select(ets:new(t, []), [{'_', [], ['$_']}], id(0)));
+c(ets_select_cont) -> v(ets:select(id(x)));
+c(ets_select_replace_bag) -> v(ets:select_replace(ets:new(t, [bag]), [{'_', [], ['$_']}]));
+c(ets_select_count_badms) -> v(ets:select_count(ets:new(t, []), id(x)));
+c(ets_info_item) -> v(ets:info(ets:new(t, []), id(bad)));
+c(ets_safe_fixtable_bool) -> v(ets:safe_fixtable(ets:new(t, []), id(x)));
+c(ets_setopts_bad) -> v(ets:setopts(ets:new(t, []), id(x)));
+c(ets_whereis_bad) -> v(ets:whereis(id("x")));
+c(ets_match_spec_compile) -> v(ets:match_spec_compile(id(x)));
+c(ets_match3_limit) -> v(ets:match(ets:new(t, []), '_', id(x)));
+c(ets_delete_noname) -> v(ets:delete(id(no_such_table)));
+c(ets_select_delete_badms) -> v(ets:select_delete(ets:new(t, []), id(x)));
+c(ets_setopts_access) -> v(ets:setopts(other_table(protected), {heir, none}));
+c(ets_setopts_owner) -> v(ets:setopts(other_table(public), {heir, none}));
 c(os_getenv_atom) -> v(os:getenv(id(foo)));
 c(os_getenv_eq) -> v(os:getenv(id("A=B")));
 c(os_getenv_improper) -> v(os:getenv(id([$a, [$b | c]])));
@@ -336,3 +403,15 @@ b2(X) -> v(X + 1).
 fmt_err(_Reason, [{_M, _F, _As, Info} | _]) ->
     #{error_info := Map} = maps:from_list([E || E = {error_info, _} <- Info]),
     maps:get(text, Map, #{}).
+
+%% A table holding objects.
+table(Objects) ->
+    T = ets:new(t, []),
+    ets:insert(T, Objects),
+    T.
+
+%% A table of another process (alive until the test's node ends).
+other_table(Access) ->
+    Me = self(),
+    spawn(fun() -> Me ! {table, ets:new(t, [Access])}, receive never -> ok end end),
+    receive {table, T} -> T end.
