@@ -2122,16 +2122,36 @@ static ets_obj *find_one(const ets_table *tb, term_t key)
 }
 
 /* The elements of an object, or of the default object with key put in,
- * in a scratch array the update changes; *n gets the arity. */
-static term_t *elements_of(heap_t *h, const ets_table *tb, term_t obj, term_t key, uint64_t *n)
+ * in an array the update changes: `local` when they fit
+ * (ELEMENTS_LOCAL), else on h; *n gets the arity. */
+#define ELEMENTS_LOCAL 16
+static term_t *elements_of(heap_t *h, term_t *local, const ets_table *tb, term_t obj, term_t key, uint64_t *n)
 {
     *n = tuple_arity(obj);
-    term_t *el = heap_alloc(h, *n);
+    term_t *el = *n <= ELEMENTS_LOCAL ? local : heap_alloc(h, *n);
     for (uint64_t i = 0; i < *n; i++)
         el[i] = tuple_get(obj, i);
     if (key != THE_NON_VALUE)
         el[tb->keypos - 1] = key;
     return el;
+}
+
+/* Puts the updated elements el[0..n) of o's object into the table: in
+ * the stored object itself when each change replaces an immediate with
+ * an immediate (a small counter, an atom), as OTP updates in place, else
+ * as a new object in o's place. Under the table's writer lock. */
+static void put_updated(ets_table *tb, ets_obj *o, heap_t *scratch, const term_t *el, uint64_t n)
+{
+    term_t *old = o ? tuple_elems(o->term) : NULL;
+    bool in_place = o != NULL;
+    for (uint64_t i = 0; in_place && i < n; i++)
+        in_place = el[i] == old[i] || (term_is_immed(el[i]) && term_is_immed(old[i]));
+    if (!in_place) {
+        table_put(tb, term_tuple(scratch, n, el));
+        return;
+    }
+    for (uint64_t i = 0; i < n; i++)
+        old[i] = el[i];
 }
 
 /* One counter update of update_counter/3,4 on el[0..n): Incr, {Pos,
@@ -2193,7 +2213,8 @@ static term_t update_counter(process *p, const term_t *args, term_t dflt)
     heap_init(&scratch, ALLOC_TEMP);
     if (ok) {
         uint64_t n;
-        term_t *el = elements_of(&scratch, tb, o ? o->term : dflt, o ? THE_NON_VALUE : args[1], &n);
+        term_t local[ELEMENTS_LOCAL];
+        term_t *el = elements_of(&scratch, local, tb, o ? o->term : dflt, o ? THE_NON_VALUE : args[1], &n);
         term_t ops = args[2];
         if (term_is_list(ops) || term_is_nil(ops)) {
             list_builder b;
@@ -2211,7 +2232,7 @@ static term_t update_counter(process *p, const term_t *args, term_t dflt)
             ok = result != THE_NON_VALUE;
         }
         if (ok)
-            table_put(tb, term_tuple(&scratch, n, el));
+            put_updated(tb, o, &scratch, el, n);
     }
     tab_close(&t);
     heap_destroy(&scratch);
@@ -2257,14 +2278,15 @@ term_t bif_ets_update_element_3(process *p, const term_t *args)
     ets_cause why = E_NONE;
     if (ok && o) {
         uint64_t n;
-        term_t *el = elements_of(&scratch, tb, o->term, THE_NON_VALUE, &n);
+        term_t local[ELEMENTS_LOCAL];
+        term_t *el = elements_of(&scratch, local, tb, o->term, THE_NON_VALUE, &n);
         if (term_is_tuple(ops))
             ok = set_element(tb, el, n, ops, &why);
         for (; ok && term_is_list(ops); ops = list_tail(ops))
             ok = set_element(tb, el, n, list_head(ops), &why);
         ok = ok && (term_is_tuple(ops) || term_is_nil(ops));
         if (ok)
-            table_put(tb, term_tuple(&scratch, n, el));
+            put_updated(tb, o, &scratch, el, n);
     }
     tab_close(&t);
     heap_destroy(&scratch);

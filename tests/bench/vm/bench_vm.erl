@@ -24,7 +24,44 @@ workloads() ->
      {"lists_sort_100k", fun() -> length(lists:sort(pseudo_random(100000, 1, []))) end},
      {"bignum_fact_2000", fun() -> fact(2000, 1) end},
      {"map_build_100k", fun() -> map_size(map_build(100000, #{})) end},
-     {"binary_build_match_1M", fun() -> bin_sum(bin_build(100000, <<>>), 0) end}].
+     {"binary_build_match_1M", fun() -> bin_sum(bin_build(100000, <<>>), 0) end},
+     {"ets_set_insert_lookup_200k", fun() -> ets_rw(set, 200000) end},
+     {"ets_ordered_insert_lookup_200k", fun() -> ets_rw(ordered_set, 200000) end},
+     {"ets_update_counter_200k", fun() -> ets_counters(200000) end},
+     {"ets_select_x20_100k", fun() -> ets_select(100000, 20) end}].
+
+%% Inserts N objects into a new table of Type, looks each up, deletes it.
+ets_rw(Type, N) ->
+    T = ets:new(t, [Type]),
+    ets_insert(T, N),
+    N = ets_lookup(T, N, 0),
+    ets:delete(T).
+
+ets_insert(_, 0) -> ok;
+ets_insert(T, N) -> ets:insert(T, {N, N * 2, <<"value">>}), ets_insert(T, N - 1).
+
+ets_lookup(_, 0, Acc) -> Acc;
+ets_lookup(T, N, Acc) ->
+    [{N, _, _}] = ets:lookup(T, N),
+    ets_lookup(T, N - 1, Acc + 1).
+
+%% N update_counter calls over 100 counters.
+ets_counters(N) ->
+    T = ets:new(t, [set]),
+    ets:insert(T, [{K, 0} || K <- lists:seq(0, 99)]),
+    ets_count(T, N),
+    ets:delete(T).
+
+ets_count(_, 0) -> ok;
+ets_count(T, N) -> ets:update_counter(T, N rem 100, 1), ets_count(T, N - 1).
+
+%% A select with a guard over a table of N objects, Times times.
+ets_select(N, Times) ->
+    T = ets:new(t, [set]),
+    ets_insert(T, N),
+    Ms = [{{'$1', '$2', '_'}, [{'<', '$1', 1000}], ['$2']}],
+    _ = [length(ets:select(T, Ms)) || _ <- lists:seq(1, Times)],
+    ets:delete(T).
 
 fib(N) when N < 2 -> N;
 fib(N) -> fib(N - 1) + fib(N - 2).
