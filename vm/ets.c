@@ -1653,24 +1653,30 @@ static term_t pattern_spec(heap_t *h, term_t pattern, term_t body)
     return term_cons(h, term_tuple(h, 3, clause), NIL);
 }
 
-/* Whether t has no variable: no '_', no '$N' (an atom of '$' and digits),
- * nested at most `depth` deep. */
+/* Whether t is a match variable: '_' or '$N' (an atom of '$' and digits). */
+static bool ms_var(term_t t)
+{
+    if (!term_is_atom(t))
+        return false;
+    size_t n;
+    const char *s = atom_text(t, &n);
+    if (n == 1 && s[0] == '_')
+        return true;
+    if (n < 2 || s[0] != '$')
+        return false;
+    for (size_t i = 1; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    return true;
+}
+
+/* Whether t has no variable, nested at most `depth` deep. */
 static bool ground(term_t t, unsigned depth)
 {
     if (depth == 0)
         return false;
-    if (term_is_atom(t)) {
-        size_t n;
-        const char *s = atom_text(t, &n);
-        if (n == 1 && s[0] == '_')
-            return false;
-        if (n < 2 || s[0] != '$')
-            return true;
-        for (size_t i = 1; i < n; i++)
-            if (s[i] < '0' || s[i] > '9')
-                return true;
-        return false;
-    }
+    if (term_is_atom(t))
+        return !ms_var(t);
     if (term_is_tuple(t)) {
         for (uint64_t i = 0; i < tuple_arity(t); i++)
             if (!ground(tuple_get(t, i), depth - 1))
@@ -1805,17 +1811,86 @@ static void scan_done(scan *s)
     tstack_free(&s->hits);
 }
 
-/* The whole table, or only the objects of the keys the spec binds. */
+/* A key against a partly bound key pattern, in term order: below (< 0)
+ * or above (> 0) every key the pattern can match, or 0 when it may match.
+ * The keys that may match lie together in an ordered_set: the pattern
+ * decides the order up to its first variable (or map), past which
+ * anything is 0 (*open set). */
+static int pb_cmp(term_t key, term_t pat, bool *open, unsigned depth)
+{
+    if (depth == 0 || ms_var(pat) || term_is_map(pat)) {
+        *open = true;
+        return 0;
+    }
+    if (term_is_tuple(pat) && term_is_tuple(key) && tuple_arity(pat) == tuple_arity(key)) {
+        for (uint64_t i = 0; i < tuple_arity(pat); i++) {
+            int c = pb_cmp(tuple_get(key, i), tuple_get(pat, i), open, depth - 1);
+            if (c || *open)
+                return c;
+        }
+        return 0;
+    }
+    if (term_is_list(pat) && term_is_list(key)) {
+        int c = pb_cmp(list_head(key), list_head(pat), open, depth - 1);
+        if (c || *open)
+            return c;
+        return pb_cmp(list_tail(key), list_tail(pat), open, depth - 1);
+    }
+    /* a ground pattern, or one whose type or size already decides */
+    return term_cmp(key, pat);
+}
+
+/* The objects of an ordered_set whose keys pb_cmp puts at 0 against pat,
+ * in order or reversed: the subtrees wholly below or above are never
+ * entered. False when fn stopped. */
+static bool tree_each_range(const ets_table *tb, ets_obj *o, term_t pat, int reverse, obj_fn *fn, void *arg)
+{
+    while (o) {
+        bool open = false;
+        int c = pb_cmp(key_of(tb, o), pat, &open, GROUND_DEPTH);
+        if (c != 0) {
+            o = o->link[c < 0];
+            continue;
+        }
+        if (!tree_each_range(tb, o->link[reverse], pat, reverse, fn, arg) || !fn(o, arg))
+            return false;
+        o = o->link[!reverse];
+    }
+    return true;
+}
+
+/* The key pattern of an ordered_set spec of one clause whose key is
+ * partly bound (neither a variable nor ground), or THE_NON_VALUE. */
+static term_t range_pattern(const ets_table *tb, term_t spec)
+{
+    if (is_hash(tb) || !term_is_list(spec) || list_tail(spec) != NIL)
+        return THE_NON_VALUE;
+    term_t c = list_head(spec);
+    if (!term_is_tuple(c) || tuple_arity(c) != 3)
+        return THE_NON_VALUE;
+    term_t head = tuple_get(c, 0);
+    if (!term_is_tuple(head) || tuple_arity(head) < tb->keypos)
+        return THE_NON_VALUE;
+    term_t k = tuple_get(head, tb->keypos - 1);
+    return ms_var(k) || term_is_map(k) ? THE_NON_VALUE : k;
+}
+
+/* The whole table, only the objects of the keys the spec binds, or in an
+ * ordered_set only the range of keys a partly bound key can match. */
 static void scan_all(scan *s, term_t spec, bool reverse)
 {
     term_t keys[MAX_BOUND_KEYS];
     int n = spec == THE_NON_VALUE ? -1 : bound_keys(s->tb, spec, keys);
-    if (n < 0) {
-        table_each(s->tb, reverse, scan_obj, s);
+    if (n >= 0) {
+        for (int i = 0; i < n; i++)
+            each_of_key(s->tb, keys[i], scan_obj, s);
         return;
     }
-    for (int i = 0; i < n; i++)
-        each_of_key(s->tb, keys[i], scan_obj, s);
+    term_t pat = spec == THE_NON_VALUE ? THE_NON_VALUE : range_pattern(s->tb, spec);
+    if (pat != THE_NON_VALUE)
+        tree_each_range(s->tb, s->tb->root, pat, reverse, scan_obj, s);
+    else
+        table_each(s->tb, reverse, scan_obj, s);
 }
 
 /* A hash table from bucket b on, the first `skip` objects of b left out;
