@@ -56,7 +56,11 @@ handle_event(cast, reset, {count, _}, Log) ->
 handle_event(info, Msg, State, Log) ->
     {next_state, State, [{info, Msg} | Log]};
 handle_event({call, From}, {stop, R}, _, _) ->
-    {stop_and_reply, R, {reply, From, stopping}}.
+    {stop_and_reply, R, {reply, From, stopping}};
+handle_event({call, From}, {stop, R, D}, _, _) ->
+    {stop_and_reply, R, [{reply, From, first}, {reply, From, second}], D};
+handle_event(cast, stop, _, _) ->
+    stop.
 
 terminate(Reason, State, Data) ->
     case whereis(otp_statem_basic_watch) of
@@ -103,6 +107,13 @@ main() ->
     io:format("stop_and_reply: ~p~n", [gen_statem:call(C, {stop, {shutdown, bye}})]),
     io:format("terminate: ~p~n", [got_terminate()]),
     io:format("linked: ~p~n", [receive {'EXIT', C, R0} -> R0 end]),
+    {ok, C2} = gen_statem:start(?MODULE, {counter, 1}, []),
+    io:format("stop_and_reply with data: ~p~n", [gen_statem:call(C2, {stop, normal, new_data})]),
+    io:format("second reply: ~p~n", [receive {_, second} -> yes after 1000 -> no end]),
+    io:format("terminate: ~p~n", [got_terminate()]),
+    {ok, C3} = gen_statem:start(?MODULE, {counter, 1}, []),
+    gen_statem:cast(C3, stop),
+    io:format("stop: ~p~n", [got_terminate()]),
 
     %% names
     {ok, N} = gen_statem:start({local, otp_statem_basic_lock}, ?MODULE, {named, 1}, []),
