@@ -18,8 +18,6 @@
 
 -define(REL_TIME(T), (T =:= infinity orelse (is_integer(T) andalso T >= 0))).
 -define(ABS_TIME(T), (T =:= infinity orelse is_integer(T))).
--define(IS_TIMEOUT_TYPE(T), (T =:= timeout orelse T =:= state_timeout orelse
-                             (tuple_size(T) =:= 2 andalso element(1, T) =:= timeout))).
 
 %% What changes rarely: the callback modules (the one in use first), the
 %% mode they asked for, the parent, the name and hibernate_after.
@@ -358,9 +356,10 @@ receive_event(#params{hib_after = HibAfter} = P, S) ->
             go_hibernate(P, S)
     end.
 
-%% A message becomes an event, except a system message, the parent's exit
-%% and a timer of ours that has been cancelled or restarted (its message
-%% is then just info).
+%% A message becomes an event: a call, a cast, a timeout this machine runs
+%% (the message of a timer it has cancelled or restarted, or of anyone
+%% else's, is info), or info.  A system message goes to sys; the parent's
+%% exit ends the machine.
 message({'$gen_call', From, Request}, P, S) ->
     handle(P, S, [{{call, From}, Request}]);
 message({'$gen_cast', Msg}, P, S) ->
@@ -462,8 +461,7 @@ stop_and_reply(_, [Bad | _], P, S, Q) ->
 %% enter call, whose actions add to the same collection.
 actions(P, S, Q, SD, Acc, CallEnter, StateCall, [Action | Actions]) ->
     Bad = fun(Kind) ->
-                  terminate(error, {Kind, Action}, current_stack(), P,
-                            (with(S, SD))#machine{hibernate = Acc#acc.hibernate}, Q)
+                  terminate(error, {Kind, Action}, current_stack(), P, with(S, SD), Q)
           end,
     Next = fun(NP, NAcc) -> actions(NP, S, Q, SD, NAcc, CallEnter, StateCall, Actions) end,
     case Action of
@@ -519,11 +517,8 @@ new_modules(_, false, _, _, Bad, _, _, _, _) ->
     Bad(bad_state_enter_action_from_state_function);
 new_modules(Modules, true, P, Next, _, Acc, S, SD, Q) ->
     case callback_mode(P, Modules) of
-        #params{} = NP ->
-            Next(NP, Acc);
-        {Class, Reason, Stack} ->
-            terminate(Class, Reason, Stack, P,
-                      (with(S, SD))#machine{hibernate = Acc#acc.hibernate}, Q)
+        #params{} = NP -> Next(NP, Acc);
+        {Class, Reason, Stack} -> terminate(Class, Reason, Stack, P, with(S, SD), Q)
     end.
 
 event_type({call, {To, _}}) -> is_pid(To);
