@@ -1322,6 +1322,66 @@ cases(proc_lib) ->
     [{F, [I]} || F <- [initial_call, translate_initial_call], I <- Infos]
         ++ [{F, [self()]} || F <- [initial_call, translate_initial_call]];
 cases(sys) -> [];
+%% gen_statem: logger's formatting of its report (the text dbgsh writes on
+%% standard error), and what fails before any machine is asked.
+cases(gen_statem) ->
+    Ref = make_ref(),
+    Stack = [{m, f, 2, [{file, "m.erl"}, {line, 3}]}, {gen_statem, loop, 3, []}],
+    Call = {{call, {self(), Ref}}, req},
+    Base = #{label => {gen_statem, terminate}, name => machine, queue => [],
+             postponed => [], modules => [m], callback_mode => state_functions,
+             state_enter => false, state => {idle, #{n => 1}}, timeouts => {0, []}, log => [],
+             reason => {exit, normal, []}, client_info => undefined},
+    Variants = [#{},
+                #{queue => [Call]},
+                #{queue => [Call, {cast, x}, {info, y}], postponed => [{cast, p}]},
+                #{reason => {error, badarith, Stack}, state_enter => true,
+                  callback_mode => handle_event_function},
+                #{reason => {error, undef, [{lists, no_such_function, 3, []} | Stack]}},
+                #{reason => {error, undef, [{otp_lib_erl_nomod, f, [1, 2], []} | Stack]}},
+                #{reason => {error, undef, [{lists, reverse, 1, []}]}},
+                #{timeouts => {2, [{{timeout, a}, ma}, {state_timeout, ms}]}, log => [ev]},
+                #{client_info => {self(), dead}, queue => [Call]},
+                #{client_info => {self(), remote}, name => self()},
+                #{client_info => {self(), {client, Stack ++ Stack ++ Stack}},
+                  state => lists:seq(1, 60), name => {via, m, "machine"}}],
+    Reports = [maps:merge(Base, V) || V <- Variants],
+    Flat = fun({{ok, Chars}, T}) -> {{ok, lists:flatten(Chars)}, T};
+              (X) -> X
+           end,
+    Options = [#{}, #{single_line => true}, #{depth => 4}, #{single_line => true, depth => 3},
+               #{encoding => latin1}, #{chars_limit => 200}, #{depth => unlimited}],
+    lists:append(
+      [[{behaviour_info, [K]} || K <- [callbacks, optional_callbacks, x]],
+       [{format_log, [R]} || R <- Reports],
+       [{format_log, [R, O], Flat} || R <- Reports, O <- Options],
+       [{format_log, [R]} || R <- [#{label => other}, maps:remove(queue, Base), x]],
+       [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}}, {Base, x},
+                                           {maps:remove(name, Base), #{single_line => true}},
+                                           {Base, #{single_line => maybe}}]],
+       [{reply, [X]} || X <- [[], x, [x], {reply, x, y}, [{reply, {otp_lib_erl_nobody, t}, r}]]],
+       [{reply, [F, r]} || F <- [x, {otp_lib_erl_nobody, t}]],
+       [{call, [otp_lib_erl_nobody, x]},
+        {call, [otp_lib_erl_nobody, x, 100]},
+        {call, [otp_lib_erl_nobody, x, {dirty_timeout, 100}]},
+        {call, [otp_lib_erl_nobody, x, {clean_timeout, 100}]},
+        {call, [{otp_lib_erl_nobody, node()}, x, 100]},
+        {call, [{otp_lib_erl_nobody, 'x@y'}, x]},
+        {call, [otp_lib_erl_nobody, x, {foo, 100}]},
+        {call, [otp_lib_erl_nobody, x, -1]}],
+       [{cast, [D, m]} || D <- [otp_lib_erl_nobody, {otp_lib_erl_nobody, node()},
+                               {via, otp_lib_erl_nomod, x}, 1]],
+       [{stop, [otp_lib_erl_nobody]}, {stop, [otp_lib_erl_nobody, normal, 100]}],
+       [{enter_loop, ["m", [], s, d]}, {enter_loop, [m, [], s, d]},
+        {enter_loop, [m, [], s, d, []]}, {enter_loop, [m, [], s, d, {local, a}, []]}],
+       [{reqids_size, [C]} || C <- [#{}, #{Ref => a}, x]],
+       [{reqids_add, [I, l, C]} || I <- [Ref, x], C <- [#{}, #{Ref => a}, x]],
+       [{reqids_to_list, [C]} || C <- [#{}, #{Ref => a}, x]],
+       [{check_response, [M, I]} || M <- [x, {[alias | Ref], r}], I <- [Ref, x]],
+       [{check_response, [M, C, true]} || M <- [x, {[alias | Ref], r}], C <- [#{}, #{Ref => l}]],
+       [{wait_response, [make_ref(), T]} || T <- [0, -1, x]],
+       [{receive_response, [make_ref(), T]} || T <- [0, x]],
+       [{F, [C, 0, true]} || F <- [wait_response, receive_response], C <- [#{}, x]]]);
 
 %% ---------------------------------------------------------------------
 %% io_lib
