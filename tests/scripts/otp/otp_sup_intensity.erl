@@ -163,8 +163,11 @@ main() ->
     io:format("restart_child fails: ~p~n", [get(reply)]),
     [ok] = while_restart_child(S5, g, ok),
     io:format("restart_child: ~p ~p~n", [element(1, get(reply)), log()]),
+    Ref5 = monitor(process, S5),
     unlink(S5),
     exit(S5, shutdown),
+    receive {'DOWN', Ref5, process, S5, _} -> ok end,
+    io:format("stopped: ~p~n", [log()]),
 
     %% each try counts: with intensity 2 the third try is not made
     ets:delete(Gate, g),
