@@ -87,7 +87,10 @@ main() ->
     %% a permanent child is restarted with the same arguments
     exit_child(S, P1, normal),
     io:format("permanent exits normal: ~p ~p~n", [log(), length(pids(S))]),
-    [P3 | _] = pids(S) -- [P2],
+    [P1b] = pids(S) -- [P2],
+    exit_child(S, P1b, boom),
+    io:format("and again, same arguments: ~p ~p~n", [log(), length(pids(S))]),
+    [P3] = pids(S) -- [P2],
     Ref3 = monitor(process, P3),
     io:format("terminate by pid: ~p~n", [supervisor:terminate_child(S, P3)]),
     receive {'DOWN', Ref3, process, P3, R3} -> io:format("  child exit: ~p~n", [R3]) end,
