@@ -6,8 +6,10 @@
 %% start_child, restart_child, delete_child, terminate_child,
 %% get_childspec, which_children, count_children, check_childspecs, calls
 %% to supervisors that are not there, and a message the supervisor does
-%% not expect.
+%% not expect, and code_change/3 (called directly: Mod:init/1 again).
 
+init({flags, Flags, Specs}) -> {ok, {Flags, Specs}};
+init({return, Value}) -> Value;
 init(Specs) -> {ok, {#{}, Specs}}.
 
 %% Runs in the supervisor: How says what to answer.
@@ -107,6 +109,23 @@ main() ->
      || Specs <- [[], [spec(a, ok), spec(b, ok)], [spec(a, ok), spec(a, ok)], x, [x],
                   [{a, {m, f, []}, permanent, 5000, worker, [m]}],
                   [{a, {m, f, []}, permanent, infinity, supervisor, dynamic}]]],
+    %% code_change/3 runs init/1 again with the supervisor's arguments
+    %% (replaced here, the state is a plain tuple)
+    State = sys:get_state(S),
+    Shown = fun({ok, St}) ->
+                    {Ids, Db} = element(4, St),
+                    {ok, element(3, St), element(6, St),
+                     [{Id, kind(element(2, maps:get(Id, Db)))} || Id <- Ids]};
+               (Other) -> Other
+            end,
+    io:format("code_change:~n"),
+    [io:format("  ~p~n", [Shown(supervisor:code_change(old, setelement(12, State, Args), extra))])
+     || Args <- [element(12, State), [spec(z, ok), spec(a, ok)],
+                 {flags, {one_for_all, 3, 10}, [spec(b, ok)]},
+                 {flags, #{strategy => simple_one_for_one}, [spec(b, ok)]},
+                 {flags, {one_for_one, 1}, []}, {flags, #{intensity => x}, []},
+                 [x], [spec(b, ok), spec(b, ok)], {return, ignore}, {return, what}]],
+    io:format("  nothing started: ~p~n", [log()]),
     %% supervisors that are not there
     Ref = monitor(process, S),
     unlink(S),
