@@ -610,8 +610,8 @@ restart(rest_for_one, #child{id = Id} = Child, State) ->
     {After, Before} = split_ids(Id, Ids, []),
     AfterDb = maps:with(After, Db),
     Own = maps:get(Id, AfterDb),
-    {Result, {Ids2, Db2}} = restart_group(Child, {After, AfterDb#{Id := Own#child{pid = undefined}}},
-                                          State#state.name),
+    Group = {After, AfterDb#{Id := Own#child{pid = undefined}}},
+    {Result, {Ids2, Db2}} = restart_group(Child, Group, State#state.name),
     {Result, State#state{children = {Ids2 ++ Before, maps:merge(Db2, maps:with(Before, Db))}}};
 restart(one_for_all, #child{id = Id} = Child, State) ->
     Children = forget_id(Id, State#state.children),
@@ -680,7 +680,8 @@ shutdown(#child{pid = Pid, shutdown = brutal_kill} = Child) ->
     Mon = erlang:monitor(process, Pid),
     exit(Pid, kill),
     receive
-        {'DOWN', Mon, process, Pid, Reason} -> shutdown_result(killed, unlink_flush(Pid, Reason), Child)
+        {'DOWN', Mon, process, Pid, Reason} ->
+            shutdown_result(killed, unlink_flush(Pid, Reason), Child)
     end;
 shutdown(#child{pid = Pid, shutdown = Time} = Child) ->
     Mon = erlang:monitor(process, Pid),
