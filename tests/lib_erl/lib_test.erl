@@ -102,6 +102,7 @@ not_ours(ets, F, A) -> not lists:member({F, A}, [{foldl, 3}, {foldr, 3}, {match_
 %% statistics, install) and code change.
 not_ours(gen_server, F, _) -> lists:member(F, [format_log]);
 not_ours(proc_lib, F, _) -> lists:member(F, [format, report_cb]);
+not_ours(supervisor, F, _) -> lists:member(F, [format_log]);
 not_ours(sys, F, _) ->
     not lists:member(F, [get_state, get_status, handle_system_msg, replace_state, resume,
                          suspend, terminate]);
@@ -1382,6 +1383,44 @@ cases(gen_statem) ->
        [{wait_response, [make_ref(), T]} || T <- [0, -1, x]],
        [{receive_response, [make_ref(), T]} || T <- [0, x]],
        [{F, [C, 0, true]} || F <- [wait_response, receive_response], C <- [#{}, x]]]);
+
+%% supervisor: the spec checks (and the callbacks that need no process).
+cases(supervisor) ->
+    Opt = fun(Key, Values) -> case pick([absent | Values]) of
+                                  absent -> #{};
+                                  V -> #{Key => V}
+                              end end,
+    Start = fun() -> pick([{m, f, []}, {m, f, [1, 2]}, {m, f}, {"m", f, []}, {m, "f", []},
+                           {m, f, a}, x]) end,
+    MapSpec = fun() -> lists:foldl(fun maps:merge/2, #{},
+                                   [Opt(id, [a, b, 1, {x}]), Opt(start, [Start(), {m, f, []}]),
+                                    Opt(restart, [permanent, transient, temporary, x]),
+                                    Opt(significant, [true, false, x]),
+                                    Opt(shutdown, [brutal_kill, infinity, 0, 100, -1, x]),
+                                    Opt(type, [worker, supervisor, x]),
+                                    Opt(modules, [dynamic, [], [m], [m, "n"], x])]) end,
+    TupleSpec = fun() -> {pick([a, b]), Start(), pick([permanent, transient, temporary, x]),
+                          pick([brutal_kill, 5000, infinity, x]), pick([worker, supervisor, x]),
+                          pick([dynamic, [m], x, [1]])} end,
+    Good = fun(Id) -> #{id => Id, start => {m, f, []}} end,
+    Spec = fun() -> case rand:uniform(6) of
+                        1 -> TupleSpec();
+                        2 -> pick([x, {a}, [], Good(a)]);
+                        _ -> MapSpec()
+                    end end,
+    Auto = fun() -> pick([undefined, never, any_significant, all_significant, x]) end,
+    %% a state as the supervisor keeps it (OTP's record layout)
+    State = {state, {self(), m}, one_for_one, {[], #{}}, undefined, 1, 5, [], 0, never, m, []},
+    lists:append(
+      [[{behaviour_info, [K]} || K <- [callbacks, optional_callbacks, x]],
+       [{check_childspecs, [X]} || X <- [[], x, [x], [Good(a)], [Good(a), Good(b)],
+                                        [Good(a), Good(a)], [Good(a) | x]]],
+       [{check_childspecs, [list_of(4, Spec)]} || _ <- lists:seq(1, 300)],
+       [{check_childspecs, [[Good(a), Good(b)], A]}
+        || A <- [undefined, never, any_significant, all_significant, x, "never"]],
+       [{check_childspecs, [list_of(3, Spec), Auto()]} || _ <- lists:seq(1, 300)],
+       [{check_childspecs, [x, x]}],
+       [{format_status, [Opt1, [[], State]]} || Opt1 <- [terminate, normal, x]]]);
 
 %% ---------------------------------------------------------------------
 %% io_lib
