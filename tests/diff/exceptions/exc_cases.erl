@@ -314,26 +314,28 @@ c(std_math_sin) -> v(math:sin(id(x)));
 %% ---- ets (error_info causes, erl_stdlib_errors' texts) -------------------------
 %% update_counter on a key that is not there (badkey, or a bad default) is
 %% left out: erl 25 aborts copying that exception ("size_object: bad tag");
-%% tests/format/test_exception.c has its texts.
+%% tests/format/test_exception.c has its texts. The tables are named
+%% (tab/1): a table identifier prints as wide as erl's reference counter
+%% happens to be, which would move line breaks.
 c(ets_lookup_noname) -> v(ets:lookup(id(no_such_table), k));
-c(ets_lookup_deleted) -> T = ets:new(t, []), ets:delete(T), v(ets:lookup(T, k));
+c(ets_lookup_deleted) -> T = tab([]), ets:delete(T), v(ets:lookup(T, k));
 c(ets_lookup_ref) -> v(ets:lookup(id(make_ref()), k));
 c(ets_lookup_type) -> v(ets:lookup(id("t"), k));
 c(ets_insert_access) -> v(ets:insert(other_table(protected), {k}));
 c(ets_lookup_private) -> v(ets:lookup(other_table(private), k));
-c(ets_insert_empty) -> v(ets:insert(ets:new(t, []), id({})));
-c(ets_insert_list) -> v(ets:insert(ets:new(t, []), id([{a}, b])));
-c(ets_insert_atom) -> v(ets:insert(ets:new(t, []), id(a)));
-c(ets_insert_new_bad) -> v(ets:insert_new(ets:new(t, []), id([{}])));
-c(ets_delete_object_bad) -> v(ets:delete_object(ets:new(t, []), id(x)));
-c(ets_lookup_element_badkey) -> v(ets:lookup_element(ets:new(t, []), k, 2));
+c(ets_insert_empty) -> v(ets:insert(tab([]), id({})));
+c(ets_insert_list) -> v(ets:insert(tab([]), id([{a}, b])));
+c(ets_insert_atom) -> v(ets:insert(tab([]), id(a)));
+c(ets_insert_new_bad) -> v(ets:insert_new(tab([]), id([{}])));
+c(ets_delete_object_bad) -> v(ets:delete_object(tab([]), id(x)));
+c(ets_lookup_element_badkey) -> v(ets:lookup_element(tab([]), k, 2));
 c(ets_lookup_element_size) -> v(ets:lookup_element(table([{k, 1}]), k, 5));
 c(ets_lookup_element_pos) -> v(ets:lookup_element(table([{k, 1}]), k, id(0)));
 c(ets_update_counter_keypos) -> v(ets:update_counter(table([{k, 1}]), k, {1, 1}));
 c(ets_update_counter_position) -> v(ets:update_counter(table([{k, 1}]), k, {7, 1}));
 c(ets_update_counter_notint) -> v(ets:update_counter(table([{k, a}]), k, 1));
 c(ets_update_counter_badop) -> v(ets:update_counter(table([{k, 1}]), k, id(x)));
-c(ets_update_counter_bag) -> v(ets:update_counter(ets:new(t, [bag]), k, 1));
+c(ets_update_counter_bag) -> v(ets:update_counter(tab([bag]), k, 1));
 c(ets_update_counter4_default) -> v(ets:update_counter(table([{k, a}]), k, 1, {k, 0}));
 c(ets_update_element_keypos) -> v(ets:update_element(table([{k, 1}]), k, {1, x}));
 c(ets_update_element_range) -> v(ets:update_element(table([{k, 1}]), k, {5, x}));
@@ -341,28 +343,28 @@ c(ets_update_element_spec) -> v(ets:update_element(table([{k, 1}]), k, id(x)));
 c(ets_new_exists) -> ets:new(exc_named, [named_table]), v(ets:new(exc_named, [named_table]));
 c(ets_new_badopt) -> v(ets:new(t, id([bad])));
 c(ets_new_name) -> v(ets:new(id("t"), []));
-c(ets_next_badkey) -> v(ets:next(ets:new(t, []), nokey));
+c(ets_next_badkey) -> v(ets:next(tab([]), nokey));
 c(ets_rename_exists) -> ets:new(exc_taken, [named_table]), v(ets:rename(ets:new(exc_from, [named_table]), exc_taken));
-c(ets_rename_badname) -> v(ets:rename(ets:new(t, []), id("x")));
-c(ets_give_away_owner) -> v(ets:give_away(ets:new(t, []), self(), x));
-c(ets_give_away_notpid) -> v(ets:give_away(ets:new(t, []), id(x), x));
+c(ets_rename_badname) -> v(ets:rename(tab([]), id("x")));
+c(ets_give_away_owner) -> v(ets:give_away(tab([]), self(), x));
+c(ets_give_away_notpid) -> v(ets:give_away(tab([]), id(x), x));
 c(ets_give_away_dead) ->
     {P, M} = spawn_monitor(fun() -> ok end),
     receive {'DOWN', M, _, _, _} -> ok end,
-    v(ets:give_away(ets:new(t, []), P, x));
-c(ets_select_badms) -> v(ets:select(ets:new(t, []), id(x)));
-c(ets_select3_limit) -> v(ets:select(ets:new(t, []), [{'_', [], ['$_']}], id(0)));
+    v(ets:give_away(tab([]), P, x));
+c(ets_select_badms) -> v(ets:select(tab([]), id(x)));
+c(ets_select3_limit) -> v(ets:select(tab([]), [{'_', [], ['$_']}], id(0)));
 c(ets_select_cont) -> v(ets:select(id(x)));
-c(ets_select_replace_bag) -> v(ets:select_replace(ets:new(t, [bag]), [{'_', [], ['$_']}]));
-c(ets_select_count_badms) -> v(ets:select_count(ets:new(t, []), id(x)));
-c(ets_info_item) -> v(ets:info(ets:new(t, []), id(bad)));
-c(ets_safe_fixtable_bool) -> v(ets:safe_fixtable(ets:new(t, []), id(x)));
-c(ets_setopts_bad) -> v(ets:setopts(ets:new(t, []), id(x)));
+c(ets_select_replace_bag) -> v(ets:select_replace(tab([bag]), [{'_', [], ['$_']}]));
+c(ets_select_count_badms) -> v(ets:select_count(tab([]), id(x)));
+c(ets_info_item) -> v(ets:info(tab([]), id(bad)));
+c(ets_safe_fixtable_bool) -> v(ets:safe_fixtable(tab([]), id(x)));
+c(ets_setopts_bad) -> v(ets:setopts(tab([]), id(x)));
 c(ets_whereis_bad) -> v(ets:whereis(id("x")));
 c(ets_match_spec_compile) -> v(ets:match_spec_compile(id(x)));
-c(ets_match3_limit) -> v(ets:match(ets:new(t, []), '_', id(x)));
+c(ets_match3_limit) -> v(ets:match(tab([]), '_', id(x)));
 c(ets_delete_noname) -> v(ets:delete(id(no_such_table)));
-c(ets_select_delete_badms) -> v(ets:select_delete(ets:new(t, []), id(x)));
+c(ets_select_delete_badms) -> v(ets:select_delete(tab([]), id(x)));
 c(ets_setopts_access) -> v(ets:setopts(other_table(protected), {heir, none}));
 c(ets_setopts_owner) -> v(ets:setopts(other_table(public), {heir, none}));
 c(os_getenv_atom) -> v(os:getenv(id(foo)));
@@ -404,14 +406,25 @@ fmt_err(_Reason, [{_M, _F, _As, Info} | _]) ->
     #{error_info := Map} = maps:from_list([E || E = {error_info, _} <- Info]),
     maps:get(text, Map, #{}).
 
+%% A new table named exc_tab (one from an earlier case goes first).
+tab(Opts) ->
+    catch ets:delete(exc_tab),
+    ets:new(exc_tab, [named_table | Opts]).
+
 %% A table holding objects.
 table(Objects) ->
-    T = ets:new(t, []),
+    T = tab([]),
     ets:insert(T, Objects),
     T.
 
-%% A table of another process (alive until the test's node ends).
+%% A named table of another process (alive until the test's node ends).
 other_table(Access) ->
     Me = self(),
-    spawn(fun() -> Me ! {table, ets:new(t, [Access])}, receive never -> ok end end),
-    receive {table, T} -> T end.
+    Name = list_to_atom("exc_" ++ atom_to_list(Access)),
+    case ets:whereis(Name) of
+        undefined ->
+            spawn(fun() -> ets:new(Name, [Access, named_table]), Me ! made, receive never -> ok end end),
+            receive made -> Name end;
+        _ ->
+            Name
+    end.
