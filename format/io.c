@@ -5,6 +5,7 @@
  * servers are processes that io.erl sends io requests. io_lib's results
  * are built here as the deep lists OTP 25 returns, but for ~p layouts
  * that do not fit on one line, which io_lib.erl builds. */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "format/format.h"
@@ -41,9 +42,13 @@ static int device_of(process *p, term_t dev, vm_stream *out)
  * as UTF-8; false when t is not chardata. */
 static bool put_chardata(process *p, fmt_buf *b, term_t t)
 {
-    static const bif_entry *to_bin;
-    if (!to_bin)
+    /* looked up once, by whichever scheduler thread comes first */
+    static _Atomic(const bif_entry *) to_bin_entry;
+    const bif_entry *to_bin = atomic_load_explicit(&to_bin_entry, memory_order_acquire);
+    if (!to_bin) {
         to_bin = bif_lookup(atom_from_cstr("unicode"), atom_from_cstr("characters_to_binary"), 1);
+        atomic_store_explicit(&to_bin_entry, to_bin, memory_order_release);
+    }
     term_t bin = to_bin->fn(p, &t);
     if (bin == THE_NON_VALUE || !term_is_bitstring(bin))
         return false;

@@ -233,6 +233,8 @@ static void free_process(process *p)
         n = l->next;
         free_link(l);
     }
+    if (p->ref_index)
+        alloc_free(ALLOC_LINK, p->ref_index, p->ref_cap * sizeof *p->ref_index);
     gc_destroy(&p->heap, &p->gc);
     heap_destroy(&p->heap);
     if (p->catches)
@@ -433,6 +435,84 @@ term_t proc_spawn_fun(process *parent, term_t fun, unsigned opts, const proc_opt
     return start_process(parent, c, ATOM_erlang, ATOM_apply, THE_NON_VALUE, 2, e, opts, mref);
 }
 
+/* ---- the index of references ------------------------------------------ */
+
+/* A process finds its monitors (either way) and aliases by their
+ * reference ids, which signals and BIFs name: a hash index over the
+ * entries of its list of links, so that a process with many monitors
+ * handles each 'DOWN', demonitor or alias message in constant time.
+ * Open addressing with linear probing, at most half full, grown by
+ * doubling; a removal shifts the entries after it back (no tombstones).
+ * The ids of one reference can be both a MONITOR_OUT (or ALIAS) and a
+ * MONITOR_IN entry only in name: lookups name the kind. */
+static uint32_t ref_hash(const uint32_t ids[3])
+{
+    uint64_t h = ((uint64_t)ids[1] << 32 | ids[0]) * 0x9E3779B97F4A7C15ull ^ ids[2];
+    return (uint32_t)(h >> 32);
+}
+
+static void index_grow(process *p)
+{
+    uint32_t old_cap = p->ref_cap, cap = old_cap ? old_cap * 2 : 8;
+    proc_link **old = p->ref_index;
+    p->ref_index = alloc_zeroed(ALLOC_LINK, cap * sizeof *p->ref_index);
+    p->ref_cap = cap;
+    for (uint32_t i = 0; i < old_cap; i++) {
+        if (!old[i])
+            continue;
+        uint32_t j = ref_hash(old[i]->ref) & (cap - 1);
+        while (p->ref_index[j])
+            j = (j + 1) & (cap - 1);
+        p->ref_index[j] = old[i];
+    }
+    if (old)
+        alloc_free(ALLOC_LINK, old, old_cap * sizeof *old);
+}
+
+static void index_put(process *p, proc_link *l)
+{
+    if ((p->ref_n + 1) * 2 > p->ref_cap)
+        index_grow(p);
+    uint32_t mask = p->ref_cap - 1, i = ref_hash(l->ref) & mask;
+    while (p->ref_index[i])
+        i = (i + 1) & mask;
+    p->ref_index[i] = l;
+    p->ref_n++;
+}
+
+static proc_link *index_find(const process *p, link_kind kind, const uint32_t ids[3])
+{
+    if (!p->ref_n)
+        return NULL;
+    uint32_t mask = p->ref_cap - 1;
+    for (uint32_t i = ref_hash(ids) & mask; p->ref_index[i]; i = (i + 1) & mask) {
+        proc_link *l = p->ref_index[i];
+        if (l->kind == kind && l->ref[0] == ids[0] && l->ref[1] == ids[1] && l->ref[2] == ids[2])
+            return l;
+    }
+    return NULL;
+}
+
+static void index_del(process *p, proc_link *l)
+{
+    uint32_t mask = p->ref_cap - 1, i = ref_hash(l->ref) & mask;
+    while (p->ref_index[i] != l)
+        i = (i + 1) & mask;
+    p->ref_index[i] = NULL;
+    p->ref_n--;
+    /* shift back the entries of the run after i that may no longer be
+     * reached: those whose home slot is not cyclically in (i, j] */
+    for (uint32_t j = (i + 1) & mask; p->ref_index[j]; j = (j + 1) & mask) {
+        uint32_t home = ref_hash(p->ref_index[j]->ref) & mask;
+        bool reachable = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+        if (reachable)
+            continue;
+        p->ref_index[i] = p->ref_index[j];
+        p->ref_index[j] = NULL;
+        i = j;
+    }
+}
+
 proc_link *proc_add_link(process *p, link_kind kind, term_t other, term_t name, const uint32_t ref[3])
 {
     if (kind == LINK) {
@@ -447,25 +527,41 @@ proc_link *proc_add_link(process *p, link_kind kind, term_t other, term_t name, 
     if (ref)
         memcpy(l->ref, ref, sizeof l->ref);
     l->next = p->links;
+    if (l->next)
+        l->next->pprev = &l->next;
+    l->pprev = &p->links;
     p->links = l;
+    if (kind != LINK)
+        index_put(p, l);
     return l;
+}
+
+/* Takes l out of p's list and index and frees it. */
+static void unlink_entry(process *p, proc_link *l)
+{
+    if (l->kind != LINK)
+        index_del(p, l);
+    *l->pprev = l->next;
+    if (l->next)
+        l->next->pprev = l->pprev;
+    free_link(l);
 }
 
 /* Removes the first link entry matching kind and other (and ref for
  * monitors); true if there was one. */
 bool proc_remove_link(process *p, link_kind kind, term_t other, const uint32_t ref[3])
 {
-    for (proc_link **lp = &p->links; *lp; lp = &(*lp)->next) {
-        proc_link *l = *lp;
-        if (l->kind != kind || (kind == LINK && l->other != other))
-            continue;
-        if (kind != LINK && memcmp(l->ref, ref, sizeof l->ref) != 0)
-            continue;
-        *lp = l->next;
-        free_link(l);
-        return true;
+    proc_link *l = NULL;
+    if (kind != LINK) {
+        l = index_find(p, kind, ref);
+    } else {
+        for (l = p->links; l && (l->kind != LINK || l->other != other); l = l->next)
+            ;
     }
-    return false;
+    if (!l)
+        return false;
+    unlink_entry(p, l);
+    return true;
 }
 
 /* ---- monitors' options and aliases ------------------------------------ */
@@ -481,30 +577,15 @@ void proc_set_monitor_opts(proc_link *l, alias_mode alias, term_t tag)
     l->tag->term = copy_off_heap(&l->tag->heap, tag);
 }
 
-proc_link *proc_find_monitor(process *p, const uint32_t ids[3])
-{
-    for (proc_link *l = p->links; l; l = l->next)
-        if (l->kind == MONITOR_OUT && memcmp(l->ref, ids, sizeof l->ref) == 0)
-            return l;
-    return NULL;
-}
+proc_link *proc_find_monitor(process *p, const uint32_t ids[3]) { return index_find(p, MONITOR_OUT, ids); }
 
 proc_link *proc_find_alias(process *p, const uint32_t ids[3])
 {
-    for (proc_link *l = p->links; l; l = l->next)
-        if ((l->kind == ALIAS || (l->kind == MONITOR_OUT && l->alias != ALIAS_NONE)) &&
-            memcmp(l->ref, ids, sizeof l->ref) == 0)
-            return l;
-    return NULL;
-}
-
-static void unlink_entry(process *p, proc_link *l)
-{
-    proc_link **lp = &p->links;
-    while (*lp != l)
-        lp = &(*lp)->next;
-    *lp = l->next;
-    free_link(l);
+    proc_link *l = index_find(p, ALIAS, ids);
+    if (l)
+        return l;
+    l = index_find(p, MONITOR_OUT, ids);
+    return l && l->alias != ALIAS_NONE ? l : NULL;
 }
 
 void proc_drop_monitor(process *p, proc_link *l)

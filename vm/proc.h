@@ -122,6 +122,7 @@ typedef struct monitor_tag {
 
 typedef struct proc_link {
     struct proc_link *next;
+    struct proc_link **pprev; /* the `next` (or list head) that points here */
     term_t other;     /* the other process's pid */
     term_t name;      /* monitors by registered name: the name; else NIL */
     uint32_t ref[3];  /* monitors and aliases: the reference's ids */
@@ -177,6 +178,11 @@ struct process {
     uint32_t msgq_len;
 
     proc_link *links;
+    /* every entry of `links` but LINKs, by its reference ids: open
+     * addressing, at most half full (vm/proc.c, "The index of
+     * references"); NULL until the first */
+    proc_link **ref_index;
+    uint32_t ref_cap, ref_n;
     term_t registered_name; /* atom or NIL */
     term_t group_leader;
     term_t dict;  /* process dictionary: a list of {Key, Value} */

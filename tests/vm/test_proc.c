@@ -14,7 +14,8 @@ static const char src_tp[] =
     "         t_monitor_noproc/0, t_demonitor/0, t_monitor_name/0, t_register/0,\n"
     "         t_dict/0, t_big_heap/1, t_big_message/0, t_exit_signals/0, t_signal_order/0,\n"
     "         t_spawn_undef/0, t_alive/0, wait/0, crash/1, sender/2, t_many/1, t_deep/1,\n"
-    "         t_gc_garbage/0, t_trap_kill/0, t_forged_alias/0, mailbox/0]).\n"
+    "         t_gc_garbage/0, t_trap_kill/0, t_forged_alias/0, mailbox/0,\n"
+    "         t_many_monitors/1]).\n"
     "\n"
     "wait() -> receive stop -> ok end.\n"
     "crash(R) -> exit(R).\n"
@@ -132,6 +133,26 @@ static const char src_tp[] =
     "    Forged ! forged, make_ref() ! plain, A ! real,\n"
     "    W ! {tell, self()},\n"
     "    receive {messages, M} -> M end.\n"
+    "\n"
+    "%% N monitors and N aliases, half demonitored or unaliased in a shuffled\n"
+    "%% order, the rest ended by 'DOWN' messages: the index of references\n"
+    "%% finds each, whatever was removed around it.\n"
+    "t_many_monitors(N) ->\n"
+    "    Ps = [spawn(tp, wait, []) || _ <- lists:seq(1, N)],\n"
+    "    Ms = [{monitor(process, P), P} || P <- Ps],\n"
+    "    As = [alias() || _ <- Ps],\n"
+    "    Shuffled = [X || {_, X} <- lists:sort([{erlang:phash2(M), {M, P}} || {M, P} <- Ms])],\n"
+    "    {Gone, Kept} = lists:split(N div 2, Shuffled),\n"
+    "    Demon = length([x || {M, _} <- Gone, demonitor(M, [info])]),\n"
+    "    {Unal, _} = lists:split(N div 2, lists:reverse(As)),\n"
+    "    Unaliased = length([x || A <- Unal, unalias(A)]),\n"
+    "    [A ! {via, A} || A <- As],\n"
+    "    Via = length([receive {via, A} -> A end || A <- As -- Unal]),\n"
+    "    [P ! stop || P <- Ps],\n"
+    "    Downs = length([receive {'DOWN', M, process, P, normal} -> M end || {M, P} <- Kept]),\n"
+    "    receive after 20 -> ok end,\n"
+    "    {messages, Left} = process_info(self(), messages),\n"
+    "    {Demon, Unaliased, Via, Downs, Left, element(2, process_info(self(), monitors))}.\n"
     "\n"
     "t_demonitor() ->\n"
     "    P = spawn(tp, wait, []),\n"
@@ -415,6 +436,14 @@ Test(proc, deep_recursion) { expect_call("tp", "t_deep", "[100000]", "100000"); 
  * a reference that names a process's slot but is none of its aliases is
  * dropped there, and a real alias of the same process delivers. */
 Test(proc, forged_alias_dropped) { expect_call("tp", "t_forged_alias", "[]", "[real]"); }
+
+/* 3,000 monitors and aliases removed in a shuffled order: each is found
+ * (demonitor's info, unalias, 'DOWN' messages), none is left, nothing
+ * stray arrives. */
+Test(proc, many_monitors_and_aliases)
+{
+    expect_call("tp", "t_many_monitors", "[3000]", "{1500,1500,1500,1500,[],[]}");
+}
 
 /* ---- the C API --------------------------------------------------------------------- */
 
