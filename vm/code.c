@@ -146,21 +146,23 @@ static module_slot *find_module(term_t name)
  * they can be called through export entries (funs of them, spawn's
  * initial call) like any function. apply tail-calls through the
  * interpreter's apply instructions; hibernate drops the stack and
- * collects (`hibernate`), sleeps until a message is there
- * (`wait_message`), then tail-calls M:F(A...) on an empty stack. They
- * live in a module `erlang` of their own, which holds no BIFs. */
+ * collects (`hibernate`), sleeps until a message is there without
+ * receiving it (`wait` to the next instruction, its frame the three
+ * arguments), then tail-calls M:F(A...) on an empty stack. They live in a
+ * module `erlang` of their own, which holds no BIFs. */
 static void load_erlang_module(void)
 {
-    enum { BODY_MAX = 5 };
+    enum { BODY_MAX = 7 };
     static const struct {
         const char *name;
         unsigned arity;
         unsigned nbody;
         code_t body[BODY_MAX]; /* the code after enter */
+        int label_at, label_to; /* body[label_at] is the address of body[label_to]; -1: none */
     } fns[] = {
-        {"apply", 2, 2, {OP_tail_apply_fun_list, 0}},
-        {"apply", 3, 2, {OP_tail_apply_list, 0}},
-        {"hibernate", 3, 5, {OP_hibernate, 0, OP_wait_message, OP_tail_apply_list, 0}},
+        {"apply", 2, 2, {OP_tail_apply_fun_list, 0}, -1, -1},
+        {"apply", 3, 2, {OP_tail_apply_list, 0}, -1, -1},
+        {"hibernate", 3, 7, {OP_hibernate, 0, OP_wait, 0, 3, OP_tail_apply_list, 0}, 3, 5},
     };
     module_code *mc = code_module_new();
     size_t n = sizeof fns / sizeof fns[0];
@@ -183,6 +185,8 @@ static void load_erlang_module(void)
         c[0] = OP_enter, c[1] = fns[i].arity + 1, c[2] = fns[i].arity;
         c += CODE_ENTER_WORDS;
         memcpy(c, fns[i].body, fns[i].nbody * sizeof(code_t));
+        if (fns[i].label_at >= 0)
+            c[fns[i].label_at] = (code_t)(c + fns[i].label_to);
         c += fns[i].nbody;
     }
     code_load(mc);

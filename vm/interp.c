@@ -1538,18 +1538,6 @@ is_ge:
         RELOAD();
         DISPATCH();
     }
-    CASE(wait_message)
-    {
-        /* Resumes here: proc_wait finds the message that woke it, and
-         * leaves it where it is. */
-        SAVE();
-        int r = proc_wait(p, -1);
-        if (r < 0)
-            goto killed;
-        if (r == 0)
-            return RUN_WAIT;
-        NEXT(1);
-    }
 
     /* ---- maps ---- */
     CASE(new_map)
