@@ -143,9 +143,11 @@ void bif_register(const bif_entry *bifs, size_t n)
     nextra++;
 }
 
-term_t bif_badopt(process *p)
+term_t bif_badarg_cause(process *p, term_t cause, term_t module)
 {
     term_t keys[2] = {ATOM_cause, ATOM_module};
-    term_t vals[2] = {ATOM_badopt, ATOM_erl_erts_errors};
+    term_t vals[2] = {cause, module};
     return bif_raise_info(p, CLASS_ERROR, ATOM_badarg, map_from_pairs(&p->heap, keys, vals, 2));
 }
+
+term_t bif_badopt(process *p) { return bif_badarg_cause(p, ATOM_badopt, ATOM_erl_erts_errors); }

@@ -72,6 +72,9 @@ static inline term_t bif_trap(process *p, term_t result, bif_trap_kind kind)
  * them: OTP's cause badopt, error_info #{cause => badopt, module =>
  * erl_erts_errors}. */
 term_t bif_badopt(process *p);
+/* badarg with error_info #{cause => Cause, module => Module}: the cause
+ * the module's format_error/2 explains (ets's, vm/ets.c). */
+term_t bif_badarg_cause(process *p, term_t cause, term_t module);
 
 /* A heap size option's value (min_heap_size, fullsweep_after, ...): a
  * non-negative integer up to OTP's MAX_SMALL (GC_MAX_HEAP_LIMIT). */

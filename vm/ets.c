@@ -71,9 +71,7 @@ static term_t ets_badarg(process *p, ets_cause c)
     };
     if (c == E_NONE)
         return BIF_BADARG(p);
-    term_t keys[2] = {ATOM_cause, ATOM_module};
-    term_t vals[2] = {atom_from_cstr(names[c]), atom_from_cstr("erl_stdlib_errors")};
-    return bif_raise_info(p, CLASS_ERROR, ATOM_badarg, map_from_pairs(&p->heap, keys, vals, 2));
+    return bif_badarg_cause(p, atom_from_cstr(names[c]), atom_from_cstr("erl_stdlib_errors"));
 }
 
 /* ---- objects ----------------------------------------------------------------------- */
