@@ -748,6 +748,15 @@ bool proc_signal(term_t to, message_kind kind, term_t from, term_t reason, const
 
 /* ---- receiving -------------------------------------------------------- */
 
+/* Whether exit signal m becomes an {'EXIT', From, Reason} message of p:
+ * p traps exits, and it is no kill from exit/2 (which is never trapped;
+ * ref[0] is 1 for an exit a link caused). */
+static bool exit_trapped(const process *p, const message *m)
+{
+    return (atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TRAP_EXIT) &&
+           !(m->term == ATOM_kill && m->ref[0] != 1);
+}
+
 /* {Tag, Ref, process, Who, Reason} on h for monitor l, whose process
  * `pid` ended with `reason`: Tag is 'DOWN' unless the monitor has its
  * own; Who the pid, or {Name, Node} for a monitor by name. */
@@ -774,16 +783,15 @@ static bool handle_signal(process *p, message *m, bool *keep)
         if (linked_exit && (p->trace_flags & TF_PROCS))
             trace_hooks.link(p, m->from, TRACE_GETTING_UNLINKED);
         p->exit_class = CLASS_EXIT;
+        if (exit_trapped(p, m)) {
+            m->kind = MSG_MESSAGE;
+            m->term = term_tuple3(&m->frag, ATOM_EXIT, m->from, reason);
+            *keep = true;
+            return false;
+        }
         if (reason == ATOM_kill && !linked_exit) {
             p->exit_reason = ATOM_killed;
             return true;
-        }
-        if (p->state & PS_TRAP_EXIT) {
-            m->kind = MSG_MESSAGE;
-            heap_t *h = &m->frag;
-            m->term = term_tuple3(h, ATOM_EXIT, m->from, reason);
-            *keep = true;
-            return false;
         }
         if (reason == ATOM_normal && m->from != p->pid)
             return false;
@@ -840,9 +848,7 @@ term_t proc_pending_message(process *q, const message *m, heap_t *h)
     case MSG_MESSAGE:
         return m->term;
     case SIG_EXIT:
-        /* kill from exit/2 is not trapped */
-        if (!(atomic_load_explicit(&q->state, memory_order_relaxed) & PS_TRAP_EXIT) ||
-            (m->term == ATOM_kill && m->ref[0] != 1))
+        if (!exit_trapped(q, m))
             return THE_NON_VALUE;
         return h ? term_tuple3(h, ATOM_EXIT, m->from, m->term) : NIL;
     case SIG_DOWN: {
