@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "alloc.h"
+#include "hash.h"
 #include "lex.h"
 #include "unicode.h"
 
@@ -25,14 +26,6 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static atom_entry **buckets;
 static size_t nbuckets;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-
-static uint32_t hash_bytes(const char *s, size_t n)
-{
-    uint32_t h = 2166136261u; /* FNV-1a */
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
-}
 
 /* Counts code points; returns false if `s` is not valid UTF-8. */
 static bool count_utf8(const char *s, size_t n, uint32_t *chars, bool *latin1)

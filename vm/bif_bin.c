@@ -1392,8 +1392,8 @@ static term_t list_utf8(heap_t *h, const uint8_t *s, size_t n)
 }
 
 /* unicode:characters_to_binary(Data, In) with In latin1 or UTF-8 (for
- * Data as input, output UTF-8); THE_NON_VALUE for badarg. */
-static term_t chars_to_utf8(process *p, term_t data, bool latin1)
+ * Data as input, output UTF-8), on h; THE_NON_VALUE for badarg. */
+static term_t chars_to_utf8(heap_t *h, term_t data, bool latin1)
 {
     term_t subject = data;
     if (term_is_list(data) && term_is_bitstring(list_head(data)) && term_is_nil(list_tail(data)))
@@ -1421,11 +1421,17 @@ static term_t chars_to_utf8(process *p, term_t data, bool latin1)
         if (as_is)
             return subject;
     }
-    u8conv c = {.h = &p->heap, .latin1 = latin1};
+    u8conv c = {.h = h, .latin1 = latin1};
     term_t rest = convert_chardata(&c, subject);
-    term_t bin = bin_new(&p->heap, c.out.p, c.out.n);
+    term_t bin = bin_new(h, c.out.p, c.out.n);
     free_buf(&c.out);
     return finish_conversion(&c, bin, rest);
+}
+
+term_t bin_of_chardata(heap_t *h, term_t data)
+{
+    term_t r = chars_to_utf8(h, data, false);
+    return term_is_tuple(r) ? THE_NON_VALUE : r;
 }
 
 /* unicode:characters_to_list(Data, In): a UTF-8 binary is decoded on its
@@ -1878,7 +1884,7 @@ static term_t convert_chars(process *p, term_t data, encoding in, encoding out)
     if (((in == ENC_LATIN1 && out == ENC_UTF8) || (in == ENC_UTF8 && out == ENC_LATIN1)) && is_7bit(data))
         return data;
     if (out == ENC_UTF8 && in <= ENC_UTF8)
-        return chars_to_utf8(p, data, in == ENC_LATIN1);
+        return chars_to_utf8(&p->heap, data, in == ENC_LATIN1);
     return convert_ml(p, data, in, out, false);
 }
 
@@ -1888,7 +1894,7 @@ term_t bif_bin_unicode_characters_to_binary_2(process *p, const term_t *args)
     encoding in;
     if (!get_encoding(args[1], &in))
         return BIF_BADARG(p);
-    term_t r = in <= ENC_UTF8 ? chars_to_utf8(p, args[0], in == ENC_LATIN1)
+    term_t r = in <= ENC_UTF8 ? chars_to_utf8(&p->heap, args[0], in == ENC_LATIN1)
                               : convert_ml(p, args[0], in, ENC_UTF8, false);
     return r == THE_NON_VALUE ? BIF_BADARG(p) : r;
 }

@@ -40,6 +40,10 @@ bool bin_iodata(term_t t, uint8_t *out, size_t *n);
 /* The bytes of iodata t as one binary on h (iolist_to_binary's walk);
  * THE_NON_VALUE when t is no iodata. */
 term_t bin_of_iodata(heap_t *h, term_t t);
+/* Unicode chardata as one UTF-8 binary on h (unicode:characters_to_binary/1,
+ * which gives back a valid UTF-8 binary as it is); THE_NON_VALUE when it is
+ * no chardata or not all of it converts. */
+term_t bin_of_chardata(heap_t *h, term_t data);
 /* A binary of `n` bytes left uninitialised; *out points at them.
  * THE_NON_VALUE when they cannot be had, as bin_alloc_appendable. */
 term_t bin_alloc(heap_t *h, size_t n, uint8_t **out);

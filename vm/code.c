@@ -679,12 +679,12 @@ static term_t args_list(heap_t *h, const term_t *args, unsigned n)
 }
 
 /* Whether OTP 25 gives b's errors erl_stdlib_errors' error_info: the BIFs
- * of binary, unicode, maps, math, ets and lists, but lists:reverse/1, Erlang
+ * of binary, unicode, maps, math, ets, re and lists, but lists:reverse/1, Erlang
  * code in OTP (its function_clause has no error_info). */
 static bool stdlib_errors(const bif_entry *b)
 {
     if (!strcmp(b->module, "binary") || !strcmp(b->module, "unicode") || !strcmp(b->module, "maps") ||
-        !strcmp(b->module, "math") || !strcmp(b->module, "ets"))
+        !strcmp(b->module, "math") || !strcmp(b->module, "ets") || !strcmp(b->module, "re"))
         return true;
     return !strcmp(b->module, "lists") && !(b->arity == 1 && !strcmp(b->name, "reverse"));
 }

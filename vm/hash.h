@@ -12,6 +12,15 @@
 
 /* erlang:phash2/1: 0 .. 2^27-1. */
 uint32_t hash_phash2(term_t t);
+/* FNV-1a of n bytes: the atom table's and the regex cache's keys. */
+static inline uint32_t hash_bytes(const void *s, size_t n)
+{
+    const unsigned char *b = s;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 16777619u;
+    return h;
+}
 /* erlang:phash2(T, Range) for 1 <= range <= 2^32: 0 .. range-1. */
 uint32_t hash_phash2_range(term_t t, uint64_t range);
 
