@@ -79,6 +79,10 @@ c_bif(maps, F, A) ->
 c_bif(io_lib, F, A) -> {F, A} =:= {write, 1};
 c_bif(unicode, characters_to_list, A) -> A =:= 1 orelse A =:= 2;
 c_bif(unicode, characters_to_binary, A) -> A >= 1 andalso A =< 3;
+%% re's matching (vm/bif_re.c); split and replace are Erlang code over it
+c_bif(re, F, A) ->
+    lists:member({F, A}, [{version, 0}, {compile, 1}, {compile, 2}, {run, 2}, {run, 3},
+                          {inspect, 2}]);
 c_bif(ets, F, A) ->
     not lists:member({F, A}, [{foldl, 3}, {foldr, 3}, {match_spec_run, 2}, {test_ms, 2},
                               {repair_continuation, 2}, {fun2ms, 1}]);

@@ -75,6 +75,10 @@ not_ours(io, F, _) -> lists:member(F, [get_chars, get_line, get_password, setopt
 %% OTP's own internals.
 not_ours(unicode, F, _) -> lists:member(F, [characters_to_list, characters_to_binary,
                                             characters_to_list_int, characters_to_binary_int]);
+%% re's matching is C BIFs (vm/bif_re.c); internal_run and the shell's
+%% grun, urun and ucompile are OTP's own internals.
+not_ours(re, F, _) -> lists:member(F, [version, compile, run, inspect, internal_run,
+                                       grun, urun, ucompile]);
 %% Of file: the functions on names and whole files.
 not_ours(file, F, A) ->
     not lists:member({F, A}, [{close, 1}, {consult, 1}, {del_dir, 1}, {del_dir_r, 1}, {delete, 1},
@@ -1204,6 +1208,130 @@ cases(string) ->
        [{to_upper, [a]}, {to_lower, [[a]]}, {strip, ["a", up]}, {strip, [a, left, $a]},
         {chr, ["a", a]}, {str, ["a", a]}, {substr, ["abc", 0]}, {left, ["a", a]},
         {centre, ["abc", 0, $x]}, {tokens, [a, " "]}, {join, [["a"], a]}]]);
+
+%% re: split/2,3 and replace/3,4 over re:run/3 and re:compile/2 (OTP's
+%% here, C BIFs in dbgsh). Hand-picked subjects, patterns, templates and
+%% options, crossed, then random combinations of them.
+cases(re) ->
+    {ok, MP} = re:compile("(a)(x)?(b)?"),
+    {ok, CaseMP} = re:compile(<<"B">>, [caseless]),
+    {ok, EmptyMP} = re:compile(""),
+    {ok, LineMP} = re:compile("^", [multiline, {newline, crlf}]),
+    {ok, UniMP} = re:compile("(\\x{400})|-", [unicode]),
+    {ok, Grp12} = re:compile("(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)(k)(l)"),
+    Uni = [16#400, $-, 16#1F600, $a, 16#E4, $-, $b],
+    UBin = unicode:characters_to_binary(Uni),
+    Subjects = ["abc", "a,b,,c,,", <<"a,b">>, "", <<>>, [$a, <<",b">>, [$,]], ",,,",
+                "xaxbxabx"],
+    Patterns = [",", "", "(,)", "(,)(x)?", "(x)|(,)", "x", <<",">>, "b", "(a)(b)?", MP, EmptyMP],
+    SplitOpts = [[], [trim], [{parts, 1}], [{parts, 2}], [{parts, 3}], [{parts, 0}],
+                 [{parts, infinity}], [group], [group, trim], [{return, list}],
+                 [{return, binary}], [{return, iodata}], [{return, list}, group],
+                 [{parts, 2}, trim], [trim, {parts, 2}], [{parts, 2}, group],
+                 [group, {return, list}, trim], [notempty], [{offset, 2}]],
+    Templates = ["X", "", "&", "[&]", "\\0", "\\1", "\\2", "\\3", "\\9", "\\12", "\\g1",
+                 "\\g{1}", "\\g{12}", "\\g{1}0", "\\10", "\\&", "\\\\", "\\", "a\\",
+                 "\\g", "\\q", "<\\1|\\2>", <<"<&>">>, [<<"<">>, "\\1", [$>]], "&&"],
+    ReplPatterns = ["b", "(b)", "(a)(x)?(b)", "(a)|(b)", "", "x", "(b)(x)?", MP],
+    ReplOpts = [[], [global], [{return, list}], [{return, binary}],
+                [global, {return, list}], [global, {return, binary}]],
+    BadTemplates = ["\\g{1", "\\gx", "\\g{", "\\g{x}", "\\g{}", "\\g{12x"],
+    BadOpts = [x, [a | b], [{return, x}], [report_errors], [{capture, all}],
+               [{capture, all, list}], [bogus], [{offset, -1}],
+               [{newline, x}], [{return, list} | x]],
+    Rand = fun(L) -> pick(L) end,
+    RandStr = fun() -> list_of(10, fun() -> pick("ab,-x ") end) end,
+    lists:append(
+      [%% split/2 and /3 on every subject and pattern
+       [{split, [S, P]} || S <- Subjects, P <- Patterns],
+       [{split, [S, P, O]} || S <- ["a,b,,c,,", ",a,,", ""], P <- [",", "(,)(x)?", "", "x"],
+                              O <- SplitOpts],
+       [{split, ["xaxbxabx", P, O]} || P <- [MP, "(a)(x)?(b)?", "(a)|(b)"], O <- SplitOpts],
+       %% compile and run options passed on
+       [{split, ["aBcbd", P, O]} || P <- ["b", CaseMP], O <- [[caseless], [], [{return, list}]]],
+       [{split, ["a\r\nb\nc", P, O]}
+        || P <- ["^", "$", "", LineMP],
+           O <- [[multiline], [multiline, {newline, crlf}], [{newline, any}], [notbol],
+                 [{newline, crlf}, {return, list}], [anchored], [noteol, multiline]]],
+       [{split, ["a.b", ".", O]} || O <- [[], [extended], [dotall], [{return, list}]]],
+       [{split, ["aaa", "a*?", O]} || O <- [[], [ungreedy], [notempty], [notempty_atstart]]],
+       %% unicode
+       [{split, [S, P, O]} || S <- [Uni, UBin, [16#400, <<"-", 240, 159, 152, 128>>, "a"]],
+                              P <- ["-", "", "(\\x{400})|-", [16#E4], UniMP],
+                              O <- [[unicode], [unicode, {return, list}], [unicode, group],
+                                    [unicode, trim, {return, binary}]]],
+       [{split, [S, UniMP]} || S <- [Uni, UBin]],
+       [{split, [Uni, "-", [unicode, {offset, 2}, {return, list}]]}],
+       [{split, [[$a, 200, $b], [200], O]} || O <- [[], [unicode], [{return, list}], [unicode, {return, list}]]],
+       [{split, [<<"a", 200, "b">>, <<200>>, [{return, list}]]}],
+       %% split's errors
+       %% an offset past the end: nothing found (OTP 25's re:run without
+       %% global kills the process with internal_error there, so replace is
+       %% only tried with global)
+       [{split, ["a,b", ",", [{offset, N}]]} || N <- [3, 4, 99]],
+       [{replace, ["a,b", P, "-", [{offset, N}, global]]} || P <- [",", ""], N <- [3, 4, 99]],
+       [{split, ["a,b", ",", O]} || O <- BadOpts ++ [[global], [{parts, -1}], [{parts, a}], [{parts, 1.0}]]],
+       [{split, [S, ",", O]} || S <- [a, [256], [$a | b], [-1], <<255>>, [16#110000]],
+                                O <- [[], [unicode], [unicode, {return, list}]]],
+       [{split, [S, P]} || S <- [a, "a,b"], P <- [a, "(", {re_pattern, 1}, {x}, 1, [$a | b]]],
+       [{split, ["a,b", P, [unicode]]} || P <- ["(", [256], [16#110000], <<255>>]],
+       [{split, [<<"a,b">>, ",", [{parts, 2}, {capture, none}]]}],
+       [{split, [<<"a,b">>, MP, [caseless]]}, {split, [<<"a,b">>, MP, [unicode]]},
+        {split, [Uni, UniMP, [unicode]]}, {split, [Uni, UniMP, []]}],
+
+       %% replace/3 and /4
+       [{replace, [S, P, T]} || S <- ["abcab", <<"xabx">>], P <- ReplPatterns, T <- Templates],
+       [{replace, [S, P, T, O]} || S <- ["abcab", ""], P <- ["(a)(x)?(b)", "", "(b)"],
+                                   T <- ["X", "\\1&", "[\\2]", <<>>], O <- ReplOpts],
+       [{replace, ["abcdefghijklm", Grp12, T, O]}
+        || T <- ["\\g{12}", "\\12", "\\g12", "\\120", "\\1\\2", "\\g{1}2", "\\13", "&"],
+           O <- [[], [{return, list}]]],
+       [{replace, [S, P, T, O]} || S <- ["abcab", [$a, [$b | <<"cab">>]]], P <- ["b", "(a)|(b)"],
+                                   T <- ["-", [<<"<">>, "&", $>], <<"\\1">>],
+                                   O <- [[global], [{offset, 1}], [{offset, 2}, global],
+                                         [notempty, global], [caseless], [anchored],
+                                         [anchored, global]]],
+       [{replace, ["aXbxc", P, "-", O]} || P <- ["x", CaseMP, "b"],
+                                           O <- [[caseless], [caseless, global], [global]]],
+       [{replace, ["a\r\nb\r\n", P, "|", O]}
+        || P <- ["", "$", "^"], O <- [[global], [global, multiline],
+                                      [global, {newline, crlf}, multiline],
+                                      [global, {newline, anycrlf}], [global, {return, list}]]],
+       [{replace, [S, P, T, O]} || S <- [Uni, UBin], P <- ["-", "", "(\\x{400})|(-)", UniMP],
+                                   T <- ["[&]", [16#1F600], <<"\\1">>, [16#E4, "\\2"]],
+                                   O <- [[unicode], [unicode, global], [unicode, {return, list}],
+                                         [unicode, global, {return, binary}]]],
+       [{replace, [Uni, UniMP, "&", [global]]}, {replace, [UBin, UniMP, "<&>"]},
+        {replace, [[200, $a], [200], [201], [global]]},
+        {replace, [[200, $a], [200], [201], [{return, list}]]},
+        {replace, [[200, $a], [200], [201], [unicode, {return, list}]]},
+        {replace, [<<200, $a>>, <<200>>, <<201>>, [{return, binary}]]}],
+       %% replace's errors: bad templates only fail on a match
+       [{replace, ["abc", P, T]} || P <- ["(b)", "x"], T <- BadTemplates],
+       [{replace, ["abc", P, T, O]} || P <- ["(b)", "x"], T <- BadTemplates,
+                                       O <- [[], [global], [{return, list}]]],
+       [{replace, ["abc", "b", "-", O]} || O <- BadOpts],
+       [{replace, [S, "b", "-", O]} || S <- [a, [256], [$a | b], [-1], <<255>>, [16#110000]],
+                                       O <- [[], [unicode], [{return, list}]]],
+       [{replace, ["abc", P, "-"]} || P <- [a, "(", {re_pattern, 1}, {x}, [$( | b]]],
+       [{replace, ["abc", P, T, O]} || P <- ["b", "x"],
+                                       T <- [a, [256], [-1], [16#110000], <<255>>, [$a | b]],
+                                       O <- [[], [unicode], [unicode, {return, binary}],
+                                             [unicode, {return, list}]]],
+       [{replace, ["abc", "b", T]} || T <- [a, [16#110000], [$a | b]]],
+       [{replace, [<<"abc">>, MP, "-", [caseless]]}, {replace, [<<"abc">>, MP, "-", [unicode]]},
+        {replace, ["a", "(", "-", [unicode]]}],
+
+       %% random combinations
+       [{split, [RandStr(), Rand([",", "", "(,)", "-|,", "(-)|(,)", "a*", " ", "(x)?,"]),
+                 many(upto(3), fun() -> Rand(SplitOpts) end) ++ []]}
+        || _ <- lists:seq(1, 80)],
+       [{split, [RandStr(), Rand([",", "", "(,)", "-|,", "(-)|(,)", "a*"]),
+                 lists:append(many(upto(3), fun() -> Rand(SplitOpts) end))]}
+        || _ <- lists:seq(1, 80)],
+       [{replace, [RandStr(), Rand(["a", "", "(a)|(b)", "a*", "(,)(-)?", "x|"]),
+                   Rand(Templates), lists:append(many(upto(2), fun() -> Rand(ReplOpts) end))]}
+        || _ <- lists:seq(1, 120)]]);
 
 %% ---------------------------------------------------------------------
 %% timer: the pure functions here; the timers in timer_checks/0.
