@@ -409,12 +409,13 @@ static bool get_u32(term_t t, uint32_t *out)
     return true;
 }
 
-/* A capture value spec's list: integers, atoms and strings (names). */
+/* A capture value spec's list: group numbers, and names as atoms and
+ * strings. */
 static bool capture_list_ok(term_t l)
 {
     for (; term_is_list(l); l = list_tail(l)) {
         term_t x = list_head(l);
-        if (!term_is_small(x) && !term_is_atom(x) && !term_is_cons_or_nil(x))
+        if ((!term_is_small(x) || small_value(x) < 0) && !term_is_atom(x) && !term_is_cons_or_nil(x))
             return false;
     }
     return term_is_nil(l);
@@ -448,7 +449,7 @@ static opt_result parse_tuple(term_t t, unsigned in, re_opts *o)
         int k = atom_index_in(e[1], CAPTURE_KINDS, CAP_LIST);
         if (k < 0 && !capture_list_ok(e[1]))
             return OPT_BADARG;
-        o->cap = k < 0 ? CAP_LIST : (capture_kind)k;
+        o->cap = k >= 0 ? (capture_kind)k : term_is_nil(e[1]) ? CAP_NONE : CAP_LIST; /* [] asks for nothing */
         o->cap_list = e[1];
         if (n == 3) {
             int ty = atom_index_in(e[2], CAPTURE_TYPES, 3);
@@ -802,7 +803,7 @@ static term_t captured(runner *r, int rc)
 static int match_at(runner *r, size_t at, uint32_t extra)
 {
     uint32_t opts = r->o->match | extra;
-    if (r->o->match_limit || r->o->depth_limit)
+    if (r->o->match_limit || r->o->depth_limit || r->o->report)
         opts |= PCRE2_NO_JIT; /* the interpreter counts the limits as OTP's PCRE does */
     int rc = pcre2_match(r->c->code, r->s, r->n, at, opts, r->c->md, r->mctx);
     if (rc == PCRE2_ERROR_JIT_STACKLIMIT)
@@ -949,9 +950,15 @@ static term_t run_re(process *p, term_t subject, term_t re, term_t opts)
     bin_view_of(sbin, &sv);
     runner r = {.p = p, .o = &o, .c = c, .subject = sbin, .s = sv.bytes, .n = sv.size, .utf8 = utf8,
                 .crlf = uses_crlf(c->code)};
-    if (o.offset > r.n) {
+    if (o.offset > r.n) { /* global finds nothing there; OTP 25 dies without it */
         release(c);
-        return BIF_BADARG(p);
+        return o.global ? ATOM_NOMATCH : BIF_BADARG(p);
+    }
+    if (o.cap == CAP_ALL_NAMES) {
+        name_table nt;
+        get_names(c->code, &nt);
+        if (nt.count == 0)
+            o.cap = CAP_NONE; /* no names: nothing to give back, as [] */
     }
     r.mctx = pcre2_match_context_create(gctx);
     size_t ng = max_groups(&o, c);

@@ -137,6 +137,14 @@ static const call_row rows[] = {
     {"re:compile/1", "[<<1:1>>]", "!badarg"},
     {"re:inspect/2", "[foo, namelist]", "!badarg"},
     {"re:inspect/2", "[{re_pattern, 0, 0, 0, <<>>}, namelist]", "!badarg"},
+    /* the default match limit, reached by the interpreter as by PCRE 8.44's
+     * (PCRE2's JIT counts otherwise and stops only at 23 "a"s) */
+    {"re:run/3", "[\"aaaaaaaaaaaaaaaaaaaaaab\", \"(a+)+$\", [report_errors]]", "{error,match_limit}"},
+    {"re:run/3", "[\"aaaaaaaaaaaaaaaaaaaaab\", \"(a+)+$\", [report_errors]]", "nomatch"},
+    {"re:run/3", "[\"abc\", \"b\", [{capture, []}]]", "match"},
+    {"re:run/3", "[\"abc\", \"b\", [{capture, all_names}]]", "match"},
+    {"re:run/3", "[\"abc\", \"b\", [{capture, [-1]}]]", "!badarg"},
+    {"re:run/3", "[\"abc\", \"b\", [global, {offset, 4}]]", "nomatch"},
 };
 
 Test(bif_re, rows) { check_rows(rows, sizeof rows / sizeof rows[0]); }
