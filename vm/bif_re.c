@@ -56,9 +56,9 @@ static void put_head(uint8_t *out, const re_key *k)
 
 /* The compile options OTP's compile/2 knows, so a forged key with others
  * (PCRE2_NO_UTF_CHECK, PCRE2_MATCH_INVALID_UTF, ...) is refused. */
-#define KNOWN_OPTIONS                                                                                         \
-    (PCRE2_UTF | PCRE2_ANCHORED | PCRE2_CASELESS | PCRE2_DOLLAR_ENDONLY | PCRE2_DOTALL | PCRE2_EXTENDED |     \
-     PCRE2_FIRSTLINE | PCRE2_MULTILINE | PCRE2_NO_AUTO_CAPTURE | PCRE2_DUPNAMES | PCRE2_UNGREEDY |            \
+#define KNOWN_OPTIONS                                                                                        \
+    (PCRE2_UTF | PCRE2_ANCHORED | PCRE2_CASELESS | PCRE2_DOLLAR_ENDONLY | PCRE2_DOTALL | PCRE2_EXTENDED |    \
+     PCRE2_FIRSTLINE | PCRE2_MULTILINE | PCRE2_NO_AUTO_CAPTURE | PCRE2_DUPNAMES | PCRE2_UNGREEDY |           \
      PCRE2_NO_START_OPTIMIZE | PCRE2_UCP | PCRE2_NEVER_UTF)
 
 static bool get_head(const uint8_t *s, size_t n, re_key *k)
@@ -131,9 +131,26 @@ static unsigned l1_flip(unsigned c)
 
 /* PCRE2's table layout (pcre2_maketables.c, pcre2_internal.h): lower
  * case, case flip, ten class bitmaps, then a type byte per char. */
-enum { CBIT_SPACE = 0, CBIT_XDIGIT = 32, CBIT_DIGIT = 64, CBIT_UPPER = 96, CBIT_LOWER = 128, CBIT_WORD = 160,
-       CBIT_GRAPH = 192, CBIT_PRINT = 224, CBIT_PUNCT = 256, CBIT_CNTRL = 288, CBIT_LENGTH = 320 };
-enum { CTYPE_SPACE = 0x01, CTYPE_LETTER = 0x02, CTYPE_LCLETTER = 0x04, CTYPE_DIGIT = 0x08, CTYPE_WORD = 0x10 };
+enum {
+    CBIT_SPACE = 0,
+    CBIT_XDIGIT = 32,
+    CBIT_DIGIT = 64,
+    CBIT_UPPER = 96,
+    CBIT_LOWER = 128,
+    CBIT_WORD = 160,
+    CBIT_GRAPH = 192,
+    CBIT_PRINT = 224,
+    CBIT_PUNCT = 256,
+    CBIT_CNTRL = 288,
+    CBIT_LENGTH = 320
+};
+enum {
+    CTYPE_SPACE = 0x01,
+    CTYPE_LETTER = 0x02,
+    CTYPE_LCLETTER = 0x04,
+    CTYPE_DIGIT = 0x08,
+    CTYPE_WORD = 0x10
+};
 
 void re_make_tables(uint8_t out[RE_TABLES_LENGTH], bool latin1)
 {
@@ -161,8 +178,9 @@ void re_make_tables(uint8_t out[RE_TABLES_LENGTH], bool latin1)
         for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
             if (maps[i].in)
                 cbits[maps[i].at + c / 8] |= (uint8_t)(1u << (c & 7));
-        ctypes[c] = (uint8_t)((space ? CTYPE_SPACE : 0) | (alpha ? CTYPE_LETTER : 0) | (lc ? CTYPE_LCLETTER : 0) |
-                              (digit ? CTYPE_DIGIT : 0) | (word ? CTYPE_WORD : 0));
+        ctypes[c] =
+            (uint8_t)((space ? CTYPE_SPACE : 0) | (alpha ? CTYPE_LETTER : 0) | (lc ? CTYPE_LCLETTER : 0) |
+                      (digit ? CTYPE_DIGIT : 0) | (word ? CTYPE_WORD : 0));
     }
 }
 
@@ -320,7 +338,14 @@ enum { IN_COMPILE = 1u, IN_RUN_TEXT = 2u, IN_RUN_MP = 4u };
 #define IN_ANY (IN_COMPILE | IN_RUN_TEXT | IN_RUN_MP)
 #define IN_RUN (IN_RUN_TEXT | IN_RUN_MP)
 
-typedef enum capture_kind { CAP_ALL, CAP_ALL_BUT_FIRST, CAP_FIRST, CAP_NONE, CAP_ALL_NAMES, CAP_LIST } capture_kind;
+typedef enum capture_kind {
+    CAP_ALL,
+    CAP_ALL_BUT_FIRST,
+    CAP_FIRST,
+    CAP_NONE,
+    CAP_ALL_NAMES,
+    CAP_LIST
+} capture_kind;
 typedef enum capture_type { TYPE_INDEX, TYPE_LIST, TYPE_BINARY } capture_type;
 
 typedef struct re_opts {
@@ -367,15 +392,16 @@ static const struct {
     const char *name;
     uint8_t value;
 } NEWLINES[] = {
-    {"cr", PCRE2_NEWLINE_CR}, {"lf", PCRE2_NEWLINE_LF},           {"crlf", PCRE2_NEWLINE_CRLF},
+    {"cr", PCRE2_NEWLINE_CR},   {"lf", PCRE2_NEWLINE_LF},           {"crlf", PCRE2_NEWLINE_CRLF},
     {"any", PCRE2_NEWLINE_ANY}, {"anycrlf", PCRE2_NEWLINE_ANYCRLF},
 };
 
 static const char *const CAPTURE_KINDS[] = {
-    [CAP_ALL] = "all", [CAP_ALL_BUT_FIRST] = "all_but_first", [CAP_FIRST] = "first",
+    [CAP_ALL] = "all",   [CAP_ALL_BUT_FIRST] = "all_but_first", [CAP_FIRST] = "first",
     [CAP_NONE] = "none", [CAP_ALL_NAMES] = "all_names",
 };
-static const char *const CAPTURE_TYPES[] = {[TYPE_INDEX] = "index", [TYPE_LIST] = "list", [TYPE_BINARY] = "binary"};
+static const char *const CAPTURE_TYPES[] = {
+    [TYPE_INDEX] = "index", [TYPE_LIST] = "list", [TYPE_BINARY] = "binary"};
 
 static _Atomic term_t slot_nomatch, slot_re_pattern;
 #define ATOM_NOMATCH atom_cached(&slot_nomatch, "nomatch")
@@ -613,8 +639,8 @@ static term_t compile_re(process *p, term_t re, term_t opts)
             return BIF_ERROR(p, ATOM_system_limit);
         return term_tuple2(&p->heap, ATOM_error, error_tuple(p, &e));
     }
-    term_t mp[5] = {ATOM_RE_PATTERN, term_small(c->groups),
-                    term_small((o.key.options & PCRE2_UTF) != 0), term_small(uses_crlf(c->code)), key};
+    term_t mp[5] = {ATOM_RE_PATTERN, term_small(c->groups), term_small((o.key.options & PCRE2_UTF) != 0),
+                    term_small(uses_crlf(c->code)), key};
     release(c);
     return term_tuple2(&p->heap, ATOM_ok, term_tuple(&p->heap, 5, mp));
 }
@@ -638,7 +664,10 @@ static void get_names(const pcre2_code *code, name_table *nt)
     nt->t = t;
 }
 
-static const char *entry_name(const name_table *nt, uint32_t i) { return (const char *)nt->t + i * nt->size + 2; }
+static const char *entry_name(const name_table *nt, uint32_t i)
+{
+    return (const char *)nt->t + i * nt->size + 2;
+}
 static uint32_t entry_group(const name_table *nt, uint32_t i)
 {
     return (uint32_t)nt->t[i * nt->size] << 8 | nt->t[i * nt->size + 1];
@@ -948,7 +977,13 @@ static term_t run_re(process *p, term_t subject, term_t re, term_t opts)
     }
     bin_view sv;
     bin_view_of(sbin, &sv);
-    runner r = {.p = p, .o = &o, .c = c, .subject = sbin, .s = sv.bytes, .n = sv.size, .utf8 = utf8,
+    runner r = {.p = p,
+                .o = &o,
+                .c = c,
+                .subject = sbin,
+                .s = sv.bytes,
+                .n = sv.size,
+                .utf8 = utf8,
                 .crlf = uses_crlf(c->code)};
     if (o.offset > r.n) { /* global finds nothing there; OTP 25 dies without it */
         release(c);
