@@ -59,26 +59,10 @@ struct filter_re {
 
 /* ---- PCRE2's memory, through vm/alloc.h ----------------------------------- */
 
-/* PCRE2's free gets no size, so each block carries it in front. */
-typedef union block_head {
-    size_t size;
-    max_align_t align;
-} block_head;
-
-static void *allocate_block(PCRE2_SIZE size, void *data)
-{
-    block_head *h = alloc_new(ALLOC_SHELL, sizeof *h + size);
-    h->size = size;
-    return h + 1;
-}
-
-static void free_block(void *p, void *data)
-{
-    if (!p)
-        return;
-    block_head *h = (block_head *)p - 1;
-    alloc_free(ALLOC_SHELL, h, sizeof *h + h->size);
-}
+/* PCRE2's free gets no size: blocks that carry theirs. A block PCRE2
+ * cannot have is its "no memory" error, a filter that does not compile. */
+static void *allocate_block(PCRE2_SIZE size, void *data) { return alloc_sized_new(ALLOC_SHELL, size); }
+static void free_block(void *p, void *data) { alloc_sized_free(ALLOC_SHELL, p); }
 
 /* Shared, read-only once made: PCRE2 allows contexts to be shared. */
 static pcre2_general_context *gctx;

@@ -9,6 +9,7 @@
 #include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -434,6 +435,32 @@ void alloc_free(alloc_type type, void *p, size_t size)
         map_free(type, p, size);
     else
         free(p);
+}
+
+/* What goes in front of an alloc_sized_new block: its size, padded so
+ * that the block after it is aligned as malloc's. */
+typedef union sized_head {
+    size_t size;
+    max_align_t align;
+} sized_head;
+
+void *alloc_sized_new(alloc_type type, size_t size)
+{
+    if (size > SIZE_MAX - sizeof(sized_head))
+        return NULL;
+    sized_head *h = alloc_try_new(type, sizeof *h + size);
+    if (!h)
+        return NULL;
+    h->size = size;
+    return h + 1;
+}
+
+void alloc_sized_free(alloc_type type, void *p)
+{
+    if (!p)
+        return;
+    sized_head *h = (sized_head *)p - 1;
+    alloc_free(type, h, sizeof *h + h->size);
 }
 
 void alloc_buf_put(alloc_buf *b, const void *s, size_t n)

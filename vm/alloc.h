@@ -63,6 +63,11 @@ void *alloc_zeroed(alloc_type type, size_t size);
 void *alloc_try_new(alloc_type type, size_t size);
 void *alloc_resize(alloc_type type, void *p, size_t old_size, size_t new_size);
 void alloc_free(alloc_type type, void *p, size_t size);
+/* Blocks that carry their size in front, for a library whose free is
+ * given no size (PCRE2's general contexts): alloc_sized_new fails as
+ * alloc_try_new (NULL); alloc_sized_free takes NULL too. */
+void *alloc_sized_new(alloc_type type, size_t size);
+void alloc_sized_free(alloc_type type, void *p);
 
 /* For the per-thread caches of freed blocks that some modules keep for
  * reuse (process shells, minimum young heaps): a cached block stays

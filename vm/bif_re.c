@@ -73,30 +73,9 @@ static bool get_head(const uint8_t *s, size_t n, re_key *k)
 
 /* ---- PCRE2's memory, counted as re_heap ------------------------------------ */
 
-/* PCRE2's free gets no size, so each block carries it in front. */
-typedef union block_head {
-    size_t size;
-    max_align_t align;
-} block_head;
-
-static void *allocate_block(PCRE2_SIZE size, void *data)
-{
-    (void)data;
-    block_head *h = alloc_try_new(ALLOC_RE, sizeof *h + size);
-    if (!h)
-        return NULL;
-    h->size = size;
-    return h + 1;
-}
-
-static void free_block(void *p, void *data)
-{
-    (void)data;
-    if (!p)
-        return;
-    block_head *h = (block_head *)p - 1;
-    alloc_free(ALLOC_RE, h, sizeof *h + h->size);
-}
+/* PCRE2's free gets no size: blocks that carry theirs. */
+static void *allocate_block(PCRE2_SIZE size, void *data) { return alloc_sized_new(ALLOC_RE, size); }
+static void free_block(void *p, void *data) { alloc_sized_free(ALLOC_RE, p); }
 
 /* ---- character tables: ISO 8859-1, as OTP's PCRE -------------------------- */
 
@@ -425,8 +404,7 @@ static int atom_index_in(term_t t, const char *const *names, int n)
     return -1;
 }
 
-/* A non-negative integer that fits in 32 bits (`limit`: also above 0 as
- * OTP wants of match limits), or false. */
+/* A non-negative integer that fits in 32 bits (a match limit), or false. */
 static bool get_u32(term_t t, uint32_t *out)
 {
     if (!term_is_small(t) || small_value(t) < 0 || small_value(t) > (int64_t)UINT32_MAX)

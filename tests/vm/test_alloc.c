@@ -5,6 +5,8 @@
 #include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "vm/vm.h"
@@ -288,4 +290,29 @@ Test(alloc, try_new_refuses_more_than_the_machine)
     cr_assert_eq(s1.size, s0.size + 4096);
     cr_assert_eq(s1.blocks, s0.blocks + 1);
     alloc_free(ALLOC_BINARY, p, 4096);
+}
+
+/* alloc_sized_new: a block that knows its size, freed without it, aligned
+ * as malloc's, counted under its type with its header; impossible sizes
+ * are NULL with nothing counted. */
+Test(alloc, sized_blocks_free_without_their_size)
+{
+    alloc_stat s0, s1;
+    alloc_get_stat(ALLOC_RE, &s0);
+    unsigned char *a = alloc_sized_new(ALLOC_RE, 1), *b = alloc_sized_new(ALLOC_RE, 1000);
+    cr_assert(a && b);
+    cr_expect_eq((uintptr_t)a % _Alignof(max_align_t), 0);
+    cr_expect_eq((uintptr_t)b % _Alignof(max_align_t), 0);
+    memset(b, 7, 1000);
+    alloc_get_stat(ALLOC_RE, &s1);
+    cr_expect_eq(s1.blocks, s0.blocks + 2);
+    cr_expect_geq(s1.size, s0.size + 1001);
+    alloc_sized_free(ALLOC_RE, a);
+    alloc_sized_free(ALLOC_RE, b);
+    alloc_sized_free(ALLOC_RE, NULL);
+    cr_assert_null(alloc_sized_new(ALLOC_RE, SIZE_MAX - 4));
+    cr_assert_null(alloc_sized_new(ALLOC_RE, SIZE_MAX / 2));
+    alloc_get_stat(ALLOC_RE, &s1);
+    cr_expect_eq(s1.size, s0.size);
+    cr_expect_eq(s1.blocks, s0.blocks);
 }
