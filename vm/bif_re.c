@@ -182,7 +182,7 @@ typedef struct compiled {
     pcre2_match_data *md;
     uint8_t *key;
     size_t len;
-    uint64_t hash;
+    uint32_t hash; /* hash_bytes of the key */
     uint32_t groups;
     bool kept; /* in the cache, else the caller frees it */
 } compiled;
@@ -251,7 +251,7 @@ static void widen_start_bitmap(pcre2_code *code)
  * the pattern (err->code 0: no memory). */
 static bool get_compiled(const uint8_t *s, size_t n, compiled *scratch, compiled **out, compile_error *err)
 {
-    uint64_t h = hash_bytes(s, n);
+    uint32_t h = hash_bytes(s, n);
     for (unsigned i = 0; i < CACHE_SIZE; i++) {
         compiled *c = &cache.slot[i];
         if (c->code && c->hash == h && c->len == n && memcmp(c->key, s, n) == 0) {
