@@ -122,7 +122,8 @@ int fmt_control_args(char cc);
 
 /* Registers the C half of vm/lib/io.erl (dbgsh_out:format/3,
  * dbgsh_out:put_chars/2) and of vm/lib/io_lib.erl (dbgsh_out:io_lib_format/2,
- * dbgsh_out:io_lib_write/3, io_lib:write/1), erlang:display/1 and the
+ * dbgsh_out:io_lib_format_limited/2, dbgsh_out:io_lib_write/3,
+ * io_lib:write/1), erlang:display/1 and the
  * crash reporter with the VM.
  * Call once, before vm_start (format/io.c). */
 void fmt_io_register(void);

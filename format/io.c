@@ -603,7 +603,9 @@ fail:
  * directive's deep list, and the text of every other directive flattened
  * in among the chars. Here the small directives are formatted one by one
  * by fmt_format; a ~p whose layout takes more than one line is left to
- * io_lib.erl as a {'$pretty', ...} element. */
+ * io_lib.erl as a {'$pretty', ...} element. With chars_limit the big
+ * directives share a budget that only the whole list knows, so each is
+ * left to io_lib.erl as a {'$limited', ...} element (see limited_directive). */
 
 /* One directive, as io_lib_format:collect_cseq/2 reads it. */
 typedef struct dspec {
@@ -858,7 +860,8 @@ typedef struct fwalk {
     size_t bigs_seen;   /* ... and those counted in col end here */
     const term_t *seen; /* the last cell counted in col, NULL for none */
     int64_t col;
-    bool pretty; /* a '$pretty' element is left for io_lib.erl */
+    bool pretty;  /* a '$pretty' element is left for io_lib.erl */
+    bool limited; /* every big directive is left as a '$limited' element */
 } fwalk;
 
 static void column_char(int64_t *col, int64_t c)
@@ -1187,12 +1190,40 @@ static bool put_pretty(fwalk *w, const dspec *sp)
     return true;
 }
 
+static term_t none_or_int(int64_t v, bool has) { return has ? term_small(v) : atom_from_cstr("none"); }
+
+/* A big directive for io_lib.erl's chars_limit budget:
+ * {'$limited', Control, Args, Width, Adjust, Precision, Pad, Encoding,
+ * Strings}, io_lib_format's own fields (none for a missing width or
+ * precision). */
+static term_t limited_directive(process *p, const dspec *sp)
+{
+    term_t args = NIL;
+    if (sp->a2 != THE_NON_VALUE)
+        args = cons(p, sp->a2, args);
+    args = cons(p, sp->a, args);
+    term_t e[9] = {atom_from_cstr("$limited"),
+                   term_small((unsigned char)sp->cc),
+                   args,
+                   none_or_int(sp->width, sp->width >= 0),
+                   atom_from_cstr(sp->left ? "left" : "right"),
+                   none_or_int(sp->prec, sp->has_prec),
+                   sp->pad,
+                   atom_from_cstr(sp->unicode ? "unicode" : "latin1"),
+                   sp->strings ? ATOM_true : ATOM_false};
+    return term_tuple(&p->heap, 9, e);
+}
+
 /* One directive of the walk: text the directive took (from '~'), the
  * arguments it took (from `args` up to `rest`). */
 static bool put_directive(fwalk *w, const dspec *sp, const char *text, size_t n, term_t args, term_t rest)
 {
     process *p = w->p;
     term_t x;
+    if (w->limited && sp->cc && strchr("wWpPs", sp->cc) && !(sp->cc == 's' && term_is_atom(sp->a))) {
+        lb_add(&w->out, limited_directive(p, sp));
+        return true;
+    }
     switch (sp->cc) {
     case 'w':
     case 'W': {
@@ -1239,8 +1270,9 @@ static bool put_directive(fwalk *w, const dspec *sp, const char *text, size_t n,
 }
 
 /* io_lib:format(Format, Args)'s list, or {List} when it holds '$pretty'
- * elements; THE_NON_VALUE (badarg raised) on bad input. */
-static term_t format_deep(process *p, term_t format, term_t args)
+ * elements; with `limited`, the list with '$limited' elements.
+ * THE_NON_VALUE (badarg raised) on bad input. */
+static term_t format_deep(process *p, term_t format, term_t args, bool limited)
 {
     bool opaque;
     if (!load_format(format, &opaque))
@@ -1254,7 +1286,7 @@ static term_t format_deep(process *p, term_t format, term_t args)
             return BIF_BADARG(p);
         return buf_chars(p, &tbuf);
     }
-    fwalk w = {.p = p, .bigs_base = bigs.n, .bigs_seen = bigs.n};
+    fwalk w = {.p = p, .bigs_base = bigs.n, .bigs_seen = bigs.n, .limited = limited};
     lb_init(&w.out, &p->heap);
     term_t fl = format;
     size_t pos = 0;
@@ -1288,7 +1320,18 @@ badarg:
 }
 
 /* dbgsh_out:io_lib_format(Format, Args): io_lib:format/2 for io_lib.erl. */
-static term_t dbgsh_out_io_lib_format_2(process *p, const term_t *a) { return format_deep(p, a[0], a[1]); }
+static term_t dbgsh_out_io_lib_format_2(process *p, const term_t *a)
+{
+    return format_deep(p, a[0], a[1], false);
+}
+
+/* dbgsh_out:io_lib_format_limited(Format, Args): the same list with every
+ * ~w ~W ~p ~P and ~s (of anything but an atom) left as a '$limited'
+ * element, for io_lib:format/3's chars_limit. */
+static term_t dbgsh_out_io_lib_format_limited_2(process *p, const term_t *a)
+{
+    return format_deep(p, a[0], a[1], true);
+}
 
 /* erlang:display/1: the term as ~w on standard output, and a newline. */
 static term_t erlang_display_1(process *p, const term_t *a)
@@ -1304,6 +1347,7 @@ static const bif_entry io_bifs[] = {
     {"dbgsh_out", "format", 3, dbgsh_out_format_3, 0},
     {"dbgsh_out", "put_chars", 2, dbgsh_out_put_chars_2, 0},
     {"dbgsh_out", "io_lib_format", 2, dbgsh_out_io_lib_format_2, 0},
+    {"dbgsh_out", "io_lib_format_limited", 2, dbgsh_out_io_lib_format_limited_2, 0},
     {"dbgsh_out", "io_lib_write", 3, dbgsh_out_io_lib_write_3, 0},
     {"dbgsh_out", "shell_pp", 2, dbgsh_out_shell_pp_2, 0},
     {"io_lib", "write", 1, io_lib_write_1, 0},

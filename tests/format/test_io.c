@@ -209,6 +209,23 @@ Test(io, pretty_elements)
                   "{[[97,98,10,99,100],{'$pretty',[<<\"c\">>],3,80,-1,latin1,true}]}");
 }
 
+/* With chars_limit io_lib.erl shares the limit among the directives that
+ * print terms, so dbgsh_out:io_lib_format_limited/2 leaves each as
+ * {'$limited', Control, Args, Width, Adjust, Precision, Pad, Encoding,
+ * Strings} and formats the others as io_lib:format/2 does; ~s of an atom
+ * is one of the others. */
+Test(io, limited_elements)
+{
+    term_t a[2] = {R("\"a~p~-10.3.xtlP|~s~s~w~n\""), R("[{x}, [1], 4, \"str\", atom, 7]")};
+    expect_result("limited", call("dbgsh_out", "io_lib_format_limited", 2, a),
+                  "[97,{'$limited',112,[{x}],none,right,none,32,latin1,true},"
+                  "{'$limited',80,[[1],4],10,left,3,120,unicode,false},124,"
+                  "{'$limited',115,[\"str\"],none,right,none,32,latin1,true},97,116,111,109,"
+                  "{'$limited',119,[7],none,right,none,32,latin1,true},10]");
+    term_t b[2] = {R("\"~5s\""), R("[x, y]")};
+    expect_result("too many arguments", call("dbgsh_out", "io_lib_format_limited", 2, b), NULL);
+}
+
 static const struct {
     const char *term;
     int depth; /* -2: io_lib:write/1 */

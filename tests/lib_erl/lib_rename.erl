@@ -115,6 +115,8 @@ allowed(dbgsh_out, put_chars, 2, _) -> true;
 %% io_lib's C half (format/io.c): one directive list, one ~w/~p term
 allowed(dbgsh_out, io_lib_format, 2, _) -> true;
 allowed(dbgsh_out, io_lib_write, 3, _) -> true;
+%% ... and the directive list with chars_limit's directives left open
+allowed(dbgsh_out, io_lib_format_limited, 2, _) -> true;
 %% proc_lib's crash report (format/exception.c): erl_error's exception text
 allowed(dbgsh_out, format_exception, 3, _) -> true;
 %% the shell's value printer (format/io.c): pp/3 with the record table

@@ -247,6 +247,39 @@ Test(code, ensure_loaded_autoloads)
     cr_expect(code_ensure_loaded(code_export_get(A("tc_no_module"), A("f"), 0)) == NULL);
 }
 
+/* Every module of the libraries compiled into dbgsh (vm/lib) loads, and
+ * its compilation says nothing on standard error: a module that does not
+ * compile would fail only when a program first calls it. */
+Test(code, library_modules_load_without_diagnostics, .timeout = 120)
+{
+    char path[] = "/tmp/dbgsh_libdiag_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    fflush(stderr);
+    int saved = dup(2);
+    cr_assert(saved >= 0 && dup2(fd, 2) == 2);
+    size_t n = 0;
+    const char *file;
+    for (; (file = vm_library_file(n)); n++) {
+        term_t module, why;
+        cr_assert_eq(atom_intern(file, strlen(file) - strlen(".erl"), &module), ATOM_OK);
+        cr_expect(vm_load_module(module, &why), "%s does not load", file);
+    }
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    off_t said = lseek(fd, 0, SEEK_END);
+    close(fd);
+    if (said > 0) {
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "head -c 2000 %s >&2", path);
+        cr_expect(system(cmd) == 0);
+    }
+    unlink(path);
+    cr_expect_gt(n, 30, "only %zu library modules", n);
+    cr_expect_eq(said, 0, "compiling the library modules printed diagnostics (above)");
+}
+
 /* ---- address lookup -------------------------------------------------------------- */
 
 Test(code, find_function_and_line)

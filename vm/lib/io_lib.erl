@@ -30,12 +30,195 @@ format(Format, Args) ->
         _:_ -> erlang:error(badarg, [Format, Args])
     end.
 
-%% chars_limit is not supported: the text is never cut.
-format(Format, Args, Options) when is_list(Options) ->
-    try format(Format, Args)
+%% With {chars_limit, N}, N >= 0, the directives that print terms (~w ~W
+%% ~p ~P ~s) share what the format's other text leaves of N, each in its
+%% turn getting an equal part of what is left (io_lib_format's rule); the
+%% C half leaves each as a '$limited' element. A negative limit is none.
+format(Format, Args, Options) ->
+    try limited_format(Format, Args, option(chars_limit, Options, -1))
     catch
-        error:badarg -> erlang:error(badarg, [Format, Args])
+        _:_ -> erlang:error(badarg, [Format, Args])
     end.
+
+limited_format(Format, Args, Limit) when is_integer(Limit), Limit < 0 ->
+    format(Format, Args);
+limited_format(Format, Args, Limit) ->
+    Parts = dbgsh_out:io_lib_format_limited(Format, Args),
+    case count_parts(Parts, 0, 0, 0) of
+        {_, 0, _} -> Parts;
+        {Ps, N, Other} -> share(Parts, Ps, N, tsub(Limit, Other), 0)
+    end.
+
+%% {the ~p and ~P directives, all limited directives, the width of the rest}
+count_parts([{'$limited', C, _, _, _, _, _, _, _} | Parts], Ps, N, Other)
+  when C =:= $p; C =:= $P ->
+    count_parts(Parts, Ps + 1, N + 1, Other);
+count_parts([{'$limited', _, _, _, _, _, _, _, _} | Parts], Ps, N, Other) ->
+    count_parts(Parts, Ps, N + 1, Other);
+count_parts([C | Parts], Ps, N, Other) when is_integer(C) ->
+    count_parts(Parts, Ps, N, Other + 1);
+count_parts([S | Parts], Ps, N, Other) ->
+    count_parts(Parts, Ps, N, Other + chars_length(S));
+count_parts([], Ps, N, Other) -> {Ps, N, Other}.
+
+%% Left: the chars the directives still share; I: the column, counted
+%% while a ~p or ~P is to come (it starts there).
+share([{'$limited', C, As, F, Adj, P, Pad, Enc, Str} | Parts], Ps, N, Left, I) ->
+    S = limited(C, As, F, Adj, P, Pad, Enc, Str, Left div N, I),
+    Ps1 = case C of
+              $p -> Ps - 1;
+              $P -> Ps - 1;
+              _ -> Ps
+          end,
+    Left1 = tsub(Left, chars_length(S)),
+    case Ps1 > 0 of
+        true -> [S | share(Parts, Ps1, N - 1, Left1, indentation(S, I))];
+        false -> [S | share(Parts, Ps1, N - 1, Left1, I)]
+    end;
+share([$\n | Parts], Ps, N, Left, _) -> [$\n | share(Parts, Ps, N, Left, 0)];
+share([$\t | Parts], Ps, N, Left, I) -> [$\t | share(Parts, Ps, N, Left, ((I + 8) div 8) * 8)];
+share([C | Parts], Ps, N, Left, I) -> [C | share(Parts, Ps, N, Left, I + 1)];
+share([], _, _, _, _) -> [].
+
+%% One directive within CL chars (F and P are none or integers, as
+%% io_lib_format keeps them).
+limited($s, [A], F, Adj, P, Pad, Enc, _, CL, _) ->
+    field_string(limited_chars(A, F, CL, Enc), limit_field(F, CL), Adj, P, Pad, Enc);
+limited($w, [A], F, Adj, P, Pad, Enc, _, CL, _) ->
+    field_term(write(A, [{depth, -1}, {encoding, Enc}, {chars_limit, CL}]), F, Adj, P, Pad);
+limited($W, [A, D], F, Adj, P, Pad, Enc, _, CL, _) when is_integer(D) ->
+    field_term(write(A, [{depth, D}, {encoding, Enc}, {chars_limit, CL}]), F, Adj, P, Pad);
+limited($p, [A], F, Adj, P, Pad, Enc, Str, CL, I) ->
+    limited_pretty(A, -1, F, Adj, P, Pad, Enc, Str, CL, I);
+limited($P, [A, D], F, Adj, P, Pad, Enc, Str, CL, I) when is_integer(D) ->
+    limited_pretty(A, D, F, Adj, P, Pad, Enc, Str, CL, I).
+
+%% ~p: the width is the line length (80 by default), the precision the
+%% starting column (by default the column it starts at); no left adjust.
+limited_pretty(T, D, none, Adj, P, Pad, Enc, Str, CL, I) ->
+    limited_pretty(T, D, 80, Adj, P, Pad, Enc, Str, CL, I);
+limited_pretty(T, D, F, Adj, none, Pad, Enc, Str, CL, I) ->
+    limited_pretty(T, D, F, Adj, I + 1, Pad, Enc, Str, CL, I);
+limited_pretty(T, D, F, right, P, _, Enc, Str, CL, _) ->
+    pretty(T, P, F, D, Enc, Str, CL).
+
+limit_field(F, CL) when CL < 0; F =:= none -> F;
+limit_field(F, CL) -> max(3, min(F, CL)).
+
+%% ~s's argument as chars: cut to CL chars, the last three of them "...",
+%% unless the field is no wider than CL.
+limited_chars(A, F, CL, latin1) when CL < 0; CL >= F -> latin1_chars(A);
+limited_chars(A, _, CL, latin1) -> cut_latin1(A, tsub(CL, 3), [], more);
+limited_chars(A, F, CL, unicode) when CL < 0; CL >= F -> unicode_chars(A);
+limited_chars(A, _, CL, unicode) -> cut_unicode(A, tsub(CL, 3), more).
+
+latin1_chars([C | Cs]) when is_integer(C), C >= 0, C =< 255 -> [C | latin1_chars(Cs)];
+latin1_chars([I | Cs]) -> [latin1_chars(I) | latin1_chars(Cs)];
+latin1_chars([]) -> [];
+latin1_chars(B) when is_binary(B) -> binary_to_list(B).
+
+unicode_chars([C | Cs]) when is_integer(C), C >= 0 -> [C | unicode_chars(Cs)];
+unicode_chars([I | Cs]) -> [unicode_chars(I) | unicode_chars(Cs)];
+unicode_chars([]) -> [];
+unicode_chars(B) when is_binary(B) ->
+    case catch unicode:characters_to_list(B) of
+        L when is_list(L) -> L;
+        _ -> binary_to_list(B)
+    end.
+
+%% The first N chars of latin1 chardata Cs (Up: the tails of the lists it
+%% is in). At N = 0 in mode more, four more chars are looked at: all four
+%% there means the text goes on, written "...", else they are the end.
+cut_latin1(Cs, 0, Up, more) ->
+    L = cut_latin1(Cs, 4, Up, last),
+    case iolist_size(L) < 4 of
+        true -> L;
+        false -> "..."
+    end;
+cut_latin1(_, 0, _, last) -> [];
+cut_latin1([C | Cs], N, Up, Mode) when is_integer(C), C >= 0, C =< 255 ->
+    [C | cut_latin1(Cs, N - 1, Up, Mode)];
+cut_latin1([I | Cs], N, Up, Mode) -> cut_latin1(I, N, [Cs | Up], Mode);
+cut_latin1([], _, [], _) -> [];
+cut_latin1([], N, [Cs | Up], Mode) -> cut_latin1(Cs, N, Up, Mode);
+cut_latin1(B, N, Up, Mode) when is_binary(B), byte_size(B) > N ->
+    {B1, B2} = split_binary(B, N),
+    [binary_to_list(B1) | cut_latin1(B2, 0, Up, Mode)];
+cut_latin1(B, N, Up, Mode) when is_binary(B) ->
+    [binary_to_list(B) | cut_latin1([], N - byte_size(B), Up, Mode)].
+
+%% The same for unicode chardata, by grapheme clusters; a byte that is no
+%% UTF-8 counts as a latin1 char.
+cut_unicode(Cs, 0, more) ->
+    L = cut_unicode(Cs, 4, last),
+    case string:length(L) < 4 of
+        true -> L;
+        false -> "..."
+    end;
+cut_unicode(_, 0, last) -> [];
+cut_unicode(Cs, N, Mode) ->
+    case string:next_grapheme(Cs) of
+        {error, <<C, Rest/binary>>} -> [C | cut_unicode(Rest, N - 1, Mode)];
+        {error, [C | Rest]} -> [C | cut_unicode(Rest, N - 1, Mode)];
+        [] -> [];
+        [G | Rest] -> [G | cut_unicode(Rest, N - 1, Mode)]
+    end.
+
+%% io_lib_format's field for ~s: F the width, P the precision.
+field_string(S, none, _, none, _, _) -> S;
+field_string(S, F, Adj, none, Pad, Enc) -> field_fit(S, F, Adj, chars_length(S), Pad, Enc);
+field_string(S, none, _, P, Pad, Enc) -> field_fit(S, P, left, chars_length(S), Pad, Enc);
+field_string(S, F, Adj, P, Pad, Enc) when F > P ->
+    N = chars_length(S),
+    if
+        N > P -> adjust(truncate(S, P, Enc), pad(Pad, F - P), Adj);
+        N < P -> adjust([S | pad(Pad, P - N)], pad(Pad, F - P), Adj);
+        true -> adjust(S, pad(Pad, F - P), Adj)
+    end;
+field_string(S, F, Adj, F, Pad, Enc) -> field_fit(S, F, Adj, chars_length(S), Pad, Enc).
+
+field_fit(S, F, _, N, _, Enc) when N > F -> truncate(S, F, Enc);
+field_fit(S, F, Adj, N, Pad, _) when N < F -> adjust(S, pad(Pad, F - N), Adj);
+field_fit(S, _, _, _, _, _) -> S.
+
+truncate(S, N, latin1) -> lists:sublist(lists:flatten(S), N);
+truncate(S, N, unicode) -> string:slice(S, 0, N).
+
+%% io_lib_format's field for ~w: text wider than its precision (or its
+%% field) is as many '*'.
+field_term(T, none, _, none, _) -> T;
+field_term(T, none, Adj, P, Pad) -> field_term(T, P, Adj, P, Pad);
+field_term(T, F, Adj, P0, Pad) ->
+    L = chars_length(T),
+    P = min(L, case P0 of
+                   none -> F;
+                   _ -> min(P0, F)
+               end),
+    if
+        L > P -> adjust(pad($*, P), pad(Pad, F - P), Adj);
+        true -> adjust(T, pad(Pad, F - L), Adj)
+    end.
+
+adjust(Data, [], _) -> Data;
+adjust(Data, Pad, left) -> [Data | Pad];
+adjust(Data, Pad, right) -> [Pad | Data].
+
+%% N copies of C, halves shared, an odd one in front.
+pad(_, 0) -> [];
+pad(C, 1) -> [C];
+pad(C, 2) -> [C, C];
+pad(C, 3) -> [C, C, C];
+pad(C, N) when N band 1 =:= 0 ->
+    S = pad(C, N bsr 1),
+    [S | S];
+pad(C, N) ->
+    S = pad(C, N bsr 1),
+    [C, S | S].
+
+%% T less E, never below 0; a negative T (no limit) stays.
+tsub(T, _) when T < 0 -> T;
+tsub(T, E) when T >= E -> T - E;
+tsub(_, _) -> 0.
 
 fwrite(Format, Args) -> format(Format, Args).
 
@@ -48,11 +231,13 @@ pretty_part(C) -> C.
 
 write(Term, Options) when is_list(Options) ->
     Depth = option(depth, Options, -1),
-    Unicode = option(encoding, Options, utf8) =/= latin1,
-    case Depth =:= 0 orelse option(chars_limit, Options, -1) =:= 0 of
-        true -> "...";
-        false when is_integer(Depth) -> dbgsh_out:io_lib_write(Term, Depth, Unicode);
-        false -> write_odd_depth(Term)
+    Enc = option(encoding, Options, utf8),
+    Limit = option(chars_limit, Options, -1),
+    if
+        Depth =:= 0; Limit =:= 0 -> "...";
+        Limit < 0, is_integer(Depth) -> dbgsh_out:io_lib_write(Term, Depth, Enc =/= latin1);
+        Limit < 0 -> write_odd_depth(Term);
+        Limit > 0 -> one_line(strip(within(Term, Depth, Limit, Enc, false)))
     end;
 write(Term, Depth) ->
     write(Term, [{depth, Depth}, {encoding, latin1}]).
@@ -92,19 +277,29 @@ print(Term, Column, LineLength, Depth) ->
 %% tree is written on one line when it fits, else laid out: a dry run
 %% (tag_indent) first picks how tagged tuples indent.
 
-pretty(_, _, _, 0, _, _) -> "...";
-pretty(T, Col, Ll, D, Enc, Str) when Col =< 0 -> pretty(T, 1, Ll, D, Enc, Str);
-pretty(A, _, _, _, Enc, _) when is_atom(A) -> atom_chars(A, Enc);
-pretty(T, Col, Ll, D, Enc, Str) when is_tuple(T); is_list(T); is_map(T);
-                                     is_bitstring(T) ->
-    {_, Len} = Node = measure(T, D, Enc, Str),
+%%
+%% With a chars limit CL >= 0 the tree is measured within it (within/5),
+%% and laid out as any other.
+
+pretty(T, Col, Ll, D, Enc, Str) -> pretty(T, Col, Ll, D, Enc, Str, -1).
+
+pretty(_, _, _, 0, _, _, _) -> "...";
+pretty(_, _, _, _, _, _, 0) -> "...";
+pretty(T, Col, Ll, D, Enc, Str, CL) when Col =< 0 -> pretty(T, 1, Ll, D, Enc, Str, CL);
+pretty(A, _, _, _, Enc, _, _) when is_atom(A) -> atom_chars(A, Enc);
+pretty(T, Col, Ll, D, Enc, Str, CL) when is_tuple(T); is_list(T); is_map(T);
+                                         is_bitstring(T) ->
+    {_, Len} = Node = case CL < 0 of
+                          true -> measure(T, D, Enc, Str);
+                          false -> strip(within(T, D, CL, Enc, Str))
+                      end,
     if
         Ll =:= 0; Len < Ll - Col -> one_line(Node);
         true ->
             TInd = tag_indent(Node, Col, Ll, Len),
             lay(Node, Col, Ll, Len, TInd, indent(Col), 0, 0)
     end;
-pretty(T, _, _, _, _, _) -> io_lib:write(T).
+pretty(T, _, _, _, _, _, _) -> io_lib:write(T).
 
 atom_chars(A, latin1) -> write_atom_as_latin1(A);
 atom_chars(A, _) -> write_atom(A).
@@ -186,7 +381,7 @@ more_width({_, Len}, W) -> W + 1 + Len.
 %% A binary at depth D > 1 prints as a string when its first bytes (4 per
 %% level of depth left) are printable, else byte by byte.
 measure_bits(B, D, Enc, Str) ->
-    Printable = Str andalso bit_size(B) rem 8 =:= 0 andalso printable_bin(B, D - 1, Enc),
+    Printable = Str andalso bit_size(B) rem 8 =:= 0 andalso printable_bin(B, D - 1, -1, Enc),
     case Printable of
         {true, L} ->
             S = write_string(L, $"),
@@ -207,10 +402,12 @@ measure_bits(B, D, Enc, Str) ->
 
 %% {Latin1, Chars} when the whole binary is printable, {Latin1, true,
 %% Chars} when a prefix of at least D chars is, else false. Latin1 is
-%% false for UTF-8 text that is not ASCII.
-printable_bin(B, D, Enc) ->
+%% false for UTF-8 text that is not ASCII. At most T bytes are looked at
+%% when T >= 0.
+printable_bin(B, D, T, Enc) ->
     Size = byte_size(B),
     Len = if
+              D >= 0, T >= 0 -> min(T, min(4 * D, Size));
               D >= 0 -> min(4 * D, Size);
               true -> Size
           end,
@@ -224,11 +421,13 @@ printable_bin(B, D, Enc) ->
             end
     end.
 
+%% (A prefix of more than 20 bytes, all printable, counts only when it
+%% has D bytes: OTP looks at 20 first, then at the rest.)
 printable_bytes(B, Len, D) ->
     case printable_prefix(B, 0, Len) of
         Len when Len =:= byte_size(B) -> {true, binary_to_list(B)};
-        Len -> {true, true, binary_to_list(B, 1, Len)};
-        N when D > 0, N >= D -> {true, true, binary_to_list(B, 1, N)};
+        Len when Len =< 20; Len >= D -> {true, true, binary_to_list(B, 1, Len)};
+        N when D > 0, N >= D, N < Len -> {true, true, binary_to_list(B, 1, N)};
         _ -> false
     end.
 
@@ -265,6 +464,274 @@ printable_char(C) when C >= $\s, C =< $~ -> true;
 printable_char(C) when C >= 16#A0, C =< 16#FF -> true;
 printable_char(C) -> C =:= $\n orelse C =:= $\r orelse C =:= $\t orelse C =:= $\v orelse
                          C =:= $\b orelse C =:= $\f orelse C =:= $\e.
+
+%% -- measuring within a chars limit
+%%
+%% io_lib_pretty:intermediate/6: the term is measured at depth 1, then
+%% deeper while it stays within T chars (doubling the depth, then halving
+%% the step between the last depth within T and the first beyond it), so
+%% that the limit cuts the term evenly at some depth instead of cutting
+%% its tail. Nodes are {Form, Len, Dots, More} here: Dots counts the
+%% "..." in the node's text, More is no_more or a fun(T, DeltaDepth) that
+%% measures the node again DeltaDepth levels deeper within T. An item
+%% list that depth or T cut ends in {dots, 3, 3, More}. strip/1 makes the
+%% {Form, Len} nodes of measure/4.
+
+within(Term, D, T, Enc, Str) ->
+    Ctx = {Enc, Str},
+    case lim(Term, 1, T, Ctx) of
+        {_, Len, Dots, _} = N when Dots =:= 0; Len > T; D =:= 1 -> N;
+        {_, Len, _, _} = N -> deeper(N, T, 1, 2, D, Len)
+    end.
+
+%% N measured at depth Dl is within T and cut: try Dl + 2 * Step.
+deeper(N, T, Dl, Step, D, LastLen) ->
+    Step2 = Step * 2,
+    D1 = case D < 0 of
+             true -> Dl + Step2;
+             false -> min(Dl + Step2, D)
+         end,
+    case expand(N, T, D1 - Dl) of
+        {_, _, 0, _} = N1 -> N1;
+        {_, LastLen, _, _} = N1 -> N1;
+        {_, Len, _, _} = N1 when Len =< T, D1 < D orelse D < 0 ->
+            deeper(N1, T, D1, Step2, D, Len);
+        N1 -> between(N, N1, T, Dl, D1)
+    end.
+
+%% Lower (at depth Dl) is within T, Upper (at Du) is not.
+between(Lower, Upper, T, Dl, Du) when Du - Dl =:= 1 ->
+    case Lower of
+        {_, T, _, _} -> Lower;
+        _ -> Upper
+    end;
+between(Lower, Upper, T, Dl, Du) ->
+    D1 = (Dl + Du) div 2,
+    case expand(Lower, T, D1 - Dl) of
+        {_, Len, _, _} = N when Len > T -> between(Lower, N, T, Dl, D1);
+        N -> between(N, Upper, T, D1, Du)
+    end.
+
+%% Term at depth D (not 0) within T chars.
+lim([], _, _, _) -> {"[]", 2, 0, no_more};
+lim({}, _, _, _) -> {"{}", 2, 0, no_more};
+lim(M, _, _, _) when map_size(M) =:= 0 -> {"#{}", 3, 0, no_more};
+lim(A, _, _, {Enc, _}) when is_atom(A) ->
+    S = atom_chars(A, Enc),
+    {S, chars_length(S), 0, no_more};
+lim(L, D, T, {Enc, Str} = Ctx) when is_list(L) ->
+    case Str andalso printable_within(L, D, T, Enc) of
+        true ->
+            S = quote_for(L, Enc),
+            {S, chars_length(S), 0, no_more};
+        {true, Prefix} ->
+            %% no Dots: going deeper would not make the prefix longer
+            S = quote_for(Prefix, Enc),
+            {[S | "..."], 3 + chars_length(S), 0, no_more};
+        false ->
+            Items = lim_items(L, D, tsub(T, 2), Ctx),
+            case items_len(Items, 2) of
+                {Len, 0} -> {{list, Items}, Len, 0, no_more};
+                {Len, Dots} -> {{list, Items}, Len, Dots, fun(T1, Dd) -> lim(L, D + Dd, T1, Ctx) end}
+            end
+    end;
+lim(F, _, _, _) when is_function(F) ->
+    S = io_lib:write(F),
+    {S, iolist_size(S), 0, no_more};
+lim(Tuple, 1, _, Ctx) when is_tuple(Tuple) ->
+    {"{...}", 5, 3, fun(T1, Dd) -> lim(Tuple, 1 + Dd, T1, Ctx) end};
+lim(Tuple, D, T, Ctx) when is_tuple(Tuple) ->
+    Items = lim_elements(Tuple, 1, D, tsub(T, 2), Ctx),
+    Tagged = is_atom(element(1, Tuple)) andalso tuple_size(Tuple) > 1,
+    {Len, Dots} = items_len(Items, 2),
+    {{tuple, Tagged, Items}, Len, Dots, no_more};
+lim(M, 1, _, Ctx) when is_map(M) ->
+    {"#{...}", 6, 3, fun(T1, Dd) -> lim(M, 1 + Dd, T1, Ctx) end};
+lim(M, D, T, Ctx) when is_map(M) ->
+    Pairs = lim_pairs(maps:next(maps:iterator(M)), D, D - 1, tsub(T, 3), Ctx),
+    {Len, Dots} = items_len(Pairs, 3),
+    {{map, Pairs}, Len, Dots, no_more};
+lim(<<>>, _, _, _) -> {"<<>>", 4, 0, no_more};
+lim(B, 1, _, Ctx) when is_bitstring(B) ->
+    {"<<...>>", 7, 3, fun(T1, Dd) -> lim(B, 1 + Dd, T1, Ctx) end};
+lim(B, D, T, {Enc, Str} = Ctx) when is_bitstring(B) ->
+    More = fun(T1, Dd) -> lim(B, D + Dd, T1, Ctx) end,
+    Printable = Str andalso bit_size(B) rem 8 =:= 0 andalso
+        printable_bin(B, D - 1, tsub(T, 6), Enc),
+    case Printable of
+        {true, L} ->
+            S = write_string(L, $"),
+            {[$<, $<, S, $>, $>], 4 + length(S), 0, no_more};
+        {false, L} ->
+            S = write_string(L, $"),
+            {[$<, $<, S, "/utf8>>"], 9 + chars_length(S), 0, no_more};
+        {true, true, Prefix} ->
+            S = write_string(Prefix, $"),
+            {[$<, $<, S | "...>>"], 7 + length(S), 3, More};
+        {false, true, Prefix} ->
+            S = write_string(Prefix, $"),
+            {[$<, $<, S | "/utf8...>>"], 12 + chars_length(S), 3, More};
+        false ->
+            case bin_within(B, D, T) of
+                {S, <<>>} -> {{bin, S}, iolist_size(S), 0, no_more};
+                {S, _} -> {{bin, S}, iolist_size(S), 3, More}
+            end
+    end;
+lim(X, _, _, _) ->
+    S = io_lib:write(X),
+    {S, chars_length(S), 0, no_more}.
+
+%% The items of a list, T counting down by each item and its comma.
+lim_items([], _, _, _) -> [];
+lim_items(L, D, T, Ctx) when D =:= 1; T =:= 0 ->
+    {dots, 3, 3, fun(T1, Dd) -> lim_items(L, D + Dd, T1, Ctx) end};
+lim_items([E | Es], D, T, Ctx) ->
+    T1 = case Es of
+             [] -> T;
+             _ -> tsub(T, 1)
+         end,
+    {_, Len, _, _} = N = lim(E, D - 1, T1, Ctx),
+    [N | lim_items(Es, D - 1, tsub(T1, Len), Ctx)];
+lim_items(Tail, D, T, Ctx) -> lim(Tail, D - 1, T, Ctx).
+
+lim_elements(Tuple, I, _, _, _) when I > tuple_size(Tuple) -> [];
+lim_elements(Tuple, I, D, T, Ctx) when D =:= 1; T =:= 0 ->
+    {dots, 3, 3, fun(T1, Dd) -> lim_elements(Tuple, I, D + Dd, T1, Ctx) end};
+lim_elements(Tuple, I, D, T, Ctx) ->
+    T1 = case I =:= tuple_size(Tuple) of
+             true -> T;
+             false -> tsub(T, 1)
+         end,
+    {_, Len, _, _} = N = lim(element(I, Tuple), D - 1, T1, Ctx),
+    [N | lim_elements(Tuple, I + 1, D - 1, tsub(T1, Len), Ctx)].
+
+%% The pairs count down D; every key and value is measured at D0, also
+%% when a cut list of pairs is measured again deeper (as OTP 25 does).
+lim_pairs(none, _, _, _, _) -> [];
+lim_pairs(It, D, D0, T, Ctx) when D =:= 1; T =:= 0 ->
+    {dots, 3, 3, fun(T1, Dd) -> lim_pairs(It, D + Dd, D0, T1, Ctx) end};
+lim_pairs({K, V, It}, D, D0, T, Ctx) ->
+    Next = maps:next(It),
+    T1 = case Next of
+             none -> T;
+             _ -> tsub(T, 1)
+         end,
+    {_, KL, KD, _} = KN = lim(K, D0, T1, Ctx),
+    {_, VL, VD, _} = VN = lim(V, D0, tsub(T1, KL + 4), Ctx),
+    Len = KL + 4 + VL,
+    [{{pair, KN, VN}, Len, KD + VD, no_more} | lim_pairs(Next, D - 1, D0, tsub(T1, Len), Ctx)].
+
+%% {Len, Dots} of items in brackets that take Open chars.
+items_len([], Open) -> {Open, 0};
+items_len([{_, Len, Dots, _} | Es], Open) -> items_more(Es, Open + Len, Dots);
+items_len({_, Len, Dots, _}, Open) -> {Open + Len, Dots}.
+
+items_more([], W, Dots) -> {W, Dots};
+items_more([{_, Len, Dots, _} | Es], W, Dots0) -> items_more(Es, W + 1 + Len, Dots0 + Dots);
+items_more({_, Len, Dots, _}, W, Dots0) -> {W + 1 + Len, Dots0 + Dots}.
+
+%% A list prints as a string at depth 2 and deeper when it is printable;
+%% within T, {true, Prefix} when its first T - 2 chars are and more
+%% follow.
+printable_within(_, 1, _, _) -> false;
+printable_within(L, _, T, latin1) ->
+    N = tsub(T, 2),
+    case printable_count(L, N) of
+        all -> true;
+        0 -> {true, lists:sublist(L, N)};
+        _ -> false
+    end;
+printable_within(L, _, T, _) ->
+    N = tsub(T, 2),
+    try string:slice(L, 0, N) of
+        "" -> false;
+        Prefix ->
+            case flat_chars(L, lists:flatlength(Prefix)) of
+                false -> false;
+                true ->
+                    case string:equal(Prefix, L) of
+                        true -> printable_list(L);
+                        false -> printable_list(Prefix) andalso {true, Prefix}
+                    end
+            end
+    catch
+        _:_ -> false
+    end.
+
+%% all when L is a printable latin1 list of at most N chars, 0 when its
+%% first N chars are printable and more follow, else how many of the N
+%% were left at the first that is not.
+printable_count([_ | _], 0) -> 0;
+printable_count([C | Cs], N) when is_integer(C), C >= $\s, C =< $~ -> printable_count(Cs, N - 1);
+printable_count([C | Cs], N) when is_integer(C), C >= 16#A0, C =< 255 -> printable_count(Cs, N - 1);
+printable_count([C | Cs], N) when C =:= $\n; C =:= $\r; C =:= $\t; C =:= $\v;
+                                  C =:= $\b; C =:= $\f; C =:= $\e ->
+    printable_count(Cs, N - 1);
+printable_count([], _) -> all;
+printable_count(_, N) -> N.
+
+flat_chars(_, 0) -> true;
+flat_chars([C | Cs], N) when is_integer(C) -> flat_chars(Cs, N - 1);
+flat_chars(_, _) -> false.
+
+%% io_lib:write_binary/3: the bytes of B at depth D within T chars, and
+%% the bits left unwritten.
+bin_within(B, D, T) ->
+    {Acc, Rest} = bin_bytes(B, D, tsub(T, 4), []),
+    {[$<, $<, lists:reverse(Acc), $>, $>], Rest}.
+
+bin_bytes(<<>> = B, _, _, Acc) -> {Acc, B};
+bin_bytes(B, D, T, Acc) when D =:= 1; T =:= 0 -> {["..." | Acc], B};
+bin_bytes(<<X:8>>, _, _, Acc) -> {[integer_to_list(X) | Acc], <<>>};
+bin_bytes(<<X:8, Rest/bitstring>>, D, T, Acc) ->
+    S = integer_to_list(X),
+    bin_bytes(Rest, D - 1, tsub(T, length(S) + 1), [$,, S | Acc]);
+bin_bytes(B, _, _, Acc) ->
+    L = bit_size(B),
+    <<X:L>> = B,
+    {[integer_to_list(L), $:, integer_to_list(X) | Acc], <<>>}.
+
+%% Node N measured Dd levels deeper within T: containers that do not
+%% measure themselves again pass it on to their items.
+expand({_, _, 0, no_more} = N, _, _) -> N;
+expand({{tuple, Tagged, Items}, _, _, no_more}, T, Dd) ->
+    {Items1, Len, Dots} = expand_items(Items, T, Dd, 2),
+    {{tuple, Tagged, Items1}, Len, Dots, no_more};
+expand({{map, Pairs}, _, _, no_more}, T, Dd) ->
+    {Pairs1, Len, Dots} = expand_items(Pairs, T, Dd, 3),
+    {{map, Pairs1}, Len, Dots, no_more};
+expand({{pair, K, V}, _, _, no_more}, T, Dd) ->
+    {_, KL, KD, _} = KN = expand(K, tsub(T, 1), Dd),
+    {_, VL, VD, _} = VN = expand(V, tsub(T, KL + 4), Dd),
+    {{pair, KN, VN}, KL + 4 + VL, KD + VD, no_more};
+expand({_, _, _, More}, T, Dd) -> More(T, Dd).
+
+expand_items(Items, T, Dd, Open) ->
+    Items1 = expand_each(Items, tsub(T, Open), Dd),
+    {Len, Dots} = items_len(Items1, Open),
+    {Items1, Len, Dots}.
+
+expand_each([], _, _) -> [];
+expand_each([N | Ns], T, Dd) ->
+    T1 = case Ns of
+             [] -> T;
+             _ -> tsub(T, 1)
+         end,
+    {_, Len, _, _} = N1 = expand(N, T1, Dd),
+    [N1 | expand_each(Ns, tsub(T1, Len), Dd)];
+expand_each({_, _, _, More}, T, Dd) -> More(T, Dd).
+
+%% {Form, Len, Dots, More} nodes to measure/4's {Form, Len}.
+strip({{list, Items}, Len, _, _}) -> {{list, strip_items(Items)}, Len};
+strip({{tuple, Tagged, Items}, Len, _, _}) -> {{tuple, Tagged, strip_items(Items)}, Len};
+strip({{map, Pairs}, Len, _, _}) -> {{map, strip_items(Pairs)}, Len};
+strip({{pair, K, V}, Len, _, _}) -> {{pair, strip(K), strip(V)}, Len};
+strip({Form, Len, _, _}) -> {Form, Len}.
+
+strip_items([]) -> [];
+strip_items({dots, _, _, _}) -> dots;
+strip_items([N | Ns]) -> [strip(N) | strip_items(Ns)];
+strip_items(Tail) -> strip(Tail).
 
 %% -- one line
 
