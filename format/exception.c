@@ -14,7 +14,8 @@ static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notaliv
     slot_rs_started, slot_rs_stopped, slot_calling_self, slot_a2345, slot_b2345, slot_latin1, slot_unicode,
     slot_utf8, slot_safe, slot_badopt, slot_registered_name, slot_line_length, slot_encoding,
     slot_printable_range, slot_trim, slot_interpreted, slot_error_map, slot_tag, slot_depth, slot_none,
-    slot_override_segment, slot_stdlib_errors, slot_math, slot_scope, slot_kernel_errors, slot_os, slot_ets;
+    slot_override_segment, slot_stdlib_errors, slot_math, slot_scope, slot_kernel_errors, slot_os, slot_ets,
+    slot_re;
 #define ATOM_REASON atom_cached(&slot_reason, "reason")
 #define ATOM_GENERAL atom_cached(&slot_general, "general")
 #define ATOM_FORMAT_ERROR atom_cached(&slot_format_error, "format_error")
@@ -49,6 +50,7 @@ static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notaliv
 #define ATOM_STDLIB_ERRORS atom_cached(&slot_stdlib_errors, "erl_stdlib_errors")
 #define ATOM_MATH atom_cached(&slot_math, "math")
 #define ATOM_ETS atom_cached(&slot_ets, "ets")
+#define ATOM_RE atom_cached(&slot_re, "re")
 #define ATOM_SCOPE atom_cached(&slot_scope, "scope")
 
 /* In the explainers of a function's errors: whether the function (text
@@ -1640,9 +1642,89 @@ static bool derive_ets(const char *name, size_t len, const term_t *a, unsigned n
     return true;
 }
 
+/* ---- re (erl_stdlib_errors:format_re_error/3) ---- */
+
+#define S_NOT_REGEXP "neither an iodata term nor a compiled regular expression"
+#define S_NOT_COMPILED_REGEXP "not a compiled regular expression"
+
+/* The text of a pattern PCRE2 refused (the explanation's lifetime). */
+static _Thread_local char bad_regexp_text[320];
+
+/* must_be_iodata/1. */
+static const char *s_iodata(term_t t)
+{
+    size_t n;
+    return bin_iodata(t, NULL, &n) ? NULL : NOT_IODATA;
+}
+
+/* What re:compile(Re) makes of Re; for RE_BAD, *text is PCRE2's
+ * complaint and where (erl_stdlib_errors' {bad_regexp, {Reason, Column}}). */
+static re_check compile_check(term_t re, const char **text)
+{
+    char msg[256];
+    size_t at = 0;
+    re_check r = re_check_pattern(re, msg, sizeof msg, &at);
+    if (r == RE_BAD) {
+        snprintf(bad_regexp_text, sizeof bad_regexp_text,
+                 "could not parse regular expression\n%s on character %zu", msg, at);
+        *text = bad_regexp_text;
+    }
+    return r;
+}
+
+/* The explanation for re:compile/2's pattern: `raised` when compile/1
+ * raises on it. */
+static const char *s_compile(term_t re, const char *raised)
+{
+    const char *text = NULL;
+    re_check r = compile_check(re, &text);
+    return r == RE_OK ? NULL : r == RE_BAD ? text : raised;
+}
+
+/* must_be_regexp/1: pattern text that compiles, or a compiled pattern. */
+static const char *s_regexp(term_t re)
+{
+    const char *text = NULL;
+    switch (compile_check(re, &text)) {
+    case RE_OK:
+        return NULL;
+    case RE_BAD:
+        return text;
+    default:
+        return re_is_compiled(re) ? NULL : S_NOT_REGEXP;
+    }
+}
+
+static bool derive_re(const char *name, size_t len, const term_t *a, unsigned n, term_t cause,
+                      const char **err)
+{
+    bool badopt = cause == ATOM_BADOPT;
+    if (IS("compile", 1)) {
+        err[1] = NOT_IODATA;
+    } else if (IS("compile", 2)) {
+        err[1] = s_compile(a[0], NOT_IODATA);
+        err[2] = badopt ? S_BAD_OPTIONS : NULL;
+    } else if (IS("inspect", 2)) {
+        bool compiled = re_is_compiled(a[0]);
+        err[1] = compiled ? NULL : S_NOT_COMPILED_REGEXP;
+        err[2] = compiled || !term_is_atom(a[1]) ? "not a valid item" : NULL;
+    } else if (IS("run", 2) || IS("run", 3) || IS("split", 2) || IS("split", 3)) {
+        err[1] = s_iodata(a[0]), err[2] = s_regexp(a[1]);
+        if (n == 3 && badopt)
+            err[3] = S_BAD_OPTIONS;
+    } else if (IS("replace", 3) || IS("replace", 4)) {
+        err[1] = s_iodata(a[0]), err[2] = s_regexp(a[1]), err[3] = s_iodata(a[2]);
+        if (n == 4 && badopt)
+            err[4] = S_BAD_OPTIONS;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 /* erl_stdlib_errors:format_error(Reason, [{M, F, As, Info} | _]) for the
- * modules dbgsh has (binary, ets, lists, maps, math, unicode); nothing for the
- * rest, as OTP's gives nothing for a module it does not know. */
+ * modules dbgsh has (binary, ets, lists, maps, math, re, unicode); nothing
+ * for the rest, as OTP's gives nothing for a module it does not know. */
 static void derive_stdlib(term_t frame, emap *e)
 {
     term_t m = tuple_get(frame, 0), f = tuple_get(frame, 1), a[EMAP_ARGS], cause;
@@ -1657,6 +1739,7 @@ static void derive_stdlib(term_t frame, emap *e)
                  : m == ATOM_MATH    ? derive_math(name, len, a, n, e->arg)
                  : m == ATOM_UNICODE ? derive_unicode(name, len, a, n, e->arg)
                  : m == ATOM_ETS     ? derive_ets(name, len, a, n, cause, e->arg)
+                 : m == ATOM_RE      ? derive_re(name, len, a, n, cause, e->arg)
                                      : false;
     if (!known)
         memset(e->arg, 0, sizeof e->arg);

@@ -520,9 +520,9 @@ static term_t opt_error(process *p, opt_result r)
 /* ---- subjects and patterns as bytes ---------------------------------------- */
 
 /* Text as a whole-byte binary term: `t` itself when it is one, else its
- * bytes made into one on p's heap: unicode chardata as UTF-8 (`utf8`), or
+ * bytes made into one on heap h: unicode chardata as UTF-8 (`utf8`), or
  * iodata. THE_NON_VALUE when it is neither. */
-static term_t text_binary(process *p, term_t t, bool utf8)
+static term_t text_binary(heap_t *h, term_t t, bool utf8)
 {
     if (term_is_bitstring(t)) {
         bin_view v;
@@ -531,9 +531,9 @@ static term_t text_binary(process *p, term_t t, bool utf8)
             return THE_NON_VALUE;
         if (v.bitoffset == 0)
             return t;
-        return bin_of_iodata(&p->heap, term_cons(&p->heap, t, NIL));
+        return bin_of_iodata(h, term_cons(h, t, NIL));
     }
-    return utf8 ? bin_of_chardata(&p->heap, t) : bin_of_iodata(&p->heap, t);
+    return utf8 ? bin_of_chardata(h, t) : bin_of_iodata(h, t);
 }
 
 /* Whether t is {re_pattern, Groups, Unicode, UseCRLF, Bin}; *bin gets Bin. */
@@ -550,17 +550,17 @@ static bool is_compiled(term_t t, term_t *bin)
     return v.bitsize == 0 && v.bitoffset == 0 && get_head(v.bytes, v.size, &k);
 }
 
-/* The key of pattern text `re` compiled with k, made on p's heap (as a
+/* The key of pattern text `re` compiled with k, made on heap h (as a
  * binary, for the compiled pattern); THE_NON_VALUE when `re` is no text. */
-static term_t make_key(process *p, term_t re, const re_key *k)
+static term_t make_key(heap_t *h, term_t re, const re_key *k)
 {
-    term_t text = text_binary(p, re, k->options & PCRE2_UTF);
+    term_t text = text_binary(h, re, k->options & PCRE2_UTF);
     if (text == THE_NON_VALUE)
         return THE_NON_VALUE;
     bin_view v;
     bin_view_of(text, &v);
     uint8_t *out;
-    term_t key = bin_alloc(&p->heap, KEY_HEAD + v.size, &out);
+    term_t key = bin_alloc(h, KEY_HEAD + v.size, &out);
     if (key == THE_NON_VALUE)
         return key;
     put_head(out, k);
@@ -605,7 +605,7 @@ static term_t compile_re(process *p, term_t re, term_t opts)
     opt_result r = parse_opts(opts, IN_COMPILE, &o);
     if (r != OPT_OK)
         return opt_error(p, r);
-    term_t key = make_key(p, re, &o.key);
+    term_t key = make_key(&p->heap, re, &o.key);
     if (key == THE_NON_VALUE)
         return BIF_BADARG(p);
     bin_view v;
@@ -934,12 +934,12 @@ static term_t run_re(process *p, term_t subject, term_t re, term_t opts)
             o.key = k;
         }
     } else {
-        bin = make_key(p, re, &o.key);
+        bin = make_key(&p->heap, re, &o.key);
         if (bin == THE_NON_VALUE)
             return BIF_BADARG(p);
     }
     bool utf8 = o.key.options & PCRE2_UTF;
-    term_t sbin = text_binary(p, subject, utf8);
+    term_t sbin = text_binary(&p->heap, subject, utf8);
     if (sbin == THE_NON_VALUE)
         return BIF_BADARG(p);
     bin_view_of(bin, &v);
@@ -1008,3 +1008,47 @@ static term_t run_re(process *p, term_t subject, term_t re, term_t opts)
 
 term_t bif_re_run_2(process *p, const term_t *args) { return run_re(p, args[0], args[1], NIL); }
 term_t bif_re_run_3(process *p, const term_t *args) { return run_re(p, args[0], args[1], args[2]); }
+
+/* ---- what a bad pattern is, for the shell's explanation of a badarg ------ */
+
+re_check re_check_pattern(term_t re, char *msg, size_t cap, size_t *offset)
+{
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    re_key k = {0, 0, 0};
+    term_t key = make_key(&h, re, &k);
+    re_check r = RE_NOT_TEXT;
+    if (key != THE_NON_VALUE) {
+        bin_view v;
+        bin_view_of(key, &v);
+        compiled scratch, *c;
+        compile_error e;
+        if (get_compiled(v.bytes, v.size, &scratch, &c, &e)) {
+            release(c);
+            r = RE_OK;
+        } else if (e.code != 0) {
+            int n = pcre2_get_error_message(e.code, (PCRE2_UCHAR *)msg, cap);
+            if (n < 0 && n != PCRE2_ERROR_NOMEMORY && cap) /* NOMEMORY: cut to fit */
+                msg[0] = '\0';
+            *offset = e.offset;
+            r = RE_BAD;
+        }
+    }
+    heap_destroy(&h);
+    return r;
+}
+
+bool re_is_compiled(term_t t)
+{
+    term_t bin;
+    if (!is_compiled(t, &bin))
+        return false;
+    bin_view v;
+    bin_view_of(bin, &v);
+    compiled scratch, *c;
+    compile_error e;
+    if (!get_compiled(v.bytes, v.size, &scratch, &c, &e))
+        return false;
+    release(c);
+    return true;
+}

@@ -27,6 +27,10 @@
 #include "vm/bif.h"
 #include "vm/proc.h"
 
+/* What is wrong with a regular expression, for the shell's explanation of
+ * re's badarg (format/exception.c). */
+#include "vm/bif_re.h"
+
 /* What the trace engine (dbgcore/) needs besides: loaded code and export
  * entries, the VM's trace points and breakpoints, thread progress,
  * claiming processes, copying terms between heaps, short spinlocks, pools

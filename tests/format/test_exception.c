@@ -277,6 +277,31 @@ static const exc_row ROWS[] = {
      "     in function  ets:update_counter/4\n"
      "        called as ets:update_counter(t,k,1,{})\n"
      "        *** argument 1: the table identifier does not refer to an existing ETS table\n"},
+    /* re: a pattern PCRE2 refuses is explained by its message (PCRE's in
+     * erl: "missing )"); a compiled pattern is dbgsh's own, and erl's would
+     * not be one (tests/diff/exceptions has the other re cases) */
+    {"re_run_bad_pattern", "error", "badarg", "[{re,run,[\"abc\",\"(\"],[{error_info,#{module => erl_stdlib_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  re:run/2\n"
+     "        called as re:run(\"abc\",\"(\")\n"
+     "        *** argument 2: could not parse regular expression\n"
+     "                        missing closing parenthesis on character 1\n"},
+    {"re_inspect_compiled", "error", "badarg", "[{re,inspect,[{re_pattern,1,0,0,<<1,\"re2\",0,0,0,0,0,0,\"(?<n>a)\">>},names],[{error_info,#{module => erl_stdlib_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  re:inspect/2\n"
+     "        called as re:inspect({re_pattern,1,0,0,\n"
+     "                                 <<1,114,101,50,0,0,0,0,0,0,40,63,60,110,62,\n"
+     "                                   97,41>>},\n"
+     "                             names)\n"
+     "        *** argument 2: not a valid item\n"},
+    {"re_run_compiled_subject", "error", "badarg", "[{re,run,[abc,{re_pattern,1,0,0,<<1,\"re2\",0,0,0,0,0,0,\"(?<n>a)\">>}],[{error_info,#{module => erl_stdlib_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  re:run/2\n"
+     "        called as re:run(abc,\n"
+     "                         {re_pattern,1,0,0,\n"
+     "                                     <<1,114,101,50,0,0,0,0,0,0,40,63,60,110,\n"
+     "                                       62,97,41>>})\n"
+     "        *** argument 1: not an iodata term\n"},
 };
 /* clang-format on */
 

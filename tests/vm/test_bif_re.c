@@ -340,3 +340,33 @@ Test(bif_re, character_tables)
               l1[256 + 0xDF] == 0xDF);
     cr_expect(l1[256 + 0xD7] == 0xD7 && l1[0xD7] == 0xD7);
 }
+
+/* ---- what a bad pattern is (the shell's explanation of a badarg) ---------------- */
+
+/* re_check_pattern answers as re:compile/1 does, and re_is_compiled as
+ * re:run("", T) does for what is no pattern text. */
+Test(bif_re, check_pattern)
+{
+    char msg[256];
+    size_t at = 99;
+    cr_expect_eq(re_check_pattern(read_text("[\"a\", <<\"b\">> | <<\"c\">>]"), msg, sizeof msg, &at), RE_OK);
+    cr_expect_eq(re_check_pattern(read_text("\"[a\""), msg, sizeof msg, &at), RE_BAD);
+    cr_expect_str_eq(msg, "missing terminating ] for character class");
+    cr_expect_eq(at, 2);
+    cr_expect_eq(re_check_pattern(read_text("\"a{2,1}\""), msg, sizeof msg, &at), RE_BAD);
+    cr_expect_eq(at, 5);
+    cr_expect_eq(re_check_pattern(read_text("\"(\""), msg, 8, &at), RE_BAD);
+    cr_expect_str_eq(msg, "missing", "a short buffer holds the message's start");
+    cr_expect_eq(re_check_pattern(read_text("abc"), msg, sizeof msg, &at), RE_NOT_TEXT);
+    cr_expect_eq(re_check_pattern(read_text("[256]"), msg, sizeof msg, &at), RE_NOT_TEXT,
+                 "compile/1 takes Latin-1 text");
+    cr_expect_eq(re_check_pattern(read_text("<<1:3>>"), msg, sizeof msg, &at), RE_NOT_TEXT);
+
+    term_t mp = compile_ok("\"(?<n>a)\"", "[]");
+    cr_expect(re_is_compiled(mp));
+    cr_expect_eq(re_check_pattern(mp, msg, sizeof msg, &at), RE_NOT_TEXT);
+    cr_expect(!re_is_compiled(read_text("{re_pattern,0,0,0,<<>>}")), "a forged pattern");
+    cr_expect(!re_is_compiled(read_text("{re_pattern,0,0,0,<<1,\"re2\",0,0,0,0,0,0,\"(\">>}")),
+              "a pattern that does not compile");
+    cr_expect(!re_is_compiled(read_text("\"a\"")));
+}

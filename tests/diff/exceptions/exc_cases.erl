@@ -86,6 +86,10 @@ names() ->
      os_getenv_atom, os_getenv_eq, os_getenv_improper, os_putenv_bin, os_putenv_zero,
      os_putenv_name_chars, os_putenv_value_range, os_unsetenv_atoms, os_system_time_unit,
      os_perf_counter_unit,
+     re_run_bad_pattern, re_run_not_iodata, re_run_not_regexp, re_run_forged, re_run3_badopt,
+     re_compile_bad_pattern, re_compile_badopt, re_compile_not_iodata, re_compile1_not_iodata,
+     re_split_bad_subject, re_split3_badopt, re_replace_bad_pattern, re_replace_bad_replacement,
+     re_replace4_badopt, re_inspect_not_compiled, re_inspect_bad_item,
      nested_calls, deep_calls, after_calls, tail_map_get, tail_atom_to_list].
 
 %% ---- arithmetic -----------------------------------------------------------------
@@ -382,7 +386,29 @@ c(nested_calls) -> v(a1(id(3)));
 c(deep_calls) -> v(d(id(6)));
 c(after_calls) -> v(b1(id([x, y])));
 c(tail_map_get) -> map_get(id(k), id(#{}));
-c(tail_atom_to_list) -> atom_to_list(id(1)).
+c(tail_atom_to_list) -> atom_to_list(id(1));
+%% Cases added later go through one clause, so that OTP's compiler keeps
+%% the order of c/1's funs (the given half names erl's funs by their index
+%% in our module).
+c(Name) -> later_case(Name).
+
+%% re (PCRE2's message for "[a" and "a{2,1}" is PCRE's, and the offset too)
+later_case(re_run_bad_pattern) -> v(re:run("abc", id("[a")));
+later_case(re_run_not_iodata) -> v(re:run(id(abc), "a"));
+later_case(re_run_not_regexp) -> v(re:run("abc", id({x})));
+later_case(re_run_forged) -> v(re:run("abc", id({re_pattern, 0, 0, 0, <<>>})));
+later_case(re_run3_badopt) -> v(re:run("abc", "a", id([bad])));
+later_case(re_compile_bad_pattern) -> v(re:compile(id("a{2,1}"), [bad]));
+later_case(re_compile_badopt) -> v(re:compile("a", id([caseless | x])));
+later_case(re_compile_not_iodata) -> v(re:compile(id(<<1:3>>), []));
+later_case(re_compile1_not_iodata) -> v(re:compile(id(1.5)));
+later_case(re_split_bad_subject) -> v(re:split(id([a]), "a"));
+later_case(re_split3_badopt) -> v(re:split("abc", "b", id([{parts, x}])));
+later_case(re_replace_bad_pattern) -> v(re:replace("abc", id("[a"), "x"));
+later_case(re_replace_bad_replacement) -> v(re:replace("abc", "b", id(x)));
+later_case(re_replace4_badopt) -> v(re:replace("abc", "b", "x", id([{return, x}])));
+later_case(re_inspect_not_compiled) -> v(re:inspect(id("a"), namelist));
+later_case(re_inspect_bad_item) -> v(re:inspect(id("a"), 42)).
 
 deep(0) -> leaf;
 deep(N) -> {N, [deep(N - 1)]}.
