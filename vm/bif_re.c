@@ -1011,6 +1011,18 @@ term_t bif_re_run_3(process *p, const term_t *args) { return run_re(p, args[0], 
 
 /* ---- what a bad pattern is, for the shell's explanation of a badarg ------ */
 
+/* Whether the pattern a key binary holds compiles; *e says why not. */
+static bool key_compiles(term_t key, compile_error *e)
+{
+    bin_view v;
+    bin_view_of(key, &v);
+    compiled scratch, *c;
+    if (!get_compiled(v.bytes, v.size, &scratch, &c, e))
+        return false;
+    release(c);
+    return true;
+}
+
 re_check re_check_pattern(term_t re, char *msg, size_t cap, size_t *offset)
 {
     heap_t h;
@@ -1018,13 +1030,9 @@ re_check re_check_pattern(term_t re, char *msg, size_t cap, size_t *offset)
     re_key k = {0, 0, 0};
     term_t key = make_key(&h, re, &k);
     re_check r = RE_NOT_TEXT;
+    compile_error e;
     if (key != THE_NON_VALUE) {
-        bin_view v;
-        bin_view_of(key, &v);
-        compiled scratch, *c;
-        compile_error e;
-        if (get_compiled(v.bytes, v.size, &scratch, &c, &e)) {
-            release(c);
+        if (key_compiles(key, &e)) {
             r = RE_OK;
         } else if (e.code != 0) {
             int n = pcre2_get_error_message(e.code, (PCRE2_UCHAR *)msg, cap);
@@ -1041,14 +1049,6 @@ re_check re_check_pattern(term_t re, char *msg, size_t cap, size_t *offset)
 bool re_is_compiled(term_t t)
 {
     term_t bin;
-    if (!is_compiled(t, &bin))
-        return false;
-    bin_view v;
-    bin_view_of(bin, &v);
-    compiled scratch, *c;
     compile_error e;
-    if (!get_compiled(v.bytes, v.size, &scratch, &c, &e))
-        return false;
-    release(c);
-    return true;
+    return is_compiled(t, &bin) && key_compiles(bin, &e);
 }

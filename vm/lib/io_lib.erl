@@ -662,11 +662,11 @@ printable_within(L, _, T, _) ->
 %% first N chars are printable and more follow, else how many of the N
 %% were left at the first that is not.
 printable_count([_ | _], 0) -> 0;
-printable_count([C | Cs], N) when is_integer(C), C >= $\s, C =< $~ -> printable_count(Cs, N - 1);
-printable_count([C | Cs], N) when is_integer(C), C >= 16#A0, C =< 255 -> printable_count(Cs, N - 1);
-printable_count([C | Cs], N) when C =:= $\n; C =:= $\r; C =:= $\t; C =:= $\v;
-                                  C =:= $\b; C =:= $\f; C =:= $\e ->
-    printable_count(Cs, N - 1);
+printable_count([C | Cs], N) when is_integer(C) ->
+    case printable_char(C) of
+        true -> printable_count(Cs, N - 1);
+        false -> N
+    end;
 printable_count([], _) -> all;
 printable_count(_, N) -> N.
 
