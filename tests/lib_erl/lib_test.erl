@@ -1511,6 +1511,54 @@ cases(gen_statem) ->
        [{wait_response, [make_ref(), T]} || T <- [0, -1, x]],
        [{receive_response, [make_ref(), T]} || T <- [0, x]],
        [{F, [C, 0, true]} || F <- [wait_response, receive_response], C <- [#{}, x]]]);
+%% gen_event: logger's formatting of its two reports (the text dbgsh writes
+%% on standard error), and what fails or answers before any manager is
+%% asked.
+cases(gen_event) ->
+    Ref = make_ref(),
+    Stack = [{m, handle_event, 2, [{file, "m.erl"}, {line, 3}]}, {gen_event, update, 4, []}],
+    Crash = #{label => {gen_event, terminate}, handler => m, name => self(), last_message => ev,
+              state => {s, 1}, reason => normal},
+    Crashes = [maps:merge(Crash, V)
+               || V <- [#{},
+                        #{handler => {m, 7}, name => manager, reason => bad_value},
+                        #{reason => {'EXIT', {badarith, Stack}}},
+                        #{reason => {'EXIT', killed}, state => lists:seq(1, 60)},
+                        #{reason => {'EXIT', {undef, [{lists, no_such_function, [1], []} | Stack]}}},
+                        #{reason => {'EXIT', {undef, [{otp_lib_erl_nomod, f, [1, 2], []}]}}},
+                        #{reason => {'EXIT', {undef, [{lists, reverse, [x], []}]}}},
+                        #{name => {via, m, "manager"}, last_message => {call, lists:seq(1, 30)}}]],
+    NoInfo = [#{label => {gen_event, no_handle_info}, module => m, message => M}
+              || M <- [x, {tuple, "text", lists:seq(1, 40)}]],
+    Reports = Crashes ++ NoInfo,
+    Flat = fun({{ok, Chars}, T}) -> {{ok, lists:flatten(Chars)}, T};
+              (X) -> X
+           end,
+    Options = [#{}, #{single_line => true}, #{depth => 4}, #{single_line => true, depth => 3},
+               #{encoding => latin1}, #{chars_limit => 200}, #{depth => unlimited}],
+    Replies = [{[alias | Ref], {error, x}}, {[alias | Ref], ok}, x],
+    lists:append(
+      [[{behaviour_info, [K]} || K <- [callbacks, optional_callbacks, x]],
+       [{format_log, [R]} || R <- Reports],
+       [{format_log, [R, O], Flat} || R <- Reports, O <- Options],
+       [{format_log, [R]} || R <- [#{label => other}, maps:remove(state, Crash), x]],
+       [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}}, {Crash, x},
+                                           {maps:remove(name, Crash), #{single_line => true}}]],
+       [{notify, [D, e]} || D <- [otp_lib_erl_nobody, {global, otp_lib_erl_nobody},
+                                 {otp_lib_erl_nobody, node()}, {via, otp_lib_erl_nomod, x}, 1]],
+       [{F, [otp_lib_erl_nobody | A]}
+        || {F, A} <- [{which_handlers, []}, {sync_notify, [e]}, {add_handler, [h, a]},
+                      {add_sup_handler, [h, a]}, {delete_handler, [h, a]},
+                      {swap_handler, [{h, a}, {g, b}]}, {call, [h, q]}, {call, [h, q, 100]},
+                      {stop, []}, {stop, [normal, 100]}]],
+       [{check_response, [M, I]} || M <- Replies, I <- [Ref, x]],
+       [{check_response, [M, C, true]} || M <- Replies, C <- [#{}, #{Ref => l}]],
+       [{reqids_size, [C]} || C <- [#{}, #{Ref => a}, x]],
+       [{reqids_add, [I, l, C]} || I <- [Ref, x], C <- [#{}, #{Ref => a}, x]],
+       [{reqids_to_list, [C]} || C <- [#{}, #{Ref => a}, x]],
+       [{wait_response, [make_ref(), T]} || T <- [0, -1, x]],
+       [{receive_response, [make_ref(), T]} || T <- [0, x]],
+       [{F, [C, 0, true]} || F <- [wait_response, receive_response], C <- [#{}, x]]]);
 
 %% supervisor: the spec checks (and the callbacks that need no process).
 cases(supervisor) ->
