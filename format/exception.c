@@ -856,6 +856,11 @@ static void map_get_errors(term_t map, const char **err)
         err[2] = NOT_MAP;
 }
 
+static const char *s_iodata(term_t t);
+
+/* A checksum of erlang:crc32/adler32 (must_be_adler32/1). */
+static const char *must_be_checksum(term_t n) { return must_be_int(n, 0, UINT32_MAX, false); }
+
 /* The checks of erl_erts_errors:format_erlang_error/3 for the BIFs this
  * file knows; false for any other (no explanation). err[1..] gets the
  * argument texts (NULL: none). */
@@ -866,7 +871,8 @@ static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, c
     /* BIFs whose explanation is one fixed text for one argument */
     static const fixed_text fixed[] = {
         /* clang-format off */
-        {"abs", 1, 1, NOT_NUMBER},           {"append", 2, 1, NOT_LIST},
+        {"abs", 1, 1, NOT_NUMBER},           {"adler32", 1, 1, NOT_IODATA},
+        {"append", 2, 1, NOT_LIST},          {"crc32", 1, 1, NOT_IODATA},
         {"atom_to_binary", 1, 1, NOT_ATOM},  {"atom_to_list", 1, 1, NOT_ATOM},
         {"append_element", 2, 1, NOT_TUPLE}, {"bit_size", 1, 1, NOT_BITSTRING},
         {"binary_to_list", 1, 1, NOT_BINARY}, {"bitstring_to_list", 1, 1, NOT_BITSTRING},
@@ -894,6 +900,15 @@ static bool derive_erlang(term_t f, const term_t *a, unsigned n, term_t cause, c
     };
     if (put_fixed(fixed, sizeof fixed / sizeof fixed[0], name, len, n, err))
         return true;
+    if (IS("adler32", 2) || IS("crc32", 2)) {
+        err[1] = must_be_checksum(a[0]), err[2] = s_iodata(a[1]);
+        return true;
+    }
+    if (IS("adler32_combine", 3) || IS("crc32_combine", 3)) {
+        err[1] = must_be_checksum(a[0]), err[2] = must_be_checksum(a[1]);
+        err[3] = must_be_int(a[2], 0, 0, true); /* must_be_size/1 */
+        return true;
+    }
     if (IS("element", 2) || IS("delete_element", 2) || IS("setelement", 3) || IS("insert_element", 3)) {
         /* Index =< 0; Index > tuple_size(Tuple): the second guard fails
          * (no range error) when Tuple is no tuple */

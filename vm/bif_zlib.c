@@ -5,7 +5,9 @@
  * with the same zlib the bytes are OTP's. Data is iodata (a bitstring that
  * is no binary is badarg); input that does not inflate, or does not end
  * where a stream ends, is data_error. The stream API (zlib:open/1, ...)
- * is not here. */
+ * is not here. Also erlang:crc32/1,2, adler32/1,2 and their _combine/3,
+ * zlib's checksums: a checksum or length outside 0..2^32-1 is badarg, as
+ * in OTP. */
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -160,3 +162,59 @@ term_t bif_zlib_gunzip_1(process *p, const term_t *args)
 {
     return inflate_with(p, args[0], WBITS_GZIP, 0, true);
 }
+
+/* ---- erlang:crc32 and erlang:adler32 ----------------------------------------- */
+
+typedef uLong (*sum_fn)(uLong sum, const Bytef *buf, uInt len);
+
+/* A checksum, a combine's length: an integer in 0..2^32-1. */
+static bool get_u32(term_t t, uLong *out)
+{
+    if (!term_is_small(t) || small_value(t) < 0 || small_value(t) > (int64_t)UINT32_MAX)
+        return false;
+    *out = (uLong)small_value(t);
+    return true;
+}
+
+/* sum(Sum, Data) over iodata, fed to zlib at most UINT_MAX bytes at a time. */
+static term_t checksum(process *p, sum_fn sum, term_t init, term_t data)
+{
+    uLong acc;
+    zrun z;
+    term_t why;
+    if (!get_u32(init, &acc))
+        return BIF_ERROR(p, ATOM_badarg);
+    if (!start(&z, data, &why))
+        return BIF_ERROR(p, why);
+    for (size_t at = 0; at < z.n;) {
+        uInt k = z.n - at > UINT_MAX ? UINT_MAX : (uInt)(z.n - at);
+        acc = sum(acc, z.in + at, k);
+        at += k;
+    }
+    alloc_free(ALLOC_TEMP, z.in, z.n);
+    return term_small((int64_t)acc);
+}
+
+typedef uLong (*combine_fn)(uLong first, uLong second, z_off_t len);
+
+static term_t combine(process *p, combine_fn fn, const term_t *args)
+{
+    uLong first, second, len;
+    if (!get_u32(args[0], &first) || !get_u32(args[1], &second) || !get_u32(args[2], &len))
+        return BIF_ERROR(p, ATOM_badarg);
+    return term_small((int64_t)fn(first, second, (z_off_t)len));
+}
+
+term_t bif_zlib_crc32_1(process *p, const term_t *args) { return checksum(p, crc32, term_small(0), args[0]); }
+term_t bif_zlib_crc32_2(process *p, const term_t *args) { return checksum(p, crc32, args[0], args[1]); }
+term_t bif_zlib_crc32_combine_3(process *p, const term_t *args) { return combine(p, crc32_combine, args); }
+term_t bif_zlib_adler32_1(process *p, const term_t *args) { return checksum(p, adler32, term_small(1), args[0]); }
+term_t bif_zlib_adler32_2(process *p, const term_t *args) { return checksum(p, adler32, args[0], args[1]); }
+/* With no second part OTP gives the first checksum as it is; zlib's
+ * arithmetic would not (adler32_combine(0, 0, 0) is 65520 there). */
+static uLong adler32_combine_otp(uLong first, uLong second, z_off_t len)
+{
+    return len == 0 ? first : adler32_combine(first, second, len);
+}
+
+term_t bif_zlib_adler32_combine_3(process *p, const term_t *args) { return combine(p, adler32_combine_otp, args); }

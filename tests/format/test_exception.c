@@ -277,6 +277,30 @@ static const exc_row ROWS[] = {
      "     in function  ets:update_counter/4\n"
      "        called as ets:update_counter(t,k,1,{})\n"
      "        *** argument 1: the table identifier does not refer to an existing ETS table\n"},
+    /* erlang:crc32/adler32: erl_erts_errors' must_be_adler32 and
+     * must_be_size (a length over 2^32 is badarg with nothing to say) */
+    {"crc32_not_iodata", "error", "badarg", "[{erlang,crc32,[a],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  erlang:crc32/1\n"
+     "        called as erlang:crc32(a)\n"
+     "        *** argument 1: not an iodata term\n"},
+    {"crc32_range", "error", "badarg", "[{erlang,crc32,[4294967296,3],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  erlang:crc32/2\n"
+     "        called as erlang:crc32(4294967296,3)\n"
+     "        *** argument 1: out of range\n"
+     "        *** argument 2: not an iodata term\n"},
+    {"adler32_combine_args", "error", "badarg", "[{erlang,adler32_combine,[-1,x,-5],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  erlang:adler32_combine/3\n"
+     "        called as erlang:adler32_combine(-1,x,-5)\n"
+     "        *** argument 1: out of range\n"
+     "        *** argument 2: not an integer\n"
+     "        *** argument 3: out of range\n"},
+    {"crc32_combine_long", "error", "badarg", "[{erlang,crc32_combine,[1,2,1208925819614629174706176],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  erlang:crc32_combine/3\n"
+     "        called as erlang:crc32_combine(1,2,1208925819614629174706176)\n"},
     /* re: a pattern PCRE2 refuses is explained by its message (PCRE's in
      * erl: "missing )"); a compiled pattern is dbgsh's own, and erl's would
      * not be one (tests/diff/exceptions has the other re cases) */
