@@ -163,9 +163,23 @@ same(M, F, Args, Norm) ->
 
 run_cases(M) ->
     [case C of
+         {via, What, Fun} -> same_via(M, What, Fun);
          {F, Args} -> same(M, F, Args);
          {F, Args, Norm} -> same(M, F, Args, Norm)
      end || C <- cases(M)].
+
+%% Fun(Module) run with OTP's module and with ours (each in a fresh
+%% process): for a sequence of calls whose arguments come from the module
+%% under test (rand's states hold the module's own funs).
+same_via(M, What, Fun) ->
+    Exp = call(erlang, apply, [Fun, [M]]),
+    Got = call(erlang, apply, [Fun, [new(M)]]),
+    case Exp =:= Got of
+        true -> pass();
+        false ->
+            fail(io_lib:format("~p:~s", [M, What]), "~n    OTP:   ~P~n    ours:  ~P",
+                 [Exp, 30, Got, 30])
+    end.
 
 %% ---------------------------------------------------------------------
 %% Generators
@@ -1599,6 +1613,65 @@ cases(supervisor) ->
        [{format_status, [Opt1, [[], State]]} || Opt1 <- [terminate, normal, x]]]);
 
 %% ---------------------------------------------------------------------
+%% rand: states hold the module's own funs, so sequences of calls on
+%% states the module made run as {via, ...} cases, and states in results
+%% are compared with each handler map's funs replaced by 'fun'.
+
+cases(rand) ->
+    Algs = rand_algs(),
+    OTPState = rand:seed_s(exsss, 1),
+    Words58 = fun() -> [rand:uniform(1 bsl 58) - 1 || _ <- lists:seq(1, 16)] end,
+    R928 = fun() -> pick([{Words58(), []}, {[1], lists:seq(2, 16)}, rand:exro928_seed(upto(99))]) end,
+    lists:append(
+      [[{seed_s, [A, Seed], fun rand_norm/1} || A <- Algs ++ [default], Seed <- rand_seeds(A)],
+       [{seed, [A, Seed], fun rand_norm/1} || A <- Algs, Seed <- [{3, 2, 1}, 77]],
+       [{seed_s, [{A, St}], fun rand_norm/1}
+        || A <- Algs, St <- [rand:export_seed_s(rand:seed_s(A, upto(1000))) || A =/= dummy]],
+       [{seed_s, [A, Seed], fun rand_norm/1} || A <- Algs, Seed <- [[], [0], [0, 0], [a], [1, a],
+                                                                    [1 | 2], lists:seq(1, 17),
+                                                                    foo, {a, 1, 2}, {1, 2}, 1.0]],
+       [{seed_s, [X], fun rand_norm/1} || X <- [foo, {nope, 1}, {default, 1}, {1, 2}, {exsss, 1, 2}]],
+       [{seed, [X], fun rand_norm/1} || X <- [foo, {exsp, [1 | 2]}, OTPState]],
+       [{F, [A], fun rand_shape/1} || F <- [seed, seed_s], A <- Algs ++ [default]],
+       [{F, []} || F <- [export_seed]],
+       [{F, [], fun rand_shape/1} || F <- [uniform, uniform_real, normal, mwc59_seed]],
+       [{F, [X], fun rand_shape/1} || F <- [uniform, bytes], X <- [1, 5, 1 bsl 70]],
+       [{F, [X]} || F <- [uniform, bytes], X <- [0, -1, a, 1.0]],
+       [{normal, [X, Y], fun rand_shape/1} || X <- [0, 1.5], Y <- [1, 0.25]],
+       [{normal, [X, Y]} || X <- [0, a], Y <- [-1, a]],
+       [{export_seed_s, [X]} || X <- [OTPState, x, {#{}, 1}, {a, b}]],
+       [{uniform_s, [X, OTPState]} || X <- [0, -1, a, 1.5]],
+       [{F, [X]} || F <- [uniform_s, uniform_real_s, normal_s, jump], X <- [x, {a, b}, {#{}, 1}]],
+       [{uniform_s, [3, {#{}, 1}]}, {bytes_s, [-1, OTPState]}, {bytes_s, [a, OTPState]},
+        {bytes_s, [3, {#{max => 5, next => x}, 1}]}, {bytes_s, [3, x]},
+        {normal_s, [0, 0, OTPState]}, {normal_s, [0, -1.0, OTPState]}, {jump, [x]}],
+       [{via, io_lib:format("~p ~P", [A, Seed, 5]), rand_run(A, Seed, rand_ops(60))}
+        || A <- Algs, Seed <- [{1, 2, 3}, 99, rand:uniform(1 bsl 60)]],
+       [{via, io_lib:format("~p long", [A]), rand_run(A, 5, rand_ops(400))} || A <- Algs],
+       [{via, io_lib:format("~p dict", [A]), rand_dict(A, {9, 8, 7}, 17)} || A <- Algs],
+       [{F, [X]} || F <- [mwc59, mwc59_value32, mwc59_value, mwc59_float],
+                    X <- [1, 2, 12345, (1 bsl 59) - 1, 1 bsl 59, 1 bsl 70, -1, a]
+                         ++ many(20, fun() -> rand:uniform(1 bsl 59) end)],
+       [{mwc59_seed, [X]} || X <- [0, 1, (1 bsl 58) - 1, 1 bsl 58, -1, a, 1.0]
+                                 ++ many(10, fun() -> rand:uniform(1 bsl 58) - 1 end)],
+       [{splitmix64_next, [X]} || X <- [0, 1, -1, (1 bsl 64) - 1, 1 bsl 70, a]
+                                      ++ many(20, fun() -> rand:uniform(1 bsl 64) end)],
+       [{F, [X]} || F <- [exsp_next, exsp_jump],
+                    X <- [[1 | 2], [0 | 0], [(1 bsl 58) - 1 | 1 bsl 60], [1, 2], x]
+                         ++ many(10, fun() -> [rand:uniform(1 bsl 58) | rand:uniform(1 bsl 58)] end)],
+       [{seed58, [N, X]} || N <- [0, 1, 3, 16], X <- [0, 5, -9, 1 bsl 66]],
+       [{seed58, [1, a]}],
+       [{exro928_seed, [X]} || X <- [{1, 2, 3}, 0, 77, [1], lists:seq(1, 16), [], a, lists:seq(1, 17)]],
+       [{F, [R928()]} || F <- [exro928_next, exro928_next_state, exro928_jump_2pow512,
+                               exro928_jump_2pow20], _ <- lists:seq(1, 6)],
+       [{F, [X]} || F <- [exro928_next, exro928_next_state, exro928_jump_2pow20], X <- [x, {[], []}]],
+       [{make_float, [S, E, M]} || S <- [0, 1], E <- [0, 1, 1023, 2046, 2047], M <- [0, 1, 12345]],
+       [{make_float, [a, 1, 1]}],
+       [{float2str, [X]} || X <- [0.0, -0.0, 1.0, 0.1, -2.5e-310, 1.0e300, 3, -7, a]],
+       [{bc64, [X]} || X <- [0, 1, 2, 3, 255, 256, 1 bsl 52, (1 bsl 64) - 1]],
+       [{format_jumpconst58, [X]} || X <- ["no constant here", a]]]);
+
+%% ---------------------------------------------------------------------
 %% io_lib
 
 cases(io_lib) ->
@@ -1766,3 +1839,77 @@ split_forms([]) -> [];
 split_forms(Toks) ->
     {Form, [Dot | Rest]} = lists:splitwith(fun(T) -> element(1, T) =/= dot end, Toks),
     [Form ++ [Dot] | split_forms(Rest)].
+
+%% ---------------------------------------------------------------------
+%% rand's helpers (cases(rand) above)
+
+rand_algs() -> [exsss, exro928ss, exrop, exs1024s, exsp, exs64, exsplus, exs1024, dummy].
+
+rand_seeds(Alg) ->
+    Len = case Alg of
+              exs64 -> 1; dummy -> 1;
+              exs1024 -> 16; exs1024s -> 16; exro928ss -> 16;
+              _ -> 2
+          end,
+    [{1, 2, 3}, {0, 0, 0}, {-7, 1 bsl 70, 5}, 0, 1, -1, 42, 1 bsl 64, -(1 bsl 90) + 3,
+     rand:uniform(1 bsl 64), [5], [0, 3], lists:duplicate(Len, 1 bsl 60 + 7),
+     [(1 bsl 64) - 1 | lists:duplicate(Len - 1, 0)]].
+
+rand_norm({R, Trace}) -> {rand_strip(R), Trace}.
+
+rand_strip(#{type := _} = H) ->
+    maps:map(fun(_, V) when is_function(V) -> 'fun'; (_, V) -> V end, H);
+rand_strip([H | T]) -> [rand_strip(H) | rand_strip(T)];
+rand_strip(T) when is_tuple(T) -> list_to_tuple(rand_strip(tuple_to_list(T)));
+rand_strip(X) -> X.
+
+%% One step on a rand state: its result (with the state exported) and the
+%% new state.
+rand_step(M, {uniform_s, N}, S) -> rand_out(M, M:uniform_s(N, S));
+rand_step(M, uniform_s, S) -> rand_out(M, M:uniform_s(S));
+rand_step(M, uniform_real_s, S) -> rand_out(M, M:uniform_real_s(S));
+rand_step(M, {bytes_s, N}, S) -> rand_out(M, M:bytes_s(N, S));
+rand_step(M, normal_s, S) -> rand_out(M, M:normal_s(S));
+rand_step(M, {normal_s, Mean, Var}, S) -> rand_out(M, M:normal_s(Mean, Var, S));
+rand_step(M, jump, S) -> S1 = M:jump(S), {M:export_seed_s(S1), S1};
+rand_step(M, reseed, S) -> S1 = M:seed_s(M:export_seed_s(S)), {M:export_seed_s(S1), S1}.
+
+rand_out(M, {X, S}) -> {{X, M:export_seed_s(S)}, S}.
+
+rand_ops(N) ->
+    Ranges = [1, 2, 3, 7, 10, 1000, 1 bsl 32, (1 bsl 58) - 1, 1 bsl 58, (1 bsl 58) + 1,
+              (1 bsl 64) - 1, 1 bsl 64, 1 bsl 80, (1 bsl 80) + 11, 3 bsl 100, 1 bsl 200],
+    many(N, fun() ->
+                    pick([{uniform_s, pick(Ranges)}, {uniform_s, rand:uniform(1 bsl pick([4, 40, 70]))},
+                          uniform_s, uniform_real_s, {bytes_s, upto(40)}, normal_s, normal_s,
+                          {normal_s, pick([0, 2.5, -3]), pick([1, 0.5, 4.0])}, jump, reseed])
+            end).
+
+rand_run(Alg, Seed, Ops) ->
+    fun(M) ->
+            S0 = M:seed_s(Alg, Seed),
+            {Out, _} = lists:mapfoldl(fun(Op, S) ->
+                                              try rand_step(M, Op, S)
+                                              catch C:E -> {{Op, C, E}, S}
+                                              end
+                                      end, S0, Ops),
+            {M:export_seed_s(S0), Out}
+    end.
+
+%% The process-dictionary interface.
+rand_dict(Alg, Seed, N) ->
+    fun(M) ->
+            S = M:seed(Alg, Seed),
+            R = [M:uniform(), M:uniform(N), M:uniform(1 bsl 90), M:uniform_real(), M:bytes(11),
+                 M:normal(), M:normal(3, 0.25), M:export_seed()],
+            J = try M:export_seed_s(M:jump()) catch C:E -> {C, E} end,
+            {M:export_seed_s(S), R, J, M:export_seed(), rand_strip(get(rand_seed)),
+             [M:uniform(1000) || _ <- lists:seq(1, 30)], M:export_seed()}
+    end.
+
+rand_shape({{ok, X}, T}) when is_float(X) -> {float, T};
+rand_shape({{ok, X}, T}) when is_integer(X), X > 0 -> {pos_integer, T};
+rand_shape({{ok, X}, T}) when is_binary(X) -> {byte_size(X), T};
+rand_shape({{ok, {#{type := A}, _}}, T}) -> {A, T};
+rand_shape({{ok, {A, _}}, T}) when is_atom(A) -> {A, T};
+rand_shape(X) -> X.
