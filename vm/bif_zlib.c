@@ -208,7 +208,10 @@ static term_t combine(process *p, combine_fn fn, const term_t *args)
 term_t bif_zlib_crc32_1(process *p, const term_t *args) { return checksum(p, crc32, term_small(0), args[0]); }
 term_t bif_zlib_crc32_2(process *p, const term_t *args) { return checksum(p, crc32, args[0], args[1]); }
 term_t bif_zlib_crc32_combine_3(process *p, const term_t *args) { return combine(p, crc32_combine, args); }
-term_t bif_zlib_adler32_1(process *p, const term_t *args) { return checksum(p, adler32, term_small(1), args[0]); }
+term_t bif_zlib_adler32_1(process *p, const term_t *args)
+{
+    return checksum(p, adler32, term_small(1), args[0]);
+}
 term_t bif_zlib_adler32_2(process *p, const term_t *args) { return checksum(p, adler32, args[0], args[1]); }
 /* With no second part OTP gives the first checksum as it is; zlib's
  * arithmetic would not (adler32_combine(0, 0, 0) is 65520 there). */
@@ -217,4 +220,7 @@ static uLong adler32_combine_otp(uLong first, uLong second, z_off_t len)
     return len == 0 ? first : adler32_combine(first, second, len);
 }
 
-term_t bif_zlib_adler32_combine_3(process *p, const term_t *args) { return combine(p, adler32_combine_otp, args); }
+term_t bif_zlib_adler32_combine_3(process *p, const term_t *args)
+{
+    return combine(p, adler32_combine_otp, args);
+}
