@@ -200,13 +200,6 @@ fail:
 
 /* ---- names: erl_internal's tables ---------------------------------------------- */
 
-static bool atom_is(term_t a, const char *s)
-{
-    size_t n;
-    const char *t = atom_text(a, &n);
-    return strlen(s) == n && memcmp(s, t, n) == 0;
-}
-
 /* erl_internal:bif(M, F, A): auto-imported BIFs, which erl_error names
  * without their module (the compiler's table, lint_is_auto_bif). */
 static bool is_auto_bif(term_t m, term_t f, int64_t a)
@@ -225,11 +218,11 @@ static bool is_op_name(term_t f, int64_t a)
         return false;
     if (a == 1) {
         for (size_t i = 0; i < sizeof ops1 / sizeof ops1[0]; i++)
-            if (atom_is(f, ops1[i]))
+            if (atom_is_named(f, ops1[i]))
                 return true;
     } else if (a == 2) {
         for (size_t i = 0; i < sizeof ops2 / sizeof ops2[0]; i++)
-            if (atom_is(f, ops2[i]))
+            if (atom_is_named(f, ops2[i]))
                 return true;
     }
     return false;
@@ -322,7 +315,7 @@ static void put_mf(ectx *c, term_t m, term_t f, int64_t a)
     if (is_auto_bif(m, f, a)) {
         fmt_put_atom(c->b, f, false);
     } else if (is_op(m, f, a)) {
-        if (atom_is(f, "/"))
+        if (atom_is_named(f, "/"))
             fmt_put_atom(c->b, f, false);
         else
             put_chardata(c->b, f);
@@ -648,7 +641,7 @@ static void put_reason(ectx *c, term_t term, term_t cls, t1_kind k, term_t t1)
                 {"bad_generator", "bad generator "},
             };
             for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
-                if (term_is_atom(tag) && atom_is(tag, values[i].tag))
+                if (term_is_atom(tag) && atom_is_named(tag, values[i].tag))
                     return put_value(c, v, values[i].text, cls);
             if (tag == ATOM_badarity && term_is_tuple(v) && tuple_arity(v) == 2 &&
                 term_is_any_fun(tuple_get(v, 0)) && list_length(tuple_get(v, 1)) >= 0) {
@@ -1477,12 +1470,6 @@ static const char *ets_tab_cause(term_t tab, term_t cause)
     return NULL;
 }
 
-static bool cause_is(term_t cause, const char *what)
-{
-    size_t len;
-    return term_is_atom(cause) && !strcmp(atom_text(cause, &len), what);
-}
-
 /* format_tuple/1: an object must be a tuple of at least one element. */
 static const char *s_object(term_t t)
 {
@@ -1582,9 +1569,9 @@ static bool derive_ets(const char *name, size_t len, const term_t *a, unsigned n
         err[1] = tab, err[2] = s_objects(a[1]);
     } else if (IS("give_away", 3)) {
         err[1] = tab;
-        if (cause_is(cause, "owner"))
+        if (atom_is_named(cause, "owner"))
             err[2] = "the process is already the owner of the table";
-        else if (cause_is(cause, "not_owner"))
+        else if (atom_is_named(cause, "not_owner"))
             err[2] = "the current process is not the owner";
         else if (!term_is_pid(a[1]))
             err[2] = NOT_PID;
@@ -1593,7 +1580,7 @@ static bool derive_ets(const char *name, size_t len, const term_t *a, unsigned n
     } else if (IS("lookup_element", 3)) {
         const char *pos = s_count(a[2]);
         err[1] = tab;
-        if (cause_is(cause, "badkey"))
+        if (atom_is_named(cause, "badkey"))
             err[2] = S_BAD_KEY, err[3] = pos;
         else if (!tab && !pos)
             err[3] = "position is greater than the size of the object";
@@ -1607,7 +1594,7 @@ static bool derive_ets(const char *name, size_t len, const term_t *a, unsigned n
         const char *nm = term_is_atom(a[0]) ? NULL : NOT_ATOM, *opts = must_be_list(a[1], NULL);
         if (nm || opts)
             err[1] = nm, err[2] = opts;
-        else if (cause_is(cause, "already_exists"))
+        else if (atom_is_named(cause, "already_exists"))
             err[1] = S_NAME_EXISTS;
         else
             err[2] = S_BAD_OPTIONS;
@@ -1617,13 +1604,13 @@ static bool derive_ets(const char *name, size_t len, const term_t *a, unsigned n
             err[2] = S_NAME_EXISTS;
     } else if (IS("update_counter", 3)) {
         err[1] = tab;
-        if (cause_is(cause, "badkey"))
+        if (atom_is_named(cause, "badkey"))
             err[2] = S_BAD_KEY, err[3] = s_update_op(a[2]);
-        else if (cause_is(cause, "keypos"))
+        else if (atom_is_named(cause, "keypos"))
             err[3] = S_SAME_AS_KEYPOS;
-        else if (cause_is(cause, "position"))
+        else if (atom_is_named(cause, "position"))
             err[3] = S_UPDATE_OP_RANGE;
-        else if (cause_is(cause, "none"))
+        else if (atom_is_named(cause, "none"))
             err[3] = all_ops(a[2], false) ? S_COUNTER_NOT_INT : S_BAD_UPDATE_OP;
         else
             err[3] = s_update_op(a[2]);
@@ -1633,11 +1620,11 @@ static bool derive_ets(const char *name, size_t len, const term_t *a, unsigned n
             return true;
         }
         const char *dt = s_object(a[3]);
-        if (cause_is(cause, "badkey"))
+        if (atom_is_named(cause, "badkey"))
             err[2] = S_BAD_KEY, err[3] = s_update_op(a[2]), err[4] = dt;
-        else if (cause_is(cause, "keypos"))
+        else if (atom_is_named(cause, "keypos"))
             err[3] = S_SAME_AS_KEYPOS, err[4] = dt;
-        else if (cause_is(cause, "position"))
+        else if (atom_is_named(cause, "position"))
             err[3] = S_UPDATE_OP_RANGE;
         else if (!s_update_op(a[2]) && !dt)
             err[3] = S_COUNTER_NOT_INT;
@@ -1645,7 +1632,7 @@ static bool derive_ets(const char *name, size_t len, const term_t *a, unsigned n
             err[3] = s_update_op(a[2]), err[4] = dt;
     } else if (IS("update_element", 3)) {
         err[1] = tab;
-        if (cause_is(cause, "keypos"))
+        if (atom_is_named(cause, "keypos"))
             err[3] = S_SAME_AS_KEYPOS;
         else if (!all_ops(a[2], true))
             err[3] = "is not a valid element specification";

@@ -207,4 +207,12 @@ const char *atom_text(term_t atom, size_t *len)
 
 size_t atom_chars(term_t atom) { return atom_entry_of(atom)->chars; }
 bool atom_is_latin1(term_t atom) { return atom_entry_of(atom)->latin1; }
+
+bool atom_is_named(term_t t, const char *name)
+{
+    if (!term_is_atom(t))
+        return false;
+    const atom_entry *e = atom_entry_of(t);
+    return strlen(name) == e->len && memcmp(e->text, name, e->len) == 0;
+}
 size_t atom_count(void) { return atomic_load_explicit(&count, memory_order_acquire); }

@@ -62,6 +62,8 @@ const char *atom_text(term_t atom, size_t *len);
 size_t atom_chars(term_t atom);
 /* True when every character is below 256. */
 bool atom_is_latin1(term_t atom);
+/* True when t is an atom whose name is the NUL-terminated `name`. */
+bool atom_is_named(term_t t, const char *name);
 
 /* How io_lib writes the atom (~w, ~p), fixed when it is interned. */
 #define ATOM_QUOTED 0x1u  /* written in quotes: lex_atom_is_plain is false */

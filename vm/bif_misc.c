@@ -231,17 +231,11 @@ static const struct otp_bif {
 #undef OTP_BIF
 };
 
-static bool atom_is(term_t a, const char *s)
-{
-    size_t len;
-    const char *t = atom_text(a, &len);
-    return strlen(s) == len && memcmp(t, s, len) == 0;
-}
-
 bool bif_is_otp_builtin(term_t module, term_t name, unsigned arity)
 {
     for (size_t i = 0; i < sizeof otp_bifs / sizeof otp_bifs[0]; i++)
-        if (otp_bifs[i].arity == arity && atom_is(name, otp_bifs[i].name) && atom_is(module, otp_bifs[i].module))
+        if (otp_bifs[i].arity == arity && atom_is_named(name, otp_bifs[i].name) &&
+            atom_is_named(module, otp_bifs[i].module))
             return true;
     return false;
 }

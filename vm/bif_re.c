@@ -386,20 +386,11 @@ static _Atomic term_t slot_nomatch, slot_re_pattern;
 #define ATOM_NOMATCH atom_cached(&slot_nomatch, "nomatch")
 #define ATOM_RE_PATTERN atom_cached(&slot_re_pattern, "re_pattern")
 
-static bool atom_is(term_t t, const char *name)
-{
-    if (!term_is_atom(t))
-        return false;
-    size_t len;
-    const char *s = atom_text(t, &len);
-    return len == strlen(name) && memcmp(s, name, len) == 0;
-}
-
 /* The index of atom t in names[0..n), or -1. */
 static int atom_index_in(term_t t, const char *const *names, int n)
 {
     for (int i = 0; i < n; i++)
-        if (atom_is(t, names[i]))
+        if (atom_is_named(t, names[i]))
             return i;
     return -1;
 }
@@ -433,9 +424,9 @@ static opt_result parse_tuple(term_t t, unsigned in, re_opts *o)
 {
     uint64_t n = tuple_arity(t);
     term_t *e = tuple_elems(t);
-    if (n == 2 && atom_is(e[0], "newline")) {
+    if (n == 2 && atom_is_named(e[0], "newline")) {
         for (size_t i = 0; i < sizeof NEWLINES / sizeof NEWLINES[0]; i++)
-            if (atom_is(e[1], NEWLINES[i].name)) {
+            if (atom_is_named(e[1], NEWLINES[i].name)) {
                 o->key.newline = NEWLINES[i].value;
                 return OPT_OK;
             }
@@ -443,13 +434,13 @@ static opt_result parse_tuple(term_t t, unsigned in, re_opts *o)
     }
     if (!(in & IN_RUN))
         return OPT_BADOPT;
-    if (n == 2 && atom_is(e[0], "offset")) {
+    if (n == 2 && atom_is_named(e[0], "offset")) {
         if (!term_is_small(e[1]) || small_value(e[1]) < 0)
             return OPT_BADARG;
         o->offset = (uint64_t)small_value(e[1]);
         return OPT_OK;
     }
-    if ((n == 2 || n == 3) && atom_is(e[0], "capture")) {
+    if ((n == 2 || n == 3) && atom_is_named(e[0], "capture")) {
         int k = atom_index_in(e[1], CAPTURE_KINDS, CAP_LIST);
         if (k < 0 && !capture_list_ok(e[1]))
             return OPT_BADARG;
@@ -465,9 +456,9 @@ static opt_result parse_tuple(term_t t, unsigned in, re_opts *o)
         }
         return OPT_OK;
     }
-    if (n == 2 && atom_is(e[0], "match_limit"))
+    if (n == 2 && atom_is_named(e[0], "match_limit"))
         return get_u32(e[1], &o->match_limit) ? OPT_OK : OPT_BADARG;
-    if (n == 2 && atom_is(e[0], "match_limit_recursion"))
+    if (n == 2 && atom_is_named(e[0], "match_limit_recursion"))
         return get_u32(e[1], &o->depth_limit) ? OPT_OK : OPT_BADARG;
     return OPT_BADOPT;
 }
@@ -483,20 +474,20 @@ static opt_result parse_opts(term_t l, unsigned in, re_opts *o)
                 return r;
             continue;
         }
-        if (atom_is(t, "bsr_anycrlf") || atom_is(t, "bsr_unicode")) {
-            o->key.bsr = atom_is(t, "bsr_anycrlf") ? PCRE2_BSR_ANYCRLF : PCRE2_BSR_UNICODE;
+        if (atom_is_named(t, "bsr_anycrlf") || atom_is_named(t, "bsr_unicode")) {
+            o->key.bsr = atom_is_named(t, "bsr_anycrlf") ? PCRE2_BSR_ANYCRLF : PCRE2_BSR_UNICODE;
             continue;
         }
-        if ((in & IN_RUN) && atom_is(t, "global")) {
+        if ((in & IN_RUN) && atom_is_named(t, "global")) {
             o->global = true;
             continue;
         }
-        if ((in & IN_RUN) && atom_is(t, "report_errors")) {
+        if ((in & IN_RUN) && atom_is_named(t, "report_errors")) {
             o->report = true;
             continue;
         }
         size_t i = 0;
-        while (i < sizeof FLAGS / sizeof FLAGS[0] && !atom_is(t, FLAGS[i].name))
+        while (i < sizeof FLAGS / sizeof FLAGS[0] && !atom_is_named(t, FLAGS[i].name))
             i++;
         if (i == sizeof FLAGS / sizeof FLAGS[0] || !(FLAGS[i].in & in))
             return OPT_BADOPT;
@@ -655,7 +646,7 @@ static uint32_t entry_group(const name_table *nt, uint32_t i)
 term_t bif_re_inspect_2(process *p, const term_t *args)
 {
     term_t bin;
-    if (!is_compiled(args[0], &bin) || !atom_is(args[1], "namelist"))
+    if (!is_compiled(args[0], &bin) || !atom_is_named(args[1], "namelist"))
         return BIF_BADARG(p);
     bin_view v;
     bin_view_of(bin, &v);

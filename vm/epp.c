@@ -1991,15 +1991,6 @@ static bool is_tag(term_t t, term_t tag, uint64_t arity)
     return term_is_tuple(t) && tuple_arity(t) == arity && tuple_get(t, 0) == tag;
 }
 
-static bool atom_is(term_t t, const char *name)
-{
-    if (!term_is_atom(t))
-        return false;
-    size_t n;
-    const char *s = atom_text(t, &n);
-    return strlen(name) == n && memcmp(s, name, n) == 0;
-}
-
 /* rewrite_expr(E, #epp{}): defined(N) calls become true/false atoms.
  * False on a malformed defined/1 ({bad,'if'}). */
 static bool rewrite_defined(epp *E, term_t t, term_t *out, unsigned depth)
@@ -2040,7 +2031,7 @@ static bool rewrite_defined(epp *E, term_t t, term_t *out, unsigned depth)
 static bool in_list(const char *const *names, term_t f, int64_t arity, const int *arities)
 {
     for (size_t k = 0; names[k]; k++)
-        if (arities[k] == arity && atom_is(f, names[k]))
+        if (arities[k] == arity && atom_is_named(f, names[k]))
             return true;
     return false;
 }
@@ -2099,7 +2090,7 @@ static bool gexpr_op(term_t op, int arity)
                                       "and", "or", "xor", "==", "/=", "=<", "<", ">=", ">", "=:=", "=/=", NULL};
     const char *const *l = arity == 1 ? un : bin;
     for (size_t k = 0; l[k]; k++)
-        if (atom_is(op, l[k]))
+        if (atom_is_named(op, l[k]))
             return true;
     return false;
 }
@@ -2201,33 +2192,33 @@ static bool apply_bif(epp *E, term_t f, term_t *a, int64_t n, term_t *out)
     double dx, dy;
     if (n == 1) {
         term_t v = a[0];
-        if (atom_is(f, "-")) {
+        if (atom_is_named(f, "-")) {
             if (term_is_integer(v)) {
                 *out = int_neg(h, v);
                 return true;
             }
             return term_is_float(v) && make_float(h, -float_value(v), out);
         }
-        if (atom_is(f, "+")) {
+        if (atom_is_named(f, "+")) {
             *out = v;
             return term_is_number(v);
         }
-        if (atom_is(f, "not")) {
+        if (atom_is_named(f, "not")) {
             if (v != ATOM_true && v != ATOM_false)
                 return false;
             *out = v == ATOM_true ? ATOM_false : ATOM_true;
             return true;
         }
-        if (atom_is(f, "bnot")) {
+        if (atom_is_named(f, "bnot")) {
             if (!term_is_small(v))
                 return false;
             *out = term_int64(h, ~small_value(v));
             return true;
         }
-#define TYPE_TEST(name, cond)                                                                             \
-    if (atom_is(f, name)) {                                                                               \
-        *out = (cond) ? ATOM_true : ATOM_false;                                                           \
-        return true;                                                                                      \
+#define TYPE_TEST(name, cond)                                                                                \
+    if (atom_is_named(f, name)) {                                                                            \
+        *out = (cond) ? ATOM_true : ATOM_false;                                                              \
+        return true;                                                                                         \
     }
         TYPE_TEST("is_atom", term_is_atom(v))
         TYPE_TEST("is_integer", term_is_integer(v))
@@ -2243,7 +2234,7 @@ static bool apply_bif(epp *E, term_t f, term_t *a, int64_t n, term_t *out)
         TYPE_TEST("is_reference", term_is_ref(v))
         TYPE_TEST("is_function", term_is_any_fun(v))
 #undef TYPE_TEST
-        if (atom_is(f, "is_binary")) {
+        if (atom_is_named(f, "is_binary")) {
             bin_view bv;
             bool r = false;
             if (term_is_bitstring(v)) {
@@ -2253,16 +2244,17 @@ static bool apply_bif(epp *E, term_t f, term_t *a, int64_t n, term_t *out)
             *out = r ? ATOM_true : ATOM_false;
             return true;
         }
-        if (atom_is(f, "abs")) {
+        if (atom_is_named(f, "abs")) {
             if (term_is_integer(v)) {
                 *out = int_cmp(v, term_small(0)) < 0 ? int_neg(h, v) : v;
                 return true;
             }
             return term_is_float(v) && make_float(h, float_value(v) < 0 ? -float_value(v) : float_value(v), out);
         }
-        if (atom_is(f, "float"))
+        if (atom_is_named(f, "float"))
             return as_double(v, &dx) && make_float(h, dx, out);
-        if (atom_is(f, "trunc") || atom_is(f, "round") || atom_is(f, "floor") || atom_is(f, "ceil")) {
+        if (atom_is_named(f, "trunc") || atom_is_named(f, "round") || atom_is_named(f, "floor") ||
+            atom_is_named(f, "ceil")) {
             if (term_is_integer(v)) {
                 *out = v;
                 return true;
@@ -2270,34 +2262,34 @@ static bool apply_bif(epp *E, term_t f, term_t *a, int64_t n, term_t *out)
             if (!term_is_float(v))
                 return false;
             dx = float_value(v);
-            if (atom_is(f, "round"))
+            if (atom_is_named(f, "round"))
                 dx = round(dx); /* halfway cases away from zero, as erlang:round/1 */
-            else if (atom_is(f, "floor"))
+            else if (atom_is_named(f, "floor"))
                 dx = floor(dx);
-            else if (atom_is(f, "ceil"))
+            else if (atom_is_named(f, "ceil"))
                 dx = ceil(dx);
             *out = int_from_double(h, dx);
             return true;
         }
-        if (atom_is(f, "hd") || atom_is(f, "tl")) {
+        if (atom_is_named(f, "hd") || atom_is_named(f, "tl")) {
             if (!term_is_list(v))
                 return false;
-            *out = atom_is(f, "hd") ? list_head(v) : list_tail(v);
+            *out = atom_is_named(f, "hd") ? list_head(v) : list_tail(v);
             return true;
         }
-        if (atom_is(f, "length")) {
+        if (atom_is_named(f, "length")) {
             int64_t len = list_length(v);
             if (len < 0)
                 return false;
             *out = term_small(len);
             return true;
         }
-        if (atom_is(f, "tuple_size") || atom_is(f, "size")) {
+        if (atom_is_named(f, "tuple_size") || atom_is_named(f, "size")) {
             if (term_is_tuple(v)) {
                 *out = term_small((int64_t)tuple_arity(v));
                 return true;
             }
-            if (atom_is(f, "size") && term_is_bitstring(v)) {
+            if (atom_is_named(f, "size") && term_is_bitstring(v)) {
                 bin_view bv;
                 bin_view_of(v, &bv);
                 *out = term_small((int64_t)bv.size);
@@ -2305,16 +2297,16 @@ static bool apply_bif(epp *E, term_t f, term_t *a, int64_t n, term_t *out)
             }
             return false;
         }
-        if (atom_is(f, "byte_size") || atom_is(f, "bit_size")) {
+        if (atom_is_named(f, "byte_size") || atom_is_named(f, "bit_size")) {
             if (!term_is_bitstring(v))
                 return false;
             bin_view bv;
             bin_view_of(v, &bv);
             uint64_t bits = bin_bit_size(&bv);
-            *out = term_small((int64_t)(atom_is(f, "bit_size") ? bits : (bits + 7) / 8));
+            *out = term_small((int64_t)(atom_is_named(f, "bit_size") ? bits : (bits + 7) / 8));
             return true;
         }
-        if (atom_is(f, "map_size")) {
+        if (atom_is_named(f, "map_size")) {
             if (!term_is_map(v))
                 return false;
             *out = term_small((int64_t)map_size(v));
@@ -2323,7 +2315,7 @@ static bool apply_bif(epp *E, term_t f, term_t *a, int64_t n, term_t *out)
         return false;
     }
     if (n == 0) {
-        if (atom_is(f, "node")) {
+        if (atom_is_named(f, "node")) {
             *out = A.nonode;
             return true;
         }
@@ -2332,70 +2324,78 @@ static bool apply_bif(epp *E, term_t f, term_t *a, int64_t n, term_t *out)
     if (n != 2)
         return false;
     term_t l = a[0], r = a[1];
-    if (atom_is(f, "==") || atom_is(f, "/=") || atom_is(f, "=:=") || atom_is(f, "=/=") || atom_is(f, "<") ||
-        atom_is(f, "=<") || atom_is(f, ">") || atom_is(f, ">=")) {
+    if (atom_is_named(f, "==") || atom_is_named(f, "/=") || atom_is_named(f, "=:=") ||
+        atom_is_named(f, "=/=") || atom_is_named(f, "<") || atom_is_named(f, "=<") || atom_is_named(f, ">") ||
+        atom_is_named(f, ">=")) {
         bool res;
         int c = term_cmp(l, r);
-        if (atom_is(f, "=="))
+        if (atom_is_named(f, "=="))
             res = term_eq(l, r);
-        else if (atom_is(f, "/="))
+        else if (atom_is_named(f, "/="))
             res = !term_eq(l, r);
-        else if (atom_is(f, "=:="))
+        else if (atom_is_named(f, "=:="))
             res = term_eq_exact(l, r);
-        else if (atom_is(f, "=/="))
+        else if (atom_is_named(f, "=/="))
             res = !term_eq_exact(l, r);
-        else if (atom_is(f, "<"))
+        else if (atom_is_named(f, "<"))
             res = c < 0;
-        else if (atom_is(f, "=<"))
+        else if (atom_is_named(f, "=<"))
             res = c <= 0;
-        else if (atom_is(f, ">"))
+        else if (atom_is_named(f, ">"))
             res = c > 0;
         else
             res = c >= 0;
         *out = res ? ATOM_true : ATOM_false;
         return true;
     }
-    if (atom_is(f, "and") || atom_is(f, "or") || atom_is(f, "xor")) {
+    if (atom_is_named(f, "and") || atom_is_named(f, "or") || atom_is_named(f, "xor")) {
         if ((l != ATOM_true && l != ATOM_false) || (r != ATOM_true && r != ATOM_false))
             return false;
         bool x1 = l == ATOM_true, y1 = r == ATOM_true;
-        bool res = atom_is(f, "and") ? (x1 && y1) : atom_is(f, "or") ? (x1 || y1) : (x1 != y1);
+        bool res = atom_is_named(f, "and") ? (x1 && y1) : atom_is_named(f, "or") ? (x1 || y1) : (x1 != y1);
         *out = res ? ATOM_true : ATOM_false;
         return true;
     }
-    if (atom_is(f, "+") || atom_is(f, "-") || atom_is(f, "*")) {
+    if (atom_is_named(f, "+") || atom_is_named(f, "-") || atom_is_named(f, "*")) {
         if (term_is_integer(l) && term_is_integer(r)) {
-            *out = atom_is(f, "+") ? int_add(h, l, r) : atom_is(f, "-") ? int_sub(h, l, r) : int_mul(h, l, r);
+            *out = atom_is_named(f, "+")   ? int_add(h, l, r)
+                   : atom_is_named(f, "-") ? int_sub(h, l, r)
+                                           : int_mul(h, l, r);
             return true;
         }
         if (!as_double(l, &dx) || !as_double(r, &dy))
             return false;
-        return make_float(h, atom_is(f, "+") ? dx + dy : atom_is(f, "-") ? dx - dy : dx * dy, out);
+        return make_float(h,
+                          atom_is_named(f, "+")   ? dx + dy
+                          : atom_is_named(f, "-") ? dx - dy
+                                                  : dx * dy,
+                          out);
     }
-    if (atom_is(f, "/")) {
+    if (atom_is_named(f, "/")) {
         if (!as_double(l, &dx) || !as_double(r, &dy) || dy == 0.0)
             return false;
         return make_float(h, dx / dy, out);
     }
-    if (atom_is(f, "div") || atom_is(f, "rem")) {
+    if (atom_is_named(f, "div") || atom_is_named(f, "rem")) {
         if (!term_is_integer(l) || !term_is_integer(r) || r == term_small(0))
             return false;
-        *out = atom_is(f, "div") ? int_div(h, l, r) : int_rem(h, l, r);
+        *out = atom_is_named(f, "div") ? int_div(h, l, r) : int_rem(h, l, r);
         return true;
     }
-    if (atom_is(f, "band") || atom_is(f, "bor") || atom_is(f, "bxor") || atom_is(f, "bsl") || atom_is(f, "bsr")) {
+    if (atom_is_named(f, "band") || atom_is_named(f, "bor") || atom_is_named(f, "bxor") ||
+        atom_is_named(f, "bsl") || atom_is_named(f, "bsr")) {
         if (!term_is_small(l) || !term_is_small(r))
             return false;
         x = small_value(l);
         y = small_value(r);
-        if (atom_is(f, "band"))
+        if (atom_is_named(f, "band"))
             *out = term_int64(h, x & y);
-        else if (atom_is(f, "bor"))
+        else if (atom_is_named(f, "bor"))
             *out = term_int64(h, x | y);
-        else if (atom_is(f, "bxor"))
+        else if (atom_is_named(f, "bxor"))
             *out = term_int64(h, x ^ y);
         else {
-            int64_t sh = atom_is(f, "bsl") ? y : -y;
+            int64_t sh = atom_is_named(f, "bsl") ? y : -y;
             if (sh >= 0) {
                 if (sh > 62 || (x != 0 && (x > (INT64_MAX >> sh) || x < (INT64_MIN >> sh))))
                     return false;
@@ -2406,25 +2406,25 @@ static bool apply_bif(epp *E, term_t f, term_t *a, int64_t n, term_t *out)
         }
         return true;
     }
-    if (atom_is(f, "element")) {
+    if (atom_is_named(f, "element")) {
         if (!term_is_small(l) || !term_is_tuple(r) || small_value(l) < 1 || (uint64_t)small_value(l) > tuple_arity(r))
             return false;
         *out = tuple_get(r, (uint64_t)small_value(l) - 1);
         return true;
     }
-    if (atom_is(f, "is_record")) {
+    if (atom_is_named(f, "is_record")) {
         if (!term_is_atom(r))
             return false; /* badarg */
         bool rec = term_is_tuple(l) && tuple_arity(l) >= 1 && tuple_get(l, 0) == r;
         *out = rec ? ATOM_true : ATOM_false;
         return true;
     }
-    if (atom_is(f, "map_get") || atom_is(f, "is_map_key")) {
+    if (atom_is_named(f, "map_get") || atom_is_named(f, "is_map_key")) {
         if (!term_is_map(r))
             return false;
         term_t v;
         bool found = map_get(r, l, &v);
-        if (atom_is(f, "is_map_key")) {
+        if (atom_is_named(f, "is_map_key")) {
             *out = found ? ATOM_true : ATOM_false;
             return true;
         }
@@ -2693,7 +2693,7 @@ static void scan_plain(epp *E, const parse_token *toks, size_t n)
         bool keep = false;
         if (x.n >= 2 && x.v[0].kind == LEX_MINUS && x.v[1].kind == LEX_ATOM)
             for (size_t k = 0; prefix[k]; k++)
-                keep = keep || atom_is(x.v[1].v.atom, prefix[k]);
+                keep = keep || atom_is_named(x.v[1].v.atom, prefix[k]);
         E->in_prefix = keep;
     }
     scan_module(E, x.v, x.n);

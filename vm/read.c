@@ -465,15 +465,6 @@ static void put_unit_bytes(binstate *b, uint64_t x, unsigned nbytes, bool little
     }
 }
 
-static bool is_atom_named(term_t t, const char *name)
-{
-    if (!term_is_atom(t))
-        return false;
-    size_t n;
-    const char *s = atom_text(t, &n);
-    return n == strlen(name) && memcmp(s, name, n) == 0;
-}
-
 /* One value of a segment whose type, size and unit are resolved (size
  * UINT64_MAX is 'all'); false where eval_bits fails. */
 static bool put_value(binstate *b, term_t v, unsigned type, uint64_t size, unsigned unit, unsigned endian)
@@ -582,7 +573,7 @@ static bool eval_segment(binstate *b)
         return false;
     } else if (term_is_small(b->size) && small_value(b->size) >= 0) {
         size = (uint64_t)small_value(b->size);
-    } else if (is_atom_named(b->size, "all")) {
+    } else if (atom_is_named(b->size, "all")) {
         size = UINT64_MAX;
     } else {
         return false;

@@ -17,6 +17,16 @@ Test(atom, builtins_have_fixed_indices)
     cr_assert_eq(atom_from_cstr("nonode@nohost"), ATOM_nonode_at_nohost);
 }
 
+Test(atom, is_named_compares_whole_names)
+{
+    cr_assert(atom_is_named(ATOM_true, "true"));
+    cr_assert(!atom_is_named(ATOM_true, "tru"));
+    cr_assert(!atom_is_named(ATOM_true, "truex"));
+    cr_assert(atom_is_named(atom_from_cstr(""), ""));
+    cr_assert(!atom_is_named(term_small(1), "1"));
+    cr_assert(!atom_is_named(NIL, "[]"));
+}
+
 Test(atom, interning_is_idempotent)
 {
     term_t a, b;
