@@ -400,7 +400,7 @@ call_handler(Id, Query, Handlers, Name) ->
     case take(Id, Handlers) of
         error ->
             {false, {error, bad_module}, Handlers};
-        {#handler{module = Mod, state = State} = H, _} ->
+        {#handler{module = Mod, state = State} = H, Rest} ->
             case catch apply(Mod, handle_call, [Query, State]) of
                 {ok, Reply, NState} ->
                     {false, Reply, replace(Id, H#handler{state = NState}, Handlers)};
@@ -409,14 +409,14 @@ call_handler(Id, Query, Handlers, Name) ->
                 {swap_handler, Reply, A1, NState, H2, A2} ->
                     case swap_from_callback(H, A1, NState, H2, A2, Name) of
                         {ok, New} -> {false, Reply, replace(Id, New, Handlers)};
-                        no -> {false, Reply, remove(Id, Handlers)}
+                        no -> {false, Reply, Rest}
                     end;
                 {remove_handler, Reply} ->
                     terminate_handler(H, remove_handler, remove, Name, normal),
-                    {false, Reply, remove(Id, Handlers)};
+                    {false, Reply, Rest};
                 Other ->
                     terminate_handler(H, {error, Other}, Query, Name, crash),
-                    {false, {error, Other}, remove(Id, Handlers)}
+                    {false, {error, Other}, Rest}
             end
     end.
 
@@ -427,12 +427,6 @@ replace(Id, New, [H | T]) ->
     end;
 replace(_, New, []) ->
     [New].
-
-remove(Id, Handlers) ->
-    case take(Id, Handlers) of
-        {_, Rest} -> Rest;
-        error -> Handlers
-    end.
 
 %% A handler's end: its terminate(Args, State) when exported (the result,
 %% or ok), a report unless How is normal, shutdown or a swap, and its

@@ -748,32 +748,26 @@ splitmix64_next(X0) ->
     Z1 = ?LOW((Z0 bxor (Z0 bsr 27)) * 16#94d049bb133111eb, 64),
     {Z1 bxor (Z1 bsr 31), X}.
 
-%% N nonzero 58-bit words.
-seed58(0, _X) ->
-    [];
-seed58(N, X) ->
-    {Z, X1} = seed58(X),
-    [Z | seed58(N - 1, X1)].
+%% N nonzero 58-bit words from splitmix64 (exported, as OTP's is).
+seed58(N, X) -> seed_words(N, X, 58).
 
-seed58(X0) ->
-    {Z, X} = splitmix64_next(X0),
-    case ?LOW(Z, 58) of
-        0 -> seed58(X);
-        W -> {W, X}
-    end.
+seed58(X) -> seed_word(X, 58).
 
 %% N nonzero 64-bit words.
-seed64(0, _X) ->
-    [];
-seed64(N, X) ->
-    {Z, X1} = seed64(X),
-    [Z | seed64(N - 1, X1)].
+seed64(N, X) -> seed_words(N, X, 64).
 
-seed64(X0) ->
+seed_words(0, _X, _Bits) ->
+    [];
+seed_words(N, X, Bits) ->
+    {Z, X1} = seed_word(X, Bits),
+    [Z | seed_words(N - 1, X1, Bits)].
+
+%% The next splitmix64 output's low Bits bits that are not all zero.
+seed_word(X0, Bits) ->
     {Z, X} = splitmix64_next(X0),
-    if
-        Z =:= 0 -> seed64(X);
-        true -> {Z, X}
+    case ?LOW(Z, Bits) of
+        0 -> seed_word(X, Bits);
+        W -> {W, X}
     end.
 
 %% N words of Bits bits from the list, padded with zeros; NonZero says
