@@ -133,11 +133,13 @@ $(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
-# The Erlang library modules of vm/lib, compiled into the binary (the folder
-# is a prerequisite too: a module taken out must leave the binary).
-$(BUILD)/vm/lib_embed.c: vm/lib/embed.sh vm/lib $(wildcard vm/lib/*.erl)
+# The Erlang library modules of vm/lib and the OTP headers under
+# vm/lib/APP/include, compiled into the binary (the folders are
+# prerequisites too: a file taken out must leave the binary).
+VM_LIB_FILES := $(sort $(wildcard vm/lib/*.erl vm/lib/*/include/*.hrl))
+$(BUILD)/vm/lib_embed.c: vm/lib/embed.sh vm/lib $(wildcard vm/lib/*/include) $(VM_LIB_FILES)
 	@mkdir -p $(dir $@)
-	sh vm/lib/embed.sh $(sort $(wildcard vm/lib/*.erl)) > $@
+	sh vm/lib/embed.sh -r vm/lib $(VM_LIB_FILES) > $@
 
 $(BUILD)/vm/lib_embed.o: $(BUILD)/vm/lib_embed.c
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@

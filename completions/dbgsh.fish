@@ -9,6 +9,8 @@ end
 
 complete -c dbgsh -s e -x -d 'evaluate Erlang expressions and exit'
 complete -c dbgsh -o pa -x -a '(__fish_complete_directories)' -d 'add a directory to the code path'
+complete -c dbgsh -s I -x -a '(__fish_complete_directories)' -d 'add a directory to the include path'
+complete -c dbgsh -s D -x -d 'predefine a macro'
 complete -c dbgsh -s S -x -d 'number of scheduler threads'
 complete -c dbgsh -l disasm -x -a '(__dbgsh_modules)' -d 'print the VM code of a module and exit'
 complete -c dbgsh -s x -r -F -d 'run a script of commands and exit'

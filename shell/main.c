@@ -33,13 +33,30 @@ static unsigned default_schedulers(void)
 /* An option followed by one value. */
 static bool takes_value(const char *a)
 {
-    static const char *const with_value[] = {"-e",      "-pa",     "-S",      "--disasm", "--grep",
-                                             "-o",      "--color", "--clock", "+hmax",    "+hmaxk",
-                                             "+hmaxel", "+hms",    "+hmbs"};
+    static const char *const with_value[] = {"-e",      "-pa",     "-I",      "-D",       "-S",
+                                             "--disasm", "--grep", "-o",      "--color",  "--clock",
+                                             "+hmax",   "+hmaxk",  "+hmaxel", "+hms",     "+hmbs"};
     for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++)
         if (!strcmp(a, with_value[i]))
             return true;
     return false;
+}
+
+/* -D NAME or -D NAME=VALUE, as erlc's: VALUE is the text of a term. False
+ * after saying what is wrong. */
+static bool define_macro(const char *def)
+{
+    const char *eq = strchr(def, '=');
+    size_t n = eq ? (size_t)(eq - def) : strlen(def);
+    char name[256];
+    if (n == 0 || n >= sizeof name) {
+        fprintf(stderr, "dbgsh: -D wants NAME or NAME=VALUE, not '%s'\n", def);
+        return false;
+    }
+    memcpy(name, def, n);
+    name[n] = '\0';
+    vm_define_macro(name, eq ? eq + 1 : NULL);
+    return true;
 }
 
 /* +Mis BOOL, +Mim BOOL and --mem-map (vm/alloc.h), read before anything is
@@ -210,6 +227,11 @@ int main(int argc, char **argv)
             disasm = argv[++i];
         } else if (!strcmp(a, "-pa")) {
             vm_add_path(argv[++i]);
+        } else if (!strncmp(a, "-I", 2)) {
+            vm_add_include_dir(a[2] ? a + 2 : argv[++i]);
+        } else if (!strncmp(a, "-D", 2)) {
+            if (!define_macro(a[2] ? a + 2 : argv[++i]))
+                return 2;
         } else if (!strcmp(a, "-S")) {
             char *end;
             long n = strtol(argv[++i], &end, 10);

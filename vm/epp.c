@@ -1799,13 +1799,25 @@ static int cmp_versions(const char *a, const char *b)
     return (*a != 0) - (*b != 0);
 }
 
-/* code:lib_dir(App) over the lib directories: App, or App-Vsn with the
- * highest version. */
+/* The application a code path directory stands for, as code_server's
+ * get_name: its base name up to the first '-' ("stdlib-4.2" is stdlib). */
+static bool names_app(const char *dir, const char *app, size_t al)
+{
+    const char *base = strrchr(dir, '/');
+    base = base && base[1] ? base + 1 : dir;
+    return strncmp(base, app, al) == 0 && (base[al] == '\0' || base[al] == '-');
+}
+
+/* code:lib_dir(App): the first application directory named App, else App,
+ * or App-Vsn with the highest version, in a lib directory. */
 static char *lib_dir(epp *E, const char *app)
 {
     if (!E->opts)
         return NULL;
     size_t al = strlen(app);
+    for (size_t k = 0; k < E->opts->n_app_dirs; k++)
+        if (names_app(E->opts->app_dirs[k], app, al))
+            return alloc_strndup(ALLOC_TEMP, E->opts->app_dirs[k], strlen(E->opts->app_dirs[k]));
     for (size_t k = 0; k < E->opts->n_lib_dirs; k++) {
         const char *root = E->opts->lib_dirs[k];
         char *exact = join_path(root, app);
@@ -1837,6 +1849,46 @@ static char *lib_dir(epp *E, const char *app)
     return NULL;
 }
 
+/* -include_lib's second try, "App/Rest" (`slash` at its first '/') as
+ * filename:join([code:lib_dir(App) | Rest]); when no directory is App's,
+ * the header built in under that name. */
+static bool lib_open(epp *E, const char *name, const char *slash, char **pname, char **text, size_t *len)
+{
+    char *app = alloc_strndup(ALLOC_TEMP, name, (size_t)(slash - name));
+    char *ld = lib_dir(E, app);
+    alloc_strfree(ALLOC_TEMP, app);
+    if (!ld) {
+        const char *t;
+        if (!E->opts || !E->opts->builtin || !E->opts->builtin(name, &t, len))
+            return false;
+        *text = alloc_strndup(ALLOC_TEMP, t, *len);
+        *pname = alloc_strndup(ALLOC_TEMP, name, strlen(name));
+        return true;
+    }
+    char *hdr = ld;
+    const char *p = slash + 1;
+    while (*p) {
+        const char *q = strchr(p, '/');
+        size_t cl = q ? (size_t)(q - p) : strlen(p);
+        if (cl) {
+            char *comp = alloc_strndup(ALLOC_TEMP, p, cl);
+            char *j = join_path(hdr, comp);
+            alloc_strfree(ALLOC_TEMP, comp);
+            alloc_strfree(ALLOC_TEMP, hdr);
+            hdr = j;
+        }
+        p += cl;
+        if (*p == '/')
+            p++;
+    }
+    if (read_whole(hdr, text, len)) {
+        *pname = hdr;
+        return true;
+    }
+    alloc_strfree(ALLOC_TEMP, hdr);
+    return false;
+}
+
 /* -include("File"). and -include_lib("App/File"). */
 static void scan_include(epp *E, const parse_token *toks0, size_t n0, const parse_token *inc, bool lib)
 {
@@ -1863,38 +1915,9 @@ static void scan_include(epp *E, const parse_token *toks0, size_t n0, const pars
         char *pname = NULL, *text = NULL;
         size_t len = 0;
         bool found = path_open(E, name, &pname, &text, &len);
-        if (!found && lib && name[0] != '/') {
-            const char *slash = strchr(name, '/');
-            char *app = alloc_strndup(ALLOC_TEMP, name, slash ? (size_t)(slash - name) : strlen(name));
-            char *ld = lib_dir(E, app);
-            alloc_strfree(ALLOC_TEMP, app);
-            if (ld && slash) {
-                /* filename:join([LibDir | Rest]) */
-                char *hdr = alloc_strndup(ALLOC_TEMP, ld, strlen(ld));
-                const char *p = slash + 1;
-                while (*p) {
-                    const char *q = strchr(p, '/');
-                    size_t cl = q ? (size_t)(q - p) : strlen(p);
-                    if (cl) {
-                        char *comp = alloc_strndup(ALLOC_TEMP, p, cl);
-                        char *j = join_path(hdr, comp);
-                        alloc_strfree(ALLOC_TEMP, comp);
-                        alloc_strfree(ALLOC_TEMP, hdr);
-                        hdr = j;
-                    }
-                    p += cl;
-                    if (*p == '/')
-                        p++;
-                }
-                if (read_whole(hdr, &text, &len)) {
-                    pname = hdr;
-                    found = true;
-                } else {
-                    alloc_strfree(ALLOC_TEMP, hdr);
-                }
-            }
-            alloc_strfree(ALLOC_TEMP, ld);
-        }
+        const char *slash = strchr(name, '/');
+        if (!found && lib && name[0] != '/' && slash)
+            found = lib_open(E, name, slash, &pname, &text, &len);
         if (found) {
             enter_file(E, pname, text, len);
             alloc_strfree(ALLOC_TEMP, pname);

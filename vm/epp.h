@@ -33,6 +33,16 @@ typedef struct epp_opts {
     /* The file name -file and ?FILE show (compile's source_name); NULL:
      * the path as given. */
     const char *source_name;
+    /* Application directories, each standing for code:lib_dir(App) of the
+     * App its name gives (App or App-Vsn), the first match winning: the
+     * code path's, searched before lib_dirs, as OTP's code path holds the
+     * user's applications before its own. */
+    const char *const *app_dirs;
+    size_t n_app_dirs;
+    /* The last place -include_lib("App/Rest") looks: a header built into
+     * the binary under the name "App/Rest" (*text is not owned); NULL for
+     * none. */
+    bool (*builtin)(const char *name, const char **text, size_t *len);
 } epp_opts;
 
 typedef enum epp_result {

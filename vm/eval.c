@@ -507,21 +507,35 @@ static bool abstract_term(heap_t *h, term_t t, term_t anno, term_t *out)
     return ok;
 }
 
+/* In a compiled module that asks for ms_transform, the call becomes
+ *
+ *   dbgsh_ms:fun2ms(dbg, Records, Clauses, [{'V', V}, ...])
+ *
+ * Records the module's record definitions, as literals like Clauses; the
+ * bindings as in the shell's. vm/lib/dbgsh_ms.erl applies ms_transform's
+ * parse transform to them when the call runs. */
+static const char fun2ms_module_template[] = "dbgsh_ms:fun2ms(%s, [], [], []).";
+
 /* The call dbg:fun2ms or ets:fun2ms (`module`) on a literal fun with these
- * clauses becomes (see fun2ms_template); THE_NON_VALUE when the clauses are
- * not a literal. */
-static term_t fun2ms_call(heap_t *h, term_t module, term_t clauses)
+ * clauses becomes (see fun2ms_template, or fun2ms_module_template when
+ * `recs` is a module's record definitions, not THE_NON_VALUE);
+ * THE_NON_VALUE when the clauses are not a literal. */
+static term_t fun2ms_call(heap_t *h, term_t module, term_t clauses, term_t recs)
 {
-    term_t anno = term_tuple2(h, term_small(1), term_small(1)), lit;
+    term_t anno = term_tuple2(h, term_small(1), term_small(1)), lit, records_lit = NIL;
     if (!abstract_term(h, clauses, anno, &lit))
         return THE_NON_VALUE;
+    if (recs != THE_NON_VALUE && !abstract_term(h, recs, anno, &records_lit))
+        return THE_NON_VALUE;
+    const char *template = recs != THE_NON_VALUE ? fun2ms_module_template : fun2ms_template;
     char text[sizeof fun2ms_template + 8];
-    snprintf(text, sizeof text, fun2ms_template, module == atom_from_cstr("ets") ? "ets" : "dbg");
+    snprintf(text, sizeof text, template, module == atom_from_cstr("ets") ? "ets" : "dbg");
     term_t exprs;
     if (parse_exprs_string(h, text, strlen(text), false, &exprs) != PARSE_OK)
         return THE_NON_VALUE;
-    term_t call = list_head(exprs);                   /* (fun ... end)(Transform) */
-    term_t transform = list_head(tuple_get(call, 3)); /* ms_transform:transform_from_shell(D, [], []) */
+    term_t call = list_head(exprs); /* (fun ... end)(Transform), or the module's call */
+    /* ms_transform:transform_from_shell(D, [], []), or dbgsh_ms:fun2ms(D, [], [], []) */
+    term_t transform = recs != THE_NON_VALUE ? call : list_head(tuple_get(call, 3));
 
     /* [{'V', V}, ...] */
     tstack free_vars = {0};
@@ -535,6 +549,11 @@ static term_t fun2ms_call(heap_t *h, term_t module, term_t clauses)
         bindings = term_tuple(h, 4, cell);
     }
     tstack_free(&free_vars);
+    if (recs != THE_NON_VALUE) {
+        term_t args[4] = {list_head(tuple_get(transform, 3)), records_lit, lit, bindings};
+        tuple_elems(transform)[3] = term_list_from(h, args, 4, NIL);
+        return call;
+    }
     term_t args[3] = {list_head(tuple_get(transform, 3)), lit, bindings};
     tuple_elems(transform)[3] = term_list_from(h, args, 3, NIL); /* the template is ours: in place */
 
@@ -588,15 +607,52 @@ static term_t match_fun2ms(term_t x, term_t *clauses)
     return tuple_get(m, 2);
 }
 
-term_t eval_rewrite_fun2ms(heap_t *h, term_t exprs)
+/* Adds to `names` the records that the clauses of a fun use: #r{...},
+ * X#r{...}, X#r.f, #r.f and is_record(X, r[, N]). */
+static void add_record_names(term_t clauses, tstack *names)
 {
+    term_t record = atom_from_cstr("record"), record_field = atom_from_cstr("record_field"),
+           record_index = atom_from_cstr("record_index"), call = atom_from_cstr("call"),
+           atom = atom_from_cstr("atom"), is_record = atom_from_cstr("is_record");
     tstack stack = {0};
+    tstack_push(&stack, clauses);
+    while (stack.n) {
+        term_t x = stack.items[--stack.n], name = THE_NON_VALUE;
+        if (term_is_tuple(x) && tuple_arity(x) >= 4) {
+            term_t tag = tuple_get(x, 0);
+            size_t n = tuple_arity(x);
+            if ((tag == record || tag == record_index) && n == 4)
+                name = tuple_get(x, 2);
+            else if ((tag == record || tag == record_field) && n == 5)
+                name = tuple_get(x, 3);
+            else if (tag == call && n == 4) {
+                term_t f = tuple_get(x, 2), args = tuple_get(x, 3);
+                if (term_is_tuple(f) && tuple_arity(f) == 3 && tuple_get(f, 0) == atom && tuple_get(f, 2) == is_record &&
+                    term_is_list(args) && term_is_list(list_tail(args))) {
+                    term_t r = list_head(list_tail(args));
+                    if (term_is_tuple(r) && tuple_arity(r) == 3 && tuple_get(r, 0) == atom)
+                        name = tuple_get(r, 2);
+                }
+            }
+        }
+        if (term_is_atom(name) && !tstack_has(names, name))
+            tstack_push(names, name);
+        push_children(&stack, x);
+    }
+    tstack_free(&stack);
+}
+
+term_t eval_rewrite_fun2ms(heap_t *h, term_t exprs, term_t recs)
+{
+    tstack stack = {0}, used = {0};
     tstack_push(&stack, exprs);
     while (stack.n) {
         term_t x = stack.items[--stack.n], clauses, module = match_fun2ms(x, &clauses);
         if (module != THE_NON_VALUE) {
-            term_t new_call = fun2ms_call(h, module, clauses);
+            term_t new_call = fun2ms_call(h, module, clauses, recs);
             if (new_call != THE_NON_VALUE) {
+                if (recs != THE_NON_VALUE)
+                    add_record_names(clauses, &used);
                 /* the tree is ours (just parsed onto h): the call changes in place */
                 tuple_elems(x)[2] = tuple_get(new_call, 2);
                 tuple_elems(x)[3] = tuple_get(new_call, 3);
@@ -606,6 +662,15 @@ term_t eval_rewrite_fun2ms(heap_t *h, term_t exprs)
         push_children(&stack, x);
     }
     tstack_free(&stack);
+    if (used.n && term_is_list(exprs)) {
+        /* as OTP's transform: the records its funs use are used, though
+         * only literals name them now; after the first form, -file */
+        term_t anno = term_small(0), opt = term_tuple2(h, atom_from_cstr("nowarn_unused_record"),
+                                                       term_list_from(h, used.items, used.n, NIL));
+        term_t attr[4] = {atom_from_cstr("attribute"), anno, atom_from_cstr("compile"), opt};
+        exprs = term_cons(h, list_head(exprs), term_cons(h, term_tuple(h, 4, attr), list_tail(exprs)));
+    }
+    tstack_free(&used);
     return exprs;
 }
 
@@ -1253,7 +1318,7 @@ static vm_outcome eval_input(bool command, const char *text, size_t len, unsigne
         return compile_failed(out, number, text, len, &th);
     }
     exprs = quote_forgets(&th, exprs);
-    exprs = eval_rewrite_fun2ms(&th, exprs);
+    exprs = eval_rewrite_fun2ms(&th, exprs, THE_NON_VALUE);
     pthread_mutex_lock(&lock);
     int64_t missing = number ? missing_result(exprs, number) : 0;
     pthread_mutex_unlock(&lock);

@@ -3729,6 +3729,24 @@ typedef struct fn_pos {
     lpos pos;
 } fn_pos;
 
+/* Whether a compile option {Tag, Names} (Names an atom or a list of
+ * them, as {nowarn_unused_record, [r]}) names `name`. */
+static bool option_names(term_t opts, term_t tag, term_t name)
+{
+    for (term_t l = opts; term_is_list(l); l = list_tail(l)) {
+        term_t o = list_head(l);
+        if (!term_is_tuple(o) || tuple_arity(o) != 2 || tuple_get(o, 0) != tag)
+            continue;
+        term_t names = tuple_get(o, 1);
+        if (names == name)
+            return true;
+        for (; term_is_list(names); names = list_tail(names))
+            if (list_head(names) == name)
+                return true;
+    }
+    return false;
+}
+
 static bool is_pseudolocal(term_t f, unsigned a)
 {
     return (f == atom_from_cstr("module_info") && a <= 1) || (f == la.record_info && a == 2);
@@ -3902,7 +3920,8 @@ static void post_checks(lst *st, lint_mod *lm, fn_pos *fns, size_t nfns, term_t 
     if (lm->warn_unused_record && lm->first_file) {
         for (size_t i = 0; i < st->nrecords; i++) {
             rec_def *r = &st->records[i];
-            if (r->used || strcmp(r->file, lm->first_file) != 0)
+            if (r->used || strcmp(r->file, lm->first_file) != 0 ||
+                option_names(st->compile, la.nowarn_unused_record, r->name))
                 continue;
             sbuf b = {0};
             sb_str(&b, "record ");

@@ -209,6 +209,63 @@ bool vm_code_path_delete(bool (*match)(const char *dir, const void *arg), const 
     return found;
 }
 
+/* What every compilation of a source file gets, as erlc's -I and -D
+ * options: more include directories and predefined macros. Guarded by
+ * load_lock. */
+static char **include_dirs;
+static size_t ninclude_dirs;
+static epp_macro *defines;
+static size_t ndefines;
+
+void vm_add_include_dir(const char *dir)
+{
+    pthread_mutex_lock(&load_lock);
+    size_t size = ninclude_dirs * sizeof *include_dirs;
+    include_dirs = include_dirs ? alloc_resize(ALLOC_SYSTEM, include_dirs, size, size + sizeof *include_dirs)
+                                : alloc_new(ALLOC_SYSTEM, sizeof *include_dirs);
+    include_dirs[ninclude_dirs++] = alloc_strdup(ALLOC_SYSTEM, dir);
+    pthread_mutex_unlock(&load_lock);
+}
+
+void vm_define_macro(const char *name, const char *value)
+{
+    pthread_mutex_lock(&load_lock);
+    size_t size = ndefines * sizeof *defines;
+    defines = defines ? alloc_resize(ALLOC_SYSTEM, defines, size, size + sizeof *defines)
+                      : alloc_new(ALLOC_SYSTEM, sizeof *defines);
+    defines[ndefines++] = (epp_macro){alloc_strdup(ALLOC_SYSTEM, name), value ? alloc_strdup(ALLOC_SYSTEM, value) : NULL};
+    pthread_mutex_unlock(&load_lock);
+}
+
+/* The OTP header `name` ("stdlib/include/assert.hrl") built into the
+ * binary: epp's last resort for -include_lib. */
+static bool builtin_header(const char *name, const char **text, size_t *len)
+{
+    const vm_lib_file *f = find_library_file(name);
+    if (f) {
+        *text = f->text;
+        *len = f->len;
+    }
+    return f != NULL;
+}
+
+/* The directory standing for code:lib_dir(App) of a code path directory,
+ * as OTP names ".../App-Vsn/ebin" App: ".../App-Vsn" for a directory
+ * called src or ebin, the directory itself otherwise; made absolute so
+ * that "." or "src" has a name. NULL when it does not exist. */
+static char *app_dir_of(const char *dir)
+{
+    char *real = realpath(dir, NULL);
+    if (!real)
+        return NULL;
+    char *base = strrchr(real, '/');
+    if (base && base != real && (!strcmp(base, "/src") || !strcmp(base, "/ebin")))
+        *base = '\0';
+    char *r = alloc_strdup(ALLOC_TEMP, real);
+    free(real);
+    return r;
+}
+
 /* Prints every diagnostic as erlc does (stderr). */
 static void print_diags(const lint_diags *d)
 {
@@ -222,19 +279,100 @@ static void print_diags(const lint_diags *d)
     }
 }
 
-/* Compiles and loads the module whose source is `text` (or the file at
- * `path` when text is NULL): its name, or THE_NON_VALUE after printing
- * why (*missing set when the file cannot be read, if missing is not NULL). */
+/* compile's parse transforms, -compile({parse_transform, M}) alone or in a
+ * list. ms_transform is applied as erl's shell applies it: each
+ * ets:fun2ms/1 or dbg:fun2ms/1 call on a literal fun becomes a call of
+ * ms_transform:transform_from_shell/3 made when the call runs (so a fun it
+ * cannot translate is reported then, as the shell reports it, not when the
+ * module compiles). Any other would have to run Erlang inside the
+ * compiler: it fails the compilation, saying so. False then. */
+static bool apply_parse_transforms(heap_t *h, term_t *forms, const char *path, lint_diags *diags)
+{
+    static _Atomic term_t a_attribute, a_compile, a_parse_transform, a_ms_transform, a_record;
+    term_t attribute = atom_cached(&a_attribute, "attribute"), compile = atom_cached(&a_compile, "compile"),
+           parse_transform = atom_cached(&a_parse_transform, "parse_transform"),
+           ms_transform = atom_cached(&a_ms_transform, "ms_transform");
+    term_t record = atom_cached(&a_record, "record"), records = NIL;
+    bool ms = false, ok = true;
+    for (term_t l = *forms; term_is_list(l); l = list_tail(l)) {
+        term_t f = list_head(l);
+        if (!term_is_tuple(f) || tuple_arity(f) != 4 || tuple_get(f, 0) != attribute)
+            continue;
+        if (tuple_get(f, 2) == record)
+            records = term_cons(h, f, records);
+        if (tuple_get(f, 2) != compile)
+            continue;
+        term_t opts = tuple_get(f, 3), one = term_cons(h, opts, NIL);
+        for (term_t o = term_is_list(opts) ? opts : one; term_is_list(o); o = list_tail(o)) {
+            term_t opt = list_head(o);
+            if (!term_is_tuple(opt) || tuple_arity(opt) != 2 || tuple_get(opt, 0) != parse_transform)
+                continue;
+            term_t m = tuple_get(opt, 1);
+            if (m == ms_transform) {
+                ms = true;
+                continue;
+            }
+            char text[300];
+            size_t len;
+            const char *name = term_is_atom(m) ? atom_text(m, &len) : NULL;
+            snprintf(text, sizeof text, "parse transform '%.*s' cannot be applied: dbgsh applies only ms_transform",
+                     name ? (int)(len < 200 ? len : 200) : 1, name ? name : "?");
+            lint_diags_add(diags, path, 0, 0, false, text);
+            ok = false;
+        }
+    }
+    if (ms && ok)
+        *forms = eval_rewrite_fun2ms(h, *forms, records);
+    return ok;
+}
+
+/* Compiles and loads the module whose source is `text`, an embedded library
+ * module, or the file at `path` when text is NULL: its name, or
+ * THE_NON_VALUE after printing why (*missing set when the file cannot be
+ * read, if missing is not NULL). A file is compiled as erlc would with the
+ * -I and -D options given: its include path is ".", its own directory and
+ * the -I directories, and -include_lib finds applications by the code path,
+ * then the OTP headers built in. A library module sees only those headers.
+ * Under load_lock. */
 static term_t load_source(const char *path, const char *text, size_t len, bool *missing)
 {
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
+    epp_opts eo = {.builtin = builtin_header};
+    const char **incs = NULL, **apps = NULL;
+    char *src_dir = NULL;
+    if (!text) {
+        ready_path();
+        const char *slash = strrchr(path, '/');
+        src_dir = slash ? alloc_strndup(ALLOC_TEMP, path, slash == path ? 1 : (size_t)(slash - path))
+                        : alloc_strdup(ALLOC_TEMP, ".");
+        incs = alloc_new(ALLOC_TEMP, (2 + ninclude_dirs) * sizeof *incs);
+        incs[0] = ".";
+        incs[1] = src_dir;
+        for (size_t i = 0; i < ninclude_dirs; i++)
+            incs[2 + i] = include_dirs[i];
+        apps = alloc_new(ALLOC_TEMP, (npaths + 1) * sizeof *apps);
+        for (size_t i = 0; i < npaths; i++)
+            if ((apps[eo.n_app_dirs] = app_dir_of(paths[i])))
+                eo.n_app_dirs++;
+        eo.include_dirs = incs;
+        eo.n_include_dirs = 2 + ninclude_dirs;
+        eo.app_dirs = apps;
+        eo.macros = defines;
+        eo.n_macros = ndefines;
+    }
     term_t forms;
-    epp_result er = text ? epp_parse_string(&h, path, text, len, NULL, &forms)
-                         : epp_parse_file(&h, path, NULL, &forms);
+    epp_result er = text ? epp_parse_string(&h, path, text, len, &eo, &forms) : epp_parse_file(&h, path, &eo, &forms);
+    if (!text) {
+        for (size_t i = 0; i < eo.n_app_dirs; i++)
+            alloc_strfree(ALLOC_TEMP, (char *)apps[i]);
+        alloc_free(ALLOC_TEMP, apps, (npaths + 1) * sizeof *apps);
+        alloc_free(ALLOC_TEMP, incs, (2 + ninclude_dirs) * sizeof *incs);
+        alloc_strfree(ALLOC_TEMP, src_dir);
+    }
     if (er != EPP_OK) {
         char msg[512];
-        int n = snprintf(msg, sizeof msg, "%s: %s\n", path, er == EPP_NOFILE ? strerror(errno) : "bad macro");
+        int n = snprintf(msg, sizeof msg, "%s: %s\n", path, er == EPP_NOFILE ? strerror(errno) : "a -D macro is malformed or defined twice");
         vm_write(VM_STDERR, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
         heap_destroy(&h);
         if (missing)
@@ -244,7 +382,8 @@ static term_t load_source(const char *path, const char *text, size_t len, bool *
     lint_diags diags = {0};
     module_code *mc = NULL;
     compile_opts opts = {.file = path};
-    compile_result cr = compile_forms(forms, &opts, &mc, &diags);
+    compile_result cr = apply_parse_transforms(&h, &forms, path, &diags) ? compile_forms(forms, &opts, &mc, &diags)
+                                                                         : COMPILE_ERROR;
     print_diags(&diags);
     lint_diags_free(&diags);
     heap_destroy(&h);
@@ -255,12 +394,21 @@ static term_t load_source(const char *path, const char *text, size_t len, bool *
     return name;
 }
 
-bool vm_load_file(const char *path) { return load_source(path, NULL, 0, NULL) != THE_NON_VALUE; }
+bool vm_load_file(const char *path)
+{
+    progress_mutex_lock(&load_lock);
+    bool ok = load_source(path, NULL, 0, NULL) != THE_NON_VALUE;
+    pthread_mutex_unlock(&load_lock);
+    return ok;
+}
 
 term_t vm_compile_file(const char *path, bool *missing)
 {
     *missing = false;
-    return load_source(path, NULL, 0, missing);
+    progress_mutex_lock(&load_lock);
+    term_t m = load_source(path, NULL, 0, missing);
+    pthread_mutex_unlock(&load_lock);
+    return m;
 }
 
 bool vm_disasm(FILE *out, term_t module, term_t *why)
@@ -386,7 +534,7 @@ int vm_eval(const char *text, size_t len)
         heap_destroy(&h);
         return 1;
     }
-    exprs = eval_rewrite_fun2ms(&h, exprs);
+    exprs = eval_rewrite_fun2ms(&h, exprs, THE_NON_VALUE);
     lint_diags diags = {0};
     module_code *mc = NULL;
     term_t module = atom_from_cstr("dbgsh_eval"), function = atom_from_cstr("eval");

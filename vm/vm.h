@@ -76,6 +76,12 @@ void vm_set_heap_report(void (*fn)(const proc_heap_report *r));
  * given, before "." (a directory given again moves; -pa . moves "."
  * forward, and its files are then named "./Mod.erl"). */
 void vm_add_path(const char *dir);
+/* erlc's -I DIR and -D NAME[=VALUE] for every source file compiled from
+ * then on (library modules excepted): an include directory after "." and
+ * the file's own, a predefined macro (`value` the text of a term, NULL for
+ * true; a name given twice fails the compilation, as in epp). */
+void vm_add_include_dir(const char *dir);
+void vm_define_macro(const char *name, const char *value);
 /* code:get_path/0: the code path, [Dir] as strings of code points, on h. */
 term_t vm_code_path(heap_t *h);
 /* code:add_patha/1 (first) and add_pathz/1: puts a copy of dir, which the

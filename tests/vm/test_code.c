@@ -249,7 +249,9 @@ Test(code, ensure_loaded_autoloads)
 
 /* Every module of the libraries compiled into dbgsh (vm/lib) loads, and
  * its compilation says nothing on standard error: a module that does not
- * compile would fail only when a program first calls it. */
+ * compile would fail only when a program first calls it. So does a module
+ * that includes every OTP header built in (vm/lib/APP/include), each by
+ * -include_lib("APP/include/NAME.hrl"), once a module and once a file. */
 Test(code, library_modules_load_without_diagnostics, .timeout = 120)
 {
     char path[] = "/tmp/dbgsh_libdiag_XXXXXX";
@@ -260,7 +262,26 @@ Test(code, library_modules_load_without_diagnostics, .timeout = 120)
     cr_assert(saved >= 0 && dup2(fd, 2) == 2);
     size_t n = 0;
     const char *file;
+    char src[] = "/tmp/dbgsh_hdrs_XXXXXX.erl";
+    int sfd = mkstemps(src, 4);
+    cr_assert(sfd >= 0);
+    FILE *sf = fdopen(sfd, "w");
+    fprintf(sf, "-module(%.*s).\n-export([f/0]).\n", (int)strlen(src + 5) - 4, src + 5);
+    size_t headers = 0;
+    for (size_t i = 0; (file = vm_library_file(i)); i++)
+        if (strlen(file) > 4 && !strcmp(file + strlen(file) - 4, ".hrl")) {
+            fprintf(sf, "-include_lib(\"%s\").\n", file);
+            headers++;
+        }
+    fprintf(sf, "f() -> ?assertEqual(1, 1), ?LOG_DEBUG(\"x\"), #file_info{}.\n");
+    fclose(sf);
+    cr_expect(vm_load_file(src), "a module including the OTP headers does not load");
+    unlink(src);
+    cr_expect_geq(headers, 4, "only %zu headers", headers);
     for (; (file = vm_library_file(n)); n++) {
+        size_t len = strlen(file);
+        if (len < 4 || strcmp(file + len - 4, ".erl") != 0)
+            continue; /* an OTP header, for -include_lib */
         term_t module, why;
         cr_assert_eq(atom_intern(file, strlen(file) - strlen(".erl"), &module), ATOM_OK);
         cr_expect(vm_load_module(module, &why), "%s does not load", file);

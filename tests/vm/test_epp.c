@@ -166,7 +166,7 @@ Test(epp, nul_bytes_in_source)
     cr_assert_eq(write(fd, src, sizeof src - 1), (ssize_t)(sizeof src - 1));
     close(fd);
     const char *name = "t.erl";
-    epp_opts o = {NULL, 0, NULL, 0, NULL, 0, name};
+    epp_opts o = {.source_name = name};
     cr_assert_eq(epp_parse_file(&h, path, &o, &forms), EPP_OK);
     unlink(path);
     cr_expect(term_eq_exact(forms, want(forms_want)), "%s", show(forms));
@@ -178,7 +178,7 @@ Test(epp, predefined_macros)
     const char *src = "f() -> {?X, ?Y, ?Z, ?N, ?T, ?L, ?F}.\n-define(X, 1).\n";
     epp_macro ms[] = {{"X", "42"}, {"Y", NULL}, {"Z", "\"str\""}, {"N", "-5"}, {"T", "{a, [1, b]}"},
                       {"L", "[1, a, 98, 99]"}, {"F", "1.5e300"}};
-    epp_opts o = {NULL, 0, NULL, 0, ms, sizeof ms / sizeof ms[0], NULL};
+    epp_opts o = {.macros = ms, .n_macros = sizeof ms / sizeof ms[0]};
     term_t forms;
     cr_assert_eq(epp_parse_string(&h, "m.erl", src, strlen(src), &o, &forms), EPP_OK);
     /* erl: epp:parse_file("m.erl", [{location,{1,1}}, {macros, [{'X',42}, 'Y', {'Z',"str"},
@@ -193,10 +193,10 @@ Test(epp, predefined_macros)
         "%s", show(forms));
     /* {error,{redefine_predef,'MODULE'}} from epp:open/1 */
     epp_macro bad[] = {{"MODULE", "1"}};
-    epp_opts ob = {NULL, 0, NULL, 0, bad, 1, NULL};
+    epp_opts ob = {.macros = bad, .n_macros = 1};
     cr_expect_eq(epp_parse_string(&h, "m.erl", src, strlen(src), &ob, &forms), EPP_BADMACRO);
     epp_macro twice[] = {{"A", NULL}, {"A", "2"}};
-    epp_opts ot = {NULL, 0, NULL, 0, twice, 2, NULL};
+    epp_opts ot = {.macros = twice, .n_macros = 2};
     cr_expect_eq(epp_parse_string(&h, "m.erl", src, strlen(src), &ot, &forms), EPP_BADMACRO);
 }
 
@@ -245,7 +245,7 @@ Test(epp, includes)
     write_file("lib/app-1.10/include/l.hrl", "-define(A, app).\n");
     const char *incs[] = {".", "src", "inc"};
     const char *libs[] = {"lib"};
-    epp_opts o = {incs, 3, libs, 1, NULL, 0, NULL};
+    epp_opts o = {.include_dirs = incs, .n_include_dirs = 3, .lib_dirs = libs, .n_lib_dirs = 1};
     term_t forms;
     cr_assert_eq(epp_parse_file(&h, "src/m.erl", &o, &forms), EPP_OK);
     /* what epp gives with {includes, [".", "src", "inc"]} (erl checked with
@@ -259,6 +259,68 @@ Test(epp, includes)
         "{function,{5,1},f,0,[{clause,{5,1},[],[],[{tuple,{5,8},[{atom,{5,10},local},"
         "{string,{5,14},\"src/m.erl\"},{atom,{5,18},app},{string,{5,22},\"src/m.erl\"}]}]}]},"
         "{eof,{6,1}}]")),
+        "%s", show(forms));
+    remove_dir(dir);
+}
+
+/* -include_lib("App/...") takes App from the application directories first
+ * (the code path's: the first whose name, up to a '-', is App), then the lib
+ * directories, and only when no directory is App's, from the built-in
+ * headers, which then name the file by the include's own text. */
+static bool builtin(const char *name, const char **text, size_t *len)
+{
+    if (strcmp(name, "kernel/include/k.hrl") != 0 && strcmp(name, "app/include/l.hrl") != 0)
+        return false;
+    *text = "-define(K, builtin).\n";
+    *len = strlen(*text);
+    return true;
+}
+
+Test(epp, include_lib_app_dirs_and_builtin)
+{
+    char dir[] = "/tmp/dbgsh-epp-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    cr_assert_eq(chdir(dir), 0);
+    cr_assert_eq(mkdir("lib", 0700), 0);
+    cr_assert_eq(mkdir("lib/app-2.0", 0700), 0);
+    cr_assert_eq(mkdir("lib/app-2.0/include", 0700), 0);
+    cr_assert_eq(mkdir("first", 0700), 0);
+    cr_assert_eq(mkdir("first/app-1.0", 0700), 0);
+    cr_assert_eq(mkdir("first/app-1.0/include", 0700), 0);
+    cr_assert_eq(mkdir("first/application", 0700), 0);
+    write_file("m.erl", "-include_lib(\"app/include/l.hrl\").\n-include_lib(\"kernel/include/k.hrl\").\n"
+                        "f() -> {?A, ?K}.\n");
+    write_file("lib/app-2.0/include/l.hrl", "-define(A, lib).\n");
+    write_file("first/app-1.0/include/l.hrl", "-define(A, first).\n");
+    const char *libs[] = {"lib"};
+    const char *apps[] = {"first/application", "first/app-1.0"};
+    epp_opts o = {.lib_dirs = libs, .n_lib_dirs = 1, .app_dirs = apps, .n_app_dirs = 2, .builtin = builtin};
+    term_t forms;
+    cr_assert_eq(epp_parse_file(&h, "m.erl", &o, &forms), EPP_OK);
+    cr_expect(term_eq_exact(forms, want(
+        "[{attribute,{1,1},file,{\"m.erl\",1}},"
+        "{attribute,{1,1},file,{\"first/app-1.0/include/l.hrl\",1}},{attribute,{2,1},file,{\"m.erl\",2}},"
+        "{attribute,{1,1},file,{\"kernel/include/k.hrl\",1}},{attribute,{3,1},file,{\"m.erl\",3}},"
+        "{function,{3,1},f,0,[{clause,{3,1},[],[],[{tuple,{3,8},[{atom,{3,10},first},{atom,{3,14},builtin}]}]}]},"
+        "{eof,{4,1}}]")),
+        "%s", show(forms));
+    /* no application directory: the lib directory's app-2.0 */
+    o.n_app_dirs = 0;
+    cr_assert_eq(epp_parse_file(&h, "m.erl", &o, &forms), EPP_OK);
+    cr_expect(term_eq_exact(forms, want(
+        "[{attribute,{1,1},file,{\"m.erl\",1}},"
+        "{attribute,{1,1},file,{\"lib/app-2.0/include/l.hrl\",1}},{attribute,{2,1},file,{\"m.erl\",2}},"
+        "{attribute,{1,1},file,{\"kernel/include/k.hrl\",1}},{attribute,{3,1},file,{\"m.erl\",3}},"
+        "{function,{3,1},f,0,[{clause,{3,1},[],[],[{tuple,{3,8},[{atom,{3,10},lib},{atom,{3,14},builtin}]}]}]},"
+        "{eof,{4,1}}]")),
+        "%s", show(forms));
+    /* a directory of App without the file: no built-in header instead */
+    remove("lib/app-2.0/include/l.hrl");
+    cr_assert_eq(epp_parse_file(&h, "m.erl", &o, &forms), EPP_OK);
+    cr_expect(term_eq_exact(forms, want(
+        "[{attribute,{1,1},file,{\"m.erl\",1}},{error,{{1,14},epp,{include,lib,\"app/include/l.hrl\"}}},"
+        "{attribute,{1,1},file,{\"kernel/include/k.hrl\",1}},{attribute,{3,1},file,{\"m.erl\",3}},"
+        "{error,{{3,10},epp,{undefined,'A',none}}},{eof,{4,1}}]")),
         "%s", show(forms));
     remove_dir(dir);
 }
@@ -317,14 +379,14 @@ Test(epp, scratch_memory_is_returned)
         "h() -> try a catch C:R:S -> {C, R, S} end.\ni( -> .\nj() -> 'unterminated.\n";
     epp_macro ms[] = {{"Z", "{[a, 98, 99], 1.5, -7}"}, {"L", "123456789012345678901234567890"}};
     const char *incs[] = {"."};
-    epp_opts o = {incs, 1, NULL, 0, ms, 2, NULL};
+    epp_opts o = {.include_dirs = incs, .n_include_dirs = 1, .macros = ms, .n_macros = 2};
     alloc_stat before, after;
     term_t forms;
     alloc_get_stat(ALLOC_TEMP, &before);
     cr_assert_eq(epp_parse_string(&h, "t.erl", src, strlen(src), &o, &forms), EPP_OK);
     cr_assert_eq(epp_parse_file(&h, "l.erl", &o, &forms), EPP_OK);
     epp_macro bad[] = {{"MODULE", NULL}};
-    epp_opts ob = {NULL, 0, NULL, 0, bad, 1, NULL};
+    epp_opts ob = {.macros = bad, .n_macros = 1};
     cr_assert_eq(epp_parse_file(&h, "l.erl", &ob, &forms), EPP_BADMACRO);
     alloc_get_stat(ALLOC_TEMP, &after);
     cr_expect_eq(after.size, before.size);

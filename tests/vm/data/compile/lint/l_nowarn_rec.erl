@@ -1,0 +1,5 @@
+-module(l_nowarn_rec).
+-compile({nowarn_unused_record, [a, c]}).
+-record(a, {x}).
+-record(b, {x}).
+-record(c, {x}).
