@@ -627,8 +627,8 @@ static void add_record_names(term_t clauses, tstack *names)
                 name = tuple_get(x, 3);
             else if (tag == call && n == 4) {
                 term_t f = tuple_get(x, 2), args = tuple_get(x, 3);
-                if (term_is_tuple(f) && tuple_arity(f) == 3 && tuple_get(f, 0) == atom && tuple_get(f, 2) == is_record &&
-                    term_is_list(args) && term_is_list(list_tail(args))) {
+                if (term_is_tuple(f) && tuple_arity(f) == 3 && tuple_get(f, 0) == atom &&
+                    tuple_get(f, 2) == is_record && term_is_list(args) && term_is_list(list_tail(args))) {
                     term_t r = list_head(list_tail(args));
                     if (term_is_tuple(r) && tuple_arity(r) == 3 && tuple_get(r, 0) == atom)
                         name = tuple_get(r, 2);

@@ -233,7 +233,8 @@ void vm_define_macro(const char *name, const char *value)
     size_t size = ndefines * sizeof *defines;
     defines = defines ? alloc_resize(ALLOC_SYSTEM, defines, size, size + sizeof *defines)
                       : alloc_new(ALLOC_SYSTEM, sizeof *defines);
-    defines[ndefines++] = (epp_macro){alloc_strdup(ALLOC_SYSTEM, name), value ? alloc_strdup(ALLOC_SYSTEM, value) : NULL};
+    defines[ndefines++] =
+        (epp_macro){alloc_strdup(ALLOC_SYSTEM, name), value ? alloc_strdup(ALLOC_SYSTEM, value) : NULL};
     pthread_mutex_unlock(&load_lock);
 }
 
@@ -315,7 +316,8 @@ static bool apply_parse_transforms(heap_t *h, term_t *forms, const char *path, l
             char text[300];
             size_t len;
             const char *name = term_is_atom(m) ? atom_text(m, &len) : NULL;
-            snprintf(text, sizeof text, "parse transform '%.*s' cannot be applied: dbgsh applies only ms_transform",
+            snprintf(text, sizeof text,
+                     "parse transform '%.*s' cannot be applied: dbgsh applies only ms_transform",
                      name ? (int)(len < 200 ? len : 200) : 1, name ? name : "?");
             lint_diags_add(diags, path, 0, 0, false, text);
             ok = false;
@@ -362,7 +364,8 @@ static term_t load_source(const char *path, const char *text, size_t len, bool *
         eo.n_macros = ndefines;
     }
     term_t forms;
-    epp_result er = text ? epp_parse_string(&h, path, text, len, &eo, &forms) : epp_parse_file(&h, path, &eo, &forms);
+    epp_result er =
+        text ? epp_parse_string(&h, path, text, len, &eo, &forms) : epp_parse_file(&h, path, &eo, &forms);
     if (!text) {
         for (size_t i = 0; i < eo.n_app_dirs; i++)
             alloc_strfree(ALLOC_TEMP, (char *)apps[i]);
@@ -372,7 +375,8 @@ static term_t load_source(const char *path, const char *text, size_t len, bool *
     }
     if (er != EPP_OK) {
         char msg[512];
-        int n = snprintf(msg, sizeof msg, "%s: %s\n", path, er == EPP_NOFILE ? strerror(errno) : "a -D macro is malformed or defined twice");
+        int n = snprintf(msg, sizeof msg, "%s: %s\n", path,
+                         er == EPP_NOFILE ? strerror(errno) : "a -D macro is malformed or defined twice");
         vm_write(VM_STDERR, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
         heap_destroy(&h);
         if (missing)
@@ -382,8 +386,9 @@ static term_t load_source(const char *path, const char *text, size_t len, bool *
     lint_diags diags = {0};
     module_code *mc = NULL;
     compile_opts opts = {.file = path};
-    compile_result cr = apply_parse_transforms(&h, &forms, path, &diags) ? compile_forms(forms, &opts, &mc, &diags)
-                                                                         : COMPILE_ERROR;
+    compile_result cr = apply_parse_transforms(&h, &forms, path, &diags)
+                            ? compile_forms(forms, &opts, &mc, &diags)
+                            : COMPILE_ERROR;
     print_diags(&diags);
     lint_diags_free(&diags);
     heap_destroy(&h);
