@@ -134,70 +134,80 @@ macro_log(Location, Level, FunOrFormat, Args) ->
 macro_log(Location, Level, FunOrFormat, Args, Meta) ->
     log_allowed(Location, Level, {FunOrFormat, Args}, Meta).
 
-do_log(Level, Msg, #{mfa := {Module, _, _}} = Meta) ->
-    case allows(Level, module_level(Module)) of
-        true -> log_allowed(#{}, Level, Msg, Meta);
-        false -> ok
-    end;
+%% A log call's level check: the level of the module its metadata names
+%% (as mfa), else the primary level.
 do_log(Level, Msg, Meta) ->
-    case allows(Level, primary_level()) of
+    Threshold = case Meta of
+                    #{mfa := {Module, _, _}} -> module_level(Module);
+                    _ -> primary_level()
+                end,
+    case allows(Level, Threshold) of
         true -> log_allowed(#{}, Level, Msg, Meta);
         false -> ok
     end.
 
-%% A fun message is called now (the event is allowed); what it returns is
-%% the message, possibly with metadata.
+%% An allowed event: a fun message is called first, and what it returns is
+%% the message (with metadata of its own, if it returns {Msg, Map}).
 log_allowed(Location, Level, {Fun, FunArgs} = FunCall, Meta) when is_function(Fun, 1) ->
     try Fun(FunArgs) of
-        {FunRes, #{} = FunMeta} ->
-            log_fun_allowed(Location, Level, FunRes, maps:merge(Meta, FunMeta), FunCall);
-        FunRes ->
-            log_fun_allowed(Location, Level, FunRes, Meta, FunCall)
+        Result -> lazy_result(Location, Level, Result, Meta, FunCall)
     catch
-        C:R ->
-            log_allowed(Location, Level,
-                        {"LAZY_FUN CRASH: ~tp; Reason: ~tp", [{Fun, FunArgs}, {C, R}]}, Meta)
+        Class:Reason ->
+            log_allowed(Location, Level, {"LAZY_FUN CRASH: ~tp; Reason: ~tp",
+                                          [FunCall, {Class, Reason}]}, Meta)
     end;
-%% Metadata, weakest first: the location, the primary metadata, the
-%% process metadata, the call's; then pid, gl and time where missing.
 log_allowed(Location, Level, Msg, CallMeta) when is_map(CallMeta) ->
     Primary = primary_config(),
-    Meta = add_default_metadata(
-             maps:merge(Location,
-                        maps:merge(maps:get(metadata, Primary),
-                                   maps:merge(proc_meta(), CallMeta)))),
-    %% OTP forwards events whose group leader is on another node; here all
-    %% are local, but a group leader that is no pid fails the same way.
+    Meta = add_default_metadata(merge_metadata([Location, maps:get(metadata, Primary),
+                                                proc_meta(), CallMeta])),
+    %% OTP also sends events whose group leader is on another node to that
+    %% node; here every group leader is local, and one that is no pid
+    %% fails as it does there.
     _ = node(maps:get(gl, Meta)),
-    do_log_allowed(Level, Msg, Meta, Primary).
+    dispatch(event(Level, Msg, Meta), Primary).
 
-log_fun_allowed(Location, Level, FunRes, Meta, FunCall) ->
-    case FunRes of
-        ignore ->
-            ok;
-        {Format, Args} = Msg when ?IS_FORMAT(Format), is_list(Args) ->
-            log_allowed(Location, Level, Msg, Meta);
-        Report when ?IS_REPORT(Report) ->
-            log_allowed(Location, Level, Report, Meta);
-        String when ?IS_STRING(String) ->
-            log_allowed(Location, Level, String, Meta);
-        Other ->
-            log_allowed(Location, Level,
-                        {"LAZY_FUN ERROR: ~tp; Returned: ~tp", [FunCall, Other]}, Meta)
+lazy_result(Location, Level, {Msg, #{} = FunMeta}, Meta, FunCall) ->
+    lazy_message(Location, Level, Msg, maps:merge(Meta, FunMeta), FunCall);
+lazy_result(Location, Level, Msg, Meta, FunCall) ->
+    lazy_message(Location, Level, Msg, Meta, FunCall).
+
+lazy_message(_Location, _Level, ignore, _Meta, _FunCall) ->
+    ok;
+lazy_message(Location, Level, Msg, Meta, FunCall) ->
+    case message(Msg) of
+        false -> log_allowed(Location, Level, {"LAZY_FUN ERROR: ~tp; Returned: ~tp",
+                                               [FunCall, Msg]}, Meta);
+        _ -> log_allowed(Location, Level, Msg, Meta)
     end.
 
-do_log_allowed(Level, {Format, Args}, Meta, Primary)
-  when ?IS_LEVEL(Level), ?IS_FORMAT(Format), is_list(Args), is_map(Meta) ->
-    dispatch(#{level => Level, msg => {deatomize(Format), Args}, meta => Meta}, Primary);
-do_log_allowed(Level, Report, Meta, Primary)
-  when ?IS_LEVEL(Level), ?IS_REPORT(Report), is_map(Meta) ->
-    dispatch(#{level => Level, msg => {report, Report}, meta => Meta}, Primary);
-do_log_allowed(Level, String, Meta, Primary)
-  when ?IS_LEVEL(Level), ?IS_STRING(String), is_map(Meta) ->
-    dispatch(#{level => Level, msg => {string, String}, meta => Meta}, Primary).
+%% Metadata merged, later maps winning: the location, the primary
+%% metadata, the process metadata, the call's.
+merge_metadata(Maps) ->
+    lists:foldl(fun(Map, Acc) -> maps:merge(Acc, Map) end, hd(Maps), tl(Maps)).
 
-deatomize(Atom) when is_atom(Atom) -> atom_to_list(Atom);
-deatomize(Other) -> Other.
+%% The log event; what is no level or no message is a function_clause,
+%% as in OTP.
+event(Level, Msg, Meta) when ?IS_LEVEL(Level), is_map(Meta) ->
+    case message(Msg) of
+        false -> erlang:error(function_clause, [Level, Msg, Meta]);
+        EventMsg -> #{level => Level, msg => EventMsg, meta => Meta}
+    end;
+event(Level, Msg, Meta) ->
+    erlang:error(function_clause, [Level, Msg, Meta]).
+
+%% A message as an event holds it: {Format, Args} (an atom format as a
+%% string), {report, Report} or {string, Chardata}; false for what is none.
+message({Format, Args}) when ?IS_FORMAT(Format), is_list(Args) ->
+    {chars(Format), Args};
+message(Report) when ?IS_REPORT(Report) ->
+    {report, Report};
+message(String) when ?IS_STRING(String) ->
+    {string, String};
+message(_) ->
+    false.
+
+chars(Format) when is_atom(Format) -> atom_to_list(Format);
+chars(Format) -> Format.
 
 add_default_metadata(Meta) ->
     add_default_metadata([pid, gl, time], Meta).
@@ -512,18 +522,14 @@ lookup(Key) ->
 %% Changing the configuration: the checks OTP makes in the caller, then a
 %% request to the server.
 
-add_handler(Id, Module, Config0) ->
-    try {check_id(Id), check_mod(Module)} of
-        {ok, ok} ->
-            case sanity_check(Id, Config0) of
-                ok ->
-                    Config = maps:merge(default_config(Id, Module), Config0),
-                    call({add_handler, Id, Module, Config});
-                Error ->
-                    Error
-            end
-    catch
-        throw:Error -> {error, Error}
+add_handler(Id, _Module, _Config) when not is_atom(Id) ->
+    {error, {invalid_id, Id}};
+add_handler(_Id, Module, _Config) when not is_atom(Module) ->
+    {error, {invalid_module, Module}};
+add_handler(Id, Module, Config) ->
+    case check(Id, Config) of
+        ok -> call({add_handler, Id, Module, maps:merge(default_config(Id, Module), Config)});
+        Error -> Error
     end.
 
 remove_handler(HandlerId) ->
@@ -536,7 +542,7 @@ add_handler_filter(HandlerId, FilterId, Filter) ->
     add_filter(HandlerId, {FilterId, Filter}).
 
 add_filter(Owner, Filter) ->
-    case sanity_check(Owner, filters, [Filter]) of
+    case check(Owner, filters, [Filter]) of
         ok -> call({add_filter, Owner, Filter});
         Error -> Error
     end.
@@ -575,25 +581,25 @@ update_proxy_config(Config) ->
     update_config(proxy, Config).
 
 set_config(Owner, Key, Value) ->
-    case sanity_check(Owner, Key, Value) of
+    case check(Owner, Key, Value) of
         ok -> call({change_config, set, Owner, Key, Value});
         Error -> Error
     end.
 
 set_config(Owner, Config) ->
-    case sanity_check(Owner, Config) of
+    case check(Owner, Config) of
         ok -> call({change_config, set, Owner, Config});
         Error -> Error
     end.
 
 update_config(Owner, Key, Value) ->
-    case sanity_check(Owner, Key, Value) of
+    case check(Owner, Key, Value) of
         ok -> call({change_config, update, Owner, Key, Value});
         Error -> Error
     end.
 
 update_config(Owner, Config) ->
-    case sanity_check(Owner, Config) of
+    case check(Owner, Config) of
         ok -> call({change_config, update, Owner, Config});
         Error -> Error
     end.
@@ -611,7 +617,7 @@ set_module_level(Module, Level) when is_atom(Module) ->
 set_module_level(Modules, Level) when is_list(Modules) ->
     case lists:all(fun(M) -> is_atom(M) end, Modules) of
         true ->
-            case sanity_check(primary, level, Level) of
+            case check(primary, level, Level) of
                 ok -> call({set_module_level, Modules, Level});
                 Error -> Error
             end;
@@ -650,89 +656,81 @@ default_config(Id) ->
 default_config(Id, Module) ->
     (default_config(Id))#{module => Module}.
 
-sanity_check(Owner, Key, Value) ->
-    sanity_check_1(Owner, [{Key, Value}]).
-
-sanity_check(Owner, Config) when is_map(Config) ->
-    sanity_check_1(Owner, maps:to_list(Config));
-sanity_check(_, Config) ->
+%% The checks of a config map, or of one Key and Value, for the primary
+%% config, a handler, or the proxy (whose options are checked as they are
+%% set): ok, or {error, Reason} for the first bad entry.
+check(Owner, Config) when is_map(Config) ->
+    check_entries(Owner, maps:to_list(Config));
+check(_Owner, Config) ->
     {error, {invalid_config, Config}}.
 
-%% The proxy's options are checked when they are set.
-sanity_check_1(proxy, _Config) ->
+check(Owner, Key, Value) ->
+    check_entries(Owner, [{Key, Value}]).
+
+check_entries(proxy, _Entries) ->
     ok;
-sanity_check_1(Owner, Config) ->
-    try check_config(owner_type(Owner), Config)
-    catch
-        throw:Error -> {error, Error}
+check_entries(primary, Entries) ->
+    first_error(primary, Entries);
+check_entries(Id, Entries) when is_atom(Id) ->
+    first_error(handler, Entries);
+check_entries(Id, _Entries) ->
+    {error, {invalid_id, Id}}.
+
+first_error(_Kind, []) ->
+    ok;
+first_error(Kind, [Entry | Entries]) ->
+    case entry_error(Kind, Entry) of
+        ok -> first_error(Kind, Entries);
+        Reason -> {error, Reason}
     end.
 
-owner_type(primary) -> primary;
-owner_type(Id) -> check_id(Id), handler.
-
-check_config(Owner, [{level, Level} | Config]) ->
-    check_level(Level),
-    check_config(Owner, Config);
-check_config(Owner, [{filters, Filters} | Config]) ->
-    check_filters(Filters),
-    check_config(Owner, Config);
-check_config(Owner, [{filter_default, FD} | Config]) ->
-    check_filter_default(FD),
-    check_config(Owner, Config);
-check_config(handler, [{formatter, Formatter} | Config]) ->
-    check_formatter(Formatter),
-    check_config(handler, Config);
-check_config(primary, [{metadata, Meta} | Config]) when is_map(Meta) ->
-    check_config(primary, Config);
-check_config(primary, [C | _]) ->
-    throw({invalid_primary_config, C});
-check_config(handler, [{_, _} | Config]) ->
-    check_config(handler, Config);
-check_config(_, []) ->
-    ok.
-
-check_id(Id) when is_atom(Id) -> ok;
-check_id(Id) -> throw({invalid_id, Id}).
-
-check_mod(Mod) when is_atom(Mod) -> ok;
-check_mod(Mod) -> throw({invalid_module, Mod}).
-
-check_level(Level) ->
+entry_error(_, {level, Level}) ->
     case lists:member(Level, ?LEVELS) of
         true -> ok;
-        false -> throw({invalid_level, Level})
-    end.
-
-check_filters([{Id, {Fun, _Arg}} | Filters]) when is_atom(Id), is_function(Fun, 2) ->
-    check_filters(Filters);
-check_filters([Filter | _]) ->
-    throw({invalid_filter, Filter});
-check_filters([]) ->
+        false -> {invalid_level, Level}
+    end;
+entry_error(_, {filters, Filters}) ->
+    filters_error(Filters);
+entry_error(_, {filter_default, Default}) when Default == log; Default == stop ->
     ok;
-check_filters(Filters) ->
-    throw({invalid_filters, Filters}).
+entry_error(_, {filter_default, Default}) ->
+    {invalid_filter_default, Default};
+entry_error(handler, {formatter, Formatter}) ->
+    formatter_error(Formatter);
+entry_error(primary, {metadata, Meta}) when is_map(Meta) ->
+    ok;
+entry_error(primary, Entry) ->
+    {invalid_primary_config, Entry};
+entry_error(handler, {_Key, _Value}) ->
+    ok.
 
-check_filter_default(FD) when FD == stop; FD == log -> ok;
-check_filter_default(FD) -> throw({invalid_filter_default, FD}).
+filters_error([{Id, {Fun, _Arg}} | Filters]) when is_atom(Id), is_function(Fun, 2) ->
+    filters_error(Filters);
+filters_error([Filter | _]) ->
+    {invalid_filter, Filter};
+filters_error([]) ->
+    ok;
+filters_error(Filters) ->
+    {invalid_filters, Filters}.
 
 %% The formatter module checks its own config; one without check_config/1
-%% accepts anything.
-check_formatter({Mod, Config}) ->
-    check_mod(Mod),
+%% takes anything.
+formatter_error({Mod, _Config}) when not is_atom(Mod) ->
+    {invalid_module, Mod};
+formatter_error({Mod, Config}) ->
     try apply(Mod, check_config, [Config]) of
         ok -> ok;
-        {error, Error} -> throw(Error)
+        {error, Reason} -> Reason;
+        Other -> erlang:error({try_clause, Other})
     catch
-        C:R:S ->
-            case {C, R, S} of
-                {error, undef, [{Mod, check_config, [Config], _} | _]} ->
-                    ok;
-                _ ->
-                    throw({callback_crashed, {C, R, filter_stacktrace(?MODULE, S)}})
+        Class:Reason:Stack ->
+            case {Class, Reason, Stack} of
+                {error, undef, [{Mod, check_config, [Config], _} | _]} -> ok;
+                _ -> {callback_crashed, {Class, Reason, filter_stacktrace(?MODULE, Stack)}}
             end
     end;
-check_formatter(Formatter) ->
-    throw({invalid_formatter, Formatter}).
+formatter_error(Formatter) ->
+    {invalid_formatter, Formatter}.
 
 %% ---------------------------------------------------------------------
 %% Handlers from configuration lists, and back to the start
@@ -764,24 +762,15 @@ add_handlers(App) when is_atom(App) ->
 add_handlers(HandlerConfig) ->
     add_handlers(undefined, HandlerConfig).
 
-add_handlers(App, HandlerConfig) ->
+add_handlers(App, Env) ->
     try
-        check_logger_config(App, HandlerConfig),
-        DefaultAdded =
-            lists:foldl(
-              fun({handler, default = Id, Module, Config}, _)
-                    when not is_map_key(filters, Config) ->
-                      DefConfig = #{filter_default => stop,
-                                    filters => default_handler_filters()},
-                      setup_handler(Id, Module, maps:merge(DefConfig, Config)),
-                      true;
-                 ({handler, Id, Module, Config}, Default) ->
-                      setup_handler(Id, Module, Config),
-                      Default orelse Id == default;
-                 (_, Default) ->
-                      Default
-              end, false, HandlerConfig),
-        %% OTP replaces its start-up handler, named simple, by the default.
+        case unexpected(App, Env) of
+            [] -> ok;
+            Bad -> throw(Bad)
+        end,
+        DefaultAdded = lists:foldl(fun add_env_handler/2, false, Env),
+        %% OTP replaces its start-up handler, named simple, by the default
+        %% handler
         [case remove_handler(simple) of
              ok -> ok;
              {error, {not_found, simple}} -> ok
@@ -797,26 +786,44 @@ add_handlers(App, HandlerConfig) ->
             {error, {bad_config, {handler, Reason}}}
     end.
 
-setup_handler(Id, Module, Config) ->
+%% The environment from its first entry that is not for App on, or []
+%% when every entry is.
+unexpected(_App, []) ->
+    [];
+unexpected(App, [Entry | Rest] = Env) ->
+    case env_entry(App, Entry) of
+        true -> unexpected(App, Rest);
+        false -> Env
+    end;
+unexpected(_App, Env) ->
+    Env.
+
+env_entry(_, {handler, _, _, _}) -> true;
+env_entry(kernel, {handler, default, undefined}) -> true;
+env_entry(kernel, {filters, _, _}) -> true;
+env_entry(kernel, {module_level, _, _}) -> true;
+env_entry(kernel, {proxy, _}) -> true;
+env_entry(_, _) -> false.
+
+%% Adds a {handler, Id, Module, Config} entry (throwing why it could not);
+%% true once the default handler is added. The default handler gets its
+%% filters unless the config names some.
+add_env_handler({handler, default, Module, Config}, _Added)
+  when not is_map_key(filters, Config) ->
+    Defaults = #{filter_default => stop, filters => default_handler_filters()},
+    add_or_throw(default, Module, maps:merge(Defaults, Config)),
+    true;
+add_env_handler({handler, Id, Module, Config}, Added) ->
+    add_or_throw(Id, Module, Config),
+    Added orelse Id == default;
+add_env_handler(_, Added) ->
+    Added.
+
+add_or_throw(Id, Module, Config) ->
     case add_handler(Id, Module, Config) of
         ok -> ok;
         {error, Reason} -> throw(Reason)
     end.
-
-check_logger_config(_, []) ->
-    ok;
-check_logger_config(App, [{handler, _, _, _} | Env]) ->
-    check_logger_config(App, Env);
-check_logger_config(kernel, [{handler, default, undefined} | Env]) ->
-    check_logger_config(kernel, Env);
-check_logger_config(kernel, [{filters, _, _} | Env]) ->
-    check_logger_config(kernel, Env);
-check_logger_config(kernel, [{module_level, _, _} | Env]) ->
-    check_logger_config(kernel, Env);
-check_logger_config(kernel, [{proxy, _} | Env]) ->
-    check_logger_config(kernel, Env);
-check_logger_config(_, Bad) ->
-    throw(Bad).
 
 %% What a ?LOG_ERROR in this module does.
 log_error(Location, Format, Args) ->
@@ -849,161 +856,149 @@ reconfigure() ->
 %% terms print with ~p (OTP uses ~tp on a unicode device).
 
 i() ->
-    #{primary := Primary, handlers := HandlerConfigs, proxy := Proxy,
+    #{primary := Primary, handlers := Handlers, proxy := Proxy,
       module_levels := Modules} = get_config(),
-    M = modifier(),
-    i_primary(Primary, M),
-    i_handlers(HandlerConfigs, M),
-    i_proxy(Proxy, M),
-    i_modules(Modules, M).
+    print_primary(Primary),
+    print_handlers(Handlers),
+    print_proxy(Proxy),
+    print_modules(Modules).
 
-i(primary) ->
-    i_primary(get_primary_config(), modifier());
-i(handlers) ->
-    i_handlers(get_handler_config(), modifier());
-i(proxy) ->
-    i_proxy(get_proxy_config(), modifier());
-i(modules) ->
-    i_modules(get_module_level(), modifier());
+i(primary) -> print_primary(get_primary_config());
+i(handlers) -> print_handlers(get_handler_config());
+i(proxy) -> print_proxy(get_proxy_config());
+i(modules) -> print_modules(get_module_level());
 i(HandlerId) when is_atom(HandlerId) ->
     case get_handler_config(HandlerId) of
-        {ok, HandlerConfig} -> i_handlers([HandlerConfig], modifier());
+        {ok, Config} -> print_handlers([Config]);
         Error -> Error
     end;
 i(What) ->
     erlang:error(badarg, [What]).
 
-modifier() -> "".
+print_primary(#{level := Level, filters := Filters, filter_default := Default}) ->
+    io:format("Primary configuration: ~n"
+              "    Level: ~p~n"
+              "    Filter Default: ~p~n"
+              "    Filters: ~n", [Level, Default]),
+    print_filters(8, Filters).
 
-i_primary(#{level := Level, filters := Filters, filter_default := FilterDefault}, M) ->
-    io:format("Primary configuration: ~n", []),
-    io:format("    Level: ~p~n", [Level]),
-    io:format("    Filter Default: ~p~n", [FilterDefault]),
-    io:format("    Filters: ~n", []),
-    print_filters("        ", Filters, M).
+print_handlers(Handlers) ->
+    io:format("Handler configuration: ~n"),
+    case Handlers of
+        [] -> io:format("    (none)~n");
+        _ -> lists:foreach(fun print_handler/1, Handlers)
+    end.
 
-i_handlers(HandlerConfigs, M) ->
-    io:format("Handler configuration: ~n", []),
-    print_handlers(HandlerConfigs, M).
-
-i_proxy(Proxy, M) ->
-    io:format("Proxy configuration: ~n", []),
-    print_custom("    ", Proxy, M).
-
-i_modules(Modules, M) ->
-    io:format("Level set per module: ~n", []),
-    print_module_levels(Modules, M).
-
-print_filters(Indent, {Id, {Fun, Arg}}, M) ->
-    io:format("~sId: ~" ++ M ++ "p~n"
-              "~s    Fun: ~" ++ M ++ "p~n"
-              "~s    Arg: ~" ++ M ++ "p~n",
-              [Indent, Id, Indent, Fun, Indent, Arg]);
-print_filters(Indent, [], _M) ->
-    io:format("~s(none)~n", [Indent]);
-print_filters(Indent, Filters, M) ->
-    [print_filters(Indent, Filter, M) || Filter <- Filters],
-    ok.
-
-print_handlers(#{id := Id, module := Module, level := Level, filters := Filters,
-                 filter_default := FilterDefault,
-                 formatter := {FormatterModule, FormatterConfig}} = Config, M) ->
-    io:format("    Id: ~" ++ M ++ "p~n"
+print_handler(#{id := Id, module := Module, level := Level, filters := Filters,
+                filter_default := Default, formatter := {FModule, FConfig}} = Config) ->
+    io:format("    Id: ~p~n"
               "        Module: ~p~n"
               "        Level:  ~p~n"
               "        Formatter:~n"
               "            Module: ~p~n"
-              "            Config:~n",
-              [Id, Module, Level, FormatterModule]),
-    print_custom("                ", FormatterConfig, M),
+              "            Config:~n", [Id, Module, Level, FModule]),
+    print_value(16, FConfig),
     io:format("        Filter Default: ~p~n"
-              "        Filters:~n",
-              [FilterDefault]),
-    print_filters("            ", Filters, M),
-    case maps:find(config, Config) of
-        {ok, HandlerConfig} ->
+              "        Filters:~n", [Default]),
+    print_filters(12, Filters),
+    case Config of
+        #{config := HConfig} ->
             io:format("        Handler Config:~n"),
-            print_custom("            ", HandlerConfig, M);
-        error ->
+            print_value(12, HConfig);
+        _ ->
             ok
     end,
-    case maps:without([filter_default, filters, formatter, level, module, id, config],
-                      Config) of
-        Empty when Empty == #{} ->
+    Known = [id, module, level, filters, filter_default, formatter, config],
+    case maps:without(Known, Config) of
+        Custom when map_size(Custom) =:= 0 ->
             ok;
-        Unhandled ->
+        Custom ->
             io:format("        Custom Config:~n"),
-            print_custom("            ", Unhandled, M)
-    end;
-print_handlers([], _M) ->
-    io:format("    (none)~n");
-print_handlers(HandlerConfigs, M) ->
-    [print_handlers(HandlerConfig, M) || HandlerConfig <- HandlerConfigs],
-    ok.
+            print_value(12, Custom)
+    end.
 
-print_custom(Indent, {Key, Value}, M) ->
-    io:format("~s~" ++ M ++ "p: ~" ++ M ++ "p~n", [Indent, Key, Value]);
-print_custom(Indent, Map, M) when is_map(Map) ->
-    print_custom(Indent, lists:keysort(1, maps:to_list(Map)), M);
-print_custom(Indent, List, M) when is_list(List), is_tuple(hd(List)) ->
-    [print_custom(Indent, X, M) || X <- List],
-    ok;
-print_custom(Indent, Value, M) ->
-    io:format("~s~" ++ M ++ "p~n", [Indent, Value]).
+print_filters(Indent, []) ->
+    io:format("~s(none)~n", [spaces(Indent)]);
+print_filters(Indent, Filters) ->
+    Pad = spaces(Indent),
+    lists:foreach(fun({Id, {Fun, Arg}}) ->
+                          io:format("~sId: ~p~n~s    Fun: ~p~n~s    Arg: ~p~n",
+                                    [Pad, Id, Pad, Fun, Pad, Arg])
+                  end, Filters).
 
-print_module_levels({Module, Level}, M) ->
-    io:format("    Module: ~" ++ M ++ "p~n"
-              "        Level: ~p~n",
-              [Module, Level]);
-print_module_levels([], _M) ->
-    io:format("    (none)~n");
-print_module_levels(Modules, M) ->
-    [print_module_levels(Module, M) || Module <- Modules],
-    ok.
+print_proxy(Proxy) ->
+    io:format("Proxy configuration: ~n"),
+    print_value(4, Proxy).
+
+print_modules([]) ->
+    io:format("Level set per module: ~n    (none)~n");
+print_modules(Modules) ->
+    io:format("Level set per module: ~n"),
+    lists:foreach(fun({Module, Level}) ->
+                          io:format("    Module: ~p~n        Level: ~p~n", [Module, Level])
+                  end, Modules).
+
+%% A config value: a map or a list of pairs as Key: Value lines (sorted
+%% for a map; nested lists and maps the same way), anything else as is.
+print_value(Indent, Map) when is_map(Map) ->
+    print_value(Indent, lists:keysort(1, maps:to_list(Map)));
+print_value(Indent, [Item | _] = List) when is_tuple(Item) ->
+    lists:foreach(fun({Key, Value}) -> io:format("~s~p: ~p~n", [spaces(Indent), Key, Value]);
+                     (Other) -> print_value(Indent, Other)
+                  end, List);
+print_value(Indent, Value) ->
+    io:format("~s~p~n", [spaces(Indent), Value]).
+
+spaces(N) -> lists:duplicate(N, $\s).
 
 %% ---------------------------------------------------------------------
 %% Reports as {Format, Args}: the default report_cb
 
+%% An OTP report (#{label, report}) shows its report part.
 format_otp_report(#{label := _, report := Report}) ->
     format_report(Report);
 format_otp_report(Report) ->
     format_report(Report).
 
+%% A report whose characters make a string is that string; a list of
+%% {Key, Value} and other items is one indented line per item (a value
+%% that is a string without quotes); anything else is ~tp of it.
 format_report(Report) when is_map(Report) ->
     format_report(maps:to_list(Report));
 format_report(Report) ->
-    try lists:flatten(Report) of
-        [] ->
-            {"~tp", [[]]};
-        FlatList ->
-            case string_p1(FlatList) of
-                true -> {"~ts", [FlatList]};
-                false -> format_term_list(Report, [], [])
-            end
-    catch
-        _:_ -> {"~tp", [Report]}
+    case flat(Report) of
+        {ok, []} -> {"~tp", [[]]};
+        {ok, Chars} ->
+            case is_text(Chars) of
+                true -> {"~ts", [Chars]};
+                false -> report_lines(Report)
+            end;
+        error -> {"~tp", [Report]}
     end.
 
-format_term_list([{Tag, Data} | T], Format, Args) ->
-    PorS = case string_p(Data) of
-               true -> "s";
-               false -> "p"
-           end,
-    format_term_list(T, ["    ~tp: ~t" ++ PorS | Format], [Data, Tag | Args]);
-format_term_list([Data | T], Format, Args) ->
-    format_term_list(T, ["    ~tp" | Format], [Data | Args]);
-format_term_list([], Format, Args) ->
-    {lists:flatten(lists:join($\n, lists:reverse(Format))), lists:reverse(Args)}.
+report_lines(Items) ->
+    {Lines, Args} = lists:unzip([report_line(Item) || Item <- Items]),
+    {lists:flatten(lists:join($\n, Lines)), lists:append(Args)}.
 
-string_p(List) ->
-    try lists:flatten(List) of
-        FlatList -> string_p1(FlatList)
-    catch
-        _:_ -> false
+report_line({Key, Value}) ->
+    IsText = case flat(Value) of
+                 {ok, Chars} -> is_text(Chars);
+                 error -> false
+             end,
+    case IsText of
+        true -> {"    ~tp: ~ts", [Key, Value]};
+        false -> {"    ~tp: ~tp", [Key, Value]}
+    end;
+report_line(Item) ->
+    {"    ~tp", [Item]}.
+
+flat(Term) ->
+    try {ok, lists:flatten(Term)}
+    catch _:_ -> error
     end.
 
-string_p1([]) -> false;
-string_p1(FlatList) -> io_lib:printable_unicode_list(FlatList).
+is_text([]) -> false;
+is_text(Chars) -> io_lib:printable_unicode_list(Chars).
 
 %% ---------------------------------------------------------------------
 %% The server: owns the table, makes every change, and runs the handlers'
@@ -1220,11 +1215,12 @@ handle_call({update_formatter_config, HandlerId, NewFConfig}, From, S) ->
                 {ok, #{formatter := {FMod, OldFConfig}} = Config} ->
                     try
                         FConfig = maps:merge(OldFConfig, NewFConfig),
-                        check_formatter({FMod, FConfig}),
-                        table_set(HandlerId, Config#{formatter => {FMod, FConfig}})
+                        case formatter_error({FMod, FConfig}) of
+                            ok -> table_set(HandlerId, Config#{formatter => {FMod, FConfig}});
+                            Reason -> {error, Reason}
+                        end
                     catch
-                        throw:Reason -> {error, Reason};
-                        _:Reason -> {'$logger_crashed', Reason}
+                        _:Crash -> {'$logger_crashed', Crash}
                     end;
                 _ ->
                     {error, {not_found, HandlerId}}
@@ -1254,7 +1250,8 @@ proxy_defaults() ->
 %% A handler's new config, once its changing_config agrees; id and module
 %% never change.
 change_handler(SetOrUpd, HandlerId, Module, Old, Config, From, S) ->
-    case maps:with([id, module], Old) =:= maps:with([id, module], Config) of
+    Fixed = [id, module],
+    case maps:with(Fixed, Old) =:= maps:with(Fixed, Config) of
         true ->
             async(fun() ->
                           call_h(Module, changing_config, [SetOrUpd, Old, Config], {ok, Config})
@@ -1263,40 +1260,30 @@ change_handler(SetOrUpd, HandlerId, Module, Old, Config, From, S) ->
                      (Error) -> Error
                   end, From, S);
         false ->
-            {OldDiff, NewDiff} = diff_maps(maps:with([id, module], Old),
-                                           maps:with([id, module], Config)),
-            reply(From, {error, {illegal_config_change, OldDiff, NewDiff}}),
+            Changed = [K || K <- Fixed, maps:find(K, Old) =/= maps:find(K, Config)],
+            reply(From, {error, {illegal_config_change, maps:with(Changed, Old),
+                                  maps:with(Changed, Config)}}),
             S
     end.
 
-diff_maps(M1, M2) ->
-    diffs(lists:sort(maps:to_list(M1)), lists:sort(maps:to_list(M2)), #{}, #{}).
-
-diffs([H | T1], [H | T2], D1, D2) ->
-    diffs(T1, T2, D1, D2);
-diffs([{K, V1} | T1], [{K, V2} | T2], D1, D2) ->
-    diffs(T1, T2, D1#{K => V1}, D2#{K => V2});
-diffs([], [], D1, D2) ->
-    {D1, D2}.
-
-%% A handler callback; one the module does not export gives DefRet (a
-%% changing_config/3 that is not there falls back to changing_config/2).
-call_h(Module, Function, Args, DefRet) ->
+%% A handler callback, run in the helper; one the module does not export
+%% gives Default (a missing changing_config/3 falls back to the old
+%% changing_config/2). One that crashes is reported and gives an error.
+call_h(Module, Function, Args, Default) ->
     try apply(Module, Function, Args)
     catch
-        C:R:S ->
-            case {C, R, S} of
-                {error, undef, [{Module, changing_config = Function, Args, _} | _]}
-                  when length(Args) =:= 3 ->
-                    call_h(Module, Function, tl(Args), DefRet);
+        Class:Reason:Stack0 ->
+            case {Class, Reason, Stack0} of
+                {error, undef, [{Module, changing_config, Args, _} | _]} when length(Args) =:= 3 ->
+                    call_h(Module, changing_config, tl(Args), Default);
                 {error, undef, [{Module, Function, Args, _} | _]} ->
-                    DefRet;
+                    Default;
                 _ ->
-                    ST = filter_stacktrace(?MODULE, S),
+                    Stack = filter_stacktrace(?MODULE, Stack0),
                     internal_report(error, ?LOCATION, #{},
                                     [{logger, callback_crashed}, {process, logger},
-                                     {reason, {C, R, ST}}]),
-                    {error, {callback_crashed, {C, R, ST}}}
+                                     {reason, {Class, Reason, Stack}}]),
+                    {error, {callback_crashed, {Class, Reason, Stack}}}
             end
     end.
 
