@@ -2087,6 +2087,7 @@ lg_filter(#{level := L}, {stop, L}) -> stop;
 lg_filter(#{level := L} = E, {log, L}) -> E;
 lg_filter(E, {change, X}) -> E#{msg => {"changed ~p", [X]}};
 lg_filter(E, {level, L}) -> E#{level => L};
+lg_filter(E, {msg, M}) -> E#{msg => M};
 lg_filter(_, _) -> ignore.
 
 lg_lazy(ignore) -> ignore;
@@ -2282,7 +2283,12 @@ lg_sequences() ->
        {add_handler_filter, [primary, pf, Filter({change, 2})]}, {error, ["p"]},
        {get_primary_config, []}, {add_primary_filter, [lv, Filter({level, bogus})]},
        {error, ["b"]}, {remove_primary_filter, [lv]},
-       {add_primary_filter, [bad, Filter(bad)]}, {error, ["e6"]}, {get_primary_config, []},
+       {add_primary_filter, [bad, Filter(bad)]}, {error, ["e6"]}, {get_primary_config, []}]
+      ++ lists:append([[{add_primary_filter, [m, Filter({msg, M})]}, {error, ["msg"]},
+                        {remove_primary_filter, [m]}]
+                       || M <- [{report, []}, {report, #{}, x}, {string, 1}, {string, <<"s">>},
+                                {"f", x}, {report, [{a, b}]}, {x}, x]])
+      ++ [{get_primary_config, []},
        {get_handler_config, [h1]}]},
      {"log calls",
       [{add_handler, [h1, lib_test, H]},

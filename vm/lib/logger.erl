@@ -53,15 +53,6 @@
 -define(IS_STRING(S), (is_list(S) orelse is_binary(S))).
 -define(IS_FORMAT(F), (?IS_STRING(F) orelse is_atom(F))).
 -define(IS_REPORT(R), (is_map(R) orelse (is_list(R) andalso is_tuple(hd(R))))).
--define(IS_MSG(Msg),
-        ((is_tuple(Msg) andalso tuple_size(Msg) == 2)
-         andalso
-           (?IS_FORMAT(element(1, Msg)) andalso is_list(element(2, Msg)))
-         orelse
-           (element(1, Msg) == report andalso ?IS_REPORT(element(2, Msg)))
-         orelse
-           (element(1, Msg) == string andalso ?IS_STRING(element(2, Msg))))).
-
 -define(LOCATION, #{mfa => {?MODULE, ?FUNCTION_NAME, ?FUNCTION_ARITY}, line => ?LINE,
                     file => ?FILE}).
 
@@ -234,96 +225,99 @@ timestamp() ->
     erlang:system_time(microsecond).
 
 %% ---------------------------------------------------------------------
-%% An event through the primary filters, then each handler's level,
-%% filters and log/2, in the calling process.
+%% An event through the primary filters, then through each handler's
+%% level and filters to its log/2, all in the calling process.
 
 dispatch(Log, Primary) ->
-    case apply_filters(primary, Log, maps:get(filters, Primary, []), Primary) of
+    case filter(primary, Log, Primary) of
         stop -> ok;
-        Log1 -> call_handlers(Log1, maps:get(handlers, Primary, []))
-    end,
-    ok.
+        Log1 -> lists:foreach(fun(Id) -> to_handler(Id, Log1) end, maps:get(handlers, Primary, []))
+    end.
 
-call_handlers(#{level := Level} = Log, [Id | Ids]) ->
+to_handler(Id, #{level := Level} = Log) ->
     case lookup({handler, Id}) of
-        [{_, #{module := Module, level := HLevel} = Config}] ->
-            case allows(Level, level_to_int(HLevel)) of
-                true -> call_handler(Id, Module, Log, Config);
-                false -> ok
+        [{_, #{module := Module, level := HandlerLevel} = Config}] ->
+            case allows(Level, level_to_int(HandlerLevel)) andalso filter(Id, Log, Config) of
+                false -> ok;
+                stop -> ok;
+                Log1 -> handler_log(Id, Module, Log1, maps:without(?OWN_KEYS, Config))
             end;
         [] ->
+            %% removed since the primary config was read
             ok
-    end,
-    call_handlers(Log, Ids);
-call_handlers(_Log, []) ->
-    ok.
+    end.
 
-call_handler(Id, Module, Log, Config) ->
-    case apply_filters(Id, Log, maps:get(filters, Config, []), Config) of
-        stop ->
-            ok;
-        Log1 ->
-            HConfig = maps:without(?OWN_KEYS, Config),
-            try apply(Module, log, [Log1, HConfig])
-            catch
-                C:R:S ->
-                    %% A handler that crashes is removed (and says so on
-                    %% standard error, as OTP's does).
-                    case remove_handler(Id) of
-                        ok ->
-                            internal_log(error, {removed_failing_handler, Id}),
-                            internal_report(debug, ?LOCATION, Log1,
-                                            [{logger, removed_failing_handler},
-                                             {handler, {Id, Module}}, {log_event, Log1},
-                                             {config, HConfig},
-                                             {reason, {C, R, filter_stacktrace(?MODULE, S)}}]);
-                        {error, {not_found, _}} ->
-                            ok;
-                        {error, Reason} ->
-                            internal_report(debug, ?LOCATION, Log1,
-                                            [{logger, remove_handler_failed},
-                                             {reason, Reason}])
-                    end
+%% A handler whose log/2 crashes is removed, and says so on standard
+%% error as OTP's does.
+handler_log(Id, Module, Log, HConfig) ->
+    try apply(Module, log, [Log, HConfig])
+    catch
+        Class:Reason:Stack ->
+            case remove_handler(Id) of
+                ok ->
+                    internal_log(error, {removed_failing_handler, Id}),
+                    internal_report(debug, ?LOCATION, Log,
+                                    [{logger, removed_failing_handler}, {handler, {Id, Module}},
+                                     {log_event, Log}, {config, HConfig},
+                                     {reason, {Class, Reason, filter_stacktrace(?MODULE, Stack)}}]);
+                {error, {not_found, _}} ->
+                    %% another process removed it first
+                    ok;
+                {error, Why} ->
+                    internal_report(debug, ?LOCATION, Log,
+                                    [{logger, remove_handler_failed}, {reason, Why}])
             end
     end.
 
-%% stop, or the event to log: a filter answers stop, ignore or a new event;
-%% when every filter ignores the event, filter_default decides.
-apply_filters(Owner, Log, Filters, Config) ->
-    case filter_event(Owner, Log, Filters, ignore) of
-        stop ->
-            stop;
-        ignore ->
+%% stop, or the event to pass on. Each filter gets the event as the ones
+%% before it left it and answers stop, ignore or a changed event; when
+%% none changed it, filter_default decides. A filter that fails is
+%% removed, and filter_default decides on the event as it came.
+filter(Owner, Log, Config) ->
+    case filters(Owner, Log, maps:get(filters, Config, []), unchanged) of
+        stop -> stop;
+        {changed, Log1} -> Log1;
+        unchanged ->
             case maps:get(filter_default, Config) of
                 log -> Log;
                 stop -> stop
-            end;
-        Log1 ->
-            Log1
+            end
     end.
 
-filter_event(Owner, Log, [{_Id, {Fun, Arg}} = Filter | Filters], State) ->
+filters(_Owner, _Log, [], Outcome) ->
+    Outcome;
+filters(Owner, Log, [{_Id, {Fun, Arg}} = Filter | Rest], Outcome) ->
     try Fun(Log, Arg) of
         stop ->
             stop;
         ignore ->
-            filter_event(Owner, Log, Filters, State);
+            filters(Owner, Log, Rest, Outcome);
         #{level := Level, msg := Msg, meta := Meta} = Log1
-          when is_atom(Level), ?IS_MSG(Msg), is_map(Meta) ->
-            filter_event(Owner, Log1, Filters, log);
+          when is_atom(Level), is_map(Meta) ->
+            case is_event_msg(Msg) of
+                true -> filters(Owner, Log1, Rest, {changed, Log1});
+                false -> filter_failed(Filter, Owner, Log, {bad_return_value, Log1})
+            end;
         Bad ->
             filter_failed(Filter, Owner, Log, {bad_return_value, Bad})
     catch
-        C:R:S ->
-            filter_failed(Filter, Owner, Log, {C, R, filter_stacktrace(?MODULE, S)})
-    end;
-filter_event(_Owner, _Log, [], ignore) ->
-    ignore;
-filter_event(_Owner, Log, [], log) ->
-    Log.
+        Class:Reason:Stack ->
+            filter_failed(Filter, Owner, Log, {Class, Reason, filter_stacktrace(?MODULE, Stack)})
+    end.
 
-%% A filter that crashes or answers nonsense is removed; the event goes on
-%% as if every filter had ignored it.
+%% What a filter may put as an event's msg (with OTP's leniency: a longer
+%% tuple tagged report or string passes too).
+is_event_msg({Format, Args}) when ?IS_FORMAT(Format), is_list(Args) ->
+    true;
+is_event_msg(Msg) when tuple_size(Msg) >= 2, element(1, Msg) == report,
+                       ?IS_REPORT(element(2, Msg)) ->
+    true;
+is_event_msg(Msg) when tuple_size(Msg) >= 2, element(1, Msg) == string,
+                       ?IS_STRING(element(2, Msg)) ->
+    true;
+is_event_msg(_) ->
+    false.
+
 filter_failed({Id, _} = Filter, Owner, Log, Reason) ->
     case call({remove_filter, Owner, Id}) of
         ok ->
@@ -334,7 +328,7 @@ filter_failed({Id, _} = Filter, Owner, Log, Reason) ->
         _ ->
             ok
     end,
-    ignore.
+    unchanged.
 
 %% The stack down to (not including) the first frame of Module.
 filter_stacktrace(Module, [{Module, _, _, _} | _]) ->
