@@ -460,13 +460,16 @@ unset_process_metadata() ->
 get_primary_config() ->
     maps:remove(handlers, primary_config()).
 
+%% (As in OTP, the ids primary and proxy give those configs.)
 get_handler_config(HandlerId) ->
-    case lookup({handler, HandlerId}) of
+    case lookup(table_key(HandlerId)) of
         [{_, #{module := Module} = Config}] ->
             {ok, try apply(Module, filter_config, [Config])
                  catch _:_ -> Config
                  end};
-        _ ->
+        [{_, Config}] ->
+            {ok, Config};
+        [] ->
             {error, {not_found, HandlerId}}
     end.
 
