@@ -1040,14 +1040,16 @@ server() ->
     end.
 
 %% Processes that find no server may start one each at the same time: the
-%% first to create the table wins, the others end.
+%% first to create the table wins, the others end (normally: their
+%% starters look again). A server that cannot start is an error.
 start_server() ->
     Parent = self(),
     Ref = make_ref(),
     {Pid, Mon} = spawn_monitor(fun() -> init_server(Parent, Ref) end),
     receive
         {Ref, Pid} -> erlang:demonitor(Mon, [flush]), ok;
-        {'DOWN', Mon, process, Pid, _} -> ok
+        {'DOWN', Mon, process, Pid, normal} -> ok;
+        {'DOWN', Mon, process, Pid, Reason} -> exit({Reason, {logger, start, []}})
     end.
 
 init_server(Parent, Ref) ->

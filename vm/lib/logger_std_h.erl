@@ -17,8 +17,6 @@
                    burst_limit_max_count, burst_limit_window_time, overload_kill_enable,
                    overload_kill_qlen, overload_kill_mem_size, overload_kill_restart_after]).
 -define(COMMON_KEYS, [filesync_repeat_interval]).
--define(FILE_KEYS, [type, file, modes, file_check, max_no_bytes, max_no_files,
-                    compress_on_rotate]).
 %% what a config change may not touch
 -define(WRITE_ONCE, [type, file, modes]).
 
