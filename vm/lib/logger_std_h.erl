@@ -170,7 +170,10 @@ try_format(Event, Formatter, FConfig) ->
             end
     end.
 
+%% Standard output is the handler process's group leader in OTP, the user
+%% io server: here too, whichever process logs.
 write(_Name, standard_io, Bin) -> put_chars(user, Bin);
+write(_Name, {device, standard_io}, Bin) -> put_chars(user, Bin);
 write(_Name, standard_error, Bin) -> put_chars(standard_error, Bin);
 write(_Name, {device, Device}, Bin) -> put_chars(Device, Bin);
 write(Name, file, Bin) ->
