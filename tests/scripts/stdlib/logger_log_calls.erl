@@ -3,15 +3,11 @@
 
 %% logger's log calls: every level function and log/2,3,4 with format and
 %% arguments, strings, reports and metadata; fun messages (evaluated only
-%% when the event is logged); macro_log/3,4,5 as the ?LOG macros call it
-%% (with their location); how metadata merges (location, primary,
-%% process, call); process metadata; and the errors for bad arguments.
--define(LOCATION, #{mfa => {?MODULE, ?FUNCTION_NAME, ?FUNCTION_ARITY}, line => ?LINE,
-                    file => "logger_log_calls.erl"}).
--define(LOG(Level, A, B), case logger:allow(Level, ?MODULE) of
-                              true -> erlang:apply(logger, macro_log, [?LOCATION, Level, A, B]);
-                              false -> ok
-                          end).
+%% when the event is logged); the ?LOG macros of logger.hrl (with their
+%% location) and macro_log/3,4,5, which they call; how metadata merges
+%% (location, primary, process, call); process metadata; and the errors
+%% for bad arguments.
+-include_lib("kernel/include/logger.hrl").
 
 main() ->
     _ = logger:remove_handler(default),
@@ -45,9 +41,13 @@ main() ->
     logger:error(fun ?MODULE:lazy/1, crash),
     logger:info(fun ?MODULE:lazy/1, not_called),
     logger:log(error, fun ?MODULE:lazy/1, #{a_map => as_argument}),
-    %% the macros' call
-    ?LOG(error, "from the macro ~p", [1]),
-    ?LOG(error, #{macro => report}, #{meta => 1}),
+    %% the macros
+    ?LOG_ERROR("from the macro ~p", [1]),
+    ?LOG_WARNING(#{macro => report}, #{meta => 1}),
+    ?LOG_NOTICE("notice"),
+    ?LOG(critical, "?LOG ~p ~p", [a, b], #{meta => 2}),
+    ?LOG_INFO("not logged, and not evaluated: ~p", [io:format("evaluated!~n")]),
+    ?LOG_DEBUG(fun ?MODULE:lazy/1, not_called),
     logger:macro_log(#{mfa => {m, f, 0}, line => 1, file => "m.erl"}, error, "macro_log/3"),
     logger:macro_log(#{mfa => {m, f, 0}}, error, "macro_log/5 ~p", [x], #{k => 6}),
     logger:macro_log(#{}, error, fun ?MODULE:lazy/1, format, #{k => 7}),
@@ -112,6 +112,7 @@ log(#{level := Level, msg := Msg, meta := Meta}, _Config) ->
     Shown = maps:map(fun(pid, P) when is_pid(P) -> pid;
                         (gl, G) when is_pid(G) -> gl;
                         (time, T) when is_integer(T), T > 0 -> time;
+                        (file, F) when is_list(F) -> filename:basename(F);
                         (_, V) -> V
                      end, Meta),
     io:format("~p ~p~n    ~p~n", [Level, Msg, Shown]).
