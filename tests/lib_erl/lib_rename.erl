@@ -95,6 +95,12 @@ over_c(c, F, A) -> lists:member({F, A}, [{c, 1}, {c, 2}, {l, 1}]);
 over_c(io_lib, F, A) ->
     lists:member({F, A}, [{format, 2}, {format, 3}, {fwrite, 2}, {fwrite, 3},
                           {write, 2}, {write, 3}, {print, 1}, {print, 4}]);
+%% io's output (format/io.c writes for the VM's devices): logger's i/0,1
+%% and handlers print through OTP's io here
+over_c(io, F, A) ->
+    lists:member({F, A}, [{format, 1}, {format, 2}, {format, 3}, {fwrite, 1}, {fwrite, 2},
+                          {fwrite, 3}, {put_chars, 1}, {put_chars, 2}, {nl, 0}, {nl, 1},
+                          {write, 1}, {write, 2}]);
 over_c(_, _, _) -> false.
 
 %% Remote calls the VM will resolve: erlang, our modules, the C BIFs the
@@ -107,6 +113,8 @@ allowed(unicode, characters_to_binary, A, _) -> A >= 1 andalso A =< 3;
 allowed(unicode_util, gc, 1, _) -> true;
 allowed(io, format, A, _) -> A >= 1 andalso A =< 3;
 allowed(os, getenv, 1, _) -> true;
+%% zlib's C BIFs (vm/bif_zlib.c): logger_std_h gzips the files it rotates
+allowed(zlib, F, 1, _) -> lists:member(F, [gzip, gunzip]);
 %% the ets tables (vm/ets.c) under ets's Erlang functions
 allowed(ets, F, A, _) -> c_bif(ets, F, A);
 %% io's C half (format/io.c)

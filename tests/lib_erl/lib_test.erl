@@ -5,6 +5,10 @@
 %% "lib_erl: N passed, N failed" and halts with 0 only when nothing failed.
 -module(lib_test).
 -export([main/1]).
+%% logger callbacks for cases(logger): a handler, a filter, message funs
+%% and report_cbs
+-export([adding_handler/1, removing_handler/1, changing_config/3, log/2, lg_filter/2,
+         lg_lazy/1, lg_rcb/1, lg_rcb2/2]).
 
 -define(MAX_SHOWN, 12).
 
@@ -110,6 +114,14 @@ not_ours(supervisor, F, _) -> lists:member(F, [format_log]);
 not_ours(sys, F, _) ->
     not lists:member(F, [get_state, get_status, handle_system_msg, replace_state, resume,
                          suspend, terminate]);
+%% Of logger, the kernel's start-up; of logger_std_h, the callbacks of
+%% OTP's logger_h_common (the handler process here is the logging
+%% process), and our two functions on the overload options.
+not_ours(logger, F, _) -> F =:= internal_init_logger;
+not_ours(logger_std_h, F, A) ->
+    lists:member({F, A}, [{init, 2}, {config_changed, 3}, {filesync, 3}, {write, 4},
+                          {reset_state, 2}, {handle_info, 3}, {terminate, 3},
+                          {olp_defaults, 0}, {check_olp, 1}]);
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -1613,6 +1625,132 @@ cases(supervisor) ->
        [{format_status, [Opt1, [[], State]]} || Opt1 <- [terminate, normal, x]]]);
 
 %% ---------------------------------------------------------------------
+%% logger: levels, reports and metadata as single calls; the
+%% configuration, filters, handlers and log calls as sequences of calls
+%% run on OTP's logger and on ours, each from logger's defaults without
+%% handlers (OTP's default handler goes at the first), with handlers and
+%% filters of this module that send the calling process what they got.
+%% Each step's result comes with those messages; pids, stacks, source
+%% locations and the dbgsh_ of our renamed modules are normalised away.
+
+cases(logger) ->
+    Levels = [emergency, alert, critical, error, warning, notice, info, debug, all, none],
+    Reports = [#{a => 1, b => "str"}, [{a, 1}, {b, "two"}], [{a, 1}, x], [], "a string", [[]],
+               ["ab", "cd"], [$a | b], #{}, [{"k", <<"bin">>}, {k, ["de", "ep"]}], x, <<"bin">>,
+               [{k, [a | b]}], #{label => {l, x}, report => [{k, v}]},
+               #{label => l, report => #{x => 1}}],
+    Stack = [{m, f, 1, []}, {logger, log, 2, []}, {n, g, 0, []}],
+    lists:append(
+      [[{compare_levels, [A, B]} || A <- [x | Levels], B <- [x | Levels]],
+       [{format_report, [R]} || R <- Reports],
+       [{format_otp_report, [R]} || R <- Reports],
+       [{filter_stacktrace, [M, Stack]} || M <- [m, logger, n, x]],
+       [{filter_stacktrace, [m, []]}],
+       [{add_default_metadata, [Meta], fun lg_meta_norm/1}
+        || Meta <- [#{}, #{pid => a}, #{time => 1, gl => x, k => v}, x]],
+       [{timestamp, [], fun({{ok, T}, Tr}) when is_integer(T) -> {integer, Tr}; (X) -> X end}],
+       [{F, [X]} || F <- [set_process_metadata, update_process_metadata], X <- [#{a => 1}, x]],
+       [{get_process_metadata, []}, {unset_process_metadata, []}],
+       [{set_application_level, [otp_lib_erl_noapp, info]},
+        {unset_application_level, [otp_lib_erl_noapp]}],
+       [lg_seq(Name, Steps) || {Name, Steps} <- lg_sequences()]]);
+cases(logger_filters) ->
+    Ev = fun(Level, Meta, Msg) -> #{level => Level, meta => Meta, msg => Msg} end,
+    Events = [Ev(L, M, Msg) || L <- [error, info, debug],
+                               M <- [#{}, #{domain => [otp]}, #{domain => [otp, sasl]},
+                                     #{domain => [a, b, c]}, #{domain => x}, #{gl => self()},
+                                     #{gl => x}],
+                               Msg <- [{string, "s"}, {report, #{label => {s, progress}}}]]
+        ++ [x, #{}, #{meta => #{}}, #{level => x, meta => #{}}],
+    Domains = [[], [otp], [otp, sasl], [a, b], x],
+    lists:append(
+      [[{domain, [E, {A, C, D}]} || E <- Events, A <- [log, stop, x],
+                                    C <- [super, sub, equal, not_equal, undefined, x],
+                                    D <- Domains],
+       [{level, [E, {A, Op, L}]} || E <- Events, A <- [log, stop, x],
+                                    Op <- [neq, eq, lt, gt, lteq, gteq, x],
+                                    L <- [error, info, all, x]],
+       [{F, [E, A]} || F <- [progress, remote_gl], E <- Events, A <- [log, stop, x]],
+       [{F, [E, x]} || F <- [domain, level], E <- Events]]);
+cases(logger_formatter) ->
+    Now = erlang:system_time(microsecond),
+    Pid = list_to_pid("<0.1.0>"),
+    Meta = #{time => Now, pid => Pid, gl => Pid, mfa => {m, f, 2}, file => "m.erl", line => 7,
+             domain => [a, b], k => "text", n => #{in => #{deep => 42}}, l => [1, 2]},
+    Long = lists:seq(1, 60),
+    Msgs = [{string, "plain"}, {string, <<"bin">>}, {string, ["dee", [$p]]},
+            {"fmt ~p ~w ~s", [Long, {a, b}, "str"]}, {"~p~n~p", [#{a => Long}, Long]},
+            {"  padded, ~p\n  more\n", [x]}, {"bad ~p", []}, {"~*p|~-6w|~.3f|~10.2.0f", [9, ab, 7, 2.5, 3.0]},
+            {"~P ~W ~tp ~lp", [Long, 4, Long, 3, "t", [65]]}, {'atom ~p', [1]}, {<<"bin ~p">>, [2]},
+            {report, #{a => 1, b => "str", c => Long}}, {report, [{k, v}, {l, Long}]},
+            {report, #{label => {l, x}, report => [{k, v}]}}, {report, [x, y]}],
+    Levels = [error, notice, info],
+    Metas = [Meta, Meta#{error_logger => #{tag => info_msg}}, #{time => Now},
+             Meta#{report_cb => fun lib_test:lg_rcb/1}, Meta#{report_cb => fun lib_test:lg_rcb2/2},
+             Meta#{report_cb => x}],
+    Configs = [#{}, #{single_line => false}, #{legacy_header => true},
+               #{legacy_header => true, single_line => false, time_offset => "Z"},
+               #{legacy_header => true, time_offset => "+00:00"},
+               #{legacy_header => true, time_offset => "-02:30"},
+               #{time_offset => "+02:00", time_designator => $\s}, #{time_offset => 0},
+               #{template => [level, " ", mfa, " ", [n, in, deep], " ", {k, ["k=", k], ["no k"]},
+                              " ", {x, [x], ["no x"]}, " ", pid, " ", domain, " ", l, ": ", msg, "\n"]},
+               #{template => [msg]}, #{template => [time, " ", level]}, #{template => []},
+               #{chars_limit => 10}, #{chars_limit => 50}, #{chars_limit => 300, single_line => false},
+               #{depth => 1}, #{depth => 7}, #{depth => 7, single_line => false},
+               #{max_size => 1}, #{max_size => 30}, #{max_size => 100, single_line => false},
+               #{max_size => 40, template => [msg, "\n"]}, #{max_size => 20, template => [level, msg]},
+               #{report_cb => fun lib_test:lg_rcb/1}, #{report_cb => fun lib_test:lg_rcb2/2},
+               #{report_cb => fun lib_test:lg_rcb2/2, depth => 6, chars_limit => 80},
+               #{error_logger_notice_header => notice, legacy_header => true}],
+    Flat = fun({{ok, Chars}, T}) -> {{ok, unicode:characters_to_list(Chars)}, T};
+              (X) -> X
+           end,
+    Event = fun(L, M, Msg) -> #{level => L, meta => M, msg => Msg} end,
+    Events = [Event(L, M, Msg) || L <- Levels, M <- Metas, Msg <- Msgs],
+    lists:append(
+      [[{format, [pick(Events), pick(Configs)], Flat} || _ <- lists:seq(1, 800)],
+       [{format, [E, C], Flat} || E <- [Event(error, Meta, M) || M <- Msgs], C <- Configs],
+       [{format, [E, C]} || {E, C} <- [{x, #{}}, {Event(error, Meta, {string, "s"}), x},
+                                       {Event(error, Meta, foo), #{}},
+                                       {Event(error, Meta#{time => x}, {string, "s"}), #{}},
+                                       {Event(error, Meta, {report, x}), #{}}]],
+       [{check_config, [C]} || C <- Configs],
+       [{check_config, [C]}
+        || C <- [x, #{foo => 1}, #{chars_limit => 0}, #{depth => -1}, #{max_size => x},
+                 #{depth => unlimited}, #{single_line => x}, #{legacy_header => 1},
+                 #{error_logger_notice_header => info}, #{error_logger_notice_header => x},
+                 #{report_cb => fun lists:map/2}, #{report_cb => fun lists:map/3},
+                 #{template => x}, #{template => [[a, "b"]]}, #{template => [{a, [], x}]},
+                 #{template => [<<"bin">>, <<255>>]}, #{template => [[1, 2]]},
+                 #{template => [{[a, b], [msg], []}, [c, d]]}, #{time_offset => "+01:00"},
+                 #{time_offset => "+1:2x"}, #{time_offset => "-05:30"}, #{time_offset => "z"},
+                 #{time_offset => "UTC"}, #{time_offset => " + 1:2"}, #{time_offset => "+ 1: 2"},
+                 #{time_offset => [$+ | x]}, #{time_offset => 3600}, #{time_designator => $\n},
+                 #{time_designator => 300}, #{time_designator => x}, #{time_designator => $x}]]]);
+cases(logger_std_h) ->
+    Modes = [[], [write], [raw, append], [delayed_write], [{delayed_write, 10, 10}], x],
+    Configs = [#{}, #{type => standard_error}, #{type => {device, user}}, #{type => x},
+               #{type => file}, #{type => {file, "f.log"}}, #{type => {file, "f.log", [write]}},
+               #{file => "f.log"}, #{file => "f.log", modes => pick(Modes)},
+               #{type => file, max_no_bytes => 100, max_no_files => 3, compress_on_rotate => true},
+               #{type => file, max_no_bytes => 0}, #{type => file, max_no_files => -1},
+               #{type => file, file_check => 10}, #{type => file, compress_on_rotate => x},
+               #{foo => 1}, #{type => standard_io, file => "f.log"}, #{file => 'f.log'},
+               #{file => <<"f.log">>}],
+    Old = #{type => file, file => "/tmp/a.log", modes => [raw, append, delayed_write],
+            max_no_bytes => infinity, max_no_files => 0, compress_on_rotate => false,
+            file_check => 0},
+    lists:append(
+      [[{check_config, [h, set, undefined, C]} || C <- Configs],
+       [{check_config, [h, set, undefined, #{file => "f.log", modes => M}]} || M <- Modes],
+       [{check_config, [h, SU, O, C]} || SU <- [set, update],
+                                         O <- [Old, #{type => standard_io}],
+                                         C <- Configs ++ [#{max_no_bytes => 5}]],
+       [{filter_config, [C]} || C <- [#{}, #{config => #{a => 1}}]],
+       [{filesync, [X]} || X <- ["x", 1]]]);
+
+%% ---------------------------------------------------------------------
 %% rand: states hold the module's own funs, so sequences of calls on
 %% states the module made run as {via, ...} cases, and states in results
 %% are compared with each handler map's funs replaced by 'fun'.
@@ -1839,6 +1977,389 @@ split_forms([]) -> [];
 split_forms(Toks) ->
     {Form, [Dot | Rest]} = lists:splitwith(fun(T) -> element(1, T) =/= dot end, Toks),
     [Form ++ [Dot] | split_forms(Rest)].
+
+%% ---------------------------------------------------------------------
+%% logger's helpers (cases(logger) above)
+
+%% A sequence of steps on one logger module: {F, Args} or {'fun', Fun}
+%% (Fun(Module)).
+lg_seq(Name, Steps) ->
+    {via, "seq " ++ Name,
+     fun(M) ->
+             lg_clean(M),
+             [lg_step(M, Step) || Step <- Steps]
+     end}.
+
+lg_step(M, {'fun', Fun}) ->
+    lg_norm({try {ok, Fun(M)} catch C:E -> {C, E} end, lg_flush()});
+lg_step(M, {F, Args}) ->
+    R = try {ok, apply(M, F, lg_subst(M, Args))}
+        catch C:E -> {C, E}
+        end,
+    lg_norm({F, R, lg_flush()}).
+
+%% '$self' is the calling process, {std_h} the logger_std_h of M.
+lg_subst(_, '$self') -> self();
+lg_subst(M, {std_h}) -> lg_std_h(M);
+lg_subst(M, [H | T]) -> [lg_subst(M, H) | lg_subst(M, T)];
+lg_subst(M, T) when is_tuple(T) -> list_to_tuple(lg_subst(M, tuple_to_list(T)));
+lg_subst(M, Map) when is_map(Map) -> maps:from_list(lg_subst(M, maps:to_list(Map)));
+lg_subst(_, X) -> X.
+
+%% logger's defaults, no handlers, no module levels.
+lg_clean(M) ->
+    [M:remove_handler(Id) || Id <- M:get_handler_ids()],
+    ok = M:unset_module_level(),
+    ok = M:set_primary_config(#{}),
+    ok = M:set_proxy_config(#{}),
+    ok = M:unset_process_metadata(),
+    lg_flush().
+
+lg_flush() ->
+    receive X -> [X | lg_flush()]
+    after 0 -> []
+    end.
+
+%% Pids, refs, callback stacks, source locations and our modules' prefix.
+lg_norm(P) when is_pid(P) -> pid;
+lg_norm(R) when is_reference(R) -> ref;
+lg_norm(A) when is_atom(A) ->
+    case atom_to_list(A) of
+        "dbgsh_" ++ Name -> list_to_atom(Name);
+        _ -> A
+    end;
+lg_norm(F) when is_function(F) ->
+    case erlang:fun_info(F, type) of
+        {type, external} ->
+            {module, M} = erlang:fun_info(F, module),
+            {name, N} = erlang:fun_info(F, name),
+            {arity, A} = erlang:fun_info(F, arity),
+            {'fun', lg_norm(M), N, A};
+        _ -> F
+    end;
+lg_norm({callback_crashed, {C, R, _Stack}}) -> {callback_crashed, {C, lg_norm(R)}};
+lg_norm(#{mfa := _, line := _, file := _} = Meta) ->
+    lg_norm(Meta#{line := line, file := file});
+lg_norm([H | T]) -> [lg_norm(H) | lg_norm(T)];
+lg_norm(T) when is_tuple(T) -> list_to_tuple(lg_norm(tuple_to_list(T)));
+lg_norm(M) when is_map(M) -> maps:from_list(lg_norm(maps:to_list(M)));
+lg_norm(X) -> X.
+
+lg_meta_norm({{ok, Meta}, T}) when is_map(Meta) ->
+    {{ok, maps:map(fun(time, V) when is_integer(V) -> time;
+                      (_, V) -> lg_norm(V)
+                   end, Meta)}, T};
+lg_meta_norm(X) -> X.
+
+%% The handler: config #{to => Pid} says where to tell what happens;
+%% refuse and crash make it fail.
+adding_handler(#{config := #{refuse := true}}) -> {error, refused};
+adding_handler(#{config := #{crash := add}}) -> erlang:error(add_crashed);
+adding_handler(#{id := Id, config := #{to := To}} = Config) ->
+    To ! {adding, Id, lists:sort(maps:keys(Config))},
+    {ok, Config#{added => yes}};
+adding_handler(Config) -> {ok, Config}.
+
+removing_handler(#{id := Id, config := #{to := To}}) -> To ! {removing, Id}, ok;
+removing_handler(_) -> ok.
+
+changing_config(_, #{config := #{crash := change}}, _) -> erlang:error(change_crashed);
+changing_config(SetOrUpd, #{id := Id, config := #{to := To}}, New) ->
+    To ! {changing, Id, SetOrUpd, New},
+    case New of
+        #{config := #{refuse := true}} -> {error, refused};
+        _ -> {ok, New#{changed => SetOrUpd}}
+    end;
+changing_config(_, _, New) -> {ok, New}.
+
+log(Event, #{config := #{crash := log}}) -> erlang:error({log_crashed, maps:get(level, Event)});
+log(#{level := L, msg := Msg, meta := Meta}, #{id := Id, config := #{to := To}} = Config) ->
+    Given = maps:map(fun(K, V) when K =:= pid; K =:= gl; K =:= time -> {K, is_pid(V) orelse is_integer(V)};
+                        (_, V) -> V
+                     end, Meta),
+    To ! {log, Id, L, Msg, Given, lists:sort(maps:keys(Config))},
+    ok;
+log(_, _) -> ok.
+
+lg_filter(_, crash) -> erlang:error(filter_crashed);
+lg_filter(_, bad) -> bad_return;
+lg_filter(#{level := L}, {stop, L}) -> stop;
+lg_filter(#{level := L} = E, {log, L}) -> E;
+lg_filter(E, {change, X}) -> E#{msg => {"changed ~p", [X]}};
+lg_filter(E, {level, L}) -> E#{level => L};
+lg_filter(E, {msg, M}) -> E#{msg => M};
+lg_filter(_, _) -> ignore.
+
+lg_lazy(ignore) -> ignore;
+lg_lazy(meta) -> {"with meta", #{m => 1}};
+lg_lazy(crash) -> erlang:error(lazy_crashed);
+lg_lazy(junk) -> 42;
+lg_lazy(report) -> #{r => 1};
+lg_lazy(report_meta) -> {[{a, 1}], #{m => 2}};
+lg_lazy(string) -> <<"str">>;
+lg_lazy(X) -> {"lazy ~p", [X]}.
+
+lg_rcb(#{a := _}) -> {"rcb a=~p", [a]};
+lg_rcb([{k, _} | _]) -> junk;
+lg_rcb(R) -> {"rcb ~p", [R]}.
+
+lg_rcb2(#{a := _}, Opts) -> io_lib:format("rcb2 ~p", [lists:sort(maps:to_list(Opts))]);
+lg_rcb2([{k, _} | _], _) -> <<"bin rcb2">>;
+lg_rcb2(_, _) -> [a | b].
+
+%% An io server that keeps what it is sent: {text, From} answers it.
+lg_capture() ->
+    spawn(fun() -> lg_capture([]) end).
+
+lg_capture(Acc) ->
+    receive
+        {io_request, From, Ref, Req} ->
+            {Reply, Text} = case Req of
+                                {put_chars, _, Chars} -> {ok, Chars};
+                                {put_chars, _, Mod, F, A} -> {ok, apply(Mod, F, A)};
+                                getopts -> {[{binary, false}, {encoding, latin1}], []};
+                                _ -> {{error, request}, []}
+                            end,
+            From ! {io_reply, Ref, Reply},
+            lg_capture([Acc | unicode:characters_to_list(Text)]);
+        {text, From} ->
+            From ! {text, lists:flatten(Acc)},
+            lg_capture(Acc)
+    end.
+
+lg_text(Cap) ->
+    Cap ! {text, self()},
+    receive {text, T} -> T end.
+
+%% i/0,1 written to a capturing group leader.
+lg_i(M) ->
+    Cap = lg_capture(),
+    GL = group_leader(),
+    group_leader(Cap, self()),
+    R = [try M:i(X) catch C:E -> {C, E} end || X <- [primary, handlers, proxy, modules, h1,
+                                                    lg_none, "x"]],
+    ok = M:i(),
+    group_leader(GL, self()),
+    {R, lg_text(Cap)}.
+
+%% logger_std_h of the logger module under test.
+lg_std_h(M) ->
+    case atom_to_list(M) of
+        "dbgsh_" ++ _ -> dbgsh_logger_std_h;
+        _ -> logger_std_h
+    end.
+
+%% Events through a logger_std_h handler writing to a capturing device.
+lg_device(M) ->
+    H = lg_std_h(M),
+    Cap = lg_capture(),
+    F = {logger_formatter, #{template => [level, ": ", msg, "\n"]}},
+    ok = M:add_handler(sh, H, #{config => #{type => {device, Cap}}, formatter => F}),
+    Config = M:get_handler_config(sh),
+    ok = M:error("text ~p", [1]),
+    ok = M:warning(#{a => 1, b => "two"}),
+    ok = M:error(#{label => {x, y}, report => [{k, v}]}),
+    ok = M:error(#{label => {x, y}, report => [{k, v}]}, #{report_cb => fun lib_test:lg_rcb/1}),
+    ok = M:update_formatter_config(sh, #{template => [msg, "\n"], max_size => 12}),
+    ok = M:error("a rather long message"),
+    ok = H:filesync(sh),
+    Sync = try H:filesync(lg_none_h) catch exit:E -> E end,
+    ok = M:remove_handler(sh),
+    {Config, Sync, lg_text(Cap)}.
+
+%% A file handler, rotated by size (gzipped or not).
+lg_file(M, Compress) ->
+    H = lg_std_h(M),
+    File = "/tmp/lib_erl_logger_std_h.log",
+    Names = [File | [File ++ "." ++ integer_to_list(N) ++ Z || N <- [0, 1, 2], Z <- ["", ".gz"]]],
+    [file:delete(N) || N <- Names],
+    ok = M:add_handler(sf, H, #{config => #{file => File, max_no_bytes => 40, max_no_files => 2,
+                                            compress_on_rotate => Compress},
+                                formatter => {logger_formatter, #{template => [msg, "\n"]}}}),
+    {ok, Config} = M:get_handler_config(sf),
+    [ok = M:error("line ~p of the log", [N]) || N <- lists:seq(1, 7)],
+    ok = H:filesync(sf),
+    ok = M:remove_handler(sf),
+    Files = [{filename:basename(N), lg_read(N)} || N <- Names],
+    [file:delete(N) || N <- Names],
+    {maps:get(config, Config), Files}.
+
+lg_read(Name) ->
+    case file:read_file(Name) of
+        {ok, Bin} ->
+            case lists:suffix(".gz", Name) of
+                true -> {gz, zlib:gunzip(Bin)};
+                false -> Bin
+            end;
+        Error -> Error
+    end.
+
+lg_sequences() ->
+    AllLevels = [emergency, alert, critical, error, warning, notice, info, debug],
+    H = #{config => #{to => '$self'}},
+    Loc = #{mfa => {lgm, f, 1}, line => 1, file => "lgm.erl"},
+    Filter = fun(Arg) -> {fun lib_test:lg_filter/2, Arg} end,
+    [{"levels",
+      [{allow, [L, lgm]} || L <- AllLevels]
+      ++ [{set_primary_config, [level, info]}]
+      ++ [{allow, [L, lgm]} || L <- AllLevels]
+      ++ [{set_module_level, [lgm, debug]}, {allow, [debug, lgm]}, {allow, [debug, lgn]},
+          {get_module_level, []}, {get_module_level, [lgm]}, {get_module_level, [[lgm, lgx]]},
+          {set_module_level, [[lga, lgb], error]}, {get_module_level, []},
+          {set_module_level, ["m", info]}, {set_module_level, [[a, "b"], info]},
+          {set_module_level, [lgm, bad]}, {set_module_level, [lgm, none]},
+          {allow, [emergency, lgm]}, {unset_module_level, [lga]}, {unset_module_level, [["x"]]},
+          {unset_module_level, ["x"]}, {get_module_level, []}, {unset_module_level, []},
+          {get_module_level, []}, {set_primary_config, [level, all]}, {allow, [debug, lgz]},
+          {set_primary_config, [level, none]}, {allow, [emergency, lgz]}, {allow, [bad, lgm]},
+          {allow, [info, "m"]}, {get_module_level, ["x"]}]},
+     {"primary config",
+      [{get_primary_config, []},
+       {set_primary_config, [#{level => info, metadata => #{a => 1}}]}, {get_primary_config, []},
+       {update_primary_config, [#{level => debug}]}, {get_primary_config, []},
+       {set_primary_config, [filter_default, stop]}, {set_primary_config, [x, y]},
+       {set_primary_config, [#{foo => 1}]}, {set_primary_config, [level, foo]},
+       {set_primary_config, [metadata, x]}, {set_primary_config, [filters, x]},
+       {set_primary_config, [filters, [x]]}, {set_primary_config, [filters, [{f, Filter(a)}]]},
+       {get_primary_config, []}, {set_primary_config, [x]}, {update_primary_config, [x]},
+       {set_primary_config, [filter_default, maybe]}, {set_primary_config, [handlers, []]},
+       {update_primary_config, [#{level => warning, filters => []}]}, {get_primary_config, []},
+       {set_primary_config, [#{}]}, {get_primary_config, []}, {get_proxy_config, []},
+       {set_proxy_config, [#{sync_mode_qlen => 600, drop_mode_qlen => 700, flush_qlen => 800}]},
+       {get_proxy_config, []}, {update_proxy_config, [#{sync_mode_qlen => 10}]},
+       {get_proxy_config, []}, {set_proxy_config, [#{foo => 1}]},
+       {set_proxy_config, [#{sync_mode_qlen => 5000}]}, {set_proxy_config, [x]},
+       {update_proxy_config, [#{burst_limit_enable => maybe}]}, {set_proxy_config, [#{}]},
+       {get_proxy_config, []}, {set_handler_config, [proxy, #{}]}, {get_proxy_config, []}]},
+     {"handlers",
+      [{add_handler, [h1, lib_test, H]}, {get_handler_ids, []}, {get_handler_config, [h1]},
+       {add_handler, [h1, lib_test, H]}, {add_handler, ["h", lib_test, #{}]},
+       {add_handler, [h2, "m", #{}]}, {add_handler, [h2, lib_test, x]},
+       {add_handler, [h2, lib_test, #{level => bad}]}, {add_handler, [h2, lib_test, #{filters => bad}]},
+       {add_handler, [h2, lib_test, #{filter_default => x}]},
+       {add_handler, [h2, lib_test, #{formatter => bad}]},
+       {add_handler, [h2, lib_test, #{formatter => {logger_formatter, #{depth => 0}}}]},
+       {add_handler, [h2, lib_test, #{formatter => {lg_no_formatter, #{}}, id => other}]},
+       {add_handler, [h3, lg_no_module, #{}]},
+       {add_handler, [h4, lib_test, #{config => #{to => '$self', refuse => true}}]},
+       {add_handler, [primary, lib_test, #{}]}, {add_handler, [proxy, lib_test, #{}]},
+       {get_handler_ids, []}, {get_handler_config, [h2]}, {set_handler_config, [h1, level, info]},
+       {get_handler_config, [h1]},
+       {set_handler_config, [h1, #{config => #{to => '$self'}, level => error}]},
+       {get_handler_config, [h1]}, {update_handler_config, [h1, #{level => debug, custom => 1}]},
+       {update_handler_config, [h1, id, other]}, {set_handler_config, [h1, module, other]},
+       {update_handler_config, [h1, #{config => #{to => '$self', refuse => true}}]},
+       {set_handler_config, [lg_none, level, info]}, {set_handler_config, ["h", level, info]},
+       {set_handler_config, [h1, level, bad]}, {set_handler_config, [h1, x]},
+       {update_handler_config, [h1, filters, [{f, Filter(x)}]]},
+       {update_formatter_config, [h1, #{single_line => true}]},
+       {update_formatter_config, [h1, depth, 10]}, {get_handler_config, [h1]},
+       {update_formatter_config, [h1, x]}, {update_formatter_config, [h1, #{depth => -1}]},
+       {update_formatter_config, [lg_none, #{}]}, {update_formatter_config, [primary, #{}]},
+       {get_handler_config, []}, {get_handler_config, [lg_none]},
+       {get_handler_config, [primary]}, {get_handler_config, [proxy]},
+       {remove_handler, [primary]}, {remove_handler, [proxy]},
+       {set_handler_config, [primary, level, info]}, {get_primary_config, []},
+       {set_handler_config, [proxy, level, info]}, {remove_handler, [h1]},
+       {remove_handler, [h1]}, {remove_handler, [h2]}, {get_handler_ids, []},
+       {add_handler, [hk, lib_test, #{config => #{crash => change}}]},
+       {set_handler_config, [hk, level, info]}, {remove_handler, [hk]},
+       {add_handler, [hc, lib_test, #{config => #{crash => add}}]}, {get_handler_ids, []}]},
+     {"filters",
+      [{add_handler, [h1, lib_test, H]}, {set_primary_config, [level, all]},
+       {add_primary_filter, [f1, Filter({stop, info})]}, {info, ["i"]}, {notice, ["n"]},
+       {add_primary_filter, [f1, Filter(x)]}, {add_primary_filter, [f2, Filter({change, 1})]},
+       {error, ["e"]}, {remove_primary_filter, [f2]}, {remove_primary_filter, [f2]},
+       {set_primary_config, [filter_default, stop]}, {error, ["e2"]},
+       {add_primary_filter, [f3, Filter({log, warning})]}, {warning, ["w"]}, {error, ["e3"]},
+       {add_primary_filter, ["f", Filter(x)]}, {add_primary_filter, [f4, {fun lists:foldl/3, x}]},
+       {add_primary_filter, [f4, x]}, {add_handler_filter, [h1, hf, Filter({stop, warning})]},
+       {set_primary_config, [filter_default, log]}, {warning, ["w2"]}, {error, ["e4"]},
+       {add_handler_filter, [lg_none, hf, Filter(x)]}, {add_handler_filter, [h1, hf, Filter(x)]},
+       {add_handler_filter, ["h", hf, Filter(x)]}, {remove_handler_filter, [h1, hf]},
+       {remove_handler_filter, [h1, hf]}, {remove_handler_filter, [lg_none, hf]},
+       {add_handler_filter, [h1, lvl, {fun logger_filters:level/2, {stop, lt, error}}]},
+       {set_handler_config, [h1, filter_default, stop]}, {warning, ["w3"]}, {error, ["e5"]},
+       {set_handler_config, [h1, filter_default, log]}, {set_handler_config, [h1, filters, []]},
+       {add_handler_filter, [h1, dom, {fun logger_filters:domain/2, {stop, sub, [a]}}]},
+       {error, ["d1", [], #{domain => [a, b]}]}, {error, ["d2", [], #{domain => [b]}]},
+       {add_handler_filter, [primary, pf, Filter({change, 2})]}, {error, ["p"]},
+       {get_primary_config, []}, {add_primary_filter, [lv, Filter({level, bogus})]},
+       {error, ["b"]}, {remove_primary_filter, [lv]},
+       {add_primary_filter, [bad, Filter(bad)]}, {error, ["e6"]}, {get_primary_config, []}]
+      ++ lists:append([[{add_primary_filter, [m, Filter({msg, M})]}, {error, ["msg"]},
+                        {remove_primary_filter, [m]}]
+                       || M <- [{report, []}, {report, #{}, x}, {string, 1}, {string, <<"s">>},
+                                {"f", x}, {report, [{a, b}]}, {x}, x]])
+      ++ [{get_primary_config, []},
+       {get_handler_config, [h1]}]},
+     {"log calls",
+      [{add_handler, [h1, lib_test, H]},
+       {error, ["f ~p", [1]]}, {warning, [#{a => 1}]}, {info, ["s"]}, {notice, [[{a, 1}]]},
+       {log, [error, "x", #{meta => 1}]}, {alert, ["a", #{m => 1}]}, {critical, ["c", []]},
+       {emergency, ["e ~w", [x], #{m => 2}]}, {debug, ["d"]}]
+      ++ [{log, [error, fun lib_test:lg_lazy/1, A]}
+          || A <- [fmt, ignore, meta, crash, junk, report, report_meta, string]]
+      ++ [{log, [error, fun lib_test:lg_lazy/1, fmt, #{k => v}]},
+          {log, [info, fun lib_test:lg_lazy/1, crash]},
+          {log, [error, "f", [a], #{x => 1}]}, {log, [error, <<"bin">>]},
+          {log, [error, fmtatom, []]}, {error, [foo]}, {error, [123]}, {error, [[]]},
+          {error, [[{a, 1} | x]]}, {log, [bad, "x"]}, {log, [error, "x", notalist]},
+          {log, [error, "f", [a], notamap]}, {error, ["x", []]},
+          {macro_log, [Loc, error, "m ~p", [1]]}, {macro_log, [Loc, info, "below level"]},
+          {macro_log, [Loc, debug, #{r => 1}, #{meta => 2}]},
+          {macro_log, [Loc, error, fun lib_test:lg_lazy/1, fmt]},
+          {macro_log, [Loc, error, fun lib_test:lg_lazy/1, fmt, #{k => v}]},
+          {macro_log, [x, error, "x"]}, {macro_log, [Loc, bad, "x"]},
+          {macro_log, [Loc, error, x]},
+          {set_process_metadata, [#{p => 1, meta => proc}]},
+          {set_primary_config, [metadata, #{prim => 1, meta => prim, p => prim}]},
+          {error, ["m", [], #{meta => call}]}, {macro_log, [Loc#{meta => loc, l => 1}, error, "m"]},
+          {update_process_metadata, [#{q => 2}]}, {get_process_metadata, []},
+          {error, ["m2"]}, {unset_process_metadata, []}, {get_process_metadata, []},
+          {set_process_metadata, [x]}, {update_process_metadata, [x]},
+          {set_module_level, [lgm, debug]}, {debug, ["d", [], #{mfa => {lgm, f, 0}}]},
+          {debug, ["d2", [], #{mfa => {lgn, f, 0}}]}, {log, [error, "g", #{gl => foo}]},
+          {error, ["t", [], #{time => 42, pid => x}]}]},
+     {"crashes",
+      [{add_handler, [hok, lib_test, H]},
+       {add_handler, [hcrash, lib_test, #{config => #{to => '$self', crash => log}}]},
+       {error, ["boom"]}, {get_handler_ids, []}, {add_primary_filter, [fc, Filter(crash)]},
+       {error, ["x"]}, {get_primary_config, []}]},
+     {"add_handlers",
+      [{add_handlers, [otp_lib_erl_noapp]},
+       {add_handlers, [[{handler, ha, lib_test, #{config => #{to => '$self'}}}]]},
+       {get_handler_ids, []}, {add_handlers, [[bad]]},
+       {add_handlers, [[{handler, ha, lib_test, #{}}]]},
+       {add_handlers, [[{handler, hb, lib_test, x}]]},
+       {add_handlers, [[{handler, default, lib_test, #{config => #{to => '$self'}}}]]},
+       {get_handler_config, [default]}, {remove_handler, [default]},
+       {add_handlers, [[{handler, default, lib_test, #{filters => []}}]]},
+       {get_handler_config, [default]}, {add_handlers, [x]}, {remove_handler, [ha]},
+       {set_module_level, [lgm, debug]}, {set_primary_config, [level, info]},
+       {reconfigure, []}, {get_config, []}, {add_handlers, [kernel]},
+       {remove_handler, [default]}, {get_config, []}, {add_handlers, [kernel]},
+       {get_handler_ids, []}]},
+     {"i",
+      [{add_handler, [h1, lib_test, #{config => #{x => 1}, level => info, custom => x}]},
+       {add_primary_filter, [f1, Filter(x)]}, {set_module_level, [[lgm, lgn], debug]},
+       {'fun', fun lg_i/1}, {'fun', fun(M) -> lg_clean(M), lg_i(M) end}]},
+     {"logger_std_h",
+      [{'fun', fun lg_device/1}, {'fun', fun(M) -> lg_file(M, false) end},
+       {'fun', fun(M) -> lg_file(M, true) end}]
+      ++ [{add_handler, [s, {std_h}, #{config => C}]}
+          || C <- [#{type => foo}, #{foo => 1}, #{sync_mode_qlen => x},
+                   #{sync_mode_qlen => 1000}, nomap, #{type => standard_error,
+                                                        filesync_repeat_interval => x},
+                   #{file => "/proc/otp_lib_erl/x.log"}]]
+      ++ [{add_handler, [s, {std_h}, #{config => #{type => {device, '$self'}}}]},
+          {get_handler_config, [s]},
+          {update_handler_config, [s, config, #{type => standard_io}]},
+          {update_handler_config, [s, config, #{sync_mode_qlen => 3}]},
+          {get_handler_config, [s]}, {set_handler_config, [s, config, #{}]},
+          {get_handler_config, [s]}, {set_handler_config, [s, config, #{drop_mode_qlen => 1}]},
+          {update_handler_config, [s, config, #{filesync_repeat_interval => 10}]},
+          {get_handler_config, [s]}]}].
 
 %% ---------------------------------------------------------------------
 %% rand's helpers (cases(rand) above)
