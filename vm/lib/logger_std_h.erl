@@ -23,19 +23,36 @@
 %% ---------------------------------------------------------------------
 %% The handler callbacks
 
-%% The handler's config: its own keys checked and completed, then the
-%% common and overload keys; a file handler's file opened.
+%% The handler's config, a file handler's file opened.
 adding_handler(#{id := Name, module := Module} = Config) ->
-    HConfig0 = maps:get(config, Config, #{}),
-    Own0 = maps:without(?OLP_KEYS ++ ?COMMON_KEYS, HConfig0),
-    case check_config(Name, set, undefined, Own0) of
+    case handler_config(Name, Module, set, undefined, maps:get(config, Config, #{})) of
+        {ok, _Own, HConfig} -> start(Name, Config#{config => HConfig});
+        Error -> Error
+    end.
+
+%% The handler config a set or an update makes of New (Old: the config in
+%% force, undefined for a handler being added): its own keys checked and
+%% completed by check_config/4, then the common and the overload keys over
+%% their defaults (a set's) or the old values (an update's).
+handler_config(Name, Module, SetOrUpdate, Old, New) ->
+    NotOwn = ?OLP_KEYS ++ ?COMMON_KEYS,
+    OldOwn = case Old of
+                 undefined -> undefined;
+                 _ -> maps:without(NotOwn, Old)
+             end,
+    case check_config(Name, SetOrUpdate, OldOwn, maps:without(NotOwn, New)) of
         {ok, Own} ->
-            Common = common_config(#{filesync_repeat_interval => 5000}, HConfig0, Own),
+            {CommonDefaults, OlpDefaults} =
+                case SetOrUpdate of
+                    set -> {#{filesync_repeat_interval => 5000}, olp_defaults()};
+                    update -> {maps:with(?COMMON_KEYS, Old), maps:with(?OLP_KEYS, Old)}
+                end,
+            Common = common_config(CommonDefaults, New, Own),
+            Olp = maps:merge(OlpDefaults, maps:with(?OLP_KEYS, New)),
             case check_common(Common) of
                 ok ->
-                    Olp = maps:merge(olp_defaults(), maps:with(?OLP_KEYS, HConfig0)),
                     case check_olp(Olp) of
-                        ok -> start(Name, Config#{config => maps:merge(maps:merge(Common, Own), Olp)});
+                        ok -> {ok, Own, maps:merge(maps:merge(Common, Own), Olp)};
                         Error -> Error
                     end;
                 {error, Faulty} ->
@@ -67,36 +84,11 @@ start(Name, #{config := #{type := file} = HConfig} = Config) ->
 start(_Name, Config) ->
     {ok, Config}.
 
-changing_config(SetOrUpdate, #{id := Name, config := OldHConfig, module := Module},
-                NewConfig0) ->
-    NewHConfig0 = maps:get(config, NewConfig0, #{}),
-    NotOwn = ?OLP_KEYS ++ ?COMMON_KEYS,
-    case check_config(Name, SetOrUpdate, maps:without(NotOwn, OldHConfig),
-                      maps:without(NotOwn, NewHConfig0)) of
-        {ok, Own} ->
-            CommonDefaults = case SetOrUpdate of
-                                 set -> #{filesync_repeat_interval => 5000};
-                                 update -> maps:with(?COMMON_KEYS, OldHConfig)
-                             end,
-            Common = common_config(CommonDefaults, NewHConfig0, Own),
-            case check_common(Common) of
-                ok ->
-                    OlpDefaults = case SetOrUpdate of
-                                      set -> olp_defaults();
-                                      update -> maps:with(?OLP_KEYS, OldHConfig)
-                                  end,
-                    Olp = maps:merge(OlpDefaults, maps:with(?OLP_KEYS, NewHConfig0)),
-                    case check_olp(Olp) of
-                        ok ->
-                            rotation_changed(Name, Own),
-                            HConfig = maps:merge(maps:merge(Common, Own), Olp),
-                            {ok, NewConfig0#{config => HConfig}};
-                        Error ->
-                            Error
-                    end;
-                {error, Faulty} ->
-                    {error, {invalid_config, Module, Faulty}}
-            end;
+changing_config(SetOrUpdate, #{id := Name, config := OldHConfig, module := Module}, NewConfig0) ->
+    case handler_config(Name, Module, SetOrUpdate, OldHConfig, maps:get(config, NewConfig0, #{})) of
+        {ok, Own, HConfig} ->
+            rotation_changed(Name, Own),
+            {ok, NewConfig0#{config => HConfig}};
         Error ->
             Error
     end.
