@@ -281,12 +281,12 @@ static void print_diags(const lint_diags *d)
 }
 
 /* compile's parse transforms, -compile({parse_transform, M}) alone or in a
- * list. ms_transform is applied as erl's shell applies it: each
- * ets:fun2ms/1 or dbg:fun2ms/1 call on a literal fun becomes a call of
- * ms_transform:transform_from_shell/3 made when the call runs (so a fun it
- * cannot translate is reported then, as the shell reports it, not when the
- * module compiles). Any other would have to run Erlang inside the
- * compiler: it fails the compilation, saying so. False then. */
+ * list. ms_transform is applied when each ets:fun2ms/1 or dbg:fun2ms/1 call
+ * on a literal fun runs: the call becomes one of dbgsh_ms:fun2ms/4 with the
+ * module's records (vm/eval.c), so a fun it cannot translate is reported
+ * then, as the shell reports it, not when the module compiles. Any other
+ * would have to run Erlang inside the compiler: it fails the compilation,
+ * saying so. False then. */
 static bool apply_parse_transforms(heap_t *h, term_t *forms, const char *path, lint_diags *diags)
 {
     static _Atomic term_t a_attribute, a_compile, a_parse_transform, a_ms_transform, a_record;
@@ -303,8 +303,9 @@ static bool apply_parse_transforms(heap_t *h, term_t *forms, const char *path, l
             records = term_cons(h, f, records);
         if (tuple_get(f, 2) != compile)
             continue;
-        term_t opts = tuple_get(f, 3), one = term_cons(h, opts, NIL);
-        for (term_t o = term_is_list(opts) ? opts : one; term_is_list(o); o = list_tail(o)) {
+        term_t opts = tuple_get(f, 3); /* one option, or a list of them */
+        for (term_t o = term_is_list(opts) ? opts : term_cons(h, opts, NIL); term_is_list(o);
+             o = list_tail(o)) {
             term_t opt = list_head(o);
             if (!term_is_tuple(opt) || tuple_arity(opt) != 2 || tuple_get(opt, 0) != parse_transform)
                 continue;
