@@ -13,6 +13,7 @@
 #include "alloc.h"
 #include "atom.h"
 #include "binary.h"
+#include "tstack.h"
 
 /* ---- sizes ---------------------------------------------------------------- */
 
@@ -529,6 +530,27 @@ static inline void offset_word(term_t *w, uintptr_t lo, uintptr_t hi, uint64_t d
     }
 }
 
+void gc_offset_pointers(gc_root *roots, size_t nroots, term_t *start, term_t *end, uintptr_t lo, uintptr_t hi,
+                        uint64_t delta)
+{
+    for (size_t r = 0; r < nroots; r++)
+        for (size_t i = 0; i < roots[r].n; i++)
+            offset_word(roots[r].start + i, lo, hi, delta);
+    for (term_t *p = start; p < end;) {
+        if (term_is_header(*p)) {
+            size_t first, size = heap_object_layout(p, &first);
+            if (header_subtag(*p) == HDR_FUN)
+                offset_word(p + HEAP_FUN_CREATOR_WORD, lo, hi, delta);
+            for (size_t i = first; i < size; i++)
+                offset_word(p + i, lo, hi, delta);
+            p += size;
+        } else {
+            offset_word(p, lo, hi, delta);
+            p++;
+        }
+    }
+}
+
 /* Resizes the young heap (one block, as a collection leaves it) to `words`
  * words. A realloc shrinks in place as a rule; when the block moves, every
  * pointer into it is redirected: roots, the heap's own words, the off-heap
@@ -543,22 +565,7 @@ static void resize_young(heap_t *young, gc_state *gc, gc_root *roots, size_t nro
     uint64_t delta = (uint64_t)heap_resize_block(young, words);
     heap_block *nb = young->blocks;
     if (delta) {
-        for (size_t r = 0; r < nroots; r++)
-            for (size_t i = 0; i < roots[r].n; i++)
-                offset_word(roots[r].start + i, lo, hi, delta);
-        for (term_t *p = nb->mem, *end = nb->mem + used; p < end;) {
-            if (term_is_header(*p)) {
-                size_t first, size = heap_object_layout(p, &first);
-                if (header_subtag(*p) == HDR_FUN)
-                    offset_word(p + HEAP_FUN_CREATOR_WORD, lo, hi, delta);
-                for (size_t i = first; i < size; i++)
-                    offset_word(p + i, lo, hi, delta);
-                p += size;
-            } else {
-                offset_word(p, lo, hi, delta);
-                p++;
-            }
-        }
+        gc_offset_pointers(roots, nroots, nb->mem, nb->mem + used, lo, hi, delta);
         for (offheap_hdr **pp = &young->offheap; *pp; pp = &(*pp)->next) {
             uintptr_t a = (uintptr_t)*pp;
             if (a >= lo && a < hi)
@@ -732,4 +739,103 @@ gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, s
         after->wordsize = size_before > size_after ? size_before - size_after : 0;
     }
     return kind;
+}
+
+/* ---- reachability of a foreign area ------------------------------------------------ */
+
+/* A block of the process heap a reachability walk covers: its used words
+ * and a bit per word for the objects the walk has been to. */
+typedef struct reach_block {
+    uintptr_t start, end;
+    uint64_t *seen;
+} reach_block;
+
+static int compare_reach_blocks(const void *a, const void *b)
+{
+    uintptr_t x = ((const reach_block *)a)->start, y = ((const reach_block *)b)->start;
+    return x < y ? -1 : x > y;
+}
+
+/* The block of blocks[0, n) (sorted) that holds address a, or NULL. */
+static reach_block *find_reach_block(reach_block *blocks, size_t n, uintptr_t a)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (a < blocks[mid].start)
+            hi = mid;
+        else if (a >= blocks[mid].end)
+            lo = mid + 1;
+        else
+            return &blocks[mid];
+    }
+    return NULL;
+}
+
+static void push_pointer(tstack *s, term_t t)
+{
+    if (term_is_list(t) || term_is_boxed(t))
+        tstack_push(s, t);
+}
+
+bool gc_reaches(const heap_t *young, const gc_state *gc, const gc_root *roots, size_t nroots, const term_t *lo,
+                const term_t *hi)
+{
+    size_t n = gc->old.blocks ? 1 : 0;
+    for (const heap_block *b = young->blocks; b; b = b->next)
+        n++;
+    reach_block *blocks = alloc_new(ALLOC_TEMP, n * sizeof *blocks);
+    size_t nb = 0;
+    for (const heap_block *b = young->blocks; b; b = b->next)
+        blocks[nb++] = (reach_block){(uintptr_t)b->mem, (uintptr_t)(b->mem + heap_block_used(young, b)), NULL};
+    if (gc->old.blocks) {
+        const heap_block *b = gc->old.blocks;
+        blocks[nb++] = (reach_block){(uintptr_t)b->mem, (uintptr_t)(b->mem + heap_block_used(&gc->old, b)), NULL};
+    }
+    qsort(blocks, nb, sizeof *blocks, compare_reach_blocks);
+    for (size_t i = 0; i < nb; i++) {
+        size_t words = (blocks[i].end - blocks[i].start) / sizeof(term_t);
+        blocks[i].seen = alloc_zeroed(ALLOC_TEMP, (words / 64 + 1) * sizeof(uint64_t));
+    }
+
+    tstack s;
+    tstack_init(&s);
+    for (size_t r = 0; r < nroots; r++)
+        for (size_t i = 0; i < roots[r].n; i++)
+            push_pointer(&s, roots[r].start[i]);
+    bool found = false;
+    term_t t;
+    while (!found && tstack_pop(&s, &t)) {
+        const term_t *p = term_is_list(t) ? list_ptr(t) : boxed_ptr(t);
+        if (p >= lo && p < hi) {
+            found = true;
+            break;
+        }
+        /* outside the heap (code literals, messages not received yet,
+         * other areas): not followed, as the collector does not */
+        reach_block *b = find_reach_block(blocks, nb, (uintptr_t)p);
+        if (!b)
+            continue;
+        size_t w = ((uintptr_t)p - b->start) / sizeof(term_t);
+        if (b->seen[w / 64] & (UINT64_C(1) << (w % 64)))
+            continue;
+        b->seen[w / 64] |= UINT64_C(1) << (w % 64);
+        if (term_is_list(t)) {
+            push_pointer(&s, p[0]);
+            push_pointer(&s, p[1]);
+            continue;
+        }
+        size_t first, size = heap_object_layout(p, &first);
+        if (header_subtag(p[0]) == HDR_FUN)
+            push_pointer(&s, p[HEAP_FUN_CREATOR_WORD]);
+        for (size_t i = first; i < size; i++)
+            push_pointer(&s, p[i]);
+    }
+    tstack_free(&s);
+    for (size_t i = 0; i < nb; i++) {
+        size_t words = (blocks[i].end - blocks[i].start) / sizeof(term_t);
+        alloc_free(ALLOC_TEMP, blocks[i].seen, (words / 64 + 1) * sizeof(uint64_t));
+    }
+    alloc_free(ALLOC_TEMP, blocks, n * sizeof *blocks);
+    return found;
 }

@@ -151,6 +151,24 @@ void gc_destroy(heap_t *young, gc_state *gc);
 gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, size_t need, bool major,
                    gc_info *before, gc_info *after);
 
+/* Whether the data the roots reach in the process heap young + gc (both
+ * generations) is, or points to, a word in [lo, hi): a foreign area, a
+ * literal area about to be freed (vm/pterm.c). Follows pointers within the
+ * heap's blocks only, as the collector does, once each (a bit per word of
+ * each block, ALLOC_TEMP), with an explicit stack; changes nothing, so the
+ * heap need not be walkable: a claimed process, or a parked one, may be
+ * looked at (vm/sched.h). */
+bool gc_reaches(const heap_t *young, const gc_state *gc, const gc_root *roots, size_t nroots, const term_t *lo,
+                const term_t *hi);
+/* Adds delta (bytes) to every pointer into [lo, hi) found in the root
+ * words and in the words of [start, end), a walkable area (objects one
+ * after another from start, every word of them written: a block as a
+ * collection or copy_term leaves it), read object by object as the
+ * collector reads them (heap_object_layout). For a block that moved, and
+ * for a copy of a literal area taken onto a process heap. */
+void gc_offset_pointers(gc_root *roots, size_t nroots, term_t *start, term_t *end, uintptr_t lo, uintptr_t hi,
+                        uint64_t delta);
+
 /* GC-stress pacing (DBGSH_GC_STRESS, config.h). A process collects at
  * every safe point while what a minor collection scans (its roots: the
  * register stack, ...; and the young survivors) is under GC_STRESS_RATIO

@@ -286,6 +286,23 @@ void proc_grow_catches(process *p);
  * may move every term of p; then clears the dead registers above
  * stack_top (vm/proc.c says why). */
 void proc_gc(process *p, size_t need, bool major);
+/* Makes p hold nothing in [area, area + words), a literal area that is
+ * about to be freed (vm/pterm.c): what copy_term built in one block
+ * (walkable, pointing nowhere outside itself but at the off-heap data of
+ * the handles on `offheap`). When p's roots reach into it, p is collected,
+ * the area is copied onto p's heap as a heap fragment (its handles taking
+ * counts of their own) with p's pointers moved to the copy, and p is
+ * collected again, keeping what it uses of it, sharing included: OTP's
+ * literal area collection. Returns whether p reached the area. p is the
+ * caller's own at a safe point (a BIF called through bif_stub that holds
+ * no term of p's heap afterwards) or claimed and not parked (vm/sched.h),
+ * or parked where it holds no term of its heap either. */
+bool proc_copy_literal_area(process *p, const term_t *area, size_t words, const offheap_hdr *offheap);
+/* Whether p's roots (its registers, those a caller's frame may still
+ * reach above stack_top included, dictionary, exception, results) reach
+ * into [area, area + words) through its heap; reads only, so p may be
+ * any process whose state is saved: the caller's own, claimed, parked. */
+bool proc_reaches(process *p, const term_t *area, size_t words);
 /* OTP's max_heap_size, checked as p is about to collect (a no-op for a
  * process without a limit): when its heap and stack (process_info's
  * total_heap_size plus stack_size) are over p->gc.max_heap, reports it
