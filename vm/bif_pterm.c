@@ -24,21 +24,21 @@ term_t bif_pterm_put_2(process *p, const term_t *args)
 term_t bif_pterm_get_0(process *p, const term_t *args)
 {
     (void)args;
-    return pterm_all(&p->heap);
+    return pterm_all(p, &p->heap);
 }
 
 /* persistent_term:get(Key) -> Value; badarg when there is none. */
 term_t bif_pterm_get_1(process *p, const term_t *args)
 {
     term_t v;
-    return pterm_get(args[0], &v) ? v : BIF_BADARG(p);
+    return pterm_get(p, args[0], &v) ? v : BIF_BADARG(p);
 }
 
 /* persistent_term:get(Key, Default) -> Value | Default. */
 term_t bif_pterm_get_2(process *p, const term_t *args)
 {
     term_t v;
-    return pterm_get(args[0], &v) ? v : args[1];
+    return pterm_get(p, args[0], &v) ? v : args[1];
 }
 
 /* persistent_term:erase(Key) -> boolean(). */

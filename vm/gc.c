@@ -13,7 +13,6 @@
 #include "alloc.h"
 #include "atom.h"
 #include "binary.h"
-#include "tstack.h"
 
 /* ---- sizes ---------------------------------------------------------------- */
 
@@ -741,101 +740,34 @@ gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, s
     return kind;
 }
 
-/* ---- reachability of a foreign area ------------------------------------------------ */
+/* ---- pointers into a foreign area ------------------------------------------------- */
 
-/* A block of the process heap a reachability walk covers: its used words
- * and a bit per word for the objects the walk has been to. */
-typedef struct reach_block {
-    uintptr_t start, end;
-    uint64_t *seen;
-} reach_block;
-
-static int compare_reach_blocks(const void *a, const void *b)
+/* Whether word w points into the len bytes from lo (a list or boxed term:
+ * primary tag 01 or 10). One subtraction and two compares a word. */
+static inline bool points_into(term_t w, uintptr_t lo, uint64_t len)
 {
-    uintptr_t x = ((const reach_block *)a)->start, y = ((const reach_block *)b)->start;
-    return x < y ? -1 : x > y;
+    return (uint64_t)(w - lo) < len && (w & TAG_PRIMARY_MASK) - 1u < 2u;
 }
 
-/* The block of blocks[0, n) (sorted) that holds address a, or NULL. */
-static reach_block *find_reach_block(reach_block *blocks, size_t n, uintptr_t a)
+static bool words_point_into(const term_t *p, const term_t *end, uintptr_t lo, uint64_t len)
 {
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (a < blocks[mid].start)
-            hi = mid;
-        else if (a >= blocks[mid].end)
-            lo = mid + 1;
-        else
-            return &blocks[mid];
-    }
-    return NULL;
-}
-
-static void push_pointer(tstack *s, term_t t)
-{
-    if (term_is_list(t) || term_is_boxed(t))
-        tstack_push(s, t);
+    bool hit = false;
+    for (; p < end; p++)
+        hit |= points_into(*p, lo, len);
+    return hit;
 }
 
 bool gc_reaches(const heap_t *young, const gc_state *gc, const gc_root *roots, size_t nroots, const term_t *lo,
                 const term_t *hi)
 {
-    size_t n = gc->old.blocks ? 1 : 0;
-    for (const heap_block *b = young->blocks; b; b = b->next)
-        n++;
-    reach_block *blocks = alloc_new(ALLOC_TEMP, n * sizeof *blocks);
-    size_t nb = 0;
-    for (const heap_block *b = young->blocks; b; b = b->next)
-        blocks[nb++] = (reach_block){(uintptr_t)b->mem, (uintptr_t)(b->mem + heap_block_used(young, b)), NULL};
-    if (gc->old.blocks) {
-        const heap_block *b = gc->old.blocks;
-        blocks[nb++] = (reach_block){(uintptr_t)b->mem, (uintptr_t)(b->mem + heap_block_used(&gc->old, b)), NULL};
-    }
-    qsort(blocks, nb, sizeof *blocks, compare_reach_blocks);
-    for (size_t i = 0; i < nb; i++) {
-        size_t words = (blocks[i].end - blocks[i].start) / sizeof(term_t);
-        blocks[i].seen = alloc_zeroed(ALLOC_TEMP, (words / 64 + 1) * sizeof(uint64_t));
-    }
-
-    tstack s;
-    tstack_init(&s);
+    uintptr_t start = (uintptr_t)lo;
+    uint64_t len = (uint64_t)((uintptr_t)hi - start);
     for (size_t r = 0; r < nroots; r++)
-        for (size_t i = 0; i < roots[r].n; i++)
-            push_pointer(&s, roots[r].start[i]);
-    bool found = false;
-    term_t t;
-    while (!found && tstack_pop(&s, &t)) {
-        const term_t *p = term_is_list(t) ? list_ptr(t) : boxed_ptr(t);
-        if (p >= lo && p < hi) {
-            found = true;
-            break;
-        }
-        /* outside the heap (code literals, messages not received yet,
-         * other areas): not followed, as the collector does not */
-        reach_block *b = find_reach_block(blocks, nb, (uintptr_t)p);
-        if (!b)
-            continue;
-        size_t w = ((uintptr_t)p - b->start) / sizeof(term_t);
-        if (b->seen[w / 64] & (UINT64_C(1) << (w % 64)))
-            continue;
-        b->seen[w / 64] |= UINT64_C(1) << (w % 64);
-        if (term_is_list(t)) {
-            push_pointer(&s, p[0]);
-            push_pointer(&s, p[1]);
-            continue;
-        }
-        size_t first, size = heap_object_layout(p, &first);
-        if (header_subtag(p[0]) == HDR_FUN)
-            push_pointer(&s, p[HEAP_FUN_CREATOR_WORD]);
-        for (size_t i = first; i < size; i++)
-            push_pointer(&s, p[i]);
-    }
-    tstack_free(&s);
-    for (size_t i = 0; i < nb; i++) {
-        size_t words = (blocks[i].end - blocks[i].start) / sizeof(term_t);
-        alloc_free(ALLOC_TEMP, blocks[i].seen, (words / 64 + 1) * sizeof(uint64_t));
-    }
-    alloc_free(ALLOC_TEMP, blocks, n * sizeof *blocks);
-    return found;
+        if (words_point_into(roots[r].start, roots[r].start + roots[r].n, start, len))
+            return true;
+    for (const heap_block *b = young->blocks; b; b = b->next)
+        if (words_point_into(b->mem, b->mem + heap_block_used(young, b), start, len))
+            return true;
+    const heap_block *ob = gc->old.blocks;
+    return ob && words_point_into(ob->mem, ob->mem + heap_block_used(&gc->old, ob), start, len);
 }

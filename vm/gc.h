@@ -151,13 +151,14 @@ void gc_destroy(heap_t *young, gc_state *gc);
 gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, size_t need, bool major,
                    gc_info *before, gc_info *after);
 
-/* Whether the data the roots reach in the process heap young + gc (both
- * generations) is, or points to, a word in [lo, hi): a foreign area, a
- * literal area about to be freed (vm/pterm.c). Follows pointers within the
- * heap's blocks only, as the collector does, once each (a bit per word of
- * each block, ALLOC_TEMP), with an explicit stack; changes nothing, so the
- * heap need not be walkable: a claimed process, or a parked one, may be
- * looked at (vm/sched.h). */
+/* Whether a root word or a word in use in the process heap young + gc
+ * (both generations, every block) points into [lo, hi): a foreign area, a
+ * literal area about to be freed (vm/pterm.c). Conservative: every word is
+ * read as if it were a term, so a raw word (a binary's bytes, a float)
+ * that looks like such a pointer gives true, and so does garbage not yet
+ * collected; false means that nothing the process holds points there. One
+ * pass over the words, no allocation, no writes: a claimed process, or a
+ * parked one, may be looked at (vm/sched.h). */
 bool gc_reaches(const heap_t *young, const gc_state *gc, const gc_root *roots, size_t nroots, const term_t *lo,
                 const term_t *hi);
 /* Adds delta (bytes) to every pointer into [lo, hi) found in the root

@@ -92,6 +92,9 @@ enum {
     PS_SIGNALS = 1u << 7, /* the incoming queue holds signals */
     PS_INCOMING = 1u << 8, /* the incoming queue holds something */
     PS_NAMED = 1u << 9,    /* was registered once: its exit looks for its name */
+    PS_LITERALS = 1u << 10, /* uses a literal area being freed (vm/pterm.c) but
+                               was parked when asked: it copies what it uses
+                               when its next time slice starts */
 };
 
 /* A link, a monitor or an alias, kept in a process's own list (off-heap:
@@ -213,6 +216,9 @@ struct process {
 
     /* ets tables it owns (vm/ets.c): its exit looks for them when not 0 */
     _Atomic uint32_t ets_tables;
+    /* the persistent term table it read last (vm/pterm.c), 0 for none:
+     * it can refer to no entry stored later */
+    uint64_t pterm_epoch;
 };
 
 /* Knobs: the table holds at most PROC_TABLE_SIZE processes (OTP's default

@@ -16,7 +16,6 @@
 #include "hash.h"
 #include "progress.h"
 #include "sched.h"
-#include "spinlock.h"
 
 /* ---- entries ---------------------------------------------------------------- */
 
@@ -25,7 +24,8 @@
  * handles of that data on `offheap`. Immutable once made; ALLOC_LITERAL,
  * as OTP allocates its literal areas. */
 typedef struct pterm_entry {
-    uint32_t hash; /* the key's hash_internal */
+    uint32_t hash;  /* the key's hash_internal */
+    uint64_t epoch; /* of the first table that held it */
     size_t words;  /* of mem */
     offheap_hdr *offheap;
     term_t pair; /* {Key, Value}, in mem */
@@ -72,6 +72,7 @@ static void entry_free(void *arg)
 typedef struct pterm_table {
     size_t cap; /* slots: a power of two */
     size_t count;
+    uint64_t epoch; /* tables are numbered from 1 as they are made */
     uint64_t bytes; /* the table's and its entries': info/0's memory */
     pterm_entry *slots[];
 } pterm_table;
@@ -85,6 +86,7 @@ static size_t table_bytes(size_t cap) { return sizeof(pterm_table) + cap * sizeo
  * update_lock. */
 static _Atomic(pterm_table *) current;
 static pthread_mutex_t update_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t last_epoch; /* under update_lock */
 
 static pterm_entry *find(const pterm_table *t, term_t key, uint32_t hash)
 {
@@ -109,7 +111,7 @@ static void insert(pterm_table *t, pterm_entry *e)
 }
 
 /* A new table: old's entries but `drop`, plus `add` (either may be NULL);
- * NULL when that leaves none. */
+ * NULL when that leaves none. Under update_lock. */
 static pterm_table *table_with(const pterm_table *old, const pterm_entry *drop, pterm_entry *add)
 {
     size_t count = (old ? old->count : 0) - (drop != NULL) + (add != NULL);
@@ -121,6 +123,9 @@ static pterm_table *table_with(const pterm_table *old, const pterm_entry *drop, 
     pterm_table *t = alloc_zeroed(ALLOC_PTERM, table_bytes(cap));
     t->cap = cap;
     t->bytes = table_bytes(cap);
+    t->epoch = ++last_epoch;
+    if (add)
+        add->epoch = t->epoch;
     for (size_t i = 0; old && i < old->cap; i++)
         if (old->slots[i] && old->slots[i] != drop)
             insert(t, old->slots[i]);
@@ -145,19 +150,27 @@ static void publish_locked(pterm_table *old, pterm_table *t)
         progress_defer(table_free, old);
 }
 
-bool pterm_get(term_t key, term_t *value)
+/* The current table, for `reader`, which may keep what it finds there. */
+static const pterm_table *read_table(process *reader)
 {
     const pterm_table *t = atomic_load_explicit(&current, memory_order_acquire);
-    const pterm_entry *e = find(t, key, hash_internal(key, 0));
+    if (t && reader)
+        reader->pterm_epoch = t->epoch;
+    return t;
+}
+
+bool pterm_get(process *reader, term_t key, term_t *value)
+{
+    const pterm_entry *e = find(read_table(reader), key, hash_internal(key, 0));
     if (!e)
         return false;
     *value = entry_value(e);
     return true;
 }
 
-term_t pterm_all(heap_t *h)
+term_t pterm_all(process *reader, heap_t *h)
 {
-    const pterm_table *t = atomic_load_explicit(&current, memory_order_acquire);
+    const pterm_table *t = read_table(reader);
     term_t l = NIL;
     for (size_t i = 0; t && i < t->cap; i++)
         if (t->slots[i])
@@ -174,54 +187,76 @@ void pterm_info(uint64_t *count, uint64_t *bytes)
 
 /* ---- releasing an entry -------------------------------------------------------- */
 
-/* The processes that are releasing an entry now. While one is parked in
- * release() (waiting to claim a process, or for thread progress) it holds
- * no term of its own heap, so another release may collect it there, as it
- * collects a process between time slices. Any other parked process is in
- * a BIF that may hold terms of its heap in C variables: when it uses the
- * entry, the release waits until it is no longer parked. */
+/* The entries being released now, each with the process releasing it.
+ * While a releaser is parked in release() (waiting to claim a process, or
+ * for thread progress) it holds no term of its own heap, so another
+ * release may collect it there, as it collects a process between time
+ * slices. Any other parked process is in a BIF that may hold terms of its
+ * heap in C variables: when it uses the entry, it is marked PS_LITERALS
+ * and copies what it uses itself when its next time slice starts
+ * (pterm_copy_released), unless the release finds it unparked first. A
+ * mutex: pterm_copy_released collects while it holds it. */
 typedef struct releaser {
     term_t pid;
+    const pterm_entry *e;
     struct releaser *next;
 } releaser;
 
-static spinlock releasers_lock;
+static pthread_mutex_t releasers_lock = PTHREAD_MUTEX_INITIALIZER;
 static releaser *releasers;
 
 static void add_releaser(releaser *r)
 {
-    spinlock_lock(&releasers_lock);
+    pthread_mutex_lock(&releasers_lock);
     r->next = releasers;
     releasers = r;
-    spinlock_unlock(&releasers_lock);
+    pthread_mutex_unlock(&releasers_lock);
 }
 
 static void remove_releaser(releaser *r)
 {
-    spinlock_lock(&releasers_lock);
+    pthread_mutex_lock(&releasers_lock);
     releaser **pp = &releasers;
     while (*pp != r)
         pp = &(*pp)->next;
     *pp = r->next;
-    spinlock_unlock(&releasers_lock);
+    pthread_mutex_unlock(&releasers_lock);
 }
 
 static bool is_releaser(term_t pid)
 {
-    spinlock_lock(&releasers_lock);
+    pthread_mutex_lock(&releasers_lock);
     const releaser *r = releasers;
     while (r && r->pid != pid)
         r = r->next;
-    spinlock_unlock(&releasers_lock);
+    pthread_mutex_unlock(&releasers_lock);
     return r != NULL;
 }
 
+void pterm_copy_released(process *p)
+{
+    atomic_fetch_and_explicit(&p->state, ~(uint32_t)PS_LITERALS, memory_order_relaxed);
+    pthread_mutex_lock(&releasers_lock);
+    for (const releaser *r = releasers; r; r = r->next)
+        proc_copy_literal_area(p, r->e->mem, r->e->words, r->e->offheap);
+    pthread_mutex_unlock(&releasers_lock);
+}
+
 /* Makes q (claimed) hold nothing of e; false when q must be asked again
- * later: it is parked in a BIF and uses e. */
+ * later: it is parked in a BIF and uses e (it is marked to copy what it
+ * uses itself). A process that has read no table since e was stored has
+ * nothing of it: its heap is not looked at. */
 static bool clear_process(process *q, const pterm_entry *e)
 {
-    if ((atomic_load_explicit(&q->state, memory_order_relaxed) & SCHED_PARKED) && !is_releaser(q->pid))
-        return !proc_reaches(q, e->mem, e->words);
+    if (q->pterm_epoch < e->epoch)
+        return true;
+    if ((atomic_load_explicit(&q->state, memory_order_relaxed) & SCHED_PARKED) && !is_releaser(q->pid)) {
+        if (!proc_reaches(q, e->mem, e->words))
+            return true;
+        atomic_fetch_or_explicit(&q->state, PS_LITERALS, memory_order_relaxed);
+        sched_yield_soon(q);
+        return false;
+    }
     proc_copy_literal_area(q, e->mem, e->words, e->offheap);
     return true;
 }
@@ -235,7 +270,7 @@ static bool clear_process(process *q, const pterm_entry *e)
  * finished. */
 static void release(process *caller, pterm_entry *e)
 {
-    releaser self = {caller->pid, NULL};
+    releaser self = {caller->pid, e, NULL};
     add_releaser(&self);
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
@@ -259,8 +294,9 @@ static void release(process *caller, pterm_entry *e)
         }
         n = again;
         if (n > 0) {
-            /* A parked process waits for a claim or for thread progress:
-             * let both happen before asking again. */
+            /* A parked process waits for a claim or for thread progress,
+             * and its next time slice is after a safe point: let them
+             * happen before asking again. */
             sched_park(caller);
             progress_wait(progress_later());
             sched_unpark(caller);
@@ -268,7 +304,8 @@ static void release(process *caller, pterm_entry *e)
     }
     alloc_free(ALLOC_TEMP, pids, cap * sizeof *pids);
     remove_releaser(&self);
-    proc_copy_literal_area(caller, e->mem, e->words, e->offheap);
+    if (caller->pterm_epoch >= e->epoch)
+        proc_copy_literal_area(caller, e->mem, e->words, e->offheap);
     progress_defer(entry_free, e);
 }
 

@@ -20,12 +20,13 @@
 
 /* The value stored for key in *value; false when there is none. Lock
  * free, O(1) (a hash, a probe, a key comparison); never allocates. On a
- * scheduler thread, for a process. */
-bool pterm_get(term_t key, term_t *value);
+ * scheduler thread, for `reader`, the process that keeps the value (it is
+ * noted that it read the table); NULL for a caller that keeps nothing. */
+bool pterm_get(process *reader, term_t key, term_t *value);
 
 /* [{Key, Value}] for every entry, on h: the list's cells on h, the tuples
- * the table's own (persistent_term:get/0). */
-term_t pterm_all(heap_t *h);
+ * the table's own (persistent_term:get/0); reader as for pterm_get. */
+term_t pterm_all(process *reader, heap_t *h);
 
 /* How many entries there are, and the bytes the table and its entries
  * take (persistent_term:info/0). */
@@ -44,5 +45,9 @@ void pterm_put(process *caller, term_t key, term_t value);
  * processes that run meanwhile; the entry's memory is freed after thread
  * progress. Same conditions on `caller` as pterm_put. */
 bool pterm_erase(process *caller, term_t key);
+
+/* Called by p's scheduler when a time slice of p starts with PS_LITERALS
+ * set (vm/proc.h): p copies what it uses of every entry being released. */
+void pterm_copy_released(process *p);
 
 #endif

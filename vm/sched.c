@@ -12,6 +12,7 @@
 #include "atom.h"
 #include "interp.h"
 #include "progress.h"
+#include "pterm.h"
 #include "timer.h"
 #include "trace.h"
 
@@ -352,6 +353,9 @@ sched_claim_result sched_claim(process *self, process *q)
 
 void sched_release(process *q) { drop_running(q); }
 
+/* The BIF's return reloads the reductions from the process (interp.c). */
+void sched_yield_soon(process *q) { q->reds = 0; }
+
 void sched_park(process *self)
 {
     atomic_fetch_or_explicit(&self->state, SCHED_PARKED, memory_order_relaxed);
@@ -419,6 +423,8 @@ static void run_slice(scheduler *s, process *p)
         return;
     }
     p->reds = SCHED_SLICE_REDS;
+    if (st & PS_LITERALS)
+        pterm_copy_released(p);
     if (st & PS_SIGNALS) {
         if (proc_fetch_incoming(p) < 0) {
             proc_exit(p);
