@@ -1160,8 +1160,8 @@ static void derive_atomics(bool counters, term_t f, const term_t *a, unsigned n,
         return;
     }
     bool op = IS("get", 2) || IS("add", 3) || IS("put", 3) || IS("sub", 3) ||
-              (!counters && (IS("add_get", 3) || IS("sub_get", 3) || IS("exchange", 3) ||
-                             IS("compare_exchange", 4)));
+              (!counters &&
+               (IS("add_get", 3) || IS("sub_get", 3) || IS("exchange", 3) || IS("compare_exchange", 4)));
     if (!op)
         return;
     atomics_desc d;

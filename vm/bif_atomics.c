@@ -31,8 +31,8 @@ typedef enum array_kind { SIGNED, UNSIGNED, WRITE_CONCURRENCY } array_kind;
 typedef struct atomics_array {
     vm_magic m;
     array_kind kind;
-    uint64_t size;  /* words */
-    size_t bytes;   /* of the whole record: info/1's memory */
+    uint64_t size; /* words */
+    size_t bytes;  /* of the whole record: info/1's memory */
     _Atomic uint64_t v[];
 } atomics_array;
 

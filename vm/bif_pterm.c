@@ -42,7 +42,10 @@ term_t bif_pterm_get_2(process *p, const term_t *args)
 }
 
 /* persistent_term:erase(Key) -> boolean(). */
-term_t bif_pterm_erase_1(process *p, const term_t *args) { return pterm_erase(p, args[0]) ? ATOM_true : ATOM_false; }
+term_t bif_pterm_erase_1(process *p, const term_t *args)
+{
+    return pterm_erase(p, args[0]) ? ATOM_true : ATOM_false;
+}
 
 /* persistent_term:info() -> #{count := Count, memory := Bytes}. */
 term_t bif_pterm_info_0(process *p, const term_t *args)

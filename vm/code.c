@@ -700,10 +700,10 @@ static bool erts_errors(const bif_entry *b)
 /* The error_info location item OTP 25 gives BIFs of these modules. */
 static term_t bif_location(heap_t *h, const bif_entry *b)
 {
-    const char *errors = erts_errors(b)               ? "erl_erts_errors"
-                         : stdlib_errors(b)           ? "erl_stdlib_errors"
-                         : !strcmp(b->module, "os")   ? "erl_kernel_errors"
-                                                      : NULL;
+    const char *errors = erts_errors(b)             ? "erl_erts_errors"
+                         : stdlib_errors(b)         ? "erl_stdlib_errors"
+                         : !strcmp(b->module, "os") ? "erl_kernel_errors"
+                                                    : NULL;
     if (!errors)
         return NIL;
     term_t k = ATOM_module, v = atom_from_cstr(errors);

@@ -757,8 +757,8 @@ static bool words_point_into(const term_t *p, const term_t *end, uintptr_t lo, u
     return hit;
 }
 
-bool gc_reaches(const heap_t *young, const gc_state *gc, const gc_root *roots, size_t nroots, const term_t *lo,
-                const term_t *hi)
+bool gc_reaches(const heap_t *young, const gc_state *gc, const gc_root *roots, size_t nroots,
+                const term_t *lo, const term_t *hi)
 {
     uintptr_t start = (uintptr_t)lo;
     uint64_t len = (uint64_t)((uintptr_t)hi - start);

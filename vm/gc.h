@@ -159,8 +159,8 @@ gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, s
  * collected; false means that nothing the process holds points there. One
  * pass over the words, no allocation, no writes: a claimed process, or a
  * parked one, may be looked at (vm/sched.h). */
-bool gc_reaches(const heap_t *young, const gc_state *gc, const gc_root *roots, size_t nroots, const term_t *lo,
-                const term_t *hi);
+bool gc_reaches(const heap_t *young, const gc_state *gc, const gc_root *roots, size_t nroots,
+                const term_t *lo, const term_t *hi);
 /* Adds delta (bytes) to every pointer into [lo, hi) found in the root
  * words and in the words of [start, end), a walkable area (objects one
  * after another from start, every word of them written: a block as a

@@ -26,7 +26,7 @@
 typedef struct pterm_entry {
     uint32_t hash;  /* the key's hash_internal */
     uint64_t epoch; /* of the first table that held it */
-    size_t words;  /* of mem */
+    size_t words;   /* of mem */
     offheap_hdr *offheap;
     term_t pair; /* {Key, Value}, in mem */
     term_t mem[];

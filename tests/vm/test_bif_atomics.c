@@ -109,9 +109,11 @@ Test(bif_atomics, describe)
     cr_assert_not(atomics_describe(tuple_get(w, 1), &d));
     cr_assert_not(atomics_describe(read_text("x"), &d));
     cr_assert(atomics_describe_counters(w, &d) && d.size == 4 && d.is_signed);
-    cr_assert(atomics_describe_counters(term_tuple2(&p.heap, atom_from_cstr("atomics"), u), &d) && d.size == 5);
+    cr_assert(atomics_describe_counters(term_tuple2(&p.heap, atom_from_cstr("atomics"), u), &d) &&
+              d.size == 5);
     cr_assert_not(atomics_describe_counters(u, &d));
-    cr_assert_not(atomics_describe_counters(term_tuple2(&p.heap, atom_from_cstr("atomics"), tuple_get(w, 1)), &d));
+    cr_assert_not(
+        atomics_describe_counters(term_tuple2(&p.heap, atom_from_cstr("atomics"), tuple_get(w, 1)), &d));
 }
 
 /* Four threads, each with a process of its own, update one array at once:
