@@ -1113,16 +1113,91 @@ static bool frame_args(term_t frame, term_t *a, unsigned *n, term_t *cause)
     return true;
 }
 
+/* must_be_int(N, Min, Max) for the bounds of an atomics array:
+ * -2^63..2^63-1 signed, 0..2^64-1 unsigned (bignums from 2^59 on here). */
+static const char *must_be_word(term_t n, bool is_signed)
+{
+    int64_t v;
+    if (!term_is_integer(n))
+        return NOT_INTEGER;
+    if (int_to_int64(n, &v))
+        return is_signed || v >= 0 ? NULL : RANGE;
+    bool u64 = term_is_big(n) && !big_is_negative(n) && big_limb_count(n) * sizeof(mp_limb_t) <= 8;
+    return !is_signed && u64 ? NULL : RANGE;
+}
+
+/* must_be_int(Index, 1, Size). */
+static const char *must_be_index(term_t n, uint64_t size)
+{
+    int64_t v;
+    if (!term_is_integer(n))
+        return NOT_INTEGER;
+    return int_to_int64(n, &v) && v >= 1 && (uint64_t)v <= size ? NULL : RANGE;
+}
+
+/* The texts of format_atomics_error/4 and format_counters_error/4: new/2's
+ * by the reason, the others (do_atomics_operation/1,
+ * do_counters_operation/1) by what atomics:info/1 or counters:info/1 says
+ * of the reference, so the array must still be alive. */
+static void derive_atomics(bool counters, term_t f, const term_t *a, unsigned n, term_t reason, term_t cause,
+                           const char **err)
+{
+    size_t len;
+    const char *name = atom_text(f, &len);
+    if (IS("new", 2)) {
+        if (reason == ATOM_system_limit) {
+            err[1] = counters ? "counters array size reached a system limit"
+                              : "atomics array size reached a system limit";
+            err[2] = must_be_list(a[1], NULL);
+        } else if (reason == ATOM_badarg) {
+            err[1] = must_be_int(a[0], 1, 0, true);
+            err[2] = cause == ATOM_BADOPT ? must_be_list(a[1], BAD_OPTION) : NULL;
+        }
+        return;
+    }
+    if (IS("info", 1)) {
+        err[1] = "invalid atomics reference"; /* bad_counters_ref's text too */
+        return;
+    }
+    bool op = IS("get", 2) || IS("add", 3) || IS("put", 3) || IS("sub", 3) ||
+              (!counters &&
+               (IS("add_get", 3) || IS("sub_get", 3) || IS("exchange", 3) || IS("compare_exchange", 4)));
+    if (!op)
+        return;
+    atomics_desc d;
+    bool live = counters ? atomics_describe_counters(a[0], &d) : atomics_describe(a[0], &d);
+    if (!live) {
+        err[1] = "invalid atomics reference"; /* bad_counters_ref's text too */
+        err[2] = must_be_int(a[1], 1, 0, true);
+        for (unsigned i = 2; i < n; i++)
+            err[i + 1] = term_is_integer(a[i]) ? NULL : NOT_INTEGER;
+    } else if (!counters) {
+        err[2] = must_be_index(a[1], d.size);
+        for (unsigned i = 2; i < n; i++)
+            err[i + 1] = must_be_word(a[i], d.is_signed);
+    } else {
+        /* get is [Ref, Index, 0]: no failure to explain past the index */
+        err[2] = must_be_index(a[1], d.size);
+        if (!err[2] && n == 3)
+            err[3] = term_is_integer(a[2]) ? RANGE : NOT_INTEGER;
+    }
+}
+
 /* erl_erts_errors:format_error(Reason, [{M, F, As, Info} | _]) for M =
- * erlang and the BIFs above; nothing for the rest. */
+ * erlang and the BIFs above, atomics, counters and persistent_term;
+ * nothing for the rest. */
 static void derive_erts(term_t reason, term_t frame, emap *e)
 {
-    term_t args[EMAP_ARGS], cause;
+    term_t args[EMAP_ARGS], cause, m = tuple_get(frame, 0), f = tuple_get(frame, 1);
     unsigned n;
-    if (reason == ATOM_system_limit || tuple_get(frame, 0) != ATOM_erlang ||
-        !frame_args(frame, args, &n, &cause))
+    if (!frame_args(frame, args, &n, &cause))
         return;
-    derive_erlang(tuple_get(frame, 1), args, n, cause, e->arg);
+    if (m == ATOM_erlang && reason != ATOM_system_limit)
+        derive_erlang(f, args, n, cause, e->arg);
+    else if (atom_is_named(m, "atomics") || atom_is_named(m, "counters"))
+        derive_atomics(atom_is_named(m, "counters"), f, args, n, reason, cause, e->arg);
+    else if (atom_is_named(m, "persistent_term") && atom_is_named(f, "get") && n == 1)
+        e->arg[1] = "no persistent term stored with this key";
 }
 
 /* ---- erl_stdlib_errors:format_error/2 ---------------------------------------------- */

@@ -12,6 +12,7 @@
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "bif_arith.def"
+#include "bif_atomics.def"
 #include "bif_bin.def"
 #include "bif_conv.def"
 #include "bif_eval.def"
@@ -20,6 +21,7 @@
 #include "bif_misc.def"
 #include "bif_port.def"
 #include "bif_proc.def"
+#include "bif_pterm.def"
 #include "bif_re.def"
 #include "bif_scan.def"
 #include "bif_sys.def"
@@ -31,6 +33,7 @@
 static const bif_entry builtin[] = {
 #define BIF(m, f, a, fn, flags) {#m, #f, a, fn, flags},
 #include "bif_arith.def"
+#include "bif_atomics.def"
 #include "bif_bin.def"
 #include "bif_conv.def"
 #include "bif_eval.def"
@@ -39,6 +42,7 @@ static const bif_entry builtin[] = {
 #include "bif_misc.def"
 #include "bif_port.def"
 #include "bif_proc.def"
+#include "bif_pterm.def"
 #include "bif_re.def"
 #include "bif_scan.def"
 #include "bif_sys.def"

@@ -689,13 +689,21 @@ static bool stdlib_errors(const bif_entry *b)
     return !strcmp(b->module, "lists") && !(b->arity == 1 && !strcmp(b->name, "reverse"));
 }
 
+/* Whether OTP 25 gives b's errors erl_erts_errors' error_info: the BIFs
+ * of erlang, persistent_term, atomics and counters. */
+static bool erts_errors(const bif_entry *b)
+{
+    return !strcmp(b->module, "erlang") || !strcmp(b->module, "persistent_term") ||
+           !strcmp(b->module, "atomics") || !strcmp(b->module, "counters");
+}
+
 /* The error_info location item OTP 25 gives BIFs of these modules. */
 static term_t bif_location(heap_t *h, const bif_entry *b)
 {
-    const char *errors = !strcmp(b->module, "erlang") ? "erl_erts_errors"
-                         : stdlib_errors(b)           ? "erl_stdlib_errors"
-                         : !strcmp(b->module, "os")   ? "erl_kernel_errors"
-                                                      : NULL;
+    const char *errors = erts_errors(b)             ? "erl_erts_errors"
+                         : stdlib_errors(b)         ? "erl_stdlib_errors"
+                         : !strcmp(b->module, "os") ? "erl_kernel_errors"
+                                                    : NULL;
     if (!errors)
         return NIL;
     term_t k = ATOM_module, v = atom_from_cstr(errors);

@@ -529,6 +529,27 @@ static inline void offset_word(term_t *w, uintptr_t lo, uintptr_t hi, uint64_t d
     }
 }
 
+void gc_offset_pointers(gc_root *roots, size_t nroots, term_t *start, term_t *end, uintptr_t lo, uintptr_t hi,
+                        uint64_t delta)
+{
+    for (size_t r = 0; r < nroots; r++)
+        for (size_t i = 0; i < roots[r].n; i++)
+            offset_word(roots[r].start + i, lo, hi, delta);
+    for (term_t *p = start; p < end;) {
+        if (term_is_header(*p)) {
+            size_t first, size = heap_object_layout(p, &first);
+            if (header_subtag(*p) == HDR_FUN)
+                offset_word(p + HEAP_FUN_CREATOR_WORD, lo, hi, delta);
+            for (size_t i = first; i < size; i++)
+                offset_word(p + i, lo, hi, delta);
+            p += size;
+        } else {
+            offset_word(p, lo, hi, delta);
+            p++;
+        }
+    }
+}
+
 /* Resizes the young heap (one block, as a collection leaves it) to `words`
  * words. A realloc shrinks in place as a rule; when the block moves, every
  * pointer into it is redirected: roots, the heap's own words, the off-heap
@@ -543,22 +564,7 @@ static void resize_young(heap_t *young, gc_state *gc, gc_root *roots, size_t nro
     uint64_t delta = (uint64_t)heap_resize_block(young, words);
     heap_block *nb = young->blocks;
     if (delta) {
-        for (size_t r = 0; r < nroots; r++)
-            for (size_t i = 0; i < roots[r].n; i++)
-                offset_word(roots[r].start + i, lo, hi, delta);
-        for (term_t *p = nb->mem, *end = nb->mem + used; p < end;) {
-            if (term_is_header(*p)) {
-                size_t first, size = heap_object_layout(p, &first);
-                if (header_subtag(*p) == HDR_FUN)
-                    offset_word(p + HEAP_FUN_CREATOR_WORD, lo, hi, delta);
-                for (size_t i = first; i < size; i++)
-                    offset_word(p + i, lo, hi, delta);
-                p += size;
-            } else {
-                offset_word(p, lo, hi, delta);
-                p++;
-            }
-        }
+        gc_offset_pointers(roots, nroots, nb->mem, nb->mem + used, lo, hi, delta);
         for (offheap_hdr **pp = &young->offheap; *pp; pp = &(*pp)->next) {
             uintptr_t a = (uintptr_t)*pp;
             if (a >= lo && a < hi)
@@ -732,4 +738,36 @@ gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, s
         after->wordsize = size_before > size_after ? size_before - size_after : 0;
     }
     return kind;
+}
+
+/* ---- pointers into a foreign area ------------------------------------------------- */
+
+/* Whether word w points into the len bytes from lo (a list or boxed term:
+ * primary tag 01 or 10). One subtraction and two compares a word. */
+static inline bool points_into(term_t w, uintptr_t lo, uint64_t len)
+{
+    return (uint64_t)(w - lo) < len && (w & TAG_PRIMARY_MASK) - 1u < 2u;
+}
+
+static bool words_point_into(const term_t *p, const term_t *end, uintptr_t lo, uint64_t len)
+{
+    bool hit = false;
+    for (; p < end; p++)
+        hit |= points_into(*p, lo, len);
+    return hit;
+}
+
+bool gc_reaches(const heap_t *young, const gc_state *gc, const gc_root *roots, size_t nroots,
+                const term_t *lo, const term_t *hi)
+{
+    uintptr_t start = (uintptr_t)lo;
+    uint64_t len = (uint64_t)((uintptr_t)hi - start);
+    for (size_t r = 0; r < nroots; r++)
+        if (words_point_into(roots[r].start, roots[r].start + roots[r].n, start, len))
+            return true;
+    for (const heap_block *b = young->blocks; b; b = b->next)
+        if (words_point_into(b->mem, b->mem + heap_block_used(young, b), start, len))
+            return true;
+    const heap_block *ob = gc->old.blocks;
+    return ob && words_point_into(ob->mem, ob->mem + heap_block_used(&gc->old, ob), start, len);
 }

@@ -151,6 +151,25 @@ void gc_destroy(heap_t *young, gc_state *gc);
 gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, size_t need, bool major,
                    gc_info *before, gc_info *after);
 
+/* Whether a root word or a word in use in the process heap young + gc
+ * (both generations, every block) points into [lo, hi): a foreign area, a
+ * literal area about to be freed (vm/pterm.c). Conservative: every word is
+ * read as if it were a term, so a raw word (a binary's bytes, a float)
+ * that looks like such a pointer gives true, and so does garbage not yet
+ * collected; false means that nothing the process holds points there. One
+ * pass over the words, no allocation, no writes: a claimed process, or a
+ * parked one, may be looked at (vm/sched.h). */
+bool gc_reaches(const heap_t *young, const gc_state *gc, const gc_root *roots, size_t nroots,
+                const term_t *lo, const term_t *hi);
+/* Adds delta (bytes) to every pointer into [lo, hi) found in the root
+ * words and in the words of [start, end), a walkable area (objects one
+ * after another from start, every word of them written: a block as a
+ * collection or copy_term leaves it), read object by object as the
+ * collector reads them (heap_object_layout). For a block that moved, and
+ * for a copy of a literal area taken onto a process heap. */
+void gc_offset_pointers(gc_root *roots, size_t nroots, term_t *start, term_t *end, uintptr_t lo, uintptr_t hi,
+                        uint64_t delta);
+
 /* GC-stress pacing (DBGSH_GC_STRESS, config.h). A process collects at
  * every safe point while what a minor collection scans (its roots: the
  * register stack, ...; and the young survivors) is under GC_STRESS_RATIO

@@ -326,18 +326,25 @@ bool proc_over_max_heap(process *p)
     return limit.kill;
 }
 
+/* The roots of p: its first `stack_words` registers and the fields that
+ * hold terms. */
+#define PROC_ROOTS 7
+static void fill_roots(process *p, uint32_t stack_words, gc_root roots[PROC_ROOTS])
+{
+    roots[0] = (gc_root){p->stack, stack_words};
+    roots[1] = (gc_root){&p->dict, 1};
+    roots[2] = (gc_root){&p->exit_reason, 1};
+    roots[3] = (gc_root){&p->result, 1};
+    roots[4] = (gc_root){&p->freason, 1};
+    roots[5] = (gc_root){&p->fstack, 1};
+    roots[6] = (gc_root){&p->finfo, 1};
+}
+
 void proc_gc(process *p, size_t need, bool major)
 {
-    gc_root roots[] = {
-        {p->stack, p->stack_top},
-        {&p->dict, 1},
-        {&p->exit_reason, 1},
-        {&p->result, 1},
-        {&p->freason, 1},
-        {&p->fstack, 1},
-        {&p->finfo, 1},
-    };
-    gc_collect(&p->heap, &p->gc, roots, sizeof roots / sizeof roots[0], need, major, NULL, NULL);
+    gc_root roots[PROC_ROOTS];
+    fill_roots(p, p->stack_top, roots);
+    gc_collect(&p->heap, &p->gc, roots, PROC_ROOTS, need, major, NULL, NULL);
     /* The registers above stack_top are dead now but were not updated, and
      * the frames of the callers reach above it: a caller's registers past
      * the window of the call in progress. A caller may later put a call
@@ -353,6 +360,44 @@ void proc_gc(process *p, size_t need, bool major)
     uint32_t end = p->stack_words - p->stack_top > reach ? p->stack_top + reach : p->stack_words;
     for (uint32_t i = p->stack_top; i < end; i++)
         p->stack[i] = DBGSH_GC_STRESS ? HEAP_POISON_WORD : NIL;
+}
+
+bool proc_reaches(process *p, const term_t *area, size_t words)
+{
+    /* The registers above stack_top that a caller's frame may still
+     * reach count too (proc_gc says why): one left pointing into a freed
+     * area could later be taken for a live one. */
+    uint32_t reach = code_max_frame();
+    uint32_t scan = p->stack_words - p->stack_top > reach ? p->stack_top + reach : p->stack_words;
+    gc_root roots[PROC_ROOTS];
+    fill_roots(p, scan, roots);
+    return gc_reaches(&p->heap, &p->gc, roots, PROC_ROOTS, area, area + words);
+}
+
+bool proc_copy_literal_area(process *p, const term_t *area, size_t words, const offheap_hdr *offheap)
+{
+    if (!proc_reaches(p, area, words))
+        return false;
+    /* Collected, the heap is one block whose words can be walked, and
+     * the dead registers are cleared. */
+    proc_gc(p, 0, true);
+    gc_root roots[PROC_ROOTS];
+    fill_roots(p, p->stack_top, roots);
+    heap_t frag;
+    heap_init(&frag, ALLOC_HEAP_FRAG);
+    term_t *copy = heap_alloc(&frag, words);
+    memcpy(copy, area, words * sizeof(term_t));
+    uintptr_t lo = (uintptr_t)area, hi = (uintptr_t)(area + words);
+    uint64_t delta = (uint64_t)((uintptr_t)copy - lo);
+    gc_offset_pointers(roots, PROC_ROOTS, p->heap.blocks->mem, p->heap.top, lo, hi, delta);
+    gc_offset_pointers(NULL, 0, copy, copy + words, lo, hi, delta);
+    /* the copies of the area's handles take counts of their own */
+    for (const offheap_hdr *o = offheap; o; o = o->next)
+        heap_hold_offheap_obj(&frag, (offheap_hdr *)((uintptr_t)o + delta));
+    heap_absorb(&p->heap, &frag);
+    /* keeps what p uses of the copy, frees the rest */
+    proc_gc(p, 0, true);
+    return true;
 }
 
 /* ---- spawning --------------------------------------------------------- */

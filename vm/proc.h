@@ -92,6 +92,9 @@ enum {
     PS_SIGNALS = 1u << 7, /* the incoming queue holds signals */
     PS_INCOMING = 1u << 8, /* the incoming queue holds something */
     PS_NAMED = 1u << 9,    /* was registered once: its exit looks for its name */
+    PS_LITERALS = 1u << 10, /* uses a literal area being freed (vm/pterm.c) but
+                               was parked when asked: it copies what it uses
+                               when its next time slice starts */
 };
 
 /* A link, a monitor or an alias, kept in a process's own list (off-heap:
@@ -213,6 +216,9 @@ struct process {
 
     /* ets tables it owns (vm/ets.c): its exit looks for them when not 0 */
     _Atomic uint32_t ets_tables;
+    /* the persistent term table it read last (vm/pterm.c), 0 for none:
+     * it can refer to no entry stored later */
+    uint64_t pterm_epoch;
 };
 
 /* Knobs: the table holds at most PROC_TABLE_SIZE processes (OTP's default
@@ -286,6 +292,23 @@ void proc_grow_catches(process *p);
  * may move every term of p; then clears the dead registers above
  * stack_top (vm/proc.c says why). */
 void proc_gc(process *p, size_t need, bool major);
+/* Makes p hold nothing in [area, area + words), a literal area that is
+ * about to be freed (vm/pterm.c): what copy_term built in one block
+ * (walkable, pointing nowhere outside itself but at the off-heap data of
+ * the handles on `offheap`). When p's roots reach into it, p is collected,
+ * the area is copied onto p's heap as a heap fragment (its handles taking
+ * counts of their own) with p's pointers moved to the copy, and p is
+ * collected again, keeping what it uses of it, sharing included: OTP's
+ * literal area collection. Returns whether p reached the area. p is the
+ * caller's own at a safe point (a BIF called through bif_stub that holds
+ * no term of p's heap afterwards) or claimed and not parked (vm/sched.h),
+ * or parked where it holds no term of its heap either. */
+bool proc_copy_literal_area(process *p, const term_t *area, size_t words, const offheap_hdr *offheap);
+/* Whether p's roots (its registers, those a caller's frame may still
+ * reach above stack_top included, dictionary, exception, results) reach
+ * into [area, area + words) through its heap; reads only, so p may be
+ * any process whose state is saved: the caller's own, claimed, parked. */
+bool proc_reaches(process *p, const term_t *area, size_t words);
 /* OTP's max_heap_size, checked as p is about to collect (a no-op for a
  * process without a limit): when its heap and stack (process_info's
  * total_heap_size plus stack_size) are over p->gc.max_heap, reports it

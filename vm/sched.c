@@ -12,6 +12,7 @@
 #include "atom.h"
 #include "interp.h"
 #include "progress.h"
+#include "pterm.h"
 #include "timer.h"
 #include "trace.h"
 
@@ -283,6 +284,17 @@ static uint32_t take_running(process *p)
     }
 }
 
+/* take_running without waiting: false when p's bit is held. */
+static bool try_take_running(process *p)
+{
+    uint32_t st = atomic_load_explicit(&p->state, memory_order_relaxed);
+    while (!(st & PS_RUNNING))
+        if (atomic_compare_exchange_weak_explicit(&p->state, &st, st | PS_RUNNING, memory_order_acquire,
+                                                  memory_order_relaxed))
+            return true;
+    return false;
+}
+
 /* Release: the holder's writes become visible to the next holder. */
 static void drop_running(process *p)
 {
@@ -306,7 +318,18 @@ sched_claim_result sched_claim(process *self, process *q)
                                                        memory_order_relaxed))
                 continue;
             r = (st & SCHED_PARKED) || round > 0 ? SCHED_CLAIM_RUNNING : SCHED_CLAIM_IDLE;
-            break;
+            if (!parked || try_take_running(self))
+                break;
+            /* Whoever holds self's bit may be a parked claimer that has
+             * just taken it and now waits for its own bit, q's, which we
+             * hold (two parked processes claiming each other): let q go
+             * while we wait for self, then try q again. */
+            drop_running(q);
+            take_running(self);
+            atomic_fetch_and_explicit(&self->state, ~(uint32_t)SCHED_PARKED, memory_order_relaxed);
+            parked = false;
+            st = atomic_load_explicit(&q->state, memory_order_relaxed);
+            continue;
         }
         if (self && !parked) {
             /* Let others claim self while it waits (PARKED first: whoever
@@ -319,15 +342,19 @@ sched_claim_result sched_claim(process *self, process *q)
         st = atomic_load_explicit(&q->state, memory_order_relaxed);
     }
     if (parked) {
-        /* Holding q's bit while waiting for our own is safe: whoever holds
-         * ours waits for nobody. */
-        take_running(self);
+        /* q claimed: self's bit is taken already; q gone: no claim is
+         * held while self waits for its bit */
+        if (r == SCHED_CLAIM_GONE)
+            take_running(self);
         atomic_fetch_and_explicit(&self->state, ~(uint32_t)SCHED_PARKED, memory_order_relaxed);
     }
     return r;
 }
 
 void sched_release(process *q) { drop_running(q); }
+
+/* The BIF's return reloads the reductions from the process (interp.c). */
+void sched_yield_soon(process *q) { q->reds = 0; }
 
 void sched_park(process *self)
 {
@@ -396,6 +423,8 @@ static void run_slice(scheduler *s, process *p)
         return;
     }
     p->reds = SCHED_SLICE_REDS;
+    if (st & PS_LITERALS)
+        pterm_copy_released(p);
     if (st & PS_SIGNALS) {
         if (proc_fetch_incoming(p) < 0) {
             proc_exit(p);

@@ -82,6 +82,11 @@ sched_claim_result sched_claim(process *self, process *q);
  * not touch its private state until sched_unpark(self) returns. */
 void sched_park(process *self);
 void sched_unpark(process *self);
+/* Makes q (claimed by the caller, parked in a BIF) end its time slice at
+ * its first function call after the BIF returns, as if it had used up its
+ * reductions (they count as used): its next slice starts soon, with what
+ * run_slice does first (PS_LITERALS, vm/proc.h). */
+void sched_yield_soon(process *q);
 /* Gives q's PS_RUNNING bit back (q claimed by the caller). */
 void sched_release(process *q);
 /* Kills q (claimed by the caller) as exit(q, kill) from `self` would: from

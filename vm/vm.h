@@ -27,8 +27,10 @@
 #include "vm/bif.h"
 #include "vm/proc.h"
 
-/* What is wrong with a regular expression, for the shell's explanation of
- * re's badarg (format/exception.c). */
+/* What is wrong with a regular expression, and what atomics:info/1 says
+ * of an atomics or counters reference, for the shell's explanations of
+ * their badargs (format/exception.c). */
+#include "vm/bif_atomics.h"
 #include "vm/bif_re.h"
 
 /* What the trace engine (dbgcore/) needs besides: loaded code and export

@@ -326,6 +326,43 @@ static const exc_row ROWS[] = {
      "                                     <<1,114,101,50,0,0,0,0,0,0,40,63,60,110,\n"
      "                                       62,97,41>>})\n"
      "        *** argument 1: not an iodata term\n"},
+    /* atomics, counters, persistent_term: erl_erts_errors' texts that the
+     * exception term alone decides (no live array: the one below) */
+    {"atomics_new_badopt", "error", "badarg", "[{atomics,new,[0,[bad]],[{error_info,#{cause => badopt,module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  atomics:new/2\n"
+     "        called as atomics:new(0,[bad])\n"
+     "        *** argument 1: out of range\n"
+     "        *** argument 2: invalid option in list\n"},
+    {"atomics_new_size", "error", "badarg", "[{atomics,new,[a,[bad]],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  atomics:new/2\n"
+     "        called as atomics:new(a,[bad])\n"
+     "        *** argument 1: not an integer\n"},
+    {"counters_new_limit", "error", "system_limit", "[{counters,new,[18446744073709551616,x],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: a system limit has been reached\n"
+     "     in function  counters:new/2\n"
+     "        called as counters:new(18446744073709551616,x)\n"
+     "        *** argument 1: counters array size reached a system limit\n"
+     "        *** argument 2: not a list\n"},
+    {"atomics_cx_badref", "error", "badarg", "[{atomics,compare_exchange,[x,0,a,1.5],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  atomics:compare_exchange/4\n"
+     "        called as atomics:compare_exchange(x,0,a,1.5)\n"
+     "        *** argument 1: invalid atomics reference\n"
+     "        *** argument 2: out of range\n"
+     "        *** argument 3: not an integer\n"
+     "        *** argument 4: not an integer\n"},
+    {"counters_info_bad", "error", "badarg", "[{counters,info,[{atomics,x}],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  counters:info/1\n"
+     "        called as counters:info({atomics,x})\n"
+     "        *** argument 1: invalid atomics reference\n"},
+    {"pterm_get", "error", "badarg", "[{persistent_term,get,[{no,key}],[{error_info,#{module => erl_erts_errors}}]}]", true, 80, "** ", NULL,
+     "** exception error: bad argument\n"
+     "     in function  persistent_term:get/1\n"
+     "        called as persistent_term:get({no,key})\n"
+     "        *** argument 1: no persistent term stored with this key\n"},
 };
 /* clang-format on */
 
@@ -424,4 +461,86 @@ Test(exception, reuse_and_long_stack)
     fmt_exception(&buf, ATOM_error, ATOM_badarg, stack, &o);
     cr_assert_str_eq(buf.data, first);
     free(first);
+}
+
+term_t bif_atomics_new_2(process *p, const term_t *args);
+term_t bif_counters_new_2(process *p, const term_t *args);
+
+/* The "*** argument" lines of erl's text for an error of a BIF of atomics
+ * or counters called with `args` (text, "$" standing for `ref`), which
+ * depend on the array the reference holds: erl_erts_errors asks
+ * atomics:info/1 (counters:info/1) for its size and bounds. */
+static void check_live(term_t mf, term_t ref, const char *args, const char *reason, const char *want)
+{
+    char text[256];
+    size_t n = 0;
+    for (const char *a = args; *a; a++) {
+        if (*a == '$')
+            n += (size_t)snprintf(text + n, sizeof text - n, "the_ref");
+        else
+            text[n++] = *a;
+    }
+    text[n] = 0;
+    /* the reference goes where the argument list reads the_ref */
+    term_t as = fx_read(text), out = NIL, *tail = &out;
+    for (; term_is_list(as); as = list_tail(as)) {
+        term_t a = list_head(as);
+        if (a == atom_from_cstr("the_ref"))
+            a = ref;
+        else if (term_is_tuple(a) && tuple_arity(a) == 2 && tuple_get(a, 1) == atom_from_cstr("the_ref"))
+            a = term_tuple2(&heap, tuple_get(a, 0), ref);
+        *tail = term_cons(&heap, a, NIL);
+        tail = &list_ptr(*tail)[1];
+    }
+    term_t frame[4] = {tuple_get(mf, 0), tuple_get(mf, 1), out,
+                       fx_read("[{error_info,#{module => erl_erts_errors}}]")};
+    term_t stack = term_cons(&heap, term_tuple(&heap, 4, frame), NIL);
+    fmt_exception_opts o;
+    fmt_exception_opts_init(&o);
+    fmt_buf_reset(&buf);
+    cr_assert_eq(fmt_exception(&buf, ATOM_error, atom_from_cstr(reason), stack, &o), FMT_OK);
+    const char *lines = strstr(buf.data, "        ***");
+    cr_expect_str_eq(lines ? lines : "", want, "%s %s: %s", args, reason, buf.data);
+}
+
+/* Live arrays, erl's texts for the same calls (tests/scripts/bifs cover
+ * the errors themselves). */
+Test(exception, atomics_live_refs)
+{
+    process p;
+    memset(&p, 0, sizeof p);
+    heap_init(&p.heap, ALLOC_HEAP);
+    term_t a[2] = {term_small(2), fx_read("[{signed,false}]")};
+    term_t u = bif_atomics_new_2(&p, a);
+    a[1] = NIL;
+    term_t s = bif_atomics_new_2(&p, a);
+    a[1] = fx_read("[write_concurrency]");
+    term_t w = tuple_get(bif_counters_new_2(&p, a), 1);
+    cr_assert(term_is_ref(u) && term_is_ref(s) && term_is_ref(w));
+    term_t get = fx_read("{atomics,get}"), put = fx_read("{atomics,put}");
+    check_live(get, u, "[$,5]", "badarg", "        *** argument 2: out of range\n");
+    check_live(put, u, "[$,1,-1]", "badarg", "        *** argument 3: out of range\n");
+    check_live(fx_read("{atomics,compare_exchange}"), u, "[$,3,a,-1]", "badarg",
+               "        *** argument 2: out of range\n"
+               "        *** argument 3: not an integer\n"
+               "        *** argument 4: out of range\n");
+    check_live(fx_read("{atomics,add}"), u, "[$,1,18446744073709551616]", "badarg",
+               "        *** argument 3: out of range\n");
+    check_live(put, s, "[$,1,9223372036854775808]", "badarg", "        *** argument 3: out of range\n");
+    check_live(fx_read("{atomics,exchange}"), s, "[$,0,-9223372036854775809]", "badarg",
+               "        *** argument 2: out of range\n"
+               "        *** argument 3: out of range\n");
+    check_live(fx_read("{atomics,sub_get}"), u, "[$,2,18446744073709551616]", "badarg",
+               "        *** argument 3: out of range\n");
+    term_t add = fx_read("{counters,add}");
+    check_live(add, w, "[{write_concurrency,$},1,18446744073709551616]", "badarg",
+               "        *** argument 3: out of range\n");
+    check_live(add, w, "[{write_concurrency,$},3,1]", "badarg", "        *** argument 2: out of range\n");
+    check_live(fx_read("{counters,sub}"), w, "[{write_concurrency,$},1,a]", "badarith",
+               "        *** argument 3: not an integer\n");
+    check_live(fx_read("{counters,put}"), u, "[{atomics,$},1,-1]", "badarg", "        *** argument 3: out of range\n");
+    check_live(fx_read("{counters,get}"), u, "[{atomics,$},3]", "badarg", "        *** argument 2: out of range\n");
+    /* the same calls on a reference that holds no array any more */
+    check_live(get, fx_read("x"), "[$,5]", "badarg", "        *** argument 1: invalid atomics reference\n");
+    heap_destroy(&p.heap);
 }

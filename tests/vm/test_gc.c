@@ -841,3 +841,122 @@ Test(gc, system_options_keep_every_field)
     cr_assert(now.max_heap.words == 233 && now.max_heap.kill && !now.max_heap.log);
     gc_set_system_opts(&saved);
 }
+
+/* ---- foreign areas: gc_reaches, gc_offset_pointers ------------------------------- */
+
+/* A literal area as persistent_term makes one: copy_term into one block. */
+typedef struct area {
+    term_t *mem;
+    size_t words;
+    heap_t h;
+    term_t t;
+} area;
+
+static void area_make(area *a, term_t t)
+{
+    a->words = copy_size(t);
+    a->mem = alloc_new(ALLOC_LITERAL, a->words * sizeof(term_t));
+    a->h = (heap_t){.top = a->mem, .limit = a->mem + a->words, .type = ALLOC_LITERAL};
+    a->t = copy_term(&a->h, t);
+}
+
+static void area_free(area *a)
+{
+    for (offheap_hdr *o = a->h.offheap, *next; o; o = next) {
+        next = o->next;
+        heap_release_offheap_obj(o);
+    }
+    alloc_free(ALLOC_LITERAL, a->mem, a->words * sizeof(term_t));
+}
+
+static bool reaches(term_t *roots, size_t n, const area *a)
+{
+    gc_root r = {roots, n};
+    return gc_reaches(&young, &gc, &r, 1, a->mem, a->mem + a->words);
+}
+
+/* A root or a heap word that points into the area says yes, wherever it
+ * is in the process heap (young block, fragment, old heap), garbage
+ * included (the check is conservative: the copy that follows is exact);
+ * a word of another heap, or words past the heap's top, say nothing. */
+Test(gc, reaches_finds_words_that_point_into_an_area)
+{
+    area a;
+    area_make(&a, term_tuple2(&refh, refc_binary(&refh, 300, 1), int_list(&refh, 10)));
+    term_t inner = tuple_get(a.t, 1); /* a list inside the area */
+    term_t roots[2] = {int_list(&young, 5), NIL};
+    cr_assert_not(reaches(roots, 2, &a));
+    /* a root, to the area's start or into its middle */
+    roots[1] = a.t;
+    cr_assert(reaches(roots, 2, &a));
+    roots[1] = inner;
+    cr_assert(reaches(roots, 2, &a));
+    /* a heap word: live, promoted to the old heap, or garbage */
+    roots[1] = term_cons(&young, term_tuple2(&young, I(1), inner), NIL);
+    cr_assert(reaches(roots, 2, &a));
+    collect(roots, 2, 0, false);
+    collect(roots, 2, 0, false);
+    cr_assert(in_old(list_ptr(roots[1])));
+    cr_assert(reaches(roots, 2, &a));
+    roots[1] = NIL;
+    collect(roots, 2, 0, true);
+    cr_assert_not(reaches(roots, 2, &a));
+    (void)term_tuple2(&young, a.t, I(1));
+    cr_assert(reaches(roots, 2, &a));
+    collect(roots, 2, 0, true);
+    cr_assert_not(reaches(roots, 2, &a));
+    /* a message's fragment once it joined the heap */
+    heap_t msg;
+    heap_init(&msg, ALLOC_HEAP_FRAG);
+    roots[1] = term_tuple2(&msg, a.t, I(2));
+    cr_assert_not(reaches(roots + 0, 1, &a));
+    heap_absorb(&young, &msg);
+    cr_assert(reaches(roots + 0, 1, &a));
+    collect(roots, 1, 0, true);
+    /* another heap's words, and the words past the top, are not read */
+    heap_t other;
+    heap_init(&other, ALLOC_HEAP);
+    roots[1] = term_tuple2(&other, a.t, I(3));
+    cr_assert_not(reaches(roots, 1, &a));
+    term_t *past = young.top;
+    if (past < young.limit) {
+        *past = a.t;
+        cr_assert_not(reaches(roots, 1, &a));
+        *past = NIL;
+    }
+    heap_destroy(&other);
+    area_free(&a);
+}
+
+/* Pointers into [lo, hi) move by delta, in the roots and the words of a
+ * walkable block, nothing else: what proc_copy_literal_area does with a
+ * copy of an area. */
+Test(gc, offset_pointers_moves_only_pointers_into_the_range)
+{
+    area a;
+    area_make(&a, term_tuple3(&refh, int_list(&refh, 4), term_float(&refh, 1.5), A("x")));
+    term_t *copy = alloc_new(ALLOC_LITERAL, a.words * sizeof(term_t));
+    memcpy(copy, a.mem, a.words * sizeof(term_t));
+    uintptr_t lo = (uintptr_t)a.mem, hi = (uintptr_t)(a.mem + a.words);
+    uint64_t delta = (uint64_t)((uintptr_t)copy - lo);
+    /* the copy's own pointers */
+    gc_offset_pointers(NULL, 0, copy, copy + a.words, lo, hi, delta);
+    term_t moved = a.t + delta;
+    cr_assert(term_eq_exact(moved, a.t));
+    cr_assert_eq((uintptr_t)list_ptr(tuple_get(moved, 0)) - (uintptr_t)copy,
+                 (uintptr_t)list_ptr(tuple_get(a.t, 0)) - lo);
+    /* a heap block and roots: pointers into the area move, others stay */
+    term_t mine = int_list(&young, 2);
+    term_t t = term_tuple3(&young, tuple_get(a.t, 1), mine, I(7));
+    term_t roots[3] = {t, a.t, mine};
+    collect(roots, 3, 0, true); /* one walkable block */
+    gc_root r = {roots, 3};
+    gc_offset_pointers(&r, 1, young.blocks->mem, young.top, lo, hi, delta);
+    cr_assert_eq(roots[1], moved);
+    cr_assert_eq(tuple_get(roots[0], 0), tuple_get(moved, 1));
+    cr_assert(in_young(list_ptr(tuple_get(roots[0], 1))));
+    cr_assert_eq(tuple_get(roots[0], 1), roots[2]);
+    cr_assert_eq(float_value(tuple_get(roots[0], 0)), 1.5);
+    alloc_free(ALLOC_LITERAL, copy, a.words * sizeof(term_t));
+    area_free(&a);
+}

@@ -90,6 +90,10 @@ names() ->
      re_compile_bad_pattern, re_compile_badopt, re_compile_not_iodata, re_compile1_not_iodata,
      re_split_bad_subject, re_split3_badopt, re_replace_bad_pattern, re_replace_bad_replacement,
      re_replace4_badopt, re_inspect_not_compiled, re_inspect_bad_item,
+     atomics_new_badopt, atomics_new_limit, atomics_new_notint, atomics_info_bad,
+     atomics_get_badref, atomics_cx_badref, atomics_sub_badarith, counters_new_badopt,
+     counters_new_limit, counters_get_badref, counters_add_badref, counters_info_bad,
+     pterm_get_missing,
      nested_calls, deep_calls, after_calls, tail_map_get, tail_atom_to_list].
 
 %% ---- arithmetic -----------------------------------------------------------------
@@ -408,7 +412,24 @@ later_case(re_replace_bad_pattern) -> v(re:replace("abc", id("[a"), "x"));
 later_case(re_replace_bad_replacement) -> v(re:replace("abc", "b", id(x)));
 later_case(re_replace4_badopt) -> v(re:replace("abc", "b", "x", id([{return, x}])));
 later_case(re_inspect_not_compiled) -> v(re:inspect(id("a"), namelist));
-later_case(re_inspect_bad_item) -> v(re:inspect(id("a"), 42)).
+later_case(re_inspect_bad_item) -> v(re:inspect(id("a"), 42));
+%% atomics, counters and persistent_term (erl_erts_errors): only what the
+%% exception term says alone, as both sides format erl's term too, where
+%% an atomics reference no longer refers to an array (format/exception.c's
+%% unit tests take live ones)
+later_case(atomics_new_badopt) -> v(atomics:new(id(0), [bad]));
+later_case(atomics_new_limit) -> v(atomics:new(id(1 bsl 64), [x | y]));
+later_case(atomics_new_notint) -> v(atomics:new(id(a), []));
+later_case(atomics_info_bad) -> v(atomics:info(id(x)));
+later_case(atomics_get_badref) -> v(atomics:get(id(make_ref()), 0));
+later_case(atomics_cx_badref) -> v(atomics:compare_exchange(id(x), 1.0, a, 1 bsl 70));
+later_case(atomics_sub_badarith) -> v(atomics:sub(id(x), a, b));
+later_case(counters_new_badopt) -> v(counters:new(id(0), [atomics | x]));
+later_case(counters_new_limit) -> v(counters:new(id(1 bsl 61), []));
+later_case(counters_get_badref) -> v(counters:get(id({atomics, x}), a));
+later_case(counters_add_badref) -> v(counters:add(id({write_concurrency, make_ref()}), 0, 1.5));
+later_case(counters_info_bad) -> v(counters:info(id([])));
+later_case(pterm_get_missing) -> v(persistent_term:get(id({?MODULE, missing}))).
 
 deep(0) -> leaf;
 deep(N) -> {N, [deep(N - 1)]}.
