@@ -102,13 +102,15 @@ main() ->
     p(named_status, status(otp_ge_sys_fmt)),
     p(get_state_unformatted, sys:get_state(otp_ge_sys_fmt)),
     Ref = monitor(process, F),
-    pl(sys_terminate_suspended, {sys:suspend(F), sys:terminate(F, normal)}),
-    receive {'DOWN', Ref, process, F, R} -> p(down, R) end,
+    %% sys replies before the handlers' terminate callbacks run: their logs
+    %% are all in the queue once the DOWN is (one sender, in order)
+    Suspended = {sys:suspend(F), sys:terminate(F, normal)},
+    receive {'DOWN', Ref, process, F, R} -> pl(sys_terminate_suspended, Suspended), p(down, R) end,
     %% sys:terminate
     process_flag(trap_exit, true),
     MRef = monitor(process, M),
-    pl(sys_terminate, sys:terminate(M, {shutdown, sys})),
-    receive {'DOWN', MRef, process, M, R2} -> p(down, R2) end,
+    Terminated = sys:terminate(M, {shutdown, sys}),
+    receive {'DOWN', MRef, process, M, R2} -> pl(sys_terminate, Terminated), p(down, R2) end,
     receive {gen_event_EXIT, H, R3} -> p(supervisor_told, {H, R3}) after 1000 -> p(supervisor_told, none) end,
     receive {'EXIT', M, R4} -> p(parent_exit, R4) after 1000 -> p(parent_exit, none) end,
     ok.
