@@ -80,9 +80,22 @@ hibernate_after(Options) ->
         false -> infinity
     end.
 
-%% sys's debug options (trace, log, statistics) are not supported: a debug
-%% option is accepted and has no effect.
-debug_options(_Name, _Options) -> [].
+%% The start options' {debug, Options} as sys keeps them; options that are
+%% not a list are reported (on standard error) and ignored.
+debug_options(Name, Options) ->
+    case lists:keyfind(debug, 1, Options) of
+        {debug, Debug} ->
+            try sys:debug_options(Debug)
+            catch
+                _:_ ->
+                    io:put_chars(standard_error,
+                                 io_lib:format("~tp: ignoring erroneous debug options - ~tp~n",
+                                               [Name, Debug])),
+                    []
+            end;
+        false ->
+            []
+    end.
 
 %% ---------------------------------------------------------------------
 %% Names

@@ -2,7 +2,8 @@
 %% names, calls) and proc_lib (the process): the callback protocol (init,
 %% handle_call/cast/info/continue, terminate, format_status), timeouts,
 %% hibernate (through proc_lib:hibernate/3), the system messages
-%% of sys, and OTP's exit reasons.  Reports of a server's end and of
+%% of sys and its debug events (in, out, noreply, continue), and OTP's
+%% exit reasons.  Reports of a server's end and of
 %% unexpected messages go to standard error (OTP sends them to logger).
 -module(gen_server).
 
@@ -195,7 +196,8 @@ enter_loop(Mod, Options, State, Name, How)
        is_atom(Mod), is_list(Options), element(1, How) =:= continue, tuple_size(How) =:= 2 ->
     ProcName = gen:get_proc_name(Name),
     Parent = gen:get_parent(),
-    loop(Parent, ProcName, State, Mod, How, gen:hibernate_after(Options)).
+    Debug = gen:debug_options(ProcName, Options),
+    loop(Parent, ProcName, State, Mod, How, gen:hibernate_after(Options), Debug).
 
 %% ---------------------------------------------------------------------
 %% The server: started by gen:init_it/6,7
@@ -204,17 +206,18 @@ init_it(Starter, self, Name, Mod, Args, Options) ->
     init_it(Starter, self(), Name, Mod, Args, Options);
 init_it(Starter, Parent, Name0, Mod, Args, Options) ->
     Name = gen:name(Name0),
+    Debug = gen:debug_options(Name, Options),
     HibAfter = gen:hibernate_after(Options),
     case run_init(Mod, Args) of
         {ok, {ok, State}} ->
             proc_lib:init_ack(Starter, {ok, self()}),
-            loop(Parent, Name, State, Mod, infinity, HibAfter);
+            loop(Parent, Name, State, Mod, infinity, HibAfter, Debug);
         {ok, {ok, State, How}} when ?IS_TIMEOUT(How); How =:= hibernate ->
             proc_lib:init_ack(Starter, {ok, self()}),
-            loop(Parent, Name, State, Mod, How, HibAfter);
+            loop(Parent, Name, State, Mod, How, HibAfter, Debug);
         {ok, {ok, State, {continue, _} = How}} ->
             proc_lib:init_ack(Starter, {ok, self()}),
-            loop(Parent, Name, State, Mod, How, HibAfter);
+            loop(Parent, Name, State, Mod, How, HibAfter, Debug);
         {ok, {stop, Reason}} ->
             %% unregistered before the starter hears of it, so that it can
             %% start another at once
@@ -243,75 +246,106 @@ run_init(Mod, Args) ->
         Class:R:Stack -> {'EXIT', Class, R, Stack}
     end.
 
-%% How: infinity, a time in ms, hibernate or {continue, C}.
-loop(Parent, Name, State, Mod, {continue, C} = Msg, HibAfter) ->
+%% How: infinity, a time in ms, hibernate or {continue, C}.  Debug is
+%% sys's debug options: [] (the common case) costs one test an event.
+loop(Parent, Name, State, Mod, {continue, C} = Msg, HibAfter, Debug) ->
+    Debug1 = debug(Debug, Name, Msg),
     Result = dispatch(Mod, handle_continue, C, State),
-    common_reply(Result, Parent, Name, undefined, Msg, Mod, HibAfter, State);
-loop(Parent, Name, State, Mod, hibernate, HibAfter) ->
-    proc_lib:hibernate(gen_server, wake_hib, [Parent, Name, State, Mod, HibAfter, []]);
-loop(Parent, Name, State, Mod, infinity, HibAfter) ->
+    common_reply(Result, Parent, Name, undefined, Msg, Mod, HibAfter, State, Debug1);
+loop(Parent, Name, State, Mod, hibernate, HibAfter, Debug) ->
+    proc_lib:hibernate(gen_server, wake_hib, [Parent, Name, State, Mod, HibAfter, Debug]);
+loop(Parent, Name, State, Mod, infinity, HibAfter, Debug) ->
     receive
-        Msg -> decode(Msg, Parent, Name, State, Mod, infinity, HibAfter)
+        Msg -> decode(Msg, Parent, Name, State, Mod, infinity, HibAfter, Debug, false)
     after HibAfter ->
-            loop(Parent, Name, State, Mod, hibernate, HibAfter)
+            loop(Parent, Name, State, Mod, hibernate, HibAfter, Debug)
     end;
-loop(Parent, Name, State, Mod, Time, HibAfter) ->
+loop(Parent, Name, State, Mod, Time, HibAfter, Debug) ->
     Msg = receive
               Input -> Input
           after Time ->
                   timeout
           end,
-    decode(Msg, Parent, Name, State, Mod, Time, HibAfter).
+    decode(Msg, Parent, Name, State, Mod, Time, HibAfter, Debug, false).
 
-wake_hib(Parent, Name, State, Mod, HibAfter, _Debug) ->
+wake_hib(Parent, Name, State, Mod, HibAfter, Debug) ->
     receive
-        Msg -> decode(Msg, Parent, Name, State, Mod, hibernate, HibAfter)
+        Msg -> decode(Msg, Parent, Name, State, Mod, hibernate, HibAfter, Debug, true)
     end.
 
-decode({system, From, Req}, Parent, Name, State, Mod, Time, HibAfter) ->
-    sys:handle_system_msg(Req, From, Parent, gen_server, [], [Name, State, Mod, Time, HibAfter]);
-decode({'EXIT', Parent, Reason} = Msg, Parent, Name, State, Mod, _, _) ->
-    terminate(exit, Reason, [], false, Name, undefined, Msg, Mod, State);
-decode({'$gen_call', From, Request}, Parent, Name, State, Mod, _, HibAfter) ->
+decode({system, From, Req}, Parent, Name, State, Mod, Time, HibAfter, Debug, Hib) ->
+    sys:handle_system_msg(Req, From, Parent, gen_server, Debug, [Name, State, Mod, Time, HibAfter],
+                          Hib);
+decode({'EXIT', Parent, Reason} = Msg, Parent, Name, State, Mod, _, _, Debug, _) ->
+    terminate(exit, Reason, [], false, Name, undefined, Msg, Mod, State, Debug);
+decode(Msg, Parent, Name, State, Mod, _, HibAfter, Debug, _) ->
+    handle_msg(Msg, Parent, Name, State, Mod, HibAfter, debug(Debug, Name, {in, Msg})).
+
+handle_msg({'$gen_call', From, Request}, Parent, Name, State, Mod, HibAfter, Debug) ->
     case call_callback(Mod, Request, From, State) of
         {ok, {reply, Reply, NState}} ->
-            reply(From, Reply),
-            loop(Parent, Name, NState, Mod, infinity, HibAfter);
+            Debug1 = reply(Name, From, Reply, NState, Debug),
+            loop(Parent, Name, NState, Mod, infinity, HibAfter, Debug1);
         {ok, {reply, Reply, NState, How}} when ?IS_TIMEOUT(How); How =:= hibernate ->
-            reply(From, Reply),
-            loop(Parent, Name, NState, Mod, How, HibAfter);
+            Debug1 = reply(Name, From, Reply, NState, Debug),
+            loop(Parent, Name, NState, Mod, How, HibAfter, Debug1);
         {ok, {reply, Reply, NState, {continue, _} = How}} ->
-            reply(From, Reply),
-            loop(Parent, Name, NState, Mod, How, HibAfter);
+            Debug1 = reply(Name, From, Reply, NState, Debug),
+            loop(Parent, Name, NState, Mod, How, HibAfter, Debug1);
         {ok, {stop, Reason, Reply, NState}} ->
-            try terminate(exit, Reason, [], false, Name, From, Request, Mod, NState)
-            after reply(From, Reply)
+            try terminate(exit, Reason, [], false, Name, From, Request, Mod, NState, Debug)
+            after reply(Name, From, Reply, NState, Debug)
             end;
         Other ->
-            common_reply(Other, Parent, Name, From, Request, Mod, HibAfter, State)
+            common_reply(Other, Parent, Name, From, Request, Mod, HibAfter, State, Debug)
     end;
-decode({'$gen_cast', Request} = Msg, Parent, Name, State, Mod, _, HibAfter) ->
+handle_msg({'$gen_cast', Request} = Msg, Parent, Name, State, Mod, HibAfter, Debug) ->
     common_reply(dispatch(Mod, handle_cast, Request, State),
-                 Parent, Name, undefined, Msg, Mod, HibAfter, State);
-decode(Msg, Parent, Name, State, Mod, _, HibAfter) ->
+                 Parent, Name, undefined, Msg, Mod, HibAfter, State, Debug);
+handle_msg(Msg, Parent, Name, State, Mod, HibAfter, Debug) ->
     common_reply(dispatch(Mod, handle_info, Msg, State),
-                 Parent, Name, undefined, Msg, Mod, HibAfter, State).
+                 Parent, Name, undefined, Msg, Mod, HibAfter, State, Debug).
 
-common_reply(Result, Parent, Name, From, Msg, Mod, HibAfter, State) ->
+common_reply(Result, Parent, Name, From, Msg, Mod, HibAfter, State, Debug) ->
     case Result of
         {ok, {noreply, NState}} ->
-            loop(Parent, Name, NState, Mod, infinity, HibAfter);
+            Debug1 = debug(Debug, Name, {noreply, NState}),
+            loop(Parent, Name, NState, Mod, infinity, HibAfter, Debug1);
         {ok, {noreply, NState, How}} when ?IS_TIMEOUT(How); How =:= hibernate ->
-            loop(Parent, Name, NState, Mod, How, HibAfter);
+            Debug1 = debug(Debug, Name, {noreply, NState}),
+            loop(Parent, Name, NState, Mod, How, HibAfter, Debug1);
         {ok, {noreply, NState, {continue, _} = How}} ->
-            loop(Parent, Name, NState, Mod, How, HibAfter);
+            Debug1 = debug(Debug, Name, {noreply, NState}),
+            loop(Parent, Name, NState, Mod, How, HibAfter, Debug1);
         {ok, {stop, Reason, NState}} ->
-            terminate(exit, Reason, [], false, Name, From, Msg, Mod, NState);
+            terminate(exit, Reason, [], false, Name, From, Msg, Mod, NState, Debug);
         {'EXIT', Class, Reason, Stack} ->
-            terminate(Class, Reason, Stack, true, Name, From, Msg, Mod, State);
+            terminate(Class, Reason, Stack, true, Name, From, Msg, Mod, State, Debug);
         {ok, Bad} ->
-            terminate(exit, {bad_return_value, Bad}, [], false, Name, From, Msg, Mod, State)
+            terminate(exit, {bad_return_value, Bad}, [], false, Name, From, Msg, Mod, State, Debug)
     end.
+
+%% The reply is sent before the event is seen.
+reply(Name, From, Reply, State, Debug) ->
+    reply(From, Reply),
+    debug(Debug, Name, {out, Reply, From, State}).
+
+debug([], _, _) -> [];
+debug(Debug, Name, Event) -> sys:handle_debug(Debug, fun print_event/3, Name, Event).
+
+%% How sys prints an event of a server (trace, log print, log_to_file).
+print_event(Dev, {in, {'$gen_call', {From, _}, Call}}, Name) ->
+    io:format(Dev, "*DBG* ~tp got call ~tp from ~tw~n", [Name, Call, From]);
+print_event(Dev, {in, {'$gen_cast', Cast}}, Name) ->
+    io:format(Dev, "*DBG* ~tp got cast ~tp~n", [Name, Cast]);
+print_event(Dev, {in, Msg}, Name) ->
+    io:format(Dev, "*DBG* ~tp got ~tp~n", [Name, Msg]);
+print_event(Dev, {out, Msg, {To, _}, State}, Name) ->
+    io:format(Dev, "*DBG* ~tp sent ~tp to ~tw, new state ~tp~n", [Name, Msg, To, State]);
+print_event(Dev, {noreply, State}, Name) ->
+    io:format(Dev, "*DBG* ~tp new state ~tp~n", [Name, State]);
+print_event(Dev, Event, Name) ->
+    io:format(Dev, "*DBG* ~tp dbg  ~tp~n", [Name, Event]).
 
 %% {ok, Result} (a throw is a result too) or {'EXIT', Class, Reason, Stack}.
 call_callback(Mod, Request, From, State) ->
@@ -343,18 +377,18 @@ dispatch(Mod, Fun, Msg, State) ->
 %% The end of a server: Mod:terminate/2 when exported, a report unless the
 %% reason is normal, shutdown or {shutdown, _}, then the process exits
 %% with Reason (an error's {Reason, Stack} through proc_lib).
-terminate(Class, Reason, Stack, WithStack, Name, From, Msg, Mod, State) ->
+terminate(Class, Reason, Stack, WithStack, Name, From, Msg, Mod, State, Debug) ->
     case terminate_callback(Mod, exit_reason(Class, Reason, Stack), State) of
         {'EXIT', C, R, S} ->
-            report_end(R, S, Name, From, Msg, Mod, State),
+            report_end(R, S, Name, From, Msg, Mod, State, Debug),
             erlang:raise(C, R, S);
         _ ->
             case {Class, Reason} of
                 {exit, normal} -> ok;
                 {exit, shutdown} -> ok;
                 {exit, {shutdown, _}} -> ok;
-                _ when WithStack -> report_end(Reason, Stack, Name, From, Msg, Mod, State);
-                _ -> report_end(Reason, undefined, Name, From, Msg, Mod, State)
+                _ when WithStack -> report_end(Reason, Stack, Name, From, Msg, Mod, State, Debug);
+                _ -> report_end(Reason, undefined, Name, From, Msg, Mod, State, Debug)
             end
     end,
     case Stack of
@@ -382,11 +416,11 @@ exit_reason(_, Reason, _) -> Reason.
 %% sys callbacks.  Misc is [Name, State, Mod, Time, HibernateAfter] as in
 %% OTP, so sys:get_status shows the same data.
 
-system_continue(Parent, _Debug, [Name, State, Mod, Time, HibAfter]) ->
-    loop(Parent, Name, State, Mod, Time, HibAfter).
+system_continue(Parent, Debug, [Name, State, Mod, Time, HibAfter]) ->
+    loop(Parent, Name, State, Mod, Time, HibAfter, Debug).
 
-system_terminate(Reason, _Parent, _Debug, [Name, State, Mod, _, _]) ->
-    terminate(exit, Reason, [], false, Name, undefined, [], Mod, State).
+system_terminate(Reason, _Parent, Debug, [Name, State, Mod, _, _]) ->
+    terminate(exit, Reason, [], false, Name, undefined, [], Mod, State, Debug).
 
 system_code_change([Name, State, Mod, Time, HibAfter], _Module, OldVsn, Extra) ->
     case catch apply(Mod, code_change, [OldVsn, State, Extra]) of
@@ -401,24 +435,44 @@ system_replace_state(Fun, [Name, State, Mod, Time, HibAfter]) ->
     NState = Fun(State),
     {ok, NState, [Name, NState, Mod, Time, HibAfter]}.
 
-format_status(Opt, [PDict, SysState, Parent, _Debug, [Name, State, Mod, _, _]]) ->
+format_status(Opt, [PDict, SysState, Parent, Debug, [Name, State, Mod, _, _]]) ->
     Header = gen:format_status_header("Status for generic server", Name),
-    Status = case gen:format_status(Mod, Opt, #{state => State, log => []}, [PDict, State]) of
+    Status = case gen:format_status(Mod, Opt, #{state => State, log => sys:get_log(Debug)},
+                                    [PDict, State]) of
                  #{'EXIT' := R} = M -> M#{'$status' => [{data, [{"State", R}]}]};
                  #{'$status' := S} = M when is_list(S) -> M;
                  #{'$status' := S} = M -> M#{'$status' := [S]};
                  #{state := S} = M -> M#{'$status' => [{data, [{"State", S}]}]}
              end,
     [{header, Header},
-     {data, [{"Status", SysState}, {"Parent", Parent}, {"Logged events", []}]}
+     {data, [{"Status", SysState}, {"Parent", Parent},
+             {"Logged events", log_states(Mod, maps:get(log, Status))}]}
      | maps:get('$status', Status)].
+
+%% The logged events, their states as format_status shows a state: done
+%% already when Mod has format_status/1 (it was given the log).
+log_states(Mod, Log) ->
+    case erlang:function_exported(Mod, format_status, 1) of
+        true ->
+            Log;
+        false ->
+            [case Event of
+                 {out, Msg, From, State} -> {out, Msg, From, shown_state(Mod, State)};
+                 {noreply, State} -> {noreply, shown_state(Mod, State)};
+                 _ -> Event
+             end || Event <- Log]
+    end.
+
+shown_state(Mod, State) ->
+    maps:get(state, gen:format_status(Mod, terminate, #{state => State}, [get(), State])).
 
 %% ---------------------------------------------------------------------
 %% Reports on standard error, with the text of OTP's logger reports
 
-report_end(Reason, Stack, Name, From, Msg, Mod, State) ->
+report_end(Reason, Stack, Name, From, Msg, Mod, State, Debug) ->
     Status = gen:format_status(Mod, terminate,
-                               #{reason => Reason, state => State, message => Msg, log => []},
+                               #{reason => Reason, state => State, message => Msg,
+                                 log => sys:get_log(Debug)},
                                [get(), State]),
     Shown = maps:get('EXIT', Status, maps:get('$status', Status, maps:get(state, Status))),
     Why = case Stack of
@@ -431,7 +485,13 @@ report_end(Reason, Stack, Name, From, Msg, Mod, State) ->
                                 "** Last message in was ~p~n** When Server state == ~p~n"
                                 "** Reason for termination ==~n** ~p~n",
                                 [Name, maps:get(message, Status), Shown, Why]),
-                  Client, "\n"]).
+                  log_report(log_states(Mod, maps:get(log, Status))), Client, "\n"]).
+
+log_report([]) ->
+    [];
+log_report(Log) ->
+    Each = lists:join(",~n    ", lists:duplicate(length(Log), "~p")),
+    io_lib:format(lists:append(["** Log ==~n** [" | Each] ++ ["]~n"]), Log).
 
 %% The calling client as OTP's report shows it: its stack, by its name
 %% when it has one, or that it is dead.

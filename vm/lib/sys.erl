@@ -1,13 +1,18 @@
-%% sys: the system message protocol of OTP 25's sys module for the dbgsh VM,
-%% enough for gen_server and proc_lib:stop: suspend, resume, get_state,
-%% replace_state, get_status, terminate, and handle_system_msg/6,7 for the
-%% process side.  The debug facilities (trace, log, statistics, install)
-%% are not here: a {debug, _} request is answered unknown_debug.
+%% sys: OTP 25's sys module for the dbgsh VM: the system messages
+%% (suspend, resume, get_state, replace_state, get_status, change_code,
+%% terminate), handle_system_msg/6,7 for the process side, and the debug
+%% facilities a process keeps in its Debug list: trace (events printed as
+%% they happen), log (the last N events), log_to_file, statistics, and
+%% installed debug funs.  The Debug list has OTP's shape, since
+%% sys:get_status shows it.
 -module(sys).
 
--export([get_state/1, get_state/2, get_status/1, get_status/2, handle_system_msg/6,
-         handle_system_msg/7, replace_state/2, replace_state/3, resume/1, resume/2,
-         suspend/1, suspend/2, terminate/2, terminate/3]).
+-export([change_code/4, change_code/5, debug_options/1, get_debug/3, get_log/1, get_state/1,
+         get_state/2, get_status/1, get_status/2, handle_debug/4, handle_system_msg/6,
+         handle_system_msg/7, install/2, install/3, log/2, log/3, log_to_file/2, log_to_file/3,
+         no_debug/1, no_debug/2, print_log/1, remove/2, remove/3, replace_state/2,
+         replace_state/3, resume/1, resume/2, statistics/2, statistics/3, suspend/1, suspend/2,
+         suspend_loop_hib/6, terminate/2, terminate/3, trace/2, trace/3]).
 
 %% ---------------------------------------------------------------------
 %% The caller's side: a gen call labelled `system`.
@@ -30,6 +35,35 @@ replace_state(Name, Fun, Timeout) -> or_error(send(Name, {replace_state, Fun}, T
 terminate(Name, Reason) -> send(Name, {terminate, Reason}).
 terminate(Name, Reason, Timeout) -> send(Name, {terminate, Reason}, Timeout).
 
+%% Taken only while the process is suspended.
+change_code(Name, Mod, Vsn, Extra) -> send(Name, {change_code, Mod, Vsn, Extra}).
+change_code(Name, Mod, Vsn, Extra, Timeout) ->
+    send(Name, {change_code, Mod, Vsn, Extra}, Timeout).
+
+%% The debug commands: Flag true | {true, N} | false | get | print.
+log(Name, Flag) -> send(Name, {debug, {log, Flag}}).
+log(Name, Flag, Timeout) -> send(Name, {debug, {log, Flag}}, Timeout).
+
+trace(Name, Flag) -> send(Name, {debug, {trace, Flag}}).
+trace(Name, Flag, Timeout) -> send(Name, {debug, {trace, Flag}}, Timeout).
+
+log_to_file(Name, File) -> send(Name, {debug, {log_to_file, File}}).
+log_to_file(Name, File, Timeout) -> send(Name, {debug, {log_to_file, File}}, Timeout).
+
+statistics(Name, Flag) -> send(Name, {debug, {statistics, Flag}}).
+statistics(Name, Flag, Timeout) -> send(Name, {debug, {statistics, Flag}}, Timeout).
+
+no_debug(Name) -> send(Name, {debug, no_debug}).
+no_debug(Name, Timeout) -> send(Name, {debug, no_debug}, Timeout).
+
+install(Name, {_, _} = Spec) -> send(Name, {debug, {install, Spec}});
+install(Name, {_, _, _} = Spec) -> send(Name, {debug, {install, Spec}}).
+install(Name, {_, _} = Spec, Timeout) -> send(Name, {debug, {install, Spec}}, Timeout);
+install(Name, {_, _, _} = Spec, Timeout) -> send(Name, {debug, {install, Spec}}, Timeout).
+
+remove(Name, FunOrId) -> send(Name, {debug, {remove, FunOrId}}).
+remove(Name, FunOrId, Timeout) -> send(Name, {debug, {remove, FunOrId}}, Timeout).
+
 or_error({error, Reason}) -> erlang:error(Reason);
 or_error(Value) -> Value.
 
@@ -48,9 +82,13 @@ send(Name, Request, Timeout) ->
     end.
 
 function_of({terminate, _}) -> terminate;
+function_of({change_code, _, _, _}) -> change_code;
+function_of({debug, {Command, _}}) -> Command;
 function_of(Atom) -> Atom.
 
 args_of({terminate, Reason}) -> [Reason];
+args_of({change_code, Mod, Vsn, Extra}) -> [Mod, Vsn, Extra];
+args_of({debug, {_, Arg}}) -> [Arg];
 args_of(_) -> [].
 
 %% ---------------------------------------------------------------------
@@ -59,42 +97,61 @@ args_of(_) -> [].
 %% system_replace_state/2 and format_status/2.
 
 handle_system_msg(Msg, From, Parent, Mod, Debug, Misc) ->
-    system_msg(running, Msg, From, Parent, Mod, Debug, Misc).
+    system_msg(running, Msg, From, Parent, Mod, Debug, Misc, false).
 
-%% Hib (the process was hibernating) makes no difference here.
-handle_system_msg(Msg, From, Parent, Mod, Debug, Misc, _Hib) ->
-    system_msg(running, Msg, From, Parent, Mod, Debug, Misc).
+handle_system_msg(Msg, From, Parent, Mod, Debug, Misc, Hib) ->
+    system_msg(running, Msg, From, Parent, Mod, Debug, Misc, Hib).
 
-system_msg(SysState, Msg, From, Parent, Mod, Debug, Misc) ->
-    {Next, Reply, NMisc} = command(SysState, Msg, Parent, Mod, Debug, Misc),
+system_msg(SysState, Msg, From, Parent, Mod, Debug, Misc, Hib) ->
+    {Next, Reply, NDebug, NMisc} = command(SysState, Msg, Parent, Mod, Debug, Misc),
     _ = gen:reply(From, Reply),
     case Next of
-        running -> apply(Mod, system_continue, [Parent, Debug, NMisc]);
-        suspended -> suspended(Parent, Mod, Debug, NMisc);
-        {terminating, Reason} -> apply(Mod, system_terminate, [Reason, Parent, Debug, NMisc])
+        running -> apply(Mod, system_continue, [Parent, NDebug, NMisc]);
+        suspended -> suspended(Parent, Mod, NDebug, NMisc, Hib);
+        {terminating, Reason} -> apply(Mod, system_terminate, [Reason, Parent, NDebug, NMisc])
     end.
 
-%% Suspended: only system messages and the parent's exit are taken.
-suspended(Parent, Mod, Debug, Misc) ->
+%% Suspended: only system messages and the parent's exit are taken.  A
+%% process that was hibernating goes back to hibernation while it waits.
+suspended(Parent, Mod, Debug, Misc, true) ->
+    suspend_loop_hib(suspended, Parent, Mod, Debug, Misc, true);
+suspended(Parent, Mod, Debug, Misc, Hib) ->
     receive
         {system, From, Msg} ->
-            system_msg(suspended, Msg, From, Parent, Mod, Debug, Misc);
+            system_msg(suspended, Msg, From, Parent, Mod, Debug, Misc, Hib);
         {'EXIT', Parent, Reason} ->
             apply(Mod, system_terminate, [Reason, Parent, Debug, Misc])
     end.
 
-%% {NextState, Reply, NewMisc}
-command(_, suspend, _, _, _, Misc) -> {suspended, ok, Misc};
-command(_, resume, _, _, _, Misc) -> {running, ok, Misc};
-command(S, get_state, _, Mod, _, Misc) -> {S, state_of(Mod, Misc), Misc};
-command(S, {replace_state, Fun}, _, Mod, _, Misc) ->
+suspend_loop_hib(SysState, Parent, Mod, Debug, Misc, Hib) ->
+    receive
+        {system, From, Msg} ->
+            system_msg(SysState, Msg, From, Parent, Mod, Debug, Misc, Hib);
+        {'EXIT', Parent, Reason} ->
+            apply(Mod, system_terminate, [Reason, Parent, Debug, Misc])
+    after 0 ->
+            proc_lib:hibernate(sys, suspend_loop_hib, [SysState, Parent, Mod, Debug, Misc, Hib])
+    end.
+
+%% {NextState, Reply, NewDebug, NewMisc}
+command(_, suspend, _, _, Debug, Misc) -> {suspended, ok, Debug, Misc};
+command(_, resume, _, _, Debug, Misc) -> {running, ok, Debug, Misc};
+command(S, get_state, _, Mod, Debug, Misc) -> {S, state_of(Mod, Misc), Debug, Misc};
+command(S, {replace_state, Fun}, _, Mod, Debug, Misc) ->
     {Reply, NMisc} = replace(Fun, Mod, Misc),
-    {S, Reply, NMisc};
+    {S, Reply, Debug, NMisc};
 command(S, get_status, Parent, Mod, Debug, Misc) ->
-    {S, status(S, Parent, Mod, Debug, Misc), Misc};
-command(S, {debug, _}, _, _, _, Misc) -> {S, unknown_debug, Misc};
-command(_, {terminate, Reason}, _, _, _, Misc) -> {{terminating, Reason}, ok, Misc};
-command(S, Other, _, _, _, Misc) -> {S, {error, {unknown_system_msg, Other}}, Misc}.
+    {S, status(S, Parent, Mod, Debug, Misc), Debug, Misc};
+command(S, {debug, What}, _, _, Debug, Misc) ->
+    {Reply, NDebug} = debug_command(What, Debug),
+    {S, Reply, NDebug, Misc};
+command(_, {terminate, Reason}, _, _, Debug, Misc) -> {{terminating, Reason}, ok, Debug, Misc};
+command(suspended, {change_code, Module, Vsn, Extra}, _, Mod, Debug, Misc) ->
+    case catch apply(Mod, system_code_change, [Misc, Module, Vsn, Extra]) of
+        {ok, NMisc} -> {suspended, ok, Debug, NMisc};
+        Else -> {suspended, {error, Else}, Debug, Misc}
+    end;
+command(S, Other, _, _, Debug, Misc) -> {S, {error, {unknown_system_msg, Other}}, Debug, Misc}.
 
 state_of(Mod, Misc) ->
     case erlang:function_exported(Mod, system_get_state, 1) of
@@ -133,3 +190,186 @@ status(S, Parent, Mod, Debug, Misc) ->
                 false -> Misc
             end,
     {status, self(), {module, Mod}, [Dict, S, Parent, Debug, Shown]}.
+
+%% ---------------------------------------------------------------------
+%% Debugging.  Debug is a list of options, each {Key, Data}, at most one
+%% per key, the newest first:
+%%   {trace, true}             events printed on standard_io
+%%   {log, Ring}               the last N events (the ring below)
+%%   {log_to_file, Fd}         events printed to a file
+%%   {statistics, {StartTime, {reductions, R}, In, Out}}
+%%   {Fun, FunState}           an installed fun
+%%   {FunId, {Fun, FunState}}  an installed fun with an id
+%% An event is logged as {Event, Extra, FormatFun}: the process's
+%% FormatFun(Device, Event, Extra) prints it.
+
+-define(LOG_SIZE, 10).
+
+debug_command({trace, true}, Debug) -> {ok, add_option(trace, true, Debug)};
+debug_command({trace, false}, Debug) -> {ok, lists:keydelete(trace, 1, Debug)};
+debug_command({log, true}, Debug) ->
+    {ok, add_option(log, ring_resize(?LOG_SIZE, current_ring(Debug)), Debug)};
+debug_command({log, {true, N}}, Debug) when is_integer(N), N >= 1 ->
+    {ok, add_option(log, ring_resize(N, current_ring(Debug)), Debug)};
+debug_command({log, false}, Debug) -> {ok, lists:keydelete(log, 1, Debug)};
+debug_command({log, print}, Debug) ->
+    print_log(Debug),
+    {ok, Debug};
+debug_command({log, get}, Debug) -> {{ok, get_log(Debug)}, Debug};
+debug_command({log_to_file, false}, Debug) -> {ok, close_log_file(Debug)};
+debug_command({log_to_file, File}, Debug) ->
+    Rest = close_log_file(Debug),
+    case open_log_file(File) of
+        {ok, Fd} -> {ok, add_option(log_to_file, Fd, Rest)};
+        error -> {{error, open_file}, Rest}
+    end;
+debug_command({statistics, true}, Debug) -> {ok, add_option(statistics, new_stats(), Debug)};
+debug_command({statistics, false}, Debug) -> {ok, lists:keydelete(statistics, 1, Debug)};
+debug_command({statistics, get}, Debug) ->
+    {{ok, stats_report(get_debug(statistics, Debug, none))}, Debug};
+debug_command(no_debug, Debug) ->
+    _ = close_log_file(Debug),
+    {ok, []};
+debug_command({install, {Fun, FunState}}, Debug) -> {ok, add_option(Fun, FunState, Debug)};
+debug_command({install, {FunId, Fun, FunState}}, Debug) ->
+    {ok, add_option(FunId, {Fun, FunState}, Debug)};
+debug_command({remove, FunOrId}, Debug) -> {ok, lists:keydelete(FunOrId, 1, Debug)};
+debug_command(_, Debug) -> {unknown_debug, Debug}.
+
+%% An option already there is kept as it is.
+add_option(Key, Data, Debug) ->
+    case lists:keymember(Key, 1, Debug) of
+        true -> Debug;
+        false -> [{Key, Data} | Debug]
+    end.
+
+get_debug(Key, Debug, Default) ->
+    case lists:keyfind(Key, 1, Debug) of
+        {Key, Data} -> Data;
+        false -> Default
+    end.
+
+current_ring(Debug) -> get_debug(log, Debug, ring_new(?LOG_SIZE)).
+
+open_log_file(File) ->
+    try file:open(File, [write, {encoding, utf8}]) of
+        {ok, Fd} -> {ok, Fd};
+        _ -> error
+    catch
+        _:_ -> error
+    end.
+
+close_log_file(Debug) ->
+    case lists:keyfind(log_to_file, 1, Debug) of
+        {log_to_file, Fd} ->
+            ok = file:close(Fd),
+            lists:keydelete(log_to_file, 1, Debug);
+        false ->
+            Debug
+    end.
+
+%% The start options' {debug, Options}: what a process begins with.
+%% Options it does not know, and files it cannot open, are left out.
+debug_options(Options) ->
+    lists:foldl(fun debug_option/2, [], Options).
+
+debug_option(trace, Debug) -> add_option(trace, true, Debug);
+debug_option(log, Debug) -> add_option(log, ring_new(?LOG_SIZE), Debug);
+debug_option({log, N}, Debug) when is_integer(N), N > 0 -> add_option(log, ring_new(N), Debug);
+debug_option(statistics, Debug) -> add_option(statistics, new_stats(), Debug);
+debug_option({log_to_file, File}, Debug) ->
+    case open_log_file(File) of
+        {ok, Fd} -> add_option(log_to_file, Fd, Debug);
+        error -> Debug
+    end;
+debug_option({install, {Fun, FunState}}, Debug) -> add_option(Fun, FunState, Debug);
+debug_option({install, {FunId, Fun, FunState}}, Debug) ->
+    add_option(FunId, {Fun, FunState}, Debug);
+debug_option(_, Debug) -> Debug.
+
+%% An event of the process: each option in turn sees it.  An installed
+%% fun returns (or throws) its next state, or done to remove itself; one
+%% that fails is removed.
+handle_debug([], _, _, _) ->
+    [];
+handle_debug([{trace, true} = Opt | T], FormatFun, Extra, Event) ->
+    FormatFun(standard_io, Event, Extra),
+    [Opt | handle_debug(T, FormatFun, Extra, Event)];
+handle_debug([{log, Ring} | T], FormatFun, Extra, Event) ->
+    [{log, ring_put({Event, Extra, FormatFun}, Ring)} | handle_debug(T, FormatFun, Extra, Event)];
+handle_debug([{log_to_file, Fd} = Opt | T], FormatFun, Extra, Event) ->
+    FormatFun(Fd, Event, Extra),
+    [Opt | handle_debug(T, FormatFun, Extra, Event)];
+handle_debug([{statistics, Stats} | T], FormatFun, Extra, Event) ->
+    [{statistics, count_event(Event, Stats)} | handle_debug(T, FormatFun, Extra, Event)];
+%% (as OTP's: a fun installed without an id whose state is a pair is
+%% taken for one with an id)
+handle_debug([{FunId, {Fun, FunState}} | T], FormatFun, Extra, Event) ->
+    case run_debug_fun(Fun, FunState, Event, Extra) of
+        done -> handle_debug(T, FormatFun, Extra, Event);
+        {next, Next} -> [{FunId, {Fun, Next}} | handle_debug(T, FormatFun, Extra, Event)]
+    end;
+handle_debug([{Fun, FunState} | T], FormatFun, Extra, Event) ->
+    case run_debug_fun(Fun, FunState, Event, Extra) of
+        done -> handle_debug(T, FormatFun, Extra, Event);
+        {next, Next} -> [{Fun, Next} | handle_debug(T, FormatFun, Extra, Event)]
+    end.
+
+run_debug_fun(Fun, FunState, Event, Extra) ->
+    try Fun(FunState, Event, Extra) of
+        done -> done;
+        Next -> {next, Next}
+    catch
+        throw:done -> done;
+        throw:Next -> {next, Next};
+        _:_ -> done
+    end.
+
+print_log(Debug) ->
+    lists:foreach(fun({Event, Extra, FormatFun}) -> FormatFun(standard_io, Event, Extra) end,
+                  ring_items(current_ring(Debug))).
+
+get_log(Debug) ->
+    [Event || {Event, _, _} <- ring_items(current_ring(Debug))].
+
+%% Statistics: the local time and the reductions when they were turned
+%% on, messages in and out since.
+new_stats() -> {erlang:localtime(), process_info(self(), reductions), 0, 0}.
+
+count_event({in, _}, {Time, Reds, In, Out}) -> {Time, Reds, In + 1, Out};
+count_event({in, _, _}, {Time, Reds, In, Out}) -> {Time, Reds, In + 1, Out};
+count_event({out, _, _}, {Time, Reds, In, Out}) -> {Time, Reds, In, Out + 1};
+count_event({out, _, _, _}, {Time, Reds, In, Out}) -> {Time, Reds, In, Out + 1};
+count_event(_, Stats) ->
+    Stats.
+
+stats_report({Time, {reductions, Reds}, In, Out}) ->
+    {reductions, Now} = process_info(self(), reductions),
+    [{start_time, Time}, {current_time, erlang:localtime()}, {reductions, Now - Reds},
+     {messages_in, In}, {messages_out, Out}];
+stats_report(_) ->
+    no_statistics.
+
+%% The log: the last N items in a ring that sys:get_status shows, so in
+%% OTP's shape.  Filling up: [Free | Newest...Oldest], Free > 0 the
+%% places left.  Full: [Back | Front], Front the oldest items in order
+%% and Back the newest in reverse; an item goes on Back as one leaves
+%% Front, and an empty Front takes Back reversed.
+ring_new(N) -> [N].
+
+ring_put(Item, [Back | Front]) when is_list(Back) ->
+    case Front of
+        [_ | Older] -> [[Item | Back] | Older];
+        [] ->
+            [_ | Older] = lists:reverse(Back, [Item]),
+            [[] | Older]
+    end;
+ring_put(Item, [1 | Items]) -> [[Item | Items]];
+ring_put(Item, [Free | Items]) -> [Free - 1, Item | Items].
+
+ring_items([Back | Front]) when is_list(Back) -> Front ++ lists:reverse(Back);
+ring_items([_ | Items]) -> lists:reverse(Items).
+
+%% The last N items of Ring in a ring of N places.
+ring_resize(N, Ring) ->
+    lists:foldl(fun ring_put/2, ring_new(N), ring_items(Ring)).
