@@ -192,87 +192,101 @@ init_it(Starter, self, Name, Mod, Args, Options) ->
 init_it(Starter, Parent, Name0, _, _, Options) ->
     process_flag(trap_exit, true),
     Name = gen:name(Name0),
+    Debug = gen:debug_options(Name, Options),
     HibAfter = gen:hibernate_after(Options),
     proc_lib:init_ack(Starter, {ok, self()}),
-    loop(Parent, Name, [], HibAfter, false).
+    loop(Parent, Name, [], HibAfter, Debug, false).
 
 %% Handlers: the list of #handler{}, newest first. Hib: a handler asked
 %% for hibernation while handling the last message.
-loop(Parent, Name, Handlers, HibAfter, true) ->
-    proc_lib:hibernate(?MODULE, wake_hib, [Parent, Name, Handlers, HibAfter, []]);
-loop(Parent, Name, Handlers, HibAfter, false) ->
+loop(Parent, Name, Handlers, HibAfter, Debug, true) ->
+    proc_lib:hibernate(?MODULE, wake_hib, [Parent, Name, Handlers, HibAfter, Debug]);
+loop(Parent, Name, Handlers, HibAfter, Debug, false) ->
     receive
-        Msg -> decode(Msg, Parent, Name, Handlers, HibAfter, false)
+        Msg -> decode(Msg, Parent, Name, Handlers, HibAfter, Debug, false)
     after HibAfter ->
-            loop(Parent, Name, Handlers, HibAfter, true)
+            loop(Parent, Name, Handlers, HibAfter, Debug, true)
     end.
 
-wake_hib(Parent, Name, Handlers, HibAfter, _Debug) ->
+wake_hib(Parent, Name, Handlers, HibAfter, Debug) ->
     receive
-        Msg -> decode(Msg, Parent, Name, Handlers, HibAfter, true)
+        Msg -> decode(Msg, Parent, Name, Handlers, HibAfter, Debug, true)
     end.
 
-decode({system, From, Req}, Parent, Name, Handlers, HibAfter, Hib) ->
-    sys:handle_system_msg(Req, From, Parent, ?MODULE, [], [Name, Handlers, HibAfter, Hib], Hib);
-decode({'EXIT', Parent, Reason}, Parent, Name, Handlers, _, _) ->
+decode({system, From, Req}, Parent, Name, Handlers, HibAfter, Debug, Hib) ->
+    sys:handle_system_msg(Req, From, Parent, ?MODULE, Debug, [Name, Handlers, HibAfter, Hib], Hib);
+decode({'EXIT', Parent, Reason}, Parent, Name, Handlers, _, _, _) ->
     terminate_server(Reason, Parent, Handlers, Name);
-decode(Msg, Parent, Name, Handlers, HibAfter, _) ->
-    handle_msg(Msg, Parent, Name, Handlers, HibAfter).
+decode(Msg, Parent, Name, Handlers, HibAfter, [], _) ->
+    handle_msg(Msg, Parent, Name, Handlers, HibAfter, []);
+decode(Msg, Parent, Name, Handlers, HibAfter, Debug, _) ->
+    Debug1 = sys:handle_debug(Debug, fun print_event/3, Name, {in, Msg}),
+    handle_msg(Msg, Parent, Name, Handlers, HibAfter, Debug1).
 
-handle_msg({notify, Event}, Parent, Name, Handlers, HibAfter) ->
+%% How sys prints a manager's event (its only one: a message in).
+print_event(Dev, {in, {notify, Event}}, Name) ->
+    io:format(Dev, "*DBG* ~tp got event ~tp~n", [Name, Event]);
+print_event(Dev, {in, {_, _, {call, Handler, Query}}}, Name) ->
+    io:format(Dev, "*DBG* ~tp(~tp) got call ~tp~n", [Name, Handler, Query]);
+print_event(Dev, {in, Msg}, Name) ->
+    io:format(Dev, "*DBG* ~tp got ~tp~n", [Name, Msg]);
+print_event(Dev, Event, Name) ->
+    io:format(Dev, "*DBG* ~tp : ~tp~n", [Name, Event]).
+
+handle_msg({notify, Event}, Parent, Name, Handlers, HibAfter, Debug) ->
     {Hib, NHandlers} = notify_all(Event, handle_event, Handlers, Name),
-    loop(Parent, Name, NHandlers, HibAfter, Hib);
-handle_msg({_, From, {sync_notify, Event}}, Parent, Name, Handlers, HibAfter) ->
+    loop(Parent, Name, NHandlers, HibAfter, Debug, Hib);
+handle_msg({_, From, {sync_notify, Event}}, Parent, Name, Handlers, HibAfter, Debug) ->
     {Hib, NHandlers} = notify_all(Event, handle_event, Handlers, Name),
     gen:reply(From, ok),
-    loop(Parent, Name, NHandlers, HibAfter, Hib);
-handle_msg({'EXIT', Pid, Reason}, Parent, Name, Handlers, HibAfter) ->
+    loop(Parent, Name, NHandlers, HibAfter, Debug, Hib);
+handle_msg({'EXIT', Pid, Reason}, Parent, Name, Handlers, HibAfter, Debug) ->
     %% The end of a process that supervises handlers ends them; then the
     %% exit goes to every handler left as any other message does.
     Left = [H || H <- Handlers, not supervisor_ended(H, Pid, Reason, Name)],
     {_, NHandlers} = notify_all({'EXIT', Pid, Reason}, handle_info, Left, Name),
-    loop(Parent, Name, NHandlers, HibAfter, false);
-handle_msg({_, From, {call, Handler, Query}}, Parent, Name, Handlers, HibAfter) ->
+    loop(Parent, Name, NHandlers, HibAfter, Debug, false);
+handle_msg({_, From, {call, Handler, Query}}, Parent, Name, Handlers, HibAfter, Debug) ->
     {Hib, Reply, NHandlers} = call_handler(Handler, Query, Handlers, Name),
     gen:reply(From, Reply),
-    loop(Parent, Name, NHandlers, HibAfter, Hib);
-handle_msg({_, From, {add_handler, Handler, Args}}, Parent, Name, Handlers, HibAfter) ->
+    loop(Parent, Name, NHandlers, HibAfter, Debug, Hib);
+handle_msg({_, From, {add_handler, Handler, Args}}, Parent, Name, Handlers, HibAfter, Debug) ->
     {Hib, Reply, NHandlers} = add(new_handler(Handler, false), Args, Handlers),
     gen:reply(From, Reply),
-    loop(Parent, Name, NHandlers, HibAfter, Hib);
-handle_msg({_, From, {add_sup_handler, Handler, Args, Sup}}, Parent, Name, Handlers, HibAfter) ->
+    loop(Parent, Name, NHandlers, HibAfter, Debug, Hib);
+handle_msg({_, From, {add_sup_handler, Handler, Args, Sup}}, Parent, Name, Handlers, HibAfter, Debug) ->
     link(Sup),
     {Hib, Reply, NHandlers} = add(new_handler(Handler, Sup), Args, Handlers),
     gen:reply(From, Reply),
-    loop(Parent, Name, NHandlers, HibAfter, Hib);
-handle_msg({_, From, {delete_handler, Handler, Args}}, Parent, Name, Handlers, HibAfter) ->
+    loop(Parent, Name, NHandlers, HibAfter, Debug, Hib);
+handle_msg({_, From, {delete_handler, Handler, Args}}, Parent, Name, Handlers, HibAfter, Debug) ->
     {Reply, NHandlers} =
         case take(Handler, Handlers) of
             {H, Rest} -> {terminate_handler(H, Args, delete, Name, normal), Rest};
             error -> {{error, module_not_found}, Handlers}
         end,
     gen:reply(From, Reply),
-    loop(Parent, Name, NHandlers, HibAfter, false);
-handle_msg({_, From, {swap_handler, H1, A1, H2, A2}}, Parent, Name, Handlers, HibAfter) ->
+    loop(Parent, Name, NHandlers, HibAfter, Debug, false);
+handle_msg({_, From, {swap_handler, H1, A1, H2, A2}}, Parent, Name, Handlers, HibAfter, Debug) ->
     {Hib, Reply, NHandlers} = swap(H1, A1, H2, A2, Handlers, false, Name),
     gen:reply(From, Reply),
-    loop(Parent, Name, NHandlers, HibAfter, Hib);
-handle_msg({_, From, {swap_sup_handler, H1, A1, H2, A2, Sup}}, Parent, Name, Handlers, HibAfter) ->
+    loop(Parent, Name, NHandlers, HibAfter, Debug, Hib);
+handle_msg({_, From, {swap_sup_handler, H1, A1, H2, A2, Sup}}, Parent, Name, Handlers, HibAfter, Debug) ->
     {Hib, Reply, NHandlers} = swap(H1, A1, H2, A2, Handlers, Sup, Name),
     gen:reply(From, Reply),
-    loop(Parent, Name, NHandlers, HibAfter, Hib);
-handle_msg({_, From, stop}, Parent, Name, Handlers, _) ->
+    loop(Parent, Name, NHandlers, HibAfter, Debug, Hib);
+handle_msg({_, From, stop}, Parent, Name, Handlers, _, _) ->
     catch terminate_server(normal, Parent, Handlers, Name),
     gen:reply(From, ok);
-handle_msg({_, From, which_handlers}, Parent, Name, Handlers, HibAfter) ->
+handle_msg({_, From, which_handlers}, Parent, Name, Handlers, HibAfter, Debug) ->
     gen:reply(From, [handler_id(H) || H <- Handlers]),
-    loop(Parent, Name, Handlers, HibAfter, false);
-handle_msg({_, From, get_modules}, Parent, Name, Handlers, HibAfter) ->
+    loop(Parent, Name, Handlers, HibAfter, Debug, false);
+handle_msg({_, From, get_modules}, Parent, Name, Handlers, HibAfter, Debug) ->
     gen:reply(From, lists:usort([H#handler.module || H <- Handlers])),
-    loop(Parent, Name, Handlers, HibAfter, false);
-handle_msg(Other, Parent, Name, Handlers, HibAfter) ->
+    loop(Parent, Name, Handlers, HibAfter, Debug, false);
+handle_msg(Other, Parent, Name, Handlers, HibAfter, Debug) ->
     {Hib, NHandlers} = notify_all(Other, handle_info, Handlers, Name),
-    loop(Parent, Name, NHandlers, HibAfter, Hib).
+    loop(Parent, Name, NHandlers, HibAfter, Debug, Hib).
 
 %% The manager's end: every handler's terminate(stop, State), the links
 %% to their supervisors (but the parent's) undone, then exit.
@@ -461,8 +475,8 @@ end_report(H, Reason, State, LastIn, Name) ->
 %% ---------------------------------------------------------------------
 %% sys callbacks. Misc is [Name, Handlers, HibernateAfter, Hib] as in OTP.
 
-system_continue(Parent, _Debug, [Name, Handlers, HibAfter, Hib]) ->
-    loop(Parent, Name, Handlers, HibAfter, Hib).
+system_continue(Parent, Debug, [Name, Handlers, HibAfter, Hib]) ->
+    loop(Parent, Name, Handlers, HibAfter, Debug, Hib).
 
 system_terminate(Reason, Parent, _Debug, [Name, Handlers, _, _]) ->
     terminate_server(Reason, Parent, Handlers, Name).
@@ -497,7 +511,7 @@ system_replace_state(Fun, [Name, Handlers, HibAfter, Hib]) ->
                      end || #handler{module = Mod, id = Id, state = State} = H <- Handlers]),
     {ok, States, [Name, NHandlers, HibAfter, Hib]}.
 
-format_status(Opt, [PDict, SysState, Parent, _Debug, [Name, Handlers, _, _]]) ->
+format_status(Opt, [PDict, SysState, Parent, Debug, [Name, Handlers, _, _]]) ->
     Header = gen:format_status_header("Status for event handler", Name),
     {Shown, Log} =
         lists:mapfoldl(fun(#handler{module = Mod, state = State} = H, Log0) ->
@@ -506,7 +520,7 @@ format_status(Opt, [PDict, SysState, Parent, _Debug, [Name, Handlers, _, _]]) ->
                                {H#handler{state = maps:get('$status', Status,
                                                            maps:get(state, Status))},
                                 maps:get(log, Status)}
-                       end, [], Handlers),
+                       end, sys:get_log(Debug), Handlers),
     [{header, Header},
      {data, [{"Status", SysState}, {"Logged Events", Log}, {"Parent", Parent}]},
      {items, {"Installed handlers", Shown}}].

@@ -22,7 +22,7 @@
 %% What changes rarely: the callback modules (the one in use first), the
 %% mode they asked for, the parent, the name and hibernate_after.
 -record(params, {mode = state_functions, enter = false, parent, modules = [], name,
-                 hib_after = infinity}).
+                 hib_after = infinity, debug = []}).
 
 %% The machine between events: its state and data, the postponed events
 %% (the last postponed first), the running timeouts (Type => {TimerRef,
@@ -246,7 +246,8 @@ enter_loop(Mod, Options, State, Data, Server, Actions) ->
     is_atom(Mod) orelse erlang:error({atom, Mod}),
     Parent = gen:get_parent(),
     Name = gen:get_proc_name(Server),
-    start_machine(Parent, Mod, Name, gen:hibernate_after(Options), State, Data, Actions).
+    start_machine(Parent, Mod, Name, gen:hibernate_after(Options), gen:debug_options(Name, Options),
+                  State, Data, Actions).
 
 %% ---------------------------------------------------------------------
 %% The machine: started by gen:init_it/6,7
@@ -256,6 +257,7 @@ init_it(Starter, self, Server, Mod, Args, Options) ->
 init_it(Starter, Parent, Server, Mod, Args, Options) ->
     Name = gen:get_proc_name(Server),
     HibAfter = gen:hibernate_after(Options),
+    Debug = gen:debug_options(Name, Options),
     Result = try
                  {ok, apply(Mod, init, [Args])}
              catch
@@ -265,10 +267,10 @@ init_it(Starter, Parent, Server, Mod, Args, Options) ->
     case Result of
         {ok, {ok, State, Data}} ->
             proc_lib:init_ack(Starter, {ok, self()}),
-            start_machine(Parent, Mod, Name, HibAfter, State, Data, []);
+            start_machine(Parent, Mod, Name, HibAfter, Debug, State, Data, []);
         {ok, {ok, State, Data, Actions}} ->
             proc_lib:init_ack(Starter, {ok, self()}),
-            start_machine(Parent, Mod, Name, HibAfter, State, Data, Actions);
+            start_machine(Parent, Mod, Name, HibAfter, Debug, State, Data, Actions);
         {ok, {stop, Reason}} ->
             %% unregistered before the starter hears of it, so that it can
             %% start another at once
@@ -298,13 +300,14 @@ init_it(Starter, Parent, Server, Mod, Args, Options) ->
 %% callback's for a made-up event, {internal, init_state}, that is then
 %% consumed (never postponed); the first state enter call follows them,
 %% with the initial state as the old state.
-start_machine(Parent, Mod, Name, HibAfter, State, Data, Actions) ->
-    P0 = #params{parent = Parent, name = Name, modules = [Mod], hib_after = HibAfter},
+start_machine(Parent, Mod, Name, HibAfter, Debug, State, Data, Actions) ->
+    P0 = #params{parent = Parent, name = Name, modules = [Mod], hib_after = HibAfter,
+                 debug = Debug},
     S = #machine{state = State, data = Data},
     Q = [{internal, init_state}],
     case callback_mode(P0, [Mod]) of
         #params{} = P ->
-            actions(P, S, Q, {State, Data}, #acc{}, true, true,
+            actions(debug(P, {enter, Mod, State}), S, Q, {State, Data}, #acc{}, true, true,
                     listify(Actions) ++ [{postpone, false}]);
         {Class, Reason, Stack} ->
             terminate(Class, Reason, Stack, P0, S, Q)
@@ -361,23 +364,57 @@ receive_event(#params{hib_after = HibAfter} = P, S) ->
 %% else's, is info), or info.  A system message goes to sys; the parent's
 %% exit ends the machine.
 message({'$gen_call', From, Request}, P, S) ->
-    handle(P, S, [{{call, From}, Request}]);
+    handle_in(P, S, {{call, From}, Request});
 message({'$gen_cast', Msg}, P, S) ->
-    handle(P, S, [{cast, Msg}]);
+    handle_in(P, S, {cast, Msg});
 message({timeout, Ref, Type} = Msg, P, #machine{timers = Timers} = S) when is_reference(Ref) ->
     case Timers of
         #{Type := {Ref, Content}} ->
-            handle(P, S#machine{timers = maps:remove(Type, Timers)}, [{Type, Content}]);
+            handle_in(P, S#machine{timers = maps:remove(Type, Timers)}, {Type, Content});
         _ ->
-            handle(P, S, [{info, Msg}])
+            handle_in(P, S, {info, Msg})
     end;
-message({system, From, Request}, #params{parent = Parent} = P, S) ->
-    sys:handle_system_msg(Request, From, Parent, gen_statem, [], {P, S},
+message({system, From, Request}, #params{parent = Parent, debug = Debug} = P, S) ->
+    sys:handle_system_msg(Request, From, Parent, gen_statem, Debug, {P, S},
                           S#machine.hibernate);
 message({'EXIT', Parent, Reason}, #params{parent = Parent} = P, S) ->
     terminate(exit, Reason, current_stack(), P, S, []);
 message(Msg, P, S) ->
-    handle(P, S, [{info, Msg}]).
+    handle_in(P, S, {info, Msg}).
+
+%% An event from outside the queue: a message or a zero timeout.
+handle_in(P, S, Event) ->
+    handle(debug(P, {in, Event, S#machine.state}), S, [Event]).
+
+%% sys's debug events (vm/lib/sys.erl): P's debug options see Event.
+debug(#params{debug = []} = P, _) ->
+    P;
+debug(#params{debug = Debug, name = Name} = P, Event) ->
+    P#params{debug = sys:handle_debug(Debug, fun print_event/3, Name, Event)}.
+
+print_event(Dev, {in, Event, State}, Name) ->
+    io:format(Dev, "*DBG* ~tp receive ~ts in state ~tp~n", [Name, event_string(Event), State]);
+print_event(Dev, {out, Reply, {To, _}}, Name) ->
+    io:format(Dev, "*DBG* ~tp send ~tp to ~tw~n", [Name, Reply, To]);
+print_event(Dev, {enter, Mod, State}, Name) ->
+    io:format(Dev, "*DBG* ~tp enter ~tp in state ~tp~n", [Name, Mod, State]);
+print_event(Dev, {module, Mod, State}, Name) ->
+    io:format(Dev, "*DBG* ~tp module ~tp in state ~tp~n", [Name, Mod, State]);
+print_event(Dev, {start_timer, Action, State}, Name) ->
+    io:format(Dev, "*DBG* ~tp start_timer ~tp in state ~tp~n", [Name, Action, State]);
+print_event(Dev, {insert_timeout, Event, State}, Name) ->
+    io:format(Dev, "*DBG* ~tp insert_timeout ~tp in state ~tp~n", [Name, Event, State]);
+print_event(Dev, {terminate, Reason, State}, Name) ->
+    io:format(Dev, "*DBG* ~tp terminate ~tp in state ~tp~n", [Name, Reason, State]);
+print_event(Dev, {Tag, Event, State, NextState}, Name) when Tag =:= postpone; Tag =:= consume ->
+    States = case NextState of
+                 State -> io_lib:format("~tp", [State]);
+                 _ -> io_lib:format("~tp => ~tp", [State, NextState])
+             end,
+    io:format(Dev, "*DBG* ~tp ~tw ~ts in state ~ts~n", [Name, Tag, event_string(Event), States]).
+
+event_string({{call, {Pid, _}}, Request}) -> io_lib:format("call ~tp from ~tw", [Request, Pid]);
+event_string({Type, Content}) -> io_lib:format("~tw ~tp", [Type, Content]).
 
 %% ---------------------------------------------------------------------
 %% One event: the state callback, its actions, the state enter call, the
@@ -448,7 +485,7 @@ with(S, {State, Data}) ->
 
 stop_and_reply(Reason, [{reply, {To, _} = From, Reply} | Replies], P, S, Q) when is_pid(To) ->
     reply(From, Reply),
-    stop_and_reply(Reason, Replies, P, S, Q);
+    stop_and_reply(Reason, Replies, debug(P, {out, Reply, From}), S, Q);
 stop_and_reply(Reason, [], P, S, Q) ->
     terminate(exit, Reason, current_stack(), P, S, Q);
 stop_and_reply(_, [Bad | _], P, S, Q) ->
@@ -467,7 +504,7 @@ actions(P, S, Q, SD, Acc, CallEnter, StateCall, [Action | Actions]) ->
     case Action of
         {reply, {To, _} = From, Reply} when is_pid(To) ->
             reply(From, Reply),
-            Next(P, Acc);
+            Next(debug(P, {out, Reply, From}), Acc);
         {reply, _, _} ->
             Bad(bad_action_from_state_function);
         {hibernate, H} when is_boolean(H) ->
@@ -485,7 +522,8 @@ actions(P, S, Q, SD, Acc, CallEnter, StateCall, [Action | Actions]) ->
         {next_event, Type, Content} ->
             case event_type(Type) of
                 true when StateCall ->
-                    Next(P, Acc#acc{events = [{Type, Content} | Acc#acc.events]});
+                    Next(debug(P, {in, {Type, Content}, element(1, SD)}),
+                         Acc#acc{events = [{Type, Content} | Acc#acc.events]});
                 true ->
                     Bad(bad_state_enter_action_from_state_function);
                 false when StateCall ->
@@ -515,9 +553,9 @@ actions(P, S, Q, SD, Acc, _, _, []) ->
 
 new_modules(_, false, _, _, Bad, _, _, _, _) ->
     Bad(bad_state_enter_action_from_state_function);
-new_modules(Modules, true, P, Next, _, Acc, S, SD, Q) ->
+new_modules([Mod | _] = Modules, true, P, Next, _, Acc, S, SD, Q) ->
     case callback_mode(P, Modules) of
-        #params{} = NP -> Next(NP, Acc);
+        #params{} = NP -> Next(debug(NP, {module, Mod, element(1, SD)}), Acc);
         {Class, Reason, Stack} -> terminate(Class, Reason, Stack, P, with(S, SD), Q)
     end.
 
@@ -542,7 +580,7 @@ timeout_action({Type, Time, Msg, Opts}) ->
         true ->
             case abs_option(Options, false) of
                 true when ?ABS_TIME(Time) -> {Type, Time, Msg, Options};
-                false when ?REL_TIME(Time) -> {Type, Time, Msg, []};
+                false when ?REL_TIME(Time) -> {Type, Time, Msg, Options};
                 _ -> bad
             end;
         false ->
@@ -574,12 +612,13 @@ abs_option(_, _) -> bad.
 %% timeouts of the actions start, and the inserted events go first in the
 %% queue.
 
-transition(P, #machine{state = State, postponed = Postponed0, timers = Timers0,
-                       zeros = Zeros0} = S, [Event | Events], {NState, NData}, Acc) ->
-    Postponed = case Acc#acc.postpone of
-                    true -> [Event | Postponed0];
-                    false -> Postponed0
-                end,
+transition(P0, #machine{state = State, postponed = Postponed0, timers = Timers0,
+                        zeros = Zeros0} = S, [Event | Events], {NState, NData}, Acc) ->
+    {Postponed, P1} =
+        case Acc#acc.postpone of
+            true -> {[Event | Postponed0], debug(P0, {postpone, Event, State, NState})};
+            false -> {Postponed0, debug(P0, {consume, Event, State, NState})}
+        end,
     {Queue, NPostponed, {Timers1, Zeros1}} =
         case NState =:= State of
             true ->
@@ -588,7 +627,7 @@ transition(P, #machine{state = State, postponed = Postponed0, timers = Timers0,
                 {lists:reverse(Postponed, Events), [],
                  cancel(timeout, cancel(state_timeout, {Timers0, Zeros0}))}
         end,
-    {Timers, Zeros} = start_timeouts(Acc#acc.timeouts, #{}, Timers1, Zeros1, []),
+    {Timers, Zeros, P} = start_timeouts(Acc#acc.timeouts, #{}, Timers1, Zeros1, [], P1, NState),
     done(P, S#machine{state = NState, data = NData, postponed = NPostponed, timers = Timers,
                       zeros = Zeros, hibernate = Acc#acc.hibernate},
          lists:reverse(Acc#acc.events, Queue)).
@@ -599,39 +638,44 @@ done(P, S, [_ | _] = Q) ->
     handle(P, S, Q);
 done(P, #machine{zeros = [Type | Zeros], timers = Timers} = S, []) ->
     {zero, Content} = maps:get(Type, Timers),
-    handle(P, S#machine{timers = maps:remove(Type, Timers), zeros = Zeros}, [{Type, Content}]);
+    handle_in(P, S#machine{timers = maps:remove(Type, Timers), zeros = Zeros}, {Type, Content});
 done(P, S, []) ->
     loop(P, S).
 
 %% Timeouts, the last one set first: only that one of each type counts.
 %% Zero timeouts fire after those already waiting, in the order they were
 %% set; update changes a running timeout's message, or starts a zero one.
-start_timeouts([], _, Timers, Zeros, NewZeros) ->
-    {Timers, Zeros ++ NewZeros};
-start_timeouts([{Type, _, _, _} | Rest], Seen, Timers, Zeros, NewZeros)
+start_timeouts([], _, Timers, Zeros, NewZeros, P, _) ->
+    {Timers, Zeros ++ NewZeros, P};
+start_timeouts([{Type, _, _, _} | Rest], Seen, Timers, Zeros, NewZeros, P, NState)
   when is_map_key(Type, Seen) ->
-    start_timeouts(Rest, Seen, Timers, Zeros, NewZeros);
-start_timeouts([{Type, Time, Msg, Opts} | Rest], Seen0, Timers0, Zeros0, NewZeros) ->
+    start_timeouts(Rest, Seen, Timers, Zeros, NewZeros, P, NState);
+start_timeouts([{Type, Time, Msg, Opts} = Timeout | Rest], Seen0, Timers0, Zeros0, NewZeros, P0,
+               NState) ->
     Seen = Seen0#{Type => true},
     case Time of
         infinity ->
             {Timers, Zeros} = cancel(Type, {Timers0, Zeros0}),
-            start_timeouts(Rest, Seen, Timers, Zeros, NewZeros);
+            start_timeouts(Rest, Seen, Timers, Zeros, NewZeros, P0, NState);
         update ->
             case Timers0 of
                 #{Type := {Ref, _}} ->
-                    start_timeouts(Rest, Seen, Timers0#{Type := {Ref, Msg}}, Zeros0, NewZeros);
+                    start_timeouts(Rest, Seen, Timers0#{Type := {Ref, Msg}}, Zeros0, NewZeros, P0,
+                                   NState);
                 _ ->
                     start_timeouts(Rest, Seen, Timers0#{Type => {zero, Msg}}, Zeros0,
-                                   [Type | NewZeros])
+                                   [Type | NewZeros], P0, NState)
             end;
         0 ->
+            P = debug(P0, {start_timer, Timeout, NState}),
             {Timers, Zeros} = cancel(Type, {Timers0, Zeros0}),
-            start_timeouts(Rest, Seen, Timers#{Type => {zero, Msg}}, Zeros, [Type | NewZeros]);
+            start_timeouts(Rest, Seen, Timers#{Type => {zero, Msg}}, Zeros, [Type | NewZeros], P,
+                           NState);
         _ ->
             Ref = erlang:start_timer(Time, self(), Type, Opts),
+            P = debug(P0, {start_timer, Timeout, NState}),
             {Timers, Zeros} = cancel(Type, {Timers0, Zeros0}),
-            start_timeouts(Rest, Seen, Timers#{Type => {Ref, Msg}}, Zeros, NewZeros)
+            start_timeouts(Rest, Seen, Timers#{Type => {Ref, Msg}}, Zeros, NewZeros, P, NState)
     end.
 
 %% Stops a running timeout of that type (its message, when it has already
@@ -689,9 +733,9 @@ terminate(Class, Reason, Stack, #params{modules = [Mod | _]} = P,
             ok
     end,
     case Reason of
-        normal -> ok;
-        shutdown -> ok;
-        {shutdown, _} -> ok;
+        normal -> debug(P, {terminate, Reason, State});
+        shutdown -> debug(P, {terminate, Reason, State});
+        {shutdown, _} -> debug(P, {terminate, Reason, State});
         _ -> report(Class, Reason, Stack, P, S, Q)
     end,
     case {Class, Stack} of
@@ -704,11 +748,11 @@ terminate(Class, Reason, Stack, #params{modules = [Mod | _]} = P,
 %% ---------------------------------------------------------------------
 %% sys callbacks.  Misc is {Params, Machine}.
 
-system_continue(Parent, _Debug, {P, S}) ->
-    loop(P#params{parent = Parent}, S).
+system_continue(Parent, Debug, {P, S}) ->
+    loop(P#params{parent = Parent, debug = Debug}, S).
 
-system_terminate(Reason, Parent, _Debug, {P, S}) ->
-    terminate(exit, Reason, current_stack(), P#params{parent = Parent}, S, []).
+system_terminate(Reason, Parent, Debug, {P, S}) ->
+    terminate(exit, Reason, current_stack(), P#params{parent = Parent, debug = Debug}, S, []).
 
 system_code_change({#params{modules = [Mod | _] = Modules} = P,
                     #machine{state = State, data = Data} = S}, _Module, OldVsn, Extra) ->
@@ -734,12 +778,12 @@ system_replace_state(Fun, {P, #machine{state = State, data = Data} = S}) ->
     {NState, NData} = New = Fun({State, Data}),
     {ok, New, {P, S#machine{state = NState, data = NData}}}.
 
-format_status(Opt, [PDict, SysState, Parent, _Debug,
+format_status(Opt, [PDict, SysState, Parent, Debug,
                     {#params{name = Name, modules = [Mod | _] = Modules},
                      #machine{state = State, data = Data, postponed = Postponed,
                               timers = Timers}}]) ->
     {Count, Timeouts} = list_timeouts(Timers),
-    Status0 = #{state => State, data => Data, postponed => Postponed, log => [],
+    Status0 = #{state => State, data => Data, postponed => Postponed, log => sys:get_log(Debug),
                 timeouts => Timeouts},
     Status = case gen:format_status(Mod, Opt, Status0, [PDict, State, Data]) of
                  #{'EXIT' := R} -> Status0#{'$status' => [{data, [{"State", {State, R}}]}]};
@@ -759,12 +803,13 @@ format_status(Opt, [PDict, SysState, Parent, _Debug,
 %% format_log/1,2), written to standard error in one piece.
 
 report(Class, Reason, Stack, #params{name = Name, modules = [Mod | _] = Modules, mode = Mode,
-                                     enter = Enter},
+                                     enter = Enter, debug = Debug},
        #machine{state = State, data = Data, postponed = Postponed, timers = Timers}, Q) ->
     {Count, Timeouts} = list_timeouts(Timers),
     Status = gen:format_status(Mod, terminate,
                                #{reason => Reason, state => State, data => Data, queue => Q,
-                                 postponed => Postponed, timeouts => Timeouts, log => []},
+                                 postponed => Postponed, timeouts => Timeouts,
+                                 log => sys:get_log(Debug)},
                                [get(), State, Data]),
     Shown = case Status of
                 #{'$status' := S} -> S;
