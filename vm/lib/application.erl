@@ -16,12 +16,10 @@
 -export([get_application/0, get_application/1, get_supervisor/1, info/0]).
 -export([start_type/0]).
 
-behaviour_info(callbacks) ->
-    [{start, 2}, {stop, 1}, {start_phase, 3}, {prep_stop, 1}, {config_change, 3}];
-behaviour_info(optional_callbacks) ->
-    [{start_phase, 3}, {prep_stop, 1}, {config_change, 3}];
-behaviour_info(_) ->
-    undefined.
+%% OTP 25 declares start/2 and stop/1; prep_stop/1, start_phase/3 and
+%% config_change/3 are called when exported.
+behaviour_info(callbacks) -> [{start, 2}, {stop, 1}];
+behaviour_info(optional_callbacks) -> [].
 
 load(Application) ->
     load1(Application, []).
