@@ -13,11 +13,13 @@ main() ->
     ok = logger:add_handler_filter(default, otp_app_fail, {fun(_, _) -> stop end, []}),
     ok = logger:add_handler(otp_app_fail, ?MODULE, #{config => #{pid => self()}}),
     P = fun(X) -> io:format("~p~n", [X]), events() end,
-    P(application:start(otpappf_bad)),
-    P(application:ensure_started(otpappf_bad)),
-    P(application:ensure_all_started(otpappf_bad)),
-    P(application:start(otpappf_ret)),
-    P(application:start(otpappf_exit)),
+    %% a failed start is answered before it is reported: wait for the report
+    F = fun(X) -> io:format("~p~n", [X]), wait_exited() end,
+    F(application:start(otpappf_bad)),
+    F(application:ensure_started(otpappf_bad)),
+    F(application:ensure_all_started(otpappf_bad)),
+    F(application:start(otpappf_ret)),
+    F(application:start(otpappf_exit)),
     P(application:start(otpappf_dep)),
     P(application:ensure_all_started(otpappf_dep)),
     P(application:ensure_all_started(otpappf_opt)),
@@ -29,7 +31,7 @@ main() ->
     P(application:unload(otpappf_ok)),
     P(application:start(otpappf_ok, transient)),
     P(application:stop(otpappf_ok)),
-    P(application:start(otpappf_phases)),
+    F(application:start(otpappf_phases)),
     P(application:stop(otpappf_phases)),
     P(application:stop(otpappf_opt)),
     P(application:stop(otpappf_bad)),
@@ -44,6 +46,13 @@ events() ->
     receive
         {event, E} -> io:format("  event ~p~n", [E]), events()
     after 0 -> ok
+    end.
+
+wait_exited() ->
+    receive
+        {event, {notice, _, _} = E} -> io:format("  event ~p~n", [E]);
+        {event, E} -> io:format("  event ~p~n", [E]), wait_exited()
+    after 5000 -> io:format("  no report~n")
     end.
 
 tell(E) ->
