@@ -16,6 +16,7 @@ _dbgsh() {
         case ${COMP_WORDS[COMP_CWORD-1]} in
         -e) kind=word ;;
         -pa) kind=dir ;;
+        -config) kind=file ;;
         -I) kind=dir ;;
         -D) kind=word ;;
         -S) kind=number ;;
@@ -47,7 +48,7 @@ _dbgsh() {
     ?*) return 0 ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-e -pa -I -D -S --disasm -x --color --json --clock +Mis +Mim --mem-map +hmax +hmaxk +hmaxel +hms +hmbs --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-e -pa -config -I -D -S --disasm -x --color --json --clock +Mis +Mim --mem-map +hmax +hmaxk +hmaxel +hms +hmbs --format --wrap --grep -v -o -h --help -V --version" -- "$cur")
         return 0
     fi
     # FILE.erl modules to load, or trace files with --format

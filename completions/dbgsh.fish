@@ -9,6 +9,7 @@ end
 
 complete -c dbgsh -s e -x -d 'evaluate Erlang expressions and exit'
 complete -c dbgsh -o pa -x -a '(__fish_complete_directories)' -d 'add a directory to the code path'
+complete -c dbgsh -o config -r -F -d 'read an application configuration file'
 complete -c dbgsh -s I -x -a '(__fish_complete_directories)' -d 'add a directory to the include path'
 complete -c dbgsh -s D -x -d 'predefine a macro'
 complete -c dbgsh -s S -x -d 'number of scheduler threads'

@@ -35,7 +35,8 @@ static bool takes_value(const char *a)
 {
     static const char *const with_value[] = {"-e",       "-pa",    "-I",      "-D",      "-S",
                                              "--disasm", "--grep", "-o",      "--color", "--clock",
-                                             "+hmax",    "+hmaxk", "+hmaxel", "+hms",    "+hmbs"};
+                                             "+hmax",    "+hmaxk", "+hmaxel", "+hms",    "+hmbs",
+                                             "-config"};
     for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++)
         if (!strcmp(a, with_value[i]))
             return true;
@@ -133,7 +134,7 @@ int main(int argc, char **argv)
     static offline_input *inputs;
     inputs = alloc_new(ALLOC_TEMP, (size_t)argc * sizeof *inputs);
     offline_opts fo = {.inputs = inputs};
-    bool format = false, heap_flags = false;
+    bool format = false, heap_flags = false, config = false;
     gc_opts heap_opts;
     gc_system_opts(&heap_opts);
     out_color color = OUT_COLOR_AUTO;
@@ -227,6 +228,9 @@ int main(int argc, char **argv)
             disasm = argv[++i];
         } else if (!strcmp(a, "-pa")) {
             vm_add_path(argv[++i]);
+        } else if (!strcmp(a, "-config")) {
+            vm_add_config_file(argv[++i]);
+            config = true;
         } else if (!strncmp(a, "-I", 2)) {
             vm_add_include_dir(a[2] ? a + 2 : argv[++i]);
         } else if (!strncmp(a, "-D", 2)) {
@@ -292,6 +296,15 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < nfiles; i++)
         if (!vm_load_file(files[i]))
             status = 1;
+    /* With -config, the application controller starts now and reads the
+     * files, so that a bad one stops dbgsh at once, as it stops erl's boot
+     * (otherwise it starts at the first call of application). */
+    if (config && !disasm) {
+        static const char start_ac[] = "application_controller:start()";
+        int rc = vm_eval(start_ac, sizeof start_ac - 1);
+        if (rc)
+            vm_halt(rc);
+    }
     if (disasm) {
         term_t why;
         if (!vm_disasm(stdout, atom_from_cstr(disasm), &why)) {

@@ -935,6 +935,9 @@ static bool is_dir_or_named(const char *dir, const void *arg)
 
 term_t bif_sys_get_path_0(process *p, const term_t *args) { return vm_code_path(&p->heap); }
 
+/* dbgsh_code:config_files/0: the -config files, for application_controller. */
+term_t bif_sys_config_files_0(process *p, const term_t *args) { return vm_config_files(&p->heap); }
+
 /* code:add_path/1 and friends: true, or {error, bad_directory} for a name
  * that is no flat string or no directory. Any other term is a
  * function_clause of code.erl (OTP's code server crashes on an improper

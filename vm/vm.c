@@ -209,6 +209,27 @@ bool vm_code_path_delete(bool (*match)(const char *dir, const void *arg), const 
     return found;
 }
 
+/* The -config files, in the order given; set before vm_start, read only
+ * after. */
+static char **config_files;
+static size_t nconfig_files;
+
+void vm_add_config_file(const char *file)
+{
+    size_t size = nconfig_files * sizeof *config_files;
+    config_files = config_files ? alloc_resize(ALLOC_SYSTEM, config_files, size, size + sizeof *config_files)
+                                : alloc_new(ALLOC_SYSTEM, sizeof *config_files);
+    config_files[nconfig_files++] = alloc_strdup(ALLOC_SYSTEM, file);
+}
+
+term_t vm_config_files(heap_t *h)
+{
+    term_t l = NIL;
+    for (size_t i = nconfig_files; i-- > 0;)
+        l = term_cons(h, term_utf8_string(h, config_files[i], strlen(config_files[i])), l);
+    return l;
+}
+
 /* What every compilation of a source file gets, as erlc's -I and -D
  * options: more include directories and predefined macros. Guarded by
  * load_lock. */

@@ -84,6 +84,12 @@ void vm_add_path(const char *dir);
  * true; a name given twice fails the compilation, as in epp). */
 void vm_add_include_dir(const char *dir);
 void vm_define_macro(const char *name, const char *value);
+/* -config FILE (before vm_start, any number of times, kept in order):
+ * the configuration files application_controller reads when it starts
+ * (vm/lib/application_controller.erl); vm_config_files gives them as
+ * [File] strings of code points, on h. The VM only keeps the names. */
+void vm_add_config_file(const char *file);
+term_t vm_config_files(heap_t *h);
 /* code:get_path/0: the code path, [Dir] as strings of code points, on h. */
 term_t vm_code_path(heap_t *h);
 /* code:add_patha/1 (first) and add_pathz/1: puts a copy of dir, which the

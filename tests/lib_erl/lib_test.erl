@@ -122,6 +122,14 @@ not_ours(logger_std_h, F, A) ->
     lists:member({F, A}, [{init, 2}, {config_changed, 3}, {filesync, 3}, {write, 4},
                           {reset_state, 2}, {handle_info, 3}, {terminate, 3},
                           {olp_defaults, 0}, {check_olp, 1}]);
+%% Of application, takeover/2 (distributed applications: no other node)
+%% and OTP 26's get_supervisor/1; of application_controller, the boot
+%% (erl's start/1, our start on first use and gen_server init/1) and
+%% release handling and distribution (config change, control).
+not_ours(application, F, _) -> lists:member(F, [takeover, get_supervisor]);
+not_ours(application_controller, F, _) ->
+    lists:member(F, [start, init, control_application, change_application_data,
+                     prep_config_change, config_change, do_config_diff, test_change_apps]);
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -158,6 +166,10 @@ call(M, F, Args) ->
     end.
 
 tr(X) -> put(trace, [X | get(trace)]).
+
+%% loaded_applications/0 in a stable order.
+app_sorted({{ok, L}, Tr}) when is_list(L) -> {{ok, lists:sort(L)}, Tr};
+app_sorted(X) -> X.
 
 %% Compares one call; Norm maps both results before comparing.
 same(M, F, Args) -> same(M, F, Args, fun(X) -> X end).
@@ -1623,6 +1635,69 @@ cases(supervisor) ->
        [{check_childspecs, [list_of(3, Spec), Auto()]} || _ <- lists:seq(1, 300)],
        [{check_childspecs, [x, x]}],
        [{format_status, [Opt1, [[], State]]} || Opt1 <- [terminate, normal, x]]]);
+
+%% ---------------------------------------------------------------------
+%% application: the client functions against erl's own controller and its
+%% ac_tab (ours reads the same table with OTP's records and sends OTP's
+%% requests): keys and environment of kernel and stdlib, the process's own
+%% application (none), configuration checks, and errors of load, start and
+%% stop. The controller's report callbacks on both of its reports.
+
+cases(application) ->
+    Keys = [description, id, vsn, modules, maxP, maxT, registered, included_applications,
+            optional_applications, applications, env, mod, start_phases, x],
+    Apps = [kernel, stdlib, otp_lib_erl_noapp, "kernel"],
+    BadConfigs = [x, [x], [{a, x}], [{"a", []}], [{a, [{k, 1}, {k, 2}]}], [{a, [x]}],
+                  [{a, [{"k", 1}]}], [{a, []}, {a, []}], [{kernel, [{distributed, x}]}],
+                  [{kernel, [{distributed, [{a, 5, [n]}, {b, [n]}, {c, infinity, [n]}]}]}],
+                  [{a, [{k, 1}]} | x]],
+    lists:append(
+      [[{behaviour_info, [K]} || K <- [callbacks, optional_callbacks, x]],
+       [{get_key, [A, K]} || A <- Apps, K <- Keys],
+       [{get_all_key, [A]} || A <- Apps],
+       [{get_env, [A, K]} || A <- Apps, K <- [logger_level, logger_sasl_compatible, x]],
+       [{get_env, [A, K, def]} || A <- Apps, K <- [logger_level, x]],
+       [{get_all_env, [A]} || A <- Apps],
+       [{F, [x]} || F <- [get_env, get_key]],
+       [{F, []} || F <- [get_all_env, get_all_key, get_application, start_type]],
+       [{get_application, [M]} || M <- [lists, application, gen_server, otp_lib_erl_nomod, self()]],
+       [{loaded_applications, [], fun app_sorted/1}],
+       [{which_applications, []}, {which_applications, [5000]}, {info, []}],
+       [{set_env, [C]} || C <- BadConfigs],
+       [{set_env, [C, []]} || C <- BadConfigs],
+       [{set_env, [[{otp_lib_erl_app, [{k, 1}]}], [{persistent, false}]]},
+        {get_env, [otp_lib_erl_app, k]},
+        {set_env, [otp_lib_erl_app, k, 2]}, {set_env, [otp_lib_erl_app, k, 3, 1000]},
+        {get_all_env, [otp_lib_erl_app]}, {unset_env, [otp_lib_erl_app, k]},
+        {set_env, [otp_lib_erl_app, k, 4, [{timeout, 1000}]]}, {unset_env, [otp_lib_erl_app, k, 1000]},
+        {get_env, [otp_lib_erl_app, k]}],
+       [{permit, [A, B]} || A <- [kernel, otp_lib_erl_noapp], B <- [true, maybe]],
+       [{load, [X]} || X <- [otp_lib_erl_noapp, kernel, {application, "x", []},
+                             {application, otp_lib_erl_x, x}, {application, otp_lib_erl_x, [{mod, x}]},
+                             <<"x">>]],
+       %% (stopping kernel here would stop the node running the test)
+       [{F, [X]} || F <- [start, ensure_started, ensure_all_started],
+                    X <- [otp_lib_erl_noapp, kernel, stdlib]],
+       [{F, [otp_lib_erl_noapp]} || F <- [stop, unload]],
+       [{unload, [kernel]}],
+       [{F, [X, T]} || F <- [start, ensure_started, ensure_all_started], X <- [otp_lib_erl_noapp, kernel],
+                       T <- [temporary, x]]]);
+cases(application_controller) ->
+    Reports = [#{label => {application_controller, progress},
+                 report => [{application, a}, {started_at, nonode@nohost}]},
+               #{label => {application_controller, exit},
+                 report => [{application, a}, {exited, {some, "reason", [1, 2, 3]}}, {type, temporary}]}],
+    Opts = [#{}, #{single_line => true}, #{depth => 3}, #{single_line => true, depth => 2},
+            #{chars_limit => 20}, #{encoding => latin1}],
+    lists:append(
+      [[{format_log, [R]} || R <- Reports],
+       [{format_log, [R, O]} || R <- Reports, O <- Opts],
+       [{get_application_module, [M]} || M <- [lists, logger, otp_lib_erl_nomod]],
+       [{get_master, [A]} || A <- [kernel, stdlib, otp_lib_erl_noapp]],
+       [{is_running, [A]} || A <- [kernel, otp_lib_erl_noapp]]]);
+cases(application_master) -> [];
+cases(application_starter) ->
+    [{start, [[], normal, [kernel]]}];
 
 %% ---------------------------------------------------------------------
 %% logger: levels, reports and metadata as single calls; the

@@ -8,6 +8,8 @@
 # node by scripts_harness.erl, each in a fresh process with a capturing
 # group leader and a per-program timeout (SCRIPTS_TIMEOUT seconds, 60 by
 # default); halt_* programs stop their node, so each gets its own.
+# FEATURE/App.app.src files (the applications programs start) are copied
+# into the node's ebin directory as App.app.
 # Exits non-zero if a program crashed, timed out or printed non-ASCII.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -57,6 +59,12 @@ if ! erlc -o "$tmp/ebin" "$here/scripts_harness.erl" "${srcs[@]}" >"$tmp/erlc.lo
     echo "regen: compilation failed" >&2
     exit 1
 fi
+
+# Application specs: FEATURE/App.app.src, which dbgsh reads from its -pa
+# directory; erl reads App.app from an ebin directory of its code path.
+for src in "$here"/*/*.app.src; do
+    [ -f "$src" ] && cp "$src" "$tmp/ebin/$(basename "$src" .src)"
+done
 
 plain=()
 halts=()

@@ -637,12 +637,19 @@ unset_module_level(Modules) ->
 unset_module_level() ->
     call({unset_module_level, all}).
 
-%% No application is ever loaded in dbgsh, so none has modules to set.
-set_application_level(App, _Level) ->
-    {error, {not_loaded, App}}.
+%% The levels of the modules a loaded application lists (its `modules`
+%% key; application_controller fills it in for an App.app.src without one).
+set_application_level(App, Level) ->
+    case application:get_key(App, modules) of
+        {ok, Modules} -> set_module_level(Modules, Level);
+        undefined -> {error, {not_loaded, App}}
+    end.
 
 unset_application_level(App) ->
-    {error, {not_loaded, App}}.
+    case application:get_key(App, modules) of
+        {ok, Modules} -> unset_module_level(Modules);
+        undefined -> {error, {not_loaded, App}}
+    end.
 
 default_config(primary) ->
     #{level => notice, metadata => #{}, filters => [], filter_default => log};
