@@ -1810,6 +1810,53 @@ cases(rand) ->
        [{format_jumpconst58, [X]} || X <- ["no constant here", a]]]);
 
 %% ---------------------------------------------------------------------
+%% base64: data of every small length and random longer data, as a
+%% binary or a list; text that is clean, has white space, junk, stray or
+%% missing padding or is cut short; and terms that are no bytes.
+
+cases(base64) ->
+    Bytes = fun(N) -> << <<(upto(255))>> || _ <- lists:seq(1, N) >> end,
+    Data = fun() -> B = Bytes(upto(pick([5, 40, 300]))), pick([B, binary_to_list(B)]) end,
+    Alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+    Junk = fun() -> pick([$=, $=, $\s, $\n, $\r, $\t, 0, 11, $!, $-, $_, 200, 255, 1]) end,
+    Enc = fun() -> binary_to_list(base64:encode(Bytes(upto(pick([4, 30, 200]))))) end,
+    Change = fun(T, New) -> case length(T) of
+                                0 -> New;
+                                N -> {A, [_ | B]} = lists:split(upto(N - 1), T), A ++ New ++ B
+                            end end,
+    Text = fun() -> case rand:uniform(7) of
+                        1 -> Enc();
+                        2 -> lists:append([case rand:uniform(6) of
+                                               1 -> [C, Junk()];
+                                               _ -> [C]
+                                           end || C <- Enc()]);
+                        3 -> Change(Enc(), [Junk()]);
+                        4 -> list_of(12, fun() -> pick([pick(Alpha), Junk()]) end);
+                        5 -> T = Enc(), lists:sublist(T, upto(length(T)));
+                        6 -> list_of(10, fun() -> pick(Alpha) end)
+                                 ++ pick(["", "=", "==", "===", "= =", "=\n", "=!="])
+                                 ++ pick(["", " ", "a", "=", "\n", "ab", [0]]);
+                        7 -> Enc() ++ pick(["\n", " \r\n", "=", "A", [0]])
+                    end end,
+    Decoders = [decode, decode_to_string, mime_decode, mime_decode_to_string],
+    Odd = [[a], [1 | x], [300], [-1], [1.0], [<<"ab">>], [[65]], [65, 65, 65, 65 | x],
+           [65, 65 | x], [$a, $b, $c | x], [0, 256, 0], [0, 1024], [0, 1023], [255, 1023],
+           [300, a], [a, 300], [300, 0, 0, a], [1 bsl 70, 0, 0], [-5, 0, 0], [0, -1],
+           [65, 65, 65, 65, 300], [65, 65, 61, 61, 300], [65, 65, 61, 61 | x], [65, 0, 65, 65],
+           [65, 65, 65, 65, 0, 65], lists:seq(0, 14), lists:seq(250, 262), <<1:4>>,
+           <<"abcd", 1:1>>, atom, 42, {<<"abcd">>}, "a===", "ab==x", "ab===", "!!!=", "!b==",
+           "a!bc", "ab=c", "abc=d", "=abc", "Zm9vYg=F", "Zm9vYg=Fy"],
+    lists:append(
+      [[{F, [X]} || F <- [encode, encode_to_string], N <- lists:seq(0, 25),
+                    X <- [Bytes(N), binary_to_list(Bytes(N))]],
+       [{F, [Data()]} || F <- [encode, encode_to_string], _ <- lists:seq(1, 60)],
+       [{F, [X]} || F <- Decoders, N <- lists:seq(0, 13),
+                    X <- [base64:encode(Bytes(N)), base64:encode_to_string(Bytes(N))]],
+       [{F, [pick([T, list_to_binary(T)])]} || F <- Decoders, _ <- lists:seq(1, 250),
+                                               T <- [Text()]],
+       [{F, [X]} || F <- [encode, encode_to_string | Decoders], X <- Odd]]);
+
+%% ---------------------------------------------------------------------
 %% io_lib
 
 cases(io_lib) ->
