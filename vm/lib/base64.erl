@@ -81,9 +81,10 @@ letter(V) ->
 
 %% ---------------------------------------------------------------------
 %% Decoding. decode skips white space (tab, LF, CR, space) anywhere and
-%% wants the rest to be groups of four characters, the last one padded;
-%% mime_decode skips everything outside the alphabet and is lenient with
-%% '='. Clean text gives the same bytes either way (fast/1).
+%% wants the rest to be groups of four characters, the last one possibly
+%% ending in "=" or "=="; mime_decode skips everything outside the
+%% alphabet and is lenient with '='. Clean text gives the same bytes
+%% either way (fast/1).
 
 decode(Data) when is_binary(Data) ->
     case fast(Data) of
