@@ -1885,6 +1885,227 @@ cases(rand) ->
        [{format_jumpconst58, [X]} || X <- ["no constant here", a]]]);
 
 %% ---------------------------------------------------------------------
+%% base64: data of every small length and random longer data, as a
+%% binary or a list; text that is clean, has white space, junk, stray or
+%% missing padding or is cut short; and terms that are no bytes.
+
+cases(base64) ->
+    Bytes = fun(N) -> << <<(upto(255))>> || _ <- lists:seq(1, N) >> end,
+    Data = fun() -> B = Bytes(upto(pick([5, 40, 300]))), pick([B, binary_to_list(B)]) end,
+    Alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+    Junk = fun() -> pick([$=, $=, $\s, $\n, $\r, $\t, 0, 11, $!, $-, $_, 200, 255, 1]) end,
+    Enc = fun() -> binary_to_list(base64:encode(Bytes(upto(pick([4, 30, 200]))))) end,
+    Change = fun(T, New) -> case length(T) of
+                                0 -> New;
+                                N -> {A, [_ | B]} = lists:split(upto(N - 1), T), A ++ New ++ B
+                            end end,
+    Text = fun() -> case rand:uniform(7) of
+                        1 -> Enc();
+                        2 -> lists:append([case rand:uniform(6) of
+                                               1 -> [C, Junk()];
+                                               _ -> [C]
+                                           end || C <- Enc()]);
+                        3 -> Change(Enc(), [Junk()]);
+                        4 -> list_of(12, fun() -> pick([pick(Alpha), Junk()]) end);
+                        5 -> T = Enc(), lists:sublist(T, upto(length(T)));
+                        6 -> list_of(10, fun() -> pick(Alpha) end)
+                                 ++ pick(["", "=", "==", "===", "= =", "=\n", "=!="])
+                                 ++ pick(["", " ", "a", "=", "\n", "ab", [0]]);
+                        7 -> Enc() ++ pick(["\n", " \r\n", "=", "A", [0]])
+                    end end,
+    Decoders = [decode, decode_to_string, mime_decode, mime_decode_to_string],
+    Odd = [[a], [1 | x], [300], [-1], [1.0], [<<"ab">>], [[65]], [65, 65, 65, 65 | x],
+           [65, 65 | x], [$a, $b, $c | x], [0, 256, 0], [0, 1024], [0, 1023], [255, 1023],
+           [300, a], [a, 300], [300, 0, 0, a], [1 bsl 70, 0, 0], [-5, 0, 0], [0, -1],
+           [65, 65, 65, 65, 300], [65, 65, 61, 61, 300], [65, 65, 61, 61 | x], [65, 0, 65, 65],
+           [65, 65, 65, 65, 0, 65], lists:seq(0, 14), lists:seq(250, 262), <<1:4>>,
+           <<"abcd", 1:1>>, atom, 42, {<<"abcd">>}, "a===", "ab==x", "ab===", "!!!=", "!b==",
+           "a!bc", "ab=c", "abc=d", "=abc", "Zm9vYg=F", "Zm9vYg=Fy"],
+    lists:append(
+      [[{F, [X]} || F <- [encode, encode_to_string], N <- lists:seq(0, 25),
+                    X <- [Bytes(N), binary_to_list(Bytes(N))]],
+       [{F, [Data()]} || F <- [encode, encode_to_string], _ <- lists:seq(1, 60)],
+       [{F, [X]} || F <- Decoders, N <- lists:seq(0, 13),
+                    X <- [base64:encode(Bytes(N)), base64:encode_to_string(Bytes(N))]],
+       [{F, [pick([T, list_to_binary(T)])]} || F <- Decoders, _ <- lists:seq(1, 250),
+                                               T <- [Text()]],
+       [{F, [X]} || F <- [encode, encode_to_string | Decoders], X <- Odd]]);
+
+%% ---------------------------------------------------------------------
+%% uri_string: references made from RFC 3986's grammar (schemes, userinfo,
+%% reg-names, IPv4 and IPv6 hosts with zones and junk, ports, dot
+%% segments, percent-encoding good and bad), damaged by one character
+%% and given as binaries (some not UTF-8), strings and chardata; maps of
+%% any values (improper and deep lists, floats, atoms among them);
+%% queries, encodings and options good and bad.
+
+cases(uri_string) ->
+    Ch = fun() -> [pick("aZ09-._~!$&'()*+,;=:@/?#[]% \"<>\\^`{|}"
+                        ++ [16#E9, 16#20AC, 0, 127, 16#1F600])] end,
+    Pct = fun() -> [$% | many(2, fun() -> pick("0aF9g%") end)] end,
+    Str = fun(G, Max) -> lists:append(many(upto(Max), G)) end,
+    Hex = fun() -> many(1 + upto(4), fun() -> pick("0123456789abcdefABCDEFg") end) end,
+    Join = fun(Parts, Sep) -> lists:join(Sep, Parts) end,
+    V4 = fun() -> lists:flatten(Join(many(pick([3, 4, 4, 4, 5]),
+                                          fun() -> pick(["0", "1", "00", "01", "255", "256",
+                                                         "999", "12", "+1", "-0", ""]) end),
+                                     ".")) end,
+    V6 = fun() -> lists:flatten(
+                    case rand:uniform(5) of
+                        1 -> Join(many(8, Hex), ":");
+                        2 -> [Join(many(upto(4), Hex), ":"), "::", Join(many(upto(4), Hex), ":")];
+                        3 -> "::";
+                        4 -> [Join(many(upto(7), Hex), ":"), pick([":", "::", "", ":::"]), V4()];
+                        5 -> [pick(["fe80", "ff02", "1", "FE80"]), pick(["::", ":0:", "::1"]), Hex(),
+                              pick(["%", "%0", "%eth0", "%012", "%099999", "%0x", ""])]
+                    end) end,
+    Seg = fun() -> Str(fun() -> pick([Ch(), Pct(), "a", "b", ".", ".."]) end, 4) end,
+    Path = fun() -> Str(fun() -> pick(["/", "/", "/.", "/..", "./", "../"]) ++ Seg() end, 4) end,
+    Host = fun() -> case rand:uniform(4) of
+                        1 -> Seg();
+                        2 -> "[" ++ V6() ++ "]" ++ pick(["", "", "ab", "1.2", "x"]);
+                        3 -> V4();
+                        4 -> pick(["localhost", "Example.COM", "%41b", ""])
+                    end end,
+    URI = fun() ->
+                  pick(["", "http:", "HTTPS:", "ftp:", "a+b-c.d:", "1a:", "ssh:", "sftp:", "tftp:",
+                        "x:", ":"])
+                      ++ pick(["", "//" ++ pick(["", "u@", "u:p@", "@", "a b@", Seg() ++ "@"])
+                               ++ Host() ++ pick(["", ":", ":80", ":443", ":8080", ":21", ":x",
+                                                  ":22", ":69"])])
+                      ++ pick([Path(), Seg() ++ Path(), ""])
+                      ++ pick(["", "?" ++ Str(fun() -> pick([Ch(), Pct(), "&", "="]) end, 5)])
+                      ++ pick(["", "#" ++ Str(fun() -> pick([Ch(), Pct()]) end, 4)])
+          end,
+    Damage = fun(S) when S =/= [] -> case rand:uniform(4) of
+                                         1 -> {A, [_ | B]} = lists:split(upto(length(S) - 1), S),
+                                              A ++ Ch() ++ B;
+                                         _ -> S
+                                     end;
+                (S) -> S
+             end,
+    Bin = fun(S) -> B = case unicode:characters_to_binary(S) of
+                            B0 when is_binary(B0) -> B0;
+                            _ -> <<>>
+                        end,
+                    case rand:uniform(8) of
+                        1 -> <<B/binary, (pick([<<255>>, <<16#ED, 16#A0, 16#80>>, <<16#C3>>]))/binary>>;
+                        _ -> B
+                    end end,
+    Deep = fun(S) -> case rand:uniform(3) of
+                         1 -> [S];
+                         2 -> {A, B} = lists:split(length(S) div 2, S),
+                              [A, unicode:characters_to_binary(B)];
+                         3 -> S ++ [16#D800]
+                     end end,
+    Text = fun() -> S = Damage(URI()), case rand:uniform(3) of
+                                           1 -> Bin(S);
+                                           2 -> S;
+                                           3 -> Deep(S)
+                                       end end,
+    Odd = [a, 42, [$a | x], [[$a]], <<255>>, <<1:4>>, [-1], [16#D800], {x}, undefined, [${ | x],
+           [$0, $. | x], [$1, $. | x], [48.5, $:, $:], [$f, $e, $8, $0, $:, $:, $1, $% | x]],
+    Val = fun() -> case rand:uniform(13) of
+                       1 -> Seg();
+                       2 -> unicode:characters_to_binary(Seg());
+                       3 -> Path();
+                       4 -> <<"/a/./b/../c">>;
+                       5 -> pick([[], <<>>, "/", <<"/">>]);
+                       6 -> Host();
+                       7 -> unicode:characters_to_binary(Host());
+                       8 -> pick(Odd);
+                       9 -> V6();
+                       10 -> V4();
+                       11 -> pick(["%zz", "%41%42", <<"%7e">>, "%E9", <<"%C3%A9">>]);
+                       12 -> pick(["http", <<"HTTP">>, "ftp", <<"ssh">>, "Https"]);
+                       13 -> Deep(Seg())
+                   end end,
+    Map = fun() ->
+                  M = maps:from_list([{K, case K of
+                                              port -> pick([80, 443, undefined, 8080, a, -1, 21]);
+                                              _ -> Val()
+                                          end}
+                                      || K <- [scheme, userinfo, host, port, path, query, fragment],
+                                         rand:uniform(2) =:= 1]),
+                  case rand:uniform(10) of
+                      1 -> M#{foo => 1};
+                      2 -> maps:remove(path, M);
+                      3 -> case catch uri_string:parse(Text()) of
+                               P when is_map(P) -> P;
+                               _ -> M#{path => <<>>}
+                           end;
+                      _ -> M#{path => maps:get(path, M, Val())}
+                  end
+          end,
+    QV = fun() -> pick([Seg(), unicode:characters_to_binary(Seg()), "a b", <<"ö"/utf8>>, "€",
+                        [16#1F600], <<255>>, a, <<1:4>>, [-1], "&#12;"]) end,
+    QList = fun() -> many(upto(3), fun() -> {QV(), pick([QV(), true])} end) end,
+    QText = fun() -> S = Str(fun() -> pick(["a", "=", "&", "+", "%20", "%zz", "%C3%B6", "&#",
+                                            "&#123;", "&#99999999;", "&#12", [16#E9], "%FF", "%",
+                                            ";"]) end, 6),
+                     case rand:uniform(3) of
+                         1 -> S;
+                         _ -> Bin(S)
+                     end end,
+    Enc = fun() -> pick([utf8, latin1, unicode, {utf16, little}, utf32, foo]) end,
+    TOpts = fun() -> pick([[], [{in_encoding, Enc()}], [{out_encoding, Enc()}],
+                           [{in_encoding, Enc()}, {out_encoding, Enc()}], x]) end,
+    TText = fun() -> S = Str(fun() -> pick(["a", "%", "%4", "%41", "%E9", "%C3%A9", "%zz", "%FF%FE",
+                                            [16#E9], [16#20AC], " "]) end, 6),
+                     case rand:uniform(4) of
+                         1 -> Bin(S);
+                         2 -> Deep(S);
+                         3 -> S ++ pick([[x], [$a | x], [<<255>>]]);
+                         4 -> S
+                     end end,
+    Base = fun() -> pick([Text(), Map(), "http://a/b/c/d;p?q", <<"http://a">>, "//h/p", "a/b"]) end,
+    QOpts = [[], [{encoding, utf8}], [{encoding, latin1}], [{encoding, unicode}], [{encoding, foo}],
+             [x], [{encoding, utf8}, x]],
+    RFC = ["g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s", ";x", "g;x",
+           "g;x?y#s", "", ".", "./", "..", "../", "../g", "../..", "../../", "../../g", "../../../g",
+           "../../../../g", "/./g", "/../g", "g.", ".g", "g..", "..g", "./../g", "./g/.", "g/./h",
+           "g/../h", "g;x=1/./y", "g;x=1/../y", "g?y/./x", "g?y/../x", "g#s/./x", "g#s/../x",
+           "http:g"],
+    lists:append(
+      [[{allowed_characters, []}],
+       [{F, [C]} || F <- [is_host, is_path], C <- lists:seq(0, 130) ++ [a, 1.0, 48.5, [$a]]],
+       [{parse, [Text()]} || _ <- lists:seq(1, 500)],
+       [{parse, [X]} || X <- ["foo://user:pw@[::1]:8080/p/a?q=1#f", <<"//u@">>, <<"//">>, "?", "#",
+                             <<"//[::1]abc:80">>, "//[1::2::3]", "//1.2.3/x", <<"a:b c">>,
+                             <<"http://", 16#ED, 16#A0, 16#80>>, [16#D800], "http://\x{E9}.com",
+                             <<"http://u@h/p#bad x">>, a, 42, [a], <<1:4>>]],
+       [{recompose, [Map()]} || _ <- lists:seq(1, 400)],
+       [{recompose, [#{host => H, path => pick(["", <<>>, "/x"])}]}
+        || H <- Odd ++ many(60, V6) ++ many(20, V4), _ <- [1]],
+       [{recompose, [X]} || X <- [x, #{}, #{path => <<>>, foo => 1}, #{port => 80, path => <<>>},
+                                  #{scheme => "1a", path => <<>>}, #{query => "x y", path => <<>>},
+                                  #{fragment => "x y", path => <<>>}]],
+       [{normalize, [pick([Text(), Map()])]} || _ <- lists:seq(1, 250)],
+       [{normalize, [pick([Text(), Map()]), pick([[], [return_map], [x]])]}
+        || _ <- lists:seq(1, 250)],
+       [{normalize, [X]} || X <- ["HTTP://www.Example.com:80/a/./b/../c/%7e%41%2f?%61#%62",
+                                  <<"https://h:443">>, #{scheme => [-1], host => [-2], path => ""},
+                                  #{scheme => 42, host => [-2], path => ""}, "/a/b/../../../c"]],
+       [{resolve, [R, "http://a/b/c/d;p?q"]} || R <- RFC],
+       [{resolve, [list_to_binary(R), <<"http://a/b/c/d;p?q">>, [return_map]]} || R <- RFC],
+       [{resolve, [pick([Text(), Map()]), Base()]} || _ <- lists:seq(1, 250)],
+       [{resolve, [pick([Text(), Map()]), Base(), pick([[], [return_map], [x]])]}
+        || _ <- lists:seq(1, 250)],
+       [{transcode, [TText(), TOpts()]} || _ <- lists:seq(1, 300)],
+       [{transcode, [X, Y]} || X <- [<<>>, [], "a%C3%A9b%", <<"%E9%20a">>, [$a | x], a],
+                               Y <- [[], [{in_encoding, latin1}], [{out_encoding, latin1}], x]],
+       [{compose_query, [QList()]} || _ <- lists:seq(1, 200)],
+       [{compose_query, [QList(), pick(QOpts)]} || _ <- lists:seq(1, 200)],
+       [{compose_query, [X]} || X <- [[], a, [a], [{a}], [{"a", "b"} | x], [{true, "b"}]]],
+       [{dissect_query, [QText()]} || _ <- lists:seq(1, 250)],
+       [{dissect_query, [X]} || X <- [<<>>, [], a, <<1:4>>, "a=&#12", "&#12=a", "a&", [$a | x]]],
+       [{percent_decode, [pick([Text(), Map(), QText()])]} || _ <- lists:seq(1, 250)],
+       [{quote, [pick([Text(), QText(), Val()])]} || _ <- lists:seq(1, 200)],
+       [{quote, [pick([Text(), QText(), Val()]), pick(["/", "\x{E9}", "", [16#20AC, $\s], x])]}
+        || _ <- lists:seq(1, 200)],
+       [{unquote, [pick([Text(), QText(), TText()])]} || _ <- lists:seq(1, 250)]]);
+
+%% ---------------------------------------------------------------------
 %% io_lib
 
 cases(io_lib) ->
