@@ -33,10 +33,9 @@ static unsigned default_schedulers(void)
 /* An option followed by one value. */
 static bool takes_value(const char *a)
 {
-    static const char *const with_value[] = {"-e",       "-pa",    "-I",      "-D",      "-S",
-                                             "--disasm", "--grep", "-o",      "--color", "--clock",
-                                             "+hmax",    "+hmaxk", "+hmaxel", "+hms",    "+hmbs",
-                                             "-config"};
+    static const char *const with_value[] = {"-e",      "-pa",  "-I",      "-D",      "-S",    "--disasm",
+                                             "--grep",  "-o",   "--color", "--clock", "+hmax", "+hmaxk",
+                                             "+hmaxel", "+hms", "+hmbs",   "-config"};
     for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++)
         if (!strcmp(a, with_value[i]))
             return true;
