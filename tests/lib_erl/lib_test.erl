@@ -66,9 +66,8 @@ not_ours(timer, F, _) -> lists:member(F, [code_change, handle_call, handle_cast,
                                           handle_info, init, terminate, start_link]);
 not_ours(io_lib, F, A) -> {F, A} =:= {write, 1} orelse lib_rename:over_c(io_lib, F, A) orelse
                               lists:member(F, [write_binary,
-                                           build_text, collect_chars, collect_line,
-                                           format_prompt, fread, get_until, limit_term,
-                                           scan_format, unscan_format]);
+                                           collect_chars, collect_line,
+                                           format_prompt, fread, get_until, limit_term]);
 %% io's input functions are not written yet (reading standard input belongs
 %% with the shell, issue #5; docs/differences-from-erlang.md says so).
 not_ours(io, F, _) -> lists:member(F, [get_chars, get_line, get_password, setopts, getopts,
@@ -1924,7 +1923,31 @@ cases(io_lib) ->
        [{F, [C()]} || F <- [write_char, write_char_as_latin1, write_latin1_char,
                             write_unicode_char], _ <- lists:seq(1, 60)],
        [{indentation, [pick([L(), Deep(), "ab\tc\nde\t"]), pick([0, 3, 7, 8])]}
-        || _ <- lists:seq(1, 30)]]).
+        || _ <- lists:seq(1, 30)],
+       io_lib_scans()]).
+
+%% io_lib:scan_format/2 on formats that fit their arguments and ones that
+%% do not; unscan_format/1 and build_text/1,2 on what OTP's scan gives.
+io_lib_scans() ->
+    Good = [{"plain", []}, {"~p and ~w", [a, "b"]}, {"~10.3.0f|~-8s|~.2e", [1.5, "ab", 2.0]},
+            {"~*.*.*p", [5, 2, $-, x]}, {"~-*w|~*w", [-4, ab, -3, cd]},
+            {"~tp~ts~lp~tlp~ltp", [[1], "t", "l", "tl", "lt"]},
+            {"~W ~P ~x ~X", [a, 2, b, 3, 10, "p", 11, "q"]},
+            {"~n~~~i~c~b~B~+~#~e~g", [i, $c, 10, 11, 12, 13, 1.0, 2.0]},
+            {'atom ~p', [1]}, {<<"bin ~p">>, [2]}, {"~5.p", [z]}, {"~5..xp", [z]}, {"~..xp", [v]},
+            {"~10.*p", [$*, y]}, {"~s", [1]}, {"~.3s~-10.4.xs", ["abcdef", "ghijklm"]},
+            {["~p", "x"], []}, {"~10w~-5p~3c", [longer_than_ten, [1, 2, 3], $z]}],
+    Bad = [{"~5..p", [z]}, {"~.x.yp", [v]}, {"~..p", [x]}, {"~.xp", [y]}, {"~-p", [a]},
+           {"~*p", [a, b]}, {"~p", []}, {"~p", [a, b]}, {"~q", [a]}, {"~", []}, {x, y}, {5, []}, {"~p", x}, {[$a | b], []}, {"~W", [a]}, {"~10.*p", [x, y]}],
+    Scanned = [io_lib:scan_format(F, A) || {F, A} <- Good],
+    lists:append(
+      [[{scan_format, [F, A]} || {F, A} <- Good ++ Bad],
+       [{unscan_format, [S]} || S <- Scanned ++ [[], [x], "text"]],
+       [{unscan_format, [X]} || X <- [x, [#{}], [#{control_char => $p}]]],
+       [{build_text, [S]} || S <- Scanned],
+       [{build_text, [S, O]} || S <- Scanned, O <- [[{chars_limit, 8}], [], [{chars_limit, -1}]]],
+       [{build_text, [X]} || X <- [x, [#{}], [#{control_char => $p}]]],
+       [{build_text, [hd(Scanned), x]}]]).
 
 %% Known difference: for chardata mixing lists and binaries, OTP's
 %% take(S, Seps, true, trailing) and trim match a combining-mark separator

@@ -7,6 +7,7 @@
 
 -export([format/2, format/3, fwrite/2, fwrite/3, write/2, write/3, print/1,
          print/4]).
+-export([scan_format/2, unscan_format/1, build_text/1, build_text/2]).
 -export([char_list/1, chars_length/1, deep_char_list/1,
          deep_latin1_char_list/1, deep_unicode_char_list/1, indentation/2,
          latin1_char_list/1, nl/0, printable_latin1_list/1,
@@ -264,6 +265,137 @@ print(Term) -> pretty(Term, 1, 80, -1, latin1, true).
 
 print(Term, Column, LineLength, Depth) ->
     pretty(Term, Column, LineLength, Depth, latin1, true).
+
+%% ---------------------------------------------------------------------
+%% Formats as lists: scan_format/2 splits a format into its text (one
+%% element per element of the format) and one map per directive, each
+%% holding the arguments it takes; unscan_format/1 turns such a list back
+%% into a format and its arguments; build_text/1,2 formats one. A format
+%% that does not fit its arguments is badarg, as in OTP.
+
+scan_format(Format, Args) ->
+    try scan(format_list(Format), Args)
+    catch _:_ -> erlang:error(badarg, [Format, Args])
+    end.
+
+format_list(Format) when is_atom(Format) -> atom_to_list(Format);
+format_list(Format) when is_binary(Format) -> binary_to_list(Format);
+format_list(Format) -> Format.
+
+scan([$~ | Fmt0], Args0) ->
+    {Directive, Fmt, Args} = directive(Fmt0, Args0),
+    [Directive | scan(Fmt, Args)];
+scan([C | Fmt], Args) ->
+    [C | scan(Fmt, Args)];
+scan([], []) ->
+    [].
+
+%% ~[Width][.Precision][.Pad][t][l]Control, each number a * that takes an
+%% integer argument or digits; a minus before the width adjusts left (so
+%% does a * that takes a negative number).
+directive(Fmt0, Args0) ->
+    {Width, Adjust, Fmt1, Args1} = case Fmt0 of
+                                       [$- | Rest] ->
+                                           {N, F, A} = field_value(Rest, Args0),
+                                           field_width(-N, F, A);
+                                       _ ->
+                                           {N, F, A} = field_value(Fmt0, Args0),
+                                           field_width(N, F, A)
+                                   end,
+    {Precision, Fmt2, Args2} = case Fmt1 of
+                                   [$. | Fmt1a] -> field_value(Fmt1a, Args1);
+                                   _ -> {none, Fmt1, Args1}
+                               end,
+    {Pad, Fmt3, Args3} = case {Fmt2, Args2} of
+                             {[$., $* | Fmt2a], [P | Args2a]} -> {P, Fmt2a, Args2a};
+                             {[$., P | Fmt2a], _} -> {P, Fmt2a, Args2};
+                             _ -> {$\s, Fmt2, Args2}
+                         end,
+    {Encoding, Strings, Fmt4} = modifiers(Fmt3, latin1, true),
+    {Control, As, Fmt, Args} = control(Fmt4, Args3),
+    {#{control_char => Control, args => As, width => Width, adjust => Adjust,
+       precision => Precision, pad_char => Pad, encoding => Encoding, strings => Strings},
+     Fmt, Args}.
+
+field_value([$* | Fmt], [N | Args]) when is_integer(N) ->
+    {N, Fmt, Args};
+field_value([D | _] = Fmt, Args) when is_integer(D), D >= $0, D =< $9 ->
+    digits(Fmt, Args, 0);
+field_value(Fmt, Args) ->
+    {none, Fmt, Args}.
+
+digits([D | Fmt], Args, N) when is_integer(D), D >= $0, D =< $9 ->
+    digits(Fmt, Args, N * 10 + D - $0);
+digits(Fmt, Args, N) ->
+    {N, Fmt, Args}.
+
+%% (none, no width, is right adjusted: an atom is greater than any number)
+field_width(N, Fmt, Args) when N < 0 -> {-N, left, Fmt, Args};
+field_width(N, Fmt, Args) -> {N, right, Fmt, Args}.
+
+modifiers([$t | Fmt], _Encoding, Strings) -> modifiers(Fmt, unicode, Strings);
+modifiers([$l | Fmt], Encoding, _Strings) -> modifiers(Fmt, Encoding, false);
+modifiers(Fmt, Encoding, Strings) -> {Encoding, Strings, Fmt}.
+
+%% The control character and the arguments it takes.
+control([C | Fmt], [A, B | Args]) when C =:= $W; C =:= $P; C =:= $x; C =:= $X ->
+    {C, [A, B], Fmt, Args};
+control([C | Fmt], [A | Args])
+  when C =:= $w; C =:= $p; C =:= $s; C =:= $e; C =:= $f; C =:= $g; C =:= $b; C =:= $B;
+       C =:= $+; C =:= $#; C =:= $c; C =:= $i ->
+    {C, [A], Fmt, Args};
+control([C | Fmt], Args) when C =:= $~ orelse C =:= $n, is_list(Args) ->
+    {C, [], Fmt, Args}.
+
+unscan_format(FormatList) ->
+    {unscan_text(FormatList), unscan_args(FormatList)}.
+
+unscan_text([#{control_char := C, width := Width, adjust := Adjust, precision := Precision,
+               pad_char := Pad, encoding := Encoding, strings := Strings} | Rest]) ->
+    [$~] ++ width_text(Width, Adjust) ++ precision_text(Precision, Pad) ++ pad_text(Pad)
+        ++ encoding_text(Encoding) ++ strings_text(Strings) ++ [C | unscan_text(Rest)];
+unscan_text([C | Rest]) ->
+    [C | unscan_text(Rest)];
+unscan_text([]) ->
+    [].
+
+unscan_args([#{args := As} | Rest]) -> As ++ unscan_args(Rest);
+unscan_args([_ | Rest]) -> unscan_args(Rest);
+unscan_args([]) -> [].
+
+width_text(none, _) -> "";
+width_text(N, left) -> integer_to_list(-N);
+width_text(N, right) -> integer_to_list(N).
+
+%% A pad character needs the dot of the precision before its own.
+precision_text(none, $\s) -> "";
+precision_text(none, _Pad) -> ".";
+precision_text(N, _Pad) -> [$. | integer_to_list(N)].
+
+pad_text($\s) -> "";
+pad_text(Pad) -> [$., Pad].
+
+encoding_text(unicode) -> "t";
+encoding_text(latin1) -> "".
+
+strings_text(false) -> "l";
+strings_text(true) -> "".
+
+%% (format/2,3 called remotely, so that tests/lib_erl runs these over
+%% OTP's: ours is over a C half that only dbgsh has)
+build_text(FormatList) ->
+    try
+        {Format, Args} = unscan_format(FormatList),
+        io_lib:format(Format, Args)
+    catch _:_ -> erlang:error(badarg, [FormatList])
+    end.
+
+build_text(FormatList, Options) ->
+    try
+        {Format, Args} = unscan_format(FormatList),
+        io_lib:format(Format, Args, Options)
+    catch _:_ -> erlang:error(badarg, [FormatList, Options])
+    end.
 
 %% ---------------------------------------------------------------------
 %% ~p: io_lib_pretty:print/2's layout and the exact nesting of its result.
