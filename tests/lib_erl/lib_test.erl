@@ -71,7 +71,7 @@ not_ours(timer, F, _) -> lists:member(F, [code_change, handle_call, handle_cast,
 not_ours(io_lib, F, A) -> {F, A} =:= {write, 1} orelse lib_rename:over_c(io_lib, F, A) orelse
                               lists:member(F, [write_binary,
                                            collect_chars, collect_line,
-                                           format_prompt, fread, get_until, limit_term]);
+                                           format_prompt, fread, get_until]);
 %% io's input functions are not written yet (reading standard input belongs
 %% with the shell, issue #5; docs/differences-from-erlang.md says so).
 not_ours(io, F, _) -> lists:member(F, [get_chars, get_line, get_password, setopts, getopts,
@@ -2002,7 +2002,21 @@ io_lib_scans() ->
        [{build_text, [S]} || S <- Scanned],
        [{build_text, [S, O]} || S <- Scanned, O <- [[{chars_limit, 8}], [], [{chars_limit, -1}]]],
        [{build_text, [X]} || X <- [x, [#{}], [#{control_char => $p}]]],
-       [{build_text, [hd(Scanned), x]}]]).
+       [{build_text, [hd(Scanned), x]}],
+       io_lib_limits()]).
+
+%% io_lib:limit_term/2 on terms of each kind, at depths around theirs.
+io_lib_limits() ->
+    Long = lists:seq(1, 12),
+    Terms = [x, 42, "a string", [1, 2, 3], Long, [a | b], [[[[[[x]]]]]], [1, [2, [3, [4, [5]]]] | t],
+             {}, {a}, {a, b, c, d, e}, {a, {b, {c, {d, {e}}}}}, #{}, #{a => 1},
+             #{a => [1, 2, 3], b => {x, y, z}, c => #{d => [e, f]}}, maps:from_list([{K, K} || K <- Long]),
+             <<"bin">>, <<1:3>>, [<<"bin">>, "str", {t, "str"}], {[a, b], #{k => {v}}, "s"},
+             [$a, $b | "c"], ["ab", "cd"]],
+    lists:append(
+      [[{limit_term, [T, D]} || T <- Terms, D <- [0, 1, 2, 3, 4, 5, 8, 20, -1]],
+       [{limit_term, [T, D]} || T <- [x, [1, 2], {a, b}, #{}, #{a => 1}, "s"],
+                                D <- [unlimited, 1.0, x]]]).
 
 %% Known difference: for chardata mixing lists and binaries, OTP's
 %% take(S, Seps, true, trailing) and trim match a combining-mark separator

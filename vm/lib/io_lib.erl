@@ -8,6 +8,7 @@
 -export([format/2, format/3, fwrite/2, fwrite/3, write/2, write/3, print/1,
          print/4]).
 -export([scan_format/2, unscan_format/1, build_text/1, build_text/2]).
+-export([limit_term/2]).
 -export([char_list/1, chars_length/1, deep_char_list/1,
          deep_latin1_char_list/1, deep_unicode_char_list/1, indentation/2,
          latin1_char_list/1, nl/0, printable_latin1_list/1,
@@ -395,6 +396,87 @@ build_text(FormatList, Options) ->
         {Format, Args} = unscan_format(FormatList),
         io_lib:format(Format, Args, Options)
     catch _:_ -> erlang:error(badarg, [FormatList, Options])
+    end.
+
+%% ---------------------------------------------------------------------
+%% limit_term/2: Term itself when ~P with Depth would print all of it,
+%% else a copy cut where ~P cuts it ('...' for what is left out), so
+%% that ~p of the copy shows what ~P shows. A printable list is kept
+%% whole; a map keeps Depth + 1 of its associations (in its iteration
+%% order), each value cut to Depth - 1, its keys as they are.
+
+limit_term(Term, Depth) ->
+    case fits(Term, Depth) of
+        true -> Term;
+        false -> limit(Term, Depth)
+    end.
+
+%% Whether nothing of Term is deeper than Depth.
+fits(_, 0) ->
+    false;
+fits([H | T] = L, D) when is_integer(D) ->
+    D =/= 1 andalso (printable_list(L) orelse (fits(H, D - 1) andalso fits_tail(T, D - 1)));
+fits(Map, D) when is_map(Map) ->
+    fits_map(maps:iterator(Map), D);
+fits({}, _D) ->
+    true;
+fits(T, D) when is_tuple(T) ->
+    fits_elements(T, 1, D);
+fits(_, _) ->
+    true.
+
+fits_tail([], _D) -> true;
+fits_tail(_, 1) -> false;
+fits_tail([H | T], D) -> fits(H, D - 1) andalso fits_tail(T, D - 1);
+fits_tail(Tail, D) -> fits(Tail, D - 1).
+
+fits_elements(T, I, _D) when I > tuple_size(T) -> true;
+fits_elements(_T, _I, 1) -> false;
+fits_elements(T, I, D) -> fits(element(I, T), D - 1) andalso fits_elements(T, I + 1, D - 1).
+
+fits_map(_Iter, 0) ->
+    false;
+fits_map(Iter, D) ->
+    case maps:next(Iter) of
+        {K, V, Next} -> fits(K, D - 1) andalso fits(V, D - 1) andalso fits_map(Next, D - 1);
+        none -> true
+    end.
+
+limit(_, 0) ->
+    '...';
+limit([_ | _], 1) ->
+    ['...'];
+limit([H | T] = L, D) ->
+    case printable_list(L) of
+        true -> L;
+        false -> [limit(H, D - 1) | limit_tail(T, D - 1)]
+    end;
+limit(Map, D) when is_map(Map) ->
+    limit_map(maps:iterator(Map), D + 1, D, []);
+limit({}, _D) ->
+    {};
+limit(T, 1) when is_tuple(T) ->
+    {'...'};
+limit(T, D) when is_tuple(T) ->
+    list_to_tuple([limit(element(1, T), D - 1) | limit_elements(T, 2, D - 1)]);
+limit(Term, _D) ->
+    Term.
+
+limit_tail([], _D) -> [];
+limit_tail(_, 1) -> ['...'];
+limit_tail([H | T], D) -> [limit(H, D - 1) | limit_tail(T, D - 1)];
+limit_tail(Tail, D) -> limit(Tail, D - 1).
+
+limit_elements(T, I, _D) when I > tuple_size(T) -> [];
+limit_elements(_T, _I, 1) -> ['...'];
+limit_elements(T, I, D) -> [limit(element(I, T), D - 1) | limit_elements(T, I + 1, D - 1)].
+
+limit_map(_Iter, 0, _D, Acc) ->
+    maps:from_list(Acc);
+limit_map(Iter, N, D, Acc) ->
+    case maps:next(Iter) of
+        {K, V, Next} -> limit_map(Next, N - 1, D, [{K, limit(V, D - 1)} | Acc]);
+        none -> maps:from_list(Acc)
     end.
 
 %% ---------------------------------------------------------------------
