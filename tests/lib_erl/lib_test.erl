@@ -1854,6 +1854,7 @@ cases(error_logger) ->
     lists:append(
       [[{warning_map, []}, {get_format_depth, []}],
        [{limit_term, [T]} || T <- [x, lists:seq(1, 40), {a, [[[[[b]]]]]}, #{k => "v"}]],
+       [{via, "format depth", fun el_depth/1}],
        [el_seq(Name, Steps) || {Name, Steps} <- el_sequences()]]);
 %% error_logger_tty_h: the text of each kind of event (write_event/2,3),
 %% and the callbacks that write nothing.
@@ -1870,6 +1871,7 @@ cases(error_logger_tty_h) ->
         || E <- Events, D <- [unlimited, 3, 10], Enc <- [latin1, utf8]],
        [{write_event, [X, io_lib]} || X <- [x, {Time, x}, {x, hd(Events)}]],
        [{write_event, [{Time, hd(Events)}, io_lib, x]}],
+       [{via, "utc_log", fun el_utc/1}],
        [{handle_event, [E, State]} || E <- [x, {error, self(), x}]],
        [{handle_call, [q, State]}, {handle_info, [x, State]}, {code_change, [v, State, x]}],
        [{terminate, [R, State]} || R <- [install_prev, stop]]]);
@@ -1993,7 +1995,8 @@ io_lib_scans() ->
             {"~10.*p", [$*, y]}, {"~s", [1]}, {"~.3s~-10.4.xs", ["abcdef", "ghijklm"]},
             {["~p", "x"], []}, {"~10w~-5p~3c", [longer_than_ten, [1, 2, 3], $z]}],
     Bad = [{"~5..p", [z]}, {"~.x.yp", [v]}, {"~..p", [x]}, {"~.xp", [y]}, {"~-p", [a]},
-           {"~*p", [a, b]}, {"~p", []}, {"~p", [a, b]}, {"~q", [a]}, {"~", []}, {x, y}, {5, []}, {"~p", x}, {[$a | b], []}, {"~W", [a]}, {"~10.*p", [x, y]}],
+           {"~*p", [a, b]}, {"~p", []}, {"~p", [a, b]}, {"~q", [a]}, {"~", []}, {x, y},
+           {5, []}, {"~p", x}, {[$a | b], []}, {"~W", [a]}, {"~10.*p", [x, y]}],
     Scanned = [io_lib:scan_format(F, A) || {F, A} <- Good],
     lists:append(
       [[{scan_format, [F, A]} || {F, A} <- Good ++ Bad],
@@ -2008,9 +2011,10 @@ io_lib_scans() ->
 %% io_lib:limit_term/2 on terms of each kind, at depths around theirs.
 io_lib_limits() ->
     Long = lists:seq(1, 12),
-    Terms = [x, 42, "a string", [1, 2, 3], Long, [a | b], [[[[[[x]]]]]], [1, [2, [3, [4, [5]]]] | t],
-             {}, {a}, {a, b, c, d, e}, {a, {b, {c, {d, {e}}}}}, #{}, #{a => 1},
-             #{a => [1, 2, 3], b => {x, y, z}, c => #{d => [e, f]}}, maps:from_list([{K, K} || K <- Long]),
+    Terms = [x, 42, "a string", [1, 2, 3], Long, [a | b], [[[[[[x]]]]]],
+             [1, [2, [3, [4, [5]]]] | t], {}, {a}, {a, b, c, d, e}, {a, {b, {c, {d, {e}}}}},
+             #{}, #{a => 1}, #{a => [1, 2, 3], b => {x, y, z}, c => #{d => [e, f]}},
+             maps:from_list([{K, K} || K <- Long]),
              <<"bin">>, <<1:3>>, [<<"bin">>, "str", {t, "str"}], {[a, b], #{k => {v}}, "s"},
              [$a, $b | "c"], ["ab", "cd"]],
     lists:append(
@@ -2264,7 +2268,8 @@ log(#{level := L, msg := Msg, meta := Meta}, #{id := Id, config := #{to := To, e
                _ ->
                    none
            end,
-    Given = maps:map(fun(K, V) when K =:= pid; K =:= gl; K =:= time -> {K, is_pid(V) orelse is_integer(V)};
+    Given = maps:map(fun(K, V) when K =:= pid; K =:= gl; K =:= time ->
+                             {K, is_pid(V) orelse is_integer(V)};
                         (report_cb, V) -> {report_cb, el_fun(V)};
                         (_, V) -> V
                      end, Meta),
@@ -2585,6 +2590,13 @@ el_logger(M) ->
         _ -> logger
     end.
 
+el_step(M, L, {settle, Step}) ->
+    %% logger makes its report about a callback that crashed in a process
+    %% of its own: give it time to come in
+    R = el_step(M, L, Step),
+    timer:sleep(50),
+    {F, Result, Msgs} = R,
+    {F, Result, lists:sort(Msgs ++ lg_norm(el_norm(lg_flush())))};
 el_step(M, _L, {'fun', Fun}) ->
     el_result(M, 'fun', fun() -> Fun(M) end);
 el_step(M, L, {logger, F, Args}) ->
@@ -2626,6 +2638,32 @@ handle_info(_, S) -> {ok, S}.
 
 terminate(Reason, #{to := To}) -> To ! {terminate, Reason}, ok;
 terminate(_, _) -> ok.
+
+%% get_format_depth/0 and limit_term/1 with the kernel's
+%% error_logger_format_depth set (in the environment OTP's and ours share).
+el_depth(M) ->
+    Deep = {a, [b, [c, [d, [e, [f, [g, [h, [i, [j, [k, [l, [m]]]]]]]]]]]], lists:seq(1, 30)},
+    [try
+         ok = application:set_env(kernel, error_logger_format_depth, D),
+         {D, M:get_format_depth(), M:limit_term(Deep)}
+     catch
+         C:E -> {D, C, el_norm(E)}
+     after
+         application:unset_env(kernel, error_logger_format_depth)
+     end || D <- [3, 10, 12, 30, unlimited, x]].
+
+%% error_logger_tty_h's header in universal time when utc_log is true
+%% (sasl's before stdlib's).
+el_utc(M) ->
+    Event = {{{2024, 1, 2}, {3, 4, 5}}, {error, self(), {self(), "utc~n", []}}},
+    Envs = [[{stdlib, true}], [{stdlib, false}], [{sasl, true}], [{sasl, false}, {stdlib, true}],
+            [{sasl, true}, {stdlib, false}]],
+    [try
+         [ok = application:set_env(App, utc_log, V) || {App, V} <- Env],
+         lists:flatten(M:write_event(Event, io_lib))
+     after
+         [application:unset_env(App, utc_log) || {App, _} <- Env]
+     end || Env <- Envs].
 
 %% A fun as its module (without our prefix) and arity.
 el_fun(F) when is_function(F) ->
@@ -2773,7 +2811,8 @@ el_sequences() ->
        {logger, error, [#{f => 1}, #{error_logger => #{tag => error}}]},
        %% a report_cb that is no fun crashes the logger handler, which
        %% logger then removes (its report about it is a debug one)
-       {logger, set_primary_config, [level, notice]}, {logger, error, [#{g => 1}, Rcb(x)]}, {logger, get_handler_ids, []},
+       {logger, set_primary_config, [level, notice]}, {logger, error, [#{g => 1}, Rcb(x)]},
+       {logger, get_handler_ids, []},
        {error_msg, ["gone"]}]},
      {"events",
       [{add_report_handler, [lib_test, #{to => '$self'}]},
@@ -2810,7 +2849,8 @@ el_sequences() ->
        {logfile, [{open, "/proc/otp_lib_erl/x.log"}]}, {which_report_handlers, []},
        {logger, get_handler_ids, []}, {logger, remove_handler, [error_logger]},
        {logger, add_handler, [error_logger, {el}, #{}]}, {which_report_handlers, []},
-       {logger, add_handler, [other, {el}, #{}]}, {logger, remove_handler, [error_logger]},
+       {settle, {logger, add_handler, [other, {el}, #{}]}},
+       {logger, remove_handler, [error_logger]},
        {which_report_handlers, []}, {'fun', fun el_logfile/1}]}].
 
 %% ---------------------------------------------------------------------

@@ -355,13 +355,18 @@ tty(false) ->
     ok.
 
 %% ---------------------------------------------------------------------
-%% The depth error_logger's handlers print terms to: the kernel
-%% parameter error_logger_format_depth in OTP. dbgsh has no application
-%% environment, so it is unlimited, as OTP's is when the parameter is not
-%% set, and no term is cut.
+%% The depth error_logger's handlers print terms to: the kernel parameter
+%% error_logger_format_depth (at least 10), unlimited when it is not set.
 
 get_format_depth() ->
-    unlimited.
+    case application:get_env(kernel, error_logger_format_depth) of
+        {ok, Depth} when is_integer(Depth) -> max(10, Depth);
+        {ok, unlimited} -> unlimited;
+        undefined -> unlimited
+    end.
 
 limit_term(Term) ->
-    Term.
+    case get_format_depth() of
+        unlimited -> Term;
+        Depth -> io_lib:limit_term(Term, Depth)
+    end.

@@ -152,13 +152,29 @@ limit(#{control_char := C, args := Args} = Directive, Depth) when C =:= $p; C =:
 limit(Part, _Depth) ->
     Part.
 
-%% "\n=TITLE==== 2-Jan-2024::03:04:05 ===\n" in local time (OTP's in
-%% universal time when sasl's or stdlib's utc_log is set; dbgsh has no
-%% application environment).
+%% "\n=TITLE==== 2-Jan-2024::03:04:05 ===\n" in local time, or in
+%% universal time ("... 03:04:05 UTC ===") when the utc_log parameter
+%% (sasl's, else stdlib's) is true.
 header(Time, Title, M) ->
-    {{Y, Mo, D}, {H, Mi, S}} = calendar:universal_time_to_local_time(Time),
-    io_lib:format("~n=~" ++ M ++ "s==== ~p-~s-~p::~s:~s:~s ===~n",
-                  [Title, D, month(Mo), Y, two(H), two(Mi), two(S)]).
+    case utc_log() of
+        true -> header(Time, Title, "UTC ", M);
+        _ -> header(calendar:universal_time_to_local_time(Time), Title, "", M)
+    end.
+
+header({{Y, Mo, D}, {H, Mi, S}}, Title, UTC, M) ->
+    io_lib:format("~n=~" ++ M ++ "s==== ~p-~s-~p::~s:~s:~s ~s===~n",
+                  [Title, D, month(Mo), Y, two(H), two(Mi), two(S), UTC]).
+
+utc_log() ->
+    case application:get_env(sasl, utc_log) of
+        {ok, Value} ->
+            Value;
+        undefined ->
+            case application:get_env(stdlib, utc_log) of
+                {ok, Value} -> Value;
+                undefined -> false
+            end
+    end.
 
 %% A number of one character gets a 0 before it.
 two(X) when is_integer(X) ->

@@ -5,7 +5,8 @@
 %% the standard events under the old headers (dates masked here), the
 %% others left out; one file at a time; filename and close; a file that
 %% cannot be opened. Then error_logger_file_h added by hand, taking over
-%% the events another handler kept.
+%% the events another handler kept; and a file written with the kernel's
+%% error_logger_format_depth and stdlib's utc_log set.
 main() ->
     _ = logger:remove_handler(default),
     File = "error_logger_logfile.log",
@@ -52,6 +53,17 @@ main() ->
     show("call", gen_event:call(error_logger, error_logger_file_h, other)),
     error_logger:warning_msg("after them~n"),
     show("delete", gen_event:delete_handler(error_logger, error_logger_file_h, stop)),
+    print(File),
+    ok = application:set_env(kernel, error_logger_format_depth, 12),
+    ok = application:set_env(stdlib, utc_log, true),
+    show("depth", error_logger:get_format_depth()),
+    show("limit_term", error_logger:limit_term({a, lists:seq(1, 20), [[[[[[[[[[[[x]]]]]]]]]]]]})),
+    show("open", error_logger:logfile({open, File})),
+    error_logger:error_msg("deep ~p ~w ~s~n", [lists:seq(1, 20), {[[[[[[[[[[[[x]]]]]]]]]]]]}, "str"]),
+    error_logger:info_report([{k, lists:seq(1, 20)}, lists:seq(1, 20)]),
+    show("close", error_logger:logfile(close)),
+    ok = application:unset_env(kernel, error_logger_format_depth),
+    ok = application:unset_env(stdlib, utc_log),
     print(File),
     ok = file:delete(File),
     ok = logger:remove_handler(error_logger),
