@@ -1815,7 +1815,8 @@ cases(logger_formatter) ->
                  #{time_offset => "+1:2x"}, #{time_offset => "-05:30"}, #{time_offset => "z"},
                  #{time_offset => "UTC"}, #{time_offset => " + 1:2"}, #{time_offset => "+ 1: 2"},
                  #{time_offset => [$+ | x]}, #{time_offset => 3600}, #{time_designator => $\n},
-                 #{time_designator => 300}, #{time_designator => x}, #{time_designator => $x}]]]);
+                 #{time_designator => 300}, #{time_designator => x}, #{time_designator => $x}]],
+       [{via, "environment", fun(M) -> lgf_env(M, Event(error, Meta, hd(tl(tl(tl(Msgs)))))) end}]]);
 cases(logger_std_h) ->
     Modes = [[], [write], [raw, append], [delayed_write], [{delayed_write, 10, 10}], x],
     Configs = [#{}, #{type => standard_error}, #{type => {device, user}}, #{type => x},
@@ -2562,6 +2563,26 @@ lg_sequences() ->
           {get_handler_config, [s]}, {set_handler_config, [s, config, #{drop_mode_qlen => 1}]},
           {update_handler_config, [s, config, #{filesync_repeat_interval => 10}]},
           {get_handler_config, [s]}]}].
+
+%% ---------------------------------------------------------------------
+%% logger_formatter's defaults from the environment (OTP's and ours
+%% share it): the kernel's error_logger_format_depth, sasl's and
+%% stdlib's utc_log.
+
+lgf_env(M, Event) ->
+    Envs = [[], [{kernel, error_logger_format_depth, 12}], [{kernel, error_logger_format_depth, 3}],
+            [{stdlib, utc_log, true}], [{sasl, utc_log, true}, {stdlib, utc_log, false}],
+            [{sasl, utc_log, false}, {stdlib, utc_log, true}],
+            [{sasl, utc_log, x}, {stdlib, utc_log, true}],
+            [{kernel, error_logger_format_depth, 20}, {stdlib, utc_log, true}]],
+    Configs = [#{}, #{single_line => false}, #{legacy_header => true}, #{depth => 7},
+               #{time_offset => "+01:00"}],
+    [try
+         [ok = application:set_env(App, K, V) || {App, K, V} <- Env],
+         [try lists:flatten(M:format(Event, C)) catch Cl:R -> {Cl, R} end || C <- Configs]
+     after
+         [application:unset_env(App, K) || {App, K, _} <- Env]
+     end || Env <- Envs].
 
 %% ---------------------------------------------------------------------
 %% error_logger's helpers (cases(error_logger) above)

@@ -314,9 +314,9 @@ month(M) ->
                   "Dec"]).
 
 %% ---------------------------------------------------------------------
-%% Defaults. With no application environment here, the depth is error
-%% logger's default (unlimited) and times are local (stdlib's utc_log
-%% unset).
+%% Defaults, as OTP's: the depth is error_logger's format depth (the
+%% kernel's error_logger_format_depth), times are universal ("Z") when
+%% the utc_log parameter (sasl's, else stdlib's) is true, else local.
 
 with_defaults(Config) ->
     Defaults = #{chars_limit => unlimited, error_logger_notice_header => info,
@@ -327,15 +327,36 @@ with_defaults(Config) ->
                                                  Max -> max(10, Max)
                                              end,
                                  depth => case maps:get(depth, Config, undefined) of
-                                              undefined -> unlimited;
+                                              undefined -> error_logger:get_format_depth();
                                               Depth -> max(5, Depth)
                                           end,
-                                 time_offset => maps:get(time_offset, Config, "")}),
+                                 time_offset => case maps:get(time_offset, Config, undefined) of
+                                                    undefined -> default_offset();
+                                                    Offset -> Offset
+                                                end}),
     case Config1 of
         #{template := _} -> Config1;
         #{legacy_header := true} -> Config1#{template => ?TEMPLATE_HEADER};
         #{single_line := true} -> Config1#{template => ?TEMPLATE_SINGLE};
         _ -> Config1#{template => ?TEMPLATE}
+    end.
+
+default_offset() ->
+    case utc_log() of
+        true -> "Z";
+        false -> ""
+    end.
+
+%% sasl's utc_log, else stdlib's (a value that is no boolean is none).
+utc_log() ->
+    case application:get_env(sasl, utc_log) of
+        {ok, UTC} when is_boolean(UTC) ->
+            UTC;
+        _ ->
+            case application:get_env(stdlib, utc_log) of
+                {ok, UTC} when is_boolean(UTC) -> UTC;
+                _ -> false
+            end
     end.
 
 %% ---------------------------------------------------------------------

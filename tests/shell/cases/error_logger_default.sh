@@ -3,7 +3,8 @@
 # (dates masked), reports of a type of one's own and progress reports
 # left out, formats that do not fit their arguments; tty(false) and
 # tty(true); an error_logger_tty_h report handler (whose header has no
-# fraction of a second); a report handler's output through the shell.
+# fraction of a second); error_logger in the shell; the format depth and
+# utc_log from -config.
 mask() { sed -E 's/[0-9]{1,2}-[A-Z][a-z]{2}-[0-9]{4}::[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{6})?/DATE/'; }
 "$DBGSH" -S 1 -e 'error_logger:error_msg("x ~p~n", [1]), error_logger:error_msg("no newline"),
     error_logger:format("f ~w~n", [a]), error_logger:error_report([{a, 1}, {b, "two"}, c]),
@@ -25,3 +26,8 @@ echo "status ${PIPESTATUS[0]}"
 echo "status ${PIPESTATUS[0]}"
 printf '%s\n' 'error_logger:error_msg("in the shell ~p~n", [self() =:= self()]).' \
     'error_logger:warning_report([{k, v}]).' | "$DBGSH" | mask
+# the kernel's error_logger_format_depth and stdlib's utc_log from -config:
+# the default handler's terms cut, its times universal, as erl -config's
+printf '%s\n' '[{kernel, [{error_logger_format_depth, 10}]}, {stdlib, [{utc_log, true}]}].' >depth.config
+"$DBGSH" -S 1 -config depth.config -e 'error_logger:error_msg("deep ~p~n", [lists:seq(1, 30)]),
+    logger:error("deep ~p", [lists:seq(1, 30)])' | mask
