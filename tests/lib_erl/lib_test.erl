@@ -9,6 +9,10 @@
 %% and report_cbs
 -export([adding_handler/1, removing_handler/1, changing_config/3, log/2, lg_filter/2,
          lg_lazy/1, lg_rcb/1, lg_rcb2/2]).
+%% error_logger report handler callbacks (gen_event) for cases(error_logger),
+%% and report_cbs that crash
+-export([init/1, handle_event/2, handle_call/2, handle_info/2, terminate/2,
+         el_rcb_crash/1, el_rcb_crash/2]).
 
 -define(MAX_SHOWN, 12).
 
@@ -66,9 +70,8 @@ not_ours(timer, F, _) -> lists:member(F, [code_change, handle_call, handle_cast,
                                           handle_info, init, terminate, start_link]);
 not_ours(io_lib, F, A) -> {F, A} =:= {write, 1} orelse lib_rename:over_c(io_lib, F, A) orelse
                               lists:member(F, [write_binary,
-                                           build_text, collect_chars, collect_line,
-                                           format_prompt, fread, get_until, limit_term,
-                                           scan_format, unscan_format]);
+                                           collect_chars, collect_line,
+                                           format_prompt, fread, get_until]);
 %% io's input functions are not written yet (reading standard input belongs
 %% with the shell, issue #5; docs/differences-from-erlang.md says so).
 not_ours(io, F, _) -> lists:member(F, [get_chars, get_line, get_password, setopts, getopts,
@@ -194,16 +197,26 @@ run_cases(M) ->
 
 %% Fun(Module) run with OTP's module and with ours (each in a fresh
 %% process): for a sequence of calls whose arguments come from the module
-%% under test (rand's states hold the module's own funs).
+%% under test (rand's states hold the module's own funs). A sequence that
+%% times out on both sides is a failure: it compared nothing.
 same_via(M, What, Fun) ->
     Exp = call(erlang, apply, [Fun, [M]]),
     Got = call(erlang, apply, [Fun, [new(M)]]),
-    case Exp =:= Got of
+    case Exp =/= {timeout, []} andalso Exp =:= Got of
         true -> pass();
         false ->
-            fail(io_lib:format("~p:~s", [M, What]), "~n    OTP:   ~P~n    ours:  ~P",
-                 [Exp, 30, Got, 30])
+            {Where, E, G} = first_difference(Exp, Got),
+            fail(io_lib:format("~p:~s", [M, What]), "~s~n    OTP:   ~P~n    ours:  ~P",
+                 [Where, E, 30, G, 30])
     end.
+
+%% For results that are lists of steps: the first step that differs.
+first_difference({{ok, Es}, T}, {{ok, Gs}, T}) when is_list(Es), is_list(Gs),
+                                                    length(Es) =:= length(Gs) ->
+    N = length(lists:takewhile(fun({E, G}) -> E =:= G end, lists:zip(Es, Gs))),
+    {io_lib:format(" step ~p:", [N + 1]), lists:nth(N + 1, Es), lists:nth(N + 1, Gs)};
+first_difference(Exp, Got) ->
+    {"", Exp, Got}.
 
 %% ---------------------------------------------------------------------
 %% Generators
@@ -1802,7 +1815,8 @@ cases(logger_formatter) ->
                  #{time_offset => "+1:2x"}, #{time_offset => "-05:30"}, #{time_offset => "z"},
                  #{time_offset => "UTC"}, #{time_offset => " + 1:2"}, #{time_offset => "+ 1: 2"},
                  #{time_offset => [$+ | x]}, #{time_offset => 3600}, #{time_designator => $\n},
-                 #{time_designator => 300}, #{time_designator => x}, #{time_designator => $x}]]]);
+                 #{time_designator => 300}, #{time_designator => x}, #{time_designator => $x}]],
+       [{via, "environment", fun(M) -> lgf_env(M, Event(error, Meta, hd(tl(tl(tl(Msgs)))))) end}]]);
 cases(logger_std_h) ->
     Modes = [[], [write], [raw, append], [delayed_write], [{delayed_write, 10, 10}], x],
     Configs = [#{}, #{type => standard_error}, #{type => {device, user}}, #{type => x},
@@ -1824,6 +1838,49 @@ cases(logger_std_h) ->
                                          C <- Configs ++ [#{max_no_bytes => 5}]],
        [{filter_config, [C]} || C <- [#{}, #{config => #{a => 1}}]],
        [{filesync, [X]} || X <- ["x", 1]]]);
+
+%% ---------------------------------------------------------------------
+%% error_logger: its pure functions, and sequences of calls run on OTP's
+%% error_logger and logger and on ours (from logger's defaults without
+%% handlers and no event manager), with a logger handler of this module
+%% (config el) that sends the calling process each event (and what the
+%% event's report_cb makes of it) and a report handler of this module
+%% that sends it each event the manager passes on. The step after each
+%% call asks the manager for its handlers, so that the events are in.
+%% tty/1 is not here (it changes the default handler, logger_std_h to
+%% standard output): tests/scripts stdlib/error_logger_tty compares it
+%% with erl.
+
+cases(error_logger) ->
+    lists:append(
+      [[{warning_map, []}, {get_format_depth, []}],
+       [{limit_term, [T]} || T <- [x, lists:seq(1, 40), {a, [[[[[b]]]]]}, #{k => "v"}]],
+       [{via, "format depth", fun el_depth/1}],
+       [el_seq(Name, Steps) || {Name, Steps} <- el_sequences()]]);
+%% error_logger_tty_h: the text of each kind of event (write_event/2,3),
+%% and the callbacks that write nothing.
+cases(error_logger_tty_h) ->
+    Time = {{2024, 1, 2}, {3, 4, 5}},
+    Events = el_events(),
+    Flat = fun({{ok, Text}, T}) when is_list(Text) -> {{ok, lists:flatten(Text)}, T};
+              (X) -> X
+           end,
+    State = {st, false, [], io, unlimited, ""},
+    lists:append(
+      [[{write_event, [{Time, E}, io_lib], Flat} || E <- Events],
+       [{write_event, [{Time, E}, io_lib, {D, Enc}], Flat}
+        || E <- Events, D <- [unlimited, 3, 10], Enc <- [latin1, utf8]],
+       [{write_event, [X, io_lib]} || X <- [x, {Time, x}, {x, hd(Events)}]],
+       [{write_event, [{Time, hd(Events)}, io_lib, x]}],
+       [{via, "utc_log", fun el_utc/1}],
+       [{handle_event, [E, State]} || E <- [x, {error, self(), x}]],
+       [{handle_call, [q, State]}, {handle_info, [x, State]}, {code_change, [v, State, x]}],
+       [{terminate, [R, State]} || R <- [install_prev, stop]]]);
+%% error_logger_file_h: a manager with it, its events in the file (dates
+%% masked), its calls.
+cases(error_logger_file_h) ->
+    [{init, ["/proc/otp_lib_erl/x.log"]},
+     {via, "file", fun el_file_h/1}];
 
 %% ---------------------------------------------------------------------
 %% rand: states hold the module's own funs, so sequences of calls on
@@ -2145,7 +2202,47 @@ cases(io_lib) ->
        [{F, [C()]} || F <- [write_char, write_char_as_latin1, write_latin1_char,
                             write_unicode_char], _ <- lists:seq(1, 60)],
        [{indentation, [pick([L(), Deep(), "ab\tc\nde\t"]), pick([0, 3, 7, 8])]}
-        || _ <- lists:seq(1, 30)]]).
+        || _ <- lists:seq(1, 30)],
+       io_lib_scans()]).
+
+%% io_lib:scan_format/2 on formats that fit their arguments and ones that
+%% do not; unscan_format/1 and build_text/1,2 on what OTP's scan gives.
+io_lib_scans() ->
+    Good = [{"plain", []}, {"~p and ~w", [a, "b"]}, {"~10.3.0f|~-8s|~.2e", [1.5, "ab", 2.0]},
+            {"~*.*.*p", [5, 2, $-, x]}, {"~-*w|~*w", [-4, ab, -3, cd]},
+            {"~tp~ts~lp~tlp~ltp", [[1], "t", "l", "tl", "lt"]},
+            {"~W ~P ~x ~X", [a, 2, b, 3, 10, "p", 11, "q"]},
+            {"~n~~~i~c~b~B~+~#~e~g", [i, $c, 10, 11, 12, 13, 1.0, 2.0]},
+            {'atom ~p', [1]}, {<<"bin ~p">>, [2]}, {"~5.p", [z]}, {"~5..xp", [z]}, {"~..xp", [v]},
+            {"~10.*p", [$*, y]}, {"~s", [1]}, {"~.3s~-10.4.xs", ["abcdef", "ghijklm"]},
+            {["~p", "x"], []}, {"~10w~-5p~3c", [longer_than_ten, [1, 2, 3], $z]}],
+    Bad = [{"~5..p", [z]}, {"~.x.yp", [v]}, {"~..p", [x]}, {"~.xp", [y]}, {"~-p", [a]},
+           {"~*p", [a, b]}, {"~p", []}, {"~p", [a, b]}, {"~q", [a]}, {"~", []}, {x, y},
+           {5, []}, {"~p", x}, {[$a | b], []}, {"~W", [a]}, {"~10.*p", [x, y]}],
+    Scanned = [io_lib:scan_format(F, A) || {F, A} <- Good],
+    lists:append(
+      [[{scan_format, [F, A]} || {F, A} <- Good ++ Bad],
+       [{unscan_format, [S]} || S <- Scanned ++ [[], [x], "text"]],
+       [{unscan_format, [X]} || X <- [x, [#{}], [#{control_char => $p}]]],
+       [{build_text, [S]} || S <- Scanned],
+       [{build_text, [S, O]} || S <- Scanned, O <- [[{chars_limit, 8}], [], [{chars_limit, -1}]]],
+       [{build_text, [X]} || X <- [x, [#{}], [#{control_char => $p}]]],
+       [{build_text, [hd(Scanned), x]}],
+       io_lib_limits()]).
+
+%% io_lib:limit_term/2 on terms of each kind, at depths around theirs.
+io_lib_limits() ->
+    Long = lists:seq(1, 12),
+    Terms = [x, 42, "a string", [1, 2, 3], Long, [a | b], [[[[[[x]]]]]],
+             [1, [2, [3, [4, [5]]]] | t], {}, {a}, {a, b, c, d, e}, {a, {b, {c, {d, {e}}}}},
+             #{}, #{a => 1}, #{a => [1, 2, 3], b => {x, y, z}, c => #{d => [e, f]}},
+             maps:from_list([{K, K} || K <- Long]),
+             <<"bin">>, <<1:3>>, [<<"bin">>, "str", {t, "str"}], {[a, b], #{k => {v}}, "s"},
+             [$a, $b | "c"], ["ab", "cd"]],
+    lists:append(
+      [[{limit_term, [T, D]} || T <- Terms, D <- [0, 1, 2, 3, 4, 5, 8, 20, -1]],
+       [{limit_term, [T, D]} || T <- [x, [1, 2], {a, b}, #{}, #{a => 1}, "s"],
+                                D <- [unlimited, 1.0, x]]]).
 
 %% Known difference: for chardata mixing lists and binaries, OTP's
 %% take(S, Seps, true, trailing) and trim match a combining-mark separator
@@ -2297,13 +2394,18 @@ lg_step(M, {F, Args}) ->
 %% '$self' is the calling process, {std_h} the logger_std_h of M.
 lg_subst(_, '$self') -> self();
 lg_subst(M, {std_h}) -> lg_std_h(M);
+lg_subst(M, {el}) -> M;
 lg_subst(M, [H | T]) -> [lg_subst(M, H) | lg_subst(M, T)];
 lg_subst(M, T) when is_tuple(T) -> list_to_tuple(lg_subst(M, tuple_to_list(T)));
 lg_subst(M, Map) when is_map(Map) -> maps:from_list(lg_subst(M, maps:to_list(Map)));
 lg_subst(_, X) -> X.
 
-%% logger's defaults, no handlers, no module levels.
+%% logger's defaults, no handlers, no module levels. Before ours, OTP's
+%% default handler goes too: its process has the name our logger_std_h
+%% gives a handler's writer (logger_std_h_default), so removing our
+%% default handler would wait for that process to stop.
 lg_clean(M) ->
+    _ = M =:= logger orelse logger:remove_handler(default),
     [M:remove_handler(Id) || Id <- M:get_handler_ids()],
     ok = M:unset_module_level(),
     ok = M:set_primary_config(#{}),
@@ -2334,12 +2436,23 @@ lg_norm(F) when is_function(F) ->
         _ -> F
     end;
 lg_norm({callback_crashed, {C, R, _Stack}}) -> {callback_crashed, {C, lg_norm(R)}};
-lg_norm(#{mfa := _, line := _, file := _} = Meta) ->
-    lg_norm(Meta#{line := line, file := file});
+lg_norm(#{mfa := MFA, line := _, file := _} = Meta) ->
+    maps:from_list(lg_norm(maps:to_list(Meta#{mfa := lg_mfa(MFA), line := line,
+                                               file := file})));
 lg_norm([H | T]) -> [lg_norm(H) | lg_norm(T)];
 lg_norm(T) when is_tuple(T) -> list_to_tuple(lg_norm(tuple_to_list(T)));
 lg_norm(M) when is_map(M) -> maps:from_list(lg_norm(maps:to_list(M)));
 lg_norm(X) -> X.
+
+%% The location of logger's own events names our functions, not OTP's.
+lg_mfa({M, _, _} = MFA) ->
+    case lists:member(lg_norm(M), [logger, logger_backend, logger_server, logger_h_common,
+                                   logger_std_h, logger_olp, logger_proxy]) of
+        true -> logger_internal;
+        false -> MFA
+    end;
+lg_mfa(MFA) ->
+    MFA.
 
 lg_meta_norm({{ok, Meta}, T}) when is_map(Meta) ->
     {{ok, maps:map(fun(time, V) when is_integer(V) -> time;
@@ -2369,6 +2482,21 @@ changing_config(SetOrUpd, #{id := Id, config := #{to := To}}, New) ->
 changing_config(_, _, New) -> {ok, New}.
 
 log(Event, #{config := #{crash := log}}) -> erlang:error({log_crashed, maps:get(level, Event)});
+log(#{level := L, msg := Msg, meta := Meta}, #{id := Id, config := #{to := To, el := true}}) ->
+    %% error_logger's events: their metadata with the report_cb's text
+    Text = case {Msg, Meta} of
+               {{report, R}, #{report_cb := Cb}} when is_function(Cb, 1) ->
+                   {report_cb, try Cb(R) catch C:E -> {C, E} end};
+               _ ->
+                   none
+           end,
+    Given = maps:map(fun(K, V) when K =:= pid; K =:= gl; K =:= time ->
+                             {K, is_pid(V) orelse is_integer(V)};
+                        (report_cb, V) -> {report_cb, el_fun(V)};
+                        (_, V) -> V
+                     end, Meta),
+    To ! {log, Id, L, Msg, Text, Given},
+    ok;
 log(#{level := L, msg := Msg, meta := Meta}, #{id := Id, config := #{to := To}} = Config) ->
     Given = maps:map(fun(K, V) when K =:= pid; K =:= gl; K =:= time -> {K, is_pid(V) orelse is_integer(V)};
                         (_, V) -> V
@@ -2656,6 +2784,316 @@ lg_sequences() ->
           {get_handler_config, [s]}, {set_handler_config, [s, config, #{drop_mode_qlen => 1}]},
           {update_handler_config, [s, config, #{filesync_repeat_interval => 10}]},
           {get_handler_config, [s]}]}].
+
+%% ---------------------------------------------------------------------
+%% logger_formatter's defaults from the environment (OTP's and ours
+%% share it): the kernel's error_logger_format_depth, sasl's and
+%% stdlib's utc_log.
+
+lgf_env(M, Event) ->
+    Envs = [[], [{kernel, error_logger_format_depth, 12}], [{kernel, error_logger_format_depth, 3}],
+            [{stdlib, utc_log, true}], [{sasl, utc_log, true}, {stdlib, utc_log, false}],
+            [{sasl, utc_log, false}, {stdlib, utc_log, true}],
+            [{sasl, utc_log, x}, {stdlib, utc_log, true}],
+            [{kernel, error_logger_format_depth, 20}, {stdlib, utc_log, true}]],
+    Configs = [#{}, #{single_line => false}, #{legacy_header => true}, #{depth => 7},
+               #{time_offset => "+01:00"}],
+    [try
+         [ok = application:set_env(App, K, V) || {App, K, V} <- Env],
+         [try lists:flatten(M:format(Event, C)) catch Cl:R -> {Cl, R} end || C <- Configs]
+     after
+         [application:unset_env(App, K) || {App, K, _} <- Env]
+     end || Env <- Envs].
+
+%% ---------------------------------------------------------------------
+%% error_logger's helpers (cases(error_logger) above)
+
+%% A sequence of steps: {F, Args} on error_logger, {logger, F, Args} on
+%% its logger, each with the messages it caused.
+el_seq(Name, Steps) ->
+    {via, "seq " ++ Name,
+     fun(M) ->
+             L = el_logger(M),
+             lg_clean(L),
+             ok = M:stop(),
+             ok = L:add_handler(h1, lib_test, #{config => #{to => self(), el => true}}),
+             %% (OTP's manager starts under a supervisor, which reports
+             %% its start; dbgsh's has none)
+             ok = L:add_primary_filter(no_progress, {fun logger_filters:progress/2, stop}),
+             R = [el_step(M, L, Step) || Step <- Steps],
+             lg_clean(L),
+             ok = M:stop(),
+             R
+     end}.
+
+el_logger(M) ->
+    case atom_to_list(M) of
+        "dbgsh_" ++ _ -> dbgsh_logger;
+        _ -> logger
+    end.
+
+el_step(M, L, {settle, Step}) ->
+    %% logger makes its report about a callback that crashed in a process
+    %% of its own: give it time to come in
+    R = el_step(M, L, Step),
+    timer:sleep(50),
+    {F, Result, Msgs} = R,
+    {F, Result, lists:sort(Msgs ++ lg_norm(el_norm(lg_flush())))};
+el_step(M, _L, {'fun', Fun}) ->
+    el_result(M, 'fun', fun() -> Fun(M) end);
+el_step(M, L, {logger, F, Args}) ->
+    el_result(M, F, fun() -> apply(L, F, lg_subst(M, Args)) end);
+el_step(M, _L, {F, Args}) ->
+    el_result(M, F, fun() -> apply(M, F, lg_subst(M, Args)) end).
+
+%% The messages of a step come from the calling process (logger's
+%% handlers) and from the manager, in either order: sorted.
+el_result(M, F, Fun) ->
+    R = try {ok, Fun()} catch C:E -> {C, E} end,
+    _ = try M:which_report_handlers() catch _:_ -> none end,
+    lg_norm({F, el_norm(R), lists:sort(lg_norm(el_norm(lg_flush())))}).
+
+%% Stack traces (of a report_cb's crash, of a callback that crashed, in
+%% gen_event's {'EXIT', Reason}) name different functions.
+el_norm({C, R, [{_, _, _, _} | _] = Stack}) when C =:= error; C =:= exit; C =:= throw ->
+    case lists:all(fun(Frame) -> tuple_size(Frame) =:= 4 end, Stack) of
+        true -> {C, el_norm(R), stack};
+        false -> {C, el_norm(R), el_norm(Stack)}
+    end;
+el_norm({'EXIT', {R, [{_, _, _, _} | _]}}) -> {'EXIT', {el_norm(R), stack}};
+el_norm([H | T]) -> [el_norm(H) | el_norm(T)];
+el_norm(T) when is_tuple(T) -> list_to_tuple(el_norm(tuple_to_list(T)));
+el_norm(Map) when is_map(Map) -> maps:from_list(el_norm(maps:to_list(Map)));
+el_norm(X) -> X.
+
+%% What the report handler (this module, Args #{to => Pid}) tells.
+init(#{to := To} = Args) -> To ! {init, Args}, {ok, Args};
+init(Args) -> {ok, Args}.
+
+handle_event(Event, #{to := To} = S) -> To ! {event, Event}, {ok, S};
+handle_event(_, S) -> {ok, S}.
+
+handle_call(Query, S) -> {ok, {reply, Query}, S}.
+
+handle_info(Info, #{to := To} = S) -> To ! {info, Info}, {ok, S};
+handle_info(_, S) -> {ok, S}.
+
+terminate(Reason, #{to := To}) -> To ! {terminate, Reason}, ok;
+terminate(_, _) -> ok.
+
+%% get_format_depth/0 and limit_term/1 with the kernel's
+%% error_logger_format_depth set (in the environment OTP's and ours share).
+el_depth(M) ->
+    Deep = {a, [b, [c, [d, [e, [f, [g, [h, [i, [j, [k, [l, [m]]]]]]]]]]]], lists:seq(1, 30)},
+    [try
+         ok = application:set_env(kernel, error_logger_format_depth, D),
+         {D, M:get_format_depth(), M:limit_term(Deep)}
+     catch
+         C:E -> {D, C, el_norm(E)}
+     after
+         application:unset_env(kernel, error_logger_format_depth)
+     end || D <- [3, 10, 12, 30, unlimited, x]].
+
+%% error_logger_tty_h's header in universal time when utc_log is true
+%% (sasl's before stdlib's).
+el_utc(M) ->
+    Event = {{{2024, 1, 2}, {3, 4, 5}}, {error, self(), {self(), "utc~n", []}}},
+    Envs = [[{stdlib, true}], [{stdlib, false}], [{sasl, true}], [{sasl, false}, {stdlib, true}],
+            [{sasl, true}, {stdlib, false}]],
+    [try
+         [ok = application:set_env(App, utc_log, V) || {App, V} <- Env],
+         lists:flatten(M:write_event(Event, io_lib))
+     after
+         [application:unset_env(App, utc_log) || {App, _} <- Env]
+     end || Env <- Envs].
+
+%% A fun as its module (without our prefix) and arity.
+el_fun(F) when is_function(F) ->
+    {module, M} = erlang:fun_info(F, module),
+    {arity, A} = erlang:fun_info(F, arity),
+    {'fun', lg_norm(M), A};
+el_fun(X) ->
+    X.
+
+el_rcb_crash(R) -> erlang:error({rcb_crashed, R}).
+
+el_rcb_crash(R, _Opts) -> erlang:error({rcb_crashed, R}).
+
+%% Events as error_logger's manager passes them on.
+el_events() ->
+    GL = self(),
+    P = self(),
+    [{error, GL, {P, "f ~p~n", [1]}}, {error, GL, {P, "bad ~p", []}},
+     {error, GL, {P, x, y}}, {info_msg, GL, {P, "i ~w ~s~n", [a, "b"]}},
+     {warning_msg, GL, {P, "w", []}},
+     {error_report, GL, {P, std_error, [{a, 1}, x, "s", {"k", "v"}]}},
+     {error_report, GL, {P, std_error, "a string"}}, {error_report, GL, {P, std_error, #{a => 1}}},
+     {info_report, GL, {P, std_info, [[]]}}, {info_report, GL, {P, std_info, []}},
+     {warning_report, GL, {P, std_warning, ["ab", "cd"]}},
+     {error_report, GL, {P, other, x}}, {info, GL, {P, "~p", [x]}},
+     {error, GL, {P, "long ~p ~w~n", [lists:seq(1, 40), {deep, [[[[[x]]]]]}]}},
+     {info_report, GL, {P, std_info, [{k, lists:seq(1, 40)}, "text", {[x], "v"}]}},
+     {error_report, GL, {P, std_error, [{k, [$a | b]}]}}, {error, GL, {emulator, "e", []}},
+     {error, GL, {P, "~ts ~tp", [[1024, 97], [1024]]}}, x].
+
+el_file_h(M) ->
+    File = "/tmp/lib_erl_error_logger_file_h.log",
+    {ok, Mgr} = gen_event:start(),
+    Events = [E || E <- el_events(), element(1, element(3, E)) =/= emulator],
+    try
+        R0 = gen_event:add_handler(Mgr, M, File),
+        R1 = gen_event:call(Mgr, M, filename),
+        R2 = gen_event:call(Mgr, M, other),
+        [gen_event:notify(Mgr, E) || E <- Events],
+        R3 = gen_event:which_handlers(Mgr),
+        R4 = gen_event:delete_handler(Mgr, M, normal),
+        T1 = el_read(File),
+        %% taking over from a handler named error_logger: its events
+        %% (newest first) go first
+        R5 = gen_event:add_handler(Mgr, M, {File, {error_logger, [hd(tl(Events)), hd(Events)]}}),
+        gen_event:notify(Mgr, lists:last(Events)),
+        R6 = gen_event:delete_handler(Mgr, M, x),
+        lg_norm({[R0, R1, R2, R3, R4, R5, R6], T1, el_read(File)})
+    after
+        gen_event:stop(Mgr),
+        file:delete(File)
+    end.
+
+el_read(File) ->
+    {ok, Bin} = file:read_file(File),
+    re:replace(Bin, "[0-9]+-[A-Z][a-z]+-[0-9]+::[0-9]+:[0-9]+:[0-9]+", "DATE",
+               [global, {return, binary}]).
+
+%% A file of events through error_logger:logfile/1.
+el_logfile(M) ->
+    File = "/tmp/lib_erl_error_logger_logfile.log",
+    R = [M:logfile({open, File}), M:logfile({open, File}), M:logfile(filename),
+         M:which_report_handlers(), M:error_msg("to the file ~p~n", [1]),
+         M:error_report([{a, 1}]), M:info_report(progress, x), M:warning_msg("w~n"),
+         M:logfile(filename), M:logfile(close), M:logfile(close), M:logfile(filename),
+         M:which_report_handlers()],
+    T = el_read(File),
+    file:delete(File),
+    {R, T}.
+
+el_sequences() ->
+    Rcb = fun(F) -> #{report_cb => F, error_logger => #{tag => error}} end,
+    [{"messages",
+      [{error_msg, ["e"]}, {error_msg, ["e ~p~n", [1]]}, {format, ["f ~w", [x]]},
+       {warning_msg, ["w"]}, {warning_msg, ["w ~p", [2]]}, {info_msg, ["i"]},
+       {info_msg, ["i ~s", ["s"]]}, {error_msg, ["bad ~p ~p", [1]]}, {error_msg, [foo, bar]},
+       {error_msg, [x]}, {error_msg, [<<"bin ~p">>, [1]]}, {error_msg, ["~s", [1]]},
+       {warning_msg, ["w", x]}, {info_msg, [atom_fmt, []]}, {error_msg, [["deep", "~p"], [1]]},
+       {error_info, [hello]}, {error_info, ["string info"]}, {error_info, [["deep", "er"]]},
+       {error_info, [[]]}, {error_info, [[a | b]]}, {error_info, [{t, 1}]}]},
+     {"reports",
+      [{error_report, [[{a, 1}, {b, "str"}, x]]}, {error_report, ["a string"]},
+       {error_report, [#{m => 1}]}, {error_report, [x]}, {error_report, [[]]},
+       {error_report, [mytype, [{a, 1}]]}, {error_report, [undefined, [{a, 1}]]},
+       {error_report, [std_info, x]}, {warning_report, [[{w, 1}]]},
+       {warning_report, [wt, [{w, 1}]]}, {warning_report, [std_warning, #{w => 2}]},
+       {info_report, [[{i, 1}]]}, {info_report, [progress, [{i, 1}]]},
+       {info_report, [undefined, #{a => 1}]}, {info_report, [std_info, ["ab", "cd"]]},
+       {info_report, [[$a | b]]}]},
+     {"logger calls",
+      [{logger, set_primary_config, [level, all]},
+       {logger, error, ["plain ~p", [1]]},
+       {logger, error, ["em ~p", [1], #{error_logger => #{tag => error}}]},
+       {logger, error, [#{r => 1}, #{error_logger => #{tag => error_report, type => std_error}}]},
+       {logger, error, [#{label => {l, x}, report => [{k, v}]},
+                        #{error_logger => #{tag => error_report, type => t}}]},
+       {logger, error, [#{r => 2}, #{error_logger => #{tag => error}}]},
+       {logger, error, [[{k, v}], #{error_logger => #{tag => error}}]},
+       {logger, error, [#{label => {l, x}, format => "~p", args => [1]},
+                        #{error_logger => #{tag => error}}]},
+       {logger, warning, ["wl ~p", [1], #{error_logger => #{tag => warning_msg}}]},
+       {logger, info, ["info ~p", [1], #{error_logger => #{tag => info_msg}}]},
+       {logger, debug, ["debug ~p", [1], #{error_logger => #{tag => info_msg}}]},
+       {logger, error, ["x ~p", [1], #{error_logger => #{tag => error, emulator => true}}]},
+       {logger, error, ["x ~p", [1], #{error_logger => #{tag => error, emulator => false}}]},
+       {logger, error, ["s", #{error_logger => #{tag => error}}]},
+       {logger, error, ["no tag", #{error_logger => #{type => t}}]},
+       {logger, error, ["not a map", #{error_logger => x}]},
+       {logger, error, [#{a => 1}, Rcb(fun lib_test:lg_rcb/1)]},
+       {logger, error, [[{k, v}], Rcb(fun lib_test:lg_rcb/1)]},
+       {logger, error, [#{b => 1}, Rcb(fun lib_test:lg_rcb/1)]},
+       {logger, error, [#{a => 1}, Rcb(fun lib_test:lg_rcb2/2)]},
+       {logger, error, [[{k, v}], Rcb(fun lib_test:lg_rcb2/2)]},
+       {logger, error, [#{b => 1}, Rcb(fun lib_test:lg_rcb2/2)]},
+       {logger, error, [#{c => 1}, Rcb(fun lib_test:el_rcb_crash/1)]},
+       {logger, error, [#{c => 2}, Rcb(fun lib_test:el_rcb_crash/2)]},
+       {logger, error, [#{d => 1}, #{report_cb => fun lib_test:el_rcb_crash/1,
+                                     error_logger => #{tag => error,
+                                                       report_cb => fun lib_test:lg_rcb/1}}]},
+       {logger, get_handler_ids, []},
+       {add_report_handler, [lib_test, #{to => '$self'}]},
+       {error_msg, ["seen ~p", [1]]}, {logger, get_handler_ids, []},
+       {logger, error, ["em ~p", [2], #{error_logger => #{tag => error}}]},
+       {logger, error, [#{r => 3}, #{error_logger => #{tag => error_report, type => std_error}}]},
+       {logger, error, [#{r => 4}, #{error_logger => #{tag => error}}]},
+       {logger, error, [#{label => {l, x}, format => "~p", args => [1]},
+                        #{error_logger => #{tag => error}}]},
+       {logger, warning, ["wl ~p", [2], #{error_logger => #{tag => warning_msg}}]},
+       {logger, info, ["info ~p", [2], #{error_logger => #{tag => info_msg}}]},
+       {logger, debug, ["debug ~p", [2], #{error_logger => #{tag => info_msg}}]},
+       {logger, error, ["x ~p", [2], #{error_logger => #{tag => error, emulator => true}}]},
+       {logger, error, [#{a => 2}, Rcb(fun lib_test:lg_rcb/1)]},
+       {logger, error, [[{k, v}], Rcb(fun lib_test:lg_rcb/1)]},
+       {logger, error, [#{b => 2}, Rcb(fun lib_test:lg_rcb/1)]},
+       {logger, error, [#{a => 2}, Rcb(fun lib_test:lg_rcb2/2)]},
+       {logger, error, [[{k, v}], Rcb(fun lib_test:lg_rcb2/2)]},
+       {logger, error, [#{b => 2}, Rcb(fun lib_test:lg_rcb2/2)]},
+       {logger, error, [#{c => 3}, Rcb(fun lib_test:el_rcb_crash/1)]},
+       {logger, error, [#{c => 4}, Rcb(fun lib_test:el_rcb_crash/2)]},
+       {logger, error, [#{d => 2}, #{report_cb => fun lib_test:el_rcb_crash/1,
+                                     error_logger => #{tag => error,
+                                                       report_cb => fun lib_test:lg_rcb/1}}]},
+       {logger, error, [#{e => 1}, #{report_cb => fun lib_test:lg_rcb/1,
+                                     error_logger => #{tag => error}, domain => [x]}]},
+       {logger, error, [#{f => 1}, #{error_logger => #{tag => error}}]},
+       %% a report_cb that is no fun crashes the logger handler, which
+       %% logger then removes (its report about it is a debug one)
+       {logger, set_primary_config, [level, notice]}, {logger, error, [#{g => 1}, Rcb(x)]},
+       {logger, get_handler_ids, []},
+       {error_msg, ["gone"]}]},
+     {"events",
+      [{add_report_handler, [lib_test, #{to => '$self'}]},
+       {error_msg, ["e"]}, {error_msg, ["e ~p~n", [1]]}, {format, ["f ~w", [x]]},
+       {warning_msg, ["w"]}, {warning_msg, ["w ~p", [2]]}, {info_msg, ["i"]},
+       {info_msg, ["i ~s", ["s"]]}, {error_msg, ["bad ~p ~p", [1]]}, {error_msg, [foo, bar]},
+       {error_msg, [x]}, {error_msg, [<<"bin ~p">>, [1]]}, {warning_msg, ["w", x]},
+       {error_info, [hello]}, {error_info, ["string info"]},
+       {error_report, [[{a, 1}, {b, "str"}, x]]}, {error_report, ["a string"]},
+       {error_report, [#{m => 1}]}, {error_report, [x]}, {error_report, [mytype, [{a, 1}]]},
+       {error_report, [undefined, [{a, 1}]]}, {error_report, [undefined, #{a => 1}]},
+       {error_report, [undefined, "str"]}, {warning_report, [[{w, 1}]]},
+       {warning_report, [wt, [{w, 1}]]}, {warning_report, [undefined, x]},
+       {info_report, [[{i, 1}]]}, {info_report, [progress, [{i, 1}]]},
+       {info_report, [undefined, [{i, 1}]]}]},
+     {"handlers",
+      [{which_report_handlers, []}, {delete_report_handler, [lib_test]},
+       {logfile, [filename]}, {logfile, [close]}, {start, []}, {logger, get_handler_ids, []},
+       {start, []}, {which_report_handlers, []}, {logfile, [filename]}, {logfile, [close]},
+       {delete_report_handler, [lib_test]}, {stop, []}, {stop, []},
+       {add_report_handler, [lib_test, #{to => '$self', n => 1}]},
+       {logger, get_handler_ids, []}, {logger, get_handler_config, [error_logger]},
+       {add_report_handler, [lib_test, #{to => '$self', n => 2}]},
+       {add_report_handler, [lib_test]}, {which_report_handlers, []},
+       {add_report_handler, [lg_no_module]}, {add_report_handler, ["lib_test"]},
+       {add_report_handler, ["lib_test", []]}, {delete_report_handler, [lib_test]},
+       {delete_report_handler, [lib_test]}, {delete_report_handler, [lg_no_module]},
+       {delete_report_handler, ["x"]}, {which_report_handlers, []},
+       {logger, get_handler_ids, []}, {delete_report_handler, [lib_test]},
+       {which_report_handlers, []}, {logger, get_handler_ids, []},
+       {add_report_handler, [lib_test, #{to => '$self'}]}, {stop, []},
+       {logger, get_handler_ids, []}, {error_msg, ["after stop"]},
+       {logger, get_handler_ids, []}, {logfile, [x]}, {tty, [x]},
+       {logfile, [{open, "/proc/otp_lib_erl/x.log"}]}, {which_report_handlers, []},
+       {logger, get_handler_ids, []}, {logger, remove_handler, [error_logger]},
+       {logger, add_handler, [error_logger, {el}, #{}]}, {which_report_handlers, []},
+       {settle, {logger, add_handler, [other, {el}, #{}]}},
+       {logger, remove_handler, [error_logger]},
+       {which_report_handlers, []}, {'fun', fun el_logfile/1}]}].
 
 %% ---------------------------------------------------------------------
 %% rand's helpers (cases(rand) above)

@@ -840,8 +840,8 @@ client_info([{{call, {Pid, _}}, _} | _]) when is_pid(Pid) ->
 client_info(_) ->
     undefined.
 
-%% logger's report callbacks.  There is no error_logger in dbgsh:
-%% format_log/1 always formats with unlimited depth.
+%% logger's report callbacks.  format_log/1 formats with unlimited
+%% depth (OTP's with error_logger's format depth).
 format_log(Report) ->
     multi_line(Report, #{chars_limit => unlimited, depth => unlimited, single_line => false,
                          encoding => utf8}).

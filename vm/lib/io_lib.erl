@@ -7,6 +7,8 @@
 
 -export([format/2, format/3, fwrite/2, fwrite/3, write/2, write/3, print/1,
          print/4]).
+-export([scan_format/2, unscan_format/1, build_text/1, build_text/2]).
+-export([limit_term/2]).
 -export([char_list/1, chars_length/1, deep_char_list/1,
          deep_latin1_char_list/1, deep_unicode_char_list/1, indentation/2,
          latin1_char_list/1, nl/0, printable_latin1_list/1,
@@ -264,6 +266,218 @@ print(Term) -> pretty(Term, 1, 80, -1, latin1, true).
 
 print(Term, Column, LineLength, Depth) ->
     pretty(Term, Column, LineLength, Depth, latin1, true).
+
+%% ---------------------------------------------------------------------
+%% Formats as lists: scan_format/2 splits a format into its text (one
+%% element per element of the format) and one map per directive, each
+%% holding the arguments it takes; unscan_format/1 turns such a list back
+%% into a format and its arguments; build_text/1,2 formats one. A format
+%% that does not fit its arguments is badarg, as in OTP.
+
+scan_format(Format, Args) ->
+    try scan(format_list(Format), Args)
+    catch _:_ -> erlang:error(badarg, [Format, Args])
+    end.
+
+format_list(Format) when is_atom(Format) -> atom_to_list(Format);
+format_list(Format) when is_binary(Format) -> binary_to_list(Format);
+format_list(Format) -> Format.
+
+scan([$~ | Fmt0], Args0) ->
+    {Directive, Fmt, Args} = directive(Fmt0, Args0),
+    [Directive | scan(Fmt, Args)];
+scan([C | Fmt], Args) ->
+    [C | scan(Fmt, Args)];
+scan([], []) ->
+    [].
+
+%% ~[Width][.Precision][.Pad][t][l]Control, each number a * that takes an
+%% integer argument or digits; a minus before the width adjusts left (so
+%% does a * that takes a negative number).
+directive(Fmt0, Args0) ->
+    {Width, Adjust, Fmt1, Args1} = case Fmt0 of
+                                       [$- | Rest] ->
+                                           {N, F, A} = field_value(Rest, Args0),
+                                           field_width(-N, F, A);
+                                       _ ->
+                                           {N, F, A} = field_value(Fmt0, Args0),
+                                           field_width(N, F, A)
+                                   end,
+    {Precision, Fmt2, Args2} = case Fmt1 of
+                                   [$. | Fmt1a] -> field_value(Fmt1a, Args1);
+                                   _ -> {none, Fmt1, Args1}
+                               end,
+    {Pad, Fmt3, Args3} = case {Fmt2, Args2} of
+                             {[$., $* | Fmt2a], [P | Args2a]} -> {P, Fmt2a, Args2a};
+                             {[$., P | Fmt2a], _} -> {P, Fmt2a, Args2};
+                             _ -> {$\s, Fmt2, Args2}
+                         end,
+    {Encoding, Strings, Fmt4} = modifiers(Fmt3, latin1, true),
+    {Control, As, Fmt, Args} = control(Fmt4, Args3),
+    {#{control_char => Control, args => As, width => Width, adjust => Adjust,
+       precision => Precision, pad_char => Pad, encoding => Encoding, strings => Strings},
+     Fmt, Args}.
+
+field_value([$* | Fmt], [N | Args]) when is_integer(N) ->
+    {N, Fmt, Args};
+field_value([D | _] = Fmt, Args) when is_integer(D), D >= $0, D =< $9 ->
+    digits(Fmt, Args, 0);
+field_value(Fmt, Args) ->
+    {none, Fmt, Args}.
+
+digits([D | Fmt], Args, N) when is_integer(D), D >= $0, D =< $9 ->
+    digits(Fmt, Args, N * 10 + D - $0);
+digits(Fmt, Args, N) ->
+    {N, Fmt, Args}.
+
+%% (none, no width, is right adjusted: an atom is greater than any number)
+field_width(N, Fmt, Args) when N < 0 -> {-N, left, Fmt, Args};
+field_width(N, Fmt, Args) -> {N, right, Fmt, Args}.
+
+modifiers([$t | Fmt], _Encoding, Strings) -> modifiers(Fmt, unicode, Strings);
+modifiers([$l | Fmt], Encoding, _Strings) -> modifiers(Fmt, Encoding, false);
+modifiers(Fmt, Encoding, Strings) -> {Encoding, Strings, Fmt}.
+
+%% The control character and the arguments it takes.
+control([C | Fmt], [A, B | Args]) when C =:= $W; C =:= $P; C =:= $x; C =:= $X ->
+    {C, [A, B], Fmt, Args};
+control([C | Fmt], [A | Args])
+  when C =:= $w; C =:= $p; C =:= $s; C =:= $e; C =:= $f; C =:= $g; C =:= $b; C =:= $B;
+       C =:= $+; C =:= $#; C =:= $c; C =:= $i ->
+    {C, [A], Fmt, Args};
+control([C | Fmt], Args) when C =:= $~ orelse C =:= $n, is_list(Args) ->
+    {C, [], Fmt, Args}.
+
+unscan_format(FormatList) ->
+    {unscan_text(FormatList), unscan_args(FormatList)}.
+
+unscan_text([#{control_char := C, width := Width, adjust := Adjust, precision := Precision,
+               pad_char := Pad, encoding := Encoding, strings := Strings} | Rest]) ->
+    [$~] ++ width_text(Width, Adjust) ++ precision_text(Precision, Pad) ++ pad_text(Pad)
+        ++ encoding_text(Encoding) ++ strings_text(Strings) ++ [C | unscan_text(Rest)];
+unscan_text([C | Rest]) ->
+    [C | unscan_text(Rest)];
+unscan_text([]) ->
+    [].
+
+unscan_args([#{args := As} | Rest]) -> As ++ unscan_args(Rest);
+unscan_args([_ | Rest]) -> unscan_args(Rest);
+unscan_args([]) -> [].
+
+width_text(none, _) -> "";
+width_text(N, left) -> integer_to_list(-N);
+width_text(N, right) -> integer_to_list(N).
+
+%% A pad character needs the dot of the precision before its own.
+precision_text(none, $\s) -> "";
+precision_text(none, _Pad) -> ".";
+precision_text(N, _Pad) -> [$. | integer_to_list(N)].
+
+pad_text($\s) -> "";
+pad_text(Pad) -> [$., Pad].
+
+encoding_text(unicode) -> "t";
+encoding_text(latin1) -> "".
+
+strings_text(false) -> "l";
+strings_text(true) -> "".
+
+%% (format/2,3 called remotely, so that tests/lib_erl runs these over
+%% OTP's: ours is over a C half that only dbgsh has)
+build_text(FormatList) ->
+    try
+        {Format, Args} = unscan_format(FormatList),
+        io_lib:format(Format, Args)
+    catch _:_ -> erlang:error(badarg, [FormatList])
+    end.
+
+build_text(FormatList, Options) ->
+    try
+        {Format, Args} = unscan_format(FormatList),
+        io_lib:format(Format, Args, Options)
+    catch _:_ -> erlang:error(badarg, [FormatList, Options])
+    end.
+
+%% ---------------------------------------------------------------------
+%% limit_term/2: Term itself when ~P with Depth would print all of it,
+%% else a copy cut where ~P cuts it ('...' for what is left out), so
+%% that ~p of the copy shows what ~P shows. A printable list is kept
+%% whole; a map keeps Depth + 1 of its associations (in its iteration
+%% order), each value cut to Depth - 1, its keys as they are.
+
+limit_term(Term, Depth) ->
+    case fits(Term, Depth) of
+        true -> Term;
+        false -> limit(Term, Depth)
+    end.
+
+%% Whether nothing of Term is deeper than Depth.
+fits(_, 0) ->
+    false;
+fits([H | T] = L, D) when is_integer(D) ->
+    D =/= 1 andalso (printable_list(L) orelse (fits(H, D - 1) andalso fits_tail(T, D - 1)));
+fits(Map, D) when is_map(Map) ->
+    fits_map(maps:iterator(Map), D);
+fits({}, _D) ->
+    true;
+fits(T, D) when is_tuple(T) ->
+    fits_elements(T, 1, D);
+fits(_, _) ->
+    true.
+
+fits_tail([], _D) -> true;
+fits_tail(_, 1) -> false;
+fits_tail([H | T], D) -> fits(H, D - 1) andalso fits_tail(T, D - 1);
+fits_tail(Tail, D) -> fits(Tail, D - 1).
+
+fits_elements(T, I, _D) when I > tuple_size(T) -> true;
+fits_elements(_T, _I, 1) -> false;
+fits_elements(T, I, D) -> fits(element(I, T), D - 1) andalso fits_elements(T, I + 1, D - 1).
+
+fits_map(_Iter, 0) ->
+    false;
+fits_map(Iter, D) ->
+    case maps:next(Iter) of
+        {K, V, Next} -> fits(K, D - 1) andalso fits(V, D - 1) andalso fits_map(Next, D - 1);
+        none -> true
+    end.
+
+limit(_, 0) ->
+    '...';
+limit([_ | _], 1) ->
+    ['...'];
+limit([H | T] = L, D) ->
+    case printable_list(L) of
+        true -> L;
+        false -> [limit(H, D - 1) | limit_tail(T, D - 1)]
+    end;
+limit(Map, D) when is_map(Map) ->
+    limit_map(maps:iterator(Map), D + 1, D, []);
+limit({}, _D) ->
+    {};
+limit(T, 1) when is_tuple(T) ->
+    {'...'};
+limit(T, D) when is_tuple(T) ->
+    list_to_tuple([limit(element(1, T), D - 1) | limit_elements(T, 2, D - 1)]);
+limit(Term, _D) ->
+    Term.
+
+limit_tail([], _D) -> [];
+limit_tail(_, 1) -> ['...'];
+limit_tail([H | T], D) -> [limit(H, D - 1) | limit_tail(T, D - 1)];
+limit_tail(Tail, D) -> limit(Tail, D - 1).
+
+limit_elements(T, I, _D) when I > tuple_size(T) -> [];
+limit_elements(_T, _I, 1) -> ['...'];
+limit_elements(T, I, D) -> [limit(element(I, T), D - 1) | limit_elements(T, I + 1, D - 1)].
+
+limit_map(_Iter, 0, _D, Acc) ->
+    maps:from_list(Acc);
+limit_map(Iter, N, D, Acc) ->
+    case maps:next(Iter) of
+        {K, V, Next} -> limit_map(Next, N - 1, D, [{K, limit(V, D - 1)} | Acc]);
+        none -> maps:from_list(Acc)
+    end.
 
 %% ---------------------------------------------------------------------
 %% ~p: io_lib_pretty:print/2's layout and the exact nesting of its result.

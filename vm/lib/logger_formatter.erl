@@ -186,124 +186,30 @@ format_args(Format, Args, #{depth := Depth, single_line := Single} = Config) ->
     end.
 
 %% ---------------------------------------------------------------------
-%% Rewriting a format for depth and single_line. The format is split into
-%% text and directives ({Char, Width, Adjust, Precision, Pad, Encoding,
-%% Strings, Args}, each * replaced by its argument); with a depth, ~p and
-%% ~w become ~P and ~W; on a single line ~p and ~P get width 0. Written
-%% back, the format and its arguments are what io_lib gets. A format that
-%% does not fit its arguments raises.
+%% Rewriting a format for depth and single_line, on the directives
+%% io_lib:scan_format/2 finds: with a depth, ~p and ~w become ~P and ~W
+%% (the depth their second argument); on a single line ~p and ~P get
+%% width 0. io_lib:unscan_format/1 gives back the format and arguments
+%% io_lib gets. A format that does not fit its arguments raises.
 
 limit_format(Format, Args, unlimited, false) ->
     {Format, Args};
 limit_format(Format, Args, Depth, Single) ->
-    Parts = [limit(Part, Depth, Single) || Part <- directives(format_chars(Format), Args)],
-    write_back(Parts, [], []).
+    io_lib:unscan_format([limit(Part, Depth, Single) || Part <- io_lib:scan_format(Format, Args)]).
 
-format_chars(Format) when is_atom(Format) -> atom_to_list(Format);
-format_chars(Format) when is_binary(Format) -> binary_to_list(Format);
-format_chars(Format) -> Format.
-
-limit({$p, _W, Adj, P, Pad, Enc, Str, As}, Depth, true) ->
-    deeper({$p, 0, Adj, P, Pad, Enc, Str, As}, Depth);
-limit({$P, _W, Adj, P, Pad, Enc, Str, As}, _Depth, true) ->
-    {$P, 0, Adj, P, Pad, Enc, Str, As};
-limit({C, _, _, _, _, _, _, _} = Directive, Depth, _Single) when C =:= $p; C =:= $w ->
+limit(#{control_char := $p} = Directive, Depth, true) ->
+    deeper(Directive#{width := 0}, Depth);
+limit(#{control_char := $P} = Directive, _Depth, true) ->
+    Directive#{width := 0};
+limit(#{control_char := C} = Directive, Depth, _Single) when C =:= $p; C =:= $w ->
     deeper(Directive, Depth);
 limit(Part, _Depth, _Single) ->
     Part.
 
 deeper(Directive, unlimited) ->
     Directive;
-deeper({C, W, Adj, P, Pad, Enc, Str, As}, Depth) ->
-    {C - 32, W, Adj, P, Pad, Enc, Str, As ++ [Depth]}.
-
-directives([$~ | Fmt0], Args0) ->
-    {Width, Adj, Fmt1, Args1} = width(Fmt0, Args0),
-    {Prec, Fmt2, Args2} = case Fmt1 of
-                              [$. | AfterDot] -> number(AfterDot, Args1);
-                              _ -> {none, Fmt1, Args1}
-                          end,
-    {Pad, Fmt3, Args3} = case {Fmt2, Args2} of
-                             {[$., $* | AfterStar], [PadArg | ArgsLeft]} ->
-                                 {PadArg, AfterStar, ArgsLeft};
-                             {[$., PadChar | AfterPad], _} ->
-                                 {PadChar, AfterPad, Args2};
-                             _ ->
-                                 {$\s, Fmt2, Args2}
-                         end,
-    {Enc, Str, Fmt4} = modifiers(Fmt3, latin1, true),
-    {C, As, Fmt5, Args4} = control(Fmt4, Args3),
-    [{C, Width, Adj, Prec, Pad, Enc, Str, As} | directives(Fmt5, Args4)];
-directives([C | Fmt], Args) ->
-    [C | directives(Fmt, Args)];
-directives([], []) ->
-    [].
-
-%% A field width: a number or *, left adjusted after a minus (or when *'s
-%% argument is negative).
-width([$- | Fmt0], Args0) ->
-    case number(Fmt0, Args0) of
-        {N, Fmt, Args} when is_integer(N) -> adjusted(-N, Fmt, Args);
-        _ -> erlang:error(badarg)
-    end;
-width(Fmt0, Args0) ->
-    {N, Fmt, Args} = number(Fmt0, Args0),
-    adjusted(N, Fmt, Args).
-
-adjusted(N, Fmt, Args) when is_integer(N), N < 0 -> {-N, left, Fmt, Args};
-adjusted(N, Fmt, Args) -> {N, right, Fmt, Args}.
-
-number([$* | Fmt], [N | Args]) when is_integer(N) ->
-    {N, Fmt, Args};
-number([D | _] = Fmt, Args) when is_integer(D), D >= $0, D =< $9 ->
-    {Digits, Rest} = lists:splitwith(fun(C) -> is_integer(C) andalso C >= $0 andalso C =< $9 end,
-                                     Fmt),
-    {list_to_integer(Digits), Rest, Args};
-number(Fmt, Args) ->
-    {none, Fmt, Args}.
-
-modifiers([$t | Fmt], _Enc, Str) -> modifiers(Fmt, unicode, Str);
-modifiers([$l | Fmt], Enc, _Str) -> modifiers(Fmt, Enc, false);
-modifiers(Fmt, Enc, Str) -> {Enc, Str, Fmt}.
-
-%% The control character and the arguments it takes.
-control([C | Fmt], [A, B | Args]) when C =:= $W; C =:= $P; C =:= $x; C =:= $X ->
-    {C, [A, B], Fmt, Args};
-control([C | Fmt], [A | Args])
-  when C =:= $w; C =:= $p; C =:= $s; C =:= $e; C =:= $f; C =:= $g; C =:= $b; C =:= $B;
-       C =:= $+; C =:= $#; C =:= $c; C =:= $i ->
-    {C, [A], Fmt, Args};
-control([C | Fmt], Args) when (C =:= $~ orelse C =:= $n), is_list(Args) ->
-    {C, [], Fmt, Args}.
-
-write_back([{C, W, Adj, P, Pad, Enc, Str, As} | Parts], Fmt, Args) ->
-    Text = [$~, case {W, Adj} of
-                    {none, _} -> "";
-                    {_, left} -> integer_to_list(-W);
-                    {_, right} -> integer_to_list(W)
-                end,
-            case {P, Pad} of
-                {none, $\s} -> "";
-                {none, _} -> ".";
-                _ -> [$. | integer_to_list(P)]
-            end,
-            case Pad of
-                $\s -> "";
-                _ -> [$., Pad]
-            end,
-            case Enc of
-                unicode -> "t";
-                latin1 -> ""
-            end,
-            case Str of
-                false -> "l";
-                true -> ""
-            end, C],
-    write_back(Parts, lists:reverse(lists:flatten(Text), Fmt), lists:reverse(As, Args));
-write_back([C | Parts], Fmt, Args) ->
-    write_back(Parts, [C | Fmt], Args);
-write_back([], Fmt, Args) ->
-    {lists:reverse(Fmt), lists:reverse(Args)}.
+deeper(#{control_char := C, args := Args} = Directive, Depth) ->
+    Directive#{control_char := C - ($a - $A), args := Args ++ [Depth]}.
 
 %% ---------------------------------------------------------------------
 %% max_size: the whole text cut to Size characters, ending in "..." (and
@@ -408,9 +314,9 @@ month(M) ->
                   "Dec"]).
 
 %% ---------------------------------------------------------------------
-%% Defaults. With no application environment here, the depth is error
-%% logger's default (unlimited) and times are local (stdlib's utc_log
-%% unset).
+%% Defaults, as OTP's: the depth is error_logger's format depth (the
+%% kernel's error_logger_format_depth), times are universal ("Z") when
+%% the utc_log parameter (sasl's, else stdlib's) is true, else local.
 
 with_defaults(Config) ->
     Defaults = #{chars_limit => unlimited, error_logger_notice_header => info,
@@ -421,15 +327,36 @@ with_defaults(Config) ->
                                                  Max -> max(10, Max)
                                              end,
                                  depth => case maps:get(depth, Config, undefined) of
-                                              undefined -> unlimited;
+                                              undefined -> error_logger:get_format_depth();
                                               Depth -> max(5, Depth)
                                           end,
-                                 time_offset => maps:get(time_offset, Config, "")}),
+                                 time_offset => case maps:get(time_offset, Config, undefined) of
+                                                    undefined -> default_offset();
+                                                    Offset -> Offset
+                                                end}),
     case Config1 of
         #{template := _} -> Config1;
         #{legacy_header := true} -> Config1#{template => ?TEMPLATE_HEADER};
         #{single_line := true} -> Config1#{template => ?TEMPLATE_SINGLE};
         _ -> Config1#{template => ?TEMPLATE}
+    end.
+
+default_offset() ->
+    case utc_log() of
+        true -> "Z";
+        false -> ""
+    end.
+
+%% sasl's utc_log, else stdlib's (a value that is no boolean is none).
+utc_log() ->
+    case application:get_env(sasl, utc_log) of
+        {ok, UTC} when is_boolean(UTC) ->
+            UTC;
+        _ ->
+            case application:get_env(stdlib, utc_log) of
+                {ok, UTC} when is_boolean(UTC) -> UTC;
+                _ -> false
+            end
     end.
 
 %% ---------------------------------------------------------------------
