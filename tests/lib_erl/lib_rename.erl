@@ -100,7 +100,7 @@ over_c(io_lib, F, A) ->
 over_c(io, F, A) ->
     lists:member({F, A}, [{format, 1}, {format, 2}, {format, 3}, {fwrite, 1}, {fwrite, 2},
                           {fwrite, 3}, {put_chars, 1}, {put_chars, 2}, {nl, 0}, {nl, 1},
-                          {write, 1}, {write, 2}]);
+                          {write, 1}, {write, 2}, {request, 1}, {request, 2}]);
 over_c(_, _, _) -> false.
 
 %% Remote calls the VM will resolve: erlang, our modules, the C BIFs the

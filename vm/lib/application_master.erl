@@ -145,51 +145,13 @@ terminate(Reason, State = #state{child = Child, children = Children, req = Reqs}
 
 %% io of the application's processes goes on to the master's own group
 %% leader. The VM's user io server (a group leader with no process, which
-%% the controller has) cannot take a message: the master does the output
-%% itself, through io, and answers the request.
-relay_to_group_leader(IoReq, #state{gleader = Gl}) ->
+%% the controller has) cannot take a message: io:request/2 answers for it.
+relay_to_group_leader({io_request, From, ReplyAs, Request} = IoReq, #state{gleader = Gl}) ->
     case is_pid(Gl) andalso is_process_alive(Gl) of
-        true ->
-            Gl ! IoReq;
-        false ->
-            {io_request, From, ReplyAs, Request} = IoReq,
-            From ! {io_reply, ReplyAs, user_request(Gl, Request)}
+        true -> Gl ! IoReq;
+        false -> From ! {io_reply, ReplyAs, io:request(Gl, Request)}
     end,
     ok.
-
-user_request(Gl, {put_chars, Enc, Chars}) ->
-    put_chars(Gl, Enc, Chars);
-user_request(Gl, {put_chars, Enc, M, F, A}) ->
-    try apply(M, F, A) of
-        Chars -> put_chars(Gl, Enc, Chars)
-    catch
-        _:_ -> {error, F}
-    end;
-user_request(Gl, {put_chars, Chars}) ->
-    put_chars(Gl, latin1, Chars);
-user_request(Gl, {put_chars, M, F, A}) ->
-    user_request(Gl, {put_chars, latin1, M, F, A});
-user_request(Gl, {requests, Requests}) ->
-    lists:foldl(fun(R, ok) -> user_request(Gl, R);
-                   (_, Error) -> Error
-                end, ok, Requests);
-user_request(_Gl, {get_geometry, _}) ->
-    {error, enotsup};
-user_request(_Gl, getopts) ->
-    [{binary, false}, {encoding, latin1}];
-user_request(_Gl, _Request) ->
-    {error, request}.
-
-put_chars(Gl, Enc, Chars) ->
-    try
-        Text = case Enc of
-                   latin1 -> unicode:characters_to_list(Chars, latin1);
-                   _ -> Chars
-               end,
-        io:put_chars(Gl, Text)
-    catch
-        _:_ -> {error, put_chars}
-    end.
 
 %% The process that runs the callback module: start/2 (and the start
 %% phases), then waits for the master's word to stop, or for the top

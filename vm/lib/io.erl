@@ -3,6 +3,8 @@
 %% directly by the C BIFs dbgsh_out:format/3 and dbgsh_out:put_chars/2 (format/io.c);
 %% any other device is a process that gets OTP's io requests
 %% ({io_request, From, ReplyAs, Request}) and answers {io_reply, ReplyAs, Reply}.
+%% request/2 to the user io server (a relay such as an application master
+%% passes requests on to it) is answered here, since it has no process.
 -module(io).
 -export([format/1, format/2, format/3, fwrite/1, fwrite/2, fwrite/3,
          put_chars/1, put_chars/2, nl/0, nl/1, write/1, write/2,
@@ -62,6 +64,14 @@ request(Io, Request) when is_atom(Io) ->
         Pid -> request(Pid, Request)
     end;
 request(Pid, Request) when is_pid(Pid) ->
+    case dbgsh_out:put_chars(Pid, <<>>) of
+        ok -> vm_device_request(Pid, Request);
+        request -> server_request(Pid, Request)
+    end;
+request(_, _) ->
+    {error, arguments}.
+
+server_request(Pid, Request) ->
     Mref = erlang:monitor(process, Pid),
     Pid ! {io_request, self(), Mref, Request},
     receive
@@ -70,6 +80,41 @@ request(Pid, Request) when is_pid(Pid) ->
             Reply;
         {'DOWN', Mref, _, _, _} ->
             {error, terminated}
+    end.
+
+%% A request to the user io server, which the VM writes itself (no
+%% process to send it to): answered here, as that io server would answer
+%% it. Output only; input requests get {error, request}.
+vm_device_request(Dev, {put_chars, Enc, Chars}) ->
+    vm_put_chars(Dev, Enc, Chars);
+vm_device_request(Dev, {put_chars, Enc, M, F, A}) ->
+    try apply(M, F, A) of
+        Chars -> vm_put_chars(Dev, Enc, Chars)
+    catch
+        _:_ -> {error, F}
     end;
-request(_, _) ->
-    {error, arguments}.
+vm_device_request(Dev, {put_chars, Chars}) ->
+    vm_put_chars(Dev, latin1, Chars);
+vm_device_request(Dev, {put_chars, M, F, A}) ->
+    vm_device_request(Dev, {put_chars, latin1, M, F, A});
+vm_device_request(Dev, {requests, Requests}) ->
+    lists:foldl(fun(R, ok) -> vm_device_request(Dev, R);
+                   (_, Error) -> Error
+                end, ok, Requests);
+vm_device_request(_, {get_geometry, _}) ->
+    {error, enotsup};
+vm_device_request(_, getopts) ->
+    [{binary, false}, {encoding, latin1}];
+vm_device_request(_, _) ->
+    {error, request}.
+
+vm_put_chars(Dev, Enc, Chars) ->
+    try
+        Text = case Enc of
+                   latin1 -> unicode:characters_to_list(Chars, latin1);
+                   _ -> Chars
+               end,
+        dbgsh_out:put_chars(Dev, Text)
+    catch
+        _:_ -> {error, put_chars}
+    end.
