@@ -5,6 +5,8 @@
  * OTP refuses them. Also the trace control word. */
 #include "ms_priv.h"
 
+#include "format/format.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -321,7 +323,7 @@ static void err_puts(cc *c, cerror *e, const char *s)
 static void err_term(cc *c, cerror *e, term_t t)
 {
     if (c->want_text)
-        e->len += ms_format_erts(e->text + e->len, ERR_TEXT - e->len, t);
+        e->len += fmt_erts_chars(e->text + e->len, ERR_TEXT - e->len, t);
 }
 
 static void error0(cc *c, const char *s) { err_puts(c, err_new(c, false), s); }

@@ -88,8 +88,8 @@ typedef struct ms_hooks {
      * (old) trace control word as an integer. */
     term_t (*get_tcw)(ms_ctx *ctx);
     term_t (*set_tcw)(ms_ctx *ctx, uint32_t tcw);
-    /* {display, T}: prints T as the emulator does (ms_format_erts_all) and a
-     * newline on standard output; the action's value is true. */
+    /* {display, T}: prints T as the emulator does (fmt_erts) and "\r\n"
+     * on standard output, as erl does; the action's value is true. */
     void (*display)(ms_ctx *ctx, term_t t);
     /* {process_dump}: a binary describing the process. */
     term_t (*process_dump)(ms_ctx *ctx);
@@ -166,16 +166,6 @@ uint32_t ms_tcw_set(uint32_t tcw);
  * setting it, display prints on the VM's standard output, process_dump
  * gives a short binary, no sequential trace token exists. */
 extern const ms_hooks ms_test_hooks;
-
-/* The emulator's term printer (erts_printf's %T, as in OTP's match spec
- * error texts and {display, T}), into buf: at most `cap` - 1 bytes and a
- * NUL; returns the bytes written. Unlike io_lib: strings of latin1 bytes
- * print in quotes, floats as %e, atoms quoted only when they must be
- * (reserved words are not), maps as #{K=>V}. Explicit stack. */
-size_t ms_format_erts(char *buf, size_t cap, term_t t);
-
-/* The same, the whole text appended to `out` (for {display, T}). */
-void ms_format_erts_all(alloc_buf *out, term_t t);
 
 /* erlang:match_spec_test(Term, MatchSpec, trace | table) (ms.def). */
 term_t ms_bif_match_spec_test_3(process *p, const term_t *args);

@@ -102,6 +102,22 @@ typedef struct fmt_pretty_opts {
 void fmt_pretty_opts_init(fmt_pretty_opts *o);
 void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o);
 
+/* The emulator's own term text (erts_printf's %T), as erlang:display/1 and
+ * OTP's match spec errors print terms; not io_lib's: floats as C's %e, a
+ * list of latin1 chars that are printable or white space as "..." with only
+ * '"' and newline escaped, a binary of printable ASCII as <<"...">>, maps as
+ * #{K=>V}, atoms quoted only when not a latin1 lower case letter followed by
+ * letters, digits and '_' (reserved words are not). Appends at most
+ * `limit` bytes of it (SIZE_MAX: all) to b. Explicit stack
+ * (format/erts.c). */
+void fmt_erts(fmt_buf *b, term_t t, size_t limit);
+/* The same into buf: at most cap - 1 bytes and a NUL; returns the bytes
+ * written. */
+size_t fmt_erts_chars(char *buf, size_t cap, term_t t);
+/* The emulator's text of fun t alone (erlang:fun_to_list/1): bytes, an
+ * atom's UTF-8 as it is. Allocates nothing. */
+void fmt_erts_fun(fmt_buf *b, term_t t);
+
 /* Shortest text that reads back as the same float, as OTP prints floats in
  * ~w and ~p ("1.0e3", "0.30000000000000004"); returns chars written to
  * `out` (FLOAT_SHORT_MAX bytes). The algorithm is the VM's (vm/float.h). */

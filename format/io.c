@@ -1333,14 +1333,30 @@ static term_t dbgsh_out_io_lib_format_limited_2(process *p, const term_t *a)
     return format_deep(p, a[0], a[1], true);
 }
 
-/* erlang:display/1: the term as ~w on standard output, and a newline. */
-static term_t erlang_display_1(process *p, const term_t *a)
+/* Writes t as the emulator prints it (format/erts.c) on standard output,
+ * ended by "\r\n" as erl ends it; leaves the text and the "\r\n" in tbuf. */
+static void display(term_t t)
 {
     fmt_buf_reset(&tbuf);
-    fmt_write(&tbuf, a[0], -1, false);
-    fmt_buf_putc(&tbuf, '\n');
+    fmt_erts(&tbuf, t, SIZE_MAX);
+    fmt_buf_put(&tbuf, "\r\n", 2);
     vm_write(VM_STDOUT, tbuf.data, tbuf.len);
+}
+
+/* erlang:display/1 */
+static term_t erlang_display_1(process *p, const term_t *a)
+{
+    display(a[0]);
     return ATOM_true;
+}
+
+/* erts_debug:display/1: prints as erlang:display/1, and returns the text,
+ * its bytes as chars, ended by "\n". */
+static term_t erts_debug_display_1(process *p, const term_t *a)
+{
+    display(a[0]);
+    tbuf.data[tbuf.len - 2] = '\n';
+    return term_string(&p->heap, tbuf.data, tbuf.len - 1);
 }
 
 static const bif_entry io_bifs[] = {
@@ -1352,6 +1368,7 @@ static const bif_entry io_bifs[] = {
     {"dbgsh_out", "shell_pp", 2, dbgsh_out_shell_pp_2, 0},
     {"io_lib", "write", 1, io_lib_write_1, 0},
     {"erlang", "display", 1, erlang_display_1, 0},
+    {"erts_debug", "display", 1, erts_debug_display_1, 0},
 };
 
 /* The error logger's report for a process that died of an uncaught error,

@@ -173,12 +173,6 @@ static void put_uint(fmt_buf *b, uint64_t v)
     finish(b, c);
 }
 
-static void put_int(fmt_buf *b, int64_t v)
-{
-    fmt_cursor c = fmt_need(b, cursor_at_end(b), 24);
-    c.p = fmt_put_int(c.p, v);
-    finish(b, c);
-}
 /* ---- strings: one char -------------------------------------------------------- */
 
 /* Longest text of one char: \x{FFFFFFFF}. */
@@ -337,54 +331,31 @@ void fmt_put_float(fmt_buf *b, double d)
  * every term of one node for the life of the VM, different per node, never 0. */
 static uint64_t node_channel(term_t node) { return atom_index(node) + 1; }
 
-/* An atom as the emulator's term printer writes it (erlang:fun_to_list):
- * the UTF-8 bytes each as one char; quoted unless the first char is a
- * latin1 lower-case letter and the rest latin1 letters, digits or '_'. */
-static void put_atom_erts(fmt_buf *b, term_t atom)
+/* The emulator's text of fun t (erlang:fun_to_list/1, which io_lib's ~w
+ * writes), each byte of it a char: an atom's UTF-8 bytes become latin1
+ * chars, as OTP's list of bytes does. */
+static void put_fun(fmt_buf *b, term_t t)
 {
-    size_t n;
-    const unsigned char *s = (const unsigned char *)atom_text(atom, &n);
-    if (n == 0) {
-        fmt_buf_put(b, "''", 2);
+    size_t mark = b->len;
+    fmt_erts_fun(b, t);
+    size_t wide = 0;
+    for (size_t i = mark; i < b->len; i++)
+        wide += (unsigned char)b->data[i] >> 7;
+    if (wide == 0)
         return;
-    }
-    bool quote = false;
-    for (size_t i = 0; i < n && !quote;) {
-        size_t len;
-        uint32_t c = unicode_decode_utf8(s + i, n - i, &len);
-        bool lower = (c >= 'a' && c <= 'z') || (c >= 0xDF && c <= 0xFF && c != 0xF7);
-        bool upper = (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7);
-        bool ok = i == 0 ? lower : (lower || upper || (c >= '0' && c <= '9') || c == '_');
-        quote = !ok;
-        i += len;
-    }
-    if (quote)
-        fmt_buf_putc(b, '\'');
-    for (size_t i = 0; i < n; i++) {
-        unsigned c = s[i];
-        switch (c) {
-        case '\'': put_str(b, "\\'"); break;
-        case '\\': put_str(b, "\\\\"); break;
-        case '\n': put_str(b, "\\n"); break;
-        case '\f': put_str(b, "\\f"); break;
-        case '\t': put_str(b, "\\t"); break;
-        case '\r': put_str(b, "\\r"); break;
-        case '\b': put_str(b, "\\b"); break;
-        case '\v': put_str(b, "\\v"); break;
-        default:
-            if (c < ' ' || (c == 0xC2 && i + 1 < n && s[i + 1] < 0xA0)) {
-                char tmp[8];
-                if (c == 0xC2)
-                    c = s[++i];
-                snprintf(tmp, sizeof tmp, "\\%03o", c);
-                put_str(b, tmp);
-            } else {
-                fmt_buf_put_cp(b, c);
-            }
+    char *p = fmt_buf_reserve(b, wide); /* the text grows backwards into it */
+    size_t from = b->len, to = b->len + wide;
+    p[wide] = '\0';
+    while (from > mark) {
+        unsigned char c = (unsigned char)b->data[--from];
+        if (c < 0x80) {
+            b->data[--to] = (char)c;
+        } else {
+            b->data[--to] = (char)(0x80 | (c & 0x3F));
+            b->data[--to] = (char)(0xC0 | c >> 6);
         }
     }
-    if (quote)
-        fmt_buf_putc(b, '\'');
+    b->len += wide;
 }
 
 /* A local pid at a cursor: <0.N.S>. */
@@ -456,30 +427,10 @@ void fmt_put_identity(fmt_buf *b, term_t t)
         fmt_buf_putc(b, '>');
         return;
     }
-    case HDR_FUN: {
-        const fun_obj *f = fun_object(t);
-        size_t n;
-        const unsigned char *s = (const unsigned char *)atom_text(f->module, &n);
-        fmt_buf_put(b, "#Fun<", 5);
-        for (size_t i = 0; i < n; i++) /* the name's bytes, unquoted */
-            fmt_buf_put_cp(b, s[i]);
-        fmt_buf_putc(b, '.');
-        put_int(b, (int32_t)(uint32_t)f->old_index);
-        fmt_buf_putc(b, '.');
-        put_int(b, (int32_t)(uint32_t)f->old_uniq);
-        fmt_buf_putc(b, '>');
+    case HDR_FUN:
+    case HDR_EXPORT:
+        put_fun(b, t);
         return;
-    }
-    case HDR_EXPORT: {
-        const export_obj *x = export_object(t);
-        fmt_buf_put(b, "fun ", 4);
-        put_atom_erts(b, x->module);
-        fmt_buf_putc(b, ':');
-        put_atom_erts(b, x->function);
-        fmt_buf_putc(b, '/');
-        put_uint(b, x->arity);
-        return;
-    }
     default: /* not a term io_lib can write: say so rather than crash */
         ASSERT(!"fmt_put_identity: not a pid, port, ref or fun");
         put_str(b, "<bad term>");

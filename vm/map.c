@@ -61,6 +61,8 @@ static inline unsigned get_bitmap(const term_t *node)
     return (unsigned)(node[1] >> BITMAP_SHIFT) & 0xFFFFu;
 }
 
+unsigned map_node_bitmap(const term_t *node) { return is_collision(node) ? 0 : get_bitmap(node); }
+
 const term_t *map_node_children(const term_t *node, unsigned *count)
 {
     unsigned arity = (unsigned)header_arity(node[0]);

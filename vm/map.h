@@ -69,6 +69,10 @@ typedef struct map_iter {
 /* The children of a large map's trie node (root, inner or collision node,
  * given by its header word) and their number, in slot order. */
 const term_t *map_node_children(const term_t *node, unsigned *count);
+/* Its kind: MAP_KIND_HASH_ROOT for the root, MAP_KIND_HASH_NODE for an inner
+ * or collision node; and its 16-bit slot bitmap, 0 for a collision node. */
+static inline unsigned map_node_kind(const term_t *node) { return (unsigned)node[1] & MAP_KIND_MASK; }
+unsigned map_node_bitmap(const term_t *node);
 void map_iter_init(map_iter *it, term_t m);
 void map_iter_init_fold(map_iter *it, term_t m);
 bool map_iter_next(map_iter *it, term_t *key, term_t *val);

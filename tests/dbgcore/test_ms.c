@@ -566,38 +566,3 @@ Test(ms, concurrent_runs)
 }
 
 /* ---- the emulator's term printer ---------------------------------------------------- */
-
-Test(ms, erts_printer)
-{
-    /* as erl's match spec errors print them */
-    static const struct {
-        const char *term, *want;
-    } cases[] = {
-        {"\"hi\"", "\"hi\""},
-        {"[104,105|x]", "[104,105|x]"},
-        {"1.5", "1.500000e+00"},
-        {"-3.25e-10", "-3.250000e-10"},
-        {"12345678901234567890123", "12345678901234567890123"},
-        {"<<1,2,3>>", "<<1,2,3>>"},
-        {"<<\"a\\\"b\\\\\">>", "<<\"a\\\"b\\\">>"},
-        {"<<1:3>>", "<<1:3>>"},
-        {"<<255,3:2>>", "<<255,3:2>>"},
-        {"<<>>", "<<>>"},
-        {"#{a=>1,\"b\"=>[2]}", "#{a=>1,\"b\"=>[2]}"},
-        {"'a\\nb'", "'a\\nb'"},
-        {"\"a\\nb\"", "\"a\\nb\""},
-        {"[97,200,92,9,7]", "[97,200,92,9,7]"},
-        {"{'and','_','$1',aB,'Ab','a@b','',[],{}}", "{and,'_','$1',aB,'Ab','a@b','',[],{}}"},
-        {"fun erlang:abs/1", "fun erlang:abs/1"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char buf[128];
-        ms_format_erts(buf, sizeof buf, R(cases[i].term));
-        cr_assert_str_eq(buf, cases[i].want, "%s", cases[i].term);
-    }
-    char small[8];
-    cr_assert_eq(ms_format_erts(small, sizeof small, R("[1,2,3,4,5]")), 7u);
-    cr_assert_str_eq(small, "[1,2,3,");
-    cr_assert_eq(ms_format_erts(small, sizeof small, term_local_pid(5, 0)), 7u);
-    cr_assert_str_eq(small, "<0.5.0>");
-}

@@ -7,7 +7,10 @@
 %% gives back exactly our ETF bytes, and writes DIR/erl.count.
 %% (+pc latin1 above is erl's default, made explicit: it decides which lists
 %% ~tp prints as strings. Cases marked `unicode` are formatted in a peer
-%% node started with +pc unicode, over its standard_io: no distribution.)
+%% node started with +pc unicode, over its standard_io: no distribution.
+%% The case marked `display` is the emulator's text, erts_debug:display/1's
+%% result: it prints the text too, so run.sh keeps only our "diff: " lines
+%% of standard output.)
 -mode(compile).
 
 -define(SHOW, 5).
@@ -19,7 +22,7 @@ main([Dir]) ->
     {ok, Out} = file:open(filename:join(Dir, "erl.out"), [write, raw, binary, delayed_write]),
     {Ok, Bad} = each_term(Terms, 0, Cases, Out, {0, 0}),
     ok = file:close(Out),
-    [peer:stop(P) || P <- lists:usort([P || {_, _, _, P} <- Cases, P =/= local])],
+    [peer:stop(P) || P <- lists:usort([P || {_, _, _, P} <- Cases, is_pid(P)])],
     io:format("diff: ETF bytes term_to_binary(binary_to_term(Ours)) =:= Ours: ~b ok, ~b wrong~n", [Ok, Bad]),
     ok = file:write_file(filename:join(Dir, "erl.count"), io_lib:format("~b ~b~n", [Ok, Bad])),
     halt(0);
@@ -36,6 +39,7 @@ with_nodes(Cases) ->
            end,
     [case C of
          {N, F, A} -> {N, F, A, local};
+         {N, F, A, display} -> {N, F, A, display};
          {N, F, A, unicode} -> {N, F, A, Peer}
      end || C <- Cases].
 
@@ -83,6 +87,14 @@ term_texts(Etf, I, Cases, {Ok, Bad}) ->
             {[<<"<erl: binary_to_term failed>">> || _ <- Cases], {Ok, Bad + 1}}
     end.
 
+format({_Name, _Format, [term], display}, T) ->
+    try
+        Text = erts_debug:display(T), % ends in "\n"; bytes, not chars
+        list_to_binary(lists:droplast(Text))
+    catch
+        Class:Reason ->
+            iolist_to_binary(io_lib:format("<erl: erts_debug:display crashed: ~p:~p>", [Class, Reason]))
+    end;
 format({_Name, Format, Args, Where}, T) ->
     Args1 = [case A of term -> T; _ -> A end || A <- Args],
     try

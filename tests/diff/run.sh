@@ -42,7 +42,8 @@ if [ ! -f "$work/gen.count" ]; then
     fail "termgen gen stopped (status $rc) before writing its results"
 fi
 erc=0
-escript "$here/erlside.escript" "$work" || erc=$?
+escript "$here/erlside.escript" "$work" >"$work/erl.stdout" || erc=$?
+grep -a '^diff: ' "$work/erl.stdout" || true
 [ -f "$work/erl.count" ] || fail "erlside.escript stopped (status $erc) before writing its results"
 crc=0
 "$termgen" cmp "$work" || crc=$?

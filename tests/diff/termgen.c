@@ -26,7 +26,7 @@
 
 /* ---- format cases: one table drives our side and erl's ------------------- */
 
-typedef enum { CASE_PRETTY, CASE_WRITE, CASE_FORMAT } case_kind;
+typedef enum { CASE_PRETTY, CASE_WRITE, CASE_FORMAT, CASE_DISPLAY } case_kind;
 
 /* A format case. erl formats io_lib:format(erl_format, Args) where Args is
  * [Prefix, T] when prefix is set, [T, depth] when depth >= 0 and
@@ -34,7 +34,9 @@ typedef enum { CASE_PRETTY, CASE_WRITE, CASE_FORMAT } case_kind;
  * +pc unicode when unicode_range, else in one with erl's default +pc
  * latin1. We format it through fmt_pretty / fmt_write (CASE_PRETTY,
  * CASE_WRITE) or fmt_format with the same format string and arguments
- * (CASE_FORMAT, which has no unicode_range). */
+ * (CASE_FORMAT, which has no unicode_range). CASE_DISPLAY is the
+ * emulator's text instead: erl's erts_debug:display(T) (erlang:display/1's
+ * text, returned), ours fmt_erts. */
 typedef struct format_case {
     const char *name;
     case_kind kind;
@@ -68,6 +70,7 @@ static const format_case CASES[] = {
     {"~tP depth 6", CASE_FORMAT, "~tP", 6, true, false, NULL},
     {"~tp unicode range", CASE_PRETTY, "~tp", -1, true, true, NULL},
     {"~tP depth 4 unicode range", CASE_PRETTY, "~tP", 4, true, true, NULL},
+    {"erlang:display", CASE_DISPLAY, "", -1, false, false, NULL},
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 
@@ -852,7 +855,8 @@ static void put_erl_string(FILE *f, const char *s)
 
 /* cases.eterm: the case table as Erlang terms for file:consult/1, one
  * {Name, Format, Args} per case, the atom `term` standing for the term;
- * {Name, Format, Args, unicode} for a case of the unicode printable range. */
+ * {Name, Format, Args, unicode} for a case of the unicode printable range,
+ * {Name, "", [term], display} for the emulator's text. */
 static void write_cases(const char *dir)
 {
     FILE *f = open_in(dir, "cases.eterm", "w");
@@ -871,7 +875,7 @@ static void write_cases(const char *dir)
         } else {
             fputs(",[term]", f);
         }
-        fputs(fc->unicode_range ? ",unicode}.\n" : "}.\n", f);
+        fputs(fc->kind == CASE_DISPLAY ? ",display}.\n" : fc->unicode_range ? ",unicode}.\n" : "}.\n", f);
     }
     fclose(f);
 }
@@ -882,6 +886,10 @@ static void write_cases(const char *dir)
 static void format_case_text(fmt_buf *b, heap_t *h, const format_case *fc, term_t t)
 {
     fmt_buf_reset(b);
+    if (fc->kind == CASE_DISPLAY) {
+        fmt_erts(b, t, SIZE_MAX);
+        return;
+    }
     if (fc->kind == CASE_WRITE) {
         fmt_write(b, t, fc->depth, fc->unicode);
         return;

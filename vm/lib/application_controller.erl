@@ -280,9 +280,9 @@ boot_failure(Reason) ->
     halt_node("could not start kernel pid", Reason).
 
 %% The first line is erl's erlang:display/1 of the tuple, on standard
-%% output: the text of ~0p, ended by "\r\n" as erl's display ends it.
+%% output.
 halt_node(What, Reason) ->
-    io:put_chars(user_pid(), [io_lib:format("~0p", [{What, ?AC, Reason}]), "\r\n"]),
+    erlang:display({What, ?AC, Reason}),
     io:put_chars(standard_error, [What, " (application_controller) (", Reason, ")\n"]),
     erlang:halt(1).
 

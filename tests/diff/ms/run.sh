@@ -44,8 +44,8 @@ erl -noshell -pa "$work" -eval "
     >"$work/dbgsh.display" 2>"$work/dbgsh.err"
 [ -f "$work/dbgsh.out" ] || fail "dbgsh side wrote no results: $(head -c 300 "$work/dbgsh.err")"
 
-# Line by line, and the display output as a whole (erl ends its lines
-# with \r\n there).
+# Line by line, and the display output as a whole (its lines end in \r\n
+# on both sides).
 awk -v show="$show" '
     NR == FNR { erl[FNR] = $0; n = FNR; next }
     { ours[FNR] = $0; m = FNR }
@@ -61,7 +61,7 @@ awk -v show="$show" '
         printf "%d %d\n", passed, failed > "/dev/stderr"
     }' "$work/erl.out" "$work/dbgsh.out" 2>"$work/counts"
 read -r passed failed <"$work/counts"
-tr -d '\r' <"$work/erl.display" | sort >"$work/erl.display.sorted"
+sort <"$work/erl.display" >"$work/erl.display.sorted"
 sort "$work/dbgsh.display" >"$work/dbgsh.display.sorted"
 if cmp -s "$work/erl.display.sorted" "$work/dbgsh.display.sorted"; then
     passed=$((passed + 1))
