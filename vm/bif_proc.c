@@ -201,9 +201,9 @@ term_t bif_max_heap_term(heap_t *h, const gc_max_heap *m)
  * its options to *mo) set bits in *opts; min_heap_size,
  * fullsweep_after, max_heap_size and priority go to *po. All are checked
  * as OTP checks them (a max_heap_size under the min_heap_size given
- * anywhere in the list is bad), message_queue_data too, which has no
- * effect (messages always arrive off the heap here). False for a bad
- * option or list: badarg with cause badopt. */
+ * anywhere in the list is bad), message_queue_data too, which is kept
+ * for process_info but has no effect (messages always arrive off the heap
+ * here). False for a bad option or list: badarg with cause badopt. */
 static bool spawn_options(term_t l, unsigned *opts, proc_opts *po, monitor_opts *mo)
 {
     *opts = 0;
@@ -244,6 +244,7 @@ static bool spawn_options(term_t l, unsigned *opts, proc_opts *po, monitor_opts 
             ok = true;
         } else if (k == ATOM_message_queue_data) {
             ok = v == ATOM_on_heap || v == ATOM_off_heap;
+            po->mq_off_heap = v == ATOM_off_heap;
         } else {
             ok = false;
         }
@@ -544,6 +545,13 @@ term_t bif_proc_process_flag_2(process *p, const term_t *args)
         term_t old = p->priority;
         p->priority = v;
         return old;
+    }
+    if (flag == ATOM_message_queue_data) {
+        if (v != ATOM_on_heap && v != ATOM_off_heap)
+            return BIF_BADARG(p);
+        bool old = p->mq_off_heap;
+        p->mq_off_heap = v == ATOM_off_heap;
+        return old ? ATOM_off_heap : ATOM_on_heap;
     }
     if (flag == ATOM_sensitive) {
         /* its trace flags stay set and make no events until it is false */
@@ -926,6 +934,14 @@ static const char *const info_items[] = {
     "fullsweep_after",
     "current_stacktrace",
     "current_location",
+    "binary",
+    "catchlevel",
+    "garbage_collection_info",
+    "last_calls",
+    "message_queue_data",
+    "parent",
+    "sequential_trace_token",
+    "trace",
 };
 #define INFO_1_ITEMS 16
 
@@ -937,6 +953,48 @@ static bool is_info_item(term_t item)
         if (item == atom_from_cstr(info_items[i]))
             return true;
     return false;
+}
+
+/* process_info(P, trace): p's trace flags (the union of every session's)
+ * as OTP 25's word of them, its F_TRACE_* bits. */
+static int64_t otp_trace_word(uint32_t flags)
+{
+    static const struct {
+        uint32_t ours, otp;
+    } bits[] = {
+        {TF_TIMESTAMP, 0x1},        {TF_CPU_TIMESTAMP, 0x1},  {TF_STRICT_MONOTONIC, 0x2},
+        {TF_MONOTONIC, 0x4},        {TF_SEND, 0x10},          {TF_RECEIVE, 0x20},
+        {TF_SOS, 0x40},             {TF_SOFS, 0x80},          {TF_SOL, 0x100},
+        {TF_SOFL, 0x200},           {TF_CALL, 0x400},         {TF_PROCS, 0x800},
+        {TF_RUNNING, 0x2000},       {TF_GC, 0x4000},          {TF_ARITY, 0x8000},
+        {TF_RETURN_TO, 0x10000},    {TF_SILENT, 0x20000},     {TF_RUNNING_PORTS, 0x100000},
+        {TF_RUNNING_PROCS, 0x200000}, {TF_PORTS, 0x400000},   {TF_SCHEDULER_ID, 0x800000},
+        {TF_EXITING, 0x1000000},
+    };
+    int64_t w = 0;
+    for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++)
+        if (flags & bits[i].ours)
+            w |= bits[i].otp;
+    return w;
+}
+
+/* process_info(P, binary): {Id, Bytes, RefCount} for every handle q's
+ * heaps hold on an off-heap binary, young generation first. */
+static term_t binary_info(heap_t *h, const process *q)
+{
+    const heap_t *heaps[2] = {&q->heap, &q->gc.old};
+    list_builder b;
+    lb_init(&b, h);
+    for (int i = 0; i < 2; i++)
+        for (const offheap_hdr *o = heaps[i]->offheap; o; o = o->next) {
+            if (header_subtag(o->header) != HDR_REFC_BIN)
+                continue;
+            const binary_t *v = ((const refc_bin_obj *)(const void *)o)->val;
+            term_t e[3] = {term_uint64(h, (uint64_t)(uintptr_t)v), term_uint64(h, v->size),
+                           term_uint64(h, atomic_load_explicit(&v->refc, memory_order_relaxed))};
+            lb_add(&b, term_tuple(h, 3, e));
+        }
+    return b.head;
 }
 
 /* The value of the process_info item `item` (one of info_items) of q, on
@@ -1024,6 +1082,24 @@ static term_t info_item(process *p, process *q, sched_claim_result claim, term_t
         return term_small((int64_t)q->gc.min_vheap_words);
     if (item == ATOM_fullsweep_after)
         return term_small(q->gc.fullsweep_after);
+    if (item == atom_from_cstr("garbage_collection_info")) {
+        gc_info_get(&q->heap, &q->gc, q->stack_top, &gi);
+        return gc_info_list(h, &gi, false);
+    }
+    if (item == ATOM_message_queue_data)
+        return q->mq_off_heap ? ATOM_off_heap : ATOM_on_heap;
+    if (item == atom_from_cstr("parent"))
+        return q->parent;
+    if (item == atom_from_cstr("catchlevel"))
+        return term_small(q->ncatches);
+    if (item == atom_from_cstr("trace"))
+        return term_small(otp_trace_word(q->trace_flags_set));
+    if (item == atom_from_cstr("binary"))
+        return binary_info(h, q);
+    if (item == atom_from_cstr("last_calls"))
+        return ATOM_false; /* process_flag(save_calls, N) is not supported */
+    if (item == atom_from_cstr("sequential_trace_token"))
+        return NIL; /* no seq_trace: never a token */
     ASSERT(item == atom_from_cstr("suspending"));
     return NIL;
 }

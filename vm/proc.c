@@ -145,6 +145,7 @@ void proc_default_opts(proc_opts *out)
 {
     gc_system_opts(&out->gc);
     out->priority = ATOM_normal;
+    out->mq_off_heap = false;
 }
 
 static process *new_process(const proc_opts *po)
@@ -176,6 +177,7 @@ static process *new_process(const proc_opts *po)
     p->result = NIL;
     p->sched_id = -1;
     p->priority = po->priority;
+    p->mq_off_heap = po->mq_off_heap;
     for (;;) {
         uint64_t n = atomic_fetch_add(&next_number, 1);
         p->pid = term_local_pid((uint32_t)n, (uint32_t)(n >> 32) & ((1u << PID_SERIAL_BITS) - 1));
@@ -416,6 +418,7 @@ static term_t start_process(process *parent, process *c, term_t module, term_t f
     c->initial_call[2] = term_small(n);
     c->pc = atomic_load(&e->addr);
     c->group_leader = parent ? parent->group_leader : proc_user_pid();
+    c->parent = parent ? parent->pid : proc_user_pid();
     if (parent && (opts & SPAWN_LINK)) {
         proc_add_link(parent, LINK, c->pid, NIL, NULL);
         proc_add_link(c, LINK, parent->pid, NIL, NULL);

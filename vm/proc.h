@@ -199,6 +199,11 @@ struct process {
 
     term_t priority;        /* low | normal | high | max (not acted on) */
     term_t initial_call[3]; /* M, F, A */
+    term_t parent;          /* the spawner's pid; <0.0.0> when started
+                               from outside, as erl's init for -eval */
+    bool mq_off_heap;       /* message_queue_data off_heap: shown and kept,
+                               not acted on (messages always arrive in
+                               fragments of their own here) */
 
     /* tracing (vm/trace.h): the flags events are made for (0 when
      * untraced or sensitive), the union of every session's flags on p
@@ -262,9 +267,10 @@ process *proc_lookup(term_t pid);
 typedef struct proc_opts {
     gc_opts gc;
     term_t priority;
+    bool mq_off_heap; /* {message_queue_data, off_heap} */
 } proc_opts;
 /* The options of a plain spawn: the system's (gc_system_opts), priority
- * normal. */
+ * normal, message_queue_data on_heap. */
 void proc_default_opts(proc_opts *out);
 
 /* Spawns module:function(args...) (args a proper list, copied) with the
