@@ -319,8 +319,13 @@ info(Key) ->
         _ -> {Key, undefined}
     end.
 
-%% "exception Class: ..." as erl_error words it, each line indented by 4.
-exception_text(Class, Reason, Stack) ->
+%% "exception Class: ..." as erl_error words it, each line indented by 4;
+%% the stack's last frames in proc_lib or erl_eval left out, as OTP's
+%% report leaves them.
+exception_text(Class, Reason, Stack0) ->
+    Stack = lists:reverse(lists:dropwhile(fun({M, _, _, _}) -> M =:= ?MODULE orelse M =:= erl_eval;
+                                             (_) -> false
+                                          end, lists:reverse(Stack0))),
     Text = binary_to_list(dbgsh_out:format_exception(Class, Reason, Stack)),
     Lines = string:split(strip_prefix(Text), "\n", all),
     [["    ", strip_indent(L), "\n"] || L <- Lines, L =/= ""].
