@@ -260,6 +260,7 @@ init([]) ->
                     _ = ets:new(?TAB, [set, public, named_table, {read_concurrency, true}]),
                     S0 = #state{conf_data = ConfData},
                     {ok, S1} = load(S0, make_appl_i(kernel_spec())),
+                    ok = complete_logger_env(),
                     {ok, S2} = load(S1, make_appl_i(stdlib_spec())),
                     {ok, S2#state{running = [{stdlib, undefined}, {kernel, undefined}],
                                   started = [{stdlib, permanent}, {kernel, permanent}]}};
@@ -673,11 +674,45 @@ kernel_spec() ->
                  logger_formatter, logger_std_h, os]},
       {registered, [application_controller, logger]},
       {applications, []},
-      {env, [{logger_level, notice}, {logger_sasl_compatible, false},
-             {logger, [{handler, default, logger_std_h,
-                        #{config => #{type => standard_io},
-                          formatter => {logger_formatter,
-                                        #{legacy_header => true, single_line => false}}}}]}]}]}.
+      {env, [{logger_level, notice}, {logger_sasl_compatible, false}]}]}.
+
+%% The kernel's logger environment as OTP's boot leaves it (logger's
+%% init_default_config/2 sets it): the default handler's entry made, or
+%% completed, from error_logger's type (standard_io unless it says
+%% otherwise); none when that is silent or false, or when the environment
+%% holds {handler, default, undefined} and error_logger names no type. A
+%% bad error_logger leaves it as it is (logger reports it when it starts).
+complete_logger_env() ->
+    Env = case ets:lookup(?TAB, {env, kernel, logger}) of
+              [{_, E}] when is_list(E) -> E;
+              _ -> []
+          end,
+    Type = case ets:lookup(?TAB, {env, kernel, error_logger}) of
+               [{_, tty}] -> standard_io;
+               [{_, {file, F}}] when is_list(F) -> {file, F};
+               [{_, {file, F, M}}] when is_list(F), is_list(M) -> {file, F, M};
+               [{_, V}] when V =:= false; V =:= silent -> none;
+               [{_, _}] -> bad;
+               [] ->
+                   case lists:member({handler, default, undefined}, Env) of
+                       true -> none;
+                       false -> standard_io
+                   end
+           end,
+    Formatter = #{formatter => {logger_formatter, #{legacy_header => true, single_line => false}}},
+    Config = Formatter#{config => #{type => Type}},
+    NewEnv = case lists:keyfind(default, 2, Env) of
+                 _ when Type =:= none; Type =:= bad ->
+                     Env;
+                 {handler, default, logger_std_h, Own} ->
+                     lists:keyreplace(default, 2, Env, {handler, default, logger_std_h, maps:merge(Config, Own)});
+                 {handler, default, Module, Own} ->
+                     lists:keyreplace(default, 2, Env, {handler, default, Module, maps:merge(Formatter, Own)});
+                 _ ->
+                     [{handler, default, logger_std_h, Config} | Env]
+             end,
+    true = ets:insert(?TAB, {{env, kernel, logger}, NewEnv}),
+    ok.
 
 stdlib_spec() ->
     {application, stdlib,

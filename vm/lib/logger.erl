@@ -741,9 +741,78 @@ formatter_error(Formatter) ->
 
 %% The kernel application's logger environment, as erl -noshell has it
 %% once started: the default handler.
+%% The kernel environment's logger entries, as OTP's boot leaves them
+%% (the application controller completes them when it loads kernel), or
+%% the start-up default handler's when the controller does not run.
 kernel_logger_env() ->
-    [{handler, default, std_h(),
-      #{formatter => ?DEFAULT_FORMATTER, config => #{type => standard_io}}}].
+    kernel_env(logger, [{handler, default, std_h(),
+                         #{formatter => ?DEFAULT_FORMATTER, config => #{type => standard_io}}}]).
+
+%% A kernel environment value. The environment lives in the application
+%% controller, which starts on first use: it is asked only when it runs or
+%% -config files were given, so that a program that logs starts no
+%% controller it does not use.
+kernel_env(Key, Default) ->
+    case whereis(application_controller) =/= undefined orelse dbgsh_code:config_files() =/= [] of
+        true -> application:get_env(kernel, Key, Default);
+        false -> Default
+    end.
+
+%% What OTP's boot does with the kernel environment (internal_init_logger/0
+%% and add_handlers(kernel)), done by the process that started the server
+%% before its own event goes on: the primary level (logger_level), metadata
+%% (logger_metadata), filters and module levels, and the handlers of the
+%% logger environment, the default one per error_logger. Nothing to do
+%% without such keys. A bad value is reported as OTP reports it ("Invalid
+%% logger config"), and the start-up configuration stays (OTP's node would
+%% not boot).
+boot_configure() ->
+    Keys = [logger_level, logger_metadata, logger, error_logger],
+    case [K || K <- Keys, kernel_env(K, undefined) =/= undefined] of
+        [] -> ok;
+        _ -> boot_configure1()
+    end.
+
+boot_configure1() ->
+    try
+        Env = kernel_env(logger, []),
+        case unexpected(kernel, Env) of
+            [] -> ok;
+            Bad -> throw(Bad)
+        end,
+        case kernel_env(error_logger, undefined) of
+            T when T =:= tty; T =:= silent; T =:= false; T =:= undefined -> ok;
+            {file, F} when is_list(F) -> ok;
+            {file, F, Ms} when is_list(F), is_list(Ms) -> ok;
+            T -> throw({error_logger, T})
+        end,
+        HandlerEnv = kernel_logger_env(),
+        Level = kernel_env(logger_level, notice),
+        ?IS_LEVEL_ALL(Level) orelse throw({logger_level, Level}),
+        Meta = kernel_env(logger_metadata, #{}),
+        is_map(Meta) orelse throw({logger_metadata, Meta}),
+        {Default, Filters} = case [F || {filters, _, _} = F <- Env] of
+                                 [] -> {log, []};
+                                 [{filters, D, Fs}] -> {D, Fs};
+                                 _ -> throw({multiple_filters, Env})
+                             end,
+        [ok = throw_error(set_primary_config(K, V))
+         || {K, V} <- [{level, Level}, {metadata, Meta}, {filter_default, Default}]],
+        [ok = throw_error(add_primary_filter(Id, F)) || {Id, F} <- Filters],
+        [ok = throw_error(set_module_level(Ms, L)) || {module_level, L, Ms} <- Env],
+        _ = remove_handler(default),
+        HandlerEnv
+    of
+        HEnv ->
+            _ = add_handlers(kernel, HEnv),
+            ok
+    catch
+        throw:Reason ->
+            log_error(?LOCATION, "Invalid logger config: ~p", [Reason])
+    end.
+
+throw_error(ok) -> ok;
+throw_error({error, Reason}) -> throw(Reason).
 
 %% logger_std_h, named through a fun so that a renamed copy of these
 %% modules (tests/lib_erl) names the handler renamed with it.
@@ -1048,13 +1117,14 @@ server() ->
 
 %% Processes that find no server may start one each at the same time: the
 %% first to create the table wins, the others end (normally: their
-%% starters look again). A server that cannot start is an error.
+%% starters look again). A server that cannot start is an error. The
+%% winner's starter applies the kernel environment (boot_configure/0).
 start_server() ->
     Parent = self(),
     Ref = make_ref(),
     {Pid, Mon} = spawn_monitor(fun() -> init_server(Parent, Ref) end),
     receive
-        {Ref, Pid} -> erlang:demonitor(Mon, [flush]), ok;
+        {Ref, Pid} -> erlang:demonitor(Mon, [flush]), boot_configure();
         {'DOWN', Mon, process, Pid, normal} -> ok;
         {'DOWN', Mon, process, Pid, Reason} -> exit({Reason, {logger, start, []}})
     end.
@@ -1079,7 +1149,8 @@ init_server(Parent, Ref) ->
 %% The start-up configuration: erl -noshell's, with its default handler.
 initial_table() ->
     Primary = (default_config(primary))#{handlers => []},
-    [{handler, default, Module, Config0}] = kernel_logger_env(),
+    Module = std_h(),
+    Config0 = #{formatter => ?DEFAULT_FORMATTER, config => #{type => standard_io}},
     Config1 = maps:merge(default_config(default, Module),
                          maps:merge(#{filter_default => stop,
                                       filters => default_handler_filters()}, Config0)),
