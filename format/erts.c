@@ -179,7 +179,7 @@ static void put_binary(pbuf *o, term_t t)
  * name's bytes unquoted) for a local one. */
 static void put_fun(pbuf *o, term_t t)
 {
-    if (header_subtag(*boxed_ptr(t)) == HDR_EXPORT) {
+    if (term_is_export(t)) {
         const export_obj *x = export_object(t);
         puts_(o, "fun ");
         put_atom(o, x->module);

@@ -683,17 +683,17 @@ kernel_spec() ->
 %% holds {handler, default, undefined} and error_logger names no type. A
 %% bad error_logger leaves it as it is (logger reports it when it starts).
 complete_logger_env() ->
-    Env = case ets:lookup(?TAB, {env, kernel, logger}) of
-              [{_, E}] when is_list(E) -> E;
+    Env = case get_env(kernel, logger) of
+              {ok, E} when is_list(E) -> E;
               _ -> []
           end,
-    Type = case ets:lookup(?TAB, {env, kernel, error_logger}) of
-               [{_, tty}] -> standard_io;
-               [{_, {file, F}}] when is_list(F) -> {file, F};
-               [{_, {file, F, M}}] when is_list(F), is_list(M) -> {file, F, M};
-               [{_, V}] when V =:= false; V =:= silent -> none;
-               [{_, _}] -> bad;
-               [] ->
+    Type = case get_env(kernel, error_logger) of
+               {ok, tty} -> standard_io;
+               {ok, {file, F}} when is_list(F) -> {file, F};
+               {ok, {file, F, M}} when is_list(F), is_list(M) -> {file, F, M};
+               {ok, V} when V =:= false; V =:= silent -> none;
+               {ok, _} -> bad;
+               undefined ->
                    case lists:member({handler, default, undefined}, Env) of
                        true -> none;
                        false -> standard_io

@@ -739,21 +739,26 @@ formatter_error(Formatter) ->
 %% ---------------------------------------------------------------------
 %% Handlers from configuration lists, and back to the start
 
-%% The kernel application's logger environment, as erl -noshell has it
-%% once started: the default handler.
 %% The kernel environment's logger entries, as OTP's boot leaves them
 %% (the application controller completes them when it loads kernel), or
 %% the start-up default handler's when the controller does not run.
 kernel_logger_env() ->
-    kernel_env(logger, [{handler, default, std_h(),
-                         #{formatter => ?DEFAULT_FORMATTER, config => #{type => standard_io}}}]).
+    kernel_env(logger, [{handler, default, std_h(), default_handler_config()}]).
 
-%% A kernel environment value. The environment lives in the application
-%% controller, which starts on first use: it is asked only when it runs or
-%% -config files were given, so that a program that logs starts no
-%% controller it does not use.
+%% The default handler's config at start-up, as erl -noshell's.
+default_handler_config() ->
+    #{formatter => ?DEFAULT_FORMATTER, config => #{type => standard_io}}.
+
+%% Whether the kernel environment is there to read. It lives in the
+%% application controller, which starts on first use: it is asked only when
+%% it runs or -config files were given, so that a program that logs starts
+%% no controller it does not use.
+kernel_env_known() ->
+    whereis(application_controller) =/= undefined orelse dbgsh_code:config_files() =/= [].
+
+%% A kernel environment value, or Default.
 kernel_env(Key, Default) ->
-    case whereis(application_controller) =/= undefined orelse dbgsh_code:config_files() =/= [] of
+    case kernel_env_known() of
         true -> application:get_env(kernel, Key, Default);
         false -> Default
     end.
@@ -763,14 +768,13 @@ kernel_env(Key, Default) ->
 %% before its own event goes on: the primary level (logger_level), metadata
 %% (logger_metadata), filters and module levels, and the handlers of the
 %% logger environment, the default one per error_logger. Nothing to do
-%% without such keys. A bad value is reported as OTP reports it ("Invalid
-%% logger config"), and the start-up configuration stays (OTP's node would
-%% not boot).
+%% when the environment is not there to read. A bad value is reported as
+%% OTP reports it ("Invalid logger config"), and the start-up configuration
+%% stays (OTP's node would not boot).
 boot_configure() ->
-    Keys = [logger_level, logger_metadata, logger, error_logger],
-    case [K || K <- Keys, kernel_env(K, undefined) =/= undefined] of
-        [] -> ok;
-        _ -> boot_configure1()
+    case kernel_env_known() of
+        true -> boot_configure1();
+        false -> ok
     end.
 
 boot_configure1() ->
@@ -786,7 +790,6 @@ boot_configure1() ->
             {file, F, Ms} when is_list(F), is_list(Ms) -> ok;
             T -> throw({error_logger, T})
         end,
-        HandlerEnv = kernel_logger_env(),
         Level = kernel_env(logger_level, notice),
         ?IS_LEVEL_ALL(Level) orelse throw({logger_level, Level}),
         Meta = kernel_env(logger_metadata, #{}),
@@ -800,11 +803,10 @@ boot_configure1() ->
          || {K, V} <- [{level, Level}, {metadata, Meta}, {filter_default, Default}]],
         [ok = throw_error(add_primary_filter(Id, F)) || {Id, F} <- Filters],
         [ok = throw_error(set_module_level(Ms, L)) || {module_level, L, Ms} <- Env],
-        _ = remove_handler(default),
-        HandlerEnv
+        remove_handler(default)
     of
-        HEnv ->
-            _ = add_handlers(kernel, HEnv),
+        _ ->
+            _ = add_handlers(kernel),
             ok
     catch
         throw:Reason ->
@@ -1150,7 +1152,7 @@ init_server(Parent, Ref) ->
 initial_table() ->
     Primary = (default_config(primary))#{handlers => []},
     Module = std_h(),
-    Config0 = #{formatter => ?DEFAULT_FORMATTER, config => #{type => standard_io}},
+    Config0 = default_handler_config(),
     Config1 = maps:merge(default_config(default, Module),
                          maps:merge(#{filter_default => stop,
                                       filters => default_handler_filters()}, Config0)),
