@@ -84,6 +84,8 @@
     X(gc_max_heap_size, "gc_max_heap_size")                                                          \
     X(trace_delivered, "trace_delivered")                                                            \
     X(trace_status, "trace_status")                                                                  \
+    X(seq_trace, "seq_trace")                                                                        \
+    X(sequential_tracer, "sequential_tracer")                                                        \
     X(underscore, "_")
 
 typedef struct engine_atoms {
@@ -238,6 +240,9 @@ tracer_answer tracer_enabled(term_t tracer, term_t tag, term_t tracee);
  * enabled check does not look a port up for an event). */
 bool tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, unsigned n, const term_t *elems,
                     term_t extra);
+/* Installs the hooks of sequential tracing (vm/seqtrace.h): the system
+ * sequential tracer, and the delivery of {seq_trace, Label, Info} to it. */
+void tracer_seq_install(void);
 
 /* ---- trace events (tev.c) ---------------------------------------------------- */
 

@@ -4,6 +4,7 @@
  * {trace}), read and set the trace control word, and work out {caller}
  * and {caller_line} from the traced process's continuation. */
 #include "engine.h"
+#include "vm/seqtrace.h"
 
 /* ms_ctx.data for the hooks: the traced process (its state saved, run by
  * the calling thread), the session whose spec runs, and whether an action
@@ -125,14 +126,26 @@ static term_t act_caller(ms_ctx *ctx, bool line)
     return term_tuple(ctx->heap, 4, (term_t[]){m, fn, a, where});
 }
 
+/* The sequential trace token of the traced process (vm/seqtrace.h):
+ * {set_seq_token, Key, Value} is seq_trace:set_token/2 that answers true,
+ * or false for a bad key or value, as OTP's. */
+static bool act_is_seq_trace(ms_ctx *ctx) { return seq_active(((msact_data *)ctx->data)->p); }
+static term_t act_get_seq_token(ms_ctx *ctx) { return seq_token_term(((msact_data *)ctx->data)->p, ctx->heap); }
+static term_t act_set_seq_token(ms_ctx *ctx, term_t key, term_t value)
+{
+    return seq_set(((msact_data *)ctx->data)->p, key, value, ctx->heap) == THE_NON_VALUE ? ATOM_false : ATOM_true;
+}
+
 static const ms_hooks msact_hooks = {
     .enable_trace = act_enable_trace,
     .trace = act_trace,
     .get_tcw = act_get_tcw,
     .set_tcw = act_set_tcw,
     .caller = act_caller,
-    /* display, process_dump and the sequential trace token: as
-     * match_spec_test's (ms.h) */
+    .is_seq_trace = act_is_seq_trace,
+    .get_seq_token = act_get_seq_token,
+    .set_seq_token = act_set_seq_token,
+    /* display and process_dump: as match_spec_test's (ms.h) */
 };
 
 bool msact_run_prog(const ms_prog *prog, process *p, uint32_t session, heap_t *h, const term_t *args,

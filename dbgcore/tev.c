@@ -310,4 +310,5 @@ void tev_init(void)
     trace_hooks.exit = on_exit;
     tev_sched_install();
     tev_port_install();
+    tracer_seq_install();
 }

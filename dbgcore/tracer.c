@@ -4,6 +4,7 @@
  * local pid, a local port, or a small integer naming an interned
  * {Module, State} pair, so that entries copy and compare as words. */
 #include "engine.h"
+#include "vm/seqtrace.h"
 #include "tracer.h"
 
 #include <pthread.h>
@@ -269,4 +270,73 @@ bool tracer_deliver(term_t tracer, term_t tracee, uint32_t flags, term_t tag, un
     if (h)
         tev_scratch_done(h);
     return delivered;
+}
+
+/* ---- sequential tracing ------------------------------------------------------ */
+
+/* The system sequential tracer (a tracer term), NIL for none. */
+static _Atomic term_t seq_tracer = NIL;
+
+/* The trace flags that ask for the timestamp a token's flags ask for. */
+static uint32_t seq_ts_flags(uint32_t seq)
+{
+    return ((seq & SEQ_NOW_TIMESTAMP) ? TF_TIMESTAMP : 0) | ((seq & SEQ_STRICT_MONOTONIC) ? TF_STRICT_MONOTONIC : 0) |
+           ((seq & SEQ_MONOTONIC) ? TF_MONOTONIC : 0);
+}
+
+/* {seq_trace, Label, Info[, Ts]} to the system sequential tracer; a
+ * process that is the tracer itself is not traced (OTP's rule for every
+ * tracer). A module tracer gets trace(seq_trace, State, Label, Info,
+ * Opts), as erl_tracer's callback for sequential tracing. */
+static void on_seq_trace(process *p, term_t label, term_t info, uint32_t seq_flags)
+{
+    term_t tracer = atomic_load_explicit(&seq_tracer, memory_order_acquire);
+    if (tracer == NIL || tracer_enabled(tracer, EA.seq_trace, p->pid) != TRACER_TRACE)
+        return;
+    uint32_t flags = seq_ts_flags(seq_flags);
+    heap_t *h = tev_scratch();
+    if (term_is_small(tracer)) {
+        const mod_tracer *t = mod_tracer_of(tracer);
+        tracer_trace_fn fn = t->mod->trace;
+        fn(EA.seq_trace, t->state, label, info, options_of(h, flags, 0, NULL, THE_NON_VALUE));
+    } else {
+        term_t ts = timestamp_of(h, flags);
+        term_t e[4] = {EA.seq_trace, label, info, ts};
+        term_t m = term_tuple(h, ts == THE_NON_VALUE ? 3 : 4, e);
+        if (term_is_local_port(tracer))
+            port_command(tracer, m);
+        else
+            proc_deliver(tracer, p->pid, m);
+    }
+    tev_scratch_done(h);
+}
+
+/* trace_hooks.seq_tracer: the tracer as a term; with `set`, the new one
+ * (false, a pid, a port or {Module, State}). */
+static term_t on_seq_tracer(heap_t *h, term_t set)
+{
+    term_t now = atomic_load_explicit(&seq_tracer, memory_order_acquire);
+    term_t old = now == NIL ? ATOM_false : tracer_term(now, h);
+    if (set == THE_NON_VALUE)
+        return old;
+    term_t tracer;
+    if (set == ATOM_false) {
+        tracer = NIL;
+    } else if (term_is_local_pid(set) || term_is_local_port(set)) {
+        tracer = set;
+    } else if (term_is_tuple(set) && tuple_arity(set) == 2) {
+        term_t flag[4] = {header_make(3, HDR_TUPLE), EA.tracer, tuple_get(set, 0), tuple_get(set, 1)};
+        if (tracer_read(term_boxed(flag), &tracer) != TRACER_OK)
+            return THE_NON_VALUE;
+    } else {
+        return THE_NON_VALUE;
+    }
+    atomic_store_explicit(&seq_tracer, tracer, memory_order_release);
+    return old;
+}
+
+void tracer_seq_install(void)
+{
+    trace_hooks.seq_trace = on_seq_trace;
+    trace_hooks.seq_tracer = on_seq_tracer;
 }

@@ -15,6 +15,7 @@
 #include "interp.h"
 #include "proc.h"
 #include "sched.h"
+#include "seqtrace.h"
 #include "trace.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
@@ -1099,7 +1100,7 @@ static term_t info_item(process *p, process *q, sched_claim_result claim, term_t
     if (item == atom_from_cstr("last_calls"))
         return ATOM_false; /* process_flag(save_calls, N) is not supported */
     if (item == atom_from_cstr("sequential_trace_token"))
-        return NIL; /* no seq_trace: never a token */
+        return seq_token_term(q, h);
     ASSERT(item == atom_from_cstr("suspending"));
     return NIL;
 }

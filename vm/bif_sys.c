@@ -21,7 +21,9 @@
 #include "copy.h"
 #include "proc.h"
 #include "sched.h"
+#include "seqtrace.h"
 #include "timer.h"
+#include "trace.h"
 #include "tstack.h"
 #include "unicode.h"
 #include "vm.h"
@@ -527,6 +529,8 @@ term_t bif_sys_system_info_1(process *p, const term_t *args)
         return term_small(0);
     if (what == atom_from_cstr("smp_support") || what == atom_from_cstr("threads"))
         return ATOM_true;
+    if (what == atom_from_cstr("sequential_tracer") && trace_hooks.seq_tracer)
+        return term_tuple2(h, what, trace_hooks.seq_tracer(h, THE_NON_VALUE));
     gc_opts o;
     gc_system_opts(&o);
     if (what == ATOM_min_heap_size)
@@ -567,6 +571,12 @@ term_t bif_sys_system_flag_2(process *p, const term_t *args)
         gc_max_heap defaults = o.max_heap;
         old = bif_max_heap_term(&p->heap, &o.max_heap);
         ok = bif_max_heap_value(v, &defaults, o.min_heap_words, &o.max_heap);
+    } else if (flag == atom_from_cstr("sequential_tracer") && trace_hooks.seq_tracer) {
+        old = trace_hooks.seq_tracer(&p->heap, v);
+        return old == THE_NON_VALUE ? BIF_BADARG(p) : old;
+    } else if (flag == atom_from_cstr("reset_seq_trace")) {
+        seq_reset_all(); /* whatever the value, as OTP */
+        return ATOM_true;
     } else if (flag == atom_from_cstr("backtrace_depth")) {
         /* any small non-negative integer; OTP keeps at most 64 */
         if (!term_is_small(v) || small_value(v) < 0)

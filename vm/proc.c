@@ -19,6 +19,7 @@
 #include "port.h"
 #include "progress.h"
 #include "sched.h"
+#include "seqtrace.h"
 #include "trace.h"
 
 /* ---- the process table ---------------------------------------------------
@@ -178,6 +179,7 @@ static process *new_process(const proc_opts *po)
     p->sched_id = -1;
     p->priority = po->priority;
     p->mq_off_heap = po->mq_off_heap;
+    seq_init(p);
     for (;;) {
         uint64_t n = atomic_fetch_add(&next_number, 1);
         p->pid = term_local_pid((uint32_t)n, (uint32_t)(n >> 32) & ((1u << PID_SERIAL_BITS) - 1));
@@ -330,9 +332,10 @@ bool proc_over_max_heap(process *p)
 
 /* The roots of p: its first `stack_words` registers and the fields that
  * hold terms. */
-#define PROC_ROOTS 7
+#define PROC_ROOTS 8
 static void fill_roots(process *p, uint32_t stack_words, gc_root roots[PROC_ROOTS])
 {
+    roots[7] = (gc_root){&p->seq_label, 1};
     roots[0] = (gc_root){p->stack, stack_words};
     roots[1] = (gc_root){&p->dict, 1};
     roots[2] = (gc_root){&p->exit_reason, 1};
@@ -427,6 +430,8 @@ static term_t start_process(process *parent, process *c, term_t module, term_t f
         proc_add_link(parent, MONITOR_OUT, c->pid, NIL, mref);
         proc_add_link(c, MONITOR_IN, parent->pid, NIL, mref);
     }
+    if (parent)
+        seq_spawn(parent, c);
     c->untraced = (opts & SPAWN_UNTRACED) || (parent && parent->untraced);
     if (!c->untraced && ((parent && parent->trace_flags_set) ||
                          atomic_load_explicit(&trace_new_flags, memory_order_relaxed))) {
@@ -702,9 +707,21 @@ static message *new_message(message_kind kind, term_t from, term_t t)
     m->kind = kind;
     m->from = from;
     m->name = NIL;
+    m->token = THE_NON_VALUE;
+    m->token_epoch = 0;
     memset(m->ref, 0, sizeof m->ref);
     heap_init(&m->frag, ALLOC_HEAP_FRAG);
     m->term = copy_off_heap(&m->frag, t);
+    return m;
+}
+
+/* A message p sends with `!` to q (or through an alias, `to`): it carries
+ * p's seq_trace token, or NIL for none. */
+static message *sent_message(process *p, process *q, message_kind kind, term_t to, term_t t)
+{
+    message *m = new_message(kind, p->pid, t);
+    m->token = seq_send(p, kind == SIG_ALIAS ? to : q->pid, t, &m->frag);
+    m->token_epoch = p->seq_epoch;
     return m;
 }
 
@@ -742,9 +759,9 @@ static process *alias_owner(term_t ref)
     return atomic_load_explicit(&table[r->ids[2] - ALIAS_REF_BASE], memory_order_acquire);
 }
 
-static void send_to_alias(process *q, term_t from, term_t ref, term_t msg)
+static void send_to_alias(process *p, process *q, term_t ref, term_t msg)
 {
-    message *m = new_message(SIG_ALIAS, from, msg);
+    message *m = sent_message(p, q, SIG_ALIAS, ref, msg);
     memcpy(m->ref, ref_object(ref)->ids, sizeof m->ref);
     if (!enqueue(q, m))
         free_message(m);
@@ -763,7 +780,7 @@ bool proc_send(process *p, term_t to, term_t msg)
         if (p->trace_flags & TF_SEND) /* OTP's: a send, whatever the reference */
             trace_hooks.send(p, to, msg, true);
         if (q)
-            send_to_alias(q, p->pid, to, msg);
+            send_to_alias(p, q, to, msg);
         return true;
     } else if (!term_is_pid(to) && !term_is_port(to)) {
         return bif_raise(p, CLASS_ERROR, ATOM_badarg), false;
@@ -773,7 +790,12 @@ bool proc_send(process *p, term_t to, term_t msg)
         trace_hooks.send(p, given, msg, to == NIL || term_is_port(to) || proc_lookup(to));
     if (to == NIL) /* as OTP: a missing remote name is silent, a local one badarg */
         return term_is_atom(given) ? (bif_raise(p, CLASS_ERROR, ATOM_badarg), false) : true;
-    proc_deliver(to, p->pid, msg);
+    process *q = proc_lookup(to);
+    if (!q)
+        return true;
+    message *m = sent_message(p, q, MSG_MESSAGE, to, msg);
+    if (!enqueue(q, m))
+        free_message(m);
     return true;
 }
 
@@ -999,6 +1021,7 @@ void proc_drop_message(process *p, message **mp)
 
 void proc_remove_message(process *p)
 {
+    seq_receive(p, *p->save);
     proc_drop_message(p, p->save);
     p->save = &p->msgq;
     end_receive_timer(p);

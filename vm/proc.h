@@ -52,6 +52,12 @@ typedef struct message {
     term_t from;     /* signals: the sending pid */
     uint32_t ref[3]; /* monitor signals */
     term_t name;     /* monitor by name */
+    /* The sender's seq_trace token (vm/seqtrace.h): a 5-tuple in frag,
+     * NIL for a message sent without one (receiving it clears the
+     * receiver's), THE_NON_VALUE for messages no process sent with `!`
+     * (signals, timers, trace messages), which leave it alone. */
+    term_t token;
+    uint32_t token_epoch; /* seq_trace_epoch when it was sent */
 } message;
 
 /* A call frame: where to continue when the callee returns. Frames live in
@@ -204,6 +210,17 @@ struct process {
     bool mq_off_heap;       /* message_queue_data off_heap: shown and kept,
                                not acted on (messages always arrive in
                                fragments of their own here) */
+
+    /* seq_trace's token (vm/seqtrace.h), held as fields: valid while
+     * seq_on and seq_epoch is seq_trace_epoch (reset_seq_trace moves it
+     * on); seq_clock and seq_prev are OTP's curr_cnt and prev_cnt */
+    bool seq_on;
+    uint32_t seq_flags;
+    uint32_t seq_epoch;
+    term_t seq_label; /* NIL when off: a root */
+    term_t seq_sender;
+    int64_t seq_serial, seq_lastcnt;
+    int64_t seq_clock, seq_prev;
 
     /* tracing (vm/trace.h): the flags events are made for (0 when
      * untraced or sensitive), the union of every session's flags on p

@@ -302,6 +302,19 @@ typedef struct trace_hook_table {
      * names, then frees it. Called before the port's links get its exit
      * signal. */
     void (*port_closed)(term_t port, void *trace, const trace_port_run *run, term_t reason);
+
+    /* Sequential tracing (vm/seqtrace.h). p's token, whose flags are
+     * `flags` (SEQ_*), made the event `info` ({send, ...}, {'receive',
+     * ...} or {print, ...}, built in the caller's frame: borrowed) with
+     * label `label`: the engine sends {seq_trace, Label, Info} (with the
+     * timestamp the flags ask for) to the system sequential tracer, if
+     * there is one. In p's context. */
+    void (*seq_trace)(process *p, term_t label, term_t info, uint32_t flags);
+    /* The system sequential tracer: the current one (a pid, a port,
+     * {Module, State} or false) built on h; when `set` is not
+     * THE_NON_VALUE, `set` becomes the tracer (THE_NON_VALUE returned,
+     * nothing changed, when it is no tracer). */
+    term_t (*seq_tracer)(heap_t *h, term_t set);
 } trace_hook_table;
 
 extern trace_hook_table trace_hooks;
