@@ -4,7 +4,6 @@
  * {trace}), read and set the trace control word, and work out {caller}
  * and {caller_line} from the traced process's continuation. */
 #include "engine.h"
-#include "vm/seqtrace.h"
 
 /* ms_ctx.data for the hooks: the traced process (its state saved, run by
  * the calling thread), the session whose spec runs, and whether an action

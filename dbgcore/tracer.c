@@ -4,7 +4,6 @@
  * local pid, a local port, or a small integer naming an interned
  * {Module, State} pair, so that entries copy and compare as words. */
 #include "engine.h"
-#include "vm/seqtrace.h"
 #include "tracer.h"
 
 #include <pthread.h>

@@ -36,13 +36,14 @@
 /* What the trace engine (dbgcore/) needs besides: loaded code and export
  * entries, the VM's trace points and breakpoints, thread progress,
  * claiming processes, copying terms between heaps, short spinlocks, pools
- * of one size. */
+ * of one size, sequential trace tokens. */
 #include "vm/code.h"
 #include "vm/copy.h"
 #include "vm/ets.h"
 #include "vm/port.h"
 #include "vm/progress.h"
 #include "vm/sched.h"
+#include "vm/seqtrace.h"
 #include "vm/pool.h"
 #include "vm/spinlock.h"
 #include "vm/trace.h"
