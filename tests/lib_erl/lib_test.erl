@@ -210,6 +210,18 @@ same_via(M, What, Fun) ->
                  [Where, E, 30, G, 30])
     end.
 
+%% One call of a seq_trace sequence: its value or exception, with the
+%% calling process's pid in a token shown as self.
+seq_step(M, {F, Args}) ->
+    Self = self(),
+    Args1 = [case A of {Fl, L, S, self, Last} -> {Fl, L, S, Self, Last}; _ -> A end || A <- Args],
+    try apply(M, F, Args1) of
+        {Fl, L, S, Self, Last} -> {F, {Fl, L, S, self, Last}};
+        R -> {F, R}
+    catch
+        C:E -> {F, C, E}
+    end.
+
 %% For results that are lists of steps: the first step that differs.
 first_difference({{ok, Es}, T}, {{ok, Gs}, T}) when is_list(Es), is_list(Gs),
                                                     length(Es) =:= length(Gs) ->
@@ -1946,6 +1958,29 @@ cases(rand) ->
 %% binary or a list; text that is clean, has white space, junk, stray or
 %% missing padding or is cut short; and terms that are no bytes.
 
+%% seq_trace over the token BIFs: each sequence in a fresh process (its
+%% pid shown as self), the token cleared before the result goes back.
+cases(seq_trace) ->
+    Keys = [label, serial, send, 'receive', print, timestamp, monotonic_timestamp,
+            strict_monotonic_timestamp, sequential_trace_token, foo],
+    Values = [true, false, 3, foo, {1, 2}, {a, 1}, [], {1, 2, 3}],
+    Seq = fun(Calls) ->
+                  fun(M) ->
+                          R = [seq_step(M, C) || C <- Calls],
+                          _ = erlang:seq_trace(sequential_trace_token, []),
+                          R
+                  end
+          end,
+    Token = {5, lbl, 10, self, 9},
+    [{via, "get_token", Seq([{get_token, []} | [{get_token, [K]} || K <- Keys]])},
+     {via, "set_token/2", Seq([{set_token, [K, V]} || K <- Keys, V <- Values] ++ [{get_token, []}])},
+     {via, "set_token/1", Seq([{set_token, [Token]}, {get_token, []}, {get_token, [serial]},
+                               {set_token, [{bad}]}, {set_token, [[]]}, {get_token, []}])},
+     {via, "print", Seq([{print, [x]}, {set_token, [print, true]}, {print, [x]}, {print, [0, x]},
+                         {print, [lbl, x]}, {print, [1, x]}, {get_token, []},
+                         {set_token, [label, 7]}, {print, [7, y]}, {get_token, []}])},
+     {via, "reset_trace", Seq([{set_token, [label, 3]}, {reset_trace, []}, {get_token, []},
+                               {set_token, [send, true]}, {get_token, []}])}];
 cases(base64) ->
     Bytes = fun(N) -> << <<(upto(255))>> || _ <- lists:seq(1, N) >> end,
     Data = fun() -> B = Bytes(upto(pick([5, 40, 300]))), pick([B, binary_to_list(B)]) end,

@@ -1,7 +1,8 @@
 # seq_trace with dbg's tracer as the system sequential tracer: dbg prints
 # the print, send and receive events as erl's dbg does ("SeqTrace [Label]:
 # ..."), and a match spec's {set_seq_token, ...} in a traced call sets the
-# token for real. Compared with erl by hand: the same lines with erl's
+# token for real. Every line comes from dbg's tracer process, so their
+# order is the events'. Compared with erl by hand: the same lines with erl's
 # pids, where erl also traces io:format's io_request and io_reply
 # (dbgsh's io to the user writes directly: docs/differences-from-erlang.md).
 cat >st.erl <<'ERL'
@@ -20,9 +21,9 @@ main() ->
                                    {message, {is_seq_trace}}]}]),
     start(E),
     receive {re, _} -> ok end,
-    Label = seq_trace:get_token(label),
+    seq_trace:set_token(print, true),
+    seq_trace:print(label_set_by_the_match_spec),
     seq_trace:set_token([]),
-    io:format("token set by the match spec: ~p~n", [Label]),
     timer:sleep(100).
 start(E) -> E ! {self(), again}.
 echo() -> receive {F, M} -> F ! {re, M}, echo() end.
