@@ -129,10 +129,14 @@ static term_t act_caller(ms_ctx *ctx, bool line)
  * {set_seq_token, Key, Value} is seq_trace:set_token/2 that answers true,
  * or false for a bad key or value, as OTP's. */
 static bool act_is_seq_trace(ms_ctx *ctx) { return seq_active(((msact_data *)ctx->data)->p); }
-static term_t act_get_seq_token(ms_ctx *ctx) { return seq_token_term(((msact_data *)ctx->data)->p, ctx->heap); }
+static term_t act_get_seq_token(ms_ctx *ctx)
+{
+    return seq_token_term(((msact_data *)ctx->data)->p, ctx->heap);
+}
 static term_t act_set_seq_token(ms_ctx *ctx, term_t key, term_t value)
 {
-    return seq_set(((msact_data *)ctx->data)->p, key, value, ctx->heap) == THE_NON_VALUE ? ATOM_false : ATOM_true;
+    return seq_set(((msact_data *)ctx->data)->p, key, value, ctx->heap) == THE_NON_VALUE ? ATOM_false
+                                                                                         : ATOM_true;
 }
 
 static const ms_hooks msact_hooks = {

@@ -279,7 +279,8 @@ static _Atomic term_t seq_tracer = NIL;
 /* The trace flags that ask for the timestamp a token's flags ask for. */
 static uint32_t seq_ts_flags(uint32_t seq)
 {
-    return ((seq & SEQ_NOW_TIMESTAMP) ? TF_TIMESTAMP : 0) | ((seq & SEQ_STRICT_MONOTONIC) ? TF_STRICT_MONOTONIC : 0) |
+    return ((seq & SEQ_NOW_TIMESTAMP) ? TF_TIMESTAMP : 0) |
+           ((seq & SEQ_STRICT_MONOTONIC) ? TF_STRICT_MONOTONIC : 0) |
            ((seq & SEQ_MONOTONIC) ? TF_MONOTONIC : 0);
 }
 

@@ -24,11 +24,11 @@
 #include "bif_pterm.def"
 #include "bif_re.def"
 #include "bif_scan.def"
-#include "seqtrace.def"
 #include "bif_sys.def"
 #include "bif_term.def"
 #include "bif_zlib.def"
 #include "ets.def"
+#include "seqtrace.def"
 #undef BIF
 
 static const bif_entry builtin[] = {
@@ -46,11 +46,11 @@ static const bif_entry builtin[] = {
 #include "bif_pterm.def"
 #include "bif_re.def"
 #include "bif_scan.def"
-#include "seqtrace.def"
 #include "bif_sys.def"
 #include "bif_term.def"
 #include "bif_zlib.def"
 #include "ets.def"
+#include "seqtrace.def"
 #undef BIF
 };
 #define NBUILTIN (sizeof builtin / sizeof builtin[0])

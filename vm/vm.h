@@ -40,11 +40,11 @@
 #include "vm/code.h"
 #include "vm/copy.h"
 #include "vm/ets.h"
+#include "vm/pool.h"
 #include "vm/port.h"
 #include "vm/progress.h"
 #include "vm/sched.h"
 #include "vm/seqtrace.h"
-#include "vm/pool.h"
 #include "vm/spinlock.h"
 #include "vm/trace.h"
 
