@@ -335,7 +335,6 @@ bool proc_over_max_heap(process *p)
 #define PROC_ROOTS 8
 static void fill_roots(process *p, uint32_t stack_words, gc_root roots[PROC_ROOTS])
 {
-    roots[7] = (gc_root){&p->seq_label, 1};
     roots[0] = (gc_root){p->stack, stack_words};
     roots[1] = (gc_root){&p->dict, 1};
     roots[2] = (gc_root){&p->exit_reason, 1};
@@ -343,6 +342,7 @@ static void fill_roots(process *p, uint32_t stack_words, gc_root roots[PROC_ROOT
     roots[4] = (gc_root){&p->freason, 1};
     roots[5] = (gc_root){&p->fstack, 1};
     roots[6] = (gc_root){&p->finfo, 1};
+    roots[7] = (gc_root){&p->seq_label, 1};
 }
 
 void proc_gc(process *p, size_t need, bool major)
