@@ -65,7 +65,9 @@ terminate(Sup, Id, Pid) ->
     T0 = now_ms(),
     R = supervisor:terminate_child(Sup, Id),
     T = now_ms() - T0,
-    Down = receive {'DOWN', Ref, process, Pid, Why} -> Why after 0 -> still_running end,
+    %% The supervisor saw the child's exit before it answered, but our
+    %% 'DOWN' comes from the child, not from it: no order between the two.
+    Down = receive {'DOWN', Ref, process, Pid, Why} -> Why after 5000 -> still_running end,
     {R, Down, log(), T}.
 
 %% A process that starts a supervisor, then dies when told.
