@@ -715,12 +715,12 @@ static message *new_message(message_kind kind, term_t from, term_t t)
     return m;
 }
 
-/* A message p sends with `!` to q (or through an alias, `to`): it carries
- * p's seq_trace token, or NIL for none. */
-static message *sent_message(process *p, process *q, message_kind kind, term_t to, term_t t)
+/* A message p sends with `!` to `to` (q's pid, or an alias of q's): it
+ * carries p's seq_trace token, or NIL for none. */
+static message *sent_message(process *p, message_kind kind, term_t to, term_t t)
 {
     message *m = new_message(kind, p->pid, t);
-    m->token = seq_send(p, kind == SIG_ALIAS ? to : q->pid, t, &m->frag);
+    m->token = seq_send(p, to, t, &m->frag);
     m->token_epoch = p->seq_epoch;
     return m;
 }
@@ -761,7 +761,7 @@ static process *alias_owner(term_t ref)
 
 static void send_to_alias(process *p, process *q, term_t ref, term_t msg)
 {
-    message *m = sent_message(p, q, SIG_ALIAS, ref, msg);
+    message *m = sent_message(p, SIG_ALIAS, ref, msg);
     memcpy(m->ref, ref_object(ref)->ids, sizeof m->ref);
     if (!enqueue(q, m))
         free_message(m);
@@ -793,7 +793,7 @@ bool proc_send(process *p, term_t to, term_t msg)
     process *q = proc_lookup(to);
     if (!q)
         return true;
-    message *m = sent_message(p, q, MSG_MESSAGE, to, msg);
+    message *m = sent_message(p, MSG_MESSAGE, to, msg);
     if (!enqueue(q, m))
         free_message(m);
     return true;

@@ -73,6 +73,12 @@ static void output(process *p, term_t tag, term_t from, term_t to, term_t what)
     trace_hooks.seq_trace(p, p->seq_label, term_boxed(info), p->seq_flags);
 }
 
+/* {LastSerial, Serial} on h. */
+static term_t serial_term(const process *p, heap_t *h)
+{
+    return term_tuple2(h, term_small(p->seq_lastcnt), term_small(p->seq_serial));
+}
+
 term_t seq_token_term(const process *p, heap_t *h)
 {
     if (!p->seq_on || p->seq_epoch != epoch_now())
@@ -188,7 +194,7 @@ term_t seq_set(process *p, term_t key, term_t value, heap_t *h)
             return THE_NON_VALUE;
         if (!on)
             new_token(p);
-        term_t old = term_tuple2(h, term_small(p->seq_lastcnt), term_small(p->seq_serial));
+        term_t old = serial_term(p, h);
         p->seq_lastcnt = p->seq_prev = small_value(tuple_get(value, 0));
         p->seq_serial = p->seq_clock = small_value(tuple_get(value, 1));
         return old;
@@ -218,9 +224,7 @@ term_t bif_seq_trace_info_1(process *p, const term_t *args)
     if (key == atom_cached(&a_label, "label"))
         return on ? term_tuple2(&p->heap, key, p->seq_label) : NIL;
     if (key == atom_cached(&a_serial, "serial"))
-        return on ? term_tuple2(&p->heap, key,
-                                term_tuple2(&p->heap, term_small(p->seq_lastcnt), term_small(p->seq_serial)))
-                  : NIL;
+        return on ? term_tuple2(&p->heap, key, serial_term(p, &p->heap)) : NIL;
     uint32_t bit = flag_of(key);
     if (!bit)
         return BIF_BADARG(p);
