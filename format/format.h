@@ -121,7 +121,7 @@ void fmt_erts_fun(fmt_buf *b, term_t t);
 /* Shortest text that reads back as the same float, as OTP prints floats in
  * ~w and ~p ("1.0e3", "0.30000000000000004"); returns chars written to
  * `out` (FLOAT_SHORT_MAX bytes). The algorithm is the VM's (vm/float.h). */
-static inline size_t fmt_float_short(double d, char *out) { return float_to_short_chars(d, out); }
+static inline size_t fmt_float_short(double d, char *out) { return float_short_chars(d, out); }
 
 /* io_lib:format(Format, Args). On bad input returns FMT_BADARG, leaves the
  * buffer as it was, and says what and where in *err. */

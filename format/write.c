@@ -99,15 +99,6 @@ static const comma_texts COMMA_TEXT = {{EACH_256(CT)}, {EACH_256(CL)}};
 #undef EACH_10
 /* clang-format on */
 
-/* 10^k for k = 0..19. */
-static const uint64_t POW10[20] = {
-    UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000), UINT64_C(100000),
-    UINT64_C(1000000), UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
-    UINT64_C(10000000000), UINT64_C(100000000000), UINT64_C(1000000000000), UINT64_C(10000000000000),
-    UINT64_C(100000000000000), UINT64_C(1000000000000000), UINT64_C(10000000000000000),
-    UINT64_C(100000000000000000), UINT64_C(1000000000000000000), UINT64_C(10000000000000000000),
-};
-
 /* v's decimal digits as three digit words, leading zeros kept: *top the
  * digits of v / 10^16 (at most 1844), *mid and *low eight each. */
 static FMT_INLINE void digit_words(uint64_t v, uint64_t *top, uint64_t *mid, uint64_t *low)
@@ -125,9 +116,8 @@ static FMT_INLINE void digit_words(uint64_t v, uint64_t *top, uint64_t *mid, uin
  * fmt_count8). Writes nothing past the last digit. */
 static char *put_u64_long(char *p, uint64_t v)
 {
-    unsigned t = (unsigned)(64 - __builtin_clzll(v)) * 1233 >> 12; /* log10(2) ~ 1233 / 4096 */
-    unsigned n = t + (v >= POW10[t]);                               /* 9..20 digits */
-    unsigned z = 24 - n, zt = z < 8 ? z : 8, zm = z - zt;          /* zeros in the top, middle word */
+    unsigned n = float_count_digits(v);                   /* 9..20 digits */
+    unsigned z = 24 - n, zt = z < 8 ? z : 8, zm = z - zt; /* zeros in the top, middle word */
     uint64_t hi, mid, low;
     digit_words(v, &hi, &mid, &low);
     float_store_digits(p, hi, zt & 7); /* all of it overwritten when zt is 8 */

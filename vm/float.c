@@ -17,17 +17,11 @@
 
 typedef unsigned __int128 uint128;
 
-#ifdef __GNUC__
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 /* A double is frac * 2^(bexp - 1075), plus the hidden bit 2^52 in frac
  * when bexp > 0 (bexp, the biased exponent, is 0 for subnormals). */
-#define FRAC_BITS 52
-#define EXP_SHIFT 1075 /* bias 1023 + FRAC_BITS */
-#define HIDDEN_BIT (UINT64_C(1) << FRAC_BITS)
+#define FRAC_BITS FLOAT_FRAC_BITS
+#define EXP_SHIFT FLOAT_EXP_SHIFT
+#define HIDDEN_BIT FLOAT_HIDDEN_BIT
 
 /* ---- powers of five ------------------------------------------------------------ */
 
@@ -40,7 +34,7 @@ typedef unsigned __int128 uint128;
  * exponent range of doubles reaches (see shortest_decimal). */
 #define MUL_BITS 125
 #define POW5_COUNT 326     /* i = -e2 - q <= 325 */
-#define POW5_INV_COUNT 291 /* q <= log10_pow2(969) - 1 = 290 */
+#define POW5_INV_COUNT 291 /* q <= float_log10_pow2(969) - 1 = 290 */
 
 static uint64_t pow5[POW5_COUNT][2];         /* [0]: low 64 bits, [1]: high */
 static uint64_t pow5_inv[POW5_INV_COUNT][2]; /* same */
@@ -86,8 +80,6 @@ static void build_tables(void)
 
 /* Bit length of 5^e (1 for e = 0), 0 <= e <= 3528. */
 static inline int pow5_bits(int e) { return (int)(((uint32_t)e * 1217359) >> 19) + 1; }
-/* floor(e * log10(2)), 0 <= e <= 1650. */
-static inline int log10_pow2(int e) { return (int)(((uint32_t)e * 78913) >> 18); }
 /* floor(e * log10(5)), 0 <= e <= 2620. */
 static inline int log10_pow5(int e) { return (int)(((uint32_t)e * 732923) >> 20); }
 
@@ -166,7 +158,7 @@ static decimal shortest_decimal(uint64_t frac, unsigned bexp)
     bool vm_exact = false, vr_exact = false;
     if (e2 >= 0) {
         /* x * 2^e2 / 10^q = x * 2^(e2 - q) / 5^q, by pow5_inv[q]. */
-        int q = log10_pow2(e2) - (e2 > 3);
+        int q = float_log10_pow2(e2) - (e2 > 3);
         int shift = -e2 + q + MUL_BITS + pow5_bits(q) - 1;
         ASSERT(q < POW5_INV_COUNT);
         e10 = q;
@@ -269,12 +261,12 @@ static bool small_integer(uint64_t frac, unsigned bexp, decimal *out)
 
 /* ---- layout ------------------------------------------------------------------------ */
 
-static const char DIGIT_PAIRS[201] = "00010203040506070809101112131415161718192021222324"
-                                     "25262728293031323334353637383940414243444546474849"
-                                     "50515253545556575859606162636465666768697071727374"
-                                     "75767778798081828384858687888990919293949596979899";
+const char float_digit_pairs[201] = "00010203040506070809101112131415161718192021222324"
+                                    "25262728293031323334353637383940414243444546474849"
+                                    "50515253545556575859606162636465666768697071727374"
+                                    "75767778798081828384858687888990919293949596979899";
 
-static const uint64_t POW10[20] = {
+const uint64_t float_pow10[20] = {
     UINT64_C(1),
     UINT64_C(10),
     UINT64_C(100),
@@ -316,11 +308,11 @@ static bool short_fraction(uint64_t frac, unsigned bexp, decimal *out)
     uint64_t m2 = frac | HIDDEN_BIT;
     uint64_t one = UINT64_C(1) << s, half = one >> 1;
     for (int k = 1; k < 20; k++) {
-        uint128 p = (uint128)m2 * POW10[k];
+        uint128 p = (uint128)m2 * float_pow10[k];
         uint64_t rem = (uint64_t)p & (one - 1);
         uint64_t m = (uint64_t)(p >> s);
         uint64_t dist = rem > half ? one - rem : rem;
-        if (2 * dist < POW10[k] || (2 * dist == POW10[k] && (m2 & 1) == 0)) {
+        if (2 * dist < float_pow10[k] || (2 * dist == float_pow10[k] && (m2 & 1) == 0)) {
             out->digits = m + (rem > half || (rem == half && (m & 1)));
             out->exp = -k;
             return true;
@@ -329,26 +321,18 @@ static bool short_fraction(uint64_t frac, unsigned bexp, decimal *out)
     return false;
 }
 
-/* Number of decimal digits of m > 0: log10 from the bit length
- * (1233 / 4096 ~ log10(2)), corrected by one comparison. */
-static unsigned count_digits(uint64_t m)
-{
-    unsigned t = (unsigned)(64 - __builtin_clzll(m)) * 1233 >> 12;
-    return t + (m >= POW10[t]);
-}
-
 /* Writes the decimal digits of v (< 10^8) so that they end at `end`,
  * two at a time. */
 static void write_digits32(char *end, uint32_t v)
 {
     while (v >= 100) {
         end -= 2;
-        memcpy(end, DIGIT_PAIRS + 2 * (v % 100), 2);
+        memcpy(end, float_digit_pairs + 2 * (v % 100), 2);
         v /= 100;
     }
     if (v >= 10) {
         end -= 2;
-        memcpy(end, DIGIT_PAIRS + 2 * v, 2);
+        memcpy(end, float_digit_pairs + 2 * v, 2);
     } else {
         *--end = (char)('0' + v);
     }
@@ -364,7 +348,7 @@ static void write_digits(char *dig, uint64_t m, unsigned n)
         m /= 100000000;
         for (int i = 0; i < 4; i++, low /= 100) {
             end -= 2;
-            memcpy(end, DIGIT_PAIRS + 2 * (low % 100), 2);
+            memcpy(end, float_digit_pairs + 2 * (low % 100), 2);
         }
     }
     write_digits32(end, (uint32_t)m);
@@ -378,7 +362,7 @@ static void write_digits(char *dig, uint64_t m, unsigned n)
 static size_t layout_float(char *out, uint64_t m, int e)
 {
     char dig[24];
-    unsigned n = count_digits(m);
+    unsigned n = float_count_digits(m);
     write_digits(dig, m, n);
     int sci = e + (int)n - 1;
     int lower = -(int)n - 2, upper = 1;
@@ -426,143 +410,9 @@ static size_t layout_float(char *out, uint64_t m, int e)
     return (size_t)(p - out);
 }
 
-/* ---- numbers with a whole part and a fraction -------------------------------- */
-
-/* Writes the last n digits of v < 10^16 (1 <= n <= 16; leading zeros when
- * v has fewer) at p as two digit words, the first one's skipped digits
- * shifted out and overwritten when n <= 8; returns the end. Writes 8
- * scratch bytes past it. */
-static inline char *put_last_digits(char *p, uint64_t v, unsigned n)
-{
-    uint64_t hi = float_digits8((uint32_t)(v / 100000000)) + FLOAT_ZEROS;
-    uint64_t lo = float_digits8((uint32_t)(v % 100000000)) + FLOAT_ZEROS;
-    unsigned z = 16 - n, zh = z < 8 ? z : 8; /* zeros to skip, in hi */
-    float_store_digits(p, hi, zh & 7);
-    p += 8 - zh;
-    float_store_digits(p, lo, z - zh);
-    return p + 8 - (z - zh);
-}
-
-/* put_last_digits, as one digit word when n <= 8 (the usual whole part
- * and fraction). */
-static inline char *put_digits(char *p, uint64_t v, unsigned n)
-{
-    if (n <= 8) {
-        float_store_digits(p, float_digits8((uint32_t)v) + FLOAT_ZEROS, 8 - n);
-        return p + n;
-    }
-    return put_last_digits(p, v, n);
-}
-
-/* put_digits for a whole part of n = count_digits(v) digits: one of 9 or
- * 10 (computed values up to ten billion) takes its first one or two
- * digits from the pair table, not from a second digit word. Writes 8
- * scratch bytes past the end. */
-static inline char *put_whole(char *p, uint64_t v, unsigned n)
-{
-    uint64_t hi = v / 100000000;
-    if (n <= 8 || hi >= 100)
-        return put_digits(p, v, n);
-    memcpy(p, DIGIT_PAIRS + 2 * hi + (10 - n), 2); /* n = 9: the digit and a byte the word overwrites */
-    p += n - 8;
-    float_store_digits(p, float_digits8((uint32_t)(v - hi * 100000000)) + FLOAT_ZEROS, 0);
-    return p + 8;
-}
-
-/* The k-place decimal nearest to a double's fraction, f64 / 2^64 (f64 =
- * the fraction's bits << sh, sh = 64 - s), reads back as the double when
- * it is within half an ulp, 2^-s / 2, of it. rest, the low word of
- * f64 * 10^k, is what the k digits leave, and the test is -h < rest < h
- * mod 2^64, h = 10^k * 2^(sh - 1) half an ulp scaled the same way: one
- * comparison, no shift of a 128-bit product by an amount that varies.
- * Needs 10^k < 2^s (k < kmax, see write_fixed), so that 2h < 2^64. No
- * k-place decimal is exactly half an ulp away: n / 10^k = (2M +- 1) /
- * 2^(s + 1), for d = M / 2^s, would need 2^(s + 1) to divide
- * (2M +- 1) * 10^k, so k > s >= kmax. So the tie rule of reading (to even)
- * never enters, nor d's parity. */
-static inline bool fraction_reads_back(uint64_t rest, uint64_t pow10, unsigned sh)
-{
-    uint64_t h = pow10 << (sh - 1);
-    return rest + h < 2 * h;
-}
-
-/* True when the k-place decimal nearest to the fraction f64 / 2^64 reads
- * back (fraction_reads_back, k < kmax); *digits gets its k digits, which
- * are then f64 * 10^k / 2^64 rounded to nearest with no tie to break (a
- * tie is half of 10^-k away, more than half an ulp). */
-static inline bool places_read_back(uint64_t f64, unsigned k, unsigned sh, uint64_t *digits)
-{
-    uint128 prod = (uint128)f64 * POW10[k];
-    uint64_t rest = (uint64_t)prod;
-    *digits = (uint64_t)(prod >> 64) + (rest >> 63); /* to nearest: rest >= 2^63 is -h < rest < 0 */
-    return fraction_reads_back(rest, POW10[k], sh);
-}
-
-/* The text of a double d with 1 <= |d| < 2^53 and a fraction: the
- * shortest decimal that reads back as d is then always written plainly,
- * whole part, '.', k decimals (OTP's exponent window takes every
- * number of this range), and both parts come out of d's bits directly:
- * d = M / 2^s (1 <= s <= 52), whole part M >> s, and the k decimals
- * the nearest k-place fraction to (M mod 2^s) / 2^s, rounded half to
- * even, for the least k at which d reads back (short_fraction's test on
- * the fraction alone; the nearest decimal never rounds up to whole + 1,
- * another double). No layout, no division by a power of ten that varies.
- * The least k: kmax = floor(s log10 2) + 1 places always do (10^-kmax
- * < 2^-s, decimals closer than an ulp). Below kmax, 10^-k is wider than
- * an ulp, so at most one k-place decimal reads back. So when kmax - 1
- * places do, with digits f, fewer places that do are f without some of
- * its trailing zeros (written with kmax - 1 places, they would be a second
- * such decimal), and f ending in another digit has the least k. kmax - 1
- * is tried first (a computed value needs it or kmax); only when its
- * digits end in 0 (a short fraction like 123.45) are k = 1, 2, 3...
- * tried, the first that reads back being the least.
- * bits are d's, f64 = (M mod 2^s) << (64 - s), not 0. Writes the text (at
- * most 19 bytes) and its NUL in out[0..26). */
-static size_t write_fixed(char *out, uint64_t bits, uint64_t f64, int s)
-{
-    unsigned sh = 64 - (unsigned)s;
-    unsigned k = (unsigned)log10_pow2(s); /* kmax - 1, 0..15; 0 never reads back */
-    uint64_t f;
-    if (places_read_back(f64, k, sh, &f)) {
-        if (f % 10 == 0) {
-            k = 1;
-            while (!places_read_back(f64, k, sh, &f))
-                k++;
-        }
-    } else {
-        k++;
-        uint128 prod = (uint128)f64 * POW10[k];
-        uint64_t rest = (uint64_t)prod;
-        f = (uint64_t)(prod >> 64);
-        f += rest > (UINT64_C(1) << 63) - (f & 1); /* to nearest; a tie, rest = 2^63, to even */
-    }
-    uint64_t whole = ((bits & (HIDDEN_BIT - 1)) | HIDDEN_BIT) >> s;
-    out[0] = '-';
-    char *p = out + (bits >> 63);
-    unsigned n = count_digits(whole); /* at least 1 */
-    if (n + k <= 8) {
-        /* whole * 10^k + f in one digit word, stored twice: all its
-         * digits, the first decimal then overwritten by the '.', and its
-         * last k, the decimals, after the '.'. */
-        uint64_t w = float_digits8((uint32_t)(whole * POW10[k] + f)) + FLOAT_ZEROS;
-        float_store_digits(p, w, 8 - n - k);
-        p[n] = '.';
-        float_store_digits(p + n + 1, w, 8 - k);
-    } else {
-        char *q = put_whole(p, whole, n);
-        *q = '.';
-        put_digits(q + 1, f, k);
-    }
-    p += n + 1 + k;
-    *p = '\0';
-    return (size_t)(p - out);
-}
-
 /* ---- entry point ------------------------------------------------------------------- */
 
-/* float_to_short_chars for the doubles write_fixed does not take. Not
- * inlined: the common path stays a small function. */
-static NOINLINE size_t write_other(double d, char *out)
+size_t float_short_other(double d, char *out)
 {
     uint64_t bits;
     memcpy(&bits, &d, sizeof bits);
@@ -587,19 +437,7 @@ static NOINLINE size_t write_other(double d, char *out)
     return (size_t)(p - out) + layout_float(p, v.digits, v.exp);
 }
 
-size_t float_to_short_chars(double d, char *out)
-{
-    uint64_t bits;
-    memcpy(&bits, &d, sizeof bits);
-    uint64_t frac = bits & (HIDDEN_BIT - 1);
-    int s = EXP_SHIFT - (int)((bits >> FRAC_BITS) & 0x7FF); /* d = (frac | HIDDEN_BIT) / 2^s */
-    if ((unsigned)(s - 1) < FRAC_BITS) {
-        uint64_t f64 = frac << (64 - s); /* the fraction's bits, at the top */
-        if (f64 != 0)
-            return write_fixed(out, bits, f64, s);
-    }
-    return write_other(d, out);
-}
+size_t float_to_short_chars(double d, char *out) { return float_short_chars(d, out); }
 
 /* ---- the narrow IEEE forms ---------------------------------------------- */
 
