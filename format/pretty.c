@@ -1556,10 +1556,10 @@ static FMT_NOINLINE char *flat_map(pctx *c, char *p, term_t t, int64_t d, unsign
 {
     fmt_buf *b = c->b;
     fmt_cursor k = need(c, cursor_at(b, p), TOKEN_ROOM);
-    if (map_size(t) == 0)
+    if (!map_is_flat(t) || d == 1 || level >= FAST_LEVELS)
+        return flat_other(c, k.p, t, d); /* a map in trie form is never empty */
+    if (flatmap_size(t) == 0)
         return put_const_rec(c, k, "#{}", 3).p;
-    if (d == 1 || level >= FAST_LEVELS || !map_is_flat(t))
-        return flat_other(c, k.p, t, d);
     uint64_t r = open_rec(c, N_MAP, k.p);
     memcpy(k.p, "#{", 2);
     k.p += 2;

@@ -919,7 +919,7 @@ static FMT_INLINE term_t open_term(wstack *s, term_t t, int64_t d, bool unicode,
             *c = put_bitstring(b, *c, t, d < 0 ? -1 : (d > INT32_MAX ? INT32_MAX : (int)d));
             return THE_NON_VALUE;
         case HDR_MAP: {
-            if (d == 1 || map_size(t) == 0) {
+            if (d == 1 || (map_is_flat(t) && flatmap_size(t) == 0)) { /* a trie is never empty */
                 memcpy(c->p, "#{}", 3);
                 c->p += 3;
                 return THE_NON_VALUE;
