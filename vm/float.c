@@ -3,7 +3,7 @@
  * of Ryu (Ulf Adams, "Ryu: fast float-to-string conversion", PLDI 2018), the
  * algorithm OTP itself uses, so length, digits and ties are OTP's; numbers
  * with a whole part and a fraction below 2^53 take an exact shortcut to
- * the same text (write_fixed). */
+ * the same text (float_write_fixed, inline in float.h). */
 #include "float.h"
 
 #include <gmp.h>

@@ -69,10 +69,10 @@ static inline void float_store_digits(char *p, uint64_t d, unsigned skip)
 /* ---- the common floats, inline ----
  * float_to_short_chars writes a double of 1 <= |d| < 2^53 with a fraction
  * (what programs mostly print: 3.14, 12.5, computed values) straight from
- * its bits (float_write_fixed), every other one through Ryu
- * (float_short_other). The first path is here, inline, for the
- * formatters' loops (format/'s ~p and ~w print a float every few terms);
- * float.c holds the rest. */
+ * its bits (float_write_fixed), every other one in float.c
+ * (float_short_other: integers and short fractions exactly, the rest by
+ * Ryu). The first path is here, inline, for the formatters' loops
+ * (format/'s ~p and ~w print a float every few terms). */
 
 /* A double is frac * 2^(bexp - FLOAT_EXP_SHIFT), plus the hidden bit 2^52
  * in frac when bexp > 0 (bexp, the biased exponent, is 0 for subnormals). */
