@@ -2421,10 +2421,60 @@ lg_seq(Name, Steps) ->
 lg_step(M, {'fun', Fun}) ->
     lg_norm({try {ok, Fun(M)} catch C:E -> {C, E} end, lg_flush()});
 lg_step(M, {F, Args}) ->
-    R = try {ok, apply(M, F, lg_subst(M, Args))}
-        catch C:E -> {C, E}
-        end,
+    R = lg_settled(fun() ->
+                           try {ok, apply(M, F, lg_subst(M, Args))}
+                           catch C:E -> {C, E}
+                           end
+                   end),
     lg_norm({F, R, lg_flush()}).
+
+%% Fun(), and then the end of every process it spawned (and of what those
+%% spawned), registered servers apart. logger (OTP's and ours) reports a
+%% filter or handler it removed from a process of its own, whose event goes
+%% through the filters and handlers there are when it runs, and can reach
+%% this process's handlers. Left running, it could run a step or more
+%% later: its messages in another step, and a filter it read before the
+%% step that removed it failing there and removing, by its id, a newer
+%% filter of the same id (the {msg, M} filters of "filters" are all m).
+lg_settled(Fun) ->
+    Self = self(),
+    Tracer = spawn(fun() -> lg_spawned(#{}, none) end),
+    1 = erlang:trace(Self, true, [procs, set_on_spawn, {tracer, Tracer}]),
+    R = Fun(),
+    1 = erlang:trace(Self, false, [procs, set_on_spawn]),
+    %% the tracer has had every spawn of this process
+    Delivered = erlang:trace_delivered(Self),
+    receive {trace_delivered, Self, Delivered} -> ok end,
+    Mon = erlang:monitor(process, Tracer),
+    Tracer ! {settled, Self, Mon},
+    receive {Mon, settled} -> ok
+    after 2000 -> ok
+    end,
+    %% (after the 'DOWN', no late answer can come)
+    exit(Tracer, kill),
+    receive {'DOWN', Mon, process, Tracer, _} -> ok end,
+    receive {Mon, settled} -> ok after 0 -> ok end,
+    R.
+
+%% The tracer of lg_settled/1: the processes spawned, each running (true)
+%% or ended or registered (false), and who waits for none to run.
+lg_spawned(Procs, {To, Tag} = Waiting) ->
+    case lists:member(true, maps:values(Procs)) of
+        true -> lg_spawned1(Procs, Waiting);
+        false -> To ! {Tag, settled}
+    end;
+lg_spawned(Procs, none) ->
+    lg_spawned1(Procs, none).
+
+lg_spawned1(Procs, Waiting) ->
+    receive
+        {trace, _, spawn, Pid, _} -> lg_spawned(Procs#{Pid => maps:get(Pid, Procs, true)}, Waiting);
+        {trace, Pid, spawned, _, _} -> lg_spawned(Procs#{Pid => maps:get(Pid, Procs, true)}, Waiting);
+        {trace, Pid, exit, _} -> lg_spawned(Procs#{Pid => false}, Waiting);
+        {trace, Pid, register, _} -> lg_spawned(Procs#{Pid => false}, Waiting);
+        {settled, To, Tag} -> lg_spawned(Procs, {To, Tag});
+        _ -> lg_spawned(Procs, Waiting)
+    end.
 
 %% '$self' is the calling process, {std_h} the logger_std_h of M.
 lg_subst(_, '$self') -> self();
