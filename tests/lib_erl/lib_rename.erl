@@ -29,7 +29,7 @@ load_file(File, Mods) ->
     end,
     Mod = list_to_atom(filename:basename(File, ".erl")),
     Problems0 = check_forms(Mod, Forms0),
-    Forms = rename(Forms0, Mods),
+    Forms = rename(self_callbacks(Forms0, Mod), Mods),
     case compile:forms(Forms, [binary, return_errors, return_warnings,
                                 {nowarn_deprecated_function, [{erlang, phash, 2}]}]) of
         {ok, NewMod, Bin, Warns} ->
@@ -42,6 +42,28 @@ load_file(File, Mods) ->
     end.
 
 new_name(M) -> list_to_atom("dbgsh_" ++ atom_to_list(M)).
+
+%% A behaviour module that starts a server of its own callbacks
+%% (gen_server:start_link({local, S}, ?MODULE, Args, Opts), as pg does)
+%% names itself with ?MODULE, which epp has made the atom: under the new
+%% name the server must run the new module's callbacks, not OTP's.
+self_callbacks(T, Mod) when is_tuple(T) ->
+    case T of
+        {call, A, {remote, _, {atom, _, gen_server}, {atom, _, F}} = R, Args}
+          when (F =:= start orelse F =:= start_link),
+               (length(Args) =:= 3 orelse length(Args) =:= 4) ->
+            N = length(Args) - 2, % the callback module: before Args and Opts
+            {Before, [Cb | After]} = lists:split(N - 1, Args),
+            Cb1 = case Cb of
+                      {atom, B, Mod} -> {atom, B, new_name(Mod)};
+                      _ -> Cb
+                  end,
+            {call, A, R, Before ++ [Cb1 | After]};
+        _ ->
+            list_to_tuple(self_callbacks(tuple_to_list(T), Mod))
+    end;
+self_callbacks([H | T], Mod) -> [self_callbacks(H, Mod) | self_callbacks(T, Mod)];
+self_callbacks(X, _) -> X.
 
 rename(T, Mods) when is_tuple(T) ->
     case T of

@@ -1981,6 +1981,29 @@ cases(seq_trace) ->
                          {set_token, [label, 7]}, {print, [7, y]}, {get_token, []}])},
      {via, "reset_trace", Seq([{set_token, [label, 3]}, {reset_trace, []}, {get_token, []},
                                {set_token, [send, true]}, {get_token, []}])}];
+%% pg: sequences of joins, leaves, reads and watches on a scope of each
+%% module, four worker processes and the caller as members; pids and
+%% references shown by their first appearance, the notices the caller got
+%% after each step. A worker is never a watcher: OTP 25's scope crashes
+%% when one process is both and its watcher 'DOWN' comes first (ours does
+%% not; docs/differences-from-erlang.md, "Process groups").
+cases(pg) ->
+    Fixed =
+        [{"members", [{join, g, 1}, {members, g}, {join, g, [2, 3]}, {members, g}, {local, g},
+                      {join, g, 1}, {members, g}, {leave, g, 1}, {members, g},
+                      {leave, g, [1, 4]}, {members, g}, {leave, g, 4}, {leave, h, 1},
+                      {leave, g, [2, 3]}, {members, g}, groups, local_groups]},
+         {"watch", [watch_scope, {join, g, [1, 2]}, {watch, g}, {watch, h}, {join, h, self},
+                    {leave, g, 2}, {kill, 1}, {members, g}, {unwatch, 2}, {join, g, 3},
+                    {unwatch, 2}, {unwatch, 1}, {join, g, 4}, watch_scope, {kill, 4},
+                    {unwatch, 3}, {unwatch, 4}]},
+         {"kill", [{join, g, 1}, {join, g, 1}, {join, h, 1}, {join, h, 2}, watch_scope,
+                   {kill, 1}, {members, g}, {members, h}, groups, {leave, g, 1}]},
+         {"bad", [{join, g, foo}, {join, g, [foo]}, {join, g, [1, foo]}, {leave, g, bar},
+                  {leave, g, [bar]}, {members, g}, nosuch_scope, start_again]}],
+    [{via, "seq " ++ Name, fun(M) -> pg_seq(M, Steps) end} || {Name, Steps} <- Fixed] ++
+        [{via, "random " ++ integer_to_list(I), fun(M) -> pg_seq(M, Steps) end}
+         || {I, Steps} <- lists:zip(lists:seq(1, 40), many(40, fun() -> pg_random(25) end))];
 cases(base64) ->
     Bytes = fun(N) -> << <<(upto(255))>> || _ <- lists:seq(1, N) >> end,
     Data = fun() -> B = Bytes(upto(pick([5, 40, 300]))), pick([B, binary_to_list(B)]) end,
@@ -3253,3 +3276,135 @@ rand_shape({{ok, X}, T}) when is_binary(X) -> {byte_size(X), T};
 rand_shape({{ok, {#{type := A}, _}}, T}) -> {A, T};
 rand_shape({{ok, {A, _}}, T}) when is_atom(A) -> {A, T};
 rand_shape(X) -> X.
+
+%% ---------------------------------------------------------------------
+%% pg sequences (cases(pg))
+
+-define(PG_SCOPE, lib_test_pg).
+
+%% N random steps over groups g, h and i and workers 1..4, each worker
+%% killed at most once and never joined after.
+pg_random(N) -> pg_random(N, [1, 2, 3, 4], 0).
+
+pg_random(0, _Alive, _Watches) -> [];
+pg_random(N, Alive, Watches) ->
+    G = pick([g, h, i]),
+    Who = fun(Ws) -> case upto(2) of
+                         0 -> pick(Ws);
+                         1 -> many(1 + upto(2), fun() -> pick(Ws) end);
+                         2 -> self
+                     end
+          end,
+    Ws = [1, 2, 3, 4],
+    {Step, Alive1, Watches1} =
+        case upto(9) of
+            0 when Alive =/= [] -> {{join, G, Who(Alive)}, Alive, Watches};
+            1 when Alive =/= [] -> {{join, G, pick(Alive)}, Alive, Watches};
+            2 -> {{leave, G, Who(Ws)}, Alive, Watches};
+            3 -> {{members, G}, Alive, Watches};
+            4 -> {pick([groups, local_groups, {local, G}]), Alive, Watches};
+            5 -> {pick([watch_scope, {watch, G}]), Alive, Watches + 1};
+            6 when Watches > 0 -> {{unwatch, 1 + upto(Watches)}, Alive, Watches};
+            7 when length(Alive) > 2 -> K = pick(Alive), {{kill, K}, Alive -- [K], Watches};
+            _ -> {{members, G}, Alive, Watches}
+        end,
+    [Step | pg_random(N - 1, Alive1, Watches1)].
+
+%% The steps on a scope of module M: the list of step results.
+pg_seq(M, Steps) ->
+    {ok, Scope} = M:start(?PG_SCOPE),
+    Workers = [spawn(fun() -> receive stop -> ok end end) || _ <- lists:seq(1, 4)],
+    put(pg_refs, []),
+    R = [pg_step(M, Workers, S) || S <- Steps],
+    Mon = erlang:monitor(process, Scope),
+    exit(Scope, kill),
+    receive {'DOWN', Mon, process, Scope, _} -> ok end,
+    [exit(W, kill) || W <- Workers],
+    pg_norm(R, [self() | Workers]).
+
+pg_step(M, Workers, Step) ->
+    Pid = fun(self) -> self();
+             (I) when is_integer(I) -> lists:nth(I, Workers);
+             (X) -> X
+          end,
+    Who = fun(L) when is_list(L) -> [Pid(X) || X <- L];
+             (X) -> Pid(X)
+          end,
+    R = try
+            case Step of
+                {join, G, W} -> M:join(?PG_SCOPE, G, Who(W));
+                {leave, G, W} -> M:leave(?PG_SCOPE, G, Who(W));
+                {members, G} -> M:get_members(?PG_SCOPE, G);
+                {local, G} -> M:get_local_members(?PG_SCOPE, G);
+                groups -> lists:sort(M:which_groups(?PG_SCOPE));
+                local_groups -> lists:sort(M:which_local_groups(?PG_SCOPE));
+                watch_scope ->
+                    {Ref, Map} = M:monitor_scope(?PG_SCOPE),
+                    put(pg_refs, get(pg_refs) ++ [Ref]),
+                    {Ref, Map};
+                {watch, G} ->
+                    {Ref, Ms} = M:monitor(?PG_SCOPE, G),
+                    put(pg_refs, get(pg_refs) ++ [Ref]),
+                    {Ref, Ms};
+                {unwatch, I} -> M:demonitor(?PG_SCOPE, lists:nth(I, get(pg_refs)));
+                {kill, I} ->
+                    W = lists:nth(I, Workers),
+                    Mon = erlang:monitor(process, W),
+                    exit(W, kill),
+                    receive {'DOWN', Mon, process, W, _} -> ok end,
+                    %% a call after the scope's 'DOWN' of W: it has left
+                    not_joined = M:leave(?PG_SCOPE, '$none', self()),
+                    killed;
+                nosuch_scope -> {M:get_members(lib_test_pg_none, g),
+                                 M:get_local_members(lib_test_pg_none, g)};
+                start_again ->
+                    case M:start(?PG_SCOPE) of
+                        {error, {already_started, P}} when is_pid(P) -> already_started;
+                        Other -> Other
+                    end
+            end
+        of
+            V -> {ok, V}
+        catch
+            C:E -> {C, E}
+        end,
+    {Step, R, pg_notices()}.
+
+pg_notices() ->
+    receive
+        {Ref, Verb, G, Pids} = N when is_reference(Ref), Verb =:= join orelse Verb =:= leave,
+                                      is_list(Pids) ->
+            _ = G,
+            [N | pg_notices()]
+    after 0 ->
+            []
+    end.
+
+%% Pids as {pid, I} in the order of Known (the caller, then the workers),
+%% references as {ref, I} by first appearance.
+pg_norm(T, Known) ->
+    {T1, _} = pg_norm(T, Known, []),
+    T1.
+
+pg_norm(P, Known, Refs) when is_pid(P) ->
+    {case lists:member(P, Known) of
+         true -> {pid, length(lists:takewhile(fun(X) -> X =/= P end, Known))};
+         false -> other_pid
+     end, Refs};
+pg_norm(R, _Known, Refs) when is_reference(R) ->
+    case lists:member(R, Refs) of
+        true -> {{ref, length(lists:takewhile(fun(X) -> X =/= R end, Refs))}, Refs};
+        false -> {{ref, length(Refs)}, Refs ++ [R]}
+    end;
+pg_norm([H | T], Known, Refs) ->
+    {H1, Refs1} = pg_norm(H, Known, Refs),
+    {T1, Refs2} = pg_norm(T, Known, Refs1),
+    {[H1 | T1], Refs2};
+pg_norm(T, Known, Refs) when is_tuple(T) ->
+    {L, Refs1} = pg_norm(tuple_to_list(T), Known, Refs),
+    {list_to_tuple(L), Refs1};
+pg_norm(M, Known, Refs) when is_map(M) ->
+    {L, Refs1} = pg_norm(lists:sort(maps:to_list(M)), Known, Refs),
+    {maps:from_list(L), Refs1};
+pg_norm(X, _Known, Refs) ->
+    {X, Refs}.
