@@ -112,7 +112,7 @@ else
 DBGSH := $(BUILD)/dbgsh
 endif
 
-.PHONY: all deps deps-fuzz fuzz run-fuzz run test run-tests run-tsan check tsan gcstress run-gcstress bench install clean layers stress
+.PHONY: FORCE all deps deps-fuzz fuzz run-fuzz run test run-tests run-tsan check tsan gcstress run-gcstress bench install clean layers stress
 
 all: deps $(DBGSH) $(GENERATED)
 
@@ -141,9 +141,22 @@ apt_install = if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 
 # ---- build --------------------------------------------------------------------
 
+# Every object depends on the flags it is built with, written to
+# $(BUILD)/cflags when they change: make tracks files, not flags, and
+# objects built with different flags must not be linked together. A change
+# of OPT, LTO, DEBUG, SANITIZE or CFLAGS (warning options apart) rebuilds
+# them all. (A test binary of objects with and without LTO resolves the
+# weak stand-ins of tests/vm/test_compile.c against the wrong definitions.)
+FLAGS_STAMP := $(BUILD)/cflags
+CODE_FLAGS = $(filter-out -W%,$(CFLAGS_ALL) $(TEST_CFLAGS) $(LDFLAGS_ALL))
+$(FLAGS_STAMP): FORCE | deps
+	@mkdir -p $(dir $@)
+	@echo '$(CODE_FLAGS)' | cmp -s - $@ || echo '$(CODE_FLAGS)' > $@
+FORCE:
+
 # Every object waits for deps (order-only): with -j, a fresh machine would
 # otherwise compile against headers the deps step is still installing.
-$(BUILD)/%.o: %.c | deps
+$(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -155,7 +168,7 @@ $(BUILD)/vm/lib_embed.c: vm/lib/embed.sh vm/lib $(wildcard vm/lib/*/include) $(V
 	@mkdir -p $(dir $@)
 	sh vm/lib/embed.sh -r vm/lib $(VM_LIB_FILES) > $@
 
-$(BUILD)/vm/lib_embed.o: $(BUILD)/vm/lib_embed.c
+$(BUILD)/vm/lib_embed.o: $(BUILD)/vm/lib_embed.c $(FLAGS_STAMP)
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
 
 # The trace engine's Erlang modules (dbg, ...), registered by dbgcore_init.
@@ -163,7 +176,7 @@ $(BUILD)/dbgcore/lib_embed.c: vm/lib/embed.sh dbgcore/lib $(wildcard dbgcore/lib
 	@mkdir -p $(dir $@)
 	sh vm/lib/embed.sh -n dbgcore_embedded_lib $(sort $(wildcard dbgcore/lib/*.erl)) > $@
 
-$(BUILD)/dbgcore/lib_embed.o: $(BUILD)/dbgcore/lib_embed.c
+$(BUILD)/dbgcore/lib_embed.o: $(BUILD)/dbgcore/lib_embed.c $(FLAGS_STAMP)
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
 
 # The shell's Erlang modules (shell_default), registered by main.
@@ -171,7 +184,7 @@ $(BUILD)/shell/lib_embed.c: vm/lib/embed.sh shell/lib $(wildcard shell/lib/*.erl
 	@mkdir -p $(dir $@)
 	sh vm/lib/embed.sh -n shell_embedded_lib $(sort $(wildcard shell/lib/*.erl)) > $@
 
-$(BUILD)/shell/lib_embed.o: $(BUILD)/shell/lib_embed.c
+$(BUILD)/shell/lib_embed.o: $(BUILD)/shell/lib_embed.c $(FLAGS_STAMP)
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -c $< -o $@
 
 $(LIBVM): $(VM_OBJS)
@@ -191,7 +204,7 @@ $(DBGSH): $(SHELL_OBJS) $(LIBDBGCORE) $(LIBFORMAT) $(LIBVM)
 
 # ---- tests ----------------------------------------------------------------------
 
-$(BUILD)/tests/%.o: tests/%.c | deps
+$(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) -Wno-missing-prototypes -c $< -o $@
 
