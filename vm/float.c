@@ -17,12 +17,6 @@
 
 typedef unsigned __int128 uint128;
 
-/* A double is frac * 2^(bexp - 1075), plus the hidden bit 2^52 in frac
- * when bexp > 0 (bexp, the biased exponent, is 0 for subnormals). */
-#define FRAC_BITS FLOAT_FRAC_BITS
-#define EXP_SHIFT FLOAT_EXP_SHIFT
-#define HIDDEN_BIT FLOAT_HIDDEN_BIT
-
 /* ---- powers of five ------------------------------------------------------------ */
 
 /* Ryu scales by 5^i through 125-bit fixed-point multipliers, built once,
@@ -143,11 +137,11 @@ static decimal shortest_decimal(uint64_t frac, unsigned bexp)
     int e2;
     uint64_t m2;
     if (bexp == 0) {
-        e2 = 1 - EXP_SHIFT - 2;
+        e2 = 1 - FLOAT_EXP_SHIFT - 2;
         m2 = frac;
     } else {
-        e2 = (int)bexp - EXP_SHIFT - 2;
-        m2 = frac | HIDDEN_BIT;
+        e2 = (int)bexp - FLOAT_EXP_SHIFT - 2;
+        m2 = frac | FLOAT_HIDDEN_BIT;
     }
     bool ends_in = (m2 & 1) == 0;
     uint64_t mv = 4 * m2;
@@ -245,10 +239,10 @@ static decimal shortest_decimal(uint64_t frac, unsigned bexp)
  * interval at most 1 wide), the answer shortest_decimal would give. */
 static bool small_integer(uint64_t frac, unsigned bexp, decimal *out)
 {
-    int e2 = (int)bexp - EXP_SHIFT;
-    if (e2 > 0 || e2 < -FRAC_BITS)
+    int e2 = (int)bexp - FLOAT_EXP_SHIFT;
+    if (e2 > 0 || e2 < -FLOAT_FRAC_BITS)
         return false;
-    uint64_t m2 = frac | HIDDEN_BIT;
+    uint64_t m2 = frac | FLOAT_HIDDEN_BIT;
     uint64_t below_point = m2 & ((UINT64_C(1) << -e2) - 1);
     if (below_point != 0)
         return false;
@@ -302,10 +296,10 @@ const uint64_t float_pow10[20] = {
  * always read back). False when d is not one of these. */
 static bool short_fraction(uint64_t frac, unsigned bexp, decimal *out)
 {
-    int s = EXP_SHIFT - (int)bexp;
+    int s = FLOAT_EXP_SHIFT - (int)bexp;
     if (frac == 0 || s < 1 || s > 63)
         return false;
-    uint64_t m2 = frac | HIDDEN_BIT;
+    uint64_t m2 = frac | FLOAT_HIDDEN_BIT;
     uint64_t one = UINT64_C(1) << s, half = one >> 1;
     for (int k = 1; k < 20; k++) {
         uint128 p = (uint128)m2 * float_pow10[k];
@@ -416,8 +410,8 @@ size_t float_short_other(double d, char *out)
 {
     uint64_t bits;
     memcpy(&bits, &d, sizeof bits);
-    uint64_t frac = bits & (HIDDEN_BIT - 1);
-    unsigned bexp = (unsigned)(bits >> FRAC_BITS) & 0x7FF;
+    uint64_t frac = bits & (FLOAT_HIDDEN_BIT - 1);
+    unsigned bexp = (unsigned)(bits >> FLOAT_FRAC_BITS) & 0x7FF;
     char *p = out;
     if (bits >> 63)
         *p++ = '-';
