@@ -52,8 +52,8 @@ self_callbacks(T, Mod) when is_tuple(T) ->
         {call, A, {remote, _, {atom, _, gen_server}, {atom, _, F}} = R, Args}
           when (F =:= start orelse F =:= start_link),
                (length(Args) =:= 3 orelse length(Args) =:= 4) ->
-            N = length(Args) - 2, % the callback module: before Args and Opts
-            {Before, [Cb | After]} = lists:split(N - 1, Args),
+            %% the callback module comes before the init argument and options
+            {Before, [Cb | After]} = lists:split(length(Args) - 3, Args),
             Cb1 = case Cb of
                       {atom, B, Mod} -> {atom, B, new_name(Mod)};
                       _ -> Cb

@@ -3372,9 +3372,8 @@ pg_step(M, Workers, Step) ->
 
 pg_notices() ->
     receive
-        {Ref, Verb, G, Pids} = N when is_reference(Ref), Verb =:= join orelse Verb =:= leave,
-                                      is_list(Pids) ->
-            _ = G,
+        {Ref, Verb, _Group, Pids} = N when is_reference(Ref), Verb =:= join orelse Verb =:= leave,
+                                           is_list(Pids) ->
             [N | pg_notices()]
     after 0 ->
             []
@@ -3387,14 +3386,14 @@ pg_norm(T, Known) ->
     T1.
 
 pg_norm(P, Known, Refs) when is_pid(P) ->
-    {case lists:member(P, Known) of
-         true -> {pid, length(lists:takewhile(fun(X) -> X =/= P end, Known))};
-         false -> other_pid
+    {case index_of(P, Known) of
+         none -> other_pid;
+         I -> {pid, I}
      end, Refs};
 pg_norm(R, _Known, Refs) when is_reference(R) ->
-    case lists:member(R, Refs) of
-        true -> {{ref, length(lists:takewhile(fun(X) -> X =/= R end, Refs))}, Refs};
-        false -> {{ref, length(Refs)}, Refs ++ [R]}
+    case index_of(R, Refs) of
+        none -> {{ref, length(Refs)}, Refs ++ [R]};
+        I -> {{ref, I}, Refs}
     end;
 pg_norm([H | T], Known, Refs) ->
     {H1, Refs1} = pg_norm(H, Known, Refs),
@@ -3408,3 +3407,10 @@ pg_norm(M, Known, Refs) when is_map(M) ->
     {maps:from_list(L), Refs1};
 pg_norm(X, _Known, Refs) ->
     {X, Refs}.
+
+%% X's place in L, from 0, or none.
+index_of(X, L) ->
+    case lists:splitwith(fun(Y) -> Y =/= X end, L) of
+        {Before, [_ | _]} -> length(Before);
+        {_, []} -> none
+    end.
