@@ -40,6 +40,16 @@ main([Dir]) ->
     io:format("lib_erl: ~p passed, ~p failed~n", [P, F]),
     halt(case F of 0 -> 0; _ -> 1 end).
 
+%% A file of this run's own (run.sh's temporary directory in LIB_ERL_TMP),
+%% so that runs at the same time (make test beside make check) do not
+%% write each other's logs.
+tmp_file(Name) ->
+    Dir = case os:getenv("LIB_ERL_TMP") of
+              false -> "/tmp";
+              D -> D
+          end,
+    filename:join(Dir, "lib_erl_" ++ Name).
+
 %% ---------------------------------------------------------------------
 %% Bookkeeping
 
@@ -2702,7 +2712,7 @@ lg_device(M) ->
 %% A file handler, rotated by size (gzipped or not).
 lg_file(M, Compress) ->
     H = lg_std_h(M),
-    File = "/tmp/lib_erl_logger_std_h.log",
+    File = tmp_file("logger_std_h.log"),
     Names = [File | [File ++ "." ++ integer_to_list(N) ++ Z || N <- [0, 1, 2], Z <- ["", ".gz"]]],
     [file:delete(N) || N <- Names],
     ok = M:add_handler(sf, H, #{config => #{file => File, max_no_bytes => 40, max_no_files => 2,
@@ -3045,7 +3055,7 @@ el_events() ->
      {error, GL, {P, "~ts ~tp", [[1024, 97], [1024]]}}, x].
 
 el_file_h(M) ->
-    File = "/tmp/lib_erl_error_logger_file_h.log",
+    File = tmp_file("error_logger_file_h.log"),
     {ok, Mgr} = gen_event:start(),
     Events = [E || E <- el_events(), element(1, element(3, E)) =/= emulator],
     try
@@ -3074,7 +3084,7 @@ el_read(File) ->
 
 %% A file of events through error_logger:logfile/1.
 el_logfile(M) ->
-    File = "/tmp/lib_erl_error_logger_logfile.log",
+    File = tmp_file("error_logger_logfile.log"),
     R = [M:logfile({open, File}), M:logfile({open, File}), M:logfile(filename),
          M:which_report_handlers(), M:error_msg("to the file ~p~n", [1]),
          M:error_report([{a, 1}]), M:info_report(progress, x), M:warning_msg("w~n"),

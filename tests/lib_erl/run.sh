@@ -17,4 +17,4 @@ erlc -o "$tmp" "$here/lib_rename.erl" "$here/lib_test.erl" || {
     echo "lib_erl: 0 passed, 1 failed"
     exit 1
 }
-ERL_CRASH_DUMP="$tmp/erl_crash.dump" erl -noshell -pa "$tmp" -eval "lib_test:main([\"$root/vm/lib\"])"
+LIB_ERL_TMP="$tmp" ERL_CRASH_DUMP="$tmp/erl_crash.dump" erl -noshell -pa "$tmp" -eval "lib_test:main([\"$root/vm/lib\"])"
