@@ -3325,6 +3325,7 @@ pg_seq(M, Steps) ->
     {ok, Scope} = M:start(?PG_SCOPE),
     Workers = [spawn(fun() -> receive stop -> ok end end) || _ <- lists:seq(1, 4)],
     put(pg_refs, []),
+    put(pg_scope_refs, []),
     R = [pg_step(M, Workers, S) || S <- Steps],
     Mon = erlang:monitor(process, Scope),
     exit(Scope, kill),
@@ -3351,6 +3352,7 @@ pg_step(M, Workers, Step) ->
                 watch_scope ->
                     {Ref, Map} = M:monitor_scope(?PG_SCOPE),
                     put(pg_refs, get(pg_refs) ++ [Ref]),
+                    put(pg_scope_refs, [Ref | get(pg_scope_refs)]),
                     {Ref, Map};
                 {watch, G} ->
                     {Ref, Ms} = M:monitor(?PG_SCOPE, G),
@@ -3378,7 +3380,28 @@ pg_step(M, Workers, Step) ->
         catch
             C:E -> {C, E}
         end,
-    {Step, R, pg_notices()}.
+    {Step, R, pg_order(pg_notices())}.
+
+%% A notice goes to the scope's watchers in the order of a map of their
+%% references (pg's and OTP's alike), and OTP 25 orders two references by
+%% the scheduler that made them first: so the notices of one notification
+%% to scope watchers (a run of the same verb, group and pids) are put in
+%% the order their watches were made. The group's watchers, and the scope's
+%% before the group's, keep the order they came in.
+pg_order([{Ref, Verb, Group, Pids} | _] = Ns) ->
+    Scope = get(pg_scope_refs),
+    case lists:member(Ref, Scope) of
+        true ->
+            Same = fun({R, V, G, P}) -> lists:member(R, Scope) andalso {V, G, P} =:= {Verb, Group, Pids} end,
+            {Run, Rest} = lists:splitwith(Same, Ns),
+            Refs = get(pg_refs),
+            Made = fun({R1, _, _, _}, {R2, _, _, _}) -> index_of(R1, Refs) =< index_of(R2, Refs) end,
+            lists:sort(Made, Run) ++ pg_order(Rest);
+        false ->
+            [hd(Ns) | pg_order(tl(Ns))]
+    end;
+pg_order([]) ->
+    [].
 
 pg_notices() ->
     receive
