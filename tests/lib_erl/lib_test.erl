@@ -3352,7 +3352,7 @@ pg_step(M, Workers, Step) ->
                 watch_scope ->
                     {Ref, Map} = M:monitor_scope(?PG_SCOPE),
                     put(pg_refs, get(pg_refs) ++ [Ref]),
-                    put(pg_scope_refs, [Ref | get(pg_scope_refs)]),
+                    put(pg_scope_refs, get(pg_scope_refs) ++ [Ref]),
                     {Ref, Map};
                 {watch, G} ->
                     {Ref, Ms} = M:monitor(?PG_SCOPE, G),
@@ -3388,17 +3388,16 @@ pg_step(M, Workers, Step) ->
 %% to scope watchers (a run of the same verb, group and pids) are put in
 %% the order their watches were made. The group's watchers, and the scope's
 %% before the group's, keep the order they came in.
-pg_order([{Ref, Verb, Group, Pids} | _] = Ns) ->
-    Scope = get(pg_scope_refs),
+pg_order([{Ref, Verb, Group, Pids} = N | Ns]) ->
+    Scope = get(pg_scope_refs), % in the order the watches were made
     case lists:member(Ref, Scope) of
         true ->
             Same = fun({R, V, G, P}) -> lists:member(R, Scope) andalso {V, G, P} =:= {Verb, Group, Pids} end,
-            {Run, Rest} = lists:splitwith(Same, Ns),
-            Refs = get(pg_refs),
-            Made = fun({R1, _, _, _}, {R2, _, _, _}) -> index_of(R1, Refs) =< index_of(R2, Refs) end,
+            {Run, Rest} = lists:splitwith(Same, [N | Ns]),
+            Made = fun({R1, _, _, _}, {R2, _, _, _}) -> index_of(R1, Scope) =< index_of(R2, Scope) end,
             lists:sort(Made, Run) ++ pg_order(Rest);
         false ->
-            [hd(Ns) | pg_order(tl(Ns))]
+            [N | pg_order(Ns)]
     end;
 pg_order([]) ->
     [].
