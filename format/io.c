@@ -6,6 +6,8 @@
  * are built here as the deep lists OTP 25 returns, but for ~p layouts
  * that do not fit on one line, which io_lib.erl builds. */
 #include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "format/format.h"
@@ -1432,6 +1434,81 @@ static void heap_report(const proc_heap_report *r)
     heap_destroy(&h);
 }
 
+/* ---- process_info(Q, backtrace) ----------------------------------------------------- */
+
+/* The text of a backtrace, laid out as OTP's stack dump: the running
+ * function's code address and its registers, a blank line, then for each
+ * caller the address of its frame, the code address it returns to and its
+ * registers, and last the frame that ends the process. Each register
+ * prints as y(N) and the emulator's text of its value (erlang:display's,
+ * as OTP's %T). The addresses are this VM's, of its code words and call
+ * frames; a code address is placed as Module:Function/Arity +
+ * the bytes from the function's header; a caller's frame is placed by
+ * its call frame, the process's end by the bottom of its registers. */
+typedef struct bt_text {
+    fmt_buf b;
+    bool first;
+} bt_text;
+
+static void bt_hex(fmt_buf *b, const void *a)
+{
+    char s[24];
+    int n = snprintf(s, sizeof s, "0x%016llx", (unsigned long long)(uintptr_t)a);
+    fmt_buf_put(b, s, (size_t)n);
+}
+
+static bool bt_frame(void *ctx, const proc_bt_frame *f)
+{
+    bt_text *t = ctx;
+    fmt_buf *b = &t->b;
+    if (t->first) {
+        fmt_buf_put(b, "Program counter: ", 17);
+    } else {
+        fmt_buf_putc(b, '\n');
+        bt_hex(b, f->at);
+        fmt_buf_put(b, " Return addr ", 13);
+    }
+    t->first = false;
+    bt_hex(b, f->pc);
+    fmt_buf_put(b, " (", 2);
+    if (f->header) {
+        char s[48];
+        fmt_erts(b, (term_t)f->header[FH_MODULE], SIZE_MAX);
+        fmt_buf_putc(b, ':');
+        fmt_erts(b, (term_t)f->header[FH_NAME], SIZE_MAX);
+        int n = snprintf(s, sizeof s, "/%llu + %llu)\n", (unsigned long long)f->header[FH_ARITY],
+                         (unsigned long long)((uintptr_t)f->pc - (uintptr_t)f->header));
+        fmt_buf_put(b, s, (size_t)n);
+    } else {
+        fmt_buf_put(b, "unknown function)\n", 18);
+    }
+    for (uint32_t i = 0; i < f->nregs; i++) {
+        char s[32];
+        int n = snprintf(s, sizeof s, "y(%u)     ", (unsigned)i);
+        fmt_buf_put(b, s, (size_t)n);
+        fmt_erts(b, f->regs[i], SIZE_MAX);
+        fmt_buf_putc(b, '\n');
+    }
+    return true;
+}
+
+static term_t backtrace_text(heap_t *h, const process *q)
+{
+    bt_text t = {.first = true};
+    fmt_buf_init(&t.b);
+    proc_backtrace_walk(q, bt_frame, &t);
+    /* the process's end, where its first function returns: at the bottom
+     * of its registers */
+    fmt_buf_putc(&t.b, '\n');
+    bt_hex(&t.b, q->stack);
+    fmt_buf_put(&t.b, " Return addr ", 13);
+    bt_hex(&t.b, NULL);
+    fmt_buf_put(&t.b, " (<terminate process normally>)\n", 32);
+    term_t bin = bin_new(h, (const uint8_t *)t.b.data, t.b.len);
+    fmt_buf_free(&t.b);
+    return bin;
+}
+
 void fmt_io_register(void)
 {
     size_t ntrace;
@@ -1442,4 +1519,5 @@ void fmt_io_register(void)
     fmt_exception_register();
     vm_set_crash_report(crash_report);
     vm_set_heap_report(heap_report);
+    vm_set_backtrace(backtrace_text);
 }

@@ -8,6 +8,7 @@
 #include "alloc.h"
 #include "atom.h"
 #include "bif.h"
+#include "binary.h"
 #include "cmp.h"
 #include "code.h"
 #include "copy.h"
@@ -17,6 +18,7 @@
 #include "sched.h"
 #include "seqtrace.h"
 #include "trace.h"
+#include "vm.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
 #include "bif_proc.def"
@@ -943,6 +945,7 @@ static const char *const info_items[] = {
     "parent",
     "sequential_trace_token",
     "trace",
+    "backtrace",
 };
 #define INFO_1_ITEMS 16
 
@@ -998,6 +1001,16 @@ static term_t binary_info(heap_t *h, const process *q)
     return b.head;
 }
 
+static vm_backtrace_fn backtrace_text;
+
+void vm_set_backtrace(vm_backtrace_fn fn) { backtrace_text = fn; }
+
+/* process_info(Q, backtrace) on h. */
+static term_t backtrace_of(heap_t *h, const process *q)
+{
+    return backtrace_text ? backtrace_text(h, q) : bin_new(h, (const uint8_t *)"", 0);
+}
+
 /* The value of the process_info item `item` (one of info_items) of q, on
  * p's heap; q is p or claimed by p (`claim` says how). A sensitive q shows
  * no messages and an empty dictionary, and with `with_messages` (the
@@ -1023,6 +1036,8 @@ static term_t info_item(process *p, process *q, sched_claim_result claim, term_t
         return mfa_tuple(h, q->initial_call[0], q->initial_call[1], q->initial_call[2]);
     if (item == atom_from_cstr("current_stacktrace"))
         return proc_current_stacktrace(h, q);
+    if (item == atom_from_cstr("backtrace"))
+        return backtrace_of(h, q);
     if (item == atom_from_cstr("current_location")) {
         /* the first frame of the stack trace; OTP's {M, F, A, []} when
          * there is none */
@@ -1186,6 +1201,25 @@ term_t bif_proc_process_info_1(process *p, const term_t *args)
         out = term_cons(&p->heap, term_tuple2(&p->heap, ATOM_registered_name, name), out);
     info_done(p, q);
     return out;
+}
+
+/* erlang:process_display(Pid, backtrace): the text of process_info(Pid,
+ * backtrace) on standard error, true; badarg for any other type, or a pid
+ * that is no live local process (OTP's answers). */
+term_t bif_proc_process_display_2(process *p, const term_t *args)
+{
+    if (!term_is_local_pid(args[0]) || args[1] != atom_from_cstr("backtrace"))
+        return BIF_BADARG(p);
+    sched_claim_result claim;
+    process *q = info_target(p, args[0], &claim);
+    if (!q)
+        return BIF_BADARG(p);
+    term_t text = backtrace_of(&p->heap, q);
+    info_done(p, q);
+    bin_view v;
+    bin_view_of(text, &v);
+    vm_write(VM_STDERR, (const char *)v.bytes, v.size);
+    return ATOM_true;
 }
 
 /* garbage_collect() on p itself: the interpreter collects once the result

@@ -779,6 +779,41 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
     return caller_frames(h, p, frames, n, depth, first_args, info);
 }
 
+/* The function header around code address pc, or NULL. */
+static const code_t *header_at(const code_t *pc)
+{
+    code_location loc;
+    return pc && code_find(pc, &loc) ? loc.header : NULL;
+}
+
+void proc_backtrace_walk(const process *q, bool (*fn)(void *ctx, const proc_bt_frame *f), void *ctx)
+{
+    /* A frame's registers run from its base up to its callee's base; the
+     * running frame's up to stack_top. */
+    proc_bt_frame f = {NULL, q->pc, header_at(q->pc), q->stack, 0};
+    if (!q->stack) { /* no registers yet */
+        fn(ctx, &f);
+        return;
+    }
+    const term_t *top = q->stack + q->stack_top, *regs = q->stack + q->base;
+    f.regs = regs;
+    f.nregs = top > regs ? (uint32_t)(top - regs) : 0;
+    if (!fn(ctx, &f))
+        return;
+    for (uint32_t i = q->nframes; i-- > 0;) {
+        const call_frame *cf = &q->frames[i];
+        top = regs;
+        regs = cf->regs;
+        f.at = cf;
+        f.pc = cf->pc;
+        f.header = header_at(cf->pc - 1); /* the call before the continuation */
+        f.regs = regs;
+        f.nregs = top > regs ? (uint32_t)(top - regs) : 0;
+        if (!fn(ctx, &f))
+            return;
+    }
+}
+
 term_t proc_current_stacktrace(heap_t *h, const process *q)
 {
     term_t frames[PROC_BACKTRACE_MAX];

@@ -448,6 +448,23 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
  * its saved pc and of its callers, as a stack trace shows them, up to the
  * backtrace depth. q is the caller's own or claimed. */
 term_t proc_current_stacktrace(heap_t *h, const process *q);
+/* A frame of process_info(Q, backtrace): where it is kept, the code
+ * address it runs at (the innermost) or returns to (its callers), the
+ * header of the function
+ * around that address (NULL when it is in none: the bottom frame's exit,
+ * an export stub), and the frame's registers. */
+typedef struct proc_bt_frame {
+    const void *at; /* the frame's own address: its call frame for a
+                       caller, NULL for the running function */
+    const code_t *pc;
+    const code_t *header;
+    const term_t *regs;
+    uint32_t nregs;
+} proc_bt_frame;
+/* Calls fn on each frame of q, innermost first: the running function at
+ * its saved pc, then every caller, down to the process's first; stops
+ * when fn returns false. q is the caller's own or claimed. */
+void proc_backtrace_walk(const process *q, bool (*fn)(void *ctx, const proc_bt_frame *f), void *ctx);
 /* erlang:system_flag(backtrace_depth, N): the most frames a stack trace
  * keeps from now on, OTP's default 8, at most PROC_BACKTRACE_MAX (a
  * larger N is that); the first frame is kept even at 0. Returns the old

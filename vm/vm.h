@@ -69,6 +69,12 @@ void vm_set_crash_report(vm_crash_fn fn);
  * the error logger's report (vm/proc.h: proc_over_max_heap). Runs on a
  * scheduler thread. */
 void vm_set_heap_report(void (*fn)(const proc_heap_report *r));
+/* The text of process_info(Q, backtrace) and erlang:process_display(Q,
+ * backtrace): a binary on h describing q's frames (proc_backtrace_walk),
+ * made by the layer that prints terms. q is the caller's own or claimed.
+ * Without one, process_info answers an empty binary (vm/bif_proc.c). */
+typedef term_t (*vm_backtrace_fn)(heap_t *h, const process *q);
+void vm_set_backtrace(vm_backtrace_fn fn);
 
 /* The code path: a call to a module that is not loaded loads Mod.erl from
  * the embedded libraries, else from the first directory of the code path

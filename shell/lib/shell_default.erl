@@ -2,7 +2,7 @@
 %% unknown local function, as erl's: the shell's own f/0,1 and b/0 (over
 %% the evaluator's BIFs in vm/eval.c) and c's helpers.
 -module(shell_default).
--export([b/0, c/1, c/2, cd/1, f/0, f/1, flush/0, l/1, ls/0, ls/1, pwd/0, v/1]).
+-export([b/0, bt/1, c/1, c/2, cd/1, f/0, f/1, flush/0, l/1, ls/0, ls/1, pid/3, pwd/0, v/1]).
 
 %% Forgets every variable (after this input).
 f() ->
@@ -29,6 +29,8 @@ v(N) when is_integer(N) ->
 c(Module) -> c:c(Module).
 c(Module, Opts) -> c:c(Module, Opts).
 l(Module) -> c:l(Module).
+bt(Pid) -> c:bt(Pid).
+pid(X, Y, Z) -> c:pid(X, Y, Z).
 
 %% Prints and drops every message in the shell process's mailbox.
 flush() ->

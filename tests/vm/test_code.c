@@ -432,3 +432,62 @@ Test(code, code_path_from_erlang)
     unlink(file);
     rmdir(dir);
 }
+
+/* ---- process_info(P, backtrace): proc_backtrace_walk ------------------------ */
+
+static const char src_tc_bt[] = "-module(tc_bt).\n"
+                                "-export([t/0, deep/1]).\n"
+                                "deep(0) -> receive stop -> 0 end;\n"
+                                "deep(N) -> 1 + deep(N - 1).\n"
+                                "wait(P) ->\n"
+                                "    case process_info(P, status) of\n"
+                                "        {status, waiting} -> ok;\n"
+                                "        _ -> receive after 1 -> wait(P) end\n"
+                                "    end.\n"
+                                "t() ->\n"
+                                "    P = spawn(tc_bt, deep, [2]),\n"
+                                "    wait(P),\n"
+                                "    {backtrace, B} = process_info(P, backtrace),\n"
+                                "    P ! stop,\n"
+                                "    B.\n";
+
+/* The test's own text maker (format/'s is not linked here): each frame as
+ * Function/Arity, "?" outside a function, and its registers that hold
+ * small integers, innermost first. */
+static bool bt_frame(void *ctx, const proc_bt_frame *f)
+{
+    char *s = ctx;
+    size_t n = strlen(s);
+    if (f->header) {
+        size_t len;
+        const char *name = atom_text((term_t)f->header[FH_NAME], &len);
+        n += (size_t)snprintf(s + n, 512 - n, "%.*s/%u", (int)len, name, (unsigned)f->header[FH_ARITY]);
+    } else {
+        n += (size_t)snprintf(s + n, 512 - n, "?");
+    }
+    n += (size_t)snprintf(s + n, 512 - n, "[");
+    for (uint32_t i = 0; i < f->nregs; i++)
+        if (term_is_small(f->regs[i]))
+            n += (size_t)snprintf(s + n, 512 - n, "%lld,", (long long)small_value(f->regs[i]));
+    snprintf(s + n, 512 - n, "] ");
+    return true;
+}
+
+static term_t bt_text(heap_t *h, const process *q)
+{
+    char s[512] = "";
+    proc_backtrace_walk(q, bt_frame, s);
+    return bin_new(h, (const uint8_t *)s, strlen(s));
+}
+
+/* A process two calls deep in deep/1, waiting in its receive: the running
+ * frame in deep/1 with N = 0, then its two callers in deep/1, each
+ * holding its own N, innermost first; nothing below the first function
+ * (the process ends where deep(2) returns). */
+Test(code, backtrace_frames)
+{
+    vm_set_backtrace(bt_text);
+    cr_assert(load_text("tc_bt.erl", src_tc_bt));
+    expect_call("tc_bt", "t", "[]", "<<\"deep/1[0,] deep/1[1,] deep/1[2,] \">>");
+    vm_set_backtrace(NULL);
+}

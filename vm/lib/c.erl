@@ -1,9 +1,9 @@
-%% c: the shell's c/1,2, l/1 and pid/3 (OTP's c module): compiling a module from
+%% c: the shell's c/1,2, l/1, pid/3 and bt/1 (OTP's c module): compiling a module from
 %% source and loading it, and loading it again. Compilation and loading
 %% are the VM's (dbgsh_code:compile_file/1 in vm/bif_sys.c): there are no
 %% .beam files, c/1 loads what it compiles.
 -module(c).
--export([c/1, c/2, l/1, pid/3]).
+-export([c/1, c/2, l/1, pid/3, bt/1]).
 
 %% c(Module | File): compiles Module.erl (or File, with or without its .erl)
 %% and loads it, purging the old version first as OTP's c does.
@@ -40,3 +40,11 @@ source(File) when is_list(File) ->
 %% pid(X, Y, Z): the pid <X.Y.Z>, as OTP's c:pid/3.
 pid(X, Y, Z) when is_integer(X), is_integer(Y), is_integer(Z) ->
     list_to_pid("<" ++ integer_to_list(X) ++ "." ++ integer_to_list(Y) ++ "." ++ integer_to_list(Z) ++ ">").
+
+%% bt(Pid): Pid's backtrace (erlang:process_display/2) on standard error,
+%% ok; undefined when Pid is no live process, as OTP's c:bt/1.
+bt(Pid) ->
+    case catch erlang:process_display(Pid, backtrace) of
+        {'EXIT', _} -> undefined;
+        _ -> ok
+    end.
