@@ -1486,7 +1486,10 @@ static bool bt_frame(void *ctx, const proc_bt_frame *f)
         char s[32];
         int n = snprintf(s, sizeof s, "y(%u)     ", (unsigned)i);
         fmt_buf_put(b, s, (size_t)n);
-        fmt_erts(b, f->regs[i], SIZE_MAX);
+        if (term_is_header(f->regs[i])) /* a dead register the GC marked */
+            fmt_buf_put(b, "<dead>", 6);
+        else
+            fmt_erts(b, f->regs[i], SIZE_MAX);
         fmt_buf_putc(b, '\n');
     }
     return true;

@@ -1001,14 +1001,11 @@ static term_t binary_info(heap_t *h, const process *q)
     return b.head;
 }
 
-static vm_backtrace_fn backtrace_text;
-
-void vm_set_backtrace(vm_backtrace_fn fn) { backtrace_text = fn; }
-
-/* process_info(Q, backtrace) on h. */
+/* process_info(Q, backtrace) on h: the text vm_set_backtrace's function
+ * makes. */
 static term_t backtrace_of(heap_t *h, const process *q)
 {
-    return backtrace_text ? backtrace_text(h, q) : bin_new(h, (const uint8_t *)"", 0);
+    return proc_backtrace_fn ? proc_backtrace_fn(h, q) : bin_new(h, (const uint8_t *)"", 0);
 }
 
 /* The value of the process_info item `item` (one of info_items) of q, on

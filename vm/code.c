@@ -790,23 +790,30 @@ void proc_backtrace_walk(const process *q, bool (*fn)(void *ctx, const proc_bt_f
 {
     /* A frame's registers run from its base up to its callee's base; the
      * running frame's up to stack_top. */
-    proc_bt_frame f = {NULL, q->pc, header_at(q->pc), q->stack, 0};
-    if (!q->stack) { /* no registers yet */
-        fn(ctx, &f);
-        return;
-    }
     const term_t *top = q->stack + q->stack_top, *regs = q->stack + q->base;
-    f.regs = regs;
-    f.nregs = top > regs ? (uint32_t)(top - regs) : 0;
+    proc_bt_frame f = {NULL, q->pc, header_at(q->pc), regs, top > regs ? (uint32_t)(top - regs) : 0};
     if (!fn(ctx, &f))
         return;
+    const code_t *prev = NULL;
     for (uint32_t i = q->nframes; i-- > 0;) {
         const call_frame *cf = &q->frames[i];
+        f.at = cf;
+        if (trace_is_trace_frame(cf)) {
+            /* return_trace's frame (vm/trace.c) shares its caller's
+             * registers, which the caller's own frame shows */
+            f.pc = cf->pc;
+            f.header = NULL;
+            f.nregs = 0;
+            prev = NULL;
+            if (!fn(ctx, &f))
+                return;
+            continue;
+        }
         top = regs;
         regs = cf->regs;
-        f.at = cf;
-        f.pc = cf->pc;
-        f.header = header_at(cf->pc - 1); /* the call before the continuation */
+        if (cf->pc != prev)                   /* body recursion: one lookup for its frames */
+            f.header = header_at(cf->pc - 1); /* the call before the continuation */
+        prev = f.pc = cf->pc;
         f.regs = regs;
         f.nregs = top > regs ? (uint32_t)(top - regs) : 0;
         if (!fn(ctx, &f))

@@ -306,6 +306,7 @@ void proc_grow_catches(process *p)
 /* ---- garbage collection ----------------------------------------------- */
 
 void (*proc_heap_report_fn)(const proc_heap_report *r);
+term_t (*proc_backtrace_fn)(heap_t *h, const process *q);
 
 bool proc_over_max_heap(process *p)
 {

@@ -352,6 +352,8 @@ typedef struct proc_heap_report {
     gc_info info; /* p's numbers (wordsize 0) */
 } proc_heap_report;
 extern void (*proc_heap_report_fn)(const proc_heap_report *r);
+/* The text of process_info(Q, backtrace) (vm_set_backtrace), or NULL. */
+extern term_t (*proc_backtrace_fn)(heap_t *h, const process *q);
 
 /* Adds a link, monitor or alias entry to p's list (a link only once) and
  * returns it. */
@@ -463,7 +465,10 @@ typedef struct proc_bt_frame {
 } proc_bt_frame;
 /* Calls fn on each frame of q, innermost first: the running function at
  * its saved pc, then every caller, down to the process's first; stops
- * when fn returns false. q is the caller's own or claimed. */
+ * when fn returns false. A frame's registers are its window's: for a
+ * caller those below its call's arguments, live or not; the frame of a
+ * return_trace (no function, no registers) comes before its caller's.
+ * q is the caller's own or claimed. */
 void proc_backtrace_walk(const process *q, bool (*fn)(void *ctx, const proc_bt_frame *f), void *ctx);
 /* erlang:system_flag(backtrace_depth, N): the most frames a stack trace
  * keeps from now on, OTP's default 8, at most PROC_BACKTRACE_MAX (a

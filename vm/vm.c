@@ -516,6 +516,7 @@ static int main_status;
 
 void vm_set_crash_report(vm_crash_fn fn) { crash_fn = fn; }
 void vm_set_heap_report(void (*fn)(const proc_heap_report *r)) { proc_heap_report_fn = fn; }
+void vm_set_backtrace(vm_backtrace_fn fn) { proc_backtrace_fn = fn; }
 
 /* A process ends: report a crash as OTP's error logger does (an error
  * exception that nothing caught), and wake vm_eval when it was its

@@ -72,7 +72,7 @@ void vm_set_heap_report(void (*fn)(const proc_heap_report *r));
 /* The text of process_info(Q, backtrace) and erlang:process_display(Q,
  * backtrace): a binary on h describing q's frames (proc_backtrace_walk),
  * made by the layer that prints terms. q is the caller's own or claimed.
- * Without one, process_info answers an empty binary (vm/bif_proc.c). */
+ * Without one, process_info answers an empty binary. */
 typedef term_t (*vm_backtrace_fn)(heap_t *h, const process *q);
 void vm_set_backtrace(vm_backtrace_fn fn);
 

@@ -454,28 +454,38 @@ static const char src_tc_bt[] = "-module(tc_bt).\n"
 /* The test's own text maker (format/'s is not linked here): each frame as
  * Function/Arity, "?" outside a function, and its registers that hold
  * small integers, innermost first. */
+#define BT_TEXT 512
+
+/* Appends to the text s (BT_TEXT bytes), which keeps what fits. */
+static void bt_put(char *s, const char *text)
+{
+    size_t n = strlen(s);
+    snprintf(s + n, BT_TEXT - n, "%s", text);
+}
+
 static bool bt_frame(void *ctx, const proc_bt_frame *f)
 {
-    char *s = ctx;
-    size_t n = strlen(s);
+    char *s = ctx, item[64];
     if (f->header) {
         size_t len;
         const char *name = atom_text((term_t)f->header[FH_NAME], &len);
-        n += (size_t)snprintf(s + n, 512 - n, "%.*s/%u", (int)len, name, (unsigned)f->header[FH_ARITY]);
+        snprintf(item, sizeof item, "%.*s/%u[", (int)len, name, (unsigned)f->header[FH_ARITY]);
+        bt_put(s, item);
     } else {
-        n += (size_t)snprintf(s + n, 512 - n, "?");
+        bt_put(s, "?[");
     }
-    n += (size_t)snprintf(s + n, 512 - n, "[");
     for (uint32_t i = 0; i < f->nregs; i++)
-        if (term_is_small(f->regs[i]))
-            n += (size_t)snprintf(s + n, 512 - n, "%lld,", (long long)small_value(f->regs[i]));
-    snprintf(s + n, 512 - n, "] ");
+        if (term_is_small(f->regs[i])) {
+            snprintf(item, sizeof item, "%lld,", (long long)small_value(f->regs[i]));
+            bt_put(s, item);
+        }
+    bt_put(s, "] ");
     return true;
 }
 
 static term_t bt_text(heap_t *h, const process *q)
 {
-    char s[512] = "";
+    char s[BT_TEXT] = "";
     proc_backtrace_walk(q, bt_frame, s);
     return bin_new(h, (const uint8_t *)s, strlen(s));
 }
