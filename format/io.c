@@ -1436,20 +1436,7 @@ static void heap_report(const proc_heap_report *r)
 
 /* ---- process_info(Q, backtrace) ----------------------------------------------------- */
 
-/* The text of a backtrace, laid out as OTP's stack dump: the running
- * function's code address and its registers, a blank line, then for each
- * caller the address of its frame, the code address it returns to and its
- * registers, and last the frame that ends the process. Each register
- * prints as y(N) and the emulator's text of its value (erlang:display's,
- * as OTP's %T). The addresses are this VM's, of its code words and call
- * frames; a code address is placed as Module:Function/Arity +
- * the bytes from the function's header; a caller's frame is placed by
- * its call frame, the process's end by the bottom of its registers. */
-typedef struct bt_text {
-    fmt_buf b;
-    bool first;
-} bt_text;
-
+/* An address as the stack dump prints it. */
 static void bt_hex(fmt_buf *b, const void *a)
 {
     char s[24];
@@ -1457,18 +1444,18 @@ static void bt_hex(fmt_buf *b, const void *a)
     fmt_buf_put(b, s, (size_t)n);
 }
 
+/* One frame's lines on the fmt_buf ctx: the running function's has no
+ * place of its own (f->at NULL). */
 static bool bt_frame(void *ctx, const proc_bt_frame *f)
 {
-    bt_text *t = ctx;
-    fmt_buf *b = &t->b;
-    if (t->first) {
+    fmt_buf *b = ctx;
+    if (!f->at) {
         fmt_buf_put(b, "Program counter: ", 17);
     } else {
         fmt_buf_putc(b, '\n');
         bt_hex(b, f->at);
         fmt_buf_put(b, " Return addr ", 13);
     }
-    t->first = false;
     bt_hex(b, f->pc);
     fmt_buf_put(b, " (", 2);
     if (f->header) {
@@ -1495,20 +1482,29 @@ static bool bt_frame(void *ctx, const proc_bt_frame *f)
     return true;
 }
 
+/* The text of a backtrace, laid out as OTP's stack dump: the running
+ * function's code address and its registers, a blank line, then for each
+ * caller the address of its frame, the code address it returns to and its
+ * registers, and last the frame that ends the process. Each register
+ * prints as y(N) and the emulator's text of its value (erlang:display's,
+ * as OTP's %T). The addresses are this VM's, of its code words and call
+ * frames; a code address is placed as Module:Function/Arity +
+ * the bytes from the function's header; a caller's frame is placed by
+ * its call frame, the process's end by the bottom of its registers. */
 static term_t backtrace_text(heap_t *h, const process *q)
 {
-    bt_text t = {.first = true};
-    fmt_buf_init(&t.b);
-    proc_backtrace_walk(q, bt_frame, &t);
+    fmt_buf b;
+    fmt_buf_init(&b);
+    proc_backtrace_walk(q, bt_frame, &b);
     /* the process's end, where its first function returns: at the bottom
      * of its registers */
-    fmt_buf_putc(&t.b, '\n');
-    bt_hex(&t.b, q->stack);
-    fmt_buf_put(&t.b, " Return addr ", 13);
-    bt_hex(&t.b, NULL);
-    fmt_buf_put(&t.b, " (<terminate process normally>)\n", 32);
-    term_t bin = bin_new(h, (const uint8_t *)t.b.data, t.b.len);
-    fmt_buf_free(&t.b);
+    fmt_buf_putc(&b, '\n');
+    bt_hex(&b, q->stack);
+    fmt_buf_put(&b, " Return addr ", 13);
+    bt_hex(&b, NULL);
+    fmt_buf_put(&b, " (<terminate process normally>)\n", 32);
+    term_t bin = bin_new(h, (const uint8_t *)b.data, b.len);
+    fmt_buf_free(&b);
     return bin;
 }
 

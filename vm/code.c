@@ -794,28 +794,27 @@ void proc_backtrace_walk(const process *q, bool (*fn)(void *ctx, const proc_bt_f
     proc_bt_frame f = {NULL, q->pc, header_at(q->pc), regs, top > regs ? (uint32_t)(top - regs) : 0};
     if (!fn(ctx, &f))
         return;
-    const code_t *prev = NULL;
+    const code_t *prev = NULL; /* the latest caller's continuation */
     for (uint32_t i = q->nframes; i-- > 0;) {
         const call_frame *cf = &q->frames[i];
-        f.at = cf;
         if (trace_is_trace_frame(cf)) {
             /* return_trace's frame (vm/trace.c) shares its caller's
-             * registers, which the caller's own frame shows */
-            f.pc = cf->pc;
+             * registers, which the caller's own frame shows: it has none,
+             * nor a function */
             f.header = NULL;
             f.nregs = 0;
             prev = NULL;
-            if (!fn(ctx, &f))
-                return;
-            continue;
+        } else {
+            top = regs;
+            regs = cf->regs;
+            if (cf->pc != prev)                   /* body recursion: one lookup for its frames */
+                f.header = header_at(cf->pc - 1); /* the call before the continuation */
+            prev = cf->pc;
+            f.nregs = top > regs ? (uint32_t)(top - regs) : 0;
         }
-        top = regs;
-        regs = cf->regs;
-        if (cf->pc != prev)                   /* body recursion: one lookup for its frames */
-            f.header = header_at(cf->pc - 1); /* the call before the continuation */
-        prev = f.pc = cf->pc;
+        f.at = cf;
+        f.pc = cf->pc;
         f.regs = regs;
-        f.nregs = top > regs ? (uint32_t)(top - regs) : 0;
         if (!fn(ctx, &f))
             return;
     }

@@ -452,9 +452,8 @@ term_t proc_stacktrace(process *p, const code_t *pc, const term_t *args, unsigne
 term_t proc_current_stacktrace(heap_t *h, const process *q);
 /* A frame of process_info(Q, backtrace): where it is kept, the code
  * address it runs at (the innermost) or returns to (its callers), the
- * header of the function
- * around that address (NULL when it is in none: the bottom frame's exit,
- * an export stub), and the frame's registers. */
+ * header of the function around that address (NULL when it is in none:
+ * an export stub, return_trace's frame), and the frame's registers. */
 typedef struct proc_bt_frame {
     const void *at; /* the frame's own address: its call frame for a
                        caller, NULL for the running function */
