@@ -87,6 +87,7 @@ typedef enum tab_access { A_PRIVATE, A_PROTECTED, A_PUBLIC } tab_access;
 typedef struct ets_obj ets_obj;
 struct ets_obj {
     ets_obj *link[2];
+    term_t key;     /* the term's key element (in mem[]); a search reads only these first words */
     uint32_t hash;  /* hash tables: the key's */
     int32_t height; /* ordered_set: the AVL height of this subtree */
     term_t term;
@@ -95,12 +96,15 @@ struct ets_obj {
     term_t mem[];
 };
 
-static ets_obj *obj_new(term_t t)
+/* A copy of t; keypos names its key element (0: t is no table object,
+ * such as the heir's data). */
+static ets_obj *obj_new(term_t t, unsigned keypos)
 {
     size_t words = copy_size(t);
     ets_obj *o = alloc_new(ALLOC_ETS, sizeof *o + words * sizeof(term_t));
     heap_t h = {.top = o->mem, .limit = o->mem + words, .type = ALLOC_ETS};
     o->term = copy_term(&h, t);
+    o->key = keypos ? tuple_get(o->term, keypos - 1) : THE_NON_VALUE;
     ASSERT(h.top == h.limit && h.blocks == NULL);
     o->offheap = h.offheap;
     o->words = words;
@@ -182,7 +186,12 @@ static bool keys_equal(const ets_table *tb, term_t a, term_t b)
 {
     return is_hash(tb) ? term_eq_exact(a, b) : term_cmp(a, b) == 0;
 }
-static term_t key_of(const ets_table *tb, const ets_obj *o) { return tuple_get(o->term, tb->keypos - 1); }
+static term_t key_of(const ets_table *tb, const ets_obj *o)
+{
+    ASSERT(o->key == tuple_get(o->term, tb->keypos - 1));
+    (void)tb;
+    return o->key;
+}
 
 static uint32_t key_hash(term_t k)
 {
@@ -395,28 +404,44 @@ static ets_obj *balance(ets_obj *o)
     return o;
 }
 
+/* The order of two keys of an ordered_set: term_cmp's, with small
+ * integers (the common keys) compared here without the call. */
+static inline int key_cmp(term_t a, term_t b)
+{
+    if (term_is_small(a) && term_is_small(b))
+        return ((int64_t)a > (int64_t)b) - ((int64_t)a < (int64_t)b);
+    return term_cmp(a, b);
+}
+
 typedef struct tree_op {
     ets_table *tb;
     term_t key;
     ets_obj *obj;     /* insert: the new object */
     ets_obj *removed; /* what an insert replaced or a delete unlinked */
+    bool settled;     /* insert: a subtree below kept its height, so no subtree above changes */
 } tree_op;
 
 static ets_obj *tree_insert(tree_op *op, ets_obj *o)
 {
     if (!o)
         return op->obj;
-    int c = term_cmp(op->key, key_of(op->tb, o));
+    int c = key_cmp(op->key, key_of(op->tb, o));
     if (c == 0) {
         ets_obj *n = op->obj;
         n->link[0] = o->link[0];
         n->link[1] = o->link[1];
         n->height = o->height;
         op->removed = o;
+        op->settled = true;
         return n;
     }
     o->link[c > 0] = tree_insert(op, o->link[c > 0]);
-    return op->removed ? o : balance(o);
+    if (op->settled)
+        return o;
+    int32_t before = o->height;
+    o = balance(o);
+    op->settled = o->height == before;
+    return o;
 }
 
 /* Unlinks the smallest object of the subtree o into op->removed. */
@@ -434,7 +459,7 @@ static ets_obj *tree_delete(tree_op *op, ets_obj *o)
 {
     if (!o)
         return NULL;
-    int c = term_cmp(op->key, key_of(op->tb, o));
+    int c = key_cmp(op->key, key_of(op->tb, o));
     if (c != 0) {
         o->link[c > 0] = tree_delete(op, o->link[c > 0]);
         return balance(o);
@@ -442,7 +467,7 @@ static ets_obj *tree_delete(tree_op *op, ets_obj *o)
     op->removed = o;
     if (!o->link[0] || !o->link[1])
         return o->link[0] ? o->link[0] : o->link[1];
-    tree_op min = {op->tb, 0, NULL, NULL};
+    tree_op min = {.tb = op->tb};
     ets_obj *right = tree_unlink_min(&min, o->link[1]);
     ets_obj *m = min.removed;
     m->link[0] = o->link[0];
@@ -454,7 +479,7 @@ static ets_obj *tree_find(const ets_table *tb, term_t key)
 {
     ets_obj *o = tb->root;
     while (o) {
-        int c = term_cmp(key, key_of(tb, o));
+        int c = key_cmp(key, key_of(tb, o));
         if (c == 0)
             return o;
         o = o->link[c > 0];
@@ -468,7 +493,7 @@ static ets_obj *tree_step(const ets_table *tb, term_t key, int dir)
 {
     ets_obj *o = tb->root, *best = NULL;
     while (o) {
-        int c = term_cmp(key, key_of(tb, o));
+        int c = key_cmp(key, key_of(tb, o));
         if (dir ? c < 0 : c > 0) {
             best = o;
             o = o->link[!dir];
@@ -490,7 +515,7 @@ static ets_obj *tree_end(const ets_table *tb, int dir)
 
 static void tree_put(ets_table *tb, ets_obj *o)
 {
-    tree_op op = {tb, key_of(tb, o), o, NULL};
+    tree_op op = {.tb = tb, .key = key_of(tb, o), .obj = o};
     tb->root = tree_insert(&op, tb->root);
     tb->words += obj_words(o);
     if (op.removed) {
@@ -504,7 +529,7 @@ static void tree_put(ets_table *tb, ets_obj *o)
 /* Deletes the object of key; whether there was one. */
 static bool tree_remove(ets_table *tb, term_t key)
 {
-    tree_op op = {tb, key, NULL, NULL};
+    tree_op op = {.tb = tb, .key = key};
     tb->root = tree_delete(&op, tb->root);
     if (!op.removed)
         return false;
@@ -528,7 +553,7 @@ static void tree_free(ets_obj *o)
 
 static void table_put(ets_table *tb, term_t t)
 {
-    ets_obj *o = obj_new(t);
+    ets_obj *o = obj_new(t, tb->keypos);
     if (is_hash(tb))
         hash_put(tb, o);
     else
@@ -633,6 +658,33 @@ static ets_table *magic_table(term_t t)
         return NULL;
     vm_magic *m = magic_ref_object(t)->magic;
     return m->destroy == table_destroy ? (ets_table *)(void *)m : NULL;
+}
+
+/* The height of subtree o after checking it (see ets_tree_check), or -1;
+ * its keys must lie above *lo when lo is set, and *lo becomes its last. */
+static int32_t tree_check(const ets_table *tb, const ets_obj *o, const term_t **lo)
+{
+    if (!o)
+        return 0;
+    int32_t l = tree_check(tb, o->link[0], lo);
+    if (l < 0 || o->key != tuple_get(o->term, tb->keypos - 1) || (*lo && key_cmp(**lo, o->key) >= 0))
+        return -1;
+    *lo = &o->key;
+    int32_t r = tree_check(tb, o->link[1], lo);
+    int32_t h = 1 + (l > r ? l : r);
+    return r < 0 || l - r > 1 || r - l > 1 || o->height != h ? -1 : h;
+}
+
+int ets_tree_check(term_t tid)
+{
+    ets_table *tb = magic_table(tid);
+    if (!tb || is_hash(tb))
+        return -1;
+    pthread_rwlock_rdlock(&tb->lock);
+    const term_t *lo = NULL;
+    int32_t h = tree_check(tb, tb->root, &lo);
+    pthread_rwlock_unlock(&tb->lock);
+    return h;
 }
 
 /* A table the caller may use: its lock taken, and a count on it when it
@@ -796,7 +848,7 @@ static void install_heir(ets_table *tb, term_t heir, term_t data)
     if (tb->heir_data)
         obj_free(tb->heir_data);
     tb->heir = heir;
-    tb->heir_data = data == THE_NON_VALUE ? NULL : obj_new(data);
+    tb->heir_data = data == THE_NON_VALUE ? NULL : obj_new(data, 0);
 }
 
 term_t bif_ets_new_2(process *p, const term_t *args)
@@ -2109,7 +2161,7 @@ static term_t select_act(process *p, term_t id, term_t spec, scan_kind kind)
             else if (kind == SC_DELETE)
                 hash_unlink(tb, hash_link_of(tb, o));
             else
-                hash_replace(tb, hash_link_of(tb, o), obj_new(hit_repl(&s, i)));
+                hash_replace(tb, hash_link_of(tb, o), obj_new(hit_repl(&s, i), tb->keypos));
         }
         if (kind == SC_DELETE && is_hash(tb))
             hash_shrunk(tb);

@@ -51,4 +51,11 @@ bool ets_is_match_spec(term_t t);
  * none (one load of p->ets_tables). */
 void ets_proc_exit(process *p);
 
+/* For tests: the height of ordered_set tid's AVL tree after checking it
+ * (each object's height one more than its taller child's, its children's
+ * heights at most one apart, its key after the keys to its left and before
+ * those to its right, its kept key its tuple's key element), or -1 when
+ * a check fails or tid is no ordered_set. */
+int ets_tree_check(term_t tid);
+
 #endif

@@ -5,6 +5,9 @@
  * gives back, and an owner's exit. What erl prints for the same calls is
  * checked by the script tests (tests/scripts/ets/); select and match need
  * the trace engine's compiler and are tested there. */
+#include <math.h>
+#include <stdio.h>
+
 #include "tests/lib/terms.h"
 
 #define BIF_DEF "vm/ets.def"
@@ -95,8 +98,68 @@ Test(ets, ordered_set_follows_a_sorted_reference)
         k = call2("ets:prev/2", t, k);
     }
     cr_assert_eq(k, A("$end_of_table"));
+    /* the tree stays an AVL tree: at most 1.44 log2(n + 2) high */
+    int h = ets_tree_check(t);
+    cr_assert(h > 0 && h <= 1.44 * log2((double)n + 2), "height %d for %lld keys", h, (long long)n);
     /* a key between two others steps to its neighbours */
     cr_assert_eq(call2("ets:next/2", t, term_float(&p.heap, -0.5)), call1("ets:first/1", t));
+}
+
+/* Keys in order, the case an insert's rebalancing meets most (each goes
+ * down the same spine), and keys of every kind mixed: the tree checks at
+ * every size, and is as low as an AVL tree must be. Objects replaced
+ * under an equal key (1.0 for 1) keep it balanced too. */
+Test(ets, ordered_set_stays_balanced)
+{
+    term_t up = new_table("[ordered_set]"), down = new_table("[ordered_set]");
+    enum { N = 20000 };
+    for (int64_t i = 0; i < N; i++) {
+        insert(up, i, i);
+        insert(down, N - i, i);
+        if (i % 997 == 0) {
+            cr_assert_gt(ets_tree_check(up), 0, "after %lld keys", (long long)i);
+            cr_assert_gt(ets_tree_check(down), 0, "after %lld keys", (long long)i);
+        }
+    }
+    cr_assert_leq(ets_tree_check(up), 1.44 * log2(N + 2.0));
+    cr_assert_leq(ets_tree_check(down), 1.44 * log2(N + 2.0));
+    for (int64_t i = 0; i < N; i += 2) /* replace every other object under a float key */
+        cr_assert_eq(
+            call2("ets:insert/2", up, term_tuple2(&p.heap, term_float(&p.heap, (double)i), ATOM_true)),
+            ATOM_true);
+    cr_assert_eq(size_of(up), N);
+    cr_assert_gt(ets_tree_check(up), 0);
+
+    term_t mixed = new_table("[ordered_set]");
+    const char *kinds[] = {"{k}", "[k]", "<<\"k\">>", "k", "1.5", "{k, a}", "\"k\""};
+    for (int i = 0; i < 3000; i++) {
+        term_t key;
+        switch (next_random() % 5) {
+        case 0:
+            key = term_small((int64_t)(next_random() % 1000) - 500);
+            break;
+        case 1:
+            key = term_float(&p.heap, (double)(next_random() % 1000) / 7.0);
+            break;
+        case 2:
+            key = term_tuple2(&p.heap, term_small((int64_t)(next_random() % 50)), A("x"));
+            break;
+        case 3: {
+            char name[16];
+            snprintf(name, sizeof name, "a%u", (unsigned)(next_random() % 200));
+            key = A(name);
+            break;
+        }
+        default:
+            key = read_text(kinds[next_random() % (sizeof kinds / sizeof kinds[0])]);
+            break;
+        }
+        cr_assert_eq(call2("ets:insert/2", mixed, term_tuple2(&p.heap, key, term_small(i))), ATOM_true);
+        if (next_random() % 4 == 0)
+            cr_assert_eq(call2("ets:delete/2", mixed, key), ATOM_true);
+    }
+    cr_assert_gt(ets_tree_check(mixed), 0);
+    cr_assert_eq(ets_tree_check(new_table("[set]")), -1); /* no tree */
 }
 
 /* A set grown to 50,000 objects and emptied again: every key is found
