@@ -44,6 +44,18 @@
 #define ALLOC_MMAP_THRESHOLD (32u << 20)
 #endif
 
+/* ALLOC_TOP_PAD: bytes of address space malloc readies beyond what it
+ * needs when an arena grows (glibc's M_TOP_PAD, set by alloc_configure).
+ * A scheduler thread's arena is a reserved region that glibc makes
+ * writable with one mprotect per growth; at its default (128 KB, used
+ * only when the region is made) spawning 20,000 processes took 20,000
+ * mprotect calls. 64 MB, the size of such a region, readies it whole
+ * when it is made: address space only, no page is touched. 0: leave
+ * malloc as it is. */
+#ifndef ALLOC_TOP_PAD
+#define ALLOC_TOP_PAD (64u << 20)
+#endif
+
 /* HEAP_BIN_LIMIT: binaries up to this many bytes live on the heap; larger
  * ones are reference-counted off-heap (OTP: 64). */
 #ifndef HEAP_BIN_LIMIT

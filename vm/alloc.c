@@ -341,6 +341,9 @@ static void tune_malloc(void)
 #if defined(__GLIBC__) && ALLOC_MMAP_THRESHOLD > 0
     mallopt(M_MMAP_THRESHOLD, (int)ALLOC_MMAP_THRESHOLD);
 #endif
+#if defined(__GLIBC__) && ALLOC_TOP_PAD > 0
+    mallopt(M_TOP_PAD, (int)ALLOC_TOP_PAD); /* config.h says why */
+#endif
 }
 
 bool alloc_configure(bool status, bool map)
