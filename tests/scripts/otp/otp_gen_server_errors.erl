@@ -36,8 +36,11 @@ call(P, Req) ->
             {exit, shape(Reason), {gen_server, call, [A =:= P orelse A || A <- Args]}}
     end.
 
-down(P) ->
+%% Casts Msg to P and gives the reason P ends with: the monitor is set
+%% first, or with several schedulers P may be gone before it (noproc).
+cast_down(P, Msg) ->
     Ref = monitor(process, P),
+    gen_server:cast(P, Msg),
     receive {'DOWN', Ref, process, P, R} -> shape(R) end.
 
 fresh(S) ->
@@ -69,17 +72,13 @@ main() ->
     io:format("after timeout: ~p~n", [call(P4, get)]),
     io:format("stop without reply: ~p~n", [call(P4, stop_no_reply)]),
     P5 = fresh(5),
-    gen_server:cast(P5, crash),
-    io:format("cast crash: ~p~n", [down(P5)]),
+    io:format("cast crash: ~p~n", [cast_down(P5, crash)]),
     P6 = fresh(6),
-    gen_server:cast(P6, bad),
-    io:format("cast bad return: ~p~n", [down(P6)]),
+    io:format("cast bad return: ~p~n", [cast_down(P6, bad)]),
     P7 = fresh(7),
-    gen_server:cast(P7, {stop, {shutdown, done}}),
-    io:format("cast stop: ~p~n", [down(P7)]),
+    io:format("cast stop: ~p~n", [cast_down(P7, {stop, {shutdown, done}})]),
     P8 = fresh(8),
-    gen_server:cast(P8, {stop, oops}),
-    io:format("cast stop oops: ~p~n", [down(P8)]),
+    io:format("cast stop oops: ~p~n", [cast_down(P8, {stop, oops})]),
     io:format("stop dead: ~p~n", [catch gen_server:stop(P8)]),
     io:format("stop no name: ~p~n", [catch gen_server:stop(otp_errors_nobody)]),
     io:format("cast dead: ~p~n", [gen_server:cast(P8, x)]),

@@ -40,6 +40,8 @@ main() ->
     io:format("default scope: ~p ~p~n", [N(pg:get_members(everyone)), pg:which_groups()]),
     stop(B),
     stop(C),
+    %% and the default scope has had them too
+    not_joined = pg:leave(pg, '$none', self()),
     io:format("all ended: ~p ~p~n", [pg:which_groups(demo), pg:which_groups()]),
     unlink(Scope),
     exit(Scope, kill),
