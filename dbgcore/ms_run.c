@@ -33,14 +33,6 @@ static inline void bif_args(const term_t *top, unsigned n, term_t *out)
         out[i] = top[-1 - (int)i];
 }
 
-/* Compares for the six comparison ops, with a small-integer fast path. */
-static inline int compare(term_t a, term_t b)
-{
-    if (term_is_small(a) && term_is_small(b)) /* same tag: the words order as the values */
-        return (int64_t)a < (int64_t)b ? -1 : (int64_t)a > (int64_t)b;
-    return term_cmp(a, b);
-}
-
 /* Arity of each guard op on the stack (how many it pops). */
 static const uint8_t guard_arity[MS_OP_COUNT] = {
 #define X(name, nops, meaning)
@@ -127,13 +119,13 @@ static term_t guard_op(heap_t *h, uint32_t op, const term_t *top)
         return make_bool(a != b);
     }
     case MS_OP_GT:
-        return make_bool(compare(a, top[-2]) > 0);
+        return make_bool(term_cmp(a, top[-2]) > 0);
     case MS_OP_GE:
-        return make_bool(compare(a, top[-2]) >= 0);
+        return make_bool(term_cmp(a, top[-2]) >= 0);
     case MS_OP_LT:
-        return make_bool(compare(a, top[-2]) < 0);
+        return make_bool(term_cmp(a, top[-2]) < 0);
     case MS_OP_LE:
-        return make_bool(compare(a, top[-2]) <= 0);
+        return make_bool(term_cmp(a, top[-2]) <= 0);
     case MS_OP_EXACT_EQ:
         return make_bool(a == top[-2] || term_eq_exact(a, top[-2]));
     case MS_OP_EXACT_NE:

@@ -306,7 +306,7 @@ static int compare(term_t a, term_t b, bool exact)
     return c;
 }
 
-int term_cmp(term_t a, term_t b) { return compare(a, b, false); }
+int term_cmp_walk(term_t a, term_t b) { return compare(a, b, false); }
 int term_cmp_exact(term_t a, term_t b) { return compare(a, b, true); }
 bool term_eq(term_t a, term_t b) { return a == b || compare(a, b, false) == 0; }
 bool term_eq_exact(term_t a, term_t b) { return a == b || compare(a, b, true) == 0; }

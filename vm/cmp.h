@@ -9,8 +9,18 @@
 
 #include "term.h"
 
-/* <0, 0, >0 as a < b, a == b, b < a in Erlang's term order (1 == 1.0). */
-int term_cmp(term_t a, term_t b);
+/* term_cmp past its small-integer case: any two terms. */
+int term_cmp_walk(term_t a, term_t b);
+/* <0, 0, >0 as a < b, a == b, b < a in Erlang's term order (1 == 1.0).
+ * Two small integers (the commonest case: ordered_set keys, guards,
+ * sorts) are compared here, without the call: same tag, so their words
+ * order as their values. */
+static inline int term_cmp(term_t a, term_t b)
+{
+    if (term_is_small(a) && term_is_small(b))
+        return ((int64_t)a > (int64_t)b) - ((int64_t)a < (int64_t)b);
+    return term_cmp_walk(a, b);
+}
 /* Map-key order: exact, so every integer sorts before every float. */
 int term_cmp_exact(term_t a, term_t b);
 /* Erlang's == */

@@ -404,15 +404,6 @@ static ets_obj *balance(ets_obj *o)
     return o;
 }
 
-/* The order of two keys of an ordered_set: term_cmp's, with small
- * integers (the common keys) compared here without the call. */
-static inline int key_cmp(term_t a, term_t b)
-{
-    if (term_is_small(a) && term_is_small(b))
-        return ((int64_t)a > (int64_t)b) - ((int64_t)a < (int64_t)b);
-    return term_cmp(a, b);
-}
-
 typedef struct tree_op {
     ets_table *tb;
     term_t key;
@@ -425,7 +416,7 @@ static ets_obj *tree_insert(tree_op *op, ets_obj *o)
 {
     if (!o)
         return op->obj;
-    int c = key_cmp(op->key, key_of(op->tb, o));
+    int c = term_cmp(op->key, key_of(op->tb, o));
     if (c == 0) {
         ets_obj *n = op->obj;
         n->link[0] = o->link[0];
@@ -459,7 +450,7 @@ static ets_obj *tree_delete(tree_op *op, ets_obj *o)
 {
     if (!o)
         return NULL;
-    int c = key_cmp(op->key, key_of(op->tb, o));
+    int c = term_cmp(op->key, key_of(op->tb, o));
     if (c != 0) {
         o->link[c > 0] = tree_delete(op, o->link[c > 0]);
         return balance(o);
@@ -479,7 +470,7 @@ static ets_obj *tree_find(const ets_table *tb, term_t key)
 {
     ets_obj *o = tb->root;
     while (o) {
-        int c = key_cmp(key, key_of(tb, o));
+        int c = term_cmp(key, key_of(tb, o));
         if (c == 0)
             return o;
         o = o->link[c > 0];
@@ -493,7 +484,7 @@ static ets_obj *tree_step(const ets_table *tb, term_t key, int dir)
 {
     ets_obj *o = tb->root, *best = NULL;
     while (o) {
-        int c = key_cmp(key, key_of(tb, o));
+        int c = term_cmp(key, key_of(tb, o));
         if (dir ? c < 0 : c > 0) {
             best = o;
             o = o->link[!dir];
@@ -667,7 +658,7 @@ static int32_t tree_check(const ets_table *tb, const ets_obj *o, const term_t **
     if (!o)
         return 0;
     int32_t l = tree_check(tb, o->link[0], lo);
-    if (l < 0 || o->key != tuple_get(o->term, tb->keypos - 1) || (*lo && key_cmp(**lo, o->key) >= 0))
+    if (l < 0 || o->key != tuple_get(o->term, tb->keypos - 1) || (*lo && term_cmp(**lo, o->key) >= 0))
         return -1;
     *lo = &o->key;
     int32_t r = tree_check(tb, o->link[1], lo);
