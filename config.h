@@ -56,6 +56,20 @@
 #define ALLOC_TOP_PAD (64u << 20)
 #endif
 
+/* ALLOC_TRIM_AFTER, ALLOC_TRIM_INTERVAL_MS: a scheduler with nothing to
+ * run gives malloc's free pages back to the system (malloc_trim) once this
+ * many bytes have been freed since the last time, and at most once per
+ * interval, so that dbgsh shrinks again after a flood of processes or
+ * messages has ended (vm/alloc.c, alloc_give_back). A trim walks malloc's
+ * free chunks and the pages it returns fault in again when used, hence
+ * the two bounds. ALLOC_TRIM_AFTER 0: never trim. */
+#ifndef ALLOC_TRIM_AFTER
+#define ALLOC_TRIM_AFTER (32u << 20)
+#endif
+#ifndef ALLOC_TRIM_INTERVAL_MS
+#define ALLOC_TRIM_INTERVAL_MS 1000
+#endif
+
 /* HEAP_BIN_LIMIT: binaries up to this many bytes live on the heap; larger
  * ones are reference-counted off-heap (OTP: 64). */
 #ifndef HEAP_BIN_LIMIT

@@ -63,6 +63,11 @@ void *alloc_zeroed(alloc_type type, size_t size);
 void *alloc_try_new(alloc_type type, size_t size);
 void *alloc_resize(alloc_type type, void *p, size_t old_size, size_t new_size);
 void alloc_free(alloc_type type, void *p, size_t size);
+/* Gives the C allocator's free pages back to the system (malloc_trim)
+ * when ALLOC_TRIM_AFTER bytes have been freed since the last time and the
+ * last time is ALLOC_TRIM_INTERVAL_MS ago (config.h); true when it did.
+ * Any thread may call it; schedulers do when they run out of work. */
+bool alloc_give_back(void);
 /* Blocks that carry their size in front, for a library whose free is
  * given no size (PCRE2's general contexts): alloc_sized_new fails as
  * alloc_try_new (NULL); alloc_sized_free takes NULL too. */

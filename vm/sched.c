@@ -473,6 +473,7 @@ static void *scheduler_main(void *arg)
             p = steal(s);
         if (!p) {
             proc_flush_exits(true);
+            alloc_give_back();
             idle(s);
             continue;
         }

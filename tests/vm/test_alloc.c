@@ -7,7 +7,9 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "vm/vm.h"
 
@@ -315,4 +317,58 @@ Test(alloc, sized_blocks_free_without_their_size)
     alloc_get_stat(ALLOC_RE, &s1);
     cr_expect_eq(s1.size, s0.size);
     cr_expect_eq(s1.blocks, s0.blocks);
+}
+
+/* Resident bytes of this process (Linux). */
+static size_t resident_bytes(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    cr_assert_not_null(f);
+    unsigned long size, resident;
+    cr_assert_eq(fscanf(f, "%lu %lu", &size, &resident), 2);
+    fclose(f);
+    return (size_t)resident * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+/* alloc_give_back: nothing below ALLOC_TRIM_AFTER freed; past it the free
+ * pages go back to the system (megabyte blocks, each pinned by a small
+ * block after it so that glibc cannot give them back by itself as the top
+ * of its heap shrinks), and not again within ALLOC_TRIM_INTERVAL_MS.
+ * Sanitizer builds replace malloc, whose pages malloc_trim does not see:
+ * there only the decisions are checked. */
+Test(alloc, give_back_returns_freed_pages_once_enough_was_freed)
+{
+#if defined(__GLIBC__) && ALLOC_TRIM_AFTER > 0
+    cr_assert(alloc_configure(true, false));
+    size_t mb = (size_t)1 << 20, n = ALLOC_TRIM_AFTER / mb + 16;
+    void **big = calloc(n, sizeof *big), **pin = calloc(n, sizeof *pin);
+    cr_assert(big && pin);
+    for (size_t i = 0; i < n; i++) {
+        big[i] = alloc_new(ALLOC_HEAP, mb);
+        memset(big[i], 1, mb);
+        pin[i] = alloc_new(ALLOC_TEMP, 64);
+    }
+    alloc_free(ALLOC_HEAP, big[0], mb);
+    cr_assert_not(alloc_give_back(), "trimmed after freeing 1 MB");
+    for (size_t i = 1; i < n; i++)
+        alloc_free(ALLOC_HEAP, big[i], mb);
+    size_t held = resident_bytes();
+    cr_assert(alloc_give_back(), "did not trim after freeing %zu MB", n);
+    size_t after = resident_bytes();
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+    cr_assert_gt(held, after + ALLOC_TRIM_AFTER, "resident %zu MB before the trim, %zu MB after", held / mb,
+                 after / mb);
+#else
+    (void)held, (void)after;
+#endif
+    for (size_t i = 0; i < n; i++) {
+        big[i] = alloc_new(ALLOC_HEAP, mb);
+        alloc_free(ALLOC_HEAP, big[i], mb);
+    }
+    cr_assert_not(alloc_give_back(), "trimmed twice within ALLOC_TRIM_INTERVAL_MS");
+    for (size_t i = 0; i < n; i++)
+        alloc_free(ALLOC_TEMP, pin[i], 64);
+    free(big);
+    free(pin);
+#endif
 }
