@@ -1543,7 +1543,7 @@ is_ge:
     CASE(new_map)
     {
         uint64_t n = pc[2];
-        term_t *kv = p->scratch;
+        term_t pairs[PROC_SCRATCH], *kv = pairs;
         if (n > PROC_SCRATCH / 2)
             kv = alloc_new(ALLOC_TEMP, 2 * n * sizeof(term_t));
         for (uint64_t i = 0; i < n; i++) {
@@ -1551,7 +1551,7 @@ is_ge:
             kv[n + i] = SX(4 + 2 * i);
         }
         RX(1) = map_from_pairs(&p->heap, kv, kv + n, n);
-        if (kv != p->scratch)
+        if (kv != pairs)
             alloc_free(ALLOC_TEMP, kv, 2 * n * sizeof(term_t));
         NEXT(3 + 2 * n);
     }

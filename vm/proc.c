@@ -93,10 +93,7 @@ static process *take_shell(void)
         p = shells[--nshells];
         poison_shell(p, false);
         stack = p->stack, frames = p->frames;
-        /* all but scratch, which holds nothing between uses */
-        memset(p, 0, offsetof(process, scratch));
-        size_t rest = offsetof(process, scratch) + sizeof p->scratch;
-        memset((char *)p + rest, 0, sizeof *p - rest);
+        memset(p, 0, sizeof *p);
     } else {
         p = alloc_zeroed(ALLOC_PROC, sizeof *p);
         stack = alloc_new(ALLOC_STACK, SHELL_STACK_BYTES);

@@ -23,6 +23,7 @@ typedef struct bif_entry bif_entry; /* vm/bif.h */
  * operand (vm/code.h). */
 typedef uintptr_t code_t;
 
+/* Terms a VM operation keeps in a local array before it allocates. */
 #define PROC_SCRATCH 64
 
 typedef struct process process;
@@ -201,7 +202,6 @@ struct process {
     int trap;              /* bif_trap_kind of a CLASS_TRAP (vm/bif.h) */
     bool bif_retry;        /* TRAP_RETRY asked; the BIF runs again */
     code_t retry_code[2];  /* where a TRAP_RETRY resumes: bif_stub B */
-    term_t scratch[PROC_SCRATCH];
 
     term_t priority;        /* low | normal | high | max (not acted on) */
     term_t initial_call[3]; /* M, F, A */
@@ -247,8 +247,8 @@ struct process {
  * process limit); stacks start at PROC_MIN_STACK_WORDS words; heaps at
  * PROC_MIN_HEAP_WORDS (OTP's min_heap_size). */
 #define PROC_TABLE_SIZE (1u << 18)
-#define PROC_MIN_STACK_WORDS 128u
-#define PROC_MIN_FRAMES 16u
+#define PROC_MIN_STACK_WORDS 64u
+#define PROC_MIN_FRAMES 8u
 #define PROC_CALL_SLACK 64u
 #define PROC_MIN_HEAP_WORDS 233u
 
