@@ -583,10 +583,10 @@ static void resize_young(heap_t *young, gc_state *gc, gc_root *roots, size_t nro
  * (allocating the old heap the first time there is something to promote);
  * false, with nothing done, when a major one must run instead. */
 static bool collect_minor(heap_t *young, gc_state *gc, heap_block *yb, size_t ygen, gc_root *roots,
-                          size_t nroots, size_t need)
+                          size_t nroots, size_t need, size_t stack)
 {
     heap_t *old = &gc->old;
-    size_t mature = (size_t)(gc->high_water - gc->young_heap);
+    size_t mature = (size_t)(gc->high_water - gc->young_heap), prev = gc->young_words;
     if (!old->blocks && mature) {
         size_t young_used = heap_block_used(young, yb);
         heap_replace_blocks(old, heap_block_new(ALLOC_OLD_HEAP, gc_next_heap_size(young_used, 1)), 0);
@@ -601,7 +601,7 @@ static bool collect_minor(heap_t *young, gc_state *gc, heap_block *yb, size_t yg
     c.young_end = (uintptr_t)(yb->mem + yb->words);
     c.mature_dest = TO_OLD;
     add_areas(&c, young, yb, NULL);
-    heap_block *nb = heap_block_new(ALLOC_HEAP, young_size(gc, ygen, 0));
+    heap_block *nb = heap_block_new(ALLOC_HEAP, young_size(gc, ygen + stack, 0));
     c.top[TO_YOUNG] = c.base[TO_YOUNG] = nb->mem;
     c.top[TO_OLD] = c.base[TO_OLD] = old->top;
     copy_live(&c, roots, nroots, nb->mem, old->top);
@@ -617,7 +617,7 @@ static bool collect_minor(heap_t *young, gc_state *gc, heap_block *yb, size_t yg
     /* OTP's sizing after a minor collection: shrink a large heap that is
      * mostly empty (but not far below the old heap), grow one too small. */
     size_t size = gc->young_words, old_size = old->blocks->words;
-    size_t need_after = (size_t)(young->top - gc->young_heap) + need;
+    size_t need_after = (size_t)(young->top - gc->young_heap) + need + stack;
     if (size > 3000 && 4 * need_after < size && (size > 8000 || size > old_size)) {
         size_t wanted = 3 * need_after;
         if (wanted * 9 < old_size && old_size / 8 > wanted)
@@ -627,6 +627,13 @@ static bool collect_minor(heap_t *young, gc_state *gc, heap_block *yb, size_t yg
             resize_young(young, gc, roots, nroots, wanted);
     } else if (need_after > size) {
         resize_young(young, gc, roots, nroots, young_size(gc, need_after, 0));
+    } else if (size > prev && 4 * need_after <= 3 * prev) {
+        /* The new block was sized for all the young generation held, heap
+         * fragments of messages already handled among it; what survived
+         * fits the size it had, so back to that (a realloc in place), or a
+         * process that receives would grow its heap a step at every
+         * collection. */
+        resize_young(young, gc, roots, nroots, prev);
     }
 
     gc->bin_vheap = young->offheap_bytes;
@@ -638,12 +645,12 @@ static bool collect_minor(heap_t *young, gc_state *gc, heap_block *yb, size_t yg
 }
 
 static void collect_major(heap_t *young, gc_state *gc, heap_block *yb, size_t ygen, gc_root *roots,
-                          size_t nroots, size_t need)
+                          size_t nroots, size_t need, size_t stack)
 {
     heap_t *old = &gc->old;
     size_t old_used = old->blocks ? (size_t)(old->top - old->blocks->mem) : 0;
     uint64_t vheap_before = young->offheap_bytes / sizeof(term_t);
-    size_t words = young_size(gc, ygen + old_used, 0);
+    size_t words = young_size(gc, ygen + old_used + stack, 0);
     if (words == gc->young_words && gc->grow_next)
         words = young_size(gc, gc->young_words, 1);
     gc->grow_next = false;
@@ -671,7 +678,7 @@ static void collect_major(heap_t *young, gc_state *gc, heap_block *yb, size_t yg
     /* OTP's adjust_after_fullsweep: grow to fit `need`, grow at the next
      * major when over 75% full, shrink when under 25% full. */
     size_t size = gc->young_words;
-    size_t need_after = (size_t)(young->top - gc->young_heap) + need;
+    size_t need_after = (size_t)(young->top - gc->young_heap) + need + stack;
     if (size < need_after) {
         resize_young(young, gc, roots, nroots, young_size(gc, need_after, 0));
     } else if (3 * size < 4 * need_after) {
@@ -709,16 +716,24 @@ gc_kind gc_collect(heap_t *young, gc_state *gc, gc_root *roots, size_t nroots, s
                                           : gc->stress_since_major * 4 >= gc->stress_live)
         major = true;
 #endif
+    /* The heap is sized for the root words too, as OTP sizes a heap block
+     * for the stack it shares: a collection scans every root, so a deep
+     * stack with a heap sized for the live data alone (a body-recursive
+     * loop that allocates little) would be scanned whole every few hundred
+     * words allocated, a cost quadratic in its depth. */
+    size_t stack = 0;
+    for (size_t r = 0; r < nroots; r++)
+        stack += roots[r].n;
     gc_kind kind = GC_MAJOR;
     if (!major && gc->minor_since_major < gc->fullsweep_after)
-        kind = collect_minor(young, gc, yb, ygen, roots, nroots, need) ? GC_MINOR : GC_MINOR_TO_MAJOR;
+        kind = collect_minor(young, gc, yb, ygen, roots, nroots, need, stack) ? GC_MINOR : GC_MINOR_TO_MAJOR;
     size_t size_before = ygen, size_after = heap_used_words(young);
     if (kind == GC_MINOR) {
         size_after += heap_used_words(&gc->old) - old_before;
         gc->minor_count++;
         gc->minor_since_major++;
     } else {
-        collect_major(young, gc, yb, ygen, roots, nroots, need);
+        collect_major(young, gc, yb, ygen, roots, nroots, need, stack);
         size_before += old_before;
         size_after = heap_used_words(young);
         gc->major_count++;

@@ -180,14 +180,23 @@ void gc_offset_pointers(gc_root *roots, size_t nroots, term_t *start, term_t *en
  * a quarter of what is live has been allocated since the last (gc.c). */
 #define GC_STRESS_RATIO 1024
 
-/* True when the process should collect at its next safe point: the young
- * generation has heap fragments (messages, overflow), its block is full, or
- * its refc binaries exceed the binary virtual heap limit; in a GC-stress
- * build, also as GC_STRESS_RATIO says. */
-static inline bool gc_wanted(const heap_t *young, const gc_state *gc)
+/* True when the process should collect at its next safe point, its
+ * registers in use `stack` words: its young heap block is full (allocation
+ * went on in a fragment of its own), or the block's use, the heap
+ * fragments' (received messages, BIF results) and the stack together reach
+ * the block's size, as OTP's heap block holds the stack and its process
+ * counts message buffers against the room left; or its refc binaries
+ * exceed the binary virtual heap limit. In a GC-stress build also at any
+ * fragment, and as GC_STRESS_RATIO says. A fragment alone is no reason:
+ * every collection scans every root, and a process deep in a body
+ * recursion that collected every few messages it received took time
+ * quadratic in its depth (gc_collect sizes the block for the stack too). */
+static inline bool gc_wanted(const heap_t *young, const gc_state *gc, size_t stack)
 {
-    if (young->blocks->next != NULL || young->top == young->limit ||
-        young->offheap_bytes / sizeof(term_t) > gc->bin_vheap_limit)
+    if (young->blocks->mem != gc->young_heap || young->top == young->limit ||
+        (size_t)(young->top - gc->young_heap) + young->rest_words + stack >= gc->young_words ||
+        young->offheap_bytes / sizeof(term_t) > gc->bin_vheap_limit ||
+        (DBGSH_GC_STRESS && young->blocks->next))
         return true;
 #if DBGSH_GC_STRESS
     /* one block: the young heap block, where high_water is */

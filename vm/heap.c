@@ -15,6 +15,7 @@ void heap_init(heap_t *h, alloc_type type)
 {
     h->top = h->limit = no_block;
     h->blocks = NULL;
+    h->rest_words = 0;
     h->next_words = HEAP_BLOCK_WORDS;
     h->offheap = NULL;
     h->offheap_bytes = 0;
@@ -125,8 +126,10 @@ static void enter_block(heap_t *h, heap_block *b, size_t used)
 /* Records the use of the current block before another becomes current. */
 static void seal_current(heap_t *h)
 {
-    if (h->blocks)
+    if (h->blocks) {
         h->blocks->used = (size_t)(h->top - h->blocks->mem);
+        h->rest_words += h->blocks->used;
+    }
 }
 
 void heap_destroy(heap_t *h)
@@ -151,6 +154,7 @@ void heap_reset(heap_t *h)
         }
     }
     h->blocks = keep;
+    h->rest_words = 0;
     if (keep) {
         keep->next = NULL;
         keep->used = 0;
@@ -183,10 +187,7 @@ void heap_link_offheap(heap_t *h, offheap_hdr *obj)
 
 size_t heap_used_words(const heap_t *h)
 {
-    size_t n = 0;
-    for (const heap_block *b = h->blocks; b; b = b->next)
-        n += heap_block_used(h, b);
-    return n;
+    return h->blocks ? h->rest_words + (size_t)(h->top - h->blocks->mem) : 0;
 }
 
 void heap_absorb(heap_t *dst, heap_t *src)
@@ -207,10 +208,12 @@ void heap_absorb(heap_t *dst, heap_t *src)
             seal_current(src);
             last->next = dst->blocks->next;
             dst->blocks->next = first;
+            dst->rest_words += src->rest_words;
         } else {
             dst->blocks = first;
             dst->top = src->top;
             dst->limit = src->limit;
+            dst->rest_words = src->rest_words;
         }
     }
     heap_init(src, src->type);
@@ -220,6 +223,7 @@ void heap_replace_blocks(heap_t *h, heap_block *b, size_t used)
 {
     free_blocks(h->blocks);
     h->blocks = b;
+    h->rest_words = 0;
     if (b) {
         b->next = NULL;
         b->used = used;

@@ -30,6 +30,7 @@ struct heap {
     term_t *top;            /* next free word of the current block */
     term_t *limit;          /* end of the current block */
     heap_block *blocks;     /* current block first */
+    size_t rest_words;      /* words used in the blocks after the current one */
     size_t next_words;      /* size of the next block to allocate */
     offheap_hdr *offheap;   /* refc binaries etc. referenced from this heap */
     uint64_t offheap_bytes; /* bytes of the refc binaries on `offheap` */

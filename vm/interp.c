@@ -383,6 +383,8 @@ static bool timeout_ms(term_t t, int64_t *ms)
  * frame: Slimit is where a frame must end. */
 #define ENTER_CLEAR 4
 #define STACK_LIMIT() (p->stack + p->stack_words - ENTER_CLEAR)
+/* Registers in use up to `top`, a pointer into the stack (gc_wanted). */
+#define STACK_AT(top) ((size_t)((top)-p->stack))
 /* Makes the stack hold `words` registers from R on. */
 #define ENSURE(words)                                                                                \
     do {                                                                                             \
@@ -489,17 +491,17 @@ static bool timeout_ms(term_t t, int64_t *ms)
 /* enter_nc's fast path: no stack to grow, the slice not over, no
  * collection wanted; else the entry runs as enter_nc (and goes on to the
  * next instruction). */
-#define ENTER_NC_FAST()                                                                              \
-    do {                                                                                             \
-        uint64_t n_ = pc[1];                                                                         \
-        COUNT_REDUCTION();                                                                           \
-        if (__builtin_expect(R + n_ > Slimit || CHECK_DUE(reds), 0)) {                               \
-            HIDE(reds);                                                                              \
-            if (R + n_ > Slimit || reds <= 0 || gc_wanted(&p->heap, &p->gc)) {                       \
-                reds += 1;                                                                           \
-                GOTO_OP(enter_nc);                                                                   \
-            }                                                                                        \
-        }                                                                                            \
+#define ENTER_NC_FAST()                                                                                      \
+    do {                                                                                                     \
+        uint64_t n_ = pc[1];                                                                                 \
+        COUNT_REDUCTION();                                                                                   \
+        if (__builtin_expect(R + n_ > Slimit || CHECK_DUE(reds), 0)) {                                       \
+            HIDE(reds);                                                                                      \
+            if (R + n_ > Slimit || reds <= 0 || gc_wanted(&p->heap, &p->gc, STACK_AT(R + n_))) {             \
+                reds += 1;                                                                                   \
+                GOTO_OP(enter_nc);                                                                           \
+            }                                                                                                \
+        }                                                                                                    \
     } while (0)
 
 static interp_result run(process *p, bool init)
@@ -588,7 +590,7 @@ dispatch_op:
                 SAVE();
                 return RUN_YIELD;
             }
-            if (gc_wanted(&p->heap, &p->gc))
+            if (gc_wanted(&p->heap, &p->gc, STACK_AT(Ftop)))
                 COLLECT();
         }
         NEXT(CODE_ENTER_WORDS);
@@ -602,7 +604,8 @@ dispatch_op:
         if (__builtin_expect(R + n > Slimit, 0))
             ENSURE(n + ENTER_CLEAR);
         reds -= 1;
-        if (__builtin_expect(CHECK_DUE(reds), 0) && (reds <= 0 || gc_wanted(&p->heap, &p->gc))) {
+        if (__builtin_expect(CHECK_DUE(reds), 0) &&
+            (reds <= 0 || gc_wanted(&p->heap, &p->gc, STACK_AT(R + n)))) {
             Ftop = R + n;
             clear_regs(R + pc[2], (uint32_t)(n - pc[2]));
             if (reds <= 0) {
@@ -633,7 +636,7 @@ tail_call_due: COLD;
         HIDE(reds); /* (no copies of them kept on the fast path) */
         HIDE(pc);
         const code_t *target = pc - CODE_ENTER_WORDS; /* pc: the instruction after the callee's entry */
-        if (reds > 0 && !MAY_HAVE_BREAKPOINT(target) && !gc_wanted(&p->heap, &p->gc))
+        if (reds > 0 && !MAY_HAVE_BREAKPOINT(target) && !gc_wanted(&p->heap, &p->gc, STACK_AT(R)))
             DISPATCH();
         reds += 1; /* the entry counts the call */
         JUMP(target);
@@ -821,14 +824,14 @@ return_:
             goto trap;
         }
         /* Collects as the BIF returns if the process wants it, as OTP
-         * does (ERTS_IS_GC_DESIRED; here gc_wanted: heap fragments, the
-         * BIF's or a message's, or a full block): the result is live
+         * does (ERTS_IS_GC_DESIRED; here gc_wanted: a full block, or the
+         * block, the fragments and the stack past its size): the result is live
          * then, so a large one (lists:reverse/2 of a long list) makes the
          * young heap grow to hold it, where the next safe point would find
          * it dead and shrink the heap back to its minimum. The caller's
          * registers below the BIF's frame are roots, dead ones too, as at
          * any call (docs/internals/gc.md, "Roots and dead registers"). */
-        if (__builtin_expect(gc_wanted(&p->heap, &p->gc), 0)) {
+        if (__builtin_expect(gc_wanted(&p->heap, &p->gc, top), 0)) {
             Ftop = p->stack + top;
             COLLECT();
         }
@@ -1463,11 +1466,11 @@ is_ge:
     {
         /* A process about to sleep collects if it should: a receive loop
          * may make too few calls in a slice to reach enter's check, and
-         * would keep every message's fragment. */
+         * would keep its messages' fragments past the heap's size. */
         /* The running frame ends at R + N (after a return, Ftop is where
          * the callee's ended) */
         Ftop = R + pc[2];
-        if (gc_wanted(&p->heap, &p->gc))
+        if (gc_wanted(&p->heap, &p->gc, STACK_AT(Ftop)))
             COLLECT();
         /* Resumes here: proc_wait then finds the message that woke it. */
         SAVE();
@@ -1486,7 +1489,7 @@ is_ge:
         if (atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMEOUT)
             NEXT(4); /* the timer fired: on to `timeout` */
         Ftop = R + pc[3]; /* as wait */
-        if (gc_wanted(&p->heap, &p->gc))
+        if (gc_wanted(&p->heap, &p->gc, STACK_AT(Ftop)))
             COLLECT();
         SAVE();
         int r = proc_wait(p, ms);

@@ -8,6 +8,7 @@
  *   the shrink to 233 words after a major that finds nothing live, and
  *   garbage_collection_info for the binary virtual heap limits. */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <stdatomic.h>
 
 #include "tests/lib/rng.h"
@@ -550,13 +551,13 @@ Test(gc, binary_virtual_heap_follows_otp)
     gc_info_get(&young, &gc, 0, &info);
     cr_assert_eq(info.bin_vheap_size, 75000);
     cr_assert_eq(young.blocks->next, NULL);
-    cr_assert(gc_wanted(&young, &gc)); /* 75000 words over the 46422 limit */
+    cr_assert(gc_wanted(&young, &gc, 0)); /* 75000 words over the 46422 limit */
     collect(roots, 600, 0, true);
     gc_info_get(&young, &gc, 0, &info);
     cr_assert_eq(info.bin_vheap_size, 75000);
     cr_assert_eq(info.bin_vheap_block_size, 121527);
     cr_assert_eq(info.bin_old_vheap_block_size, 121527);
-    cr_assert(!gc_wanted(&young, &gc));
+    cr_assert(!gc_wanted(&young, &gc, 0));
 }
 
 /* ---- generations ----------------------------------------------------------------- */
@@ -672,7 +673,7 @@ Test(gc, need_is_honoured)
 
 Test(gc, messages_and_overflow_are_fragments)
 {
-    cr_assert(!gc_wanted(&young, &gc));
+    cr_assert(!gc_wanted(&young, &gc, 0));
     heap_t msg;
     heap_init(&msg, ALLOC_HEAP_FRAG);
     term_t m = term_tuple3(&msg, A("msg"), term_string(&msg, "hello", 5), refc_binary(&msg, 200, 4));
@@ -684,7 +685,11 @@ Test(gc, messages_and_overflow_are_fragments)
     cr_assert_eq(msg.offheap, NULL);
     cr_assert_eq(young.top, cur); /* allocation goes on in the young heap */
     cr_assert_eq(young.offheap_bytes, 200);
-    cr_assert(gc_wanted(&young, &gc));
+    /* a fragment is no reason to collect until it, the block's use and the
+     * stack reach the block's size */
+    cr_assert(!gc_wanted(&young, &gc, 0));
+    cr_assert(!gc_wanted(&young, &gc, gc.young_words - msg_words - 1));
+    cr_assert(gc_wanted(&young, &gc, gc.young_words - msg_words));
     gc_info info;
     gc_info_get(&young, &gc, 0, &info);
     cr_assert_eq(info.mbuf_size, msg_words);
@@ -696,6 +701,8 @@ Test(gc, messages_and_overflow_are_fragments)
         big[i] = NIL;
     gc_info_get(&young, &gc, 0, &info);
     cr_assert_eq(info.mbuf_size, msg_words + 1000);
+    cr_assert(gc_wanted(&young, &gc, 0)); /* the block overflowed */
+    cr_assert_eq(heap_used_words(&young), msg_words + 1000);
     term_t roots[2] = {m, term_tuple2(&young, m, A("more"))};
     gc_info_get(&young, &gc, 0, &info);
     cr_assert_eq(info.heap_size, 0);
@@ -706,7 +713,7 @@ Test(gc, messages_and_overflow_are_fragments)
     alloc_get_stat(ALLOC_HEAP_FRAG, &frag);
     cr_assert_eq(frag.blocks, 0);
     cr_assert_eq(young.blocks->next, NULL);
-    cr_assert(!gc_wanted(&young, &gc));
+    cr_assert(!gc_wanted(&young, &gc, 0));
     cr_assert(term_eq_exact(roots[0], ref));
     cr_assert_eq(tuple_get(roots[1], 0), roots[0]);
     gc_info_get(&young, &gc, 0, &info);
@@ -714,11 +721,39 @@ Test(gc, messages_and_overflow_are_fragments)
     cr_assert_eq(info.heap_size, msg_words + 3);
 }
 
+/* The young heap is sized for the root words (the stack) too, as OTP's
+ * heap block holds the stack: a deep stack with little live data must not
+ * be scanned whole every few hundred words allocated. */
+Test(gc, young_heap_sized_for_the_stack)
+{
+    size_t n = 5000;
+    term_t *stack = calloc(n, sizeof *stack);
+    cr_assert_not_null(stack);
+    for (size_t i = 0; i < n; i++)
+        stack[i] = NIL;
+    stack[0] = int_list(&young, 10);
+    gc_root r = {stack, n};
+    cr_assert(!gc_wanted(&young, &gc, 0));
+    cr_assert(gc_wanted(&young, &gc, n));
+    gc_collect(&young, &gc, &r, 1, 0, false, NULL, NULL);
+    cr_assert_geq(gc.young_words, n + 20);
+    cr_assert_eq(gc.young_words, gc_next_heap_size(gc.young_words, 0));
+    cr_assert(!gc_wanted(&young, &gc, n));
+    cr_assert_eq(list_length(stack[0]), 10);
+    /* a shallow stack again: a mostly empty heap shrinks back in time */
+    r.n = 1;
+    size_t big = gc.young_words;
+    for (int i = 0; i < 4; i++)
+        gc_collect(&young, &gc, &r, 1, 0, i == 3, NULL, NULL);
+    cr_assert_lt(gc.young_words, big);
+    free(stack);
+}
+
 Test(gc, full_young_heap_wants_a_collection)
 {
-    cr_assert(!gc_wanted(&young, &gc));
+    cr_assert(!gc_wanted(&young, &gc, 0));
     (void)heap_alloc(&young, gc.young_words);
-    cr_assert(gc_wanted(&young, &gc));
+    cr_assert(gc_wanted(&young, &gc, 0));
     cr_assert_eq(young.blocks->next, NULL);
 }
 
