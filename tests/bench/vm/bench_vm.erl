@@ -19,8 +19,10 @@ workloads() ->
      {"tail_loop_20M", fun() -> loop(20000000, 0) end},
      {"ping_pong_200k", fun() -> ping_pong(200000) end},
      {"spawn_exit_100k", fun() -> spawn_exit(100000) end},
+     {"spawn_answer_lc_100k", fun() -> spawn_answer(100000) end},
      {"ring_10k_x10", fun() -> ring(10000, 10) end},
      {"gc_lists_300x10k", fun() -> gc_lists(300, 0) end},
+     {"deep_recursion_300k", fun() -> deep(300000) end},
      {"lists_sort_100k", fun() -> length(lists:sort(pseudo_random(100000, 1, []))) end},
      {"bignum_fact_2000", fun() -> fact(2000, 1) end},
      {"map_build_100k", fun() -> map_size(map_build(100000, #{})) end},
@@ -93,6 +95,20 @@ spawn_exit(N) ->
 
 wait(0) -> ok;
 wait(N) -> receive done -> wait(N - 1) end.
+
+%% Spawns N processes from a list comprehension and collects their
+%% answers with another: both are body recursions, so the receiving
+%% process is N frames deep while the messages arrive (a collection per
+%% few messages made this quadratic once: docs/internals/gc.md).
+spawn_answer(N) ->
+    Self = self(),
+    _ = [spawn(fun() -> Self ! {d, I} end) || I <- lists:seq(1, N)],
+    length([receive {d, X} -> X end || _ <- lists:seq(1, N)]).
+
+%% A body recursion N deep that makes garbage at every level: the heap
+%% must grow with the stack, or every collection scans all of it.
+deep(0) -> 0;
+deep(N) -> _ = lists:seq(1, 10), 1 + deep(N - 1).
 
 ring(N, Rounds) ->
     First = lists:foldl(fun(_, Next) -> spawn(fun() -> relay(Next) end) end, self(), lists:seq(1, N - 1)),
