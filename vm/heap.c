@@ -185,8 +185,20 @@ void heap_link_offheap(heap_t *h, offheap_hdr *obj)
         h->offheap_bytes += ((refc_bin_obj *)(void *)obj)->size; /* the bytes it sees, as OTP */
 }
 
+#if DBGSH_DEBUG
+/* rest_words against the blocks it counts (debug builds). */
+static bool rest_words_exact(const heap_t *h)
+{
+    size_t n = 0;
+    for (const heap_block *b = h->blocks ? h->blocks->next : NULL; b; b = b->next)
+        n += b->used;
+    return n == h->rest_words;
+}
+#endif
+
 size_t heap_used_words(const heap_t *h)
 {
+    ASSERT(rest_words_exact(h));
     return h->blocks ? h->rest_words + (size_t)(h->top - h->blocks->mem) : 0;
 }
 
