@@ -14,10 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
+#include "timer.h"
 
 _Thread_local uint64_t alloc_owner;
 
@@ -344,7 +344,7 @@ void alloc_map_release(alloc_map_block *blocks) { free(blocks); }
 
 static _Thread_local size_t freed_here; /* not yet in freed */
 static _Atomic uint64_t freed;          /* since the last trim */
-static _Atomic uint64_t last_trim_ms;   /* CLOCK_MONOTONIC; 0: never */
+static _Atomic uint64_t last_trim_ms;   /* timer_now_ns()'s clock; 0: never */
 
 static inline void note_freed(size_t size)
 {
@@ -355,20 +355,13 @@ static inline void note_freed(size_t size)
     }
 }
 
-static uint64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 bool alloc_give_back(void)
 {
 #if defined(__GLIBC__) && ALLOC_TRIM_AFTER > 0
     uint64_t f = atomic_load_explicit(&freed, memory_order_relaxed);
     if (f < ALLOC_TRIM_AFTER)
         return false;
-    uint64_t now = now_ms(), last = atomic_load_explicit(&last_trim_ms, memory_order_relaxed);
+    uint64_t now = timer_now_ns() / 1000000, last = atomic_load_explicit(&last_trim_ms, memory_order_relaxed);
     if (last && now - last < ALLOC_TRIM_INTERVAL_MS)
         return false;
     /* one thread trims; the others see the new time and go to sleep */
