@@ -31,8 +31,12 @@ for suite in "$build"/tests/threads "$build"/tests/progress "$build"/tests/ports
     [ -x "$suite" ] || continue
     out=$("$suite" "$build" "$dbgsh" 2>&1)
     rc=$?
-    # a failing suite's FAIL lines first: its tail may not hold them
-    [ "$rc" -ne 0 ] && printf '%s\n' "$out" | grep -E '(^|[^A-Za-z])FAIL' | head -n 20 | cut -c1-2000
+    # a failing suite's FAIL lines first, each with the indented lines
+    # that continue it (lib_erl's OTP: and ours: terms): its tail may not
+    # hold them
+    [ "$rc" -ne 0 ] && printf '%s\n' "$out" |
+        awk '/(^|[^A-Za-z])FAIL/ { keep = 1; print; next } keep && /^[ \t]/ { print; next } { keep = 0 }' |
+        head -n 80 | cut -c1-2000
     printf '%s\n' "$out" | tail -n 15
     last=$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
     p=$(printf '%s' "$last" | sed -n 's/.* \([0-9]*\) passed.*/\1/p')

@@ -30,10 +30,15 @@ main([Dir]) ->
     %% dbgsh's own modules (the shell evaluator's loop) have no OTP twin;
     %% instrument is the interface OTP had up to 20, not OTP 25's
     %% (tests/vm/instrument tests it)
-    Mods = [M || M <- Mods0, code:which(M) =/= non_existing, M =/= instrument],
+    Mods1 = [M || M <- Mods0, code:which(M) =/= non_existing, M =/= instrument],
+    %% LIB_ERL_ONLY=Module checks that module alone (to repeat one case)
+    Mods = case os:getenv("LIB_ERL_ONLY") of
+               false -> Mods1;
+               Only -> [M || M <- Mods1, atom_to_list(M) =:= Only]
+           end,
     [check_exports(M) || M <- Mods],
     [run_cases(M) || M <- Mods],
-    timer_checks(),
+    _ = os:getenv("LIB_ERL_ONLY") =/= false orelse timer_checks(),
     [io:format("  ~s: ~p failed~n", [W, N]) || {{shown, W}, N} <- lists:sort(get())],
     P = get(pass),
     F = get(fail),
