@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/scripts/fake-dbgsh.sh -S N -pa DIR... -e EXPR: stands in for dbgsh
+# tests/scripts/fake-dbgsh.sh -S N [-config FILE] -pa DIR... -e EXPR: stands in for dbgsh
 # when testing the script-test machinery. Like dbgsh it runs Erlang source:
 # every DIR/*.erl is compiled (into a scratch directory on the code path,
 # so code:load_file/1 can reload a module) and loaded, then EXPR is evaluated
@@ -10,11 +10,13 @@
 set -u
 scheds=
 dirs=()
+config=()
 expr=
 while [ $# -gt 0 ]; do
     case $1 in
         -S) scheds=$2; shift 2 ;;
         -pa) dirs+=("$2"); shift 2 ;;
+        -config) config=(-config "$2"); shift 2 ;;
         -e) expr=$2; shift 2 ;;
         *) echo "fake-dbgsh: unknown argument $1" >&2; exit 2 ;;
     esac
@@ -41,6 +43,6 @@ run="{Pid, MRef} = spawn_monitor(fun() ->
              {'DOWN', MRef, process, Pid, Why} ->
                  io:format(standard_error, \"main process exited: ~p~n\", [Why]), halt(1)
      end."
-erl ${scheds:++S "$scheds"} -noshell "${pa[@]}" -pa "$ebin" \
+erl ${scheds:++S "$scheds"} -noshell "${config[@]}" "${pa[@]}" -pa "$ebin" \
     -kernel logger '[{handler,default,logger_std_h,#{config=>#{type=>standard_error}}}]' \
     -eval "$load, $run"

@@ -77,11 +77,11 @@ for rel in "${progs[@]}"; do
 done
 
 if [ ${#plain[@]} -gt 0 ]; then
-    (cd "$tmp" && erl -noshell -pa "$tmp/ebin" -run scripts_harness main "$tmp/raw" \
+    (cd "$tmp" && erl -noshell -config "$here/scripts.config" -pa "$tmp/ebin" -run scripts_harness main "$tmp/raw" \
         "$((limit * 1000))" "${plain[@]}" >"$tmp/node.log" 2>&1)
 fi
 for name in "${halts[@]}"; do
-    (cd "$tmp" && timeout -k 5 "$limit" erl -noshell -pa "$tmp/ebin" \
+    (cd "$tmp" && timeout -k 5 "$limit" erl -noshell -config "$here/scripts.config" -pa "$tmp/ebin" \
         -eval "{P, R} = spawn_monitor(fun() -> $name:main() end),
                receive {'DOWN', R, process, P, _} -> halt() end." \
         >"$tmp/raw/$name.raw" 2>>"$tmp/node.log"

@@ -67,7 +67,7 @@ run_one() {
     dir=$here/$feature
     work=$tmp/w/$name
     mkdir -p "$work"
-    (cd "$work" && timeout -k 5 "${SCRIPTS_TIMEOUT:-60}" "$dbgsh" -S "${SCRIPTS_SCHEDULERS:-1}" -pa "$dir" \
+    (cd "$work" && timeout -k 5 "${SCRIPTS_TIMEOUT:-60}" "$dbgsh" -S "${SCRIPTS_SCHEDULERS:-1}" -config "$here/scripts.config" -pa "$dir" \
         -e "$name:main()" >stdout 2>stderr </dev/null)
     rc=$?
     perl "$here/normalise.pl" "$work/stdout" >"$work/actual"

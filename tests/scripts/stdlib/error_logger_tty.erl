@@ -8,6 +8,14 @@
 %% error_logger_tty_h report handler is left be by true and removed by
 %% false. Nothing is logged here while a handler writes to standard output.
 main() ->
+    %% the default handler as erl starts it, to standard output (the node
+    %% of the script tests has it write to standard error: scripts.config)
+    {ok, Started} = logger:get_handler_config(default),
+    ok = logger:remove_handler(default),
+    #{config := StartedConfig} = Started,
+    ok = logger:add_handler(default, logger_std_h,
+                            maps:without([id, module],
+                                         Started#{config := StartedConfig#{type := standard_io}})),
     show("tty false", error_logger:tty(false)),
     show("default filters", filter_ids(default)),
     show("tty false", error_logger:tty(false)),
@@ -49,7 +57,8 @@ main() ->
     %% back to the default handler as it was
     ok = logger:add_handler(default, logger_std_h, maps:without([id, module], Default)),
     show("default filters", filter_ids(default)),
-    ok.
+    ok = logger:remove_handler(default),
+    ok = logger:add_handler(default, logger_std_h, maps:without([id, module], Started)).
 
 filter_ids(Id) ->
     {ok, #{filters := Filters, filter_default := FD}} = logger:get_handler_config(Id),
