@@ -32,13 +32,11 @@ main([Dir]) ->
     %% (tests/vm/instrument tests it)
     Mods1 = [M || M <- Mods0, code:which(M) =/= non_existing, M =/= instrument],
     %% LIB_ERL_ONLY=Module checks that module alone (to repeat one case)
-    Mods = case os:getenv("LIB_ERL_ONLY") of
-               false -> Mods1;
-               Only -> [M || M <- Mods1, atom_to_list(M) =:= Only]
-           end,
+    Only = os:getenv("LIB_ERL_ONLY"),
+    Mods = [M || M <- Mods1, Only =:= false orelse atom_to_list(M) =:= Only],
     [check_exports(M) || M <- Mods],
     [run_cases(M) || M <- Mods],
-    _ = os:getenv("LIB_ERL_ONLY") =/= false orelse timer_checks(),
+    _ = Only =/= false orelse timer_checks(),
     [io:format("  ~s: ~p failed~n", [W, N]) || {{shown, W}, N} <- lists:sort(get())],
     P = get(pass),
     F = get(fail),

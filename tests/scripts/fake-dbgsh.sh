@@ -6,7 +6,8 @@
 # in a fresh process (not trapping exits, no links; its group leader is
 # standard_io) of a fresh erl (erl +S N -noshell), which halts when that
 # process ends: status 0 if it returned, 1 (reason on stderr) if not.
-# Crash reports of other processes go to stderr, never stdout.
+# Logger's default handler writes where -config FILE says (run.sh passes
+# scripts.config: standard error), to standard output without one, as erl.
 set -u
 scheds=
 dirs=()
@@ -43,6 +44,4 @@ run="{Pid, MRef} = spawn_monitor(fun() ->
              {'DOWN', MRef, process, Pid, Why} ->
                  io:format(standard_error, \"main process exited: ~p~n\", [Why]), halt(1)
      end."
-erl ${scheds:++S "$scheds"} -noshell "${config[@]}" "${pa[@]}" -pa "$ebin" \
-    -kernel logger '[{handler,default,logger_std_h,#{config=>#{type=>standard_error}}}]' \
-    -eval "$load, $run"
+erl ${scheds:++S "$scheds"} -noshell "${config[@]}" "${pa[@]}" -pa "$ebin" -eval "$load, $run"
