@@ -45,6 +45,8 @@
 -define(OWN_KEYS, [level, filters, filter_default, handlers]).
 -define(LEVELS, [none, emergency, alert, critical, error, warning, notice, info, debug, all]).
 -define(NOTICE, 5).
+%% How long (ms) a process waits for another's logger boot at most.
+-define(BOOT_WAIT, 2000).
 
 -define(IS_LEVEL(L), (L =:= emergency orelse L =:= alert orelse L =:= critical orelse
                       L =:= error orelse L =:= warning orelse L =:= notice orelse
@@ -148,6 +150,23 @@ log_allowed(Location, Level, {Fun, FunArgs} = FunCall, Meta) when is_function(Fu
                                           [FunCall, {Class, Reason}]}, Meta)
     end;
 log_allowed(Location, Level, Msg, CallMeta) when is_map(CallMeta) ->
+    case wait_boot() of
+        ok ->
+            log_event(Location, Level, Msg, CallMeta);
+        waited ->
+            %% the level was checked against the start-up configuration
+            Threshold = case {CallMeta, Location} of
+                            {#{mfa := {Module, _, _}}, _} -> module_level(Module);
+                            {_, #{mfa := {Module, _, _}}} -> module_level(Module);
+                            _ -> primary_level()
+                        end,
+            case allows(Level, Threshold) of
+                true -> log_event(Location, Level, Msg, CallMeta);
+                false -> ok
+            end
+    end.
+
+log_event(Location, Level, Msg, CallMeta) ->
     Primary = primary_config(),
     Meta = add_default_metadata(merge_metadata([Location, maps:get(metadata, Primary),
                                                 proc_meta(), CallMeta])),
@@ -458,10 +477,12 @@ unset_process_metadata() ->
 %% Reading the configuration
 
 get_primary_config() ->
+    _ = wait_boot(),
     maps:remove(handlers, primary_config()).
 
 %% (As in OTP, the ids primary and proxy give those configs.)
 get_handler_config(HandlerId) ->
+    _ = wait_boot(),
     case lookup(table_key(HandlerId)) of
         [{_, #{module := Module} = Config}] ->
             {ok, try apply(Module, filter_config, [Config])
@@ -480,10 +501,12 @@ get_handler_config() ->
      end || HandlerId <- get_handler_ids()].
 
 get_handler_ids() ->
+    _ = wait_boot(),
     #{handlers := HandlerIds} = primary_config(),
     HandlerIds.
 
 get_proxy_config() ->
+    _ = wait_boot(),
     [{_, Config}] = lookup(proxy),
     Config.
 
@@ -493,7 +516,7 @@ get_module_level(Modules) when is_list(Modules) ->
     [{M, L} || {M, L} <- get_module_level(), lists:member(M, Modules)].
 
 get_module_level() ->
-    _ = lookup(primary_level),
+    _ = wait_boot(),
     lists:sort([{M, int_to_level(I)} || [M, I] <- ets:match(?TABLE, {{module, '$1'}, '$2'})]).
 
 get_config() ->
@@ -767,17 +790,11 @@ kernel_env(Key, Default) ->
 %% and add_handlers(kernel)), done by the process that started the server
 %% before its own event goes on: the primary level (logger_level), metadata
 %% (logger_metadata), filters and module levels, and the handlers of the
-%% logger environment, the default one per error_logger. Nothing to do
-%% when the environment is not there to read. A bad value is reported as
-%% OTP reports it ("Invalid logger config"), and the start-up configuration
-%% stays (OTP's node would not boot).
+%% logger environment, the default one per error_logger (only when the
+%% environment is there to read: start_server/0). A bad value is reported
+%% as OTP reports it ("Invalid logger config"), and the start-up
+%% configuration stays (OTP's node would not boot).
 boot_configure() ->
-    case kernel_env_known() of
-        true -> boot_configure1();
-        false -> ok
-    end.
-
-boot_configure1() ->
     try
         Env = kernel_env(logger, []),
         case unexpected(kernel, Env) of
@@ -1090,6 +1107,7 @@ call(Request) ->
                   Action == change_config ->
             {error, {attempting_syncronous_call_to_self, Request}};
         _ ->
+            _ = wait_boot(),
             server_call(Request)
     end.
 
@@ -1120,27 +1138,54 @@ server() ->
 %% Processes that find no server may start one each at the same time: the
 %% first to create the table wins, the others end (normally: their
 %% starters look again). A server that cannot start is an error. The
-%% winner's starter applies the kernel environment (boot_configure/0).
+%% winner's starter applies the kernel environment (boot_configure/0),
+%% when there is one to read, before its own call goes on.
+%%
+%% In OTP the environment is in place before any program runs. Here the
+%% table is visible while the starter applies it, so until the starter is
+%% done the table holds {booting, Starter} and every other process's log
+%% event, configuration read and configuration request waits for it
+%% (wait_boot/0); the primary level reads as `all' meanwhile, so that no
+%% event is dropped by the start-up level before it can wait, and each is
+%% checked again against the configuration it then finds.
 start_server() ->
     Parent = self(),
     Ref = make_ref(),
-    {Pid, Mon} = spawn_monitor(fun() -> init_server(Parent, Ref) end),
+    Boot = kernel_env_known(),
+    {Pid, Mon} = spawn_monitor(fun() -> init_server(Parent, Ref, Boot) end),
     receive
-        {Ref, Pid} -> erlang:demonitor(Mon, [flush]), boot_configure();
+        {Ref, Pid} ->
+            erlang:demonitor(Mon, [flush]),
+            case Boot of
+                true ->
+                    try boot_configure()
+                    after server_call(boot_done)
+                    end;
+                false ->
+                    ok
+            end;
         {'DOWN', Mon, process, Pid, normal} -> ok;
         {'DOWN', Mon, process, Pid, Reason} -> exit({Reason, {logger, start, []}})
     end.
 
-init_server(Parent, Ref) ->
-    Objects = initial_table(),
+init_server(Parent, Ref, Boot) ->
+    Objects = case Boot of
+                  true -> initial_table() ++ [{booting, Parent}, {primary_level, level_to_int(all)}];
+                  false -> initial_table()
+              end,
     try ets:new(?STARTING, [set, protected, named_table, {read_concurrency, true}]) of
         _ ->
             true = ets:insert(?STARTING, Objects),
             try ets:rename(?STARTING, ?TABLE) of
                 _ ->
                     true = register(?SERVER, self()),
+                    %% a starter that dies while booting ends the boot too
+                    BootMon = case Boot of
+                                  true -> erlang:monitor(process, Parent);
+                                  false -> none
+                              end,
                     Parent ! {Ref, self()},
-                    server_loop(#{current => undefined, queue => []})
+                    server_loop(#{current => undefined, queue => [], boot => BootMon})
             catch
                 error:badarg -> ok
             end
@@ -1160,8 +1205,13 @@ initial_table() ->
     [{proxy, proxy_defaults()}, {primary, Primary#{handlers => [default]}},
      {primary_level, level_to_int(notice)}, {{handler, default}, Config}].
 
-server_loop(S) ->
+server_loop(#{boot := BootMon} = S) ->
     receive
+        {'$logger_call', From, Tag, boot_done} ->
+            reply({From, Tag}, ok),
+            server_loop(end_boot(S));
+        {'DOWN', BootMon, process, _, _} ->
+            server_loop(end_boot(S));
         {'$logger_call', From, Tag, Request} ->
             server_loop(handle_call(Request, {From, Tag}, S));
         {'$logger_cb', Pid, Result} ->
@@ -1178,6 +1228,42 @@ server_loop(S) ->
 reply({Pid, Tag}, Reply) ->
     Pid ! {Tag, Reply},
     ok.
+
+%% The starter is done (or gone): the primary level is the configured one
+%% again, and waiting processes go on.
+end_boot(#{boot := none} = S) ->
+    S;
+end_boot(#{boot := BootMon} = S) ->
+    erlang:demonitor(BootMon, [flush]),
+    ok = table_set(primary, table_get(primary)),
+    true = ets:delete(?TABLE, booting),
+    S#{boot := none}.
+
+%% What a process other than the starter does while logger boots (see
+%% start_server/0): it waits, polling, until the boot is done; `waited'
+%% says it had to. The server, and the helpers that run handler callbacks
+%% for it, never wait: the boot may be waiting for them. A boot that takes
+%% longer than ?BOOT_WAIT ms (a process the boot waits for logging) is
+%% waited for no more.
+wait_boot() ->
+    case lookup(booting) of
+        [] ->
+            ok;
+        [{_, Starter}] when Starter =:= self() ->
+            ok;
+        [_] ->
+            case get(?CB_TAG) =:= true orelse whereis(?SERVER) =:= self() of
+                true -> ok;
+                false -> wait_boot(erlang:monotonic_time(millisecond) + ?BOOT_WAIT)
+            end
+    end.
+
+wait_boot(Deadline) ->
+    receive after 1 -> ok end,
+    case ets:member(?TABLE, booting) andalso erlang:monotonic_time(millisecond) < Deadline of
+        true -> wait_boot(Deadline);
+        false -> waited
+    end.
 
 handle_call({add_handler, Id, Module, HConfig}, From, S) ->
     case ets:member(?TABLE, table_key(Id)) of
