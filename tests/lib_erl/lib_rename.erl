@@ -148,7 +148,7 @@ allowed(dbgsh_out, io_lib_write, 3, _) -> true;
 %% ... and the directive list with chars_limit's directives left open
 allowed(dbgsh_out, io_lib_format_limited, 2, _) -> true;
 %% proc_lib's crash report (format/exception.c): erl_error's exception text
-allowed(dbgsh_out, format_exception, 3, _) -> true;
+allowed(dbgsh_out, format_exception, A, _) -> A =:= 3 orelse A =:= 4;
 %% the shell's value printer (format/io.c): pp/3 with the record table
 allowed(dbgsh_out, shell_pp, 2, _) -> true;
 %% c's C half (vm/bif_sys.c): compile and load a source file; the code

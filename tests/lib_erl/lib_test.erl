@@ -1519,13 +1519,15 @@ cases(gen_server) ->
         ++ [{reqids_add, [I, l, C]} || I <- [Ref, x], C <- [#{}, #{Ref => a}, x]]
         ++ [{check_response, [M, I]} || M <- [x, {[alias | Ref], r}], I <- [Ref, x]]
         ++ [{cast, [D, m]} || D <- [otp_lib_erl_nobody, {otp_lib_erl_nobody, node()}]]
-        ++ [{call, [D, m]} || D <- [otp_lib_erl_nobody, self()]];
+        ++ [{call, [D, m]} || D <- [otp_lib_erl_nobody, self()]]
+        ++ gen_server_reports();
 cases(proc_lib) ->
     Dict = fun(D) -> [{dictionary, D}] end,
     Infos = [Dict([]), Dict([{'$initial_call', {m, f, 2}}]), Dict([{'$initial_call', x}]), [],
              Dict([{a, 1}, {'$initial_call', {m, f, 0}}])],
     [{F, [I]} || F <- [initial_call, translate_initial_call], I <- Infos]
-        ++ [{F, [self()]} || F <- [initial_call, translate_initial_call]];
+        ++ [{F, [self()]} || F <- [initial_call, translate_initial_call]]
+        ++ proc_lib_reports();
 cases(sys) -> [];
 %% gen_statem: logger's formatting of its report (the text dbgsh writes on
 %% standard error), and what fails before any machine is asked.
@@ -2441,6 +2443,77 @@ split_forms([]) -> [];
 split_forms(Toks) ->
     {Form, [Dot | Rest]} = lists:splitwith(fun(T) -> element(1, T) =/= dot end, Toks),
     [Form ++ [Dot] | split_forms(Rest)].
+
+%% proc_lib's crash report: report_cb/2 (logger's formatter, under its
+%% options) and format/1,2,3. The exception's several-line text comes
+%% from dbgsh_out:format_exception/4 (format/exception.c, which
+%% tests/diff/exceptions compares with erl), so here reports with an
+%% error_info are formatted on one line only.
+proc_lib_reports() ->
+    Fields = [{pid, self()}, {registered_name, []}, {ancestors, [self()]},
+              {message_queue_len, 0}, {messages, [{msg, lists:seq(1, 40)}]}, {links, []},
+              {dictionary, [{k, "value"}]}, {trap_exit, false}, {status, running},
+              {heap_size, 376}, {stack_size, 28}, {reductions, 10706}],
+    Error = {error_info, {error, {boom, lists:seq(1, 30)},
+                          [{m, f, 1, [{file, "m.erl"}, {line, 3}]}, {proc_lib, init_p, 5, []}]}},
+    Initials = [[{initial_call, {m, init, ['Argument__1']}}], [{initial_call, {m, f, 2}}],
+                [{initial_call, {'Quoted', 'f-g', []}}], []],
+    Neighbours = [[], [{neighbour, [{pid, self()}, {registered_name, n},
+                                    {initial_call, {m, g, []}}]}]],
+    Plain = [#{label => {proc_lib, crash}, report => [I ++ Fields, N]}
+             || I <- Initials, N <- Neighbours],
+    WithError = [#{label => {proc_lib, crash}, report => [I ++ [Error | Fields], N]}
+                 || I <- Initials, N <- Neighbours],
+    Flat = fun({{ok, Chars}, T}) -> {{ok, lists:flatten(Chars)}, T};
+              (X) -> X
+           end,
+    Options = [#{}, #{single_line => true}, #{depth => 4}, #{single_line => true, depth => 3},
+               #{encoding => latin1}, #{chars_limit => 300}, #{depth => unlimited},
+               #{single_line => true, chars_limit => 120}, #{chars_limit => 40}],
+    lists:append(
+      [[{report_cb, [R, O], Flat} || R <- Plain, O <- Options],
+       [{report_cb, [R, O], Flat} || R <- WithError, O <- Options, maps:get(single_line, O, false)],
+       [{format, [Rep], Flat} || #{report := Rep} <- Plain],
+       [{format, [Rep, E], Flat} || #{report := Rep} <- Plain, E <- [latin1, unicode, utf8]],
+       [{format, [Rep, latin1, D], Flat} || #{report := Rep} <- Plain, D <- [3, unlimited]],
+       [{report_cb, [R, #{}]} || R <- [#{label => other}, x]]]).
+
+%% gen_server's reports: format_log/1 (error_logger's handlers) and
+%% format_log/2 (logger's formatter, under its options) on the reports a
+%% server's end and an unexpected message make.
+gen_server_reports() ->
+    Stack = [{m, handle_call, 3, [{file, "m.erl"}, {line, 3}]}, {gen_server, try_handle_call, 4, []}],
+    Client = [{gen, do_call, 4, []}, {gen_server, call, 2, []}, {c, main, 0, []}, {x, y, 1, []},
+              {x, z, 2, []}],
+    End = #{label => {gen_server, terminate}, name => self(), last_message => msg,
+            state => {s, 1}, log => [], reason => normal, client_info => undefined},
+    Ends = [maps:merge(End, V)
+            || V <- [#{},
+                     #{name => server, reason => {badarith, Stack}},
+                     #{reason => {{boom, lists:seq(1, 30)}, Stack}, state => lists:seq(1, 60)},
+                     #{reason => {undef, [{lists, no_such_function, [1], []} | Stack]}},
+                     #{reason => {undef, [{otp_lib_erl_nomod, f, [1, 2], []}]}},
+                     #{reason => {undef, [{lists, reverse, [x], []}]}},
+                     #{log => [{in, a}, {out, r, self(), {s, 2}}, {noreply, {s, 3}}]},
+                     #{client_info => {self(), dead}},
+                     #{client_info => {self(), {self(), Client}}},
+                     #{client_info => {self(), {client, Client}}, name => {via, m, "server"},
+                       last_message => {call, lists:seq(1, 30)}}]],
+    NoInfo = [#{label => {gen_server, no_handle_info}, module => m, message => M}
+              || M <- [x, {tuple, "text", lists:seq(1, 40)}]],
+    Reports = Ends ++ NoInfo,
+    Flat = fun({{ok, Chars}, T}) -> {{ok, lists:flatten(Chars)}, T};
+              (X) -> X
+           end,
+    Options = [#{}, #{single_line => true}, #{depth => 4}, #{single_line => true, depth => 3},
+               #{encoding => latin1}, #{chars_limit => 200}, #{depth => unlimited},
+               #{single_line => true, chars_limit => 90}],
+    lists:append(
+      [[{format_log, [R]} || R <- Reports],
+       [{format_log, [R, O], Flat} || R <- Reports, O <- Options],
+       [{format_log, [R]} || R <- [#{label => other}, maps:remove(state, End), x]],
+       [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}}, {End, x},
+                                           {maps:remove(name, End), #{single_line => true}}]]]).
 
 %% ---------------------------------------------------------------------
 %% logger's helpers (cases(logger) above)

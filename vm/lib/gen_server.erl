@@ -4,11 +4,12 @@
 %% hibernate (through proc_lib:hibernate/3), the system messages
 %% of sys and its debug events (in, out, noreply, continue), and OTP's
 %% exit reasons.  Reports of a server's end and of
-%% unexpected messages go to standard error (OTP sends them to logger).
+%% unexpected messages are logger events, as in OTP.
 -module(gen_server).
 
 -export([abcast/2, abcast/3, behaviour_info/1, call/2, call/3, cast/2, check_response/2, check_response/3,
-         enter_loop/3, enter_loop/4, enter_loop/5, format_status/2, init_it/6,
+         enter_loop/3, enter_loop/4, enter_loop/5, format_log/1, format_log/2,
+         format_status/2, init_it/6,
          multi_call/2, multi_call/3, multi_call/4, receive_response/2,
          receive_response/3, reply/2, reqids_add/3, reqids_new/0, reqids_size/1,
          reqids_to_list/1, send_request/2, send_request/4, start/3, start/4,
@@ -467,47 +468,178 @@ shown_state(Mod, State) ->
     maps:get(state, gen:format_status(Mod, terminate, #{state => State}, [get(), State])).
 
 %% ---------------------------------------------------------------------
-%% Reports on standard error, with the text of OTP's logger reports
+%% Reports: logger events as OTP's (label, fields, domain [otp], report_cb
+%% format_log/2, and format_log/1 for error_logger's handlers), so that
+%% levels, filters and handlers see them; the default handler prints
+%% them as erl does.
 
 report_end(Reason, Stack, Name, From, Msg, Mod, State, Debug) ->
     Status = gen:format_status(Mod, terminate,
                                #{reason => Reason, state => State, message => Msg,
                                  log => sys:get_log(Debug)},
                                [get(), State]),
-    Shown = maps:get('EXIT', Status, maps:get('$status', Status, maps:get(state, Status))),
     Why = case Stack of
               undefined -> maps:get(reason, Status);
               _ -> {maps:get(reason, Status), Stack}
           end,
-    Client = client_report(From),
-    io:put_chars(standard_error,
-                 [io_lib:format("=ERROR REPORT====~n** Generic server ~p terminating ~n"
-                                "** Last message in was ~p~n** When Server state == ~p~n"
-                                "** Reason for termination ==~n** ~p~n",
-                                [Name, maps:get(message, Status), Shown, Why]),
-                  log_report(log_states(Mod, maps:get(log, Status))), Client, "\n"]).
-
-log_report([]) ->
-    [];
-log_report(Log) ->
-    Each = lists:join(",~n    ", lists:duplicate(length(Log), "~p")),
-    io_lib:format(lists:append(["** Log ==~n** [" | Each] ++ ["]~n"]), Log).
-
-%% The calling client as OTP's report shows it: its stack, by its name
-%% when it has one, or that it is dead.
-client_report({Pid, _}) when is_pid(Pid) ->
-    case process_info(Pid, [current_stacktrace, registered_name]) of
-        undefined ->
-            io_lib:format("** Client ~p is dead~n", [Pid]);
-        [{current_stacktrace, Stack}, {registered_name, []}] ->
-            io_lib:format("** Client ~p stacktrace~n** ~p~n", [Pid, Stack]);
-        [{current_stacktrace, Stack}, {registered_name, Name}] ->
-            io_lib:format("** Client ~p stacktrace~n** ~p~n", [Name, Stack])
-    end;
-client_report(_) ->
-    [].
+    Report = #{label => {gen_server, terminate},
+               name => Name,
+               last_message => maps:get(message, Status),
+               state => maps:get('EXIT', Status, maps:get('$status', Status, maps:get(state, Status))),
+               log => log_states(Mod, maps:get(log, Status)),
+               reason => Why,
+               client_info => client_info(From)},
+    log_report(error, error, Report).
 
 report_unexpected(Mod, Msg) ->
-    io:put_chars(standard_error,
-                 io_lib:format("=WARNING REPORT====~n** Undefined handle_info in ~p~n"
-                               "** Unhandled message: ~p~n~n", [Mod, Msg])).
+    log_report(warning, warning_msg, #{label => {gen_server, no_handle_info},
+                                       module => Mod, message => Msg}).
+
+log_report(Level, Tag, Report) ->
+    case logger:allow(Level, ?MODULE) of
+        true ->
+            logger:macro_log(#{mfa => {?MODULE, log_report, 3}, line => ?LINE, file => ?FILE},
+                             Level, Report,
+                             #{domain => [otp], report_cb => fun gen_server:format_log/2,
+                               error_logger => #{tag => Tag,
+                                                 report_cb => fun gen_server:format_log/1}});
+        false ->
+            ok
+    end.
+
+%% The calling client as the report names it: its stack and its name
+%% when it has one, or that it is dead.
+client_info({Pid, _}) ->
+    client_info(Pid);
+client_info(Pid) when is_pid(Pid), node(Pid) =:= node() ->
+    case process_info(Pid, [current_stacktrace, registered_name]) of
+        undefined -> {Pid, dead};
+        [{current_stacktrace, Stack}, {registered_name, []}] -> {Pid, {Pid, Stack}};
+        [{current_stacktrace, Stack}, {registered_name, Name}] -> {Pid, {Name, Stack}}
+    end;
+client_info(Pid) when is_pid(Pid) ->
+    {Pid, remote};
+client_info(_) ->
+    undefined.
+
+%% The report's text for error_logger's handlers: depth error_logger's
+%% format depth, the terms cut to it beforehand, on several lines.
+format_log(Report) ->
+    Depth = error_logger:get_format_depth(),
+    format_multi(limit_report(Report, Depth),
+                 #{chars_limit => unlimited, depth => Depth, single_line => false,
+                   encoding => utf8}).
+
+limit_report(Report, unlimited) ->
+    Report;
+limit_report(#{label := {gen_server, terminate}, last_message := Msg, state := State,
+               log := Log, reason := Reason, client_info := Client} = Report, Depth) ->
+    Client1 = case Client of
+                  {From, {Name, Stack}} -> {From, {Name, io_lib:limit_term(Stack, Depth)}};
+                  _ -> Client
+              end,
+    Report#{last_message => io_lib:limit_term(Msg, Depth),
+            state => io_lib:limit_term(State, Depth),
+            log => [io_lib:limit_term(L, Depth) || L <- Log],
+            reason => io_lib:limit_term(Reason, Depth),
+            client_info => Client1};
+limit_report(#{label := {gen_server, no_handle_info}, message := Msg} = Report, Depth) ->
+    Report#{message => io_lib:limit_term(Msg, Depth)}.
+
+%% The report's text for logger's formatter, under its options (depth,
+%% chars_limit, single_line, encoding).
+format_log(Report, Opts0) ->
+    Opts = maps:merge(#{chars_limit => unlimited, depth => unlimited, single_line => false,
+                        encoding => utf8}, Opts0),
+    IoOpts = case Opts of
+                 #{chars_limit := unlimited} -> [];
+                 #{chars_limit := Limit} -> [{chars_limit, Limit}]
+             end,
+    {Format, Args} = case Opts of
+                         #{single_line := true} -> format_single(Report, Opts);
+                         _ -> format_multi(Report, Opts)
+                     end,
+    io_lib:format(Format, Args, IoOpts).
+
+format_single(#{label := {gen_server, terminate}, name := Name, last_message := Msg,
+                state := State, log := Log, reason := Reason, client_info := Client}, Opts) ->
+    P = p(Opts),
+    {LogF, LogA} = case Log of
+                       [] -> {"", []};
+                       _ -> {" Log: " ++ P, with_depth([Log], Opts)}
+                   end,
+    {ClientF, ClientA} = client_single(Client, Opts),
+    {lists:append(["Generic server ", P, " terminating. Reason: ", P, ". Last message: ", P,
+                   ". State: ", P, ".", LogF, ClientF]),
+     with_depth([Name, fix_reason(Reason), Msg, State], Opts) ++ LogA ++ ClientA};
+format_single(#{label := {gen_server, no_handle_info}, module := Mod, message := Msg}, Opts) ->
+    P = p(Opts),
+    {"Undefined handle_info in " ++ P ++ ". Unhandled message: " ++ P ++ ".",
+     with_depth([Mod, Msg], Opts)};
+format_single(Report, Opts) ->
+    format_multi(Report, Opts).
+
+format_multi(#{label := {gen_server, terminate}, name := Name, last_message := Msg,
+               state := State, log := Log, reason := Reason, client_info := Client}, Opts) ->
+    P = p(Opts),
+    LogF = case Log of
+               [] -> [];
+               _ -> ["** Log ==~n** [", lists:join(",~n    ", [P || _ <- Log]), "]~n"]
+           end,
+    {ClientF, ClientA} = client_multi(Client, Opts),
+    {lists:flatten(["** Generic server ", P, " terminating \n** Last message in was ", P,
+                    "~n** When Server state == ", P, "~n** Reason for termination ==~n** ", P,
+                    "~n", LogF, ClientF]),
+     with_depth([Name, Msg, State, fix_reason(Reason) | Log], Opts) ++ ClientA};
+format_multi(#{label := {gen_server, no_handle_info}, module := Mod, message := Msg}, Opts) ->
+    %% (the module with ~p whatever the depth, as OTP)
+    {"** Undefined handle_info in ~p~n** Unhandled message: " ++ p(Opts) ++ "~n",
+     [Mod | with_depth([Msg], Opts)]}.
+
+client_single(undefined, _) ->
+    {"", []};
+client_single({From, dead}, _) ->
+    {" Client ~0p is dead.", [From]};
+client_single({From, remote}, _) ->
+    {" Client ~0p is remote on node ~0p.", [From, node(From)]};
+client_single({_, {Name, Stack}}, Opts) ->
+    P = p(Opts),
+    %% the stack's first four frames: enough to point at the call
+    {" Client " ++ P ++ " stacktrace: " ++ P ++ ".",
+     with_depth([Name, lists:sublist(Stack, 4)], Opts)}.
+
+client_multi(undefined, _) ->
+    {"", []};
+client_multi({From, dead}, _) ->
+    {"** Client ~p is dead~n", [From]};
+client_multi({From, remote}, _) ->
+    {"** Client ~p is remote on node ~p~n", [From, node(From)]};
+client_multi({_, {Name, Stack}}, Opts) ->
+    P = p(Opts),
+    {"** Client " ++ P ++ " stacktrace~n** " ++ P ++ "~n", with_depth([Name, Stack], Opts)}.
+
+%% The directive for a term under Opts: ~p or ~P (with a depth), ~0p on
+%% one line, ~tp unless latin1.
+p(#{single_line := Single, depth := Depth, encoding := Enc}) ->
+    lists:append(["~", case Single of true -> "0"; false -> "" end,
+                  case Enc of latin1 -> ""; _ -> "t" end,
+                  case Depth of unlimited -> "p"; _ -> "P" end]).
+
+%% Args with the depth after each, for ~P.
+with_depth(Args, #{depth := unlimited}) -> Args;
+with_depth(Args, #{depth := Depth}) -> lists:append([[A, Depth] || A <- Args]).
+
+%% An undef naming a module that is not loaded, or a function it does
+%% not export, says which.
+fix_reason({undef, [{M, F, A, L} | MFAs]} = Reason) ->
+    case code:is_loaded(M) of
+        false ->
+            {'module could not be loaded', [{M, F, A, L} | MFAs]};
+        _ ->
+            case erlang:function_exported(M, F, length(A)) of
+                true -> Reason;
+                false -> {'function not exported', [{M, F, A, L} | MFAs]}
+            end
+    end;
+fix_reason(Reason) ->
+    Reason.

@@ -1,16 +1,16 @@
 %% proc_lib: OTP 25's proc_lib for the dbgsh VM: processes that record their
 %% parent ('$ancestors') and first function ('$initial_call') in the process
 %% dictionary, synchronous starts (start, start_link, start_monitor with
-%% init_ack), stop through sys, and a crash report on standard error for a
-%% process that ends abnormally (OTP sends it to logger).
+%% init_ack), stop through sys, and a crash report for a process that ends
+%% abnormally, a logger event as in OTP.
 -module(proc_lib).
 
--export([hibernate/3, init_ack/1, init_ack/2, init_p/3, init_p/5, initial_call/1,
-         spawn/1, spawn/2, spawn/3, spawn/4, spawn_link/1, spawn_link/2, spawn_link/3,
-         spawn_link/4, spawn_opt/2, spawn_opt/3, spawn_opt/4, spawn_opt/5, start/3,
-         start/4, start/5, start_link/3, start_link/4, start_link/5, start_monitor/3,
-         start_monitor/4, start_monitor/5, stop/1, stop/3, translate_initial_call/1,
-         wake_up/3]).
+-export([format/1, format/2, format/3, hibernate/3, init_ack/1, init_ack/2, init_p/3, init_p/5,
+         initial_call/1, report_cb/2, spawn/1, spawn/2, spawn/3, spawn/4, spawn_link/1,
+         spawn_link/2, spawn_link/3, spawn_link/4, spawn_opt/2, spawn_opt/3, spawn_opt/4,
+         spawn_opt/5, start/3, start/4, start/5, start_link/3, start_link/4, start_link/5,
+         start_monitor/3, start_monitor/4, start_monitor/5, stop/1, stop/3,
+         translate_initial_call/1, wake_up/3]).
 
 %% ---------------------------------------------------------------------
 %% Spawning: every process starts in init_p/3,5 with its parent's name and
@@ -286,31 +286,56 @@ ancestors() ->
     end.
 
 %% ---------------------------------------------------------------------
-%% The crash report: OTP's CRASH REPORT fields (without its neighbours'
-%% details or a time stamp), written to standard error in one piece.
+%% The crash report: a logger event as OTP's (label {proc_lib, crash},
+%% report [the crasher's fields, its neighbours], domain [otp, sasl],
+%% report_cb report_cb/2, title "CRASH REPORT"). The neighbours (the
+%% linked processes' own fields) are left out: an empty list.
 
 crash_report(exit, normal, _, _) -> ok;
 crash_report(exit, shutdown, _, _) -> ok;
 crash_report(exit, {shutdown, _}, _, _) -> ok;
 crash_report(Class, Reason, Initial, Stack) ->
-    Info = [info(K) || K <- [message_queue_len, messages, links, dictionary, trap_exit,
-                             status, heap_size, stack_size, reductions]],
-    {dictionary, Dict0} = lists:keyfind(dictionary, 1, Info),
-    Dict = [KV || {K, _} = KV <- Dict0, K =/= '$ancestors', K =/= '$initial_call'],
-    {registered_name, RegName} = info(registered_name),
-    Fields = [{"pid", self()}, {"registered_name", RegName}],
-    Text = [io_lib:format("=CRASH REPORT====~n  crasher:~n", []),
-            case Initial of
-                {M, F, A} -> io_lib:format("    initial call: ~w:~w/~w~n", [M, F, A]);
-                none -> []
-            end,
-            [io_lib:format("    ~s: ~p~n", [K, V]) || {K, V} <- Fields],
-            exception_text(Class, Reason, Stack),
-            io_lib:format("    ancestors: ~p~n", [ancestors()]),
-            [io_lib:format("    ~w: ~p~n", [K, case K of dictionary -> Dict; _ -> V end])
-             || {K, V} <- Info],
-            io_lib:format("  neighbours:~n~n", [])],
-    io:put_chars(standard_error, Text).
+    case logger:allow(error, ?MODULE) of
+        true ->
+            logger:macro_log(#{mfa => {?MODULE, crash_report, 4}, line => ?LINE, file => ?FILE},
+                             error,
+                             #{label => {proc_lib, crash},
+                               report => [crasher_info(Class, Reason, Initial, Stack), []]},
+                             #{domain => [otp, sasl], report_cb => fun proc_lib:report_cb/2,
+                               logger_formatter => #{title => "CRASH REPORT"},
+                               error_logger => #{tag => error_report, type => crash_report}});
+        false ->
+            ok
+    end.
+
+crasher_info(Class, Reason, Initial, Stack) ->
+    Dict = case process_info(self(), dictionary) of
+               {dictionary, D} -> [KV || {K, _} = KV <- D, K =/= '$ancestors', K =/= '$initial_call'];
+               _ -> []
+           end,
+    [{initial_call, {M, F, dummy_args(A)}} || {M, F, A} <- [Initial]]
+        ++ [{pid, self()}, info(registered_name), {error_info, {Class, Reason, Stack}},
+            {ancestors, ancestors()}, info(message_queue_len),
+            {messages, error_logger:limit_term(messages())}, info(links),
+            {dictionary, error_logger:limit_term(Dict)}
+            | [info(K) || K <- [trap_exit, status, heap_size, stack_size, reductions]]].
+
+%% The messages the report shows: with a format depth, only that many
+%% are taken (the process is about to end).
+messages() ->
+    case error_logger:get_format_depth() of
+        unlimited ->
+            {messages, Ms} = process_info(self(), messages),
+            Ms;
+        Depth ->
+            take_messages(Depth)
+    end.
+
+take_messages(0) -> [];
+take_messages(N) ->
+    receive M -> [M | take_messages(N - 1)]
+    after 0 -> []
+    end.
 
 info(Key) ->
     case process_info(self(), Key) of
@@ -319,19 +344,166 @@ info(Key) ->
         _ -> {Key, undefined}
     end.
 
-%% "exception Class: ..." as erl_error words it, each line indented by 4;
-%% the stack's last frames in proc_lib or erl_eval left out, as OTP's
-%% report leaves them.
-exception_text(Class, Reason, Stack0) ->
+%% ---------------------------------------------------------------------
+%% The crash report's text
+
+report_cb(#{label := {proc_lib, crash}, report := Report}, Opts) ->
+    format_crash(Report, maps:merge(#{chars_limit => unlimited, depth => unlimited,
+                                      single_line => false, encoding => utf8}, Opts)).
+
+format(Report) ->
+    format(Report, latin1).
+
+format(Report, Encoding) ->
+    format(Report, Encoding, unlimited).
+
+format(Report, Encoding, Depth) ->
+    format_crash(Report, #{chars_limit => unlimited, depth => Depth, encoding => Encoding,
+                           single_line => false}).
+
+%% "  crasher:" and its fields, "  neighbours:" and theirs, or all on one
+%% line. Under a chars_limit, the fixed text is taken from it first, a
+%% third of the rest goes to the exception and each field shares the
+%% other two thirds.
+format_crash([Own, Links], #{encoding := Enc, single_line := Single, chars_limit := Limit0} = Opts) ->
+    Indent = case Single of true -> ""; false -> "  " end,
+    Nl = nl(Single, " "),
+    Sep = nl(Single, "; "),
+    {PartLimit, Limit} =
+        case Limit0 of
+            unlimited ->
+                {unlimited, unlimited};
+            _ when is_integer(Limit0) ->
+                N = length(Own),
+                Fixed = length(Indent) + length("crasher") + length(Nl) + length(Sep) * (N + 1),
+                L1 = max(Limit0 - Fixed, 1),
+                {(L1 - L1 div 3) div N, L1}
+        end,
+    LinkText = format_links(Links, Indent, Opts, PartLimit),
+    OwnText = format_own(Own, Indent, Opts, text_size(Enc, LinkText), PartLimit, Limit),
+    io_lib:format("~scrasher:" ++ Nl ++ "~ts" ++ Sep ++ "~ts", [Indent, OwnText, LinkText]).
+
+format_own(Own, Indent, #{encoding := Enc, single_line := Single} = Opts, LinkSize, PartLimit, Limit0) ->
+    Indent2 = Indent ++ Indent,
+    case split_error_info(Own) of
+        {Before, {Class, Reason, Stack}, After} ->
+            B = format_fields(Before, Indent2, Opts, PartLimit),
+            A = format_fields(After, Indent2, Opts, PartLimit),
+            Sep = nl(Single, ", "),
+            Limit = case Limit0 of
+                        unlimited ->
+                            unlimited;
+                        _ ->
+                            Other = text_size(Enc, B) + text_size(Enc, A)
+                                - length(Sep) * (length(B) + length(A)) + LinkSize,
+                            max(Limit0 - Other, 1)
+                    end,
+            lists:join(Sep, [B, format_exception(Class, Reason, Stack, Opts, Limit), A]);
+        no ->
+            Limit = case Limit0 of
+                        unlimited -> unlimited;
+                        _ -> max(Limit0 - LinkSize, 1)
+                    end,
+            format_fields(Own, Indent2, Opts, Limit)
+    end.
+
+split_error_info(Report) ->
+    try lists:splitwith(fun(F) -> element(1, F) =/= error_info end, Report) of
+        {Before, [{error_info, Info} | After]} -> {Before, Info, After};
+        _ -> no
+    catch _:_ -> no
+    end.
+
+%% The neighbours: only their pids under a chars_limit.
+format_links(Links, Indent, #{encoding := Enc, depth := Depth, single_line := Single}, PartLimit)
+  when is_integer(PartLimit) ->
+    {P, Tail} = p(Enc, Depth),
+    Width = case Single of true -> "0"; false -> "" end,
+    io_lib:format(Indent ++ "neighbours: ~" ++ Width ++ P,
+                  [[Pid || {neighbour, [{pid, Pid} | _]} <- Links] | Tail],
+                  [{chars_limit, PartLimit}]);
+format_links(Links, Indent, #{single_line := Single} = Opts, PartLimit) ->
+    [Indent, "neighbours:", nl(Single, " "),
+     lists:join(nl(Single, "; "), format_neighbours(Links, Indent ++ Indent, Opts, PartLimit))].
+
+format_neighbours([Link | Links], Indent0, #{single_line := Single} = Opts, PartLimit) ->
+    Fields = case Link of
+                 {neighbour, F} -> F;
+                 _ -> Link
+             end,
+    Indent = case Single of true -> ""; false -> Indent0 end,
+    [[Indent, "neighbour:", nl(Single, " "), format_fields(Fields, ["  ", Indent], Opts, PartLimit)]
+     | format_neighbours(Links, Indent, Opts, PartLimit)];
+format_neighbours(Fields, Indent, Opts, PartLimit) ->
+    format_fields(Fields, Indent, Opts, PartLimit).
+
+format_fields(Fields, Indent, #{single_line := Single} = Opts, Limit) when is_list(Fields) ->
+    lists:join(nl(Single, ", "), format_each(Fields, Indent, Opts, Limit));
+format_fields(Term, Indent0, #{encoding := Enc, depth := Depth, single_line := Single}, Limit) ->
+    {P, Tail} = p(Enc, Depth),
+    {Indent, Width} = case Single of true -> {"", "0"}; false -> {Indent0, ""} end,
+    io_lib:format("~s~" ++ Width ++ P, [Indent, Term | Tail], limit_opt(Limit)).
+
+format_each([{initial_call, Initial} | Fields], Indent, Opts, Limit) ->
+    [format_initial(Indent, Initial, Opts, Limit) | format_each(Fields, Indent, Opts, Limit)];
+format_each([{Tag, Data} | Fields], Indent, Opts, Limit) ->
+    [format_tag(Indent, Tag, Data, Opts, Limit) | format_each(Fields, Indent, Opts, Limit)];
+format_each(_, _, _, _) ->
+    [].
+
+format_initial(Indent0, {M, F, Args} = Initial, #{encoding := Enc, single_line := Single} = Opts, Limit) ->
+    Indent = case Single of true -> ""; false -> Indent0 end,
+    try length(Args) of
+        A -> [Indent, "initial call: ", atom_text(M, Enc), $:, atom_text(F, Enc), $/,
+              integer_to_list(A)]
+    catch
+        error:_ -> format_tag(Indent, initial_call, Initial, Opts, Limit)
+    end;
+format_initial(Indent, Initial, Opts, Limit) ->
+    format_tag(Indent, initial_call, Initial, Opts, Limit).
+
+atom_text(A, latin1) -> io_lib:write_atom_as_latin1(A);
+atom_text(A, _) -> io_lib:write_atom(A).
+
+%% "Tag: Value", the value laid out from column 18 whatever the tag.
+format_tag(Indent0, Tag, Data, #{encoding := Enc, depth := Depth, single_line := Single}, Limit) ->
+    {P, Tail} = p(Enc, Depth),
+    {Indent, Width} = case Single of true -> {"", "0"}; false -> {Indent0, ""} end,
+    io_lib:format("~s~" ++ Width ++ "p: ~" ++ Width ++ ".18" ++ P, [Indent, Tag, Data | Tail],
+                  limit_opt(Limit)).
+
+%% "exception Class: ..." as erl_error words it, each line indented by 4
+%% (its frames of proc_lib or erl_eval at the stack's end left out), or
+%% "Class: {Reason, Stack}" on one line.
+format_exception(Class, Reason, Stack, #{encoding := Enc, depth := Depth, single_line := true}, Limit) ->
+    {P, Tail} = p(Enc, Depth),
+    [atom_to_list(Class), ": ", io_lib:format("~0" ++ P, [{Reason, Stack} | Tail], limit_opt(Limit))];
+format_exception(Class, Reason, Stack0, #{encoding := Enc, depth := Depth}, _Limit) ->
     Stack = lists:reverse(lists:dropwhile(fun({M, _, _, _}) -> M =:= ?MODULE orelse M =:= erl_eval;
                                              (_) -> false
                                           end, lists:reverse(Stack0))),
-    Text = binary_to_list(dbgsh_out:format_exception(Class, Reason, Stack)),
-    Lines = string:split(strip_prefix(Text), "\n", all),
-    [["    ", strip_indent(L), "\n"] || L <- Lines, L =/= ""].
+    Opts = #{depth => case Depth of unlimited -> -1; _ -> Depth end, encoding => Enc},
+    Text = unicode:characters_to_list(dbgsh_out:format_exception(Class, Reason, Stack, Opts)),
+    Lines = [L || L <- string:split(strip_prefix(Text), "\n", all), L =/= ""],
+    ["    ", lists:join("\n    ", [strip_indent(L) || L <- Lines])].
 
 strip_prefix("** " ++ T) -> T;
 strip_prefix(T) -> T.
 
 strip_indent("   " ++ T) -> T;
 strip_indent(T) -> T.
+
+p(Enc, Depth) ->
+    Mod = case Enc of latin1 -> ""; _ -> "t" end,
+    case Depth of
+        unlimited -> {Mod ++ "p", []};
+        _ -> {Mod ++ "P", [Depth]}
+    end.
+
+nl(true, Else) -> Else;
+nl(false, _) -> "\n".
+
+limit_opt(Limit) -> [{chars_limit, Limit} || is_integer(Limit)].
+
+text_size(latin1, S) -> iolist_size(S);
+text_size(_, S) -> string:length(S).
