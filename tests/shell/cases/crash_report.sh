@@ -1,8 +1,8 @@
 # proc_lib's crash report for a process it started that fails: OTP 25's
 # fields, and the exception's stack without the frames of proc_lib itself
-# (the last ones, as OTP leaves them out). erl's header carries a time
-# stamp, ours none (docs/differences-from-erlang.md). The sizes and counts
-# are this VM's: masked.
+# (the last ones, as OTP leaves them out). The report is a logger event
+# that the default handler prints with erl's header; its time stamp, and
+# the sizes and counts, which are this VM's, are masked.
 cat >plc.erl <<'ERL'
 -module(plc).
 -export([main/0, crash/1]).
@@ -13,4 +13,4 @@ main() ->
     proc_lib:spawn(fun() -> lists:map(fun(Y) -> Y + 1 end, [a]) end),
     timer:sleep(100).
 ERL
-"$DBGSH" -S 1 plc.erl -e 'plc:main()' 2>&1 | sed -E 's/<0\.[0-9]+\.0>/<PID>/g; s/(heap_size|stack_size|reductions): [0-9]+/\1: N/'
+"$DBGSH" -S 1 plc.erl -e 'plc:main()' 2>&1 | sed -E 's/<0\.[0-9]+\.0>/<PID>/g; s/[0-9]{1,2}-[A-Z][a-z]{2}-[0-9]{4}::[0-9:.]{15}/DATE/; s/(heap_size|stack_size|reductions): [0-9]+/\1: N/'
