@@ -121,12 +121,8 @@ not_ours(c, F, A) -> not lists:member({F, A}, [{c, 1}, {c, 2}, {l, 1}]) orelse l
 not_ours(ets, F, A) -> not lists:member({F, A}, [{foldl, 3}, {foldr, 3}, {match_spec_run, 2},
                                                 {test_ms, 2}, {repair_continuation, 2},
                                                 {fun2ms, 1}]);
-%% Of gen_server and proc_lib, the logger's report formatting (the reports
-%% go to standard error here); of sys, the debug facilities (trace, log,
-%% statistics, install) and code change.
-not_ours(gen_server, F, _) -> lists:member(F, [format_log]);
-not_ours(proc_lib, F, _) -> lists:member(F, [format, report_cb]);
-not_ours(supervisor, F, _) -> lists:member(F, [format_log]);
+%% Of sys, the debug facilities (trace, log, statistics, install) and
+%% code change.
 not_ours(sys, F, _) ->
     not lists:member(F, [get_state, get_status, handle_system_msg, replace_state, resume,
                          suspend, terminate]);
@@ -1561,6 +1557,7 @@ cases(gen_statem) ->
     lists:append(
       [[{behaviour_info, [K]} || K <- [callbacks, optional_callbacks, x]],
        [{format_log, [R]} || R <- Reports],
+       [format_log_depth(Reports)],
        [{format_log, [R, O], Flat} || R <- Reports, O <- Options],
        [{format_log, [R]} || R <- [#{label => other}, maps:remove(queue, Base), x]],
        [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}}, {Base, x},
@@ -1618,6 +1615,7 @@ cases(gen_event) ->
     lists:append(
       [[{behaviour_info, [K]} || K <- [callbacks, optional_callbacks, x]],
        [{format_log, [R]} || R <- Reports],
+       [format_log_depth(Reports)],
        [{format_log, [R, O], Flat} || R <- Reports, O <- Options],
        [{format_log, [R]} || R <- [#{label => other}, maps:remove(state, Crash), x]],
        [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}}, {Crash, x},
@@ -1674,7 +1672,8 @@ cases(supervisor) ->
         || A <- [undefined, never, any_significant, all_significant, x, "never"]],
        [{check_childspecs, [list_of(3, Spec), Auto()]} || _ <- lists:seq(1, 300)],
        [{check_childspecs, [x, x]}],
-       [{format_status, [Opt1, [[], State]]} || Opt1 <- [terminate, normal, x]]]);
+       [{format_status, [Opt1, [[], State]]} || Opt1 <- [terminate, normal, x]],
+       supervisor_reports()]);
 
 %% ---------------------------------------------------------------------
 %% application: the client functions against erl's own controller and its
@@ -2481,6 +2480,51 @@ proc_lib_reports() ->
 %% gen_server's reports: format_log/1 (error_logger's handlers) and
 %% format_log/2 (logger's formatter, under its options) on the reports a
 %% server's end and an unexpected message make.
+%% format_log/1 of Reports with error_logger's format depth at 3 (in the
+%% environment OTP's and ours share): the terms are cut before they are
+%% formatted.
+format_log_depth(Reports) ->
+    {via, "format_log/1 at depth 3",
+     fun(M) ->
+             ok = application:set_env(kernel, error_logger_format_depth, 3),
+             try [M:format_log(R) || R <- Reports]
+             after application:unset_env(kernel, error_logger_format_depth)
+             end
+     end}.
+
+%% supervisor's reports as logger gets them: error reports of every
+%% context, a child of many (nb_children), progress reports.
+supervisor_reports() ->
+    Child = [{pid, self()}, {id, worker}, {mfargs, {m, start_link, [lists:seq(1, 20)]}},
+             {restart_type, permanent}, {significant, false}, {shutdown, 5000},
+             {child_type, worker}],
+    Many = [{nb_children, 3} | tl(Child)],
+    Error = fun(Ctx, Reason, Off) ->
+                    #{label => {supervisor, Ctx},
+                      report => [{supervisor, {local, sup}}, {errorContext, Ctx},
+                                 {reason, Reason}, {offender, Off}]}
+            end,
+    Reports = [Error(start_error, {bad, lists:seq(1, 30)}, Child),
+               Error(child_terminated, {badarith, [{m, f, 1, [{line, 2}]}]}, Child),
+               Error(shutdown_error, killed, Many),
+               Error(shutdown, reached_max_restart_intensity, Child),
+               #{label => {supervisor, progress},
+                 report => [{supervisor, {self(), m}}, {started, Child}]},
+               #{label => {supervisor, progress},
+                 report => [{supervisor, {local, "sup"}}, {started, Many}]}],
+    Flat = fun({{ok, Chars}, T}) -> {{ok, lists:flatten(Chars)}, T};
+              (X) -> X
+           end,
+    Options = [#{}, #{single_line => true}, #{depth => 4}, #{single_line => true, depth => 3},
+               #{encoding => latin1}, #{chars_limit => 100}, #{depth => unlimited},
+               #{single_line => true, chars_limit => 60}],
+    lists:append(
+      [[{format_log, [R]} || R <- Reports],
+       [format_log_depth(Reports)],
+       [{format_log, [R, O], Flat} || R <- Reports, O <- Options],
+       [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}},
+                                           {#{label => other}, #{single_line => true}}]]]).
+
 gen_server_reports() ->
     Stack = [{m, handle_call, 3, [{file, "m.erl"}, {line, 3}]}, {gen_server, try_handle_call, 4, []}],
     Client = [{gen, do_call, 4, []}, {gen_server, call, 2, []}, {c, main, 0, []}, {x, y, 1, []},
@@ -2510,6 +2554,7 @@ gen_server_reports() ->
                #{single_line => true, chars_limit => 90}],
     lists:append(
       [[{format_log, [R]} || R <- Reports],
+       [format_log_depth(Reports)],
        [{format_log, [R, O], Flat} || R <- Reports, O <- Options],
        [{format_log, [R]} || R <- [#{label => other}, maps:remove(state, End), x]],
        [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}}, {End, x},

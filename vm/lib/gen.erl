@@ -81,16 +81,15 @@ hibernate_after(Options) ->
     end.
 
 %% The start options' {debug, Options} as sys keeps them; options that are
-%% not a list are reported (on standard error) and ignored.
+%% not a list are reported (an error_logger message, as OTP's) and ignored.
 debug_options(Name, Options) ->
     case lists:keyfind(debug, 1, Options) of
         {debug, Debug} ->
             try sys:debug_options(Debug)
             catch
                 _:_ ->
-                    io:put_chars(standard_error,
-                                 io_lib:format("~tp: ignoring erroneous debug options - ~tp~n",
-                                               [Name, Debug])),
+                    error_logger:format("~tp: ignoring erroneous debug options - ~tp~n",
+                                        [Name, Debug]),
                     []
             end;
         false ->

@@ -526,7 +526,8 @@ format_status(Opt, [PDict, SysState, Parent, Debug, [Name, Handlers, _, _]]) ->
      {items, {"Installed handlers", Shown}}].
 
 %% ---------------------------------------------------------------------
-%% Reports on standard error, in the text of OTP's format_log/2
+%% Reports: OTP's logger events (label, fields, domain [otp], report_cb
+%% format_log/2, and format_log/1 for error_logger's handlers)
 
 report_crash(H, Exit, State, LastIn, Name) ->
     %% Exit comes from a catch: format_status sees the reason without its
@@ -543,17 +544,41 @@ report_crash(H, Exit, State, LastIn, Name) ->
                last_message => maps:get(message, Status),
                state => maps:get('$status', Status, maps:get(state, Status)),
                reason => Wrap(maps:get(reason, Status))},
-    io:put_chars(standard_error, ["=ERROR REPORT====\n", format_log(Report, #{}), "\n"]).
+    log_report(error, error, Report).
 
 report_no_handle_info(Mod, Msg) ->
-    Report = #{label => {gen_event, no_handle_info}, module => Mod, message => Msg},
-    io:put_chars(standard_error, ["=WARNING REPORT====\n", format_log(Report, #{}), "\n"]).
+    log_report(warning, warning_msg,
+               #{label => {gen_event, no_handle_info}, module => Mod, message => Msg}).
 
-%% format_log/1 is error_logger's report_cb: {Format, Args}, the depth
-%% unlimited as error_logger's format depth is by default.
+log_report(Level, Tag, Report) ->
+    case logger:allow(Level, ?MODULE) of
+        true ->
+            logger:macro_log(#{mfa => {?MODULE, log_report, 3}, line => ?LINE, file => ?FILE},
+                             Level, Report,
+                             #{domain => [otp], report_cb => fun gen_event:format_log/2,
+                               error_logger => #{tag => Tag,
+                                                 report_cb => fun gen_event:format_log/1}});
+        false ->
+            ok
+    end.
+
+%% format_log/1 is error_logger's report_cb: {Format, Args} at
+%% error_logger's format depth, the terms cut to it beforehand.
 format_log(Report) ->
-    multi_line(Report, #{chars_limit => unlimited, depth => unlimited, single_line => false,
-                         encoding => utf8}).
+    Depth = error_logger:get_format_depth(),
+    multi_line(limit_report(Report, Depth),
+               #{chars_limit => unlimited, depth => Depth, single_line => false,
+                 encoding => utf8}).
+
+limit_report(Report, unlimited) ->
+    Report;
+limit_report(#{label := {gen_event, terminate}, last_message := Msg, state := State,
+               reason := Reason} = Report, Depth) ->
+    Report#{last_message := io_lib:limit_term(Msg, Depth),
+            state := io_lib:limit_term(State, Depth),
+            reason := io_lib:limit_term(Reason, Depth)};
+limit_report(#{label := {gen_event, no_handle_info}, message := Msg} = Report, Depth) ->
+    Report#{message := io_lib:limit_term(Msg, Depth)}.
 
 format_log(Report, Options) ->
     Opts = maps:merge(#{chars_limit => unlimited, depth => unlimited, single_line => false,

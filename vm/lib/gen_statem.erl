@@ -799,8 +799,8 @@ format_status(Opt, [PDict, SysState, Parent, Debug,
      | maps:get('$status', Status)].
 
 %% ---------------------------------------------------------------------
-%% The report of a machine's end: OTP's logger report (the map of
-%% format_log/1,2), written to standard error in one piece.
+%% The report of a machine's end: OTP's logger event (the map of
+%% format_log/1,2, domain [otp], report_cb format_log/2).
 
 report(Class, Reason, Stack, #params{name = Name, modules = [Mod | _] = Modules, mode = Mode,
                                      enter = Enter, debug = Debug},
@@ -821,7 +821,16 @@ report(Class, Reason, Stack, #params{name = Name, modules = [Mod | _] = Modules,
                timeouts => {Count, maps:get(timeouts, Status)}, log => maps:get(log, Status),
                reason => {Class, maps:get(reason, Status), Stack},
                client_info => client_info(Q)},
-    io:put_chars(standard_error, ["=ERROR REPORT====\n", format_log(Report, #{}), "\n"]).
+    case logger:allow(error, ?MODULE) of
+        true ->
+            logger:macro_log(#{mfa => {?MODULE, report, 4}, line => ?LINE, file => ?FILE},
+                             error, Report,
+                             #{domain => [otp], report_cb => fun gen_statem:format_log/2,
+                               error_logger => #{tag => error,
+                                                 report_cb => fun gen_statem:format_log/1}});
+        false ->
+            ok
+    end.
 
 %% The caller of the call being handled, for the report: its name (or
 %% pid) and where it waits.  Without current_stacktrace in the VM only a
@@ -840,11 +849,41 @@ client_info([{{call, {Pid, _}}, _} | _]) when is_pid(Pid) ->
 client_info(_) ->
     undefined.
 
-%% logger's report callbacks.  format_log/1 formats with unlimited
-%% depth (OTP's with error_logger's format depth).
+%% logger's report callbacks.  format_log/1 formats at error_logger's
+%% format depth, the terms cut to it beforehand (an event queue's first
+%% event alone, then the rest; an empty log or no timers as they are).
 format_log(Report) ->
-    multi_line(Report, #{chars_limit => unlimited, depth => unlimited, single_line => false,
-                         encoding => utf8}).
+    Depth = error_logger:get_format_depth(),
+    multi_line(limit_report(Report, Depth),
+               #{chars_limit => unlimited, depth => Depth, single_line => false,
+                 encoding => utf8}).
+
+limit_report(Report, unlimited) ->
+    Report;
+limit_report(#{label := {gen_statem, terminate}, queue := Q, postponed := Postponed,
+               modules := Modules, state := State, timeouts := Timeouts, log := Log,
+               reason := {Class, Reason, Stack}, client_info := Client} = Report, Depth) ->
+    Limit = fun(T) -> io_lib:limit_term(T, Depth) end,
+    Report#{queue := case Q of
+                         [Event | Events] -> [Limit(Event) | Limit(Events)];
+                         _ -> []
+                     end,
+            postponed := case Postponed of
+                             [] -> [];
+                             _ -> Limit(Postponed)
+                         end,
+            modules := Limit(Modules),
+            state := Limit(State),
+            timeouts := case Timeouts of
+                            {0, _} -> Timeouts;
+                            _ -> Limit(Timeouts)
+                        end,
+            log := [Limit(T) || T <- Log],
+            reason := {Class, Limit(Reason), Limit(Stack)},
+            client_info := case Client of
+                               {Pid, {Name, ClientStack}} -> {Pid, {Name, Limit(ClientStack)}};
+                               _ -> Client
+                           end}.
 
 format_log(Report, Options) ->
     Opts = maps:merge(#{chars_limit => unlimited, depth => unlimited, single_line => false,

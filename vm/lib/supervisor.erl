@@ -3,11 +3,12 @@
 %% strategies one_for_one, one_for_all, rest_for_one and simple_one_for_one,
 %% restart intensity, the shutdown protocol (monitor, exit(shutdown), kill
 %% when the time is up), significant children and auto_shutdown.  Its
-%% reports go to standard error (OTP sends them to logger).
+%% reports are OTP's logger events.
 -module(supervisor).
 
 -export([behaviour_info/1, check_childspecs/1, check_childspecs/2, code_change/3,
-         count_children/1, delete_child/2, format_status/2, get_callback_module/1,
+         count_children/1, delete_child/2, format_log/1, format_log/2, format_status/2,
+         get_callback_module/1,
          get_childspec/2, handle_call/3, handle_cast/2, handle_info/2, init/1,
          restart_child/2, start_child/2, start_link/2, start_link/3, terminate/2,
          terminate_child/2, which_children/1]).
@@ -381,9 +382,14 @@ handle_info({'EXIT', Pid, Reason}, State) ->
         error -> {noreply, State}
     end;
 handle_info(Msg, State) ->
-    io:put_chars(standard_error,
-                 io_lib:format("=ERROR REPORT====~nSupervisor received unexpected message: ~tp~n~n",
-                               [Msg])),
+    case logger:allow(error, ?MODULE) of
+        true ->
+            logger:macro_log(#{mfa => {?MODULE, handle_info, 2}, line => ?LINE, file => ?FILE},
+                             error, "Supervisor received unexpected message: ~tp~n", [Msg],
+                             #{domain => [otp], error_logger => #{tag => error}});
+        false ->
+            ok
+    end,
     {noreply, State}.
 
 stop_or_go({ok, State}) -> {noreply, State};
@@ -461,10 +467,19 @@ start_mfa(M, F, A) ->
         What -> {error, What}
     end.
 
-%% The progress report OTP would log here is at info level, which its
-%% default logger does not print: nothing is written.
-start_child_proc(#child{mfargs = {M, F, A}}, _SupName) ->
-    start_mfa(M, F, A).
+%% A child that starts gets a progress report, at info level (below the
+%% default level).
+start_child_proc(#child{mfargs = {M, F, A}} = Child, SupName) ->
+    case start_mfa(M, F, A) of
+        {ok, Pid} = Ok when is_pid(Pid) ->
+            report_progress(Child#child{pid = Pid}, SupName),
+            Ok;
+        {ok, Pid, _} = Ok when is_pid(Pid) ->
+            report_progress(Child#child{pid = Pid}, SupName),
+            Ok;
+        Other ->
+            Other
+    end.
 
 %% start_child/2 with a spec, not simple_one_for_one.
 add_child(#child{id = Id, restart_type = Restart} = Child, State) ->
@@ -872,14 +887,114 @@ dyn_args(_, #state{dynamics = {mapsets, _}}) -> undefined;
 dyn_args(Key, #state{dynamics = {maps, Db}}) -> maps:get(Key, Db).
 
 %% ---------------------------------------------------------------------
-%% Reports on standard error, with the text of OTP's logger reports (no
-%% time stamp)
+%% Reports: OTP's logger events (label {supervisor, Context} or {supervisor,
+%% progress}, the report a property list, domain [otp, sasl], report_cb
+%% format_log/2, the formatter's title), printed by the default handler
+%% as erl prints them.
 
 report(Context, Reason, Child, SupName) ->
-    io:put_chars(standard_error,
-                 io_lib:format("=SUPERVISOR REPORT====~n    supervisor: ~tp~n"
-                               "    errorContext: ~tp~n    reason: ~tp~n    offender: ~tp~n~n",
-                               [SupName, Context, Reason, offender(Child)])).
+    log_report(error, #{label => {supervisor, Context},
+                        report => [{supervisor, SupName}, {errorContext, Context},
+                                   {reason, Reason}, {offender, offender(Child)}]},
+               "SUPERVISOR REPORT", error_report, supervisor_report).
+
+report_progress(Child, SupName) ->
+    log_report(info, #{label => {supervisor, progress},
+                       report => [{supervisor, SupName}, {started, offender(Child)}]},
+               "PROGRESS REPORT", info_report, progress).
+
+log_report(Level, Report, Title, Tag, Type) ->
+    case logger:allow(Level, ?MODULE) of
+        true ->
+            logger:macro_log(#{mfa => {?MODULE, log_report, 5}, line => ?LINE, file => ?FILE},
+                             Level, Report,
+                             #{domain => [otp, sasl], report_cb => fun supervisor:format_log/2,
+                               logger_formatter => #{title => Title},
+                               error_logger => #{tag => Tag, type => Type,
+                                                 report_cb => fun supervisor:format_log/1}});
+        false ->
+            ok
+    end.
+
+%% The report's text for error_logger's handlers: error_logger's format
+%% depth, the terms cut to it beforehand, on several lines.
+format_log(#{label := {supervisor, _}, report := Fields} = Report) ->
+    Depth = error_logger:get_format_depth(),
+    Limited = case Depth of
+                  unlimited -> Report;
+                  _ -> Report#{report := [limit_field(F, Depth) || F <- Fields]}
+              end,
+    format_multi(Limited, #{chars_limit => unlimited, depth => Depth, single_line => false,
+                            encoding => utf8}).
+
+limit_field({supervisor, _} = F, _) -> F;
+limit_field({Key, Term}, Depth) -> {Key, io_lib:limit_term(Term, Depth)}.
+
+%% The report callback of every other handler: the text under logger's
+%% formatter options.
+format_log(Report, Options) ->
+    Opts = maps:merge(#{chars_limit => unlimited, depth => unlimited, single_line => false,
+                        encoding => utf8}, Options),
+    IoOpts = case Opts of
+                 #{chars_limit := unlimited} -> [];
+                 #{chars_limit := Limit} -> [{chars_limit, Limit}]
+             end,
+    {Format, Args} = case Opts of
+                         #{single_line := true} -> format_single(Report, Opts);
+                         _ -> format_multi(Report, Opts)
+                     end,
+    io_lib:format(Format, Args, IoOpts).
+
+%% One line: the supervisor, context and reason, then the child by id and
+%% pid (or its number of children).
+format_single(#{label := {supervisor, progress},
+                report := [{supervisor, SupName}, {started, Child}]}, Opts) ->
+    {ChildFormat, ChildArgs} = child_single(Child, "Started:"),
+    {"Supervisor: " ++ p(Opts) ++ "." ++ ChildFormat, with_depth([SupName], Opts) ++ ChildArgs};
+format_single(#{label := {supervisor, _},
+                report := [{supervisor, SupName}, {errorContext, Context}, {reason, Reason},
+                           {offender, Child}]}, Opts) ->
+    P = p(Opts),
+    {ChildFormat, ChildArgs} = child_single(Child, "Offender:"),
+    {"Supervisor: " ++ P ++ ". Context: " ++ P ++ ". Reason: " ++ P ++ "." ++ ChildFormat,
+     with_depth([SupName, Context, Reason], Opts) ++ ChildArgs};
+format_single(Report, Opts) ->
+    format_multi(Report, Opts).
+
+child_single(Child, Tag) ->
+    {id, Id} = lists:keyfind(id, 1, Child),
+    case lists:keyfind(pid, 1, Child) of
+        {pid, Pid} ->
+            {" ~s id=~w,pid=~w.", [Tag, Id, Pid]};
+        false ->
+            {nb_children, N} = lists:keyfind(nb_children, 1, Child),
+            {" ~s id=~w,nb_children=~w.", [Tag, Id, N]}
+    end.
+
+%% Several lines, a field a line, four spaces in.
+format_multi(#{label := {supervisor, progress},
+               report := [{supervisor, SupName}, {started, Child}]}, Opts) ->
+    P = p(Opts),
+    {"    supervisor: " ++ P ++ "~n    started: " ++ P ++ "~n",
+     with_depth([SupName, Child], Opts)};
+format_multi(#{label := {supervisor, _},
+               report := [{supervisor, SupName}, {errorContext, Context}, {reason, Reason},
+                          {offender, Child}]}, Opts) ->
+    P = p(Opts),
+    {lists:append(["    supervisor: ", P, "~n    errorContext: ", P, "~n    reason: ", P,
+                   "~n    offender: ", P, "~n"]),
+     with_depth([SupName, Context, Reason, Child], Opts)}.
+
+%% The directive for a term under Opts: ~p or ~P (with a depth), ~0p on
+%% one line, ~tp unless latin1.
+p(#{single_line := Single, depth := Depth, encoding := Enc}) ->
+    lists:append(["~", case Single of true -> "0"; false -> "" end,
+                  case Enc of latin1 -> ""; _ -> "t" end,
+                  case Depth of unlimited -> "p"; _ -> "P" end]).
+
+%% Args with the depth after each, for ~P.
+with_depth(Args, #{depth := unlimited}) -> Args;
+with_depth(Args, #{depth := Depth}) -> lists:append([[A, Depth] || A <- Args]).
 
 offender(#child{pid = Pid} = C) ->
     First = case Pid of
