@@ -1730,6 +1730,7 @@ cases(application_controller) ->
             #{chars_limit => 20}, #{encoding => latin1}],
     lists:append(
       [[{format_log, [R]} || R <- Reports],
+       [format_log_depth(Reports)],
        [{format_log, [R, O]} || R <- Reports, O <- Opts],
        [{get_application_module, [M]} || M <- [lists, logger, otp_lib_erl_nomod]],
        [{get_master, [A]} || A <- [kernel, stdlib, otp_lib_erl_noapp]],

@@ -1091,70 +1091,46 @@ info_exited(Name, Reason, Type) ->
 %% What ?LOG_INFO and ?LOG_NOTICE do: the event goes to logger when its
 %% level is allowed for this module.
 log(Location, Level, Report, Meta) ->
-    case logger:allow(Level, ?MODULE) of
-        true -> logger:macro_log(Location, Level, Report, Meta);
-        false -> ok
-    end.
+    dbgsh_report:log(?MODULE, Level, Location, Report, Meta).
 
-%% error_logger's report callback: {Format, Args}.
-format_log(LogReport) ->
-    Depth = unlimited,
-    format_log_multi(LogReport, #{chars_limit => unlimited, depth => Depth,
-                                  single_line => false, encoding => utf8}).
+%% error_logger's report callback: {Format, Args} at error_logger's
+%% format depth, the values cut to it first.
+format_log(#{label := {application_controller, _}} = LogReport) ->
+    dbgsh_report:format_log(LogReport, fun dbgsh_report:limit_fields/2,
+                            fun format_log_multi/2).
 
 %% logger's report callback.
-format_log(Report, FormatOpts0) ->
-    FormatOpts = maps:merge(#{chars_limit => unlimited, depth => unlimited,
-                              single_line => false, encoding => utf8}, FormatOpts0),
-    IoOpts = case FormatOpts of
-                 #{chars_limit := unlimited} -> [];
-                 #{chars_limit := Limit} -> [{chars_limit, Limit}]
-             end,
-    {Format, Args} = format_log_single(Report, FormatOpts),
-    io_lib:format(Format, Args, IoOpts).
+format_log(Report, FormatOpts) ->
+    dbgsh_report:format_log(Report, FormatOpts, fun format_log_single/2,
+                            fun format_log_multi/2).
 
 format_log_single(#{label := {application_controller, progress},
                     report := [{application, Name}, {started_at, Node}]},
                   #{single_line := true, depth := Depth} = FormatOpts) ->
-    P = p(FormatOpts),
-    {"Application: " ++ P ++ ". Started at: " ++ P ++ ".", args([Name, Node], Depth)};
+    P = dbgsh_report:directive(FormatOpts),
+    {"Application: " ++ P ++ ". Started at: " ++ P ++ ".",
+     dbgsh_report:with_depth([Name, Node], Depth)};
 format_log_single(#{label := {application_controller, exit},
                     report := [{application, Name}, {exited, Reason}, {type, Type}]},
                   #{single_line := true, depth := Depth} = FormatOpts) ->
-    P = p(FormatOpts),
+    P = dbgsh_report:directive(FormatOpts),
     {lists:append(["Application: ", P, ". Exited: ", P, ". Type: ", P, "."]),
-     args([Name, Reason, Type], Depth)};
+     dbgsh_report:with_depth([Name, Reason, Type], Depth)};
 format_log_single(Report, FormatOpts) ->
     format_log_multi(Report, FormatOpts).
 
 format_log_multi(#{label := {application_controller, progress},
                    report := [{application, Name}, {started_at, Node}]},
                  #{depth := Depth} = FormatOpts) ->
-    P = p(FormatOpts),
+    P = dbgsh_report:directive(FormatOpts),
     {lists:append(["    application: ", P, "~n", "    started_at: ", P, "~n"]),
-     args([Name, Node], Depth)};
+     dbgsh_report:with_depth([Name, Node], Depth)};
 format_log_multi(#{label := {application_controller, exit},
                    report := [{application, Name}, {exited, Reason}, {type, Type}]},
                  #{depth := Depth} = FormatOpts) ->
-    P = p(FormatOpts),
+    P = dbgsh_report:directive(FormatOpts),
     {lists:append(["    application: ", P, "~n", "    exited: ", P, "~n", "    type: ", P, "~n"]),
-     args([Name, Reason, Type], Depth)}.
-
-args(Terms, unlimited) -> Terms;
-args(Terms, Depth) -> lists:append([[T, Depth] || T <- Terms]).
-
-p(#{single_line := Single, depth := Depth, encoding := Enc}) ->
-    "~" ++ single(Single) ++ mod(Enc) ++ p(Depth);
-p(unlimited) ->
-    "p";
-p(_Depth) ->
-    "P".
-
-single(true) -> "0";
-single(false) -> "".
-
-mod(latin1) -> "";
-mod(_) -> "t".
+     dbgsh_report:with_depth([Name, Reason, Type], Depth)}.
 
 %% An exit reason the node's halt message can carry: a printable string.
 to_string(Term) ->

@@ -551,27 +551,16 @@ report_no_handle_info(Mod, Msg) ->
                #{label => {gen_event, no_handle_info}, module => Mod, message => Msg}).
 
 log_report(Level, Tag, Report) ->
-    case logger:allow(Level, ?MODULE) of
-        true ->
-            logger:macro_log(#{mfa => {?MODULE, log_report, 3}, line => ?LINE, file => ?FILE},
-                             Level, Report,
-                             #{domain => [otp], report_cb => fun gen_event:format_log/2,
-                               error_logger => #{tag => Tag,
-                                                 report_cb => fun gen_event:format_log/1}});
-        false ->
-            ok
-    end.
+    dbgsh_report:log(?MODULE, Level, #{mfa => {?MODULE, log_report, 3}, line => ?LINE,
+                                       file => ?FILE}, Report,
+                     #{domain => [otp], report_cb => fun gen_event:format_log/2,
+                       error_logger => #{tag => Tag, report_cb => fun gen_event:format_log/1}}).
 
 %% format_log/1 is error_logger's report_cb: {Format, Args} at
 %% error_logger's format depth, the terms cut to it beforehand.
 format_log(Report) ->
-    Depth = error_logger:get_format_depth(),
-    multi_line(limit_report(Report, Depth),
-               #{chars_limit => unlimited, depth => Depth, single_line => false,
-                 encoding => utf8}).
+    dbgsh_report:format_log(Report, fun limit_report/2, fun multi_line/2).
 
-limit_report(Report, unlimited) ->
-    Report;
 limit_report(#{label := {gen_event, terminate}, last_message := Msg, state := State,
                reason := Reason} = Report, Depth) ->
     Report#{last_message := io_lib:limit_term(Msg, Depth),
@@ -580,56 +569,40 @@ limit_report(#{label := {gen_event, terminate}, last_message := Msg, state := St
 limit_report(#{label := {gen_event, no_handle_info}, message := Msg} = Report, Depth) ->
     Report#{message := io_lib:limit_term(Msg, Depth)}.
 
+%% format_log/2, every other handler's.
 format_log(Report, Options) ->
-    Opts = maps:merge(#{chars_limit => unlimited, depth => unlimited, single_line => false,
-                        encoding => utf8}, Options),
-    IoOpts = case Opts of
-                 #{chars_limit := unlimited} -> [];
-                 #{chars_limit := Limit} -> [{chars_limit, Limit}]
-             end,
-    {Format, Args} = case Opts of
-                         #{single_line := true} -> single_line(Report, Opts);
-                         _ -> multi_line(Report, Opts)
-                     end,
-    io_lib:format(Format, Args, IoOpts).
+    dbgsh_report:format_log(Report, Options, fun single_line/2, fun multi_line/2).
 
 single_line(#{label := {gen_event, terminate}, handler := Handler, name := Name,
               last_message := LastIn, state := State, reason := Reason}, Opts) ->
-    P = directive(Opts),
+    P = dbgsh_report:directive(Opts),
     {lists:append(["Generic event handler ", P, " crashed. Installed: ", P, ". Last event: ", P,
                    ". State: ", P, ". Reason: ", P, "."]),
-     with_depth([Handler, Name, LastIn, State, fix_reason(Reason)], Opts)};
+     dbgsh_report:with_depth([Handler, Name, LastIn, State, fix_reason(Reason)], Opts)};
 single_line(#{label := {gen_event, no_handle_info}, module := Mod, message := Msg}, Opts) ->
-    P = directive(Opts),
+    P = dbgsh_report:directive(Opts),
     {lists:append(["Undefined handle_info in ", P, ". Unhandled message: ", P, "."]),
-     with_depth([Mod, Msg], Opts)};
+     dbgsh_report:with_depth([Mod, Msg], Opts)};
 single_line(Report, Opts) ->
     multi_line(Report, Opts).
 
 multi_line(#{label := {gen_event, terminate}, handler := Handler, name := Name,
              last_message := LastIn, state := State, reason := Reason}, Opts) ->
-    P = directive(Opts),
+    P = dbgsh_report:directive(Opts),
     {lists:append(["** gen_event handler ", P, " crashed.\n", "** Was installed in ", P, "\n",
                    "** Last event was: ", P, "\n", "** When handler state == ", P, "\n",
                    "** Reason == ", P, "\n"]),
-     with_depth([Handler, Name, LastIn, State, fix_reason(Reason)], Opts)};
+     dbgsh_report:with_depth([Handler, Name, LastIn, State, fix_reason(Reason)], Opts)};
 multi_line(#{label := {gen_event, no_handle_info}, module := Mod, message := Msg},
            #{depth := Depth} = Opts) ->
     %% OTP's text: the module always ~p, its depth (when limited) after
     %% the message's.
-    Format = "** Undefined handle_info in ~p\n** Unhandled message: " ++ directive(Opts) ++ "\n",
+    Format = "** Undefined handle_info in ~p\n** Unhandled message: "
+        ++ dbgsh_report:directive(Opts) ++ "\n",
     case Depth of
         unlimited -> {Format, [Mod, Msg]};
         _ -> {Format, [Mod, Msg, Depth]}
     end.
-
-directive(#{single_line := Single, depth := Depth, encoding := Encoding}) ->
-    "~" ++ case Single of true -> "0"; false -> "" end
-        ++ case Encoding of latin1 -> ""; _ -> "t" end
-        ++ case Depth of unlimited -> "p"; _ -> "P" end.
-
-with_depth(Args, #{depth := unlimited}) -> Args;
-with_depth(Args, #{depth := Depth}) -> lists:append([[A, Depth] || A <- Args]).
 
 %% An undef from a callback says whether the module could not be loaded
 %% or the function is not exported.

@@ -485,7 +485,8 @@ report_end(Reason, Stack, Name, From, Msg, Mod, State, Debug) ->
     Report = #{label => {gen_server, terminate},
                name => Name,
                last_message => maps:get(message, Status),
-               state => maps:get('EXIT', Status, maps:get('$status', Status, maps:get(state, Status))),
+               state => maps:get('EXIT', Status,
+                                 maps:get('$status', Status, maps:get(state, Status))),
                log => log_states(Mod, maps:get(log, Status)),
                reason => Why,
                client_info => client_info(From)},
@@ -496,16 +497,10 @@ report_unexpected(Mod, Msg) ->
                                        module => Mod, message => Msg}).
 
 log_report(Level, Tag, Report) ->
-    case logger:allow(Level, ?MODULE) of
-        true ->
-            logger:macro_log(#{mfa => {?MODULE, log_report, 3}, line => ?LINE, file => ?FILE},
-                             Level, Report,
-                             #{domain => [otp], report_cb => fun gen_server:format_log/2,
-                               error_logger => #{tag => Tag,
-                                                 report_cb => fun gen_server:format_log/1}});
-        false ->
-            ok
-    end.
+    dbgsh_report:log(?MODULE, Level, #{mfa => {?MODULE, log_report, 3}, line => ?LINE,
+                                       file => ?FILE}, Report,
+                     #{domain => [otp], report_cb => fun gen_server:format_log/2,
+                       error_logger => #{tag => Tag, report_cb => fun gen_server:format_log/1}}).
 
 %% The calling client as the report names it: its stack and its name
 %% when it has one, or that it is dead.
@@ -525,13 +520,8 @@ client_info(_) ->
 %% The report's text for error_logger's handlers: depth error_logger's
 %% format depth, the terms cut to it beforehand, on several lines.
 format_log(Report) ->
-    Depth = error_logger:get_format_depth(),
-    format_multi(limit_report(Report, Depth),
-                 #{chars_limit => unlimited, depth => Depth, single_line => false,
-                   encoding => utf8}).
+    dbgsh_report:format_log(Report, fun limit_report/2, fun format_multi/2).
 
-limit_report(Report, unlimited) ->
-    Report;
 limit_report(#{label := {gen_server, terminate}, last_message := Msg, state := State,
                log := Log, reason := Reason, client_info := Client} = Report, Depth) ->
     Client1 = case Client of
@@ -548,40 +538,30 @@ limit_report(#{label := {gen_server, no_handle_info}, message := Msg} = Report, 
 
 %% The report's text for logger's formatter, under its options (depth,
 %% chars_limit, single_line, encoding).
-format_log(Report, Opts0) ->
-    Opts = maps:merge(#{chars_limit => unlimited, depth => unlimited, single_line => false,
-                        encoding => utf8}, Opts0),
-    IoOpts = case Opts of
-                 #{chars_limit := unlimited} -> [];
-                 #{chars_limit := Limit} -> [{chars_limit, Limit}]
-             end,
-    {Format, Args} = case Opts of
-                         #{single_line := true} -> format_single(Report, Opts);
-                         _ -> format_multi(Report, Opts)
-                     end,
-    io_lib:format(Format, Args, IoOpts).
+format_log(Report, Options) ->
+    dbgsh_report:format_log(Report, Options, fun format_single/2, fun format_multi/2).
 
 format_single(#{label := {gen_server, terminate}, name := Name, last_message := Msg,
                 state := State, log := Log, reason := Reason, client_info := Client}, Opts) ->
-    P = p(Opts),
+    P = dbgsh_report:directive(Opts),
     {LogF, LogA} = case Log of
                        [] -> {"", []};
-                       _ -> {" Log: " ++ P, with_depth([Log], Opts)}
+                       _ -> {" Log: " ++ P, dbgsh_report:with_depth([Log], Opts)}
                    end,
     {ClientF, ClientA} = client_single(Client, Opts),
     {lists:append(["Generic server ", P, " terminating. Reason: ", P, ". Last message: ", P,
                    ". State: ", P, ".", LogF, ClientF]),
-     with_depth([Name, fix_reason(Reason), Msg, State], Opts) ++ LogA ++ ClientA};
+     dbgsh_report:with_depth([Name, fix_reason(Reason), Msg, State], Opts) ++ LogA ++ ClientA};
 format_single(#{label := {gen_server, no_handle_info}, module := Mod, message := Msg}, Opts) ->
-    P = p(Opts),
+    P = dbgsh_report:directive(Opts),
     {"Undefined handle_info in " ++ P ++ ". Unhandled message: " ++ P ++ ".",
-     with_depth([Mod, Msg], Opts)};
+     dbgsh_report:with_depth([Mod, Msg], Opts)};
 format_single(Report, Opts) ->
     format_multi(Report, Opts).
 
 format_multi(#{label := {gen_server, terminate}, name := Name, last_message := Msg,
                state := State, log := Log, reason := Reason, client_info := Client}, Opts) ->
-    P = p(Opts),
+    P = dbgsh_report:directive(Opts),
     LogF = case Log of
                [] -> [];
                _ -> ["** Log ==~n** [", lists:join(",~n    ", [P || _ <- Log]), "]~n"]
@@ -590,11 +570,12 @@ format_multi(#{label := {gen_server, terminate}, name := Name, last_message := M
     {lists:flatten(["** Generic server ", P, " terminating \n** Last message in was ", P,
                     "~n** When Server state == ", P, "~n** Reason for termination ==~n** ", P,
                     "~n", LogF, ClientF]),
-     with_depth([Name, Msg, State, fix_reason(Reason) | Log], Opts) ++ ClientA};
+     dbgsh_report:with_depth([Name, Msg, State, fix_reason(Reason) | Log], Opts) ++ ClientA};
 format_multi(#{label := {gen_server, no_handle_info}, module := Mod, message := Msg}, Opts) ->
     %% (the module with ~p whatever the depth, as OTP)
-    {"** Undefined handle_info in ~p~n** Unhandled message: " ++ p(Opts) ++ "~n",
-     [Mod | with_depth([Msg], Opts)]}.
+    {"** Undefined handle_info in ~p~n** Unhandled message: " ++ dbgsh_report:directive(Opts)
+     ++ "~n",
+     [Mod | dbgsh_report:with_depth([Msg], Opts)]}.
 
 client_single(undefined, _) ->
     {"", []};
@@ -603,10 +584,10 @@ client_single({From, dead}, _) ->
 client_single({From, remote}, _) ->
     {" Client ~0p is remote on node ~0p.", [From, node(From)]};
 client_single({_, {Name, Stack}}, Opts) ->
-    P = p(Opts),
+    P = dbgsh_report:directive(Opts),
     %% the stack's first four frames: enough to point at the call
     {" Client " ++ P ++ " stacktrace: " ++ P ++ ".",
-     with_depth([Name, lists:sublist(Stack, 4)], Opts)}.
+     dbgsh_report:with_depth([Name, lists:sublist(Stack, 4)], Opts)}.
 
 client_multi(undefined, _) ->
     {"", []};
@@ -615,19 +596,9 @@ client_multi({From, dead}, _) ->
 client_multi({From, remote}, _) ->
     {"** Client ~p is remote on node ~p~n", [From, node(From)]};
 client_multi({_, {Name, Stack}}, Opts) ->
-    P = p(Opts),
-    {"** Client " ++ P ++ " stacktrace~n** " ++ P ++ "~n", with_depth([Name, Stack], Opts)}.
-
-%% The directive for a term under Opts: ~p or ~P (with a depth), ~0p on
-%% one line, ~tp unless latin1.
-p(#{single_line := Single, depth := Depth, encoding := Enc}) ->
-    lists:append(["~", case Single of true -> "0"; false -> "" end,
-                  case Enc of latin1 -> ""; _ -> "t" end,
-                  case Depth of unlimited -> "p"; _ -> "P" end]).
-
-%% Args with the depth after each, for ~P.
-with_depth(Args, #{depth := unlimited}) -> Args;
-with_depth(Args, #{depth := Depth}) -> lists:append([[A, Depth] || A <- Args]).
+    P = dbgsh_report:directive(Opts),
+    {"** Client " ++ P ++ " stacktrace~n** " ++ P ++ "~n",
+     dbgsh_report:with_depth([Name, Stack], Opts)}.
 
 %% An undef naming a module that is not loaded, or a function it does
 %% not export, says which.

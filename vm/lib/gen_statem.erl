@@ -821,16 +821,10 @@ report(Class, Reason, Stack, #params{name = Name, modules = [Mod | _] = Modules,
                timeouts => {Count, maps:get(timeouts, Status)}, log => maps:get(log, Status),
                reason => {Class, maps:get(reason, Status), Stack},
                client_info => client_info(Q)},
-    case logger:allow(error, ?MODULE) of
-        true ->
-            logger:macro_log(#{mfa => {?MODULE, report, 4}, line => ?LINE, file => ?FILE},
-                             error, Report,
-                             #{domain => [otp], report_cb => fun gen_statem:format_log/2,
-                               error_logger => #{tag => error,
-                                                 report_cb => fun gen_statem:format_log/1}});
-        false ->
-            ok
-    end.
+    dbgsh_report:log(?MODULE, error, #{mfa => {?MODULE, report, 4}, line => ?LINE,
+                                       file => ?FILE}, Report,
+                     #{domain => [otp], report_cb => fun gen_statem:format_log/2,
+                       error_logger => #{tag => error, report_cb => fun gen_statem:format_log/1}}).
 
 %% The caller of the call being handled, for the report: its name (or
 %% pid) and where it waits.  Without current_stacktrace in the VM only a
@@ -853,13 +847,8 @@ client_info(_) ->
 %% format depth, the terms cut to it beforehand (an event queue's first
 %% event alone, then the rest; an empty log or no timers as they are).
 format_log(Report) ->
-    Depth = error_logger:get_format_depth(),
-    multi_line(limit_report(Report, Depth),
-               #{chars_limit => unlimited, depth => Depth, single_line => false,
-                 encoding => utf8}).
+    dbgsh_report:format_log(Report, fun limit_report/2, fun multi_line/2).
 
-limit_report(Report, unlimited) ->
-    Report;
 limit_report(#{label := {gen_statem, terminate}, queue := Q, postponed := Postponed,
                modules := Modules, state := State, timeouts := Timeouts, log := Log,
                reason := {Class, Reason, Stack}, client_info := Client} = Report, Depth) ->
@@ -886,22 +875,12 @@ limit_report(#{label := {gen_statem, terminate}, queue := Q, postponed := Postpo
                            end}.
 
 format_log(Report, Options) ->
-    Opts = maps:merge(#{chars_limit => unlimited, depth => unlimited, single_line => false,
-                        encoding => utf8}, Options),
-    IoOpts = case Opts of
-                 #{chars_limit := unlimited} -> [];
-                 #{chars_limit := Limit} -> [{chars_limit, Limit}]
-             end,
-    {Format, Args} = case Opts of
-                         #{single_line := true} -> single_line(Report, Opts);
-                         _ -> multi_line(Report, Opts)
-                     end,
-    io_lib:format(Format, Args, IoOpts).
+    dbgsh_report:format_log(Report, Options, fun single_line/2, fun multi_line/2).
 
 single_line(#{label := {gen_statem, terminate}, name := Name, queue := Q, state := Shown,
               log := Log, reason := {Class, Reason0, Stack0}, client_info := Client},
             #{depth := Depth} = Opts) ->
-    P = directive(Opts),
+    P = dbgsh_report:directive(Opts),
     {Reason, Stack} = fix_reason(Class, Reason0, Stack0),
     Parts = [{"State machine " ++ P ++ " terminating. Reason: " ++ P, [Name, Reason]},
              {Stack =/= [], ". Stack: " ++ P, [Stack]},
@@ -920,7 +899,7 @@ multi_line(#{label := {gen_statem, terminate}, name := Name, queue := Q, postpon
              timeouts := Timeouts, log := Log, reason := {Class, Reason0, Stack0},
              client_info := Client},
            #{depth := Depth} = Opts) ->
-    P = directive(Opts),
+    P = dbgsh_report:directive(Opts),
     {Reason, Stack} = fix_reason(Class, Reason0, Stack0),
     ModeShown = case Enter of
                     true -> [Mode, state_enter];
@@ -951,10 +930,8 @@ join(Parts, Depth) ->
                                      {F1, A1} -> [{F1, A1}]
                                  end],
     {lists:append([F || {F, _} <- Shown]),
-     with_depth(lists:append([A || {_, A} <- Shown]), Depth)}.
+     dbgsh_report:with_depth(lists:append([A || {_, A} <- Shown]), Depth)}.
 
-with_depth(Args, unlimited) -> Args;
-with_depth(Args, Depth) -> lists:append([[A, Depth] || A <- Args]).
 
 hd_or_none([H | _]) -> H;
 hd_or_none(_) -> none.
@@ -976,7 +953,7 @@ client_single({Pid, remote}, _, _) ->
     {" Client ~0p is remote on node ~0p.", [Pid, node(Pid)]};
 client_single({_, {Name, Stack}}, P, Depth) ->
     {" Client " ++ P ++ " stacktrace: " ++ P ++ ".",
-     with_depth([Name, lists:sublist(Stack, 4)], Depth)}.
+     dbgsh_report:with_depth([Name, lists:sublist(Stack, 4)], Depth)}.
 
 client_multi(undefined, _, _) ->
     {"", []};
@@ -985,20 +962,8 @@ client_multi({Pid, dead}, _, _) ->
 client_multi({Pid, remote}, _, _) ->
     {"** Client ~p is remote on node ~p~n", [Pid, node(Pid)]};
 client_multi({_, {Name, Stack}}, P, Depth) ->
-    {"** Client " ++ P ++ " stacktrace~n** " ++ P ++ "~n", with_depth([Name, Stack], Depth)}.
-
-%% ~p, ~tp, ~0p, ~P ... as the options ask.
-directive(#{single_line := Single, depth := Depth, encoding := Encoding}) ->
-    "~" ++ width(Single) ++ modifier(Encoding) ++ control(Depth).
-
-width(true) -> "0";
-width(false) -> "".
-
-modifier(latin1) -> "";
-modifier(_) -> "t".
-
-control(unlimited) -> "p";
-control(_) -> "P".
+    {"** Client " ++ P ++ " stacktrace~n** " ++ P ++ "~n",
+     dbgsh_report:with_depth([Name, Stack], Depth)}.
 
 %% An undef says which module or function is missing, without its frame.
 fix_reason(error, undef, [{M, F, Args, _} | Rest] = Stack) ->

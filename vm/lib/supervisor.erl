@@ -382,14 +382,10 @@ handle_info({'EXIT', Pid, Reason}, State) ->
         error -> {noreply, State}
     end;
 handle_info(Msg, State) ->
-    case logger:allow(error, ?MODULE) of
-        true ->
-            logger:macro_log(#{mfa => {?MODULE, handle_info, 2}, line => ?LINE, file => ?FILE},
-                             error, "Supervisor received unexpected message: ~tp~n", [Msg],
-                             #{domain => [otp], error_logger => #{tag => error}});
-        false ->
-            ok
-    end,
+    dbgsh_report:log(?MODULE, error, #{mfa => {?MODULE, handle_info, 2}, line => ?LINE,
+                                       file => ?FILE},
+                     {"Supervisor received unexpected message: ~tp~n", [Msg]},
+                     #{domain => [otp], error_logger => #{tag => error}}),
     {noreply, State}.
 
 stop_or_go({ok, State}) -> {noreply, State};
@@ -904,60 +900,35 @@ report_progress(Child, SupName) ->
                "PROGRESS REPORT", info_report, progress).
 
 log_report(Level, Report, Title, Tag, Type) ->
-    case logger:allow(Level, ?MODULE) of
-        true ->
-            logger:macro_log(#{mfa => {?MODULE, log_report, 5}, line => ?LINE, file => ?FILE},
-                             Level, Report,
-                             #{domain => [otp, sasl], report_cb => fun supervisor:format_log/2,
-                               logger_formatter => #{title => Title},
-                               error_logger => #{tag => Tag, type => Type,
-                                                 report_cb => fun supervisor:format_log/1}});
-        false ->
-            ok
-    end.
+    dbgsh_report:log(?MODULE, Level, #{mfa => {?MODULE, log_report, 5}, line => ?LINE,
+                                       file => ?FILE}, Report,
+                     #{domain => [otp, sasl], report_cb => fun supervisor:format_log/2,
+                       logger_formatter => #{title => Title},
+                       error_logger => #{tag => Tag, type => Type,
+                                         report_cb => fun supervisor:format_log/1}}).
 
-%% The report's text for error_logger's handlers: error_logger's format
-%% depth, the terms cut to it beforehand, on several lines.
-format_log(#{label := {supervisor, _}, report := Fields} = Report) ->
-    Depth = error_logger:get_format_depth(),
-    Limited = case Depth of
-                  unlimited -> Report;
-                  _ -> Report#{report := [limit_field(F, Depth) || F <- Fields]}
-              end,
-    format_multi(Limited, #{chars_limit => unlimited, depth => Depth, single_line => false,
-                            encoding => utf8}).
+%% The report callbacks: error_logger's (its format depth, several lines)
+%% and every other handler's.
+format_log(#{label := {supervisor, _}} = Report) ->
+    dbgsh_report:format_log(Report, fun dbgsh_report:limit_fields/2, fun format_multi/2).
 
-limit_field({supervisor, _} = F, _) -> F;
-limit_field({Key, Term}, Depth) -> {Key, io_lib:limit_term(Term, Depth)}.
-
-%% The report callback of every other handler: the text under logger's
-%% formatter options.
 format_log(Report, Options) ->
-    Opts = maps:merge(#{chars_limit => unlimited, depth => unlimited, single_line => false,
-                        encoding => utf8}, Options),
-    IoOpts = case Opts of
-                 #{chars_limit := unlimited} -> [];
-                 #{chars_limit := Limit} -> [{chars_limit, Limit}]
-             end,
-    {Format, Args} = case Opts of
-                         #{single_line := true} -> format_single(Report, Opts);
-                         _ -> format_multi(Report, Opts)
-                     end,
-    io_lib:format(Format, Args, IoOpts).
+    dbgsh_report:format_log(Report, Options, fun format_single/2, fun format_multi/2).
 
 %% One line: the supervisor, context and reason, then the child by id and
 %% pid (or its number of children).
 format_single(#{label := {supervisor, progress},
                 report := [{supervisor, SupName}, {started, Child}]}, Opts) ->
     {ChildFormat, ChildArgs} = child_single(Child, "Started:"),
-    {"Supervisor: " ++ p(Opts) ++ "." ++ ChildFormat, with_depth([SupName], Opts) ++ ChildArgs};
+    {"Supervisor: " ++ dbgsh_report:directive(Opts) ++ "." ++ ChildFormat,
+     dbgsh_report:with_depth([SupName], Opts) ++ ChildArgs};
 format_single(#{label := {supervisor, _},
                 report := [{supervisor, SupName}, {errorContext, Context}, {reason, Reason},
                            {offender, Child}]}, Opts) ->
-    P = p(Opts),
+    P = dbgsh_report:directive(Opts),
     {ChildFormat, ChildArgs} = child_single(Child, "Offender:"),
     {"Supervisor: " ++ P ++ ". Context: " ++ P ++ ". Reason: " ++ P ++ "." ++ ChildFormat,
-     with_depth([SupName, Context, Reason], Opts) ++ ChildArgs};
+     dbgsh_report:with_depth([SupName, Context, Reason], Opts) ++ ChildArgs};
 format_single(Report, Opts) ->
     format_multi(Report, Opts).
 
@@ -974,27 +945,16 @@ child_single(Child, Tag) ->
 %% Several lines, a field a line, four spaces in.
 format_multi(#{label := {supervisor, progress},
                report := [{supervisor, SupName}, {started, Child}]}, Opts) ->
-    P = p(Opts),
+    P = dbgsh_report:directive(Opts),
     {"    supervisor: " ++ P ++ "~n    started: " ++ P ++ "~n",
-     with_depth([SupName, Child], Opts)};
+     dbgsh_report:with_depth([SupName, Child], Opts)};
 format_multi(#{label := {supervisor, _},
                report := [{supervisor, SupName}, {errorContext, Context}, {reason, Reason},
                           {offender, Child}]}, Opts) ->
-    P = p(Opts),
+    P = dbgsh_report:directive(Opts),
     {lists:append(["    supervisor: ", P, "~n    errorContext: ", P, "~n    reason: ", P,
                    "~n    offender: ", P, "~n"]),
-     with_depth([SupName, Context, Reason, Child], Opts)}.
-
-%% The directive for a term under Opts: ~p or ~P (with a depth), ~0p on
-%% one line, ~tp unless latin1.
-p(#{single_line := Single, depth := Depth, encoding := Enc}) ->
-    lists:append(["~", case Single of true -> "0"; false -> "" end,
-                  case Enc of latin1 -> ""; _ -> "t" end,
-                  case Depth of unlimited -> "p"; _ -> "P" end]).
-
-%% Args with the depth after each, for ~P.
-with_depth(Args, #{depth := unlimited}) -> Args;
-with_depth(Args, #{depth := Depth}) -> lists:append([[A, Depth] || A <- Args]).
+     dbgsh_report:with_depth([SupName, Context, Reason, Child], Opts)}.
 
 offender(#child{pid = Pid} = C) ->
     First = case Pid of

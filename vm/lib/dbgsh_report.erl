@@ -1,0 +1,71 @@
+%% dbgsh_report: what the reports of gen_server, gen_statem, gen_event,
+%% supervisor and application_controller share: logging one as OTP's
+%% ?LOG_* macros do, and the frame of their report callbacks
+%% format_log/1,2 (OTP's modules each carry a copy of it). Each module
+%% keeps its own texts and its own cuts.
+-module(dbgsh_report).
+-export([log/5, format_log/4, format_log/3, limit_fields/2, directive/1, with_depth/2]).
+
+%% A report, or {Format, Args}, logged at Level with Meta when the level of
+%% Module (the module the macro would be in) allows it.
+log(Module, Level, Location, Msg, Meta) ->
+    case logger:allow(Level, Module) of
+        true ->
+            case Msg of
+                {Format, Args} when is_list(Format) ->
+                    logger:macro_log(Location, Level, Format, Args, Meta);
+                Report ->
+                    logger:macro_log(Location, Level, Report, Meta)
+            end;
+        false ->
+            ok
+    end.
+
+%% format_log/2: the text of the report under logger's formatter options
+%% (those missing take logger's defaults), from Single's {Format, Args}
+%% on one line, Multi's on several; io_lib cuts it at chars_limit.
+format_log(Report, Options, Single, Multi) ->
+    Opts = maps:merge(#{chars_limit => unlimited, depth => unlimited, single_line => false,
+                        encoding => utf8}, Options),
+    IoOpts = case Opts of
+                 #{chars_limit := unlimited} -> [];
+                 #{chars_limit := Limit} -> [{chars_limit, Limit}]
+             end,
+    {Format, Args} = case Opts of
+                         #{single_line := true} -> Single(Report, Opts);
+                         _ -> Multi(Report, Opts)
+                     end,
+    io_lib:format(Format, Args, IoOpts).
+
+%% format_log/1, error_logger's report callback: Multi's {Format, Args} at
+%% error_logger's format depth, the report's terms cut to it first by
+%% Limit(Report, Depth).
+format_log(Report, Limit, Multi) ->
+    Depth = error_logger:get_format_depth(),
+    Opts = #{chars_limit => unlimited, depth => Depth, single_line => false, encoding => utf8},
+    case Depth of
+        unlimited -> Multi(Report, Opts);
+        _ -> Multi(Limit(Report, Depth), Opts)
+    end.
+
+%% The cut of a report that is a property list naming its subject first
+%% (supervisor's, application_controller's): every other value cut.
+limit_fields(#{report := [Subject | Fields]} = Report, Depth) ->
+    Report#{report := [Subject | [{Key, io_lib:limit_term(Value, Depth)}
+                                  || {Key, Value} <- Fields]]}.
+
+%% The directive for a term under the options: ~p, or ~P with a depth
+%% argument; ~0p on one line; ~tp unless latin1. A single_line that is
+%% no boolean is a function_clause, as in OTP.
+directive(#{single_line := Single, depth := Depth, encoding := Encoding}) ->
+    lists:append(["~", one_line(Single), case Encoding of latin1 -> ""; _ -> "t" end,
+                  case Depth of unlimited -> "p"; _ -> "P" end]).
+
+one_line(true) -> "0";
+one_line(false) -> "".
+
+%% The arguments of directive/1's directives: each term followed by the
+%% depth when there is one (options or the depth itself).
+with_depth(Args, #{depth := Depth}) -> with_depth(Args, Depth);
+with_depth(Args, unlimited) -> Args;
+with_depth(Args, Depth) -> lists:append([[A, Depth] || A <- Args]).
