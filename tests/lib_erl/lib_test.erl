@@ -2493,6 +2493,16 @@ format_log_depth(Reports) ->
              end
      end}.
 
+%% format_log/1 of each report, at error_logger's depth too, and
+%% format_log/2 under each formatter option (its deep list flattened).
+format_log_cases(Reports, Options) ->
+    Flat = fun({{ok, Chars}, T}) -> {{ok, lists:flatten(Chars)}, T};
+              (X) -> X
+           end,
+    lists:append([[{format_log, [R]} || R <- Reports],
+                  [format_log_depth(Reports)],
+                  [{format_log, [R, O], Flat} || R <- Reports, O <- Options]]).
+
 %% supervisor's reports as logger gets them: error reports of every
 %% context, a child of many (nb_children), progress reports.
 supervisor_reports() ->
@@ -2513,18 +2523,12 @@ supervisor_reports() ->
                  report => [{supervisor, {self(), m}}, {started, Child}]},
                #{label => {supervisor, progress},
                  report => [{supervisor, {local, "sup"}}, {started, Many}]}],
-    Flat = fun({{ok, Chars}, T}) -> {{ok, lists:flatten(Chars)}, T};
-              (X) -> X
-           end,
     Options = [#{}, #{single_line => true}, #{depth => 4}, #{single_line => true, depth => 3},
                #{encoding => latin1}, #{chars_limit => 100}, #{depth => unlimited},
                #{single_line => true, chars_limit => 60}],
-    lists:append(
-      [[{format_log, [R]} || R <- Reports],
-       [format_log_depth(Reports)],
-       [{format_log, [R, O], Flat} || R <- Reports, O <- Options],
-       [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}},
-                                           {#{label => other}, #{single_line => true}}]]]).
+    format_log_cases(Reports, Options)
+        ++ [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}},
+                                               {#{label => other}, #{single_line => true}}]].
 
 gen_server_reports() ->
     Stack = [{m, handle_call, 3, [{file, "m.erl"}, {line, 3}]}, {gen_server, try_handle_call, 4, []}],
@@ -2547,19 +2551,13 @@ gen_server_reports() ->
     NoInfo = [#{label => {gen_server, no_handle_info}, module => m, message => M}
               || M <- [x, {tuple, "text", lists:seq(1, 40)}]],
     Reports = Ends ++ NoInfo,
-    Flat = fun({{ok, Chars}, T}) -> {{ok, lists:flatten(Chars)}, T};
-              (X) -> X
-           end,
     Options = [#{}, #{single_line => true}, #{depth => 4}, #{single_line => true, depth => 3},
                #{encoding => latin1}, #{chars_limit => 200}, #{depth => unlimited},
                #{single_line => true, chars_limit => 90}],
-    lists:append(
-      [[{format_log, [R]} || R <- Reports],
-       [format_log_depth(Reports)],
-       [{format_log, [R, O], Flat} || R <- Reports, O <- Options],
-       [{format_log, [R]} || R <- [#{label => other}, maps:remove(state, End), x]],
-       [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}}, {End, x},
-                                           {maps:remove(name, End), #{single_line => true}}]]]).
+    format_log_cases(Reports, Options)
+        ++ [{format_log, [R]} || R <- [#{label => other}, maps:remove(state, End), x]]
+        ++ [{format_log, [R, O]} || {R, O} <- [{#{label => other}, #{}}, {End, x},
+                                               {maps:remove(name, End), #{single_line => true}}]].
 
 %% ---------------------------------------------------------------------
 %% logger's helpers (cases(logger) above)
