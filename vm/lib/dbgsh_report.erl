@@ -1,6 +1,6 @@
-%% dbgsh_report: what the reports of gen_server, gen_statem, gen_event,
-%% supervisor and application_controller share: logging one as OTP's
-%% ?LOG_* macros do, and the frame of their report callbacks
+%% dbgsh_report: what the reports of proc_lib, gen_server, gen_statem,
+%% gen_event, supervisor and application_controller share: logging one as
+%% OTP's ?LOG_* macros do, and the frame of the report callbacks
 %% format_log/1,2 (OTP's modules each carry a copy of it). Each module
 %% keeps its own texts and its own cuts.
 -module(dbgsh_report).

@@ -1208,8 +1208,10 @@ initial_table() ->
 server_loop(#{boot := BootMon} = S) ->
     receive
         {'$logger_call', From, Tag, boot_done} ->
+            %% the level in place before the starter's own call goes on
+            S1 = end_boot(S),
             reply({From, Tag}, ok),
-            server_loop(end_boot(S));
+            server_loop(S1);
         {'DOWN', BootMon, process, _, _} ->
             server_loop(end_boot(S));
         {'$logger_call', From, Tag, Request} ->

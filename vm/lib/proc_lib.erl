@@ -295,18 +295,13 @@ crash_report(exit, normal, _, _) -> ok;
 crash_report(exit, shutdown, _, _) -> ok;
 crash_report(exit, {shutdown, _}, _, _) -> ok;
 crash_report(Class, Reason, Initial, Stack) ->
-    case logger:allow(error, ?MODULE) of
-        true ->
-            logger:macro_log(#{mfa => {?MODULE, crash_report, 4}, line => ?LINE, file => ?FILE},
-                             error,
-                             #{label => {proc_lib, crash},
-                               report => [crasher_info(Class, Reason, Initial, Stack), []]},
-                             #{domain => [otp, sasl], report_cb => fun proc_lib:report_cb/2,
-                               logger_formatter => #{title => "CRASH REPORT"},
-                               error_logger => #{tag => error_report, type => crash_report}});
-        false ->
-            ok
-    end.
+    dbgsh_report:log(?MODULE, error, #{mfa => {?MODULE, crash_report, 4}, line => ?LINE,
+                                       file => ?FILE},
+                     #{label => {proc_lib, crash},
+                       report => [crasher_info(Class, Reason, Initial, Stack), []]},
+                     #{domain => [otp, sasl], report_cb => fun proc_lib:report_cb/2,
+                       logger_formatter => #{title => "CRASH REPORT"},
+                       error_logger => #{tag => error_report, type => crash_report}}).
 
 crasher_info(Class, Reason, Initial, Stack) ->
     Dict = case process_info(self(), dictionary) of
