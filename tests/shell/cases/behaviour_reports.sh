@@ -23,18 +23,20 @@ main() ->
     logger:set_primary_config(level, info),
     {ok, S} = supervisor:start_link({local, brp_sup}, ?MODULE, []),
     [{w, P, _, _}] = supervisor:which_children(S),
+    Mon = erlang:monitor(process, P),
     P ! die,
-    timer:sleep(50),
+    receive {'DOWN', Mon, _, _, _} -> ok end,
     brp_sup ! hello,
+    _ = supervisor:which_children(brp_sup),
     {ok, M} = gen_event:start(),
     ok = gen_event:add_handler(M, ?MODULE, handler),
     gen_event:sync_notify(M, boom),
     ok = gen_event:add_handler(M, ?MODULE, handler),
     M ! info,
-    timer:sleep(50),
+    _ = gen_event:which_handlers(M),
     {ok, Sm} = gen_statem:start(?MODULE, data, []),
     catch gen_statem:call(Sm, crash),
-    timer:sleep(50).
+    ok.
 ERL
 "$DBGSH" -S 1 brp.erl -e 'brp:main()' 2>&1 |
     sed -E 's/<0\.[0-9]+\.0>/<PID>/g; s/#Ref<[0-9.]+>/#Ref<REF>/g;

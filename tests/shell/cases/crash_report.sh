@@ -8,9 +8,9 @@ cat >plc.erl <<'ERL'
 -export([main/0, crash/1]).
 crash(X) -> erlang:error({boom, X}).
 main() ->
-    proc_lib:spawn(?MODULE, crash, [1]),
-    timer:sleep(100),
-    proc_lib:spawn(fun() -> lists:map(fun(Y) -> Y + 1 end, [a]) end),
-    timer:sleep(100).
+    wait(proc_lib:spawn(?MODULE, crash, [1])),
+    %% a process's report is written before it ends: in this order
+    wait(proc_lib:spawn(fun() -> lists:map(fun(Y) -> Y + 1 end, [a]) end)).
+wait(P) -> M = erlang:monitor(process, P), receive {'DOWN', M, _, _, _} -> ok end.
 ERL
 "$DBGSH" -S 1 plc.erl -e 'plc:main()' 2>&1 | sed -E 's/<0\.[0-9]+\.0>/<PID>/g; s/[0-9]{1,2}-[A-Z][a-z]{2}-[0-9]{4}::[0-9:.]{15}/DATE/; s/(heap_size|stack_size|reductions): [0-9]+/\1: N/'
