@@ -1788,7 +1788,12 @@ call_fun:
             /* the code of the version that made it; once that is purged,
              * the current version's if it has the same fun (OTP's fun
              * entries), else badfun */
-            target = fo->lambda ? __atomic_load_n(&fo->lambda->entry, __ATOMIC_ACQUIRE) : NULL;
+            /* fo->lambda and eo->entry are caches filled at the first
+             * call; a fun in a module's literals is shared by every
+             * process, so they are read and filled atomically (every
+             * filler stores the same pointer). */
+            const code_lambda *cached = __atomic_load_n(&fo->lambda, __ATOMIC_ACQUIRE);
+            target = cached ? __atomic_load_n(&cached->entry, __ATOMIC_ACQUIRE) : NULL;
             if (!target) {
                 SAVE();
                 const code_lambda *l = resolve_lambda(fo);
@@ -1798,7 +1803,7 @@ call_fun:
                     tmp[0] = f;
                     goto badfun;
                 }
-                fo->lambda = l;
+                __atomic_store_n(&fo->lambda, l, __ATOMIC_RELEASE);
             }
             ENSURE(b + a + fo->num_free);
             for (uint64_t i = 0; i < fo->num_free; i++)
@@ -1810,9 +1815,12 @@ call_fun:
                 tmp[0] = f;
                 goto badarity;
             }
-            if (!eo->entry)
-                eo->entry = code_export_get(eo->module, eo->function, (unsigned)eo->arity);
-            target = atomic_load_explicit(&((export_entry *)eo->entry)->addr, memory_order_acquire);
+            export_entry *ee = __atomic_load_n(&eo->entry, __ATOMIC_ACQUIRE);
+            if (!ee) {
+                ee = code_export_get(eo->module, eo->function, (unsigned)eo->arity);
+                __atomic_store_n(&eo->entry, ee, __ATOMIC_RELEASE);
+            }
+            target = atomic_load_explicit(&ee->addr, memory_order_acquire);
         } else {
             tmp[0] = f;
             goto badfun;
