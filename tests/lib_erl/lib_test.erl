@@ -2531,7 +2531,8 @@ supervisor_reports() ->
                                                {#{label => other}, #{single_line => true}}]].
 
 gen_server_reports() ->
-    Stack = [{m, handle_call, 3, [{file, "m.erl"}, {line, 3}]}, {gen_server, try_handle_call, 4, []}],
+    Stack = [{m, handle_call, 3, [{file, "m.erl"}, {line, 3}]},
+             {gen_server, try_handle_call, 4, []}],
     Client = [{gen, do_call, 4, []}, {gen_server, call, 2, []}, {c, main, 0, []}, {x, y, 1, []},
               {x, z, 2, []}],
     End = #{label => {gen_server, terminate}, name => self(), last_message => msg,

@@ -1,10 +1,12 @@
 %% dbgsh_report: what the reports of proc_lib, gen_server, gen_statem,
 %% gen_event, supervisor and application_controller share: logging one as
-%% OTP's ?LOG_* macros do, and the frame of the report callbacks
-%% format_log/1,2 (OTP's modules each carry a copy of it). Each module
-%% keeps its own texts and its own cuts.
+%% OTP's ?LOG_* macros do, the frame of the report callbacks
+%% format_log/1,2, and the client part of gen_server's and gen_statem's
+%% (OTP's modules each carry a copy of these). Each module keeps its own
+%% texts and its own cuts.
 -module(dbgsh_report).
--export([log/5, format_log/4, format_log/3, limit_fields/2, directive/1, with_depth/2]).
+-export([log/5, format_log/4, format_log/3, limit_fields/2, directive/1, with_depth/2,
+         client_info/1, limit_client/2, client_single/2, client_multi/2]).
 
 %% A report, or {Format, Args}, logged at Level with Meta when the level of
 %% Module (the module the macro would be in) allows it.
@@ -69,3 +71,43 @@ one_line(false) -> "".
 with_depth(Args, #{depth := Depth}) -> with_depth(Args, Depth);
 with_depth(Args, unlimited) -> Args;
 with_depth(Args, Depth) -> lists:append([[A, Depth] || A <- Args]).
+
+%% The client a server or state machine was answering when it ended, as
+%% gen_server's and gen_statem's reports carry it: {Pid, dead}, {Pid,
+%% remote}, or {Pid, {Name, Stack}} with its registered name (else its pid)
+%% and where it waits.
+client_info(Pid) when node(Pid) =:= node() ->
+    case process_info(Pid, [current_stacktrace, registered_name]) of
+        undefined -> {Pid, dead};
+        [{current_stacktrace, Stack}, {registered_name, []}] -> {Pid, {Pid, Stack}};
+        [{current_stacktrace, Stack}, {registered_name, Name}] -> {Pid, {Name, Stack}}
+    end;
+client_info(Pid) ->
+    {Pid, remote}.
+
+%% The client's stack cut to Depth (format_log/1).
+limit_client({Pid, {Name, Stack}}, Depth) -> {Pid, {Name, io_lib:limit_term(Stack, Depth)}};
+limit_client(Client, _) -> Client.
+
+%% The client's part of the text, on one line (the stack's first four
+%% frames: enough to point at the call) and on several.
+client_single(undefined, _) ->
+    {"", []};
+client_single({Pid, dead}, _) ->
+    {" Client ~0p is dead.", [Pid]};
+client_single({Pid, remote}, _) ->
+    {" Client ~0p is remote on node ~0p.", [Pid, node(Pid)]};
+client_single({_, {Name, Stack}}, Opts) ->
+    P = directive(Opts),
+    {" Client " ++ P ++ " stacktrace: " ++ P ++ ".",
+     with_depth([Name, lists:sublist(Stack, 4)], Opts)}.
+
+client_multi(undefined, _) ->
+    {"", []};
+client_multi({Pid, dead}, _) ->
+    {"** Client ~p is dead~n", [Pid]};
+client_multi({Pid, remote}, _) ->
+    {"** Client ~p is remote on node ~p~n", [Pid, node(Pid)]};
+client_multi({_, {Name, Stack}}, Opts) ->
+    P = directive(Opts),
+    {"** Client " ++ P ++ " stacktrace~n** " ++ P ++ "~n", with_depth([Name, Stack], Opts)}.

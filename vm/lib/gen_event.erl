@@ -593,16 +593,11 @@ multi_line(#{label := {gen_event, terminate}, handler := Handler, name := Name,
                    "** Last event was: ", P, "\n", "** When handler state == ", P, "\n",
                    "** Reason == ", P, "\n"]),
      dbgsh_report:with_depth([Handler, Name, LastIn, State, fix_reason(Reason)], Opts)};
-multi_line(#{label := {gen_event, no_handle_info}, module := Mod, message := Msg},
-           #{depth := Depth} = Opts) ->
-    %% OTP's text: the module always ~p, its depth (when limited) after
-    %% the message's.
-    Format = "** Undefined handle_info in ~p\n** Unhandled message: "
-        ++ dbgsh_report:directive(Opts) ++ "\n",
-    case Depth of
-        unlimited -> {Format, [Mod, Msg]};
-        _ -> {Format, [Mod, Msg, Depth]}
-    end.
+multi_line(#{label := {gen_event, no_handle_info}, module := Mod, message := Msg}, Opts) ->
+    %% OTP's text: the module always ~p
+    {"** Undefined handle_info in ~p\n** Unhandled message: " ++ dbgsh_report:directive(Opts)
+     ++ "\n",
+     [Mod | dbgsh_report:with_depth([Msg], Opts)]}.
 
 %% An undef from a callback says whether the module could not be loaded
 %% or the function is not exported.

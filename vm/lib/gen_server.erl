@@ -502,20 +502,10 @@ log_report(Level, Tag, Report) ->
                      #{domain => [otp], report_cb => fun gen_server:format_log/2,
                        error_logger => #{tag => Tag, report_cb => fun gen_server:format_log/1}}).
 
-%% The calling client as the report names it: its stack and its name
-%% when it has one, or that it is dead.
-client_info({Pid, _}) ->
-    client_info(Pid);
-client_info(Pid) when is_pid(Pid), node(Pid) =:= node() ->
-    case process_info(Pid, [current_stacktrace, registered_name]) of
-        undefined -> {Pid, dead};
-        [{current_stacktrace, Stack}, {registered_name, []}] -> {Pid, {Pid, Stack}};
-        [{current_stacktrace, Stack}, {registered_name, Name}] -> {Pid, {Name, Stack}}
-    end;
-client_info(Pid) when is_pid(Pid) ->
-    {Pid, remote};
-client_info(_) ->
-    undefined.
+%% The calling client as the report names it (dbgsh_report:client_info/1).
+client_info({Pid, _}) when is_pid(Pid) -> dbgsh_report:client_info(Pid);
+client_info(Pid) when is_pid(Pid) -> dbgsh_report:client_info(Pid);
+client_info(_) -> undefined.
 
 %% The report's text for error_logger's handlers: depth error_logger's
 %% format depth, the terms cut to it beforehand, on several lines.
@@ -524,15 +514,11 @@ format_log(Report) ->
 
 limit_report(#{label := {gen_server, terminate}, last_message := Msg, state := State,
                log := Log, reason := Reason, client_info := Client} = Report, Depth) ->
-    Client1 = case Client of
-                  {From, {Name, Stack}} -> {From, {Name, io_lib:limit_term(Stack, Depth)}};
-                  _ -> Client
-              end,
     Report#{last_message => io_lib:limit_term(Msg, Depth),
             state => io_lib:limit_term(State, Depth),
             log => [io_lib:limit_term(L, Depth) || L <- Log],
             reason => io_lib:limit_term(Reason, Depth),
-            client_info => Client1};
+            client_info => dbgsh_report:limit_client(Client, Depth)};
 limit_report(#{label := {gen_server, no_handle_info}, message := Msg} = Report, Depth) ->
     Report#{message => io_lib:limit_term(Msg, Depth)}.
 
@@ -548,7 +534,7 @@ format_single(#{label := {gen_server, terminate}, name := Name, last_message := 
                        [] -> {"", []};
                        _ -> {" Log: " ++ P, dbgsh_report:with_depth([Log], Opts)}
                    end,
-    {ClientF, ClientA} = client_single(Client, Opts),
+    {ClientF, ClientA} = dbgsh_report:client_single(Client, Opts),
     {lists:append(["Generic server ", P, " terminating. Reason: ", P, ". Last message: ", P,
                    ". State: ", P, ".", LogF, ClientF]),
      dbgsh_report:with_depth([Name, fix_reason(Reason), Msg, State], Opts) ++ LogA ++ ClientA};
@@ -566,7 +552,7 @@ format_multi(#{label := {gen_server, terminate}, name := Name, last_message := M
                [] -> [];
                _ -> ["** Log ==~n** [", lists:join(",~n    ", [P || _ <- Log]), "]~n"]
            end,
-    {ClientF, ClientA} = client_multi(Client, Opts),
+    {ClientF, ClientA} = dbgsh_report:client_multi(Client, Opts),
     {lists:flatten(["** Generic server ", P, " terminating \n** Last message in was ", P,
                     "~n** When Server state == ", P, "~n** Reason for termination ==~n** ", P,
                     "~n", LogF, ClientF]),
@@ -576,29 +562,6 @@ format_multi(#{label := {gen_server, no_handle_info}, module := Mod, message := 
     {"** Undefined handle_info in ~p~n** Unhandled message: " ++ dbgsh_report:directive(Opts)
      ++ "~n",
      [Mod | dbgsh_report:with_depth([Msg], Opts)]}.
-
-client_single(undefined, _) ->
-    {"", []};
-client_single({From, dead}, _) ->
-    {" Client ~0p is dead.", [From]};
-client_single({From, remote}, _) ->
-    {" Client ~0p is remote on node ~0p.", [From, node(From)]};
-client_single({_, {Name, Stack}}, Opts) ->
-    P = dbgsh_report:directive(Opts),
-    %% the stack's first four frames: enough to point at the call
-    {" Client " ++ P ++ " stacktrace: " ++ P ++ ".",
-     dbgsh_report:with_depth([Name, lists:sublist(Stack, 4)], Opts)}.
-
-client_multi(undefined, _) ->
-    {"", []};
-client_multi({From, dead}, _) ->
-    {"** Client ~p is dead~n", [From]};
-client_multi({From, remote}, _) ->
-    {"** Client ~p is remote on node ~p~n", [From, node(From)]};
-client_multi({_, {Name, Stack}}, Opts) ->
-    P = dbgsh_report:directive(Opts),
-    {"** Client " ++ P ++ " stacktrace~n** " ++ P ++ "~n",
-     dbgsh_report:with_depth([Name, Stack], Opts)}.
 
 %% An undef naming a module that is not loaded, or a function it does
 %% not export, says which.

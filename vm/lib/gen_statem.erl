@@ -826,22 +826,10 @@ report(Class, Reason, Stack, #params{name = Name, modules = [Mod | _] = Modules,
                      #{domain => [otp], report_cb => fun gen_statem:format_log/2,
                        error_logger => #{tag => error, report_cb => fun gen_statem:format_log/1}}).
 
-%% The caller of the call being handled, for the report: its name (or
-%% pid) and where it waits.  Without current_stacktrace in the VM only a
-%% dead caller can be told.
-client_info([{{call, {Pid, _}}, _} | _]) when is_pid(Pid) ->
-    case node(Pid) =:= node() of
-        false ->
-            {Pid, remote};
-        true ->
-            case process_info(Pid, [current_stacktrace, registered_name]) of
-                undefined -> {Pid, dead};
-                [{current_stacktrace, Stack}, {registered_name, []}] -> {Pid, {Pid, Stack}};
-                [{current_stacktrace, Stack}, {registered_name, N}] -> {Pid, {N, Stack}}
-            end
-    end;
-client_info(_) ->
-    undefined.
+%% The caller of the call being handled, for the report
+%% (dbgsh_report:client_info/1).
+client_info([{{call, {Pid, _}}, _} | _]) when is_pid(Pid) -> dbgsh_report:client_info(Pid);
+client_info(_) -> undefined.
 
 %% logger's report callbacks.  format_log/1 formats at error_logger's
 %% format depth, the terms cut to it beforehand (an event queue's first
@@ -869,10 +857,7 @@ limit_report(#{label := {gen_statem, terminate}, queue := Q, postponed := Postpo
                         end,
             log := [Limit(T) || T <- Log],
             reason := {Class, Limit(Reason), Limit(Stack)},
-            client_info := case Client of
-                               {Pid, {Name, ClientStack}} -> {Pid, {Name, Limit(ClientStack)}};
-                               _ -> Client
-                           end}.
+            client_info := dbgsh_report:limit_client(Client, Depth)}.
 
 format_log(Report, Options) ->
     dbgsh_report:format_log(Report, Options, fun single_line/2, fun multi_line/2).
@@ -889,7 +874,7 @@ single_line(#{label := {gen_statem, terminate}, name := Name, queue := Q, state 
              {Log =/= [], ". Log: " ++ P, [Log]},
              {".", []}],
     {Format, Args} = join(Parts, Depth),
-    {ClientFormat, ClientArgs} = client_single(Client, P, Depth),
+    {ClientFormat, ClientArgs} = dbgsh_report:client_single(Client, Opts),
     {Format ++ ClientFormat, Args ++ ClientArgs};
 single_line(Report, Opts) ->
     multi_line(Report, Opts).
@@ -917,7 +902,7 @@ multi_line(#{label := {gen_statem, terminate}, name := Name, queue := Q, postpon
              {not no_timeouts(Timeouts), "** Time-outs: " ++ P ++ "~n", [Timeouts]},
              {Log =/= [], "** Log =~n**  " ++ P ++ "~n", [Log]}],
     {Format, Args} = join(Parts, Depth),
-    {ClientFormat, ClientArgs} = client_multi(Client, P, Depth),
+    {ClientFormat, ClientArgs} = dbgsh_report:client_multi(Client, Opts),
     {Format ++ ClientFormat, Args ++ ClientArgs}.
 
 %% The parts that are shown, as one format and its arguments (each
@@ -932,7 +917,6 @@ join(Parts, Depth) ->
     {lists:append([F || {F, _} <- Shown]),
      dbgsh_report:with_depth(lists:append([A || {_, A} <- Shown]), Depth)}.
 
-
 hd_or_none([H | _]) -> H;
 hd_or_none(_) -> none.
 
@@ -944,26 +928,6 @@ length_at_least(_, _) -> false.
 
 no_timeouts({0, _}) -> true;
 no_timeouts(_) -> false.
-
-client_single(undefined, _, _) ->
-    {"", []};
-client_single({Pid, dead}, _, _) ->
-    {" Client ~0p is dead.", [Pid]};
-client_single({Pid, remote}, _, _) ->
-    {" Client ~0p is remote on node ~0p.", [Pid, node(Pid)]};
-client_single({_, {Name, Stack}}, P, Depth) ->
-    {" Client " ++ P ++ " stacktrace: " ++ P ++ ".",
-     dbgsh_report:with_depth([Name, lists:sublist(Stack, 4)], Depth)}.
-
-client_multi(undefined, _, _) ->
-    {"", []};
-client_multi({Pid, dead}, _, _) ->
-    {"** Client ~p is dead~n", [Pid]};
-client_multi({Pid, remote}, _, _) ->
-    {"** Client ~p is remote on node ~p~n", [Pid, node(Pid)]};
-client_multi({_, {Name, Stack}}, P, Depth) ->
-    {"** Client " ++ P ++ " stacktrace~n** " ++ P ++ "~n",
-     dbgsh_report:with_depth([Name, Stack], Depth)}.
 
 %% An undef says which module or function is missing, without its frame.
 fix_reason(error, undef, [{M, F, Args, _} | Rest] = Stack) ->

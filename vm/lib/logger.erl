@@ -1170,7 +1170,8 @@ start_server() ->
 
 init_server(Parent, Ref, Boot) ->
     Objects = case Boot of
-                  true -> initial_table() ++ [{booting, Parent}, {primary_level, level_to_int(all)}];
+                  true ->
+                      initial_table() ++ [{booting, Parent}, {primary_level, level_to_int(all)}];
                   false -> initial_table()
               end,
     try ets:new(?STARTING, [set, protected, named_table, {read_concurrency, true}]) of

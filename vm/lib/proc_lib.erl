@@ -305,7 +305,8 @@ crash_report(Class, Reason, Initial, Stack) ->
 
 crasher_info(Class, Reason, Initial, Stack) ->
     Dict = case process_info(self(), dictionary) of
-               {dictionary, D} -> [KV || {K, _} = KV <- D, K =/= '$ancestors', K =/= '$initial_call'];
+               {dictionary, D} ->
+                   [KV || {K, _} = KV <- D, K =/= '$ancestors', K =/= '$initial_call'];
                _ -> []
            end,
     [{initial_call, {M, F, dummy_args(A)}} || {M, F, A} <- [Initial]]
@@ -360,7 +361,8 @@ format(Report, Encoding, Depth) ->
 %% line. Under a chars_limit, the fixed text is taken from it first, a
 %% third of the rest goes to the exception and each field shares the
 %% other two thirds.
-format_crash([Own, Links], #{encoding := Enc, single_line := Single, chars_limit := Limit0} = Opts) ->
+format_crash([Own, Links],
+             #{encoding := Enc, single_line := Single, chars_limit := Limit0} = Opts) ->
     Indent = case Single of true -> ""; false -> "  " end,
     Nl = nl(Single, " "),
     Sep = nl(Single, "; "),
@@ -378,7 +380,8 @@ format_crash([Own, Links], #{encoding := Enc, single_line := Single, chars_limit
     OwnText = format_own(Own, Indent, Opts, text_size(Enc, LinkText), PartLimit, Limit),
     io_lib:format("~scrasher:" ++ Nl ++ "~ts" ++ Sep ++ "~ts", [Indent, OwnText, LinkText]).
 
-format_own(Own, Indent, #{encoding := Enc, single_line := Single} = Opts, LinkSize, PartLimit, Limit0) ->
+format_own(Own, Indent, #{encoding := Enc, single_line := Single} = Opts, LinkSize, PartLimit,
+           Limit0) ->
     Indent2 = Indent ++ Indent,
     case split_error_info(Own) of
         {Before, {Class, Reason, Stack}, After} ->
@@ -446,7 +449,8 @@ format_each([{Tag, Data} | Fields], Indent, Opts, Limit) ->
 format_each(_, _, _, _) ->
     [].
 
-format_initial(Indent0, {M, F, Args} = Initial, #{encoding := Enc, single_line := Single} = Opts, Limit) ->
+format_initial(Indent0, {M, F, Args} = Initial, #{encoding := Enc, single_line := Single} = Opts,
+               Limit) ->
     Indent = case Single of true -> ""; false -> Indent0 end,
     try length(Args) of
         A -> [Indent, "initial call: ", atom_text(M, Enc), $:, atom_text(F, Enc), $/,
@@ -470,9 +474,11 @@ format_tag(Indent0, Tag, Data, #{encoding := Enc, depth := Depth, single_line :=
 %% "exception Class: ..." as erl_error words it, each line indented by 4
 %% (its frames of proc_lib or erl_eval at the stack's end left out), or
 %% "Class: {Reason, Stack}" on one line.
-format_exception(Class, Reason, Stack, #{encoding := Enc, depth := Depth, single_line := true}, Limit) ->
+format_exception(Class, Reason, Stack, #{encoding := Enc, depth := Depth, single_line := true},
+                 Limit) ->
     {P, Tail} = p(Enc, Depth),
-    [atom_to_list(Class), ": ", io_lib:format("~0" ++ P, [{Reason, Stack} | Tail], limit_opt(Limit))];
+    [atom_to_list(Class), ": ",
+     io_lib:format("~0" ++ P, [{Reason, Stack} | Tail], limit_opt(Limit))];
 format_exception(Class, Reason, Stack0, #{encoding := Enc, depth := Depth}, _Limit) ->
     Stack = lists:reverse(lists:dropwhile(fun({M, _, _, _}) -> M =:= ?MODULE orelse M =:= erl_eval;
                                              (_) -> false
