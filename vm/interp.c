@@ -1885,7 +1885,8 @@ raise:
         const code_t *h = unwind(p, pc, fargs, fnargs, fbif, fundef);
         if (!h) {
             p->exit_reason = exit_reason_of(p);
-            p->exit_class = p->fclass;
+            /* an uncaught throw ends it as the error {nocatch, Ball} */
+            p->exit_class = p->fclass == CLASS_THROW ? CLASS_ERROR : p->fclass;
             return RUN_EXIT;
         }
         RELOAD();

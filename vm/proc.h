@@ -197,7 +197,8 @@ struct process {
     term_t group_leader;
     term_t dict;  /* process dictionary: a list of {Key, Value} */
     term_t exit_reason;
-    proc_class exit_class; /* how it died when an exception ended it */
+    proc_class exit_class; /* how it died when an exception ended it (an
+                              uncaught throw: error, {nocatch, Ball}) */
     term_t result;         /* the value the initial call returned */
     int trap;              /* bif_trap_kind of a CLASS_TRAP (vm/bif.h) */
     bool bif_retry;        /* TRAP_RETRY asked; the BIF runs again */
