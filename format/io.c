@@ -1373,65 +1373,18 @@ static const bif_entry io_bifs[] = {
     {"erts_debug", "display", 1, erts_debug_display_1, 0},
 };
 
-/* The error logger's report for a process that died of an uncaught error,
- * and `dbgsh -e`'s for its process, on standard error. */
-static void crash_report(term_t pid, term_t reason)
+/* `dbgsh -e`'s report of its process's end, on standard error. */
+static void eval_exit_report(term_t reason)
 {
     fmt_buf b;
     fmt_buf_init(&b);
-    if (pid == THE_NON_VALUE) {
-        fmt_buf_put(&b, "dbgsh: -e process exited: ", 26);
-    } else {
-        fmt_buf_put(&b, "=ERROR REPORT==== Error in process ", 35);
-        fmt_write(&b, pid, -1, false);
-        fmt_buf_put(&b, " with exit value:\n", 18);
-    }
+    fmt_buf_put(&b, "dbgsh: -e process exited: ", 26);
     fmt_pretty_opts o;
     fmt_pretty_opts_init(&o);
     fmt_pretty(&b, reason, &o);
     fmt_buf_putc(&b, '\n');
     vm_write(VM_STDERR, b.data, b.len);
     fmt_buf_free(&b);
-}
-
-/* The error logger's report of a process over its max_heap_size, as
- * OTP 25's erl_gc.c words it, on standard error (without the time
- * stamp, as crash_report). */
-static void heap_report(const proc_heap_report *r)
-{
-    static const char *const label[] = {
-        "Max Heap Size:", "Total Heap Size:", "Kill:", "Error Logger:", "Message Queue Len:", "GC Info:"};
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t values[] = {
-        term_uint64(&h, r->limit.words),
-        term_uint64(&h, r->total),
-        r->limit.kill ? ATOM_true : ATOM_false,
-        r->limit.log ? ATOM_true : ATOM_false,
-        term_small(r->msgq_len),
-        gc_info_list(&h, &r->info, false),
-    };
-    fmt_buf b;
-    fmt_buf_init(&b);
-    static const char head[] = "=ERROR REPORT====\n     Process:            ";
-    static const char context[] = " \n     Context:            maximum heap size reached\n";
-    fmt_buf_put(&b, head, sizeof head - 1);
-    fmt_write(&b, r->pid, -1, false);
-    fmt_buf_put(&b, context, sizeof context - 1);
-    fmt_pretty_opts o;
-    fmt_pretty_opts_init(&o);
-    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
-        /* the label in a 21-column field, the value at column 26 */
-        char field[32];
-        int n = snprintf(field, sizeof field, "     %-20s", label[i]);
-        fmt_buf_put(&b, field, (size_t)n);
-        o.column = n + 1;
-        fmt_pretty(&b, values[i], &o);
-        fmt_buf_putc(&b, '\n');
-    }
-    vm_write(VM_STDERR, b.data, b.len);
-    fmt_buf_free(&b);
-    heap_destroy(&h);
 }
 
 /* ---- process_info(Q, backtrace) ----------------------------------------------------- */
@@ -1516,7 +1469,6 @@ void fmt_io_register(void)
     bif_register(io_bifs, sizeof io_bifs / sizeof io_bifs[0]);
     bif_register(trace_bifs, ntrace);
     fmt_exception_register();
-    vm_set_crash_report(crash_report);
-    vm_set_heap_report(heap_report);
+    vm_set_crash_report(eval_exit_report);
     vm_set_backtrace(backtrace_text);
 }

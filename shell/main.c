@@ -286,6 +286,7 @@ int main(int argc, char **argv)
     out_init(stdout, stderr, interactive);
     out_set_color(color);
     fmt_io_register();
+    vm_log_reports(true);
     dbgcore_init();
     vm_add_library(shell_embedded_lib, shell_embedded_lib_n);
     vm_start(schedulers);

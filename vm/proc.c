@@ -18,6 +18,7 @@
 #include "ets.h"
 #include "port.h"
 #include "progress.h"
+#include "report.h"
 #include "sched.h"
 #include "seqtrace.h"
 #include "trace.h"
@@ -302,7 +303,6 @@ void proc_grow_catches(process *p)
 
 /* ---- garbage collection ----------------------------------------------- */
 
-void (*proc_heap_report_fn)(const proc_heap_report *r);
 term_t (*proc_backtrace_fn)(heap_t *h, const process *q);
 
 bool proc_over_max_heap(process *p)
@@ -310,20 +310,20 @@ bool proc_over_max_heap(process *p)
     gc_max_heap limit = p->gc.max_heap;
     if (limit.words == 0)
         return false;
-    proc_heap_report r = {.pid = p->pid, .limit = limit};
+    proc_heap_report r = {.pid = p->pid, .gl = p->group_leader, .limit = limit};
     gc_info_get(&p->heap, &p->gc, p->stack_top + p->nframes, &r.info);
     r.total = gc_info_total_heap(&r.info) + r.info.stack_size;
     if (r.total <= limit.words)
         return false;
     if (p->trace_flags & TF_GC)
         trace_hooks.gc(p, TRACE_GC_MAX_HEAP_SIZE);
-    if (limit.log && proc_heap_report_fn) {
+    if (limit.log) {
         r.msgq_len = p->msgq_len;
         spinlock_lock(&p->inq_lock);
         for (const message *m = p->inq; m; m = m->next)
             r.msgq_len += m->kind == MSG_MESSAGE;
         spinlock_unlock(&p->inq_lock);
-        proc_heap_report_fn(&r);
+        report_max_heap(&r);
     }
     return limit.kill;
 }
@@ -431,6 +431,7 @@ static term_t start_process(process *parent, process *c, term_t module, term_t f
     if (parent)
         seq_spawn(parent, c);
     c->untraced = (opts & SPAWN_UNTRACED) || (parent && parent->untraced);
+    c->reporter = opts & SPAWN_REPORT;
     if (!c->untraced && ((parent && parent->trace_flags_set) ||
                          atomic_load_explicit(&trace_new_flags, memory_order_relaxed))) {
         if (args == THE_NON_VALUE) {

@@ -233,6 +233,8 @@ struct process {
                        any kind, its queue and dictionary not shown */
     bool untraced; /* the shell's own worker: the trace engine never gives
                       it flags (set at spawn, never changed) */
+    bool reporter; /* logs one of the emulator's reports (SPAWN_REPORT):
+                      its end is counted (report_done) */
     void *trace;
     struct trace_frame *tframes;
     uint32_t ntframes, tframes_cap;
@@ -254,8 +256,9 @@ struct process {
 #define PROC_MIN_HEAP_WORDS 233u
 
 /* SPAWN_UNTRACED: the new process is one of the shell's own workers
- * (process.untraced); its children are too. */
-enum { SPAWN_LINK = 1, SPAWN_MONITOR = 2, SPAWN_UNTRACED = 4 };
+ * (process.untraced); its children are too. SPAWN_REPORT: it logs one of
+ * the emulator's reports (vm/report.h; process.reporter). */
+enum { SPAWN_LINK = 1, SPAWN_MONITOR = 2, SPAWN_UNTRACED = 4, SPAWN_REPORT = 8 };
 
 typedef void (*proc_exit_hook)(process *p);
 
@@ -337,22 +340,20 @@ bool proc_reaches(process *p, const term_t *area, size_t words);
  * process without a limit): when its heap and stack (process_info's
  * total_heap_size plus stack_size) are over p->gc.max_heap, reports it
  * (gc_max_heap_size to the trace engine when p has TF_GC; the error
- * logger's report through proc_heap_report when the limit says log) and
+ * logger's report, report_max_heap, when the limit says log) and
  * returns true when the limit says kill: p must then exit with reason
  * killed instead of collecting. */
 bool proc_over_max_heap(process *p);
 
-/* The error logger's report of a process over its max_heap_size: set by
- * the layer that prints it (vm_set_heap_report); runs on the scheduler
- * thread of p, which is not collected during the call. */
+/* What the error logger's report of a process over its max_heap_size
+ * tells (vm/report.h: report_max_heap). */
 typedef struct proc_heap_report {
-    term_t pid;
+    term_t pid, gl;
     gc_max_heap limit;
     uint64_t total; /* the words counted against limit.words */
     uint32_t msgq_len;
     gc_info info; /* p's numbers (wordsize 0) */
 } proc_heap_report;
-extern void (*proc_heap_report_fn)(const proc_heap_report *r);
 /* The text of process_info(Q, backtrace) (vm_set_backtrace), or NULL. */
 extern term_t (*proc_backtrace_fn)(heap_t *h, const process *q);
 

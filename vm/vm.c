@@ -22,6 +22,7 @@
 #include "parse.h"
 #include "proc.h"
 #include "progress.h"
+#include "report.h"
 #include "sched.h"
 
 /* The Erlang sources of vm/lib, compiled into the binary (build/vm/lib_embed.c),
@@ -83,6 +84,8 @@ void vm_write(vm_stream stream, const char *s, size_t n)
 
 void vm_halt(int status)
 {
+    if (sched_current() < 0) /* a scheduler waiting would hold the reports up */
+        report_settle();
     port_flush_all();
     vm_halt_now(status);
 }
@@ -515,12 +518,12 @@ static bool main_exited;
 static int main_status;
 
 void vm_set_crash_report(vm_crash_fn fn) { crash_fn = fn; }
-void vm_set_heap_report(void (*fn)(const proc_heap_report *r)) { proc_heap_report_fn = fn; }
+void vm_log_reports(bool on) { report_enable(on); }
 void vm_set_backtrace(vm_backtrace_fn fn) { proc_backtrace_fn = fn; }
 
-/* A process ends: report a crash as OTP's error logger does (an error
- * exception that nothing caught), and wake vm_eval when it was its
- * process. */
+/* A process ends: a crash (an error exception that nothing caught) is
+ * logged as OTP's emulator logs it, vm_eval's process's end reported to
+ * crash_fn instead, and vm_eval woken when it was its process. */
 static void note_exit(process *p)
 {
     eval_note_exit(p);
@@ -532,8 +535,12 @@ static void note_exit(process *p)
         pthread_cond_signal(&main_done);
     }
     pthread_mutex_unlock(&main_lock);
-    if (p->exit_reason != ATOM_normal && crash_fn && (is_main || p->exit_class == CLASS_ERROR))
-        crash_fn(is_main ? THE_NON_VALUE : p->pid, p->exit_reason);
+    if (is_main && p->exit_reason != ATOM_normal && crash_fn)
+        crash_fn(p->exit_reason);
+    else if (!is_main && p->exit_reason != ATOM_normal && p->exit_class == CLASS_ERROR)
+        report_crash(p);
+    if (p->reporter)
+        report_done();
 }
 
 /* ---- start and evaluation --------------------------------------------------- */

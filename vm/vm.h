@@ -59,16 +59,15 @@ typedef void (*vm_output_fn)(vm_stream stream, const char *s, size_t n);
 void vm_set_output(vm_output_fn fn);
 void vm_write(vm_stream stream, const char *s, size_t n);
 
-/* Called when a process dies of an error exception nobody caught (pid),
- * and when vm_eval's process dies of anything but normal (pid is
- * THE_NON_VALUE), with the exit reason (on the dying process's heap, valid
- * during the call). Runs on a scheduler thread. */
-typedef void (*vm_crash_fn)(term_t pid, term_t reason);
+/* Called when vm_eval's process dies of anything but normal, with the
+ * exit reason (on the dying process's heap, valid during the call). Runs
+ * on a scheduler thread. Other processes' crashes are logger events
+ * (vm/report.h). */
+typedef void (*vm_crash_fn)(term_t reason);
 void vm_set_crash_report(vm_crash_fn fn);
-/* Called when a process is over its max_heap_size and its limit asks for
- * the error logger's report (vm/proc.h: proc_over_max_heap). Runs on a
- * scheduler thread. */
-void vm_set_heap_report(void (*fn)(const proc_heap_report *r));
+/* Turns the logging of the emulator's own reports on or off (off at the
+ * start): a process's crash, one over its max_heap_size (vm/report.h). */
+void vm_log_reports(bool on);
 /* The text of process_info(Q, backtrace) and erlang:process_display(Q,
  * backtrace): a binary on h describing q's frames (proc_backtrace_walk),
  * made by the layer that prints terms. q is the caller's own or claimed.
@@ -213,7 +212,9 @@ bool vm_tail_recursive(term_t module, term_t name, unsigned arity);
 int vm_eval(const char *text, size_t len);
 /* Writes out what ports buffer (port_flush_all: a file trace port's last
  * records), flushes the output and ends the OS process with `status`
- * (halt/1 with an integer). From a thread that holds no port's lock. */
+ * (halt/1 with an integer). From a thread that holds no port's lock. Off
+ * the schedulers it first lets the emulator's reports logged so far be
+ * written (report_settle). */
 _Noreturn void vm_halt(int status);
 /* The same without the ports' flush (halt(abort), halt(String),
  * halt(S, [{flush, false}])). */

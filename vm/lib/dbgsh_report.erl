@@ -3,10 +3,26 @@
 %% OTP's ?LOG_* macros do, the frame of the report callbacks
 %% format_log/1,2, and the client part of gen_server's and gen_statem's
 %% (OTP's modules each carry a copy of these). Each module keeps its own
-%% texts and its own cuts.
+%% texts and its own cuts. And the emulator's own reports (emulator/4).
 -module(dbgsh_report).
+-export([emulator/4]).
 -export([log/5, format_log/4, format_log/3, limit_fields/2, directive/1, with_depth/2,
          client_info/1, limit_client/2, client_single/2, client_multi/2]).
+
+%% An event of the emulator (vm/report.c: a process ended by an uncaught
+%% error, one over its max_heap_size), in a process the VM spawns for it:
+%% logged as OTP's logger process logs those its emulator sends it, the
+%% metadata naming the process the event is about. When logger cannot
+%% take it, the text goes to standard error as it is, so that no crash
+%% goes unreported (OTP's emulator writes it there when it finds no
+%% logger).
+emulator(Level, Format, Args, Meta) ->
+    try
+        logger:log(Level, Format, Args, Meta)
+    catch
+        _:_ ->
+            catch io:put_chars(standard_error, ["=ERROR REPORT==== ", io_lib:format(Format, Args)])
+    end.
 
 %% A report, or {Format, Args}, logged at Level with Meta when the level of
 %% Module (the module the macro would be in) allows it.
