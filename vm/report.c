@@ -71,7 +71,11 @@ void report_log(const report_event *ev)
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
     term_t args[] = {ATOM_error, ev->format, ev->args, ev->meta};
-    atomic_fetch_add(&in_flight, 1);
+    if (atomic_fetch_add(&in_flight, 1) >= REPORT_MAX_IN_FLIGHT) {
+        atomic_fetch_sub(&in_flight, 1);
+        heap_destroy(&h);
+        return;
+    }
     /* a full process table loses the report (system_limit) */
     if (proc_spawn(NULL, ATOM_dbgsh_report, ATOM_emulator, term_list_from(&h, args, 4, NIL),
                    SPAWN_UNTRACED | SPAWN_REPORT, NULL, NULL) == THE_NON_VALUE)

@@ -38,8 +38,11 @@ void report_enable(bool on);
 /* Logs ev at level error, when reports are on: spawns
  * dbgsh_report:emulator(error, Format, Args, Meta), untraced (a trace of
  * new processes never meets it). Runs on any thread; the event's terms
- * are copied. */
+ * are copied. With REPORT_MAX_IN_FLIGHT reports under way, the event is
+ * dropped: a flood of crashes must not fill the process table with its
+ * reports (OTP's handlers drop events when overloaded too). */
 void report_log(const report_event *ev);
+#define REPORT_MAX_IN_FLIGHT 1000
 /* A process report_log spawned has ended (process.reporter). */
 void report_done(void);
 /* Waits until every report logged so far is done, REPORT_SETTLE_MS at
