@@ -82,17 +82,18 @@ normalise() {
 }
 
 # run_side NAME SIDE: runs one scenario on one side (otp, ours or dbgsh) in
-# a fresh directory; leaves the normalised stdout in $tmp/w/NAME.SIDE.
+# a fresh directory, logger's output on standard error (dbg.config);
+# leaves the normalised stdout in $tmp/w/NAME.SIDE.
 run_side() {
     local name=$1 side=$2 work=$tmp/w/$1.$2.d
     mkdir -p "$work"
     case $side in
-        otp) (cd "$work" && timeout -k 5 60 erl +S 1 -noshell -pa "$tmp/otp" \
+        otp) (cd "$work" && timeout -k 5 60 erl +S 1 -noshell -config "$here/dbg.config" -pa "$tmp/otp" \
                   -eval "$name:main(), halt()." >stdout 2>stderr </dev/null) ;;
-        ours) (cd "$work" && timeout -k 5 60 erl +S 1 -noshell -pa "$tmp/ours" \
+        ours) (cd "$work" && timeout -k 5 60 erl +S 1 -noshell -config "$here/dbg.config" -pa "$tmp/ours" \
                   -eval "dbgsh_trace:start(), $name:main(), halt()." >stdout 2>stderr </dev/null) ;;
-        dbgsh) (cd "$work" && timeout -k 5 60 "$dbgsh" -S 1 -pa "$here/scen" -pa "$here/lib" \
-                  -e "$name:main()" >stdout 2>stderr </dev/null) ;;
+        dbgsh) (cd "$work" && timeout -k 5 60 "$dbgsh" -S 1 -config "$here/dbg.config" -pa "$here/scen" \
+                  -pa "$here/lib" -e "$name:main()" >stdout 2>stderr </dev/null) ;;
     esac
     echo $? >"$work/status"
     normalise "$work/stdout" >"$tmp/w/$name.$side"
