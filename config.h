@@ -118,4 +118,18 @@
 #define INTERP_GC_CHECK_MASK (DBGSH_GC_STRESS ? 0 : 15)
 #endif
 
+/* REPORT_MAX_IN_FLIGHT: the most emulator reports (a process's crash,
+ * one over its max_heap_size) being logged at once (vm/report.c); more are
+ * dropped, so that a flood of crashes cannot fill the process table with
+ * the processes that log them. */
+#ifndef REPORT_MAX_IN_FLIGHT
+#define REPORT_MAX_IN_FLIGHT 1000
+#endif
+
+/* REPORT_SETTLE_MS: how long the VM's end (vm_halt, off the schedulers)
+ * waits at most for the emulator reports still being logged. */
+#ifndef REPORT_SETTLE_MS
+#define REPORT_SETTLE_MS 2000
+#endif
+
 #endif

@@ -234,7 +234,7 @@ struct process {
     bool untraced; /* the shell's own worker: the trace engine never gives
                       it flags (set at spawn, never changed) */
     bool reporter; /* logs one of the emulator's reports (SPAWN_REPORT):
-                      its end is counted (report_done) */
+                      its end is counted (report_exit) */
     void *trace;
     struct trace_frame *tframes;
     uint32_t ntframes, tframes_cap;

@@ -6,8 +6,10 @@
 #include <time.h>
 
 #include "atom.h"
+#include "config.h"
 #include "gc.h"
 #include "map.h"
+#include "vm.h"
 
 /* #{error_logger => #{emulator => true, tag => error}, gl => Gl, pid =>
  * Pid, time => Time}, OTP's metadata of an emulator event. */
@@ -62,28 +64,24 @@ report_event report_max_heap_event(heap_t *h, const proc_heap_report *r, int64_t
 static _Atomic int64_t in_flight;
 static atomic_bool enabled;
 
-void report_enable(bool on) { atomic_store(&enabled, on); }
+void vm_log_reports(bool on) { atomic_store(&enabled, on); }
 
-void report_log(const report_event *ev)
+/* Logs ev (see report.h, "Logging"). */
+static void log_event(const report_event *ev)
 {
-    if (!atomic_load(&enabled))
+    if (atomic_fetch_add(&in_flight, 1) >= REPORT_MAX_IN_FLIGHT) {
+        atomic_fetch_sub(&in_flight, 1);
         return;
+    }
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
     term_t args[] = {ATOM_error, ev->format, ev->args, ev->meta};
-    if (atomic_fetch_add(&in_flight, 1) >= REPORT_MAX_IN_FLIGHT) {
-        atomic_fetch_sub(&in_flight, 1);
-        heap_destroy(&h);
-        return;
-    }
     /* a full process table loses the report (system_limit) */
     if (proc_spawn(NULL, ATOM_dbgsh_report, ATOM_emulator, term_list_from(&h, args, 4, NIL),
                    SPAWN_UNTRACED | SPAWN_REPORT, NULL, NULL) == THE_NON_VALUE)
         atomic_fetch_sub(&in_flight, 1);
     heap_destroy(&h);
 }
-
-void report_done(void) { atomic_fetch_sub(&in_flight, 1); }
 
 void report_settle(void)
 {
@@ -99,14 +97,18 @@ static int64_t now_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-void report_crash(const process *p)
+void report_exit(const process *p)
 {
-    if (p->reporter || !atomic_load(&enabled))
+    if (p->reporter) {
+        atomic_fetch_sub(&in_flight, 1);
+        return;
+    }
+    if (p->exit_reason == ATOM_normal || p->exit_class != CLASS_ERROR || !atomic_load(&enabled))
         return;
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
     report_event ev = report_crash_event(&h, p->pid, p->group_leader, p->exit_reason, now_us());
-    report_log(&ev);
+    log_event(&ev);
     heap_destroy(&h);
 }
 
@@ -117,6 +119,6 @@ void report_max_heap(const proc_heap_report *r)
     heap_t h;
     heap_init(&h, ALLOC_TEMP);
     report_event ev = report_max_heap_event(&h, r, now_us());
-    report_log(&ev);
+    log_event(&ev);
     heap_destroy(&h);
 }

@@ -8,7 +8,6 @@
 #ifndef VM_REPORT_H
 #define VM_REPORT_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 #include "heap.h"
@@ -31,33 +30,28 @@ report_event report_crash_event(heap_t *h, term_t pid, term_t gl, term_t reason,
  * error logger's report (OTP 25's text and arguments). Built on h. */
 report_event report_max_heap_event(heap_t *h, const proc_heap_report *r, int64_t time_us);
 
-/* Whether reports are logged: off until turned on (vm_log_reports; the
- * unit tests run their processes without logger). */
-void report_enable(bool on);
-
-/* Logs ev at level error, when reports are on: spawns
- * dbgsh_report:emulator(error, Format, Args, Meta), untraced (a trace of
- * new processes never meets it). Runs on any thread; the event's terms
- * are copied. With REPORT_MAX_IN_FLIGHT reports under way, the event is
- * dropped: a flood of crashes must not fill the process table with its
+/* Logging (vm_log_reports turns it on; off, the unit tests' crashing
+ * processes log nothing): each event is logged at level error by a process
+ * spawned for it, dbgsh_report:emulator(error, Format, Args, Meta),
+ * untraced (a trace of new processes never meets it), the event's terms
+ * copied. With REPORT_MAX_IN_FLIGHT (config.h) reports under way an event
+ * is dropped: a flood of crashes must not fill the process table with its
  * reports (OTP's handlers drop events when overloaded too). */
-void report_log(const report_event *ev);
-#define REPORT_MAX_IN_FLIGHT 1000
-/* A process report_log spawned has ended (process.reporter). */
-void report_done(void);
-/* Waits until every report logged so far is done, REPORT_SETTLE_MS at
- * most (a logger that hangs must not hang the VM's end): called off the
- * schedulers before the VM halts, so that a crash just before the end of
- * `dbgsh -e` or a script is still reported (erl's halt/0 loses it). */
-void report_settle(void);
-#define REPORT_SETTLE_MS 2000
 
-/* Builds and logs the event of p's end (report_crash_event), stamped
- * now. p is exiting, on this thread; a process that logs a report is not
- * reported (a logger that cannot load would make one after another). */
-void report_crash(const process *p);
+/* p has ended, on this thread: its crash is logged (report_crash_event,
+ * stamped now) when an error exception ended it; when p was logging a
+ * report, that report is done and p's own end is never reported (a
+ * logger that cannot load would make one report after another). */
+void report_exit(const process *p);
 
 /* Builds and logs r's event (report_max_heap_event), stamped now. */
 void report_max_heap(const proc_heap_report *r);
+
+/* Waits until every report logged so far is done, REPORT_SETTLE_MS
+ * (config.h) at most, so that a logger that hangs cannot hang the VM's
+ * end: called off the schedulers before the VM halts, so that a crash
+ * just before the end of `dbgsh -e` or a script is still reported (erl's
+ * halt/0 loses it). */
+void report_settle(void);
 
 #endif

@@ -518,7 +518,6 @@ static bool main_exited;
 static int main_status;
 
 void vm_set_crash_report(vm_crash_fn fn) { crash_fn = fn; }
-void vm_log_reports(bool on) { report_enable(on); }
 void vm_set_backtrace(vm_backtrace_fn fn) { proc_backtrace_fn = fn; }
 
 /* A process ends: a crash (an error exception that nothing caught) is
@@ -535,12 +534,10 @@ static void note_exit(process *p)
         pthread_cond_signal(&main_done);
     }
     pthread_mutex_unlock(&main_lock);
-    if (is_main && p->exit_reason != ATOM_normal && crash_fn)
+    if (!is_main)
+        report_exit(p);
+    else if (p->exit_reason != ATOM_normal && crash_fn)
         crash_fn(p->exit_reason);
-    else if (!is_main && p->exit_reason != ATOM_normal && p->exit_class == CLASS_ERROR)
-        report_crash(p);
-    if (p->reporter)
-        report_done();
 }
 
 /* ---- start and evaluation --------------------------------------------------- */
