@@ -142,6 +142,12 @@ not_ours(application, F, _) -> lists:member(F, [takeover, get_supervisor]);
 not_ours(application_controller, F, _) ->
     lists:member(F, [start, init, control_application, change_application_data,
                      prep_config_change, config_change, do_config_diff, test_change_apps]);
+%% Of global, the kernel's start and stop, C nodes' external names, info/0
+%% and the name server's callbacks OTP exports for itself.
+not_ours(global, F, _) ->
+    lists:member(F, [start, start_link, stop, register_name_external,
+                     unregister_name_external, info, terminate, code_change, resolve_it,
+                     get_locker]);
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -2019,6 +2025,25 @@ cases(pg) ->
     [{via, "seq " ++ Name, fun(M) -> pg_seq(M, Steps) end} || {Name, Steps} <- Fixed] ++
         [{via, "random " ++ integer_to_list(I), fun(M) -> pg_seq(M, Steps) end}
          || {I, Steps} <- lists:zip(lists:seq(1, 40), many(40, fun() -> pg_random(25) end))];
+%% global: what needs no name server (erl's runs on this node: ours is
+%% never started here, so as not to take its registered name and tables;
+%% tests/scripts/otp/otp_global covers the rest).
+cases(global) ->
+    Fun = fun() -> done end,
+    lists:append(
+      [[{whereis_name, [N]} || N <- [otp_lib_erl_nobody, {x, 1}]],
+       [{send, [N, m]} || N <- [otp_lib_erl_nobody, {x, 1}]],
+       [{register_name, [n, P]} || P <- [x, 1, "p"]],
+       [{register_name, [n, self(), M]} || M <- [x, {m, 1}, fun(_) -> x end]],
+       [{re_register_name, [n, P]} || P <- [x, 1]],
+       [{re_register_name, [n, self(), x]}],
+       [{set_lock, [I]} || I <- [x, {r}, {r, a, b}]],
+       [{set_lock, [{r, me}, Ns]} || Ns <- [[], [other@host], [other@host, x@y]]],
+       [{set_lock, [{r, me}, [], R]} || R <- [0, 3, infinity, -1, x]],
+       [{del_lock, [I, Ns]} || I <- [{r, me}, x], Ns <- [[], [other@host]]],
+       [{trans, [{r, me}, F, Ns]} || F <- [Fun, x], Ns <- [[], [other@host]]],
+       [{trans, [{r, me}, Fun, [], R]} || R <- [0, infinity, -1]],
+       [{trans, [x, Fun, []]}]]);
 cases(base64) ->
     Bytes = fun(N) -> << <<(upto(255))>> || _ <- lists:seq(1, N) >> end,
     Data = fun() -> B = Bytes(upto(pick([5, 40, 300]))), pick([B, binary_to_list(B)]) end,

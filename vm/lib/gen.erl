@@ -1,6 +1,6 @@
 %% gen: the machinery OTP 25's behaviours share, for the dbgsh VM: starting
 %% a named or anonymous process through proc_lib, name registration
-%% ({local, Name} and {via, Mod, Name}; {global, Name} is refused), and the
+%% ({local, Name}, {global, Name} and {via, Mod, Name}), and the
 %% call protocol ({Label, {Pid, Tag}, Request} answered {Tag, Reply}, under
 %% a monitor) with its timeouts and exit reasons.  A call with a timeout
 %% and a request (send_request) monitor the server with an alias that goes
@@ -23,8 +23,6 @@
 %% ---------------------------------------------------------------------
 %% Starting: GenMod:init_it/6 runs in the new process.
 
-start(_, _, {global, _} = Name, _, _, _) ->
-    {error, {not_supported, Name}};
 start(GenMod, LinkP, Name, Mod, Args, Options) ->
     case where(Name) of
         undefined -> spawn_gen(GenMod, LinkP, [Name], Mod, Args, Options);
@@ -99,10 +97,7 @@ debug_options(Name, Options) ->
 %% ---------------------------------------------------------------------
 %% Names
 
-%% {global, Name} needs the global name server, which dbgsh does not have:
-%% starting with one is {error, {not_supported, Name}}, a call exits with
-%% that reason.
-where({global, _} = Name) -> exit({not_supported, Name});
+where({global, Name}) -> global:whereis_name(Name);
 where({via, Mod, Name}) -> apply(Mod, whereis_name, [Name]);
 where({local, Name}) -> whereis(Name).
 
@@ -111,6 +106,11 @@ register_name({local, Name} = LN) ->
         true -> true
     catch
         error:_ -> {false, where(LN)}
+    end;
+register_name({global, Name} = GN) ->
+    case global:register_name(Name, self()) of
+        yes -> true;
+        no -> {false, where(GN)}
     end;
 register_name({via, Mod, Name} = VN) ->
     case apply(Mod, register_name, [Name, self()]) of
@@ -129,7 +129,8 @@ unregister_name({local, Name}) ->
     catch
         _:_ -> ok
     end;
-unregister_name({global, _}) ->
+unregister_name({global, Name}) ->
+    _ = global:unregister_name(Name),
     ok;
 unregister_name({via, Mod, Name}) ->
     _ = apply(Mod, unregister_name, [Name]),
@@ -145,8 +146,11 @@ get_proc_name({local, Name}) ->
         {registered_name, Name} -> Name;
         _ -> exit(process_not_registered)
     end;
-get_proc_name({global, _}) ->
-    exit(process_not_registered_globally);
+get_proc_name({global, Name}) ->
+    case global:whereis_name(Name) of
+        Pid when Pid =:= self() -> Name;
+        _ -> exit(process_not_registered_globally)
+    end;
 get_proc_name({via, Mod, Name}) ->
     case apply(Mod, whereis_name, [Name]) of
         Pid when Pid =:= self() -> Name;
@@ -231,8 +235,8 @@ stop(Process) ->
 stop(Process, Reason, Timeout) when ?IS_TIMEOUT(Timeout) ->
     for_process(Process, fun(Pid) -> proc_lib:stop(Pid, Reason, Timeout) end).
 
-%% Fun(Pid) for a pid, a local name, {Name, Node} or {via, Mod, Name};
-%% exit(noproc) when there is no such process.
+%% Fun(Pid) for a pid, a local name, {Name, Node}, {global, Name} or {via,
+%% Mod, Name}; exit(noproc) when there is no such process.
 for_process(Pid, Fun) when is_pid(Pid) ->
     Fun(Pid);
 for_process(Name, Fun) when is_atom(Name) ->
@@ -240,17 +244,20 @@ for_process(Name, Fun) when is_atom(Name) ->
         Pid when is_pid(Pid) -> Fun(Pid);
         undefined -> exit(noproc)
     end;
-for_process({global, _} = Name, _) ->
-    exit({not_supported, Name});
+for_process({global, _} = Name, Fun) ->
+    for_named(Name, Fun);
 for_process({via, _, _} = Name, Fun) ->
-    case where(Name) of
-        Pid when is_pid(Pid) -> Fun(Pid);
-        _ -> exit(noproc)
-    end;
+    for_named(Name, Fun);
 for_process({Name, Node}, Fun) when Node =:= node() ->
     for_process(Name, Fun);
 for_process({_, Node}, _) when is_atom(Node) ->
     exit({nodedown, Node}).
+
+for_named(Name, Fun) ->
+    case where(Name) of
+        Pid when is_pid(Pid) -> Fun(Pid);
+        _ -> exit(noproc)
+    end.
 
 %% ---------------------------------------------------------------------
 %% Asynchronous requests (send_request and its responses)

@@ -69,7 +69,8 @@ call(Server, Request, Timeout) ->
     end.
 
 %% A cast never fails: to a name nobody has, it is lost.
-cast({global, _}, _) ->
+cast({global, Name}, Request) ->
+    catch global:send(Name, {'$gen_cast', Request}),
     ok;
 cast({via, Mod, Name}, Request) ->
     catch apply(Mod, send, [Name, {'$gen_cast', Request}]),

@@ -74,8 +74,12 @@ stop(Server, Reason, Timeout) ->
 %% A cast never fails: to a name nobody has, it is lost.
 cast(Server, Msg) when is_pid(Server); is_atom(Server) ->
     send_quietly(Server, {'$gen_cast', Msg});
-cast({global, _}, _) ->
-    ok;
+cast({global, Name}, Msg) ->
+    try global:send(Name, {'$gen_cast', Msg}) of
+        _ -> ok
+    catch
+        _:_ -> ok
+    end;
 cast({via, Mod, Name}, Msg) ->
     try apply(Mod, send, [Name, {'$gen_cast', Msg}]) of
         _ -> ok
