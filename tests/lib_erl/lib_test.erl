@@ -2025,6 +2025,25 @@ cases(pg) ->
     [{via, "seq " ++ Name, fun(M) -> pg_seq(M, Steps) end} || {Name, Steps} <- Fixed] ++
         [{via, "random " ++ integer_to_list(I), fun(M) -> pg_seq(M, Steps) end}
          || {I, Steps} <- lists:zip(lists:seq(1, 40), many(40, fun() -> pg_random(25) end))];
+%% supervisor_bridge: its report callbacks on its progress and error
+%% reports.
+cases(supervisor_bridge) ->
+    Started = [{pid, self()}, {mfa, {m, init, [lists:seq(1, 20)]}}],
+    Error = fun(Reason) ->
+                    #{label => {supervisor, error},
+                      report => [{supervisor, {local, bridge}}, {errorContext, child_terminated},
+                                 {reason, Reason}, {offender, [{pid, self()}, {mod, m}]}]}
+            end,
+    Reports = [#{label => {supervisor, progress},
+                 report => [{supervisor, {self(), m}}, {started, Started}]},
+               #{label => {supervisor, progress},
+                 report => [{supervisor, {local, "b"}}, {started, Started}]},
+               Error(killed), Error({badarith, [{m, f, 1, [{line, 2}]}]}),
+               Error({bad, lists:seq(1, 30)})],
+    Options = [#{}, #{single_line => true}, #{depth => 4}, #{single_line => true, depth => 3},
+               #{encoding => latin1}, #{chars_limit => 100},
+               #{single_line => true, chars_limit => 60}],
+    format_log_cases(Reports, Options);
 %% global: what needs no name server (erl's runs on this node: ours is
 %% never started here, so as not to take its registered name and tables;
 %% tests/scripts/otp/otp_global covers the rest).

@@ -6,7 +6,8 @@
 %% texts and its own cuts. And the emulator's own reports (emulator/4).
 -module(dbgsh_report).
 -export([emulator/4]).
--export([log/5, format_log/4, format_log/3, limit_fields/2, directive/1, with_depth/2,
+-export([log/5, format_log/4, format_log/3, limit_fields/2, supervisor_multi/2,
+         directive/1, with_depth/2,
          client_info/1, limit_client/2, client_single/2, client_multi/2]).
 
 %% An event of the emulator (vm/report.c: a process ended by an uncaught
@@ -71,6 +72,21 @@ format_log(Report, Limit, Multi) ->
 limit_fields(#{report := [Subject | Fields]} = Report, Depth) ->
     Report#{report := [Subject | [{Key, io_lib:limit_term(Value, Depth)}
                                   || {Key, Value} <- Fields]]}.
+
+%% The several-line text of supervisor's and supervisor_bridge's reports
+%% (labels {supervisor, Context} and {supervisor, progress}): a field a
+%% line, four spaces in.
+supervisor_multi(#{label := {supervisor, progress},
+                   report := [{supervisor, SupName}, {started, Child}]}, Opts) ->
+    P = directive(Opts),
+    {"    supervisor: " ++ P ++ "~n    started: " ++ P ++ "~n", with_depth([SupName, Child], Opts)};
+supervisor_multi(#{label := {supervisor, _},
+                   report := [{supervisor, SupName}, {errorContext, Context}, {reason, Reason},
+                              {offender, Child}]}, Opts) ->
+    P = directive(Opts),
+    {lists:append(["    supervisor: ", P, "~n    errorContext: ", P, "~n    reason: ", P,
+                   "~n    offender: ", P, "~n"]),
+     with_depth([SupName, Context, Reason, Child], Opts)}.
 
 %% The directive for a term under the options: ~p, or ~P with a depth
 %% argument; ~0p on one line; ~tp unless latin1. A single_line that is

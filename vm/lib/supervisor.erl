@@ -910,10 +910,12 @@ log_report(Level, Report, Title, Tag, Type) ->
 %% The report callbacks: error_logger's (its format depth, several lines)
 %% and every other handler's.
 format_log(#{label := {supervisor, _}} = Report) ->
-    dbgsh_report:format_log(Report, fun dbgsh_report:limit_fields/2, fun format_multi/2).
+    dbgsh_report:format_log(Report, fun dbgsh_report:limit_fields/2,
+                            fun dbgsh_report:supervisor_multi/2).
 
 format_log(Report, Options) ->
-    dbgsh_report:format_log(Report, Options, fun format_single/2, fun format_multi/2).
+    dbgsh_report:format_log(Report, Options, fun format_single/2,
+                            fun dbgsh_report:supervisor_multi/2).
 
 %% One line: the supervisor, context and reason, then the child by id and
 %% pid (or its number of children).
@@ -930,7 +932,7 @@ format_single(#{label := {supervisor, _},
     {"Supervisor: " ++ P ++ ". Context: " ++ P ++ ". Reason: " ++ P ++ "." ++ ChildFormat,
      dbgsh_report:with_depth([SupName, Context, Reason], Opts) ++ ChildArgs};
 format_single(Report, Opts) ->
-    format_multi(Report, Opts).
+    dbgsh_report:supervisor_multi(Report, Opts).
 
 child_single(Child, Tag) ->
     {id, Id} = lists:keyfind(id, 1, Child),
@@ -941,20 +943,6 @@ child_single(Child, Tag) ->
             {nb_children, N} = lists:keyfind(nb_children, 1, Child),
             {" ~s id=~w,nb_children=~w.", [Tag, Id, N]}
     end.
-
-%% Several lines, a field a line, four spaces in.
-format_multi(#{label := {supervisor, progress},
-               report := [{supervisor, SupName}, {started, Child}]}, Opts) ->
-    P = dbgsh_report:directive(Opts),
-    {"    supervisor: " ++ P ++ "~n    started: " ++ P ++ "~n",
-     dbgsh_report:with_depth([SupName, Child], Opts)};
-format_multi(#{label := {supervisor, _},
-               report := [{supervisor, SupName}, {errorContext, Context}, {reason, Reason},
-                          {offender, Child}]}, Opts) ->
-    P = dbgsh_report:directive(Opts),
-    {lists:append(["    supervisor: ", P, "~n    errorContext: ", P, "~n    reason: ", P,
-                   "~n    offender: ", P, "~n"]),
-     dbgsh_report:with_depth([SupName, Context, Reason, Child], Opts)}.
 
 offender(#child{pid = Pid} = C) ->
     First = case Pid of

@@ -141,8 +141,7 @@ behaviours() ->
     p(children, [{Id, P =:= C1, T} || {Id, P, T, _} <- supervisor:which_children({global, otp_global_sup})]),
     p(child_call, gen_server:call({global, otp_global_child}, get)),
     kill(C1),
-    _ = supervisor:which_children({global, otp_global_sup}), % it has restarted c
-    C2 = gen_server:call({global, otp_global_child}, whoami),
+    C2 = restarted(otp_global_child, C1, 100),
     p(restarted, {C2 =/= C1, global:whereis_name(otp_global_child) =:= C2}),
     p(terminate_child, supervisor:terminate_child({global, otp_global_sup}, c)),
     p(child_gone, catch gen_server:call({global, otp_global_child}, get)),
@@ -165,6 +164,14 @@ behaviours() ->
     p(events_stop, gen_event:stop({global, otp_global_events})),
     ok = global:sync(),
     p(names_at_end, global:registered_names()).
+
+%% Name's process once it is another than Old (a supervisor restarting it
+%% may have the 'EXIT' of Old after the caller has its 'DOWN').
+restarted(Name, Old, Tries) ->
+    case global:whereis_name(Name) of
+        New when is_pid(New), New =/= Old -> New;
+        _ when Tries > 0 -> timer:sleep(10), restarted(Name, Old, Tries - 1)
+    end.
 
 %% A process that sets lock Id and answers whether it could: {Pid, Answer}.
 locker(Id) ->
