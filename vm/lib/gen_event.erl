@@ -86,8 +86,7 @@ sync_notify(Manager, Event) -> rpc(Manager, {sync_notify, Event}).
 %% A notification never fails: to a name nobody has, it is lost, except
 %% that a local name nobody has raises badarg as `!` does.
 notify({global, Name}, Event) ->
-    catch global:send(Name, {notify, Event}),
-    ok;
+    notify({via, global, Name}, Event);
 notify({via, Mod, Name}, Event) ->
     catch apply(Mod, send, [Name, {notify, Event}]),
     ok;

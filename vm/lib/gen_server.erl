@@ -70,8 +70,7 @@ call(Server, Request, Timeout) ->
 
 %% A cast never fails: to a name nobody has, it is lost.
 cast({global, Name}, Request) ->
-    catch global:send(Name, {'$gen_cast', Request}),
-    ok;
+    cast({via, global, Name}, Request);
 cast({via, Mod, Name}, Request) ->
     catch apply(Mod, send, [Name, {'$gen_cast', Request}]),
     ok;

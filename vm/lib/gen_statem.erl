@@ -75,11 +75,7 @@ stop(Server, Reason, Timeout) ->
 cast(Server, Msg) when is_pid(Server); is_atom(Server) ->
     send_quietly(Server, {'$gen_cast', Msg});
 cast({global, Name}, Msg) ->
-    try global:send(Name, {'$gen_cast', Msg}) of
-        _ -> ok
-    catch
-        _:_ -> ok
-    end;
+    cast({via, global, Name}, Msg);
 cast({via, Mod, Name}, Msg) ->
     try apply(Mod, send, [Name, {'$gen_cast', Msg}]) of
         _ -> ok
