@@ -2025,6 +2025,15 @@ cases(pg) ->
     [{via, "seq " ++ Name, fun(M) -> pg_seq(M, Steps) end} || {Name, Steps} <- Fixed] ++
         [{via, "random " ++ integer_to_list(I), fun(M) -> pg_seq(M, Steps) end}
          || {I, Steps} <- lists:zip(lists:seq(1, 40), many(40, fun() -> pg_random(25) end))];
+%% digraph: random graphs of each kind built through each module, then
+%% every query the edges' order decides (paths and cycles both ways,
+%% neighbours, edges of a vertex, degrees), with deletions between; the
+%% whole-table reads sorted (their order is the ets table's).
+cases(digraph) ->
+    [{via, "random " ++ integer_to_list(I), fun(M) -> digraph_seq(M, Type, Steps) end}
+     || {I, {Type, Steps}} <- lists:zip(lists:seq(1, 60),
+                                       many(60, fun() -> {pick([[], [acyclic], [private]]),
+                                                          digraph_random(40)} end))];
 %% supervisor_bridge: its report callbacks on its progress and error
 %% reports.
 cases(supervisor_bridge) ->
@@ -3456,6 +3465,44 @@ rand_shape({{ok, {A, _}}, T}) when is_atom(A) -> {A, T};
 rand_shape(X) -> X.
 
 %% ---------------------------------------------------------------------
+%% digraph sequences (cases(digraph)): N steps over vertices 1..8 (and 9,
+%% added only by a step), mostly edges added without and with an id, some
+%% deleted, a vertex or a path deleted now and then.
+
+digraph_random(N) ->
+    V = fun() -> rand:uniform(9) end,
+    Edge = fun() -> {edge, V(), V()} end,
+    [pick([Edge(), Edge(), Edge(), Edge(), Edge(), Edge(), Edge(), Edge(),
+           {edge_id, rand:uniform(5), V(), V()}, {del_edge, rand:uniform(12)}, {vertex, V()},
+           pick([{del_vertex, V()}, {del_path, V(), V()}])])
+     || _ <- lists:seq(1, N)].
+
+digraph_seq(M, Type, Steps) ->
+    G = M:new(Type),
+    [M:add_vertex(G, V) || V <- lists:seq(1, 8)],
+    Step = fun({edge, A, B}) -> M:add_edge(G, A, B, {A, B});
+              ({edge_id, I, A, B}) -> M:add_edge(G, {id, I}, A, B, label);
+              ({del_edge, I}) -> M:del_edge(G, ['$e' | I]);
+              ({del_vertex, V}) -> M:del_vertex(G, V);
+              ({del_path, A, B}) -> M:del_path(G, A, B);
+              ({vertex, V}) -> M:add_vertex(G, V)
+           end,
+    Query = fun(V) ->
+                    {V, M:out_neighbours(G, V), M:in_neighbours(G, V), M:out_edges(G, V),
+                     M:in_edges(G, V), M:out_degree(G, V), M:in_degree(G, V),
+                     lists:sort(M:edges(G, V)), M:get_cycle(G, V), M:get_short_cycle(G, V),
+                     [{W, M:get_path(G, V, W), M:get_short_path(G, V, W)}
+                      || W <- lists:seq(1, 9)]}
+            end,
+    %% one after the other (the operands of ++ have no order)
+    Done = [{S, Step(S)} || S <- Steps],
+    Queries = [Query(V) || V <- lists:seq(1, 9)],
+    Whole = {lists:sort(M:vertices(G)), lists:sort(M:edges(G)), M:no_vertices(G), M:no_edges(G),
+             lists:sort(M:source_vertices(G)), lists:sort(M:sink_vertices(G)),
+             lists:sort([M:edge(G, E) || E <- M:edges(G)])},
+    M:delete(G),
+    Done ++ Queries ++ [Whole].
+
 %% pg sequences (cases(pg))
 
 -define(PG_SCOPE, lib_test_pg).
