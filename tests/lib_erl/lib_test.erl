@@ -2034,6 +2034,15 @@ cases(digraph) ->
      || {I, {Type, Steps}} <- lists:zip(lists:seq(1, 60),
                                        many(60, fun() -> {pick([[], [acyclic], [private]]),
                                                           digraph_random(40)} end))];
+%% digraph_utils: random graphs (built with the digraph module of the same
+%% side: both run on erl's ets here, so even the orders must agree) and
+%% every function on them.
+cases(digraph_utils) ->
+    [{via, "random " ++ integer_to_list(I), fun(M) -> digraph_utils_seq(M, Type, Steps) end}
+     || {I, {Type, Steps}} <- lists:zip(lists:seq(1, 60),
+                                       many(60, fun() -> {pick([[], [acyclic]]),
+                                                          digraph_random(pick([5, 12, 30]))}
+                                            end))];
 %% supervisor_bridge: its report callbacks on its progress and error
 %% reports.
 cases(supervisor_bridge) ->
@@ -3502,6 +3511,47 @@ digraph_seq(M, Type, Steps) ->
              lists:sort([M:edge(G, E) || E <- M:edges(G)])},
     M:delete(G),
     Done ++ Queries ++ [Whole].
+
+digraph_utils_seq(M, Type, Steps) ->
+    D = case M of
+            digraph_utils -> digraph;
+            _ -> new(digraph)
+        end,
+    G = D:new(Type),
+    [D:add_vertex(G, V, {label, V}) || V <- lists:seq(1, 8)],
+    Step = fun({edge, A, B}) -> D:add_edge(G, A, B, {A, B});
+              ({edge_id, I, A, B}) -> D:add_edge(G, {id, I}, A, B, label);
+              ({del_edge, I}) -> D:del_edge(G, ['$e' | I]);
+              ({del_vertex, V}) -> D:del_vertex(G, V);
+              ({del_path, A, B}) -> D:del_path(G, A, B);
+              ({vertex, V}) -> D:add_vertex(G, V)
+           end,
+    _ = [Step(S) || S <- Steps],
+    Graph = fun(SG) ->
+                    R = {[D:vertex(SG, V) || V <- D:vertices(SG)],
+                         [D:edge(SG, E) || E <- D:edges(SG)], D:info(SG)},
+                    D:delete(SG),
+                    R
+            end,
+    Some = [V || V <- lists:seq(1, 9), V rem 3 =/= 0],
+    Calls = [fun() -> M:components(G) end, fun() -> M:strong_components(G) end,
+             fun() -> M:cyclic_strong_components(G) end,
+             fun() -> M:reachable(Some, G) end, fun() -> M:reachable_neighbours(Some, G) end,
+             fun() -> M:reaching([1], G) end, fun() -> M:reaching_neighbours([2, 9], G) end,
+             fun() -> M:topsort(G) end, fun() -> M:is_acyclic(G) end,
+             fun() -> M:arborescence_root(G) end, fun() -> M:is_arborescence(G) end,
+             fun() -> M:is_tree(G) end, fun() -> M:loop_vertices(G) end,
+             fun() -> M:preorder(G) end, fun() -> M:postorder(G) end,
+             fun() -> Graph(M:subgraph(G, [9, 1, 2, 3, 5])) end,
+             fun() -> Graph(M:subgraph(G, lists:seq(8, 1, -1), [{keep_labels, false}])) end,
+             fun() -> Graph(M:subgraph(G, [1, 2, 4], [{type, [acyclic]}])) end,
+             fun() -> M:subgraph(G, [1], [{type, bad}]) end,
+             fun() -> M:subgraph(G, [1], [bad]) end,
+             fun() -> Graph(M:condensation(G)) end,
+             fun() -> M:reachable(x, G) end],
+    R = [try F() catch C:E -> {C, E} end || F <- Calls],
+    D:delete(G),
+    R.
 
 %% pg sequences (cases(pg))
 
