@@ -292,11 +292,10 @@ static void close_locked(port *s, uint64_t n, term_t reason, trace_port_run *run
     if (trace)
         trace_hooks.port_closed(self, trace, run, reason);
 
-    /* ref[0] == 1: the signal comes through a link (vm/proc.c), so the
-     * receiver drops its link to the port, and traps it or dies of it. */
-    static const uint32_t by_link[3] = {1, 0, 0};
+    /* through a link: the receiver drops its link to the port, and traps
+     * the signal or dies of it */
     for (uint32_t i = 0; i < nlinks; i++)
-        proc_signal(links[i], SIG_EXIT, self, reason, by_link, NIL);
+        proc_exit_signal(links[i], self, reason, true);
     if (links)
         alloc_free(PORT_ALLOC, links, cap * sizeof *links);
 }

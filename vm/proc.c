@@ -815,6 +815,43 @@ bool proc_signal(term_t to, message_kind kind, term_t from, term_t reason, const
     return true;
 }
 
+/* ref[0] of an exit signal that comes through a link (handle_signal). */
+static const uint32_t BY_LINK[3] = {1, 0, 0};
+
+bool proc_exit_signal(term_t to, term_t from, term_t reason, bool by_link)
+{
+    process *q = proc_lookup(to);
+    if (!q)
+        return false;
+    message *m = new_message(SIG_EXIT, from, reason);
+    if (by_link)
+        memcpy(m->ref, BY_LINK, sizeof m->ref);
+    m->token = NIL;
+    if (!enqueue(q, m)) {
+        free_message(m);
+        return false;
+    }
+    return true;
+}
+
+/* The exit signal p sends at its end to linked process `to`: for
+ * seq_trace it is a message p sends (OTP's), so it carries p's token or
+ * NIL, p's serial moves and a send of {'EXIT', P, Reason} is reported,
+ * whether or not `to` traps exits. */
+static void send_link_exit(process *p, term_t to, term_t reason)
+{
+    process *q = proc_lookup(to);
+    if (!q)
+        return;
+    message *m = new_message(SIG_EXIT, p->pid, reason);
+    memcpy(m->ref, BY_LINK, sizeof m->ref);
+    term_t exit_msg[4] = {header_make(3, HDR_TUPLE), ATOM_EXIT, p->pid, reason};
+    m->token = seq_send(p, to, term_boxed(exit_msg), &m->frag);
+    m->token_epoch = p->seq_epoch;
+    if (!enqueue(q, m))
+        free_message(m);
+}
+
 /* ---- receiving -------------------------------------------------------- */
 
 /* Whether exit signal m becomes an {'EXIT', From, Reason} message of p:
@@ -1311,11 +1348,10 @@ void proc_exit(process *p)
      * gets the 'DOWN' and then asks trace_delivered(P) finds it delivered */
     if (p->trace_flags & TF_EXITING)
         trace_hooks.sched(p, TRACE_OUT_EXITED);
-    static const uint32_t by_link[3] = {1, 0, 0};
     for (proc_link *l = p->links; l; l = l->next) {
         switch (l->kind) {
         case LINK:
-            proc_signal(l->other, SIG_EXIT, p->pid, reason, by_link, NIL);
+            send_link_exit(p, l->other, reason);
             break;
         case MONITOR_IN:
             /* the monitoring process makes the 'DOWN' message of it */

@@ -385,6 +385,11 @@ void proc_deliver(term_t to, term_t from, term_t msg);
 /* Sends a signal (exit, link, unlink, monitor, demonitor); false when the
  * target is gone. */
 bool proc_signal(term_t to, message_kind kind, term_t from, term_t reason, const uint32_t ref[3], term_t name);
+/* An exit signal from `from` that carries no seq_trace token (exit/2's, a
+ * port's): the {'EXIT', From, Reason} a trapping receiver makes of it
+ * clears the receiver's token, as OTP's does. `by_link`: the signal comes
+ * through a link, which the receiver drops. False when `to` is gone. */
+bool proc_exit_signal(term_t to, term_t from, term_t reason, bool by_link);
 
 /* Receive support for the interpreter. fetch_incoming moves the incoming
  * queue to the message queue, handling signals (-1: p must die now).

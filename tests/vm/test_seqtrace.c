@@ -12,7 +12,8 @@
 
 static const char src_st[] =
     "-module(st).\n"
-    "-export([t_pass/0, t_clear/0, t_print/0, t_spawn/0, t_reset/0, echo/0]).\n"
+    "-export([t_pass/0, t_clear/0, t_print/0, t_spawn/0, t_reset/0, t_link_exit/0,\n"
+    "         t_exit_2/0, t_down/0, echo/0]).\n"
     "echo() -> receive {F, M} -> F ! {re, M}, echo() end.\n"
     "tok() -> {Fl, L, S, _, Last} = seq_trace:get_token(), {Fl, L, S, Last}.\n"
     "t_pass() ->\n"
@@ -39,7 +40,22 @@ static const char src_st[] =
     "t_reset() ->\n"
     "    seq_trace:set_token(label, r), self() ! m, seq_trace:reset_trace(),\n"
     "    A = seq_trace:get_token(), receive m -> ok end,\n"
-    "    seq_trace:set_token(label, s), {A, tok()}.\n";
+    "    seq_trace:set_token(label, s), {A, tok()}.\n"
+    "t_link_exit() ->\n"
+    "    process_flag(trap_exit, true),\n"
+    "    P = spawn_link(fun() -> receive go -> exit(boom) end end),\n"
+    "    seq_trace:set_token(label, x), seq_trace:set_token(send, true),\n"
+    "    seq_trace:set_token('receive', true),\n"
+    "    P ! go, receive {'EXIT', P, boom} -> ok end,\n"
+    "    {Fl, L, S, From, Last} = seq_trace:get_token(), seq_trace:set_token([]),\n"
+    "    {Fl, L, S, From =:= P, Last}.\n"
+    "t_exit_2() ->\n"
+    "    process_flag(trap_exit, true), seq_trace:set_token(label, y),\n"
+    "    exit(self(), me), receive {'EXIT', _, me} -> seq_trace:get_token() end.\n"
+    "t_down() ->\n"
+    "    P = spawn(fun() -> ok end), M = monitor(process, P), seq_trace:set_token(label, z),\n"
+    "    receive {'DOWN', M, _, _, _} -> ok end, L = seq_trace:get_token(label),\n"
+    "    seq_trace:set_token([]), L.\n";
 
 /* The events the hook got: their text, one per line. */
 static char events[4096];
@@ -97,6 +113,26 @@ Test(seqtrace, print)
 }
 
 Test(seqtrace, spawn_passes_the_token) { expect_call("st", "t_spawn", "[]", "{label,kid}"); }
+
+/* A process with a token that ends passes it with its link's exit signal:
+ * its serial moves and a send is reported; the trapping process takes it
+ * over with the 'EXIT' message (a receive). */
+Test(seqtrace, link_exit_carries_the_token)
+{
+    expect_call("st", "t_link_exit", "[]", "{3,x,2,true,1}");
+    cr_assert_eq(nevents, 4, "events:\n%s", events);
+    cr_assert(strstr(events, "x {send,{1,2},") != NULL, "events:\n%s", events);
+    cr_assert(strstr(events, "{EXIT,") != NULL, "events:\n%s", events);
+    cr_assert(strstr(events, "x {receive,{1,2},") != NULL, "events:\n%s", events);
+}
+
+/* exit/2's signal carries no token: its message clears the receiver's. A
+ * 'DOWN' leaves it alone. */
+Test(seqtrace, exit_2_clears_down_leaves)
+{
+    expect_call("st", "t_exit_2", "[]", "[]");
+    expect_call("st", "t_down", "[]", "{label,z}");
+}
 
 /* reset_seq_trace clears tokens, counters and the token of a message on
  * its way (receiving it then clears, as a message without one). */
