@@ -288,8 +288,7 @@ ancestors() ->
 %% ---------------------------------------------------------------------
 %% The crash report: a logger event as OTP's (label {proc_lib, crash},
 %% report [the crasher's fields, its neighbours], domain [otp, sasl],
-%% report_cb report_cb/2, title "CRASH REPORT"). The neighbours (the
-%% linked processes' own fields) are left out: an empty list.
+%% report_cb report_cb/2, title "CRASH REPORT").
 
 crash_report(exit, normal, _, _) -> ok;
 crash_report(exit, shutdown, _, _) -> ok;
@@ -298,7 +297,7 @@ crash_report(Class, Reason, Initial, Stack) ->
     dbgsh_report:log(?MODULE, error, #{mfa => {?MODULE, crash_report, 4}, line => ?LINE,
                                        file => ?FILE},
                      #{label => {proc_lib, crash},
-                       report => [crasher_info(Class, Reason, Initial, Stack), []]},
+                       report => [crasher_info(Class, Reason, Initial, Stack), neighbours()]},
                      #{domain => [otp, sasl], report_cb => fun proc_lib:report_cb/2,
                        logger_formatter => #{title => "CRASH REPORT"},
                        error_logger => #{tag => error_report, type => crash_report}}).
@@ -315,6 +314,51 @@ crasher_info(Class, Reason, Initial, Stack) ->
             {messages, error_logger:limit_term(messages())}, info(links),
             {dictionary, error_logger:limit_term(Dict)}
             | [info(K) || K <- [trap_exit, status, heap_size, stack_size, reductions]]].
+
+%% The neighbours, as OTP finds them: the processes linked to this one
+%% that do not trap exits, then theirs, at most 15, each with its fields
+%% (not its messages or dictionary); one that ends meanwhile is left out.
+neighbours() ->
+    [{neighbour, Fields} || P <- neighbour_pids(), Fields <- [neighbour_fields(P)],
+                            not lists:member(undefined, Fields)].
+
+%% OTP's walk and its order: a process's not yet seen links after those of
+%% the processes before it in the list, the latest seen first.
+neighbour_pids() ->
+    {_, Seen} = visit(untrapping_links(self()), {15, [self()]}),
+    lists:delete(self(), Seen).
+
+visit([P | Ps], {N, Seen}) when N > 0 ->
+    case lists:member(P, Seen) of
+        true -> visit(Ps, {N, Seen});
+        false -> visit(untrapping_links(P), visit(Ps, {N - 1, [P | Seen]}))
+    end;
+visit(_, Acc) ->
+    Acc.
+
+untrapping_links(P) ->
+    case process_info(P, links) of
+        {links, Links} -> [L || L <- Links, is_pid(L), process_info(L, trap_exit) =:= {trap_exit, false}];
+        _ -> []
+    end.
+
+neighbour_fields(P) ->
+    Dict = case process_info(P, dictionary) of
+               {dictionary, D} -> D;
+               _ -> []
+           end,
+    Initial = case lists:keyfind('$initial_call', 1, Dict) of
+                  {_, {M, F, A}} -> {initial_call, {M, F, dummy_args(A)}};
+                  _ -> info(P, initial_call)
+              end,
+    Ancestors = case lists:keyfind('$ancestors', 1, Dict) of
+                    {_, As} -> As;
+                    false -> []
+                end,
+    [{pid, P}, info(P, registered_name), Initial, info(P, current_function),
+     {ancestors, Ancestors}
+     | [info(P, K) || K <- [message_queue_len, links, trap_exit, status, heap_size, stack_size,
+                            reductions, current_stacktrace]]].
 
 %% The messages the report shows: with a format depth, only that many
 %% are taken (the process is about to end).
@@ -334,10 +378,14 @@ take_messages(N) ->
     end.
 
 info(Key) ->
-    case process_info(self(), Key) of
+    info(self(), Key).
+
+%% {Key, Value} of P's process_info, undefined when P has ended.
+info(P, Key) ->
+    case process_info(P, Key) of
         {Key, V} -> {Key, V};
-        [] -> {Key, []};
-        _ -> {Key, undefined}
+        [] when Key =:= registered_name -> {Key, []};
+        _ -> undefined
     end.
 
 %% ---------------------------------------------------------------------
