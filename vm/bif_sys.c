@@ -3,12 +3,16 @@
  * information and statistics, halting, module information and the code
  * server's functions. Declared in vm/bif_sys.def. */
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <spawn.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,6 +20,7 @@
 #include "atom.h"
 #include "bif.h"
 #include "bignum.h"
+#include "bits.h"
 #include "binary.h"
 #include "code.h"
 #include "copy.h"
@@ -300,6 +305,132 @@ term_t bif_sys_os_getpid_0(process *p, const term_t *args)
 term_t bif_sys_os_type_0(process *p, const term_t *args)
 {
     return term_tuple2(&p->heap, atom_from_cstr("unix"), atom_from_cstr("linux"));
+}
+
+/* ---- os:cmd ----------------------------------------------------------------
+ * dbgsh_os:cmd_start(Script, Max) runs `/bin/sh -c Script` in a thread of
+ * its own, the shell's standard output and error into a pipe and its
+ * input from /dev/null, and returns a reference at once; the thread reads
+ * the output up to the first EOT byte (os.erl's script ends by echoing
+ * one, as OTP's, so a command that leaves a job in the background does
+ * not hold it up) or Max bytes, closes the pipe, waits for the shell and
+ * sends the caller {dbgsh_os_cmd, Ref, Bytes}. A caller that has ended
+ * meanwhile gets nothing. No scheduler waits for the command. */
+
+typedef struct cmd_job {
+    term_t pid;
+    uint32_t ref[3];
+    uint64_t max; /* UINT64_MAX: no limit */
+    char *script;
+    size_t script_len;
+} cmd_job;
+
+#define CMD_EOT 4
+#define CMD_CHUNK 4096
+
+extern char **environ;
+
+/* The shell's output up to EOT or job->max bytes, in a buffer on
+ * ALLOC_TEMP of *cap bytes; *n of them are the output. */
+static uint8_t *read_output(int fd, const cmd_job *job, size_t *n, size_t *cap)
+{
+    *n = 0;
+    *cap = CMD_CHUNK;
+    uint8_t *buf = alloc_new(ALLOC_TEMP, *cap);
+    for (;;) {
+        if (*cap - *n < CMD_CHUNK) {
+            buf = alloc_resize(ALLOC_TEMP, buf, *cap, *cap * 2);
+            *cap *= 2;
+        }
+        ssize_t got = read(fd, buf + *n, CMD_CHUNK);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        uint8_t *eot = memchr(buf + *n, CMD_EOT, (size_t)got);
+        size_t end = eot ? (size_t)(eot - buf) : *n + (size_t)got;
+        if (eot || end >= job->max) {
+            *n = end < job->max ? end : (size_t)job->max;
+            return buf;
+        }
+        *n = end;
+    }
+    if (*n > job->max)
+        *n = (size_t)job->max;
+    return buf;
+}
+
+static void *cmd_thread(void *arg)
+{
+    cmd_job *job = arg;
+    size_t n = 0, cap = 0;
+    uint8_t *out = NULL;
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) == 0) {
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+        posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
+        char *argv[] = {"/bin/sh", "-c", job->script, NULL};
+        pid_t child;
+        pthread_mutex_lock(&env_lock); /* putenv may not change environ meanwhile */
+        int err = posix_spawn(&child, "/bin/sh", &fa, NULL, argv, environ);
+        pthread_mutex_unlock(&env_lock);
+        posix_spawn_file_actions_destroy(&fa);
+        close(fds[1]);
+        if (err == 0) {
+            out = read_output(fds[0], job, &n, &cap);
+            close(fds[0]);
+            while (waitpid(child, NULL, 0) < 0 && errno == EINTR)
+                ;
+        } else {
+            close(fds[0]);
+        }
+    }
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t msg = term_tuple3(&h, atom_from_cstr("dbgsh_os_cmd"), term_ref(&h, job->ref, 3),
+                             bin_new(&h, out ? out : (const uint8_t *)"", n));
+    proc_deliver(job->pid, job->pid, msg);
+    heap_destroy(&h);
+    if (out)
+        alloc_free(ALLOC_TEMP, out, cap);
+    alloc_free(ALLOC_TEMP, job->script, job->script_len + 1);
+    alloc_free(ALLOC_TEMP, job, sizeof *job);
+    return NULL;
+}
+
+term_t bif_sys_os_cmd_start_2(process *p, const term_t *args)
+{
+    term_t script = args[0], max = args[1];
+    if (!bits_is_binary(script) || !(max == ATOM_infinity || (term_is_small(max) && small_value(max) >= 0)))
+        return BIF_BADARG(p);
+    bin_view v;
+    bin_view_of(script, &v);
+    if (v.bitsize != 0 || memchr(v.bytes, 0, v.size)) /* no NUL in an argument */
+        return BIF_BADARG(p);
+    cmd_job *job = alloc_new(ALLOC_TEMP, sizeof *job);
+    job->pid = p->pid;
+    proc_new_ref(job->ref);
+    job->max = max == ATOM_infinity ? UINT64_MAX : (uint64_t)small_value(max);
+    job->script_len = v.size;
+    job->script = alloc_new(ALLOC_TEMP, v.size + 1);
+    for (size_t i = 0; i < v.size; i++)
+        job->script[i] = (char)bin_byte_at(&v, i);
+    job->script[v.size] = '\0';
+    pthread_t t;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int err = pthread_create(&t, &attr, cmd_thread, job);
+    pthread_attr_destroy(&attr);
+    if (err != 0) {
+        alloc_free(ALLOC_TEMP, job->script, job->script_len + 1);
+        alloc_free(ALLOC_TEMP, job, sizeof *job);
+        return BIF_ERROR(p, ATOM_system_limit);
+    }
+    return term_ref(&p->heap, job->ref, 3);
 }
 
 /* ---- timers that send messages --------------------------------------------

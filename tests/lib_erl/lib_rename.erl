@@ -4,7 +4,7 @@
 %% to functions the VM implements in C (those stay bound to OTP's).  It
 %% also checks that the sources call nothing the VM will not have.
 -module(lib_rename).
--export([load_dir/1, over_c/3]).
+-export([load_dir/1, over_c/3, c_bif/3]).
 
 %% Returns {Modules, Problems}: the module names loaded and a list of
 %% strings describing each rule broken.
@@ -108,6 +108,12 @@ c_bif(re, F, A) ->
 c_bif(ets, F, A) ->
     not lists:member({F, A}, [{foldl, 3}, {foldr, 3}, {match_spec_run, 2}, {test_ms, 2},
                               {repair_continuation, 2}, {fun2ms, 1}]);
+%% os's C BIFs (vm/bif_sys.c); cmd, find_executable, env and version are
+%% Erlang code (vm/lib/os.erl)
+c_bif(os, F, A) ->
+    lists:member({F, A}, [{getenv, 0}, {getenv, 1}, {getenv, 2}, {putenv, 2}, {unsetenv, 1},
+                          {getpid, 0}, {type, 0}, {timestamp, 0}, {system_time, 0},
+                          {system_time, 1}, {perf_counter, 0}, {perf_counter, 1}]);
 c_bif(_, _, _) -> false.
 
 %% Functions written in Erlang over a C half that only dbgsh has (so they
@@ -123,6 +129,8 @@ over_c(io, F, A) ->
     lists:member({F, A}, [{format, 1}, {format, 2}, {format, 3}, {fwrite, 1}, {fwrite, 2},
                           {fwrite, 3}, {put_chars, 1}, {put_chars, 2}, {nl, 0}, {nl, 1},
                           {write, 1}, {write, 2}, {request, 1}, {request, 2}]);
+%% os:cmd runs its command through a C half (vm/bif_sys.c)
+over_c(os, cmd, A) -> A =:= 1 orelse A =:= 2;
 over_c(_, _, _) -> false.
 
 %% Remote calls the VM will resolve: erlang, our modules, the C BIFs the
@@ -134,7 +142,9 @@ allowed(unicode, characters_to_list, A, _) -> A =:= 1 orelse A =:= 2;
 allowed(unicode, characters_to_binary, A, _) -> A >= 1 andalso A =< 3;
 allowed(unicode_util, gc, 1, _) -> true;
 allowed(io, format, A, _) -> A >= 1 andalso A =< 3;
-allowed(os, getenv, 1, _) -> true;
+allowed(os, getenv, A, _) -> A =< 2;
+%% os:cmd's C half (vm/bif_sys.c): the command run in a thread
+allowed(dbgsh_os, cmd_start, 2, _) -> true;
 %% zlib's C BIFs (vm/bif_zlib.c): logger_std_h gzips the files it rotates
 allowed(zlib, F, 1, _) -> lists:member(F, [gzip, gunzip]);
 %% the ets tables (vm/ets.c) under ets's Erlang functions

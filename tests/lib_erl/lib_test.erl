@@ -148,6 +148,9 @@ not_ours(global, F, _) ->
     lists:member(F, [start, start_link, stop, register_name_external,
                      unregister_name_external, info, terminate, code_change, resolve_it,
                      get_locker]);
+%% Of os, the C BIFs (vm/bif_sys.c: lib_rename:c_bif/3), cmd/1,2 (over a
+%% C half: tests/scripts/stdlib/os_cmd) and set_signal/2 (not there).
+not_ours(os, F, A) -> lib_rename:c_bif(os, F, A) orelse F =:= cmd orelse F =:= set_signal;
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -2043,6 +2046,13 @@ cases(digraph_utils) ->
                                        many(60, fun() -> {pick([[], [acyclic]]),
                                                           digraph_random(pick([5, 12, 30]))}
                                             end))];
+%% os: find_executable over given paths, env/0 (the same environment
+%% both ways), version/0.
+cases(os) ->
+    [{find_executable, [N, P]} || N <- ["sh", "/bin/sh", "/bin", "otp_lib_erl_none", "", "bin/sh"],
+                                  P <- ["/bin", "", "/nonexistent:/bin", "\"/bin\"", "/:/usr",
+                                        ":/bin", "/bin:"]]
+        ++ [{env, []}, {version, []}];
 %% supervisor_bridge: its report callbacks on its progress and error
 %% reports.
 cases(supervisor_bridge) ->
