@@ -798,6 +798,15 @@ bool proc_send(process *p, term_t to, term_t msg)
     return true;
 }
 
+/* Puts signal m in q's queue; frees it and returns false when q is exiting. */
+static bool post(process *q, message *m)
+{
+    if (enqueue(q, m))
+        return true;
+    free_message(m);
+    return false;
+}
+
 /* Sends a signal; false when the target does not exist (or is exiting). */
 bool proc_signal(term_t to, message_kind kind, term_t from, term_t reason, const uint32_t ref[3], term_t name)
 {
@@ -808,11 +817,7 @@ bool proc_signal(term_t to, message_kind kind, term_t from, term_t reason, const
     if (ref)
         memcpy(m->ref, ref, sizeof m->ref);
     m->name = name;
-    if (!enqueue(p, m)) {
-        free_message(m);
-        return false;
-    }
-    return true;
+    return post(p, m);
 }
 
 /* ref[0] of an exit signal that comes through a link (handle_signal). */
@@ -827,11 +832,7 @@ bool proc_exit_signal(term_t to, term_t from, term_t reason, bool by_link)
     if (by_link)
         memcpy(m->ref, BY_LINK, sizeof m->ref);
     m->token = NIL;
-    if (!enqueue(q, m)) {
-        free_message(m);
-        return false;
-    }
-    return true;
+    return post(q, m);
 }
 
 /* The exit signal p sends at its end to linked process `to`: for
@@ -848,8 +849,7 @@ static void send_link_exit(process *p, term_t to, term_t reason)
     term_t exit_msg[4] = {header_make(3, HDR_TUPLE), ATOM_EXIT, p->pid, reason};
     m->token = seq_send(p, to, term_boxed(exit_msg), &m->frag);
     m->token_epoch = p->seq_epoch;
-    if (!enqueue(q, m))
-        free_message(m);
+    post(q, m);
 }
 
 /* ---- receiving -------------------------------------------------------- */

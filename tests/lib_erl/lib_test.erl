@@ -3496,16 +3496,20 @@ digraph_random(N) ->
            pick([{del_vertex, V()}, {del_path, V(), V()}])])
      || _ <- lists:seq(1, N)].
 
+%% One step of digraph_random/1's on graph G of digraph module D.
+digraph_step(D, G) ->
+    fun({edge, A, B}) -> D:add_edge(G, A, B, {A, B});
+       ({edge_id, I, A, B}) -> D:add_edge(G, {id, I}, A, B, label);
+       ({del_edge, I}) -> D:del_edge(G, ['$e' | I]);
+       ({del_vertex, V}) -> D:del_vertex(G, V);
+       ({del_path, A, B}) -> D:del_path(G, A, B);
+       ({vertex, V}) -> D:add_vertex(G, V)
+    end.
+
 digraph_seq(M, Type, Steps) ->
     G = M:new(Type),
     [M:add_vertex(G, V) || V <- lists:seq(1, 8)],
-    Step = fun({edge, A, B}) -> M:add_edge(G, A, B, {A, B});
-              ({edge_id, I, A, B}) -> M:add_edge(G, {id, I}, A, B, label);
-              ({del_edge, I}) -> M:del_edge(G, ['$e' | I]);
-              ({del_vertex, V}) -> M:del_vertex(G, V);
-              ({del_path, A, B}) -> M:del_path(G, A, B);
-              ({vertex, V}) -> M:add_vertex(G, V)
-           end,
+    Step = digraph_step(M, G),
     Query = fun(V) ->
                     {V, M:out_neighbours(G, V), M:in_neighbours(G, V), M:out_edges(G, V),
                      M:in_edges(G, V), M:out_degree(G, V), M:in_degree(G, V),
@@ -3529,13 +3533,7 @@ digraph_utils_seq(M, Type, Steps) ->
         end,
     G = D:new(Type),
     [D:add_vertex(G, V, {label, V}) || V <- lists:seq(1, 8)],
-    Step = fun({edge, A, B}) -> D:add_edge(G, A, B, {A, B});
-              ({edge_id, I, A, B}) -> D:add_edge(G, {id, I}, A, B, label);
-              ({del_edge, I}) -> D:del_edge(G, ['$e' | I]);
-              ({del_vertex, V}) -> D:del_vertex(G, V);
-              ({del_path, A, B}) -> D:del_path(G, A, B);
-              ({vertex, V}) -> D:add_vertex(G, V)
-           end,
+    Step = digraph_step(D, G),
     _ = [Step(S) || S <- Steps],
     Graph = fun(SG) ->
                     R = {[D:vertex(SG, V) || V <- D:vertices(SG)],

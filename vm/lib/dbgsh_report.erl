@@ -6,7 +6,7 @@
 %% texts and its own cuts. And the emulator's own reports (emulator/4).
 -module(dbgsh_report).
 -export([emulator/4]).
--export([log/5, format_log/4, format_log/3, limit_fields/2, supervisor_multi/2,
+-export([log/5, supervisor_log/7, format_log/4, format_log/3, limit_fields/2, supervisor_multi/2,
          directive/1, with_depth/2,
          client_info/1, limit_client/2, client_single/2, client_multi/2]).
 
@@ -39,6 +39,15 @@ log(Module, Level, Location, Msg, Meta) ->
         false ->
             ok
     end.
+
+%% A report of supervisor's or supervisor_bridge's (Module): OTP's
+%% metadata, Module's report callbacks, the formatter's Title and
+%% error_logger's Tag and Type.
+supervisor_log(Module, Location, Level, Report, Title, Tag, Type) ->
+    log(Module, Level, Location, Report,
+        #{domain => [otp, sasl], report_cb => fun Module:format_log/2,
+          logger_formatter => #{title => Title},
+          error_logger => #{tag => Tag, type => Type, report_cb => fun Module:format_log/1}}).
 
 %% format_log/2: the text of the report under logger's formatter options
 %% (those missing take logger's defaults), from Single's {Format, Args}

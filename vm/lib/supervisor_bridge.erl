@@ -89,12 +89,8 @@ report_error(Context, Reason, #state{name = Name, pid = Pid, mod = Mod}) ->
                "SUPERVISOR REPORT", error_report, supervisor_report).
 
 log_report(Level, Report, Title, Tag, Type) ->
-    dbgsh_report:log(?MODULE, Level, #{mfa => {?MODULE, log_report, 5}, line => ?LINE,
-                                       file => ?FILE}, Report,
-                     #{domain => [otp, sasl], report_cb => fun supervisor_bridge:format_log/2,
-                       logger_formatter => #{title => Title},
-                       error_logger => #{tag => Tag, type => Type,
-                                         report_cb => fun supervisor_bridge:format_log/1}}).
+    dbgsh_report:supervisor_log(?MODULE, #{mfa => {?MODULE, log_report, 5}, line => ?LINE,
+                                          file => ?FILE}, Level, Report, Title, Tag, Type).
 
 %% The report callbacks: error_logger's (its format depth, several lines)
 %% and every other handler's.
