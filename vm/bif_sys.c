@@ -372,6 +372,9 @@ static void *cmd_thread(void *arg)
         posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
         posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
         posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
+        /* none of the VM's files (logs, sockets) for the command, as OTP's
+         * port program closes them */
+        posix_spawn_file_actions_addclosefrom_np(&fa, 3);
         char *argv[] = {"/bin/sh", "-c", job->script, NULL};
         pid_t child;
         pthread_mutex_lock(&env_lock); /* putenv may not change environ meanwhile */
