@@ -970,6 +970,24 @@ term_t proc_pending_message(process *q, const message *m, heap_t *h)
     }
 }
 
+/* Puts `list` back at the front of p's incoming queue: the signals after
+ * one that ends p, so that proc_exit handles the links and monitors among
+ * them (a monitor that came after the kill still gets its 'DOWN'). */
+static void requeue_front(process *p, message *list)
+{
+    if (!list)
+        return;
+    message **tail = &list->next;
+    while (*tail)
+        tail = &(*tail)->next;
+    spinlock_lock(&p->inq_lock);
+    *tail = p->inq;
+    if (!p->inq)
+        p->inq_tail = tail;
+    p->inq = list;
+    spinlock_unlock(&p->inq_lock);
+}
+
 int proc_fetch_incoming(process *p)
 {
     /* Nothing came (most calls): no lock. A sender sets PS_INCOMING under
@@ -1002,10 +1020,7 @@ int proc_fetch_incoming(process *p)
         bool keep;
         if (handle_signal(p, m, &keep)) {
             free_message(m);
-            for (message *r = n, *rn; r; r = rn) {
-                rn = r->next;
-                free_message(r);
-            }
+            requeue_front(p, n);
             return -1;
         }
         if (keep) {

@@ -11,7 +11,7 @@ static const char src_tp[] =
     "-module(tp).\n"
     "-export([t_order/0, t_selective/0, t_after/0, t_link_crash/0, t_trap_exit/0,\n"
     "         t_link_normal/0, t_kill/0, t_link_noproc/0, t_unlink/0, t_monitor/0,\n"
-    "         t_monitor_noproc/0, t_demonitor/0, t_monitor_name/0, t_register/0,\n"
+    "         t_monitor_noproc/0, t_monitor_after_kill/0, t_demonitor/0, t_monitor_name/0, t_register/0,\n"
     "         t_dict/0, t_big_heap/1, t_big_message/0, t_exit_signals/0, t_signal_order/0,\n"
     "         t_spawn_undef/0, t_alive/0, wait/0, crash/1, sender/2, t_many/1, t_deep/1,\n"
     "         t_gc_garbage/0, t_trap_kill/0, t_forged_alias/0, mailbox/0,\n"
@@ -112,6 +112,13 @@ static const char src_tp[] =
     "    P ! stop,\n"
     "    receive {'DOWN', Ref, process, P2, Why} -> {P2 =:= P, Why} end.\n"
     "\n"
+    "t_monitor_after_kill() ->\n"
+    "    process_flag(trap_exit, true),\n"
+    "    P = spawn(fun() -> receive _ -> ok end end),\n"
+    "    exit(P, kill), Ref = monitor(process, P), link(P), P ! hello,\n"
+    "    D = receive {'DOWN', Ref, process, P, R} -> R after 2000 -> no_down end,\n"
+    "    E = receive {'EXIT', P, X} -> X after 2000 -> no_exit end,\n"
+    "    {D =/= no_down, E =/= no_exit}.\n"
     "t_monitor_noproc() ->\n"
     "    P = spawn(fun() -> ok end),\n"
     "    R0 = monitor(process, P),\n"
@@ -361,6 +368,13 @@ Test(proc, monitor)
     expect_call("tp", "t_monitor", "[]", "{true,normal}");
     expect_call("tp", "t_monitor_noproc", "[]", "{true,noproc}");
 }
+
+/* A monitor and a link that reach a process in the same batch of signals
+ * as the kill before them (it has not run since) still get their 'DOWN'
+ * and exit signal: the signals after the one that ends it are not lost
+ * (they were, and the caller waited for ever). With one scheduler the new
+ * process has not run when they are sent. */
+Test(proc, monitor_after_kill) { expect_call("tp", "t_monitor_after_kill", "[]", "{true,true}"); }
 
 Test(proc, demonitor) { expect_call("tp", "t_demonitor", "[]", "{true,none,true,none}"); }
 
