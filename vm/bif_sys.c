@@ -404,6 +404,18 @@ static void *cmd_thread(void *arg)
     return NULL;
 }
 
+/* Runs fn(arg) in a detached thread; false when no thread can be had. */
+static bool run_detached(void *(*fn)(void *), void *arg)
+{
+    pthread_t t;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int err = pthread_create(&t, &attr, fn, arg);
+    pthread_attr_destroy(&attr);
+    return err == 0;
+}
+
 term_t bif_sys_os_cmd_start_2(process *p, const term_t *args)
 {
     term_t script = args[0], max = args[1];
@@ -422,14 +434,73 @@ term_t bif_sys_os_cmd_start_2(process *p, const term_t *args)
     for (size_t i = 0; i < v.size; i++)
         job->script[i] = (char)bin_byte_at(&v, i);
     job->script[v.size] = '\0';
-    pthread_t t;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    int err = pthread_create(&t, &attr, cmd_thread, job);
-    pthread_attr_destroy(&attr);
-    if (err != 0) {
+    if (!run_detached(cmd_thread, job)) {
         alloc_free(ALLOC_TEMP, job->script, job->script_len + 1);
+        alloc_free(ALLOC_TEMP, job, sizeof *job);
+        return BIF_ERROR(p, ATOM_system_limit);
+    }
+    return term_ref(&p->heap, job->ref, 3);
+}
+
+/* ---- standard input ---------------------------------------------------------
+ * dbgsh_in:request(line | N) reads a line (its newline included) or N
+ * bytes of standard input for the user io server's get_line and
+ * get_chars (vm/lib/io.erl, which has written the prompt), in a thread of
+ * its own, and sends the caller {dbgsh_in, Ref, Bytes | eof}; it returns
+ * Ref at once, so no scheduler waits for input. Reads go one at a time
+ * through stdin's FILE, which the shell's script reader shares: a program
+ * run by a script on standard input reads the script's next lines, as
+ * erl's does. */
+
+typedef struct in_job {
+    term_t pid;
+    uint32_t ref[3];
+    uint64_t n; /* 0: a line */
+} in_job;
+
+static pthread_mutex_t in_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *in_thread(void *arg)
+{
+    in_job *job = arg;
+    vm_flush(); /* the prompt first */
+    pthread_mutex_lock(&in_lock);
+    char *data = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    if (job->n == 0) {
+        got = getline(&data, &cap, stdin);
+    } else {
+        cap = (size_t)job->n;
+        data = malloc(cap);
+        got = data ? (ssize_t)fread(data, 1, cap, stdin) : -1;
+        if (got == 0)
+            got = -1;
+    }
+    if (got < 0)
+        clearerr(stdin); /* end of input now; a terminal may give more later */
+    pthread_mutex_unlock(&in_lock);
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t what = got < 0 ? atom_from_cstr("eof") : bin_new(&h, (const uint8_t *)data, (size_t)got);
+    term_t msg = term_tuple3(&h, atom_from_cstr("dbgsh_in"), term_ref(&h, job->ref, 3), what);
+    proc_deliver(job->pid, job->pid, msg);
+    heap_destroy(&h);
+    free(data);
+    alloc_free(ALLOC_TEMP, job, sizeof *job);
+    return NULL;
+}
+
+term_t bif_sys_in_request_1(process *p, const term_t *args)
+{
+    term_t what = args[0];
+    if (what != atom_from_cstr("line") && !(term_is_small(what) && small_value(what) > 0))
+        return BIF_BADARG(p);
+    in_job *job = alloc_new(ALLOC_TEMP, sizeof *job);
+    job->pid = p->pid;
+    proc_new_ref(job->ref);
+    job->n = term_is_small(what) ? (uint64_t)small_value(what) : 0;
+    if (!run_detached(in_thread, job)) {
         alloc_free(ALLOC_TEMP, job, sizeof *job);
         return BIF_ERROR(p, ATOM_system_limit);
     }

@@ -82,6 +82,14 @@ void vm_write(vm_stream stream, const char *s, size_t n)
     pthread_mutex_unlock(&out_lock);
 }
 
+void vm_flush(void)
+{
+    pthread_mutex_lock(&out_lock);
+    if (!output_fn)
+        fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
+}
+
 void vm_halt(int status)
 {
     if (sched_current() < 0) /* a scheduler waiting would hold the reports up */

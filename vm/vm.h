@@ -58,6 +58,9 @@ typedef enum vm_stream { VM_STDOUT, VM_STDERR } vm_stream;
 typedef void (*vm_output_fn)(vm_stream stream, const char *s, size_t n);
 void vm_set_output(vm_output_fn fn);
 void vm_write(vm_stream stream, const char *s, size_t n);
+/* Writes out what vm_write has buffered for stdout (before the VM reads
+ * standard input after a prompt). */
+void vm_flush(void);
 
 /* Called when vm_eval's process dies of anything but normal, with the
  * exit reason (on the dying process's heap, valid during the call). Runs

@@ -8,6 +8,7 @@
 -module(io).
 -export([format/1, format/2, format/3, fwrite/1, fwrite/2, fwrite/3,
          put_chars/1, put_chars/2, nl/0, nl/1, write/1, write/2,
+         get_line/1, get_line/2, get_chars/2, get_chars/3,
          request/1, request/2, columns/0, columns/1, printable_range/0]).
 
 format(Format) -> format(default_output(), Format, []).
@@ -35,12 +36,22 @@ nl(Io) -> put_chars(Io, "\n").
 write(Term) -> write(default_output(), Term).
 write(Io, Term) -> put_chars(Io, io_lib:write(Term)).
 
+%% A line (its newline included), or N characters, of the device: a string
+%% (a binary from a device in binary mode), eof at the end of the input,
+%% or {error, Reason}. The prompt is written first.
+get_line(Prompt) -> get_line(default_input(), Prompt).
+get_line(Io, Prompt) -> request(Io, {get_line, unicode, Prompt}).
+
+get_chars(Prompt, N) -> get_chars(default_input(), Prompt, N).
+get_chars(Io, Prompt, N) -> request(Io, {get_chars, unicode, Prompt, N}).
+
 columns() -> columns(default_output()).
 columns(_Io) -> {error, enotsup}.
 
 printable_range() -> latin1.
 
 default_output() -> group_leader().
+default_input() -> group_leader().
 
 o_request(Io, Request, ErrorArgs) ->
     case request(Io, Request) of
@@ -58,6 +69,8 @@ conv_reason(_) -> badarg.
 request(Request) -> request(default_output(), Request).
 
 request(standard_io, Request) -> request(group_leader(), Request);
+request(user, Request) -> vm_device_request(user, Request);
+request(standard_error, Request) -> standard_error_request(Request);
 request(Io, Request) when is_atom(Io) ->
     case whereis(Io) of
         undefined -> {error, arguments};
@@ -84,7 +97,9 @@ server_request(Pid, Request) ->
 
 %% A request to the user io server, which the VM writes itself (no
 %% process to send it to): answered here, as that io server would answer
-%% it. Output only; input requests get {error, request}.
+%% it. Input comes from standard input through the VM (dbgsh_in:request/1
+%% reads it in a thread and sends it here), its bytes as latin1
+%% characters, as the device's encoding says.
 vm_device_request(Dev, {put_chars, Enc, Chars}) ->
     vm_put_chars(Dev, Enc, Chars);
 vm_device_request(Dev, {put_chars, Enc, M, F, A}) ->
@@ -101,12 +116,61 @@ vm_device_request(Dev, {requests, Requests}) ->
     lists:foldl(fun(R, ok) -> vm_device_request(Dev, R);
                    (_, Error) -> Error
                 end, ok, Requests);
+vm_device_request(Dev, {get_line, _Enc, Prompt}) ->
+    vm_get(Dev, Prompt, line);
+vm_device_request(Dev, {get_line, Prompt}) ->
+    vm_get(Dev, Prompt, line);
+vm_device_request(Dev, {get_chars, _Enc, Prompt, N}) when is_integer(N), N >= 0 ->
+    vm_get(Dev, Prompt, N);
+vm_device_request(Dev, {get_chars, Prompt, N}) when is_integer(N), N >= 0 ->
+    vm_get(Dev, Prompt, N);
 vm_device_request(_, {get_geometry, _}) ->
     {error, enotsup};
 vm_device_request(_, getopts) ->
     [{binary, false}, {encoding, latin1}];
 vm_device_request(_, _) ->
     {error, request}.
+
+%% standard_error takes output only, as OTP's.
+standard_error_request(getopts) ->
+    [{encoding, latin1}];
+standard_error_request(Request) when is_tuple(Request), tuple_size(Request) > 1,
+                                     (element(1, Request) =:= get_line orelse
+                                      element(1, Request) =:= get_chars orelse
+                                      element(1, Request) =:= get_until) ->
+    {error, {request, Request}};
+standard_error_request(Request) ->
+    vm_device_request(standard_error, Request).
+
+vm_get(Dev, Prompt, What) ->
+    ok = vm_put_chars(Dev, unicode, prompt(Prompt)),
+    case What of
+        0 ->
+            "";
+        _ ->
+            Ref = dbgsh_in:request(What),
+            receive
+                {dbgsh_in, Ref, eof} -> eof;
+                {dbgsh_in, Ref, Bytes} -> binary_to_list(Bytes)
+            end
+    end.
+
+%% The text of a prompt, as OTP's io servers make it: an atom's name,
+%% chardata as it is, {format, Format, Args} formatted, any other term
+%% written with ~tp.
+prompt(Prompt) when is_atom(Prompt) -> atom_to_list(Prompt);
+prompt({format, Format, Args}) -> prompt_format(Format, Args);
+prompt(Prompt) when is_list(Prompt); is_binary(Prompt) ->
+    case unicode:characters_to_list(Prompt) of
+        Chars when is_list(Chars) -> Chars;
+        _ -> prompt_format("~tp", [Prompt])
+    end;
+prompt(Prompt) -> prompt_format("~tp", [Prompt]).
+
+prompt_format(Format, Args) ->
+    try io_lib:format(Format, Args)
+    catch _:_ -> io_lib:format("~tp", [{format, Format, Args}])
+    end.
 
 vm_put_chars(Dev, Enc, Chars) ->
     try

@@ -1,0 +1,17 @@
+# io's input functions on the user io server: get_line and get_chars read
+# standard input after writing their prompts (an atom's name, a string,
+# {format, F, A}), a last line without its newline comes whole, then eof;
+# erl -noshell gives the same for the same input. Then a script on
+# standard input: the program's get_line reads the script's next line,
+# which the shell then does not run, as erl's shell does.
+printf 'first line\nsecond\nabcdefg\nno newline' | $DBGSH -e '
+  io:format("~p~n", [io:get_line("p1> ")]),
+  io:format("~p~n", [io:get_line(standard_io, prompt2)]),
+  io:format("~p~n", [io:get_chars("", 3)]),
+  io:format("~p~n", [io:get_chars(user, "", 0)]),
+  io:format("~p~n", [io:get_line(standard_error, "")]),
+  io:format("~p~n", [io:get_line("")]),
+  io:format("~p~n", [io:get_line({format, "~p>", [x]})]),
+  io:format("~p~n", [io:get_line("")]),
+  io:format("~p~n", [io:get_chars("", 2)]).'
+printf 'X = io:get_line("").\nthis line is data\nX.\n' | $DBGSH
