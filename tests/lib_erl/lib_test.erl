@@ -87,7 +87,7 @@ not_ours(io_lib, F, A) -> {F, A} =:= {write, 1} orelse lib_rename:over_c(io_lib,
                                            format_prompt, fread, get_until]);
 %% io's input functions are not written yet (reading standard input belongs
 %% with the shell, issue #5; docs/differences-from-erlang.md says so).
-not_ours(io, F, _) -> lists:member(F, [get_chars, get_line, get_password, setopts, getopts,
+not_ours(io, F, _) -> lists:member(F, [get_password, setopts, getopts,
                                        read, fread, scan_erl_exprs, scan_erl_form,
                                        parse_erl_exprs, parse_erl_form, rows,
                                        requests]);
