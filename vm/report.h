@@ -30,13 +30,21 @@ report_event report_crash_event(heap_t *h, term_t pid, term_t gl, term_t reason,
  * error logger's report (OTP 25's text and arguments). Built on h. */
 report_event report_max_heap_event(heap_t *h, const proc_heap_report *r, int64_t time_us);
 
+/* The warning that `dropped` reports were dropped (below): "Dropped ~w of
+ * the emulator's reports: ~w were being logged already~n", with the cap,
+ * metadata #{time => Time}. dbgsh's own: OTP's emulator drops none. */
+report_event report_dropped_event(heap_t *h, uint64_t dropped, int64_t time_us);
+
 /* Logging (vm_log_reports turns it on; off, the unit tests' crashing
  * processes log nothing): each event is logged at level error by a process
  * spawned for it, dbgsh_report:emulator(error, Format, Args, Meta),
  * untraced (a trace of new processes never meets it), the event's terms
  * copied. With REPORT_MAX_IN_FLIGHT (config.h) reports under way an event
  * is dropped: a flood of crashes must not fill the process table with its
- * reports (OTP's handlers drop events when overloaded too). */
+ * reports (OTP's handlers drop events when overloaded too). The dropped
+ * are counted, and once the reports under way are down to half the cap,
+ * their count is logged at level warning (report_dropped_event), so that
+ * no crash goes unmentioned. */
 
 /* p has ended, on this thread: its crash is logged (report_crash_event,
  * stamped now) when an error exception ended it; when p was logging a

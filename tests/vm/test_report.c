@@ -10,6 +10,7 @@
 #include "tests/lib/terms.h"
 #include "vm/atom.h"
 #include "vm/cmp.h"
+#include "config.h"
 #include "vm/map.h"
 #include "vm/report.h"
 
@@ -78,4 +79,15 @@ Test(report, max_heap_event)
     r.limit.kill = false;
     ev = report_max_heap_event(&h, &r, 17);
     cr_expect(term_eq(list_head(list_tail(list_tail(list_tail(ev.args)))), A("false")));
+}
+
+/* The notice of reports dropped over the cap: their count and the cap,
+ * the time as its only metadata. */
+Test(report, dropped_event)
+{
+    report_event ev = report_dropped_event(&h, 1234, 99);
+    expect_term(ev.format, S("Dropped ~w of the emulator's reports: ~w were being logged already~n"),
+                "format");
+    expect_term(ev.args, L(2, term_small(1234), term_small(REPORT_MAX_IN_FLIGHT)), "args");
+    expect_term(ev.meta, M(1, A("time"), term_small(99)), "meta");
 }
