@@ -7,10 +7,10 @@
  * and tests/shell/cases/max_heap show. */
 #include <criterion/criterion.h>
 
+#include "config.h"
 #include "tests/lib/terms.h"
 #include "vm/atom.h"
 #include "vm/cmp.h"
-#include "config.h"
 #include "vm/map.h"
 #include "vm/report.h"
 
