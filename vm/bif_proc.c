@@ -303,20 +303,11 @@ term_t bif_proc_yield_0(process *p, const term_t *args) { return bif_trap(p, ATO
 
 /* ---- links, monitors, exit signals --------------------------------------- */
 
-/* An exit signal with `reason` to p itself, from `from`, as if it came
- * from outside: trap_exit turns it into a message. Ends the slice so that
- * the signal is handled before p runs on (OTP handles signals to self
- * before the BIF returns). Only exit/2's signal carries a seq_trace
- * token (none: the message clears p's token); link/1's noproc leaves the
- * token alone, as OTP's. */
-static term_t signal_self(process *p, term_t from, term_t reason, term_t result, bool exit_2)
-{
-    if (exit_2)
-        proc_exit_signal(p->pid, from, reason, false);
-    else
-        proc_signal(p->pid, SIG_EXIT, from, reason, NULL, NIL);
-    return bif_trap(p, result, TRAP_YIELD);
-}
+/* After an exit signal p sent itself, as if it came from outside
+ * (trap_exit turns it into a message): ends the slice, so that the signal
+ * is handled before p runs on (OTP handles signals to self before the BIF
+ * returns), and the BIF returns `result`. */
+static term_t signalled_self(process *p, term_t result) { return bif_trap(p, result, TRAP_YIELD); }
 
 term_t bif_proc_link_1(process *p, const term_t *args)
 {
@@ -332,7 +323,9 @@ term_t bif_proc_link_1(process *p, const term_t *args)
         proc_remove_link(p, LINK, other, NULL);
         if (!(atomic_load(&p->state) & PS_TRAP_EXIT))
             return BIF_ERROR(p, ATOM_noproc);
-        return signal_self(p, other, ATOM_noproc, ATOM_true, false);
+        /* OTP's noproc leaves p's seq_trace token alone */
+        proc_signal(p->pid, SIG_EXIT, other, ATOM_noproc, NULL, NIL);
+        return signalled_self(p, ATOM_true);
     }
     if (p->trace_flags & TF_PROCS)
         trace_hooks.link(p, other, TRACE_LINK);
@@ -531,10 +524,8 @@ term_t bif_proc_exit_2(process *p, const term_t *args)
     term_t to = args[0], reason = args[1];
     if (!term_is_local_pid(to) && !term_is_port(to))
         return BIF_BADARG(p);
-    if (to == p->pid)
-        return signal_self(p, p->pid, reason, ATOM_true, true);
     proc_exit_signal(to, p->pid, reason, false);
-    return ATOM_true;
+    return to == p->pid ? signalled_self(p, ATOM_true) : ATOM_true;
 }
 
 term_t bif_proc_process_flag_2(process *p, const term_t *args)

@@ -317,9 +317,33 @@ term_t bif_sys_os_type_0(process *p, const term_t *args)
  * sends the caller {dbgsh_os_cmd, Ref, Bytes}. A caller that has ended
  * meanwhile gets nothing. No scheduler waits for the command. */
 
-typedef struct cmd_job {
+/* Whom a thread that works for a process answers, and with what
+ * reference (the BIF returned it). */
+typedef struct reply_to {
     term_t pid;
     uint32_t ref[3];
+} reply_to;
+
+/* A reply_to for p: a fresh reference. */
+static void reply_init(reply_to *to, const process *p)
+{
+    to->pid = p->pid;
+    proc_new_ref(to->ref);
+}
+
+/* Sends to->pid {Tag, Ref, Bytes} (n bytes), or {Tag, Ref, eof} when bytes
+ * is NULL; a process that has ended gets nothing. From any thread. */
+static void send_reply(const reply_to *to, const char *tag, const uint8_t *bytes, size_t n)
+{
+    heap_t h;
+    heap_init(&h, ALLOC_TEMP);
+    term_t what = bytes ? bin_new(&h, bytes, n) : atom_from_cstr("eof");
+    proc_deliver(to->pid, to->pid, term_tuple3(&h, atom_from_cstr(tag), term_ref(&h, to->ref, 3), what));
+    heap_destroy(&h);
+}
+
+typedef struct cmd_job {
+    reply_to to;
     uint64_t max; /* UINT64_MAX: no limit */
     char *script;
     size_t script_len;
@@ -391,12 +415,7 @@ static void *cmd_thread(void *arg)
             close(fds[0]);
         }
     }
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t msg = term_tuple3(&h, atom_from_cstr("dbgsh_os_cmd"), term_ref(&h, job->ref, 3),
-                             bin_new(&h, out ? out : (const uint8_t *)"", n));
-    proc_deliver(job->pid, job->pid, msg);
-    heap_destroy(&h);
+    send_reply(&job->to, "dbgsh_os_cmd", out ? out : (const uint8_t *)"", n);
     if (out)
         alloc_free(ALLOC_TEMP, out, cap);
     alloc_free(ALLOC_TEMP, job->script, job->script_len + 1);
@@ -426,8 +445,7 @@ term_t bif_sys_os_cmd_start_2(process *p, const term_t *args)
     if (v.bitsize != 0 || memchr(v.bytes, 0, v.size)) /* no NUL in an argument */
         return BIF_BADARG(p);
     cmd_job *job = alloc_new(ALLOC_TEMP, sizeof *job);
-    job->pid = p->pid;
-    proc_new_ref(job->ref);
+    reply_init(&job->to, p);
     job->max = max == ATOM_infinity ? UINT64_MAX : (uint64_t)small_value(max);
     job->script_len = v.size;
     job->script = alloc_new(ALLOC_TEMP, v.size + 1);
@@ -439,7 +457,7 @@ term_t bif_sys_os_cmd_start_2(process *p, const term_t *args)
         alloc_free(ALLOC_TEMP, job, sizeof *job);
         return BIF_ERROR(p, ATOM_system_limit);
     }
-    return term_ref(&p->heap, job->ref, 3);
+    return term_ref(&p->heap, job->to.ref, 3);
 }
 
 /* ---- standard input ---------------------------------------------------------
@@ -453,8 +471,7 @@ term_t bif_sys_os_cmd_start_2(process *p, const term_t *args)
  * erl's does. */
 
 typedef struct in_job {
-    term_t pid;
-    uint32_t ref[3];
+    reply_to to;
     uint64_t n; /* 0: a line */
 } in_job;
 
@@ -480,12 +497,7 @@ static void *in_thread(void *arg)
     if (got < 0)
         clearerr(stdin); /* end of input now; a terminal may give more later */
     pthread_mutex_unlock(&in_lock);
-    heap_t h;
-    heap_init(&h, ALLOC_TEMP);
-    term_t what = got < 0 ? atom_from_cstr("eof") : bin_new(&h, (const uint8_t *)data, (size_t)got);
-    term_t msg = term_tuple3(&h, atom_from_cstr("dbgsh_in"), term_ref(&h, job->ref, 3), what);
-    proc_deliver(job->pid, job->pid, msg);
-    heap_destroy(&h);
+    send_reply(&job->to, "dbgsh_in", got < 0 ? NULL : (const uint8_t *)data, got < 0 ? 0 : (size_t)got);
     free(data);
     alloc_free(ALLOC_TEMP, job, sizeof *job);
     return NULL;
@@ -497,14 +509,13 @@ term_t bif_sys_in_request_1(process *p, const term_t *args)
     if (what != atom_from_cstr("line") && !(term_is_small(what) && small_value(what) > 0))
         return BIF_BADARG(p);
     in_job *job = alloc_new(ALLOC_TEMP, sizeof *job);
-    job->pid = p->pid;
-    proc_new_ref(job->ref);
+    reply_init(&job->to, p);
     job->n = term_is_small(what) ? (uint64_t)small_value(what) : 0;
     if (!run_detached(in_thread, job)) {
         alloc_free(ALLOC_TEMP, job, sizeof *job);
         return BIF_ERROR(p, ATOM_system_limit);
     }
-    return term_ref(&p->heap, job->ref, 3);
+    return term_ref(&p->heap, job->to.ref, 3);
 }
 
 /* ---- timers that send messages --------------------------------------------

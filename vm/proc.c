@@ -823,14 +823,22 @@ bool proc_signal(term_t to, message_kind kind, term_t from, term_t reason, const
 /* ref[0] of an exit signal that comes through a link (handle_signal). */
 static const uint32_t BY_LINK[3] = {1, 0, 0};
 
+/* An exit signal from `from` (through a link or not), its seq_trace token
+ * still to be set. */
+static message *exit_message(term_t from, term_t reason, bool by_link)
+{
+    message *m = new_message(SIG_EXIT, from, reason);
+    if (by_link)
+        memcpy(m->ref, BY_LINK, sizeof m->ref);
+    return m;
+}
+
 bool proc_exit_signal(term_t to, term_t from, term_t reason, bool by_link)
 {
     process *q = proc_lookup(to);
     if (!q)
         return false;
-    message *m = new_message(SIG_EXIT, from, reason);
-    if (by_link)
-        memcpy(m->ref, BY_LINK, sizeof m->ref);
+    message *m = exit_message(from, reason, by_link);
     m->token = NIL;
     return post(q, m);
 }
@@ -844,8 +852,7 @@ static void send_link_exit(process *p, term_t to, term_t reason)
     process *q = proc_lookup(to);
     if (!q)
         return;
-    message *m = new_message(SIG_EXIT, p->pid, reason);
-    memcpy(m->ref, BY_LINK, sizeof m->ref);
+    message *m = exit_message(p->pid, reason, true);
     term_t exit_msg[4] = {header_make(3, HDR_TUPLE), ATOM_EXIT, p->pid, reason};
     m->token = seq_send(p, to, term_boxed(exit_msg), &m->frag);
     m->token_epoch = p->seq_epoch;

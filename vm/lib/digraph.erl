@@ -94,8 +94,12 @@ del_vertices(#digraph{}, []) ->
     true.
 
 vertex(#digraph{vtab = VT}, V) ->
-    case ets:lookup(VT, V) of
-        [Vertex] -> Vertex;
+    one(VT, V).
+
+%% The object of a set table under Key, or false.
+one(Tab, Key) ->
+    case ets:lookup(Tab, Key) of
+        [Object] -> Object;
         [] -> false
     end.
 
@@ -192,10 +196,7 @@ remove_path(_, _) ->
     ok.
 
 edge(#digraph{etab = ET}, E) ->
-    case ets:lookup(ET, E) of
-        [Edge] -> Edge;
-        [] -> false
-    end.
+    one(ET, E).
 
 no_edges(#digraph{etab = ET}) ->
     ets:info(ET, size).
