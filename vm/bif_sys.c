@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -399,11 +400,22 @@ static void *cmd_thread(void *arg)
         /* none of the VM's files (logs, sockets) for the command, as OTP's
          * port program closes them */
         posix_spawn_file_actions_addclosefrom_np(&fa, 3);
+        /* the command's signals as a fresh process has them: this thread
+         * blocks them all (vm_thread_start), which a child inherits */
+        posix_spawnattr_t sa;
+        sigset_t none, all;
+        sigemptyset(&none);
+        sigfillset(&all);
+        posix_spawnattr_init(&sa);
+        posix_spawnattr_setflags(&sa, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+        posix_spawnattr_setsigmask(&sa, &none);
+        posix_spawnattr_setsigdefault(&sa, &all);
         char *argv[] = {"/bin/sh", "-c", job->script, NULL};
         pid_t child;
         pthread_mutex_lock(&env_lock); /* putenv may not change environ meanwhile */
-        int err = posix_spawn(&child, "/bin/sh", &fa, NULL, argv, environ);
+        int err = posix_spawn(&child, "/bin/sh", &fa, &sa, argv, environ);
         pthread_mutex_unlock(&env_lock);
+        posix_spawnattr_destroy(&sa);
         posix_spawn_file_actions_destroy(&fa);
         close(fds[1]);
         if (err == 0) {
@@ -423,16 +435,15 @@ static void *cmd_thread(void *arg)
     return NULL;
 }
 
-/* Runs fn(arg) in a detached thread; false when no thread can be had. */
+/* Runs fn(arg) in a detached thread that takes no signals (the VM's
+ * other threads'); false when no thread can be had. */
 static bool run_detached(void *(*fn)(void *), void *arg)
 {
     pthread_t t;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    int err = pthread_create(&t, &attr, fn, arg);
-    pthread_attr_destroy(&attr);
-    return err == 0;
+    if (vm_thread_start(&t, fn, arg) != 0)
+        return false;
+    pthread_detach(t);
+    return true;
 }
 
 term_t bif_sys_os_cmd_start_2(process *p, const term_t *args)
@@ -452,12 +463,15 @@ term_t bif_sys_os_cmd_start_2(process *p, const term_t *args)
     for (size_t i = 0; i < v.size; i++)
         job->script[i] = (char)bin_byte_at(&v, i);
     job->script[v.size] = '\0';
+    /* the reference before the thread starts: the job is the thread's
+     * from then on, and may be freed before run_detached returns */
+    term_t ref = term_ref(&p->heap, job->to.ref, 3);
     if (!run_detached(cmd_thread, job)) {
         alloc_free(ALLOC_TEMP, job->script, job->script_len + 1);
         alloc_free(ALLOC_TEMP, job, sizeof *job);
         return BIF_ERROR(p, ATOM_system_limit);
     }
-    return term_ref(&p->heap, job->to.ref, 3);
+    return ref;
 }
 
 /* ---- standard input ---------------------------------------------------------
@@ -511,11 +525,12 @@ term_t bif_sys_in_request_1(process *p, const term_t *args)
     in_job *job = alloc_new(ALLOC_TEMP, sizeof *job);
     reply_init(&job->to, p);
     job->n = term_is_small(what) ? (uint64_t)small_value(what) : 0;
+    term_t ref = term_ref(&p->heap, job->to.ref, 3); /* as os:cmd's */
     if (!run_detached(in_thread, job)) {
         alloc_free(ALLOC_TEMP, job, sizeof *job);
         return BIF_ERROR(p, ATOM_system_limit);
     }
-    return term_ref(&p->heap, job->to.ref, 3);
+    return ref;
 }
 
 /* ---- timers that send messages --------------------------------------------

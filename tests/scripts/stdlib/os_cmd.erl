@@ -30,6 +30,11 @@ main() ->
     t(badopt2, fun() -> os:cmd("echo", [x]) end),
     t(binary, fun() -> os:cmd(<<"echo">>) end),
     t(big, fun() -> length(os:cmd("head -c 100000 /dev/zero | tr '\\\\0' a")) end),
+    %% quick commands one after another: each caller waits for its own
+    %% reply (the thread may be done before the request returns)
+    %% the command starts with no signal blocked, as under erl
+    t(sigblk, fun() -> os:cmd("grep SigBlk /proc/self/status") end),
+    t(many, fun() -> lists:usort([os:cmd("echo x") || _ <- lists:seq(1, 300)]) end),
     t(find_none, fun() -> os:find_executable("no_such_program_x") end),
     t(find_abs, fun() -> os:find_executable("/bin/sh") end),
     t(find_path, fun() -> os:find_executable("sh", "/nonexistent:/bin") end),

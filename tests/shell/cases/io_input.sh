@@ -15,3 +15,7 @@ printf 'first line\nsecond\nabcdefg\nno newline' | $DBGSH -e '
   io:format("~p~n", [io:get_line("")]),
   io:format("~p~n", [io:get_chars("", 2)]).'
 printf 'X = io:get_line("").\nthis line is data\nX.\n' | $DBGSH
+# Many reads at the end of input, each answered at once: the reference
+# each read waits for is the one its reply carries (the reader thread may
+# finish before the request returns; it once hung here).
+$DBGSH -e 'io:format("~p~n", [lists:usort([io:get_line("") || _ <- lists:seq(1, 2000)])]).' </dev/null
