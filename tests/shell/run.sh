@@ -2,7 +2,8 @@
 # tests/shell/run.sh BUILD DBGSH: transcript tests of the command line and
 # the shell. Each tests/shell/cases/NAME.sh is run with DBGSH set; its
 # stdout, stderr (prefixed "! ") and exit code ("exit: N") must equal
-# NAME.out exactly. Prints "shell: N passed, N failed".
+# NAME.out exactly; a case still running after SHELL_CASE_TIMEOUT seconds
+# (300) is stopped and fails. Prints "shell: N passed, N failed".
 set -u
 dbgsh=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,7 +15,7 @@ for case in "$here"/cases/*.sh; do
     name=$(basename "$case" .sh)
     (
         cd "$tmp" || exit 1
-        DBGSH=$dbgsh HOME=$tmp bash "$case" >"$tmp/stdout" 2>"$tmp/stderr"
+        DBGSH=$dbgsh HOME=$tmp timeout -k 5 "${SHELL_CASE_TIMEOUT:-300}" bash "$case" >"$tmp/stdout" 2>"$tmp/stderr"
         echo "exit: $?" >"$tmp/rc"
     )
     { cat "$tmp/stdout"; sed 's/^/! /' "$tmp/stderr"; cat "$tmp/rc"; } >"$tmp/actual"
