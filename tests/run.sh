@@ -6,6 +6,10 @@ set -u
 # SUITE_TIMEOUT seconds and counts as failed (CI's own limit would end the
 # whole run and say nothing of which suite hung).
 suite_timeout=${SUITE_TIMEOUT:-1500}
+# Standard input is /dev/null for every suite: with none open (CI's), the
+# pipe of a $(...) would take fd 0, and a program reading its input (erl's
+# user io server) would read its own output back.
+exec </dev/null
 build=$1
 dbgsh=$2
 passed=0
