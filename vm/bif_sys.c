@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,7 +25,10 @@
 #include "binary.h"
 #include "bits.h"
 #include "code.h"
+#include "config.h"
 #include "copy.h"
+#include "ets.h"
+#include "port.h"
 #include "proc.h"
 #include "sched.h"
 #include "seqtrace.h"
@@ -730,10 +734,89 @@ term_t bif_sys_read_timer_1(process *p, const term_t *args) { return timer_left(
 
 /* ---- the system ------------------------------------------------------------ */
 
+/* The kernel's release, {Major, Minor, Release}, from uname's release text
+ * ("6.18.44-x" is {6,18,44}), 0 for numbers it lacks, as OTP's. */
+static term_t os_version(heap_t *h)
+{
+    struct utsname u;
+    int64_t v[3] = {0, 0, 0};
+    if (uname(&u) == 0) {
+        const char *s = u.release;
+        for (int i = 0; i < 3 && *s >= '0' && *s <= '9'; i++) {
+            while (*s >= '0' && *s <= '9' && v[i] < INT32_MAX / 10)
+                v[i] = v[i] * 10 + (*s++ - '0');
+            while (*s >= '0' && *s <= '9')
+                s++;
+            if (*s != '.')
+                break;
+            s++;
+        }
+    }
+    return term_tuple3(h, term_small(v[0]), term_small(v[1]), term_small(v[2]));
+}
+
+/* system_info/1's answers that are one atom, for what dbgsh's emulator is
+ * and is not (docs/differences-from-erlang.md): an interpreter, no kernel
+ * poll, no time warp, no dynamic trace probes. */
+static const struct {
+    const char *key, *value;
+} ATOM_INFO[] = {
+    {"emu_flavor", "emu"},
+    {"emu_type", DBGSH_DEBUG ? "debug" : "opt"},
+    {"build_type", DBGSH_DEBUG ? "debug" : "opt"},
+    {"debug_compiled", DBGSH_DEBUG ? "true" : "false"},
+    {"heap_type", "private"},
+    {"kernel_poll", "false"},
+    {"multi_scheduling", "enabled"},
+    {"time_warp_mode", "no_time_warp"},
+    {"tolerant_timeofday", "enabled"},
+    {"time_correction", "true"},
+    {"scheduler_bind_type", "unbound"},
+    {"cpu_topology", "undefined"},
+    {"dynamic_trace", "none"},
+    {"dynamic_trace_probes", "false"},
+    {"port_parallelism", "false"},
+};
+
 term_t bif_sys_system_info_1(process *p, const term_t *args)
 {
     heap_t *h = &p->heap;
     term_t what = args[0];
+    for (size_t i = 0; i < sizeof ATOM_INFO / sizeof ATOM_INFO[0]; i++)
+        if (what == atom_from_cstr(ATOM_INFO[i].key))
+            return atom_from_cstr(ATOM_INFO[i].value);
+    if (what == atom_from_cstr("os_type"))
+        return bif_sys_os_type_0(p, args);
+    if (what == atom_from_cstr("os_version"))
+        return os_version(h);
+    if (what == atom_from_cstr("system_version")) {
+        char text[96];
+        int n = snprintf(text, sizeof text, "Erlang/OTP 25 [erts-13.0] [dbgsh] [64-bit] [smp:%u:%u]\n",
+                         sched_count(), sched_count());
+        return term_string(h, text, (size_t)n);
+    }
+    if (what == atom_from_cstr("scheduler_id"))
+        return term_small(sched_current() + 1);
+    if (what == atom_from_cstr("port_count"))
+        return term_small((int64_t)port_count());
+    if (what == atom_from_cstr("port_limit"))
+        return term_small(PORT_TABLE_SIZE);
+    if (what == atom_from_cstr("ets_count"))
+        return term_small((int64_t)ets_count());
+    if (what == atom_from_cstr("ets_limit")) /* none here: erl's default */
+        return term_small(8192);
+    if (what == atom_from_cstr("dirty_cpu_schedulers") ||
+        what == atom_from_cstr("dirty_cpu_schedulers_online") ||
+        what == atom_from_cstr("dirty_io_schedulers"))
+        return term_small(0);
+    if (what == atom_from_cstr("compat_rel"))
+        return term_small(25);
+    if (what == atom_from_cstr("creation") || what == atom_from_cstr("trace_control_word"))
+        return term_small(0);
+    if (what == atom_from_cstr("c_compiler_used"))
+        return term_tuple2(h, atom_from_cstr("gnuc"),
+                           term_tuple3(h, term_small(__GNUC__), term_small(__GNUC_MINOR__),
+                                       term_small(__GNUC_PATCHLEVEL__)));
     if (what == ATOM_schedulers || what == ATOM_schedulers_online)
         return term_small(sched_count());
     if (what == ATOM_process_count)

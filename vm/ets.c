@@ -1375,6 +1375,16 @@ term_t bif_ets_all_0(process *p, const term_t *args)
     return b.head;
 }
 
+size_t ets_count(void)
+{
+    size_t n = 0;
+    pthread_mutex_lock(&reg_lock);
+    for (ets_table *tb = reg_all; tb; tb = tb->next)
+        n++;
+    pthread_mutex_unlock(&reg_lock);
+    return n;
+}
+
 term_t bif_ets_whereis_1(process *p, const term_t *args)
 {
     if (!term_is_atom(args[0]))

@@ -51,6 +51,9 @@ bool ets_is_match_spec(term_t t);
  * none (one load of p->ets_tables). */
 void ets_proc_exit(process *p);
 
+/* How many tables exist (system_info(ets_count)). Any thread. */
+size_t ets_count(void);
+
 /* For tests: the height of ordered_set tid's AVL tree after checking it
  * (each object's height one more than its taller child's, its children's
  * heights at most one apart, its key after the keys to its left and before

@@ -503,6 +503,14 @@ static int compare_numbers(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+size_t port_count(void)
+{
+    pthread_mutex_lock(&table_lock);
+    size_t n = nopen;
+    pthread_mutex_unlock(&table_lock);
+    return n;
+}
+
 term_t port_all(heap_t *h)
 {
     pthread_mutex_lock(&table_lock);

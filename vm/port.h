@@ -168,6 +168,9 @@ bool port_view_of(term_t port, heap_t *h, port_view *out);
  * thread that owns h. */
 term_t port_all(heap_t *h);
 
+/* How many ports are open (system_info(port_count)). Any thread. */
+size_t port_count(void);
+
 /* The process p exits with `reason` (on p's heap; copied where needed):
  * for every port in p's link list, p's link goes away, and the port closes
  * with `reason` when p is its connected process or the reason is not

@@ -116,21 +116,6 @@ env() ->
          [Name] -> {Name, ""}
      end || Entry <- os:getenv()].
 
-%% The kernel's release as {Major, Minor, Release}: the leading numbers of
-%% its version text ("6.18.44-x" is {6,18,44}), 0 for those it lacks.
+%% The kernel's release as {Major, Minor, Release}, as OTP's.
 version() ->
-    Text = case file:read_file("/proc/sys/kernel/osrelease") of
-               {ok, Bin} -> binary_to_list(Bin);
-               _ -> ""
-           end,
-    list_to_tuple(version_numbers(Text, 3)).
-
-version_numbers(_, 0) ->
-    [];
-version_numbers(Text, N) ->
-    {Digits, Rest} = lists:splitwith(fun(C) -> C >= $0 andalso C =< $9 end, Text),
-    Number = case Digits of "" -> 0; _ -> list_to_integer(Digits) end,
-    case Rest of
-        [$. | More] when Digits =/= "" -> [Number | version_numbers(More, N - 1)];
-        _ -> [Number | lists:duplicate(N - 1, 0)]
-    end.
+    erlang:system_info(os_version).
