@@ -493,7 +493,70 @@ typedef struct in_job {
     uint64_t n; /* 0: a line */
 } in_job;
 
+/* in_lock orders the reads; it also guards the text given back
+ * (dbgsh_in:unread/1: what a get_until request read past the end of its
+ * answer), which the next reads take first. */
 static pthread_mutex_t in_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *in_back;
+static size_t in_back_len;
+
+/* Takes up to n bytes (a line, to its newline, for n == 0) of the text
+ * given back into *data (malloc'ed, *cap bytes); how many it took, and in
+ * *whole whether they answer the request (a whole line, or n bytes). */
+static size_t take_back(uint64_t n, char **data, size_t *cap, bool *whole)
+{
+    size_t k = in_back_len;
+    const char *nl = n == 0 ? memchr(in_back, '\n', in_back_len) : NULL;
+    if (nl)
+        k = (size_t)(nl - in_back) + 1;
+    else if (n > 0 && n < k)
+        k = (size_t)n;
+    *whole = nl || (n > 0 && k == n);
+    *cap = k + 1;
+    *data = malloc(*cap);
+    if (!*data)
+        return 0;
+    memcpy(*data, in_back, k);
+    memmove(in_back, in_back + k, in_back_len - k);
+    in_back_len -= k;
+    return k;
+}
+
+/* Reads a line or n bytes from stdin, appended to the `have` bytes in
+ * *data; the count in all, or -1 at the end of input with none. */
+static ssize_t read_more(uint64_t n, char **data, size_t *cap, size_t have)
+{
+    ssize_t got;
+    if (n == 0) {
+        char *line = NULL;
+        size_t lcap = 0;
+        got = getline(&line, &lcap, stdin);
+        if (got > 0) {
+            char *all = realloc(*data, have + (size_t)got + 1);
+            if (all) {
+                memcpy(all + have, line, (size_t)got);
+                *data = all;
+                *cap = have + (size_t)got + 1;
+            } else {
+                got = 0;
+            }
+        }
+        free(line);
+    } else {
+        size_t want = (size_t)n - have;
+        char *all = realloc(*data, (size_t)n);
+        if (!all)
+            return have ? (ssize_t)have : -1;
+        *data = all;
+        *cap = (size_t)n;
+        got = (ssize_t)fread(all + have, 1, want, stdin);
+    }
+    if (got <= 0) {
+        clearerr(stdin); /* end of input now; a terminal may give more later */
+        return have ? (ssize_t)have : -1;
+    }
+    return (ssize_t)have + got;
+}
 
 static void *in_thread(void *arg)
 {
@@ -501,24 +564,39 @@ static void *in_thread(void *arg)
     vm_flush(); /* the prompt first */
     pthread_mutex_lock(&in_lock);
     char *data = NULL;
-    size_t cap = 0;
-    ssize_t got;
-    if (job->n == 0) {
-        got = getline(&data, &cap, stdin);
-    } else {
-        cap = (size_t)job->n;
-        data = malloc(cap);
-        got = data ? (ssize_t)fread(data, 1, cap, stdin) : -1;
-        if (got == 0)
-            got = -1;
-    }
-    if (got < 0)
-        clearerr(stdin); /* end of input now; a terminal may give more later */
+    size_t cap = 0, have = 0;
+    bool whole = false;
+    if (in_back_len)
+        have = take_back(job->n, &data, &cap, &whole);
+    ssize_t got = whole ? (ssize_t)have : read_more(job->n, &data, &cap, have);
     pthread_mutex_unlock(&in_lock);
     send_reply(&job->to, "dbgsh_in", got < 0 ? NULL : (const uint8_t *)data, got < 0 ? 0 : (size_t)got);
     free(data);
     alloc_free(ALLOC_TEMP, job, sizeof *job);
     return NULL;
+}
+
+/* dbgsh_in:unread(Binary): Binary goes before what standard input has
+ * still to give. */
+term_t bif_sys_in_unread_1(process *p, const term_t *args)
+{
+    if (!bits_is_binary(args[0]))
+        return BIF_BADARG(p);
+    bin_view v;
+    bin_view_of(args[0], &v);
+    if (v.bitsize != 0)
+        return BIF_BADARG(p);
+    pthread_mutex_lock(&in_lock);
+    char *back = realloc(in_back, in_back_len + v.size + 1);
+    if (back) {
+        memmove(back + v.size, back, in_back_len);
+        for (size_t i = 0; i < v.size; i++)
+            back[i] = (char)bin_byte_at(&v, i);
+        in_back = back;
+        in_back_len += v.size;
+    }
+    pthread_mutex_unlock(&in_lock);
+    return back ? ATOM_ok : BIF_ERROR(p, ATOM_system_limit);
 }
 
 term_t bif_sys_in_request_1(process *p, const term_t *args)

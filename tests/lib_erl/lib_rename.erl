@@ -147,6 +147,7 @@ allowed(os, getenv, A, _) -> A =< 2;
 allowed(dbgsh_os, cmd_start, 2, _) -> true;
 %% the user io server's input (vm/bif_sys.c): standard input read in a thread
 allowed(dbgsh_in, request, 1, _) -> true;
+allowed(dbgsh_in, unread, 1, _) -> true;
 %% zlib's C BIFs (vm/bif_zlib.c): logger_std_h gzips the files it rotates
 allowed(zlib, F, 1, _) -> lists:member(F, [gzip, gunzip]);
 %% the ets tables (vm/ets.c) under ets's Erlang functions

@@ -2,10 +2,13 @@
 %% string/1,2,3 (options, and the reserved_word_fun and text_fun options
 %% applied to the tokens), format_error/1 and the token accessors. The
 %% scanning itself is the C BIF erts_internal:scan_string/4 (vm/bif_scan.c).
-%% Not here: tokens/3,4 and continuation_location/1 (continuations).
+%% tokens/3,4 scan up to the end of a form (a dot) as the text comes:
+%% the continuation keeps the text so far, and only once a dot ends it is
+%% the text scanned, by string/3.
 -module(erl_scan).
 
--export([string/1, string/2, string/3, format_error/1, reserved_word/1,
+-export([string/1, string/2, string/3, tokens/3, tokens/4,
+         continuation_location/1, format_error/1, reserved_word/1,
          f_reserved_word/1, category/1, symbol/1, column/1, end_location/1,
          line/1, location/1, text/1]).
 
@@ -37,6 +40,122 @@ scan(String, Line, Column, {Flags, ResWord, TextFun}) ->
         Error ->
             Error
     end.
+
+%% ---- tokens/3,4 --------------------------------------------------------
+%% The continuation: the text so far and where it starts.
+-record(erl_scan_cont, {text = [], location, options}).
+
+tokens(Cont, CharSpec, StartLocation) -> tokens(Cont, CharSpec, StartLocation, []).
+
+tokens([], CharSpec, StartLocation, Options) ->
+    _ = options(Options), % bad options fail now, as OTP's
+    tokens(#erl_scan_cont{location = StartLocation, options = Options},
+           CharSpec, StartLocation, Options);
+tokens(#erl_scan_cont{text = Text, location = Loc, options = Opts}, eof, _, _) ->
+    case scan_form(Text, Loc, Opts) of
+        {{ok, [], End}, _} -> {done, {eof, End}, eof};
+        {Result, _} -> {done, Result, eof}
+    end;
+tokens(#erl_scan_cont{text = Text0, location = Loc, options = Opts} = Cont, Chars, _, _)
+  when is_list(Chars) ->
+    Text = Text0 ++ Chars,
+    case form_end(Text, []) of
+        {Form, Rest} ->
+            {Result, Left} = scan_form(Form, Loc, Opts),
+            {done, Result, Left ++ Rest};
+        more ->
+            %% An error that more text cannot mend (it ends before the
+            %% text does) is the answer now, as OTP's scanner gives it.
+            case scan_form(Text, Loc, Opts) of
+                {{error, _, _} = Error, [_ | _] = Left} -> {done, Error, Left};
+                _ -> {more, Cont#erl_scan_cont{text = Text}}
+            end
+    end.
+
+%% Where the text still to scan starts, as OTP's scanner leaves it: before
+%% what more text could extend (a name or number at the end, an operator
+%% that starts a longer one, white space after the last line break, a
+%% comment not yet ended), else at the end (inside an open string too).
+continuation_location(#erl_scan_cont{text = Text, location = Loc}) ->
+    End = text_end_at(Text, Loc),
+    case string(Text, Loc, [return, text]) of
+        {ok, [_ | _] = Tokens, _} -> pending(lists:last(Tokens), End);
+        {error, {_, _, {string, _, _}}, _} -> End;
+        {error, {ErrorLoc, _, _}, _} -> ErrorLoc % a number or character begun
+    end.
+
+pending({white_space, _, Chars} = Token, _End) ->
+    case string:split(Chars, "\n", trailing) of
+        [_] -> location(Token);
+        [Lines, _] -> text_end_at(Lines ++ "\n", location(Token))
+    end;
+pending({comment, _, _} = Token, _End) ->
+    location(Token);
+pending(Token, End) ->
+    Open = case Token of
+               {atom, _, _} -> hd(text(Token)) =/= $';
+               {C, _, _} -> C =:= var orelse C =:= integer orelse C =:= float;
+               {C, _} -> lists:member(C, ['.', '..', '=', '<', '>', '/', '-', '+', ':', '|', '?'])
+           end,
+    case Open andalso end_location(Token) =:= End of
+        true -> location(Token);
+        false -> End
+    end.
+
+text_end_at(Text, {Line, Col}) -> text_end(Text, Line, Col);
+text_end_at(Text, Line) -> text_end(Text, Line).
+
+%% {Result, Left}: the tokens of Text, or the error that ends the scan
+%% and the text after the token in error (which the scanner leaves for
+%% the next call).
+scan_form(Text, Loc, Opts) ->
+    case string(Text, Loc, Opts) of
+        {ok, Tokens, _} ->
+            {{ok, Tokens, text_end_at(Text, Loc)}, []};
+        {error, Info, _} ->
+            %% where the error ends, as a count of characters
+            {error, _, {Line, Col}} = string(Text, {1, 1}),
+            {Before, Left} = lists:split(offset(Text, Line, Col, 0), Text),
+            {{error, Info, text_end_at(Before, Loc)}, Left}
+    end.
+
+offset(_, 1, Col, N) -> N + Col - 1;
+offset([$\n | Cs], Line, Col, N) -> offset(Cs, Line - 1, Col, N + 1);
+offset([_ | Cs], Line, Col, N) -> offset(Cs, Line, Col, N + 1).
+
+%% Splits Text after its first dot ("." before white space, which it takes,
+%% before a "%" or at the end of the input), or more when there is none
+%% yet. Strings, quoted atoms, character literals and comments are
+%% skipped, so a "." in them ends nothing; nor do ".." and "...".
+form_end([$. | Cs], Acc) -> dot(Cs, [$. | Acc]);
+form_end([Q | Cs], Acc) when Q =:= $"; Q =:= $' -> quoted(Cs, Q, [Q | Acc]);
+form_end([$% | Cs], Acc) -> comment(Cs, [$% | Acc]);
+form_end([$$, $\\, C | Cs], Acc) -> form_end(Cs, [C, $\\, $$ | Acc]);
+form_end([$$, C | Cs], Acc) when C =/= $\\ -> form_end(Cs, [C, $$ | Acc]);
+form_end([$$ | _], _) -> more;
+form_end([C | Cs], Acc) -> form_end(Cs, [C | Acc]);
+form_end([], _) -> more.
+
+dot([], _) -> more;
+dot([$. | Cs], Acc) -> dots(Cs, [$. | Acc]);
+dot([$% | _] = Cs, Acc) -> {lists:reverse(Acc), Cs};
+dot([C | Cs], Acc) when C >= 0, C =< $\s; C >= 16#80, C =< 16#A0 ->
+    {lists:reverse(Acc, [C]), Cs};
+dot(Cs, Acc) -> form_end(Cs, Acc).
+
+%% After "..": a third "." or anything else; either way no dot.
+dots([], _) -> more;
+dots([$. | Cs], Acc) -> form_end(Cs, [$. | Acc]);
+dots(Cs, Acc) -> form_end(Cs, Acc).
+
+quoted([$\\, C | Cs], Q, Acc) -> quoted(Cs, Q, [C, $\\ | Acc]);
+quoted([Q | Cs], Q, Acc) -> form_end(Cs, [Q | Acc]);
+quoted([C | Cs], Q, Acc) when C =/= $\\ -> quoted(Cs, Q, [C | Acc]);
+quoted(_, _, _) -> more.
+
+comment([$\n | Cs], Acc) -> form_end(Cs, [$\n | Acc]);
+comment([C | Cs], Acc) -> comment(Cs, [C | Acc]);
+comment([], _) -> more.
 
 %% {Flags, ReservedWordFun | none, TextFun | none}
 options(Options) when is_list(Options) ->

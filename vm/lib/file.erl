@@ -323,6 +323,10 @@ io_request({get_chars, Enc, _Prompt, N}, S) when is_integer(N), N >= 0 ->
     get_chars(Enc, N, S);
 io_request({get_line, Enc, _Prompt}, S) ->
     get_line(Enc, S);
+io_request({get_until, Enc, _Prompt, M, F, Args}, S) ->
+    get_until(Enc, M, F, Args, [], S);
+io_request({get_until, _Prompt, M, F, Args}, S) ->
+    get_until(latin1, M, F, Args, [], S);
 io_request({setopts, Opts}, S) when is_list(Opts) ->
     setopts(Opts, S);
 io_request(getopts, #fs{binary = B, enc = E} = S) ->
@@ -453,6 +457,33 @@ get_line(ReqEnc, #fs{enc = Enc} = S0) ->
         {error, _} = Error ->
             {Error, {stop, S0}}
     end.
+
+%% What is read of the file, as characters, to M:F until it is done (as
+%% OTP's io server, a read at a time); what it leaves goes back before the
+%% rest of the file.
+get_until(ReqEnc, M, F, Args, Cont, #fs{enc = Enc} = S0) ->
+    case fill(S0, fun(B) -> decode(B, Enc) =/= [] end) of
+        {error, _} = Error ->
+            {Error, {stop, S0}};
+        {ok, #fs{buf = Buf} = S1} ->
+            {Chars, S} = case decode(Buf, Enc) of
+                             [] -> {eof, S1#fs{buf = <<>>}};
+                             Cs -> {Cs, S1#fs{buf = rest_bytes(Buf, [], Enc)}}
+                         end,
+            case catch apply(M, F, [Cont, Chars | Args]) of
+                {done, Result, Rest} -> {Result, unget(Rest, S)};
+                {more, Cont1} when Chars =/= eof -> get_until(ReqEnc, M, F, Args, Cont1, S);
+                _ -> {{error, {get_until, {M, F, Args}}}, S}
+            end
+    end.
+
+unget([_ | _] = Chars, #fs{buf = Buf, enc = Enc} = S) ->
+    case encode(unicode, Chars, Enc) of
+        Bytes when is_binary(Bytes) -> S#fs{buf = <<Bytes/binary, Buf/binary>>};
+        _ -> S
+    end;
+unget(_, S) ->
+    S.
 
 has_newline(B, Enc) when Enc =:= latin1; Enc =:= unicode -> binary:match(B, <<"\n">>) =/= nomatch;
 has_newline(B, Enc) -> lists:member($\n, decode(B, Enc)).

@@ -9,6 +9,11 @@
 -export([format/1, format/2, format/3, fwrite/1, fwrite/2, fwrite/3,
          put_chars/1, put_chars/2, nl/0, nl/1, write/1, write/2,
          get_line/1, get_line/2, get_chars/2, get_chars/3,
+         read/1, read/2, read/3, read/4,
+         scan_erl_exprs/1, scan_erl_exprs/2, scan_erl_exprs/3, scan_erl_exprs/4,
+         scan_erl_form/1, scan_erl_form/2, scan_erl_form/3, scan_erl_form/4,
+         parse_erl_exprs/1, parse_erl_exprs/2, parse_erl_exprs/3, parse_erl_exprs/4,
+         parse_erl_form/1, parse_erl_form/2, parse_erl_form/3, parse_erl_form/4,
          request/1, request/2, columns/0, columns/1, printable_range/0]).
 
 format(Format) -> format(default_output(), Format, []).
@@ -44,6 +49,61 @@ get_line(Io, Prompt) -> request(Io, {get_line, unicode, Prompt}).
 
 get_chars(Prompt, N) -> get_chars(default_input(), Prompt, N).
 get_chars(Io, Prompt, N) -> request(Io, {get_chars, unicode, Prompt, N}).
+
+%% A term, tokens or forms read up to a dot, by the device's get_until
+%% request with erl_scan:tokens, then parsed, as OTP's io.
+read(Prompt) -> read(default_input(), Prompt).
+read(Io, Prompt) ->
+    case request(Io, {get_until, unicode, Prompt, erl_scan, tokens, [1]}) of
+        {ok, Tokens, _End} -> erl_parse:parse_term(Tokens);
+        {error, Error, _End} -> {error, Error};
+        {eof, _End} -> eof;
+        Other -> Other
+    end.
+read(Io, Prompt, Location) -> read(Io, Prompt, Location, []).
+read(Io, Prompt, Location, Options) ->
+    case tokens(Io, Prompt, Location, Options) of
+        {ok, Tokens, End} ->
+            case erl_parse:parse_term(Tokens) of
+                {ok, Term} -> {ok, Term, End};
+                {error, Error} -> {error, Error, End}
+            end;
+        Other ->
+            Other
+    end.
+
+scan_erl_exprs(Prompt) -> scan_erl_exprs(default_input(), Prompt, 1).
+scan_erl_exprs(Io, Prompt) -> scan_erl_exprs(Io, Prompt, 1).
+scan_erl_exprs(Io, Prompt, Location) -> tokens(Io, Prompt, Location, []).
+scan_erl_exprs(Io, Prompt, Location, Options) -> tokens(Io, Prompt, Location, Options).
+
+scan_erl_form(Prompt) -> scan_erl_form(default_input(), Prompt, 1).
+scan_erl_form(Io, Prompt) -> scan_erl_form(Io, Prompt, 1).
+scan_erl_form(Io, Prompt, Location) -> tokens(Io, Prompt, Location, []).
+scan_erl_form(Io, Prompt, Location, Options) -> tokens(Io, Prompt, Location, Options).
+
+parse_erl_exprs(Prompt) -> parse_erl_exprs(default_input(), Prompt, 1).
+parse_erl_exprs(Io, Prompt) -> parse_erl_exprs(Io, Prompt, 1).
+parse_erl_exprs(Io, Prompt, Location) -> parse_erl_exprs(Io, Prompt, Location, []).
+parse_erl_exprs(Io, Prompt, Location, Options) ->
+    parsed(tokens(Io, Prompt, Location, Options), fun erl_parse:parse_exprs/1).
+
+parse_erl_form(Prompt) -> parse_erl_form(default_input(), Prompt, 1).
+parse_erl_form(Io, Prompt) -> parse_erl_form(Io, Prompt, 1).
+parse_erl_form(Io, Prompt, Location) -> parse_erl_form(Io, Prompt, Location, []).
+parse_erl_form(Io, Prompt, Location, Options) ->
+    parsed(tokens(Io, Prompt, Location, Options), fun erl_parse:parse_form/1).
+
+tokens(Io, Prompt, Location, Options) ->
+    request(Io, {get_until, unicode, Prompt, erl_scan, tokens, [Location, Options]}).
+
+parsed({ok, Tokens, End}, Parse) ->
+    case Parse(Tokens) of
+        {ok, Parsed} -> {ok, Parsed, End};
+        {error, Error} -> {error, Error, End}
+    end;
+parsed(Other, _) ->
+    Other.
 
 columns() -> columns(default_output()).
 columns(_Io) -> {error, enotsup}.
@@ -124,6 +184,10 @@ vm_device_request(Dev, {get_chars, _Enc, Prompt, N}) when is_integer(N), N >= 0 
     vm_get(Dev, Prompt, N);
 vm_device_request(Dev, {get_chars, Prompt, N}) when is_integer(N), N >= 0 ->
     vm_get(Dev, Prompt, N);
+vm_device_request(Dev, {get_until, _Enc, Prompt, M, F, Args}) ->
+    vm_get_until(Dev, Prompt, M, F, Args);
+vm_device_request(Dev, {get_until, Prompt, M, F, Args}) ->
+    vm_get_until(Dev, Prompt, M, F, Args);
 vm_device_request(_, {get_geometry, _}) ->
     {error, enotsup};
 vm_device_request(_, getopts) ->
@@ -153,6 +217,34 @@ vm_get(Dev, Prompt, What) ->
                 {dbgsh_in, Ref, eof} -> eof;
                 {dbgsh_in, Ref, Bytes} -> binary_to_list(Bytes)
             end
+    end.
+
+%% get_until on standard input: the prompt once, then lines to M:F until
+%% it is done; what it leaves of the last line goes back for the next
+%% read. At the end of the input with nothing read, eof.
+vm_get_until(Dev, Prompt, M, F, Args) ->
+    ok = vm_put_chars(Dev, unicode, prompt(Prompt)),
+    until([], M, F, Args).
+
+until(Cont, M, F, Args) ->
+    Ref = dbgsh_in:request(line),
+    Chars = receive
+                {dbgsh_in, Ref, eof} -> eof;
+                {dbgsh_in, Ref, Bytes} -> binary_to_list(Bytes)
+            end,
+    case {Cont, Chars} =:= {[], eof} orelse catch apply(M, F, [Cont, Chars | Args]) of
+        true -> % nothing read at all: eof, as erl's user io server answers
+            eof;
+        {done, Result, Rest} ->
+            case Rest of
+                [_ | _] -> dbgsh_in:unread(list_to_binary(Rest));
+                _ -> ok
+            end,
+            Result;
+        {more, Cont1} when Chars =/= eof ->
+            until(Cont1, M, F, Args);
+        _ ->
+            {error, {get_until, {M, F, Args}}}
     end.
 
 %% The text of a prompt, as OTP's io servers make it: an atom's name,
