@@ -511,11 +511,13 @@ static size_t take_back(uint64_t n, char **data, size_t *cap, bool *whole)
         k = (size_t)(nl - in_back) + 1;
     else if (n > 0 && n < k)
         k = (size_t)n;
-    *whole = nl || (n > 0 && k == n);
     *cap = k + 1;
     *data = malloc(*cap);
-    if (!*data)
+    if (!*data) {
+        *whole = false; /* read on: the text given back stays */
         return 0;
+    }
+    *whole = nl || (n > 0 && k == n);
     memcpy(*data, in_back, k);
     memmove(in_back, in_back + k, in_back_len - k);
     in_back_len -= k;

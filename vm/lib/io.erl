@@ -212,11 +212,15 @@ vm_get(Dev, Prompt, What) ->
         0 ->
             "";
         _ ->
-            Ref = dbgsh_in:request(What),
-            receive
-                {dbgsh_in, Ref, eof} -> eof;
-                {dbgsh_in, Ref, Bytes} -> binary_to_list(Bytes)
-            end
+            stdin(What)
+    end.
+
+%% A line or N bytes of standard input as characters, or eof.
+stdin(What) ->
+    Ref = dbgsh_in:request(What),
+    receive
+        {dbgsh_in, Ref, eof} -> eof;
+        {dbgsh_in, Ref, Bytes} -> binary_to_list(Bytes)
     end.
 
 %% get_until on standard input: the prompt once, then lines to M:F until
@@ -227,24 +231,22 @@ vm_get_until(Dev, Prompt, M, F, Args) ->
     until([], M, F, Args).
 
 until(Cont, M, F, Args) ->
-    Ref = dbgsh_in:request(line),
-    Chars = receive
-                {dbgsh_in, Ref, eof} -> eof;
-                {dbgsh_in, Ref, Bytes} -> binary_to_list(Bytes)
-            end,
-    case {Cont, Chars} =:= {[], eof} orelse catch apply(M, F, [Cont, Chars | Args]) of
-        true -> % nothing read at all: eof, as erl's user io server answers
+    case stdin(line) of
+        eof when Cont =:= [] -> % nothing read at all, as erl's user io server
             eof;
-        {done, Result, Rest} ->
-            case Rest of
-                [_ | _] -> dbgsh_in:unread(list_to_binary(Rest));
-                _ -> ok
-            end,
-            Result;
-        {more, Cont1} when Chars =/= eof ->
-            until(Cont1, M, F, Args);
-        _ ->
-            {error, {get_until, {M, F, Args}}}
+        Chars ->
+            case catch apply(M, F, [Cont, Chars | Args]) of
+                {done, Result, Rest} ->
+                    case catch list_to_binary(Rest) of
+                        <<_, _/binary>> = Back -> dbgsh_in:unread(Back);
+                        _ -> ok
+                    end,
+                    Result;
+                {more, Cont1} when Chars =/= eof ->
+                    until(Cont1, M, F, Args);
+                _ ->
+                    {error, {get_until, {M, F, Args}}}
+            end
     end.
 
 %% The text of a prompt, as OTP's io servers make it: an atom's name,
