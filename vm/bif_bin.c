@@ -37,15 +37,6 @@ static _Atomic term_t slot_nomatch, slot_global, slot_trim, slot_trim_all, slot_
 #define ATOM_UNICODE atom_cached(&slot_unicode, "unicode")
 #define ATOM_LATIN1 atom_cached(&slot_latin1, "latin1")
 
-/* A binary (whole bytes), its view in *v. */
-static bool get_binary(term_t t, bin_view *v)
-{
-    if (!term_is_bitstring(t))
-        return false;
-    bin_view_of(t, v);
-    return v->bitsize == 0;
-}
-
 /* A bitstring's bytes as one contiguous array: borrowed when the view is
  * byte-aligned, else a copy (ALLOC_TEMP) that release_bytes frees. */
 typedef struct byte_span {
@@ -224,7 +215,7 @@ static term_t list_bytes(heap_t *h, const bin_view *v, uint64_t from, uint64_t t
 term_t bif_bin_binary_to_list_1(process *p, const term_t *args)
 {
     bin_view v;
-    if (!get_binary(args[0], &v))
+    if (!bin_view_bytes(args[0], &v))
         return BIF_BADARG(p);
     return list_bytes(&p->heap, &v, 0, v.size, NIL);
 }
@@ -400,7 +391,7 @@ term_t bif_bin_iolist_to_binary_1(process *p, const term_t *args)
 {
     bin_view v;
     if (term_is_bitstring(args[0]))
-        return get_binary(args[0], &v) ? args[0] : BIF_BADARG(p);
+        return bin_view_bytes(args[0], &v) ? args[0] : BIF_BADARG(p);
     return bif_bin_list_to_binary_1(p, args);
 }
 
@@ -408,7 +399,7 @@ term_t bif_bin_iolist_size_1(process *p, const term_t *args)
 {
     io_sink s = {NULL, 0};
     bin_view v;
-    if (term_is_bitstring(args[0]) && !get_binary(args[0], &v))
+    if (term_is_bitstring(args[0]) && !bin_view_bytes(args[0], &v))
         return BIF_BADARG(p);
     if (!walk_iolist(args[0], false, &s))
         return BIF_BADARG(p);
@@ -429,7 +420,7 @@ term_t bif_bin_list_to_bitstring_1(process *p, const term_t *args)
 term_t bif_bin_binary_at_2(process *p, const term_t *args)
 {
     bin_view v;
-    if (!get_binary(args[0], &v) || !term_is_small(args[1]) || small_value(args[1]) < 0 ||
+    if (!bin_view_bytes(args[0], &v) || !term_is_small(args[1]) || small_value(args[1]) < 0 ||
         (uint64_t)small_value(args[1]) >= v.size)
         return BIF_BADARG(p);
     return term_small(bin_byte_at(&v, (uint64_t)small_value(args[1])));
@@ -438,7 +429,7 @@ term_t bif_bin_binary_at_2(process *p, const term_t *args)
 term_t bif_bin_binary_first_1(process *p, const term_t *args)
 {
     bin_view v;
-    if (!get_binary(args[0], &v) || v.size == 0)
+    if (!bin_view_bytes(args[0], &v) || v.size == 0)
         return BIF_BADARG(p);
     return term_small(bin_byte_at(&v, 0));
 }
@@ -446,7 +437,7 @@ term_t bif_bin_binary_first_1(process *p, const term_t *args)
 term_t bif_bin_binary_last_1(process *p, const term_t *args)
 {
     bin_view v;
-    if (!get_binary(args[0], &v) || v.size == 0)
+    if (!bin_view_bytes(args[0], &v) || v.size == 0)
         return BIF_BADARG(p);
     return term_small(bin_byte_at(&v, v.size - 1));
 }
@@ -455,7 +446,7 @@ term_t bif_bin_binary_last_1(process *p, const term_t *args)
 term_t bif_bin_binary_copy_2(process *p, const term_t *args)
 {
     bin_view v;
-    if (!get_binary(args[0], &v) || !term_is_small(args[1]) || small_value(args[1]) < 0)
+    if (!bin_view_bytes(args[0], &v) || !term_is_small(args[1]) || small_value(args[1]) < 0)
         return BIF_BADARG(p);
     uint64_t n = (uint64_t)small_value(args[1]);
     if (v.size && n > SIZE_MAX / 2 / v.size)
@@ -488,7 +479,7 @@ term_t bif_bin_binary_bin_to_list_1(process *p, const term_t *args)
 term_t bif_bin_binary_bin_to_list_3(process *p, const term_t *args)
 {
     bin_view v;
-    if (!get_binary(args[0], &v) || !term_is_integer(args[1]) || !term_is_integer(args[2]))
+    if (!bin_view_bytes(args[0], &v) || !term_is_integer(args[1]) || !term_is_integer(args[2]))
         return BIF_BADARG(p);
     if (!term_is_small(args[1]) || !term_is_small(args[2]))
         return BIF_BADARG(p);
@@ -526,7 +517,7 @@ static bool get_endianness(term_t t, bool *big)
 static term_t decode_unsigned(process *p, term_t bin, bool big)
 {
     bin_view v;
-    if (!get_binary(bin, &v))
+    if (!bin_view_bytes(bin, &v))
         return BIF_BADARG(p);
     size_t nlimbs = (size_t)(v.size + sizeof(mp_limb_t) - 1) / sizeof(mp_limb_t);
     if (nlimbs == 0)
@@ -608,12 +599,12 @@ static term_t longest_common(process *p, term_t l, bool suffix)
     if (!term_is_list(l))
         return BIF_BADARG(p);
     bin_view first;
-    if (!get_binary(list_head(l), &first))
+    if (!bin_view_bytes(list_head(l), &first))
         return BIF_BADARG(p);
     uint64_t common = first.size;
     for (l = list_tail(l); term_is_list(l); l = list_tail(l)) {
         bin_view v;
-        if (!get_binary(list_head(l), &v))
+        if (!bin_view_bytes(list_head(l), &v))
             return BIF_BADARG(p);
         uint64_t i = 0;
         while (i < common && i < v.size &&
@@ -642,7 +633,7 @@ term_t bif_bin_binary_encode_hex_1(process *p, const term_t *args)
 {
     static const char digits[] = "0123456789ABCDEF";
     bin_view v;
-    if (!get_binary(args[0], &v))
+    if (!bin_view_bytes(args[0], &v))
         return BIF_BADARG(p);
     uint8_t *out;
     term_t r = bin_alloc(&p->heap, 2 * v.size, &out);
@@ -668,7 +659,7 @@ static int hex_value(uint8_t c)
 term_t bif_bin_binary_decode_hex_1(process *p, const term_t *args)
 {
     bin_view v;
-    if (!get_binary(args[0], &v) || v.size % 2)
+    if (!bin_view_bytes(args[0], &v) || v.size % 2)
         return BIF_BADARG(p);
     for (uint64_t i = 0; i < v.size; i++)
         if (hex_value(bin_byte_at(&v, i)) < 0)
@@ -771,7 +762,7 @@ static bool get_patterns(term_t t, pattern_set *ps)
     for (size_t i = 0; i < ps->n; i++) {
         term_t b = term_is_bitstring(t) ? t : list_head(t);
         bin_view v;
-        if (!get_binary(b, &v) || v.size == 0) {
+        if (!bin_view_bytes(b, &v) || v.size == 0) {
             free_patterns(ps);
             return false;
         }
@@ -896,7 +887,7 @@ typedef struct search {
 static bool start_search(search *se, term_t subject, term_t pattern, term_t opts, unsigned allowed)
 {
     bin_view v;
-    if (!get_binary(subject, &v))
+    if (!bin_view_bytes(subject, &v))
         return false;
     if (!get_search_opts(opts, allowed, v.size, &se->from, &se->to, &se->flags))
         return false;
@@ -1026,7 +1017,7 @@ term_t bif_bin_binary_split_3(process *p, const term_t *args)
 static term_t replace_bif(process *p, term_t subject, term_t pattern, term_t repl, term_t opts)
 {
     bin_view rv;
-    if (!get_binary(repl, &rv) || list_length(opts) < 0)
+    if (!bin_view_bytes(repl, &rv) || list_length(opts) < 0)
         return BIF_BADARG(p);
     term_t search_opts = NIL, insert = NIL;
     bool global = false;
@@ -1261,7 +1252,7 @@ static bool is_chardata(term_t t)
         return true;
     if (term_is_bitstring(t)) {
         bin_view v;
-        return get_binary(t, &v);
+        return bin_view_bytes(t, &v);
     }
     if (!term_is_list(t))
         return false;
@@ -1278,14 +1269,14 @@ static bool is_chardata(term_t t)
                 t = h;
             } else if (term_is_big(h)) {
                 break;
-            } else if (!term_is_small(h) && !term_is_nil(h) && !get_binary(h, &v)) {
+            } else if (!term_is_small(h) && !term_is_nil(h) && !bin_view_bytes(h, &v)) {
                 ok = false;
                 break;
             }
             continue;
         }
         bin_view v;
-        if (!term_is_nil(t) && !get_binary(t, &v)) {
+        if (!term_is_nil(t) && !bin_view_bytes(t, &v)) {
             ok = false;
             break;
         }
@@ -1756,7 +1747,7 @@ static term_t convert_ml(process *p, term_t data, encoding in, encoding out, boo
                 continue;
             }
             bin_view v;
-            if (term_is_bitstring(part) && get_binary(part, &v)) {
+            if (term_is_bitstring(part) && bin_view_bytes(part, &v)) {
                 if (c.inc) {
                     if (v.size >= c.missing) {
                         term_t fill = sub_bytes(h, part, 0, c.missing);
@@ -1806,7 +1797,7 @@ static term_t convert_ml(process *p, term_t data, encoding in, encoding out, boo
             break;
         }
         bin_view v;
-        if (term_is_bitstring(x) && get_binary(x, &v)) {
+        if (term_is_bitstring(x) && bin_view_bytes(x, &v)) {
             if (c.inc) {
                 if (v.size >= c.missing) {
                     x = term_cons(h, c.inc_bin, term_cons(h, x, NIL));
@@ -1866,7 +1857,7 @@ static term_t convert_ml(process *p, term_t data, encoding in, encoding out, boo
 static bool is_7bit(term_t t)
 {
     bin_view v;
-    if (!term_is_bitstring(t) || !get_binary(t, &v))
+    if (!term_is_bitstring(t) || !bin_view_bytes(t, &v))
         return false;
     for (uint64_t i = 0; i < v.size; i++)
         if (bin_byte_at(&v, i) >= 0x80)
@@ -1879,7 +1870,7 @@ static bool is_7bit(term_t t)
 static term_t convert_chars(process *p, term_t data, encoding in, encoding out)
 {
     bin_view v;
-    if (in == ENC_LATIN1 && out == ENC_LATIN1 && term_is_bitstring(data) && get_binary(data, &v))
+    if (in == ENC_LATIN1 && out == ENC_LATIN1 && term_is_bitstring(data) && bin_view_bytes(data, &v))
         return data;
     if (((in == ENC_LATIN1 && out == ENC_UTF8) || (in == ENC_UTF8 && out == ENC_LATIN1)) && is_7bit(data))
         return data;
@@ -2013,7 +2004,7 @@ static int take_cp(heap_t *h, term_t t, bool no_bin, term_t *out)
             continue;
         }
         bin_view v;
-        if (term_is_nil(t) || (term_is_bitstring(t) && !no_bin && get_binary(t, &v) && v.size == 0)) {
+        if (term_is_nil(t) || (term_is_bitstring(t) && !no_bin && bin_view_bytes(t, &v) && v.size == 0)) {
             if (!in_cpl)
                 return CP_EMPTY;
             t = r, r = NIL, in_cpl = false;
@@ -2021,7 +2012,7 @@ static int take_cp(heap_t *h, term_t t, bool no_bin, term_t *out)
         }
         if (no_bin)
             return CP_BINARY_FOUND;
-        if (!term_is_bitstring(t) || !get_binary(t, &v))
+        if (!term_is_bitstring(t) || !bin_view_bytes(t, &v))
             return CP_FCLAUSE;
         uint8_t first[4];
         size_t k = v.size < 4 ? (size_t)v.size : 4, len;
@@ -2299,7 +2290,7 @@ term_t bif_bin_unicode_util_gc_1(process *p, const term_t *args)
             }
         } else if (term_is_bitstring(x)) {
             bin_view v;
-            if (get_binary(x, &v) && v.size == 0)
+            if (bin_view_bytes(x, &v) && v.size == 0)
                 return NIL;
             int k = take_cp(h, x, false, &next);
             if (k == CP_LIST) {

@@ -838,11 +838,8 @@ term_t bif_file_read_2(process *p, const term_t *args)
 term_t bif_file_write_2(process *p, const term_t *args)
 {
     int fd;
-    if (!term_is_bitstring(args[1]))
-        return BIF_BADARG(p);
     bin_view v;
-    bin_view_of(args[1], &v);
-    if (v.bitsize != 0)
+    if (!bin_view_bytes(args[1], &v))
         return BIF_BADARG(p);
     enum file_lookup lr = find_file(p, args[0], false, &fd);
     if (lr != FILE_OK)

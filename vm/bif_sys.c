@@ -23,7 +23,6 @@
 #include "bif.h"
 #include "bignum.h"
 #include "binary.h"
-#include "bits.h"
 #include "code.h"
 #include "config.h"
 #include "copy.h"
@@ -452,21 +451,23 @@ static bool run_detached(void *(*fn)(void *), void *arg)
 
 term_t bif_sys_os_cmd_start_2(process *p, const term_t *args)
 {
-    term_t script = args[0], max = args[1];
-    if (!bits_is_binary(script) || !(max == ATOM_infinity || (term_is_small(max) && small_value(max) >= 0)))
-        return BIF_BADARG(p);
+    term_t max = args[1];
     bin_view v;
-    bin_view_of(script, &v);
-    if (v.bitsize != 0 || memchr(v.bytes, 0, v.size)) /* no NUL in an argument */
+    if (!bin_view_bytes(args[0], &v) ||
+        !(max == ATOM_infinity || (term_is_small(max) && small_value(max) >= 0)))
         return BIF_BADARG(p);
+    char *script = alloc_new(ALLOC_TEMP, v.size + 1);
+    bin_copy_bits(&v, (uint8_t *)script);
+    script[v.size] = '\0';
+    if (memchr(script, 0, v.size)) { /* no NUL in an argument */
+        alloc_free(ALLOC_TEMP, script, v.size + 1);
+        return BIF_BADARG(p);
+    }
     cmd_job *job = alloc_new(ALLOC_TEMP, sizeof *job);
     reply_init(&job->to, p);
     job->max = max == ATOM_infinity ? UINT64_MAX : (uint64_t)small_value(max);
     job->script_len = v.size;
-    job->script = alloc_new(ALLOC_TEMP, v.size + 1);
-    for (size_t i = 0; i < v.size; i++)
-        job->script[i] = (char)bin_byte_at(&v, i);
-    job->script[v.size] = '\0';
+    job->script = script;
     /* the reference before the thread starts: the job is the thread's
      * from then on, and may be freed before run_detached returns */
     term_t ref = term_ref(&p->heap, job->to.ref, 3);
@@ -582,18 +583,14 @@ static void *in_thread(void *arg)
  * still to give. */
 term_t bif_sys_in_unread_1(process *p, const term_t *args)
 {
-    if (!bits_is_binary(args[0]))
-        return BIF_BADARG(p);
     bin_view v;
-    bin_view_of(args[0], &v);
-    if (v.bitsize != 0)
+    if (!bin_view_bytes(args[0], &v))
         return BIF_BADARG(p);
     pthread_mutex_lock(&in_lock);
     char *back = realloc(in_back, in_back_len + v.size + 1);
     if (back) {
         memmove(back + v.size, back, in_back_len);
-        for (size_t i = 0; i < v.size; i++)
-            back[i] = (char)bin_byte_at(&v, i);
+        bin_copy_bits(&v, (uint8_t *)back);
         in_back = back;
         in_back_len += v.size;
     }

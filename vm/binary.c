@@ -145,6 +145,14 @@ uint8_t bin_tail_bits(const bin_view *v)
     return (uint8_t)(x & (0xFF00u >> v->bitsize));
 }
 
+bool bin_view_bytes(term_t t, bin_view *v)
+{
+    if (!term_is_bitstring(t))
+        return false;
+    bin_view_of(t, v);
+    return v->bitsize == 0;
+}
+
 void bin_copy_bits(const bin_view *v, uint8_t *out)
 {
     if (v->bitoffset == 0)

@@ -55,6 +55,8 @@ term_t bin_new_bits(heap_t *h, const uint8_t *bytes, uint64_t nbits);
 term_t bin_sub(heap_t *h, term_t b, uint64_t bitpos, uint64_t nbits);
 
 void bin_view_of(term_t b, bin_view *v);
+/* Whether t is a binary (a bitstring of whole bytes); its view in *v. */
+bool bin_view_bytes(term_t t, bin_view *v);
 static inline uint64_t bin_bit_size(const bin_view *v) { return v->size * 8 + v->bitsize; }
 /* Byte i (0 <= i < size) of a view, whatever its bit offset. */
 static inline uint8_t bin_byte_at(const bin_view *v, uint64_t i)
