@@ -598,6 +598,32 @@ term_t bif_sys_in_unread_1(process *p, const term_t *args)
     return back ? ATOM_ok : BIF_ERROR(p, ATOM_system_limit);
 }
 
+/* The options of io:setopts/1,2 on the user io server and standard_error
+ * (vm/lib/io.erl parses them and applies them to what it reads), as
+ * bits: binary input and UTF-8 standard input for user, UTF-8 for
+ * standard_error. The VM writes UTF-8 whatever they say. */
+static _Atomic uint64_t io_opts;
+
+/* dbgsh_in:opts(): the bits. */
+term_t bif_sys_in_opts_0(process *p, const term_t *args)
+{
+    (void)p;
+    (void)args;
+    return term_small((int64_t)atomic_load(&io_opts));
+}
+
+/* dbgsh_in:opts(Mask, Bits): the bits under Mask become those of Bits. */
+term_t bif_sys_in_opts_2(process *p, const term_t *args)
+{
+    if (!term_is_small(args[0]) || !term_is_small(args[1]) || small_value(args[0]) < 0 || small_value(args[1]) < 0)
+        return BIF_BADARG(p);
+    uint64_t mask = (uint64_t)small_value(args[0]), bits = (uint64_t)small_value(args[1]) & mask;
+    uint64_t old = atomic_load(&io_opts);
+    while (!atomic_compare_exchange_weak(&io_opts, &old, (old & ~mask) | bits))
+        ;
+    return ATOM_ok;
+}
+
 term_t bif_sys_in_request_1(process *p, const term_t *args)
 {
     term_t what = args[0];

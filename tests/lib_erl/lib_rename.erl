@@ -148,6 +148,7 @@ allowed(dbgsh_os, cmd_start, 2, _) -> true;
 %% the user io server's input (vm/bif_sys.c): standard input read in a thread
 allowed(dbgsh_in, request, 1, _) -> true;
 allowed(dbgsh_in, unread, 1, _) -> true;
+allowed(dbgsh_in, opts, _, _) -> true;
 %% zlib's C BIFs (vm/bif_zlib.c): logger_std_h gzips the files it rotates
 allowed(zlib, F, 1, _) -> lists:member(F, [gzip, gunzip]);
 %% the ets tables (vm/ets.c) under ets's Erlang functions

@@ -14,7 +14,14 @@
          scan_erl_form/1, scan_erl_form/2, scan_erl_form/3, scan_erl_form/4,
          parse_erl_exprs/1, parse_erl_exprs/2, parse_erl_exprs/3, parse_erl_exprs/4,
          parse_erl_form/1, parse_erl_form/2, parse_erl_form/3, parse_erl_form/4,
-         request/1, request/2, columns/0, columns/1, printable_range/0]).
+         request/1, request/2, columns/0, columns/1, printable_range/0,
+         setopts/1, setopts/2, getopts/0, getopts/1]).
+
+%% The options of the user io server and standard_error, bits of
+%% dbgsh_in:opts/0,2 (the VM keeps them: these devices have no process).
+-define(USER_BINARY, 1).
+-define(USER_UNICODE, 2).
+-define(ERROR_UNICODE, 4).
 
 format(Format) -> format(default_output(), Format, []).
 format(Format, Args) -> format(default_output(), Format, Args).
@@ -105,6 +112,15 @@ parsed({ok, Tokens, End}, Parse) ->
 parsed(Other, _) ->
     Other.
 
+%% The device's options, and setting them: a file's are its io server's;
+%% the user io server takes binary (list) and encoding, standard_error
+%% encoding, as OTP's.
+getopts() -> getopts(default_input()).
+getopts(Io) -> request(Io, getopts).
+
+setopts(Opts) -> setopts(default_input(), Opts).
+setopts(Io, Opts) -> request(Io, {setopts, Opts}).
+
 columns() -> columns(default_output()).
 columns(_Io) -> {error, enotsup}.
 
@@ -158,8 +174,9 @@ server_request(Pid, Request) ->
 %% A request to the user io server, which the VM writes itself (no
 %% process to send it to): answered here, as that io server would answer
 %% it. Input comes from standard input through the VM (dbgsh_in:request/1
-%% reads it in a thread and sends it here), its bytes as latin1
-%% characters, as the device's encoding says.
+%% reads it in a thread and sends it here), its bytes latin1 or UTF-8
+%% characters as the device's encoding says, a string or a binary as its
+%% binary option says.
 vm_device_request(Dev, {put_chars, Enc, Chars}) ->
     vm_put_chars(Dev, Enc, Chars);
 vm_device_request(Dev, {put_chars, Enc, M, F, A}) ->
@@ -176,28 +193,33 @@ vm_device_request(Dev, {requests, Requests}) ->
     lists:foldl(fun(R, ok) -> vm_device_request(Dev, R);
                    (_, Error) -> Error
                 end, ok, Requests);
-vm_device_request(Dev, {get_line, _Enc, Prompt}) ->
-    vm_get(Dev, Prompt, line);
+vm_device_request(Dev, {get_line, Enc, Prompt}) ->
+    vm_get(Dev, Prompt, line, Enc);
 vm_device_request(Dev, {get_line, Prompt}) ->
-    vm_get(Dev, Prompt, line);
-vm_device_request(Dev, {get_chars, _Enc, Prompt, N}) when is_integer(N), N >= 0 ->
-    vm_get(Dev, Prompt, N);
+    vm_get(Dev, Prompt, line, latin1);
+vm_device_request(Dev, {get_chars, Enc, Prompt, N}) when is_integer(N), N >= 0 ->
+    vm_get(Dev, Prompt, N, Enc);
 vm_device_request(Dev, {get_chars, Prompt, N}) when is_integer(N), N >= 0 ->
-    vm_get(Dev, Prompt, N);
-vm_device_request(Dev, {get_until, _Enc, Prompt, M, F, Args}) ->
-    vm_get_until(Dev, Prompt, M, F, Args);
+    vm_get(Dev, Prompt, N, latin1);
+vm_device_request(Dev, {get_until, Enc, Prompt, M, F, Args}) ->
+    vm_get_until(Dev, Prompt, M, F, Args, Enc);
 vm_device_request(Dev, {get_until, Prompt, M, F, Args}) ->
-    vm_get_until(Dev, Prompt, M, F, Args);
+    vm_get_until(Dev, Prompt, M, F, Args, latin1);
 vm_device_request(_, {get_geometry, _}) ->
     {error, enotsup};
 vm_device_request(_, getopts) ->
-    [{binary, false}, {encoding, latin1}];
-vm_device_request(_, _) ->
-    {error, request}.
+    Bits = dbgsh_in:opts(),
+    [{binary, Bits band ?USER_BINARY =/= 0}, {encoding, encoding(Bits band ?USER_UNICODE)}];
+vm_device_request(_, {setopts, Opts}) when is_list(Opts) ->
+    vm_setopts(user, Opts);
+vm_device_request(_, Request) ->
+    {error, {request, Request}}.
 
 %% standard_error takes output only, as OTP's.
 standard_error_request(getopts) ->
-    [{encoding, latin1}];
+    [{encoding, encoding(dbgsh_in:opts() band ?ERROR_UNICODE)}];
+standard_error_request({setopts, Opts}) when is_list(Opts) ->
+    vm_setopts(standard_error, Opts);
 standard_error_request(Request) when is_tuple(Request), tuple_size(Request) > 1,
                                      (element(1, Request) =:= get_line orelse
                                       element(1, Request) =:= get_chars orelse
@@ -206,47 +228,177 @@ standard_error_request(Request) when is_tuple(Request), tuple_size(Request) > 1,
 standard_error_request(Request) ->
     vm_device_request(standard_error, Request).
 
-vm_get(Dev, Prompt, What) ->
+%% io:setopts on the user io server or standard_error, as OTP's: latin1
+%% and unicode stand for {encoding, _}, list for {binary, false}; binary
+%% is the user io server's only; any other option is enotsup, and then
+%% none is set.
+vm_setopts(Dev, Opts0) ->
+    Expand = fun(latin1) -> {encoding, latin1};
+                (unicode) -> {encoding, unicode};
+                (Opt) -> Opt
+             end,
+    case catch proplists:unfold(
+                 proplists:substitute_negations([{list, binary}], lists:map(Expand, Opts0))) of
+        Opts when is_list(Opts) ->
+            case lists:all(fun(Opt) -> valid_opt(Dev, Opt) end, Opts) of
+                true -> set_opts(Dev, Opts);
+                false -> {error, enotsup}
+            end;
+        _ ->
+            {error, enotsup}
+    end.
+
+valid_opt(user, {binary, _}) -> true;
+valid_opt(_, {encoding, Enc}) -> Enc =:= latin1 orelse Enc =:= unicode orelse Enc =:= utf8;
+valid_opt(_, _) -> false.
+
+%% The first value of each option counts; {binary, Other} changes nothing.
+set_opts(Dev, Opts) ->
+    Unicode = case Dev of
+                  user -> ?USER_UNICODE;
+                  standard_error -> ?ERROR_UNICODE
+              end,
+    case proplists:get_value(encoding, Opts) of
+        undefined -> ok;
+        latin1 -> dbgsh_in:opts(Unicode, 0);
+        _ -> dbgsh_in:opts(Unicode, Unicode)
+    end,
+    case proplists:get_value(binary, Opts) of
+        true -> dbgsh_in:opts(?USER_BINARY, ?USER_BINARY);
+        false -> dbgsh_in:opts(?USER_BINARY, 0);
+        _ -> ok
+    end.
+
+encoding(0) -> latin1;
+encoding(_) -> unicode.
+
+vm_get(Dev, Prompt, What, Enc) ->
     ok = vm_put_chars(Dev, unicode, prompt(Prompt)),
     case What of
-        0 ->
-            "";
-        _ ->
-            stdin(What)
+        0 -> cast(<<>>, Enc);
+        _ -> cast(stdin(What), Enc)
     end.
 
-%% A line or N bytes of standard input as characters, or eof.
-stdin(What) ->
+%% Bytes of standard input as the request's encoding Enc and the user io
+%% server's options want them, as OTP's user io server casts them: read
+%% as latin1 or UTF-8 characters by the device's encoding, a string, or
+%% in binary mode a binary in Enc. Bytes that make no such characters go
+%% back for the next read, and the answer is {error, {no_translation,
+%% In, Enc}}.
+cast(eof, _Enc) ->
+    eof;
+cast(Bytes, Enc) ->
+    Bits = dbgsh_in:opts(),
+    In = encoding(Bits band ?USER_UNICODE),
+    Out = case Bits band ?USER_BINARY of
+              0 -> in_latin1(unicode:characters_to_list(Bytes, In), Enc);
+              _ -> unicode:characters_to_binary(Bytes, In, Enc)
+          end,
+    case is_list(Out) orelse is_binary(Out) of
+        true ->
+            Out;
+        false ->
+            ok = dbgsh_in:unread(Bytes),
+            {error, {no_translation, In, Enc}}
+    end.
+
+%% A string for a latin1 request holds no char above 255.
+in_latin1(Chars, latin1) when is_list(Chars) ->
+    case lists:all(fun(C) -> C =< 255 end, Chars) of
+        true -> Chars;
+        false -> error
+    end;
+in_latin1(Chars, _) ->
+    Chars.
+
+%% A line of standard input (a "\r\n" at its end read as "\n", as OTP's
+%% io servers read it), or N characters (bytes as latin1, whole UTF-8
+%% characters as unicode: never a part of one), as bytes; eof at the end
+%% of input with none.
+stdin(line) ->
+    case read_stdin(line) of
+        <<_/binary>> = Bytes when byte_size(Bytes) >= 2 ->
+            case split_binary(Bytes, byte_size(Bytes) - 2) of
+                {Line, <<"\r\n">>} -> <<Line/binary, "\n">>;
+                _ -> Bytes
+            end;
+        Other ->
+            Other
+    end;
+stdin(N) ->
+    case dbgsh_in:opts() band ?USER_UNICODE of
+        0 -> read_stdin(N);
+        _ -> utf8_chars(N, <<>>)
+    end.
+
+read_stdin(What) ->
     Ref = dbgsh_in:request(What),
     receive
-        {dbgsh_in, Ref, eof} -> eof;
-        {dbgsh_in, Ref, Bytes} -> binary_to_list(Bytes)
+        {dbgsh_in, Ref, Reply} -> Reply
     end.
 
-%% get_until on standard input: the prompt once, then lines to M:F until
-%% it is done; what it leaves of the last line goes back for the next
-%% read. At the end of the input with nothing read, eof.
-vm_get_until(Dev, Prompt, M, F, Args) ->
-    ok = vm_put_chars(Dev, unicode, prompt(Prompt)),
-    until([], M, F, Args).
+%% Reads until Have holds N whole UTF-8 characters: N - C bytes when Have
+%% holds C whole ones and ends on a character's end, else the bytes its
+%% last character lacks, so never past the Nth character. Bytes that are
+%% no UTF-8 end the reading (cast/2 answers for them).
+utf8_chars(N, Have) ->
+    Want = case unicode:characters_to_list(Have, unicode) of
+               Chars when is_list(Chars) -> N - length(Chars);
+               {incomplete, _, <<Lead, _/binary>> = Part} -> utf8_length(Lead) - byte_size(Part);
+               {error, _, _} -> 0
+           end,
+    case Want > 0 andalso read_stdin(Want) of
+        false -> Have;
+        eof when Have =:= <<>> -> eof;
+        eof -> Have;
+        More -> utf8_chars(N, <<Have/binary, More/binary>>)
+    end.
 
-until(Cont, M, F, Args) ->
-    case stdin(line) of
+utf8_length(Lead) when Lead >= 16#F0 -> 4;
+utf8_length(Lead) when Lead >= 16#E0 -> 3;
+utf8_length(_) -> 2.
+
+%% get_until on standard input: the prompt once, then lines to M:F until
+%% it is done, as strings (OTP's io_lib:get_until gives M:F a binary
+%% device's data as a string too, and makes a string M:F answers a
+%% binary); what M:F leaves of the last line goes back for the next
+%% read. At the end of the input with nothing read, eof.
+vm_get_until(Dev, Prompt, M, F, Args, Enc) ->
+    ok = vm_put_chars(Dev, unicode, prompt(Prompt)),
+    until([], M, F, Args, Enc).
+
+until(Cont, M, F, Args, Enc) ->
+    case cast(stdin(line), Enc) of
         eof when Cont =:= [] -> % nothing read at all, as erl's user io server
             eof;
-        Chars ->
+        {error, _} = Error ->
+            Error;
+        Read ->
+            Chars = case is_binary(Read) of
+                        true -> unicode:characters_to_list(Read, Enc);
+                        false -> Read
+                    end,
             case catch apply(M, F, [Cont, Chars | Args]) of
                 {done, Result, Rest} ->
-                    case catch list_to_binary(Rest) of
-                        <<_, _/binary>> = Back -> dbgsh_in:unread(Back);
-                        _ -> ok
-                    end,
-                    Result;
+                    give_back(Rest),
+                    case is_binary(Read) andalso is_list(Result) of
+                        true -> unicode:characters_to_binary(Result, unicode, Enc);
+                        false -> Result
+                    end;
                 {more, Cont1} when Chars =/= eof ->
-                    until(Cont1, M, F, Args);
+                    until(Cont1, M, F, Args, Enc);
                 _ ->
                     {error, {get_until, {M, F, Args}}}
             end
+    end.
+
+%% What a get_until function left, back to standard input as the bytes of
+%% the device's encoding; text that is no chardata is dropped.
+give_back(Rest) ->
+    In = encoding(dbgsh_in:opts() band ?USER_UNICODE),
+    case catch unicode:characters_to_binary(Rest, unicode, In) of
+        <<_, _/binary>> = Back -> ok = dbgsh_in:unread(Back);
+        _ -> ok
     end.
 
 %% The text of a prompt, as OTP's io servers make it: an atom's name,

@@ -13,3 +13,5 @@ ex="$(cd "$(dirname "$0")/../../.." && pwd)/docs/examples"
 printf '%s\n' '#!/usr/bin/env dbgsh' '# trace one function of module $1 with its return values' 'tp $1:$2 x' \
     'p all c' 'counter:add(counter:start(), 5).' >calls.dbg
 "$DBGSH" -pa "$ex" calls.dbg counter add
+# the user guide's standard input in UTF-8
+printf 'caf\303\251\n' | "$DBGSH" -e 'io:setopts([unicode]), io:format("~w~n", [io:get_line("")]).'
