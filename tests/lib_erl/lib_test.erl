@@ -85,12 +85,8 @@ not_ours(io_lib, F, A) -> {F, A} =:= {write, 1} orelse lib_rename:over_c(io_lib,
                               lists:member(F, [write_binary,
                                            collect_chars, collect_line,
                                            format_prompt, fread, get_until]);
-%% io's input functions are not written yet (reading standard input belongs
-%% with the shell, issue #5; docs/differences-from-erlang.md says so).
-not_ours(io, F, _) -> lists:member(F, [get_password, setopts, getopts,
-                                       read, fread, scan_erl_exprs, scan_erl_form,
-                                       parse_erl_exprs, parse_erl_form, rows,
-                                       requests]);
+%% io:fread and get_password are not written (docs/differences-from-erlang.md).
+not_ours(io, F, _) -> lists:member(F, [get_password, fread]);
 %% unicode's conversions are C BIFs (vm/bif_bin.c), and the _int ones
 %% OTP's own internals.
 not_ours(unicode, F, _) -> lists:member(F, [characters_to_list, characters_to_binary,

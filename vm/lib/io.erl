@@ -15,7 +15,8 @@
          parse_erl_exprs/1, parse_erl_exprs/2, parse_erl_exprs/3, parse_erl_exprs/4,
          parse_erl_form/1, parse_erl_form/2, parse_erl_form/3, parse_erl_form/4,
          request/1, request/2, columns/0, columns/1, printable_range/0,
-         setopts/1, setopts/2, getopts/0, getopts/1]).
+         setopts/1, setopts/2, getopts/0, getopts/1, rows/0, rows/1,
+         requests/1, requests/2]).
 
 %% The options of the user io server and standard_error, bits of
 %% dbgsh_in:opts/0,2 (the VM keeps them: these devices have no process).
@@ -121,8 +122,20 @@ getopts(Io) -> request(Io, getopts).
 setopts(Opts) -> setopts(default_input(), Opts).
 setopts(Io, Opts) -> request(Io, {setopts, Opts}).
 
+%% The device's size in columns or rows, when it has one (a terminal's
+%% io server of the program's own); the user io server's is unknown, as
+%% erl's when standard output is no terminal.
 columns() -> columns(default_output()).
-columns(_Io) -> {error, enotsup}.
+columns(Io) -> geometry(Io, columns).
+
+rows() -> rows(default_output()).
+rows(Io) -> geometry(Io, rows).
+
+geometry(Io, What) ->
+    case request(Io, {get_geometry, What}) of
+        N when is_integer(N), N > 0 -> {ok, N};
+        _ -> {error, enotsup}
+    end.
 
 printable_range() -> latin1.
 
@@ -143,6 +156,28 @@ conv_reason(_) -> badarg.
 
 %% Sends an io request to the device and waits for its reply.
 request(Request) -> request(default_output(), Request).
+
+%% Requests done as one: nested {requests, Rs} flattened and io's own
+%% short forms ({write, T}, {format, F, A}, {fwrite, F, A}, nl, {fread,
+%% Prompt, Format}) made io requests, as OTP's io does; the last reply.
+requests(Requests) -> requests(default_output(), Requests).
+requests(Io, Requests) -> request(Io, {requests, io_requests(Requests, [])}).
+
+io_requests([{requests, Inner} | Rs], Tail) -> io_requests(Inner, io_requests(Rs, Tail));
+io_requests([R | Rs], Tail) -> [io_request(R) | io_requests(Rs, Tail)];
+io_requests([], Tail) -> Tail.
+
+io_request({write, Term}) -> {put_chars, unicode, io_lib, write, [Term]};
+io_request({format, Format, Args}) -> {put_chars, unicode, io_lib, format, [Format, Args]};
+io_request({fwrite, Format, Args}) -> {put_chars, unicode, io_lib, fwrite, [Format, Args]};
+io_request(nl) -> {put_chars, unicode, io_lib:nl()};
+io_request({fread, Prompt, Format}) -> {get_until, unicode, Prompt, io_lib, fread, [Format]};
+io_request({put_chars, Enc, Chars} = Request) when is_list(Chars) ->
+    case catch unicode:characters_to_binary(Chars, Enc) of
+        Binary when is_binary(Binary) -> {put_chars, Enc, Binary};
+        _ -> Request
+    end;
+io_request(Request) -> Request.
 
 request(standard_io, Request) -> request(group_leader(), Request);
 request(user, Request) -> vm_device_request(user, Request);
