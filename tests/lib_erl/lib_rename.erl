@@ -173,6 +173,7 @@ allowed(dbgsh_shell, reply, 1, _) -> true;
 %% instrument's C half (vm/bif_instr.c): the accounting of vm/alloc.c
 allowed(dbgsh_alloc, F, A, _) -> lists:member({F, A}, [{status, 1}, {map, 0}, {modes, 0}, {types, 0}]);
 allowed(code, F, 1, _) -> lists:member(F, [ensure_loaded, is_loaded, load_file, purge, soft_purge, delete]);
+allowed(code, all_loaded, 0, _) -> true;
 allowed(code, get_path, 0, _) -> true;
 %% application_controller's -config files (vm/bif_sys.c)
 allowed(dbgsh_code, config_files, 0, _) -> true;

@@ -147,6 +147,11 @@ not_ours(global, F, _) ->
 %% Of os, the C BIFs (vm/bif_sys.c: lib_rename:c_bif/3), cmd/1,2 (over a
 %% C half: tests/scripts/stdlib/os_cmd) and set_signal/2 (not there).
 not_ours(os, F, A) -> lib_rename:c_bif(os, F, A) orelse F =:= cmd orelse F =:= set_signal;
+%% Of init, what booting a release needs (dbgsh boots none: vm/lib/init.erl).
+not_ours(init, F, _) -> lists:member(F, [boot, get_configfd, set_configfd, make_permanent,
+                                         restart, run_on_load_handlers, script_name,
+                                         code_path_choice, objfile_extension,
+                                         archive_extension]);
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -1437,6 +1442,8 @@ cases(timer) ->
 %% that output with erl's.
 
 cases(io) -> [];
+%% init stops the node and answers for it: tests/scripts/stdlib/init_stop.
+cases(init) -> [];
 %% c/1,2 and l/1 compile with dbgsh's compiler: tests/scripts/code/code_c_l does them.
 cases(c) -> [];
 %% string/1,2,3 and parse_* call C BIFs erl does not have: tests/scripts
