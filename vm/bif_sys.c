@@ -615,7 +615,8 @@ term_t bif_sys_in_opts_0(process *p, const term_t *args)
 /* dbgsh_in:opts(Mask, Bits): the bits under Mask become those of Bits. */
 term_t bif_sys_in_opts_2(process *p, const term_t *args)
 {
-    if (!term_is_small(args[0]) || !term_is_small(args[1]) || small_value(args[0]) < 0 || small_value(args[1]) < 0)
+    if (!term_is_small(args[0]) || !term_is_small(args[1]) || small_value(args[0]) < 0 ||
+        small_value(args[1]) < 0)
         return BIF_BADARG(p);
     uint64_t mask = (uint64_t)small_value(args[0]), bits = (uint64_t)small_value(args[1]) & mask;
     uint64_t old = atomic_load(&io_opts);
