@@ -26,17 +26,19 @@ stop(Status) ->
 %% No heart restarts the node here: the same as stop/0.
 reboot() -> stop(0).
 
+%% The stopper registers itself: one that finds the name taken (a stop
+%% already under way) ends there.
 shut_down(Status) ->
-    Stopper = spawn(fun() -> stopper(Status) end),
-    try register(dbgsh_init_stop, Stopper) of
-        true -> Stopper ! go
-    catch
-        error:badarg -> exit(Stopper, kill) % already stopping
-    end,
+    _ = spawn(fun() ->
+                      try register(dbgsh_init_stop, self()) of
+                          true -> stopper(Status)
+                      catch
+                          error:badarg -> ok
+                      end
+              end),
     ok.
 
 stopper(Status) ->
-    receive go -> ok end,
     Apps = case whereis(application_controller) of
                undefined -> [];
                _ -> [App || {App, _, _} <- application:which_applications(),

@@ -243,8 +243,8 @@ vm_device_request(Dev, {get_until, Prompt, M, F, Args}) ->
 vm_device_request(_, {get_geometry, _}) ->
     {error, enotsup};
 vm_device_request(_, getopts) ->
-    Bits = dbgsh_in:opts(),
-    [{binary, Bits band ?USER_BINARY =/= 0}, {encoding, encoding(Bits band ?USER_UNICODE)}];
+    {Binary, In} = user_opts(),
+    [{binary, Binary}, {encoding, In}];
 vm_device_request(_, {setopts, Opts}) when is_list(Opts) ->
     vm_setopts(user, Opts);
 vm_device_request(_, Request) ->
@@ -288,30 +288,39 @@ valid_opt(_, {encoding, Enc}) -> Enc =:= latin1 orelse Enc =:= unicode orelse En
 valid_opt(_, _) -> false.
 
 %% The first value of each option counts; {binary, Other} changes nothing.
+%% All of them are set at once.
 set_opts(Dev, Opts) ->
     Unicode = case Dev of
                   user -> ?USER_UNICODE;
                   standard_error -> ?ERROR_UNICODE
               end,
-    case proplists:get_value(encoding, Opts) of
-        undefined -> ok;
-        latin1 -> dbgsh_in:opts(Unicode, 0);
-        _ -> dbgsh_in:opts(Unicode, Unicode)
-    end,
-    case proplists:get_value(binary, Opts) of
-        true -> dbgsh_in:opts(?USER_BINARY, ?USER_BINARY);
-        false -> dbgsh_in:opts(?USER_BINARY, 0);
-        _ -> ok
-    end.
+    {EncMask, EncBits} = case proplists:get_value(encoding, Opts) of
+                             undefined -> {0, 0};
+                             latin1 -> {Unicode, 0};
+                             _ -> {Unicode, Unicode}
+                         end,
+    {BinMask, BinBits} = case proplists:get_value(binary, Opts) of
+                             true -> {?USER_BINARY, ?USER_BINARY};
+                             false -> {?USER_BINARY, 0};
+                             _ -> {0, 0}
+                         end,
+    dbgsh_in:opts(EncMask bor BinMask, EncBits bor BinBits).
 
 encoding(0) -> latin1;
 encoding(_) -> unicode.
 
+%% The user io server's options as a request reads them, once: whether it
+%% answers binaries, and standard input's encoding.
+user_opts() ->
+    Bits = dbgsh_in:opts(),
+    {Bits band ?USER_BINARY =/= 0, encoding(Bits band ?USER_UNICODE)}.
+
 vm_get(Dev, Prompt, What, Enc) ->
     ok = vm_put_chars(Dev, unicode, prompt(Prompt)),
+    {_, In} = Opts = user_opts(),
     case What of
-        0 -> cast(<<>>, Enc);
-        _ -> cast(stdin(What), Enc)
+        0 -> cast(<<>>, Enc, Opts);
+        _ -> cast(stdin(What, In), Enc, Opts)
     end.
 
 %% Bytes of standard input as the request's encoding Enc and the user io
@@ -320,14 +329,12 @@ vm_get(Dev, Prompt, What, Enc) ->
 %% in binary mode a binary in Enc. Bytes that make no such characters go
 %% back for the next read, and the answer is {error, {no_translation,
 %% In, Enc}}.
-cast(eof, _Enc) ->
+cast(eof, _Enc, _Opts) ->
     eof;
-cast(Bytes, Enc) ->
-    Bits = dbgsh_in:opts(),
-    In = encoding(Bits band ?USER_UNICODE),
-    Out = case Bits band ?USER_BINARY of
-              0 -> in_latin1(unicode:characters_to_list(Bytes, In), Enc);
-              _ -> unicode:characters_to_binary(Bytes, In, Enc)
+cast(Bytes, Enc, {Binary, In}) ->
+    Out = case Binary of
+              false -> in_latin1(unicode:characters_to_list(Bytes, In), Enc);
+              true -> unicode:characters_to_binary(Bytes, In, Enc)
           end,
     case is_list(Out) orelse is_binary(Out) of
         true ->
@@ -350,7 +357,7 @@ in_latin1(Chars, _) ->
 %% io servers read it), or N characters (bytes as latin1, whole UTF-8
 %% characters as unicode: never a part of one), as bytes; eof at the end
 %% of input with none.
-stdin(line) ->
+stdin(line, _In) ->
     case read_stdin(line) of
         <<_/binary>> = Bytes when byte_size(Bytes) >= 2 ->
             case split_binary(Bytes, byte_size(Bytes) - 2) of
@@ -360,11 +367,10 @@ stdin(line) ->
         Other ->
             Other
     end;
-stdin(N) ->
-    case dbgsh_in:opts() band ?USER_UNICODE of
-        0 -> read_stdin(N);
-        _ -> utf8_chars(N, <<>>)
-    end.
+stdin(N, latin1) ->
+    read_stdin(N);
+stdin(N, unicode) ->
+    utf8_chars(N, <<>>).
 
 read_stdin(What) ->
     Ref = dbgsh_in:request(What),
@@ -400,10 +406,10 @@ utf8_length(_) -> 2.
 %% read. At the end of the input with nothing read, eof.
 vm_get_until(Dev, Prompt, M, F, Args, Enc) ->
     ok = vm_put_chars(Dev, unicode, prompt(Prompt)),
-    until([], M, F, Args, Enc).
+    until([], M, F, Args, Enc, user_opts()).
 
-until(Cont, M, F, Args, Enc) ->
-    case cast(stdin(line), Enc) of
+until(Cont, M, F, Args, Enc, {_, In} = Opts) ->
+    case cast(stdin(line, In), Enc, Opts) of
         eof when Cont =:= [] -> % nothing read at all, as erl's user io server
             eof;
         {error, _} = Error ->
@@ -415,13 +421,13 @@ until(Cont, M, F, Args, Enc) ->
                     end,
             case catch apply(M, F, [Cont, Chars | Args]) of
                 {done, Result, Rest} ->
-                    give_back(Rest),
+                    give_back(Rest, In),
                     case is_binary(Read) andalso is_list(Result) of
                         true -> unicode:characters_to_binary(Result, unicode, Enc);
                         false -> Result
                     end;
                 {more, Cont1} when Chars =/= eof ->
-                    until(Cont1, M, F, Args, Enc);
+                    until(Cont1, M, F, Args, Enc, Opts);
                 _ ->
                     {error, {get_until, {M, F, Args}}}
             end
@@ -429,8 +435,7 @@ until(Cont, M, F, Args, Enc) ->
 
 %% What a get_until function left, back to standard input as the bytes of
 %% the device's encoding; text that is no chardata is dropped.
-give_back(Rest) ->
-    In = encoding(dbgsh_in:opts() band ?USER_UNICODE),
+give_back(Rest, In) ->
     case catch unicode:characters_to_binary(Rest, unicode, In) of
         <<_, _/binary>> = Back -> ok = dbgsh_in:unread(Back);
         _ -> ok
