@@ -14,11 +14,11 @@
 
 stop() -> stop(0).
 
-%% Status: a non-negative integer, or a string (halt/1's slogan: a crash
-%% report, status 1). A second stop while one is under way changes
+%% Status: a non-negative integer, or a string of bytes (halt/1's slogan:
+%% status 1). A second stop while one is under way changes
 %% nothing.
 stop(Status) ->
-    case is_integer(Status) andalso Status >= 0 orelse is_string(Status) of
+    case is_integer(Status) andalso Status >= 0 orelse io_lib:latin1_char_list(Status) of
         true -> shut_down(Status);
         false -> erlang:error(badarg, [Status])
     end.
@@ -46,11 +46,6 @@ stopper(Status) ->
            end,
     [application:stop(App) || App <- Apps],
     erlang:halt(Status).
-
-is_string(S) ->
-    try lists:all(fun(C) -> is_integer(C) andalso C >= 0 end, S)
-    catch _:_ -> false
-    end.
 
 %% The flags erl -noshell has that mean something here, each with its
 %% list of values.

@@ -7,7 +7,7 @@
 
 main() ->
     io:format("~p~n", [application:start(initstop_app)]),
-    io:format("~p~n", [[try init:stop(Bad) catch C:R -> {C, R} end || Bad <- [-1, foo, [a], 1.0]]]),
+    io:format("~p~n", [[try init:stop(Bad) catch C:R -> {C, R} end || Bad <- [-1, foo, [a], 1.0, [256], [$x | y]]]]),
     io:format("~p~n", [init:stop(3)]),
     io:format("~p~n", [init:stop(5)]),
     receive after 5000 -> io:format("still here~n") end.
