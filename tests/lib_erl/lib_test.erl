@@ -152,6 +152,8 @@ not_ours(init, F, _) -> lists:member(F, [boot, get_configfd, set_configfd, make_
                                          restart, run_on_load_handlers, script_name,
                                          code_path_choice, objfile_extension,
                                          archive_extension]);
+%% compile_wildcard/1 shows OTP's internal form of a pattern (a debugging aid).
+not_ours(filelib, F, _) -> F =:= compile_wildcard;
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -746,6 +748,65 @@ cases(file) ->
                                               {4, file, {error, x, []}},
                                               {5, file, {x, []}}]]]);
 
+
+%% ---------------------------------------------------------------------
+%% filelib: a tree of this run's own, the same calls through OTP's module
+%% and ours. Nested braces are left out: OTP's compiler crashes on them
+%% (case_clause) where ours takes them (tests/scripts/stdlib/filelib_*).
+
+cases(filelib) ->
+    Root = filelib_tree(),
+    In = fun(P) -> filename:join(Root, P) end,
+    Entries = ["a.erl", "b.erl", "c.txt", ".hidden", "sp ace", "x,y", "br{a}", "q?", "st*r",
+               "[x]", "at@e", "ab", "sub", "sub/d.erl", "sub/e.beam", "sub/deep",
+               "sub/deep/f.erl", "sub/deep/g.hrl", "link_to_sub", "link_to_sub/d.erl",
+               "dangling", "empty", "src", "src/h.erl", "ebin", "ebin/h.beam", "lib/src/m/k.erl",
+               "lib/ebin/k.beam", [16#E9 | ".erl"], "missing", "a.erl/x"],
+    Patterns = ["*", "*.erl", "**/*.erl", "**", "**/", "sub/*", "sub/**/*.erl", "*/*.erl",
+                "?.erl", "??", "[ab].erl", "[a-b]*", "[b-a]*", "[]x]*", "[[]x]", "[x", "[]",
+                "{a,b}.erl", "{a,c}.*", "*.{erl,txt}", "{,a}b*", "{}", "{a", "a,b", "x,y",
+                "x\\,y", "br{a}", "br\\{a\\}", "q\\?", "q?", "st\\*r", "st*", "\\[x\\]",
+                "at@e", "*@*", "*e*", ".*", "*/..", "sub/deep/../*", "sub/../*.txt",
+                "s*/d*/*", "**/deep", "**/deep/*", "a.erl", "sub", "sub/", "sub//d.erl",
+                "./*", "./sub/*", "missing", "missing/*", "*/missing", "link_to_sub/*",
+                "l*/d.erl", "dangling", "d*", "empty/*", "a.erl/*", "a\\", "\\a.erl",
+                "sub\\/d.erl", "**x", "a**", "e*/**", "lib/**/*.erl", "lib/*/*/*",
+                "[--z]*", "[a-c-e]*", [16#E9 | "*"], "*.[e]rl", "*.[!e]rl"],
+    Mods = [file, erl_prim_loader],
+    NoSuch = [filename:join(Root, "missing"), 1, {a}, <<"x">>],
+    lists:append(
+      [[{wildcard, [P, Root]} || P <- Patterns],
+       [{wildcard, [P, Root ++ "/"]} || P <- Patterns],
+       [{wildcard, [In(P)]} || P <- Patterns],
+       [{wildcard, [In(P), Mod]} || P <- ["*", "**/*.erl", "sub/*"], Mod <- Mods],
+       [{wildcard, [P, Root, Mod]} || P <- ["*", "**/*.erl", "sub/*"], Mod <- Mods],
+       [{wildcard, [P, filename:join(Root, "sub")]} || P <- ["*", "../*", "deep/*", "d.erl"]],
+       [{wildcard, A} || A <- [[""], ["", Root], [a], [<<"*">>], ["*", <<"/">>], ["*", 1],
+                               ["/"], ["//"], ["/*/", 1, file]]],
+       [{F, [In(E)]} || F <- [is_dir, is_file, is_regular, file_size], E <- Entries],
+       [{F, [N]} || F <- [is_dir, is_file, is_regular, file_size, last_modified], N <- NoSuch],
+       [{F, [In(E), Mod]} || F <- [is_dir, is_file, is_regular, file_size],
+                             E <- ["a.erl", "sub", "missing"], Mod <- Mods],
+       [{F, [In("a.erl"), 1]} || F <- [is_dir, is_file, is_regular, file_size, last_modified]],
+       [{last_modified, [In(E)]} || E <- ["a.erl", "sub", "missing", "dangling"]],
+       [{safe_relative_path, [P, C]}
+        || P <- ["a", "a/b", "a/../b", "../a", "a/../../b", ".", "./a", "", "/a", "a/./b/..",
+                 <<"a/../b">>, <<"..">>, "link_to_sub/d.erl", "abs_link/x", "up_link/x",
+                 "loop1/x", "link_to_sub/../a", "same_dir/a", "same_dir/../a"],
+           C <- [filelib_links(), "", "/no_such_dbgsh_dir"]],
+       [{find_file, [F, In(D)]} || F <- ["h.erl", "k.erl", "nope.erl"], D <- ["ebin", "lib/ebin", "src"]],
+       [{find_file, [F, In(D), R]} || F <- ["h.erl", "d.erl"], D <- ["ebin", "x/ebin"],
+                                      R <- [[{"ebin", "src"}], [{"", "sub"}], [{"x", "y", []}]]],
+       [{find_source, [In(P)]} || P <- ["ebin/h.beam", "lib/ebin/k.beam", "ebin/nope.beam",
+                                         "sub/e.beam", "src/h.erl", "c.txt"]],
+       [{find_source, [F, In(D), R]} || F <- ["h.beam", "h.o"], D <- ["ebin"],
+                                        R <- [[{".beam", ".erl", [{"ebin", "src"}]}],
+                                              [{".o", ".erl", [{"ebin", "src"}]}],
+                                              [{".beam", ".txt", []}], [{"", ""}]]],
+       [{via, "ensure_dir " ++ P, fun(M) -> ensure_seq(M, Root, P) end}
+        || P <- ["x/y/z", "x/y/", "a.erl/x/y", "sub/n", "/", "x", "m/../n/o"]],
+       [{via, "fold_files " ++ Re, fun(M) -> fold_seq(M, Root, Re) end}
+        || Re <- ["\\.erl$", "^[ab]", "", "e", "\\.beam$", "("]]]);
 
 %% ---------------------------------------------------------------------
 %% calendar (the time zone here is UTC, as in CI)
@@ -3722,3 +3783,61 @@ index_of(X, L) ->
         {Before, [_ | _]} -> length(Before);
         {_, []} -> none
     end.
+
+%% The tree cases(filelib) looks at, made again for every run.
+filelib_tree() ->
+    Root = tmp_file("filelib_tree"),
+    _ = file:del_dir_r(Root),
+    In = fun(P) -> filename:join(Root, P) end,
+    [ok = file:make_dir(In(D)) || D <- ["", "sub", "sub/deep", "empty", "src", "ebin", "lib",
+                                        "lib/src", "lib/src/m", "lib/ebin", "ens"]],
+    [ok = file:write_file(In(F), F)
+     || F <- ["a.erl", "b.erl", "c.txt", ".hidden", "sp ace", "x,y", "br{a}", "q?", "st*r",
+              "[x]", "at@e", "ab", "sub/d.erl", "sub/e.beam", "sub/deep/f.erl", "sub/deep/g.hrl",
+              "src/h.erl", "ebin/h.beam", "lib/src/m/k.erl", "lib/ebin/k.beam",
+              [16#E9 | ".erl"]]],
+    ok = file:make_symlink("sub", In("link_to_sub")),
+    ok = file:make_symlink("nowhere", In("dangling")),
+    Root.
+
+%% Links for safe_relative_path, apart from the tree the wildcards walk
+%% ("**" follows links: these lead out of the tree, or round in a loop).
+filelib_links() ->
+    Root = tmp_file("filelib_links"),
+    _ = file:del_dir_r(Root),
+    In = fun(P) -> filename:join(Root, P) end,
+    ok = file:make_dir(Root),
+    ok = file:make_dir(In("sub")),
+    ok = file:make_symlink("sub", In("link_to_sub")),
+    ok = file:make_symlink("/tmp", In("abs_link")),
+    ok = file:make_symlink("..", In("up_link")),
+    ok = file:make_symlink("sub/..", In("same_dir")),
+    ok = file:make_symlink("loop2", In("loop1")),
+    ok = file:make_symlink("loop1", In("loop2")),
+    Root.
+
+%% ensure_dir on P under a directory of the module's own, then what exists.
+ensure_seq(M, Root, P) ->
+    Dir = filename:join([Root, "ens", atom_to_list(M)]),
+    _ = file:del_dir_r(Dir),
+    ok = file:make_dir(Dir),
+    _ = file:write_file(filename:join(Dir, "a.erl"), "x"),
+    Name = case P of
+               "/" -> "/";
+               _ -> filename:join(Dir, P)
+           end,
+    R1 = M:ensure_dir(Name),
+    R2 = M:ensure_dir(Name),
+    R3 = M:ensure_path(Name),
+    Made = lists:sort([F -- Dir || F <- filelib:wildcard(Dir ++ "/**")]),
+    {R1, R2, R3, Made}.
+
+fold_seq(M, Root, Re) ->
+    Names = fun(Rec) ->
+                    try M:fold_files(Root, Re, Rec, fun(F, A) -> [F -- Root | A] end, []) of
+                        L -> lists:sort(L)
+                    catch
+                        error:{badmatch, {error, _}} -> badmatch
+                    end
+            end,
+    {Names(true), Names(false)}.
