@@ -762,7 +762,7 @@ static term_t lookup_error(process *p, enum file_lookup r)
 
 /* prim_file:open(Name, Modes) -> {ok, Handle} | {error, Reason}. Modes as
  * get_modes reads them; with neither read nor write the file is opened
- * for reading. */
+ * for reading. A directory is eisdir without the directory mode. */
 term_t bif_file_open_2(process *p, const term_t *args)
 {
     path_buf path;
@@ -776,6 +776,14 @@ term_t bif_file_open_2(process *p, const term_t *args)
     int fd = open(path.s, open_flags(&m), 0666);
     if (fd < 0) {
         r = make_errno_error(p, errno);
+        goto cleanup;
+    }
+    /* A directory opens only with the directory mode, as OTP's prim_file
+     * has it (open(2) would take one for reading). */
+    struct stat st;
+    if (!m.directory && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        r = make_errno_error(p, EISDIR);
         goto cleanup;
     }
     size_t slot;

@@ -97,7 +97,8 @@ not_ours(re, F, _) -> lists:member(F, [version, compile, run, inspect, internal_
                                        grun, urun, ucompile]);
 %% Of file: the functions on names and whole files.
 not_ours(file, F, A) ->
-    not lists:member({F, A}, [{close, 1}, {consult, 1}, {del_dir, 1}, {del_dir_r, 1}, {delete, 1},
+    not lists:member({F, A}, [{close, 1}, {consult, 1}, {copy, 2}, {copy, 3}, {del_dir, 1},
+                              {del_dir_r, 1}, {delete, 1},
                               {delete, 2}, {format_error, 1}, {get_cwd, 0}, {get_cwd, 1},
                               {list_dir, 1}, {list_dir_all, 1}, {make_dir, 1}, {make_link, 2},
                               {make_symlink, 2}, {native_name_encoding, 0}, {open, 2},
@@ -737,6 +738,10 @@ cases(file) ->
        [{open, [N, M]} || N <- Names, M <- [[read], read, foo, [a | b], [read, {encoding, foo}],
                                             [ram, raw], [read, directory]]],
        [{open, [N, M]} || N <- [NoDir | BadNames], M <- [[write], [append], write]],
+       %% (copies that succeed write files: tests/scripts/stdlib/stdlib_file_copy)
+       [{copy, [A, B]} || A <- Missing ++ BadNames ++ ["/"], B <- [NoDir, 1, {a}]],
+       [{copy, [A, B, N]} || A <- ["/", {"/", [read]}, {"/", a}, NoDir], B <- [NoDir, {NoDir, []}],
+                             N <- [0, 5, infinity, -1, 1.5, a]],
        [{F, [D]} || F <- [close, read_line], D <- [1, a, {a}]],
        [{F, [D, A]} || F <- [read, write, position], D <- [1, {a}], A <- [1, "a", -1]],
        [{list_dir, [code:lib_dir(kernel)]}, {get_cwd, []}, {native_name_encoding, []}],

@@ -402,6 +402,9 @@ SCRATCH_TEST(open_errors)
     static const call_row rows[] = {
         {"prim_file:open/2", "[\"f\", [write, exclusive]]", "{error,eexist}"},
         {"prim_file:open/2", "[\"f\", [read, directory]]", "{error,enotdir}"},
+        {"prim_file:open/2", "[\"d\", [read]]", "{error,eisdir}"},
+        {"prim_file:open/2", "[\"d\", [write]]", "{error,eisdir}"},
+        {"prim_file:open/2", "[\"d\", []]", "{error,eisdir}"},
         {"prim_file:open/2", "[\"nonexist\", [read]]", "{error,enoent}"},
         {"prim_file:open/2", "[\"x/y\", [write]]", "{error,enoent}"},
         {"prim_file:open/2", "[[0], [read]]", "{error,badarg}"},

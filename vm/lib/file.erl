@@ -6,7 +6,7 @@
 %% prim_file:* (vm/bif_file.c), which answer as OTP's prim_file does.
 -module(file).
 
--export([close/1, consult/1, del_dir/1, del_dir_r/1, delete/1, delete/2,
+-export([close/1, consult/1, copy/2, copy/3, del_dir/1, del_dir_r/1, delete/1, delete/2,
          format_error/1, get_cwd/0, get_cwd/1, list_dir/1, list_dir_all/1, make_dir/1,
          make_link/2, make_symlink/2, native_name_encoding/0, open/2, position/2,
          read/2, read_file/1, read_file_info/1, read_file_info/2, read_line/1,
@@ -213,6 +213,101 @@ make_binary(Bin) when is_binary(Bin) -> Bin;
 make_binary(Data) ->
     try erlang:iolist_to_binary(Data)
     catch error:Reason -> {error, Reason}
+    end.
+
+%% ---------------------------------------------------------------------
+%% Copying
+
+copy(Source, Dest) -> copy(Source, Dest, infinity).
+
+%% Each end is an open file (a pid), a name, or {Name, Modes}. Count is
+%% the most bytes to copy; any atom is no limit (OTP compares it with
+%% integers, which sort first). Two names copy bytes as they are
+%% (prim_file, as OTP's file server does); an open file at either end is
+%% read or written through its io server, in its own mode.
+copy(Source, Dest, Count) when is_integer(Count), Count >= 0; is_atom(Count) ->
+    copy_ends(copy_end(Source), copy_end(Dest), Count);
+copy(_, _, _) ->
+    {error, badarg}.
+
+copy_end(File) when is_pid(File) -> {open, File};
+copy_end({Name, Modes}) when is_list(Modes) -> {name, file_name(Name), Modes};
+copy_end(Name) -> {name, file_name(Name), []}.
+
+copy_ends({open, From}, {open, To}, Count) ->
+    copy_loop(fun(N) -> read(From, N) end, fun(Data) -> write(To, Data) end, Count, 0);
+copy_ends({name, {error, _} = Error, _}, _, _) ->
+    Error;
+copy_ends(_, {name, {error, _} = Error, _}, _) ->
+    Error;
+copy_ends({name, From, Modes}, {open, _} = To, Count) ->
+    case open(From, [read | Modes]) of
+        {ok, Fd} ->
+            Result = copy_ends({open, Fd}, To, Count),
+            _ = close(Fd),
+            Result;
+        {error, _} = Error ->
+            Error
+    end;
+copy_ends({open, _} = From, {name, To, Modes}, Count) ->
+    case open(To, [write | Modes]) of
+        {ok, Fd} ->
+            case copy_ends(From, {open, Fd}, Count) of
+                {ok, _} = Copied ->
+                    case close(Fd) of
+                        ok -> Copied;
+                        Error -> Error
+                    end;
+                Error ->
+                    _ = close(Fd),
+                    Error
+            end;
+        {error, _} = Error ->
+            Error
+    end;
+copy_ends({name, From, FromModes}, {name, To, ToModes}, Count) ->
+    case prim_file:open(From, [read, binary | FromModes]) of
+        {ok, In} ->
+            Result = case prim_file:open(To, [write, binary | ToModes]) of
+                         {ok, Out} ->
+                             Copied = copy_loop(fun(N) -> prim_file:read(In, N) end,
+                                                fun(Data) -> prim_file:write(Out, Data) end,
+                                                Count, 0),
+                             _ = prim_file:close(Out),
+                             Copied;
+                         {error, _} = Error ->
+                             Error
+                     end,
+            _ = prim_file:close(In),
+            Result;
+        {error, _} = Error ->
+            Error
+    end.
+
+%% Chunks of at most 64 KiB until Count bytes or the end of the input.
+copy_loop(_, _, Count, Copied) when Count =< 0 ->
+    {ok, Copied};
+copy_loop(Read, Write, Count, Copied) ->
+    N = case is_integer(Count) andalso Count < 65536 of
+            true -> Count;
+            false -> 65536
+        end,
+    case Read(N) of
+        {ok, Data} ->
+            M = case is_binary(Data) of
+                    true -> byte_size(Data);
+                    false -> length(Data)
+                end,
+            case Write(Data) of
+                ok when M < N -> {ok, Copied + M};
+                ok when is_integer(Count) -> copy_loop(Read, Write, Count - M, Copied + M);
+                ok -> copy_loop(Read, Write, Count, Copied + M);
+                {error, _} = Error -> Error
+            end;
+        eof ->
+            {ok, Copied};
+        {error, _} = Error ->
+            Error
     end.
 
 %% ---------------------------------------------------------------------
