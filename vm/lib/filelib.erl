@@ -50,18 +50,17 @@ is_regular(Name, Mod) when is_atom(Mod) -> type(Name, Mod) =:= regular.
 
 file_size(Name) -> file_size(Name, file).
 
-file_size(Name, Mod) when is_atom(Mod) ->
-    case file_info(Name, Mod) of
-        {ok, #file_info{size = Size}} -> Size;
-        _ -> 0
-    end.
+file_size(Name, Mod) when is_atom(Mod) -> info_field(Name, Mod, #file_info.size).
 
 %% The local time of the last change, or 0 when there is no such file.
 last_modified(Name) -> last_modified(Name, file).
 
-last_modified(Name, Mod) when is_atom(Mod) ->
+last_modified(Name, Mod) when is_atom(Mod) -> info_field(Name, Mod, #file_info.mtime).
+
+%% A field of Name's file information, links followed, or 0.
+info_field(Name, Mod, Field) ->
     case file_info(Name, Mod) of
-        {ok, #file_info{mtime = Mtime}} -> Mtime;
+        {ok, Info} -> element(Field, Info);
         _ -> 0
     end.
 
