@@ -301,11 +301,14 @@ deep(Dir, Name, Parts, Acc0, Mod) ->
 %% Unclosed braces are {badpattern, missing_delimiter}; an unclosed "["
 %% is a character.
 
-compile_name("**") ->
-    double_star;
-compile_name(Cs) ->
-    {Items, eos, []} = items(Cs, 0, []),
-    Items.
+compile_name(Name) ->
+    case [C || C <- Name, C =/= gone] of
+        "**" ->
+            double_star;
+        Cs ->
+            {Items, eos, []} = items(Cs, 0, []),
+            Items
+    end.
 
 %% Items up to the end, or inside braces (Depth > 0) up to a "," or "}".
 items([$? | Cs], Depth, Acc) -> items(Cs, Depth, [any | Acc]);
@@ -322,7 +325,6 @@ items([${ | Cs], Depth, Acc) ->
 items([$, | Cs], Depth, Acc) when Depth > 0 -> {lists:reverse(Acc), comma, Cs};
 items([$} | Cs], Depth, Acc) when Depth > 0 -> {lists:reverse(Acc), close, Cs};
 items([{esc, C} | Cs], Depth, Acc) -> items(Cs, Depth, [C | Acc]);
-items([gone | Cs], Depth, Acc) -> items(Cs, Depth, Acc);
 items([C | Cs], Depth, Acc) -> items(Cs, Depth, [C | Acc]);
 items([], 0, Acc) -> {lists:reverse(Acc), eos, []};
 items([], _, _) -> erlang:error({badpattern, missing_delimiter}).
@@ -342,7 +344,6 @@ set([Lo, $-, Hi | Cs], Acc) when is_integer(Lo), is_integer(Hi), Lo =< Hi ->
     set(Cs, [{Lo, Hi} | Acc]);
 set([$] | Cs], Acc) -> {ok, {set, Acc}, Cs};
 set([{esc, C} | Cs], Acc) -> set(Cs, [C | Acc]);
-set([gone | Cs], Acc) -> set(Cs, Acc);
 set([C | Cs], Acc) -> set(Cs, [C | Acc]);
 set([], _) -> error.
 
