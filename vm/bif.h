@@ -58,8 +58,12 @@ static inline term_t bif_raise_info(process *p, proc_class cls, term_t reason, t
  * BIF again on the same arguments when the process runs next (the BIF
  * tells its two calls apart with p->bif_retry, which it sets before
  * asking and clears when it acts). OTP's trace_pattern lets the other
- * processes run before its change takes effect; this is how ours does. */
-typedef enum bif_trap_kind { TRAP_YIELD, TRAP_GC, TRAP_RETRY } bif_trap_kind;
+ * processes run before its change takes effect; this is how ours does.
+ * TRAP_WAIT: as TRAP_RETRY, but the process first waits as a receive does
+ * (proc_wait with the timeout in ms that is the trap's result: -1 for
+ * infinity) until a message is past its save pointer or the timeout is
+ * over; erts_internal:recv_next/1 waits so. */
+typedef enum bif_trap_kind { TRAP_YIELD, TRAP_GC, TRAP_RETRY, TRAP_WAIT } bif_trap_kind;
 static inline term_t bif_trap(process *p, term_t result, bif_trap_kind kind)
 {
     p->fclass = CLASS_TRAP;

@@ -643,6 +643,8 @@ term_t bif_proc_send_2(process *p, const term_t *args)
     return args[1];
 }
 
+term_t bif_proc_bang_2(process *p, const term_t *args) { return bif_proc_send_2(p, args); }
+
 term_t bif_proc_send_3(process *p, const term_t *args)
 {
     if (list_length(args[2]) < 0)
@@ -688,6 +690,67 @@ term_t bif_proc_whereis_1(process *p, const term_t *args)
 }
 
 term_t bif_proc_registered_0(process *p, const term_t *args) { return proc_registered(&p->heap); }
+
+/* ---- a receive whose clauses are Erlang code ---------------------------------
+ * erl_eval's receive (OTP's prim_eval:'receive'/2) tests each message with
+ * a fun, which compiled receive clauses cannot call. These BIFs walk the
+ * message queue with the save pointer the receive instructions use
+ * (vm/interp.c), so that messages arriving meanwhile, tracing and the
+ * timer behave as in a compiled receive: recv_next/1 gives a copy of the
+ * message under the save pointer, waiting for one (TRAP_WAIT) until the
+ * timeout when the queue has none left ({message, M} | timeout: the
+ * receive is then over); recv_skip/0 moves past it; recv_take/0 removes
+ * it, which ends the receive; recv_done/0 ends the receive without taking
+ * one (the fun raised). */
+
+term_t bif_proc_erts_internal_recv_next_1(process *p, const term_t *args)
+{
+    int64_t ms;
+    if (!proc_timeout_ms(args[0], &ms)) {
+        p->bif_retry = false;
+        proc_timeout_done(p);
+        return bif_raise(p, CLASS_ERROR, ATOM_timeout_value);
+    }
+    if (*p->save) {
+        p->bif_retry = false;
+        term_t m = copy_term(&p->heap, (*p->save)->term);
+        return term_tuple2(&p->heap, ATOM_message, m);
+    }
+    /* run again after a wait that ended without a message: timed out */
+    if (p->bif_retry && (ms == 0 || (atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMEOUT))) {
+        p->bif_retry = false;
+        if (p->trace_flags & TF_RECEIVE)
+            trace_hooks.receive(p, THE_NON_VALUE, ATOM_timeout);
+        proc_timeout_done(p);
+        return ATOM_timeout;
+    }
+    p->bif_retry = true;
+    return bif_trap(p, term_small(ms), TRAP_WAIT);
+}
+
+term_t bif_proc_erts_internal_recv_skip_0(process *p, const term_t *args)
+{
+    (void)args;
+    if (*p->save)
+        p->save = &(*p->save)->next;
+    return ATOM_ok;
+}
+
+term_t bif_proc_erts_internal_recv_take_0(process *p, const term_t *args)
+{
+    (void)args;
+    if (!*p->save)
+        return BIF_BADARG(p);
+    proc_remove_message(p);
+    return ATOM_ok;
+}
+
+term_t bif_proc_erts_internal_recv_done_0(process *p, const term_t *args)
+{
+    (void)args;
+    proc_timeout_done(p);
+    return ATOM_ok;
+}
 
 /* ---- the process dictionary: a list of {Key, Value}, newest first ------ */
 

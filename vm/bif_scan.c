@@ -13,6 +13,7 @@
 #include "bignum.h"
 #include "heap.h"
 #include "lex.h"
+#include "lint.h"
 #include "parse.h"
 #include "tstack.h"
 #include "unicode.h"
@@ -834,4 +835,40 @@ term_t bif_scan_erts_internal_parse_exprs_1(process *p, const term_t *args)
 term_t bif_scan_erts_internal_parse_term_1(process *p, const term_t *args)
 {
     return run_parse(p, args[0], parse_term);
+}
+
+/* ---- erl_eval's checks ----------------------------------------------------------
+ * What vm/lib/erl_eval.erl asks of erl_lint and erl_internal, from the
+ * tables and checks the compiler has (vm/lint.c):
+ * erts_internal:lint_exprs(Exprs, Bound): the check erl_eval:exprs/2 and
+ * expr/2 make before they evaluate, with the variables named in Bound
+ * bound: ok, or {error, {Location, erl_lint, Description}}, the first
+ * error. erts_internal:is_guard_test(Expr): erl_lint:is_guard_test/1.
+ * erts_internal:is_auto_bif(Name, Arity): erl_internal:bif/2. Never
+ * raise but badarg for arguments of the wrong types; build on p->heap. */
+term_t bif_scan_erts_internal_lint_exprs_2(process *p, const term_t *args)
+{
+    if (list_length(args[0]) < 0 || list_length(args[1]) < 0)
+        return BIF_BADARG(p);
+    tstack bound = {0};
+    for (term_t l = args[1]; term_is_list(l); l = list_tail(l))
+        if (term_is_atom(list_head(l)))
+            tstack_push(&bound, list_head(l));
+    term_t e = lint_exprs_error(args[0], bound.items, bound.n, &p->heap);
+    tstack_free(&bound);
+    return e == THE_NON_VALUE ? ATOM_ok : term_tuple2(&p->heap, ATOM_error, e);
+}
+
+term_t bif_scan_erts_internal_is_guard_test_1(process *p, const term_t *args)
+{
+    (void)p;
+    return lint_is_guard_test(args[0], NULL, NULL) ? ATOM_true : ATOM_false;
+}
+
+term_t bif_scan_erts_internal_is_auto_bif_2(process *p, const term_t *args)
+{
+    if (!term_is_atom(args[0]) || !term_is_small(args[1]) || small_value(args[1]) < 0 ||
+        small_value(args[1]) > 255)
+        return BIF_BADARG(p);
+    return lint_is_auto_bif(args[0], (unsigned)small_value(args[1])) ? ATOM_true : ATOM_false;
 }

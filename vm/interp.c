@@ -282,25 +282,6 @@ static const code_lambda *resolve_lambda(const fun_obj *fo)
     return l;
 }
 
-/* Reads an integer timeout for wait_timeout: ms, or -1 for infinity; false
- * for a bad value (timeout_value). */
-static bool timeout_ms(term_t t, int64_t *ms)
-{
-    if (t == ATOM_infinity) {
-        *ms = -1;
-        return true;
-    }
-    if (term_is_small(t) && small_value(t) >= 0) {
-        *ms = small_value(t);
-        return true;
-    }
-    if (term_is_big(t) && int_cmp(t, term_small(0)) > 0) {
-        *ms = INT64_MAX / 1000000; /* beyond any run */
-        return true;
-    }
-    return false;
-}
-
 /* ---- the loop --------------------------------------------------------- */
 
 /* a register operand is its byte offset in the window (code_reg) */
@@ -792,12 +773,19 @@ return_:
                 fbif = b;
                 goto raise;
             }
-            if (p->trap == TRAP_RETRY) {
+            if (p->trap == TRAP_RETRY || p->trap == TRAP_WAIT) {
                 p->retry_code[0] = op_words[OP_bif_stub];
                 p->retry_code[1] = (code_t)b;
                 pc = p->retry_code;
                 SAVE();
-                return RUN_YIELD;
+                if (p->trap == TRAP_RETRY)
+                    return RUN_YIELD;
+                /* as wait_timeout: asleep until a message or the timeout
+                 * wakes it, then the BIF runs again */
+                int r = proc_wait(p, small_value(p->freason));
+                if (r < 0)
+                    goto killed;
+                return r == 0 ? RUN_WAIT : RUN_YIELD;
             }
             v = p->freason;
             trapped = true;
@@ -1484,7 +1472,7 @@ is_ge:
     CASE(wait_timeout)
     {
         int64_t ms;
-        if (!timeout_ms(SX(2), &ms))
+        if (!proc_timeout_ms(SX(2), &ms))
             RAISE(ATOM_timeout_value);
         if (atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMEOUT)
             NEXT(4); /* the timer fired: on to `timeout` */

@@ -11,6 +11,7 @@
 
 #include "alloc.h"
 #include "atom.h"
+#include "copy.h"
 
 /* ---- diagnostics --------------------------------------------------------------- */
 
@@ -4191,16 +4192,15 @@ bool lint_module(term_t forms, const char *file, lint_diags *out)
     return ok;
 }
 
-bool lint_exprs(term_t exprs_, const term_t *bound, size_t nbound, lint_diags *out)
+/* Checks exprs with bound[0..nbound) bound, as erl_lint:exprs/2 does;
+ * the messages are left in st (sorted: errors first by location). */
+static void lint_exprs_run(lst *st, lint_mod *lm, term_t exprs_, const term_t *bound, size_t nbound)
 {
     pthread_once(&la_once, la_init);
-    lst stv;
-    memset(&stv, 0, sizeof stv);
-    lst *st = &stv;
-    lint_mod lm;
-    memset(&lm, 0, sizeof lm);
-    lm.warn_unused_vars = lm.warn_shadow_vars = lm.warn_underscore_match = lm.warn_bif_clash = true;
-    lm.warn_obsolete_guard = true;
+    memset(st, 0, sizeof *st);
+    memset(lm, 0, sizeof *lm);
+    lm->warn_unused_vars = lm->warn_shadow_vars = lm->warn_underscore_match = lm->warn_bif_clash = true;
+    lm->warn_obsolete_guard = true;
     heap_init(&st->heap, ALLOC_TEMP);
     st->file = "nofile";
     st->module = THE_NON_VALUE;
@@ -4216,10 +4216,34 @@ bool lint_exprs(term_t exprs_, const term_t *bound, size_t nbound, lint_diags *o
         t = vtupdate(st, t, one);
     }
     exprs(st, exprs_, t);
-    bool ok = st->nerrors == 0;
-    output(st, out, &lm);
-    st_free(st);
+}
+
+bool lint_exprs(term_t exprs_, const term_t *bound, size_t nbound, lint_diags *out)
+{
+    lst st;
+    lint_mod lm;
+    lint_exprs_run(&st, &lm, exprs_, bound, nbound);
+    bool ok = st.nerrors == 0;
+    output(&st, out, &lm);
+    st_free(&st);
     return ok;
+}
+
+term_t lint_exprs_error(term_t exprs_, const term_t *bound, size_t nbound, heap_t *h)
+{
+    lst st;
+    lint_mod lm;
+    lint_exprs_run(&st, &lm, exprs_, bound, nbound);
+    term_t r = THE_NON_VALUE;
+    if (st.nerrors > 0) {
+        sort_msgs(st.errors, st.nerrors, error_cmp);
+        const msg *m = &st.errors[0];
+        term_t loc = m->pos.col ? term_tuple2(h, term_small(m->pos.line), term_small(m->pos.col))
+                                : term_small(m->pos.line);
+        r = term_tuple3(h, loc, atom_from_cstr("erl_lint"), copy_term(h, m->desc));
+    }
+    st_free(&st);
+    return r;
 }
 
 bool lint_is_guard_test(term_t expr_, bool (*is_local_fn)(void *ctx, term_t name, unsigned arity), void *ctx)

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "heap.h"
 #include "term.h"
 
 /* One diagnostic. col is 0 when the location is a bare line; line is 0
@@ -52,6 +53,10 @@ bool lint_module(term_t forms, const char *file, lint_diags *out);
 /* erl_lint:exprs/2: checks an expression sequence with the variables
  * bound[0..nbound) already bound (file "nofile"). */
 bool lint_exprs(term_t exprs, const term_t *bound, size_t nbound, lint_diags *out);
+/* The same check as erl_eval's check_command makes it: the first error as
+ * {Location, erl_lint, Description} built on h (Location {Line, Column}
+ * or Line), or THE_NON_VALUE when there is none. */
+term_t lint_exprs_error(term_t exprs, const term_t *bound, size_t nbound, heap_t *h);
 
 /* ---- erl_internal ---- */
 

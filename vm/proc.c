@@ -13,6 +13,7 @@
 
 #include "alloc.h"
 #include "atom.h"
+#include "bignum.h"
 #include "code.h"
 #include "copy.h"
 #include "ets.h"
@@ -1083,6 +1084,23 @@ void proc_remove_message(process *p)
     proc_drop_message(p, p->save);
     p->save = &p->msgq;
     end_receive_timer(p);
+}
+
+bool proc_timeout_ms(term_t t, int64_t *ms)
+{
+    if (t == ATOM_infinity) {
+        *ms = -1;
+        return true;
+    }
+    if (term_is_small(t) && small_value(t) >= 0) {
+        *ms = small_value(t);
+        return true;
+    }
+    if (term_is_big(t) && int_cmp(t, term_small(0)) > 0) {
+        *ms = INT64_MAX / 1000000; /* beyond any run */
+        return true;
+    }
+    return false;
 }
 
 void proc_timeout_done(process *p)

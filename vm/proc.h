@@ -398,6 +398,9 @@ bool proc_exit_signal(term_t to, term_t from, term_t reason, bool by_link);
 int proc_fetch_incoming(process *p);
 void proc_remove_message(process *p);
 int proc_wait(process *p, int64_t ms);
+/* A receive's timeout as proc_wait takes it: ms, or -1 for infinity; false
+ * for a bad value (the receive raises timeout_value). */
+bool proc_timeout_ms(term_t t, int64_t *ms);
 /* Adds the reductions of the slice so far to p's total and starts the
  * count again (the scheduler at the end of a slice; proc_wait before p
  * can be woken). */
