@@ -1449,6 +1449,11 @@ Test(ext, compressed_input)
     bad[5] = 0;
     cr_assert_eq(ext_binary_to_term(&h, bad, sizeof bad, &t, NULL, &err), EXT_BAD_VALUE);
     cr_assert_str_eq(err.msg, "offset 2: COMPRESSED: an uncompressed size of 0");
+    /* a size no stream of these bytes can inflate to is refused before
+     * anything is allocated for it (the fuzzer's 4 GB of 0xff) */
+    const uint8_t huge[] = {131, 80, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255};
+    cr_assert_eq(ext_binary_to_term(&h, huge, sizeof huge, &t, NULL, &err), EXT_TRUNCATED);
+    cr_assert_str_eq(err.msg, "offset 6: COMPRESSED: 4294967295 bytes cannot inflate from the 6 left");
     bad[5] = 2, bad[6] = 1;
     cr_assert_eq(ext_binary_to_term(&h, bad, sizeof bad, &t, NULL, &err), EXT_BAD_VALUE);
     cr_assert_str_eq(err.msg, "offset 6: COMPRESSED: bad zlib data after 0 of 2 bytes");
