@@ -99,7 +99,7 @@ GENERATED := docs/commands.md completions/dbgsh.bash completions/_dbgsh completi
 # of untrusted input. make test links each with tests/fuzz/replay.c and
 # replays its corpus, tests/fuzz/corpus/T; make fuzz links it with libFuzzer
 # (FUZZ_ENGINE, what calls the harness, is then -fsanitize=fuzzer).
-FUZZ_TARGETS := ext read format compile ms tlog
+FUZZ_TARGETS := ext read format compile ms tlog lint
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/%)
 FUZZ_ENGINE := $(BUILD)/tests/fuzz/replay.o
 TOOL_BINS := $(BUILD)/tests/termgen $(BUILD)/tests/fmtbench $(BUILD)/tests/threads \

@@ -842,14 +842,18 @@ term_t bif_scan_erts_internal_parse_term_1(process *p, const term_t *args)
  * tables and checks the compiler has (vm/lint.c):
  * erts_internal:lint_exprs(Exprs, Bound): the check erl_eval:exprs/2 and
  * expr/2 make before they evaluate, with the variables named in Bound
- * bound: ok, or {error, {Location, erl_lint, Description}}, the first
- * error. erts_internal:is_guard_test(Expr): erl_lint:is_guard_test/1.
+ * bound: ok, {error, {Location, erl_lint, Description}} (the first error),
+ * or malformed for a term that is no abstract format of expressions (OTP's
+ * erl_lint crashes on one). erts_internal:is_guard_test(Expr):
+ * erl_lint:is_guard_test/1 (false for a malformed term).
  * erts_internal:is_auto_bif(Name, Arity): erl_internal:bif/2. Never
  * raise but badarg for arguments of the wrong types; build on p->heap. */
 term_t bif_scan_erts_internal_lint_exprs_2(process *p, const term_t *args)
 {
     if (list_length(args[0]) < 0 || list_length(args[1]) < 0)
         return BIF_BADARG(p);
+    if (!lint_well_formed_exprs(args[0]))
+        return atom_from_cstr("malformed");
     tstack bound = {0};
     for (term_t l = args[1]; term_is_list(l); l = list_tail(l))
         if (term_is_atom(list_head(l)))
@@ -862,7 +866,7 @@ term_t bif_scan_erts_internal_lint_exprs_2(process *p, const term_t *args)
 term_t bif_scan_erts_internal_is_guard_test_1(process *p, const term_t *args)
 {
     (void)p;
-    return lint_is_guard_test(args[0], NULL, NULL) ? ATOM_true : ATOM_false;
+    return lint_well_formed_expr(args[0]) && lint_is_guard_test(args[0], NULL, NULL) ? ATOM_true : ATOM_false;
 }
 
 term_t bif_scan_erts_internal_is_auto_bif_2(process *p, const term_t *args)

@@ -231,6 +231,7 @@ static bool is_old_type_test(term_t name, unsigned arity) { return in_set(&set_o
 #include "cmp.h"
 #include "heap.h"
 #include "lex.h"
+#include "tstack.h"
 
 #define LINT_MAX_DEPTH 1000
 
@@ -464,10 +465,13 @@ static struct {
 } la;
 
 static pthread_once_t la_once = PTHREAD_ONCE_INIT;
+static term_t wf_maybe_match, wf_else; /* atoms the well-formedness check needs */
 static void la_init(void)
 {
 #define X(n, s) la.n = atom_from_cstr(s);
     LA(X)
+    wf_maybe_match = atom_from_cstr("maybe_match");
+    wf_else = atom_from_cstr("else");
 #undef X
 }
 
@@ -479,6 +483,244 @@ static bool is_t(term_t t, term_t tag, unsigned n)
 }
 static term_t el(term_t t, unsigned i) { return tuple_get(t, i); }
 static bool is_node(term_t t) { return term_is_tuple(t) && tuple_arity(t) >= 2; }
+
+/* ---- well-formedness ---- */
+
+/* The walks below take their input as erl_parse makes it: they do not
+ * check a node's arity or the kinds of its parts again at every step.
+ * Expressions from elsewhere (erl_eval's callers build them) are checked
+ * first, by shape only, against OTP 25's abstract format of expressions,
+ * patterns, guards and clauses (a pattern has an expression's shape): a
+ * worklist of (term, what it must be), so that no depth of term can
+ * overflow the C stack. Annotations may be anything. */
+enum wf_kind { WF_EXPR, WF_EXPRS, WF_CLAUSES, WF_GUARD, WF_QUALS, WF_FIELDS, WF_BIN, WF_RECFIELDS, WF_TSL };
+
+
+static bool wf_list(term_t l)
+{
+    while (term_is_list(l))
+        l = list_tail(l);
+    return term_is_nil(l);
+}
+
+/* Pushes each element of proper list l as kind k; false if l is none. */
+static bool wf_push_list(tstack *w, term_t l, enum wf_kind k)
+{
+    if (!wf_list(l))
+        return false;
+    for (; term_is_list(l); l = list_tail(l)) {
+        tstack_push(w, list_head(l));
+        tstack_push(w, term_small(k));
+    }
+    return true;
+}
+
+static void wf_push(tstack *w, term_t t, enum wf_kind k)
+{
+    tstack_push(w, t);
+    tstack_push(w, term_small(k));
+}
+
+/* One expression node: its arity, its atoms and numbers, its parts
+ * pushed. */
+static bool wf_node(tstack *w, term_t e)
+{
+    if (!is_node(e) || !term_is_atom(el(e, 0)))
+        return false;
+    term_t tag = el(e, 0);
+    unsigned n = tuple_arity(e);
+    if (tag == la.var || tag == la.atom)
+        return n == 3 && term_is_atom(el(e, 2));
+    if (tag == la.integer || tag == la.char_)
+        return n == 3 && term_is_integer(el(e, 2));
+    if (tag == la.float_)
+        return n == 3 && term_is_float(el(e, 2));
+    if (tag == la.string) {
+        if (n != 3 || !wf_list(el(e, 2)))
+            return false;
+        for (term_t l = el(e, 2); term_is_list(l); l = list_tail(l))
+            if (!term_is_integer(list_head(l)))
+                return false;
+        return true;
+    }
+    if (tag == la.nil)
+        return n == 2;
+    if (tag == la.cons || tag == la.match || tag == la.remote || tag == wf_maybe_match) {
+        if (n != 4)
+            return false;
+        wf_push(w, el(e, 2), WF_EXPR);
+        wf_push(w, el(e, 3), WF_EXPR);
+        return true;
+    }
+    if (tag == la.tuple || tag == la.block)
+        return n == 3 && wf_push_list(w, el(e, 2), WF_EXPRS);
+    if (tag == la.catch_) {
+        if (n != 3)
+            return false;
+        wf_push(w, el(e, 2), WF_EXPR);
+        return true;
+    }
+    if (tag == la.map) {
+        if (n != 3 && n != 4)
+            return false;
+        if (n == 4)
+            wf_push(w, el(e, 2), WF_EXPR);
+        return wf_push_list(w, el(e, n - 1), WF_FIELDS);
+    }
+    if (tag == la.bin)
+        return n == 3 && wf_push_list(w, el(e, 2), WF_BIN);
+    if (tag == la.case_) {
+        if (n != 4)
+            return false;
+        wf_push(w, el(e, 2), WF_EXPR);
+        return wf_push_list(w, el(e, 3), WF_CLAUSES);
+    }
+    if (tag == la.if_)
+        return n == 3 && wf_push_list(w, el(e, 2), WF_CLAUSES);
+    if (tag == la.receive_) {
+        if (n != 3 && n != 5)
+            return false;
+        if (n == 5) {
+            wf_push(w, el(e, 3), WF_EXPR);
+            if (!wf_push_list(w, el(e, 4), WF_EXPRS))
+                return false;
+        }
+        return wf_push_list(w, el(e, 2), WF_CLAUSES);
+    }
+    if (tag == la.try_)
+        return n == 6 && wf_push_list(w, el(e, 2), WF_EXPRS) && wf_push_list(w, el(e, 3), WF_CLAUSES) &&
+               wf_push_list(w, el(e, 4), WF_CLAUSES) && wf_push_list(w, el(e, 5), WF_EXPRS);
+    if (tag == la.maybe_) {
+        if (n != 3 && n != 4)
+            return false;
+        if (n == 4) {
+            term_t x = el(e, 3);
+            if (!is_t(x, wf_else, 3) || !wf_push_list(w, el(x, 2), WF_CLAUSES))
+                return false;
+        }
+        return wf_push_list(w, el(e, 2), WF_EXPRS);
+    }
+    if (tag == la.fun_) {
+        if (n != 3 || !is_node(el(e, 2)))
+            return false;
+        term_t f = el(e, 2);
+        if (is_t(f, la.clauses, 2))
+            return wf_push_list(w, el(f, 1), WF_CLAUSES);
+        if (is_t(f, la.function, 3))
+            return term_is_atom(el(f, 1)) && term_is_integer(el(f, 2));
+        if (is_t(f, la.function, 4)) {
+            for (unsigned i = 1; i < 4; i++)
+                wf_push(w, el(f, i), WF_EXPR);
+            return true;
+        }
+        return false;
+    }
+    if (tag == la.named_fun)
+        return n == 4 && term_is_atom(el(e, 2)) && wf_push_list(w, el(e, 3), WF_CLAUSES);
+    if (tag == la.call || tag == la.lc || tag == la.bc) {
+        if (n != 4)
+            return false;
+        wf_push(w, el(e, 2), WF_EXPR);
+        return wf_push_list(w, el(e, 3), tag == la.call ? WF_EXPRS : WF_QUALS);
+    }
+    if (tag == la.op) {
+        if ((n != 4 && n != 5) || !term_is_atom(el(e, 2)))
+            return false;
+        for (unsigned i = 3; i < n; i++)
+            wf_push(w, el(e, i), WF_EXPR);
+        return true;
+    }
+    if (tag == la.record) {
+        if (n != 4 && n != 5)
+            return false;
+        if (n == 5)
+            wf_push(w, el(e, 2), WF_EXPR);
+        return term_is_atom(el(e, n - 2)) && wf_push_list(w, el(e, n - 1), WF_RECFIELDS);
+    }
+    if (tag == la.record_field) {
+        if (n != 5 || !term_is_atom(el(e, 3)))
+            return false;
+        wf_push(w, el(e, 2), WF_EXPR);
+        wf_push(w, el(e, 4), WF_EXPR);
+        return true;
+    }
+    if (tag == la.record_index) {
+        if (n != 4)
+            return false;
+        wf_push(w, el(e, 3), WF_EXPR);
+        return term_is_atom(el(e, 2));
+    }
+    return false;
+}
+
+/* One item of kind k (anything but an expression). */
+static bool wf_item(tstack *w, term_t t, enum wf_kind k)
+{
+    switch (k) {
+    case WF_EXPR:
+        return wf_node(w, t);
+    case WF_EXPRS:
+        return wf_node(w, t);
+    case WF_CLAUSES:
+        /* {clause, A, Patterns, Guard, Body} */
+        if (!is_t(t, la.clause, 5))
+            return false;
+        return wf_push_list(w, el(t, 2), WF_EXPRS) && wf_push_list(w, el(t, 3), WF_GUARD) &&
+               wf_push_list(w, el(t, 4), WF_EXPRS);
+    case WF_GUARD:
+        /* a conjunction (a list of tests), or a test of a flat guard */
+        return term_is_list(t) || term_is_nil(t) ? wf_push_list(w, t, WF_EXPRS) : wf_node(w, t);
+    case WF_QUALS:
+        if (is_node(t) && (el(t, 0) == la.generate || el(t, 0) == la.b_generate)) {
+            if (tuple_arity(t) != 4)
+                return false;
+            wf_push(w, el(t, 2), WF_EXPR);
+            wf_push(w, el(t, 3), WF_EXPR);
+            return true;
+        }
+        return wf_node(w, t);
+    case WF_FIELDS:
+        if (!is_node(t) || tuple_arity(t) != 4 || (el(t, 0) != la.map_field_assoc && el(t, 0) != la.map_field_exact))
+            return false;
+        wf_push(w, el(t, 2), WF_EXPR);
+        wf_push(w, el(t, 3), WF_EXPR);
+        return true;
+    case WF_BIN:
+        /* {bin_element, A, Value, Size | default, [Type] | default} */
+        if (!is_t(t, la.bin_element, 5))
+            return false;
+        wf_push(w, el(t, 2), WF_EXPR);
+        if (el(t, 3) != la.default_)
+            wf_push(w, el(t, 3), WF_EXPR);
+        return el(t, 4) == la.default_ || wf_push_list(w, el(t, 4), WF_TSL);
+    case WF_RECFIELDS:
+        /* {record_field, A, {atom | var, ...}, Value} */
+        if (!is_t(t, la.record_field, 4))
+            return false;
+        wf_push(w, el(t, 2), WF_EXPR);
+        wf_push(w, el(t, 3), WF_EXPR);
+        return true;
+    case WF_TSL:
+        return term_is_atom(t) ||
+               (term_is_tuple(t) && tuple_arity(t) == 2 && term_is_atom(el(t, 0)) && term_is_integer(el(t, 1)));
+    }
+    return false;
+}
+
+static bool wf_check(term_t t, enum wf_kind k)
+{
+    pthread_once(&la_once, la_init);
+    tstack w = {0};
+    bool ok = k == WF_EXPRS ? wf_push_list(&w, t, WF_EXPR) : (wf_push(&w, t, k), true);
+    term_t kind, item;
+    while (ok && tstack_pop(&w, &kind) && tstack_pop(&w, &item))
+        ok = wf_item(&w, item, (enum wf_kind)small_value(kind));
+    tstack_free(&w);
+    return ok;
+}
+
+bool lint_well_formed_exprs(term_t exprs) { return wf_check(exprs, WF_EXPRS); }
+bool lint_well_formed_expr(term_t expr) { return wf_check(expr, WF_EXPR); }
 
 static lpos loc_of(term_t loc)
 {

@@ -57,6 +57,11 @@ bool lint_exprs(term_t exprs, const term_t *bound, size_t nbound, lint_diags *ou
  * {Location, erl_lint, Description} built on h (Location {Line, Column}
  * or Line), or THE_NON_VALUE when there is none. */
 term_t lint_exprs_error(term_t exprs, const term_t *bound, size_t nbound, heap_t *h);
+/* Whether exprs (a list) or expr has the shape of OTP's abstract format
+ * for expressions (patterns, guards and clauses inside included): the
+ * checks above and lint_is_guard_test take only such terms. */
+bool lint_well_formed_exprs(term_t exprs);
+bool lint_well_formed_expr(term_t expr);
 
 /* ---- erl_internal ---- */
 

@@ -64,9 +64,14 @@ expr_list(Es, Bs, Lf) -> expr_list(Es, Bs, Lf, none).
 expr_list(Es, Bs, Lf, Ef) -> expr_list(Es, [], Bs, Bs, Lf, Ef).
 
 %% erl_lint's verdict on the expressions with Bs bound: ok, or
-%% {error, {Location, erl_lint, Description}}.
+%% {error, {Location, erl_lint, Description}}. A term that is no abstract
+%% format of expressions raises function_clause (OTP's erl_lint crashes
+%% on one).
 check_command(Es, Bs) ->
-    erts_internal:lint_exprs(Es, [Name || {Name, _} <- bindings(Bs), is_atom(Name)]).
+    case erts_internal:lint_exprs(Es, [Name || {Name, _} <- bindings(Bs), is_atom(Name)]) of
+        malformed -> erlang:raise(error, function_clause, stacktrace());
+        Verdict -> Verdict
+    end.
 
 checked(Es, Bs) ->
     case check_command(Es, Bs) of
