@@ -493,7 +493,7 @@ static bool is_node(term_t t) { return term_is_tuple(t) && tuple_arity(t) >= 2; 
  * patterns, guards and clauses (a pattern has an expression's shape): a
  * worklist of (term, what it must be), so that no depth of term can
  * overflow the C stack. Annotations may be anything. */
-enum wf_kind { WF_EXPR, WF_EXPRS, WF_CLAUSES, WF_GUARD, WF_QUALS, WF_FIELDS, WF_BIN, WF_RECFIELDS, WF_TSL };
+enum wf_kind { WF_EXPR, WF_EXPRS, WF_CLAUSES, WF_CATCH, WF_GUARD, WF_QUALS, WF_FIELDS, WF_BIN, WF_RECFIELDS, WF_TSL };
 
 
 static bool wf_list(term_t l)
@@ -589,7 +589,7 @@ static bool wf_node(tstack *w, term_t e)
     }
     if (tag == la.try_)
         return n == 6 && wf_push_list(w, el(e, 2), WF_EXPRS) && wf_push_list(w, el(e, 3), WF_CLAUSES) &&
-               wf_push_list(w, el(e, 4), WF_CLAUSES) && wf_push_list(w, el(e, 5), WF_EXPRS);
+               wf_push_list(w, el(e, 4), WF_CATCH) && wf_push_list(w, el(e, 5), WF_EXPRS);
     if (tag == la.maybe_) {
         if (n != 3 && n != 4)
             return false;
@@ -667,6 +667,12 @@ static bool wf_item(tstack *w, term_t t, enum wf_kind k)
             return false;
         return wf_push_list(w, el(t, 2), WF_EXPRS) && wf_push_list(w, el(t, 3), WF_GUARD) &&
                wf_push_list(w, el(t, 4), WF_EXPRS);
+    case WF_CATCH:
+        /* {clause, A, [{tuple, A, [Class, Reason, Stack]}], Guard, Body} */
+        if (!is_t(t, la.clause, 5) || list_length(el(t, 2)) != 1 || !is_t(list_head(el(t, 2)), la.tuple, 3) ||
+            list_length(el(list_head(el(t, 2)), 2)) != 3)
+            return false;
+        return wf_item(w, t, WF_CLAUSES);
     case WF_GUARD:
         /* a conjunction (a list of tests), or a test of a flat guard */
         return term_is_list(t) || term_is_nil(t) ? wf_push_list(w, t, WF_EXPRS) : wf_node(w, t);

@@ -162,6 +162,8 @@ Test(lint, well_formed_refuses_other_shapes)
         "[{op,1,\"+\",{integer,1,1}}].", "[{map,1,[{map_field_assoc,1,{nil,1}}]}].", "[{string,1,[a]}].",
         "[{record,1,r,[{record_field,1,{atom,1,a}}]}].", "[{'try',1,[],[],[]}].", "[{lc,1,{nil,1},[{generate,1,x}]}].",
         "[{nil,1}|{nil,1}].", "[{'receive',1,[],{integer,1,0}}].",
+        "[{'try',1,[{nil,1}],[],[{clause,1,[],[],[{nil,1}]}],[]}].",
+        "[{'try',1,[{nil,1}],[],[{clause,1,[{var,1,'E'}],[],[{nil,1}]}],[]}].",
     };
     for (size_t i = 0; i < sizeof terms / sizeof *terms; i++)
         cr_assert_not(lint_well_formed_exprs(term_of(terms[i])), "%s", terms[i]);
