@@ -184,7 +184,12 @@ allowed(unicode_util, F, 1, _) ->
 allowed(erts_internal, map_next, 3, _) -> true;
 %% erl_scan's and erl_parse's C halves (vm/bif_scan.c)
 allowed(erts_internal, scan_string, 4, _) -> true;
-allowed(erts_internal, F, 1, _) -> lists:member(F, [parse_form, parse_exprs, parse_term]);
+allowed(erts_internal, F, 1, _) when F =:= parse_form; F =:= parse_exprs; F =:= parse_term -> true;
+%% erl_eval's C halves: erl_lint's and erl_internal's checks (vm/bif_scan.c)
+%% and the receive walked by BIFs (vm/bif_proc.c)
+allowed(erts_internal, F, A, _) ->
+    lists:member({F, A}, [{lint_exprs, 2}, {is_guard_test, 1}, {is_auto_bif, 2},
+                          {recv_next, 1}, {recv_skip, 0}, {recv_take, 0}, {recv_done, 0}]);
 %% file's C half (vm/bif_file.c): prim_file's functions, as OTP's prim_file has them
 allowed(prim_file, F, A, _) ->
     lists:member({F, A}, [{read_file, 1}, {get_cwd, 0}, {set_cwd, 1}, {make_dir, 1},
