@@ -196,6 +196,15 @@ static bs_fail_reason size_segment(seg *s, unsigned unit, term_t size)
     }
 }
 
+static void reverse_bytes(uint8_t *b, uint64_t n)
+{
+    for (uint64_t i = 0; i < n / 2; i++) {
+        uint8_t t = b[i];
+        b[i] = b[n - 1 - i];
+        b[n - 1 - i] = t;
+    }
+}
+
 static void write_integer(uint8_t *out, uint64_t pos, const seg *s)
 {
     if (term_is_small(s->value) && (pos & 7) == 0 && (s->bits & 7) == 0 && s->bits <= 64) {
@@ -222,15 +231,19 @@ static void write_integer(uint8_t *out, uint64_t pos, const seg *s)
     uint8_t stackbuf[16];
     uint8_t *buf = nbytes <= sizeof stackbuf ? stackbuf : alloc_new(ALLOC_TEMP, nbytes);
     int_bytes(s->value, buf, nbytes);
-    if (little(s->flags) && s->bits % 8 == 0) {
-        for (uint64_t i = 0; i < nbytes / 2; i++) {
-            uint8_t t = buf[i];
-            buf[i] = buf[nbytes - 1 - i];
-            buf[nbytes - 1 - i] = t;
-        }
+    if (little(s->flags)) {
+        /* the low bytes first, then the top s->bits % 8 bits (OTP:
+         * <<16#ABC:12/little>> is <<16#BC, 16#A:4>>): the bytes reversed,
+         * the last one's bits moved to its top */
+        reverse_bytes(buf, nbytes);
+        unsigned r = (unsigned)(s->bits % 8);
+        if (r)
+            buf[nbytes - 1] = (uint8_t)(buf[nbytes - 1] << (8 - r));
+        copy_bits(out, pos, buf, 0, s->bits);
+    } else {
+        /* the low s->bits bits of the big-endian number */
+        copy_bits(out, pos, buf, nbytes * 8 - s->bits, s->bits);
     }
-    /* the low s->bits bits of the big-endian number */
-    copy_bits(out, pos, buf, nbytes * 8 - s->bits, s->bits);
     if (buf != stackbuf)
         alloc_free(ALLOC_TEMP, buf, nbytes);
 }
@@ -258,11 +271,7 @@ static void write_float(uint8_t *out, uint64_t pos, const seg *s)
         buf[0] = (uint8_t)(u >> 8), buf[1] = (uint8_t)u;
     }
     if (little(s->flags))
-        for (unsigned i = 0; i < n / 2; i++) {
-            uint8_t t = buf[i];
-            buf[i] = buf[n - 1 - i];
-            buf[n - 1 - i] = t;
-        }
+        reverse_bytes(buf, n);
     copy_bits(out, pos, buf, 0, s->bits);
 }
 
@@ -521,14 +530,19 @@ static term_t get_integer(process *p, const uint8_t *src, uint64_t pos, uint64_t
     uint8_t stackbuf[16];
     uint8_t *buf = nbytes <= sizeof stackbuf ? stackbuf : alloc_new(ALLOC_TEMP, nbytes + 8);
     memset(buf, 0, nbytes);
-    /* right-align the bits in big-endian bytes */
-    copy_bits(buf, nbytes * 8 - bits, src, pos, bits);
-    if (little(flags) && bits % 8 == 0)
-        for (uint64_t i = 0; i < nbytes / 2; i++) {
-            uint8_t t = buf[i];
-            buf[i] = buf[nbytes - 1 - i];
-            buf[nbytes - 1 - i] = t;
-        }
+    if (little(flags)) {
+        /* the low bytes first, then the top bits % 8 bits: moved to the
+         * bottom of the last byte, then the bytes reversed into a
+         * right-aligned big-endian number */
+        copy_bits(buf, 0, src, pos, bits);
+        unsigned r = (unsigned)(bits % 8);
+        if (r)
+            buf[nbytes - 1] = (uint8_t)(buf[nbytes - 1] >> (8 - r));
+        reverse_bytes(buf, nbytes);
+    } else {
+        /* right-align the bits in big-endian bytes */
+        copy_bits(buf, nbytes * 8 - bits, src, pos, bits);
+    }
     /* the sign bit is the top bit of the right-aligned number */
     bool neg = (flags & BS_SIGNED) && bits > 0 && ((buf[0] >> ((bits - 1) % 8)) & 1);
     term_t r;
@@ -640,11 +654,7 @@ term_t bits_get(process *p, term_t ctx, unsigned kind, unsigned flags, unsigned 
         copy_bits(b, 0, src, pos, bits);
         unsigned n = (unsigned)(bits / 8);
         if (little(flags))
-            for (unsigned i = 0; i < n / 2; i++) {
-                uint8_t t = b[i];
-                b[i] = b[n - 1 - i];
-                b[n - 1 - i] = t;
-            }
+            reverse_bytes(b, n);
         double d;
         if (n == 8) {
             uint64_t u = 0;
