@@ -999,6 +999,31 @@ term_t bif_conv_list_to_pid_1(process *p, const term_t *args)
     return term_local_pid((uint32_t)num, (uint32_t)serial);
 }
 
+/* The highest port number list_to_port/1 takes (OTP's on 64-bit: 28 bits). */
+#define PORT_MAX_LIST_NUMBER ((UINT64_C(1) << 28) - 1)
+
+/* "#Port<0.N>" as OTP 25 reads it: node 0, N at most 28 bits (after
+ * wrapping at 64, and up to a NUL, as list_to_pid/1). A port that does
+ * not exist (any more) is made all the same, as in OTP. */
+term_t bif_conv_list_to_port_1(process *p, const term_t *args)
+{
+    char buf[65];
+    int64_t n = copy_byte_list(args[0], buf, 64);
+    if (n < 0)
+        return BIF_BADARG(p);
+    buf[n] = '\0';
+    const char *c = buf;
+    uint64_t node, num;
+    if (strncmp(c, "#Port<", 6) != 0)
+        return BIF_BADARG(p);
+    c += 6;
+    if (!scan_uint(&c, &node) || *c++ != '.' || !scan_uint(&c, &num) || *c++ != '>' || *c != '\0')
+        return BIF_BADARG(p);
+    if (node != 0 || num > PORT_MAX_LIST_NUMBER)
+        return BIF_BADARG(p);
+    return term_local_port(num);
+}
+
 /* Highest first id word of a local ref (OTP's MAX_REFERENCE, 18 bits). */
 #define REF_MAX_WORD0 0x3FFFFu
 
