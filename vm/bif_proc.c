@@ -705,26 +705,32 @@ term_t bif_proc_registered_0(process *p, const term_t *args) { return proc_regis
 
 term_t bif_proc_erts_internal_recv_next_1(process *p, const term_t *args)
 {
+    if (*p->save) {
+        p->bif_retry = false;
+        term_t m = copy_term(&p->heap, (*p->save)->term);
+        return term_tuple2(&p->heap, ATOM_message, m);
+    }
+    if (!p->bif_retry) {
+        /* what arrived is not in the queue until fetched: a wait of 0
+         * fetches it, then this runs again */
+        p->bif_retry = true;
+        return bif_trap(p, term_small(0), TRAP_WAIT);
+    }
+    /* nothing (more) to match: as wait_timeout, only now is the timeout
+     * looked at */
     int64_t ms;
     if (!proc_timeout_ms(args[0], &ms)) {
         p->bif_retry = false;
         proc_timeout_done(p);
         return bif_raise(p, CLASS_ERROR, ATOM_timeout_value);
     }
-    if (*p->save) {
-        p->bif_retry = false;
-        term_t m = copy_term(&p->heap, (*p->save)->term);
-        return term_tuple2(&p->heap, ATOM_message, m);
-    }
-    /* run again after a wait that ended without a message: timed out */
-    if (p->bif_retry && (ms == 0 || (atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMEOUT))) {
+    if (ms == 0 || (atomic_load_explicit(&p->state, memory_order_relaxed) & PS_TIMEOUT)) {
         p->bif_retry = false;
         if (p->trace_flags & TF_RECEIVE)
             trace_hooks.receive(p, THE_NON_VALUE, ATOM_timeout);
         proc_timeout_done(p);
         return ATOM_timeout;
     }
-    p->bif_retry = true;
     return bif_trap(p, term_small(ms), TRAP_WAIT);
 }
 

@@ -1761,29 +1761,34 @@ static bool set_bit_type(lst *st, lpos pos, bsize *size, term_t tsl, bittype *ou
             }
             /* merge_field(New, Old, What) */
             const char *what = NULL;
+            term_t new_v = NIL, old_v = NIL; /* the error term's New and Old */
             sbuf b = {0};
             if (nb.endian != THE_NON_VALUE && bt.endian != THE_NON_VALUE && nb.endian != bt.endian) {
                 what = "endianness";
+                new_v = nb.endian, old_v = bt.endian;
                 sb_fmt(&b, "conflict in %s specification for bit field: '%s' and '%s'", what, atxt(nb.endian),
                        atxt(bt.endian));
             } else if (nb.sign != THE_NON_VALUE && bt.sign != THE_NON_VALUE && nb.sign != bt.sign) {
                 what = "sign";
+                new_v = nb.sign, old_v = bt.sign;
                 sb_fmt(&b, "conflict in %s specification for bit field: '%s' and '%s'", what, atxt(nb.sign),
                        atxt(bt.sign));
             } else if (nb.type && bt.type && nb.type != bt.type) {
                 what = "type";
+                new_v = atom_from_cstr(bt_names[nb.type]), old_v = atom_from_cstr(bt_names[bt.type]);
                 sb_fmt(&b, "conflict in %s specification for bit field: '%s' and '%s'", what, bt_names[nb.type],
                        bt_names[bt.type]);
             } else if (nb.unit && bt.unit && nb.unit != bt.unit) {
                 what = "unit";
+                new_v = term_small(nb.unit), old_v = term_small(bt.unit);
                 sb_fmt(&b, "conflict in %s specification for bit field: '%lld' and '%lld'", what,
                        (long long)nb.unit, (long long)bt.unit);
             }
             if (what) {
                 term_t d = term_tuple(&st->heap, 4, NULL);
                 tuple_elems(d)[0] = la.bittype_mismatch;
-                tuple_elems(d)[1] = NIL;
-                tuple_elems(d)[2] = NIL;
+                tuple_elems(d)[1] = new_v;
+                tuple_elems(d)[2] = old_v;
                 tuple_elems(d)[3] = term_string(&st->heap, what, strlen(what));
                 add_msg(st, false, st->file, pos, false, d, &b);
                 return false;
@@ -4484,7 +4489,8 @@ term_t lint_exprs_error(term_t exprs_, const term_t *bound, size_t nbound, heap_
     lint_exprs_run(&st, &lm, exprs_, bound, nbound);
     term_t r = THE_NON_VALUE;
     if (st.nerrors > 0) {
-        sort_msgs(st.errors, st.nerrors, error_cmp);
+        /* the first found, as erl_lint's list has them (erlc sorts them
+         * by location to print them) */
         const msg *m = &st.errors[0];
         term_t loc = m->pos.col ? term_tuple2(h, term_small(m->pos.line), term_small(m->pos.col))
                                 : term_small(m->pos.line);

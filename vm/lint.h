@@ -53,9 +53,10 @@ bool lint_module(term_t forms, const char *file, lint_diags *out);
 /* erl_lint:exprs/2: checks an expression sequence with the variables
  * bound[0..nbound) already bound (file "nofile"). */
 bool lint_exprs(term_t exprs, const term_t *bound, size_t nbound, lint_diags *out);
-/* The same check as erl_eval's check_command makes it: the first error as
- * {Location, erl_lint, Description} built on h (Location {Line, Column}
- * or Line), or THE_NON_VALUE when there is none. */
+/* The same check as erl_eval's check_command makes it: the first error
+ * found (erl_lint's order, not erlc's) as {Location, erl_lint,
+ * Description} built on h (Location {Line, Column} or Line), or
+ * THE_NON_VALUE when there is none. */
 term_t lint_exprs_error(term_t exprs, const term_t *bound, size_t nbound, heap_t *h);
 /* Whether exprs (a list) or expr has the shape of OTP's abstract format
  * for expressions (patterns, guards and clauses inside included): the

@@ -99,46 +99,46 @@ exprs([E | Es], Bs0, Lf, Ef, R) ->
     {value, _, Bs} = expr(E, Bs0, Lf, Ef, none),
     exprs(Es, Bs, Lf, Ef, R).
 
-expr({var, _, V}, Bs, _Lf, Ef, R) ->
+expr({var, Anno, V}, Bs, _Lf, Ef, R) ->
     case binding(V, Bs) of
         {value, Val} -> ret(Val, Bs, R);
-        unbound -> fail({unbound, V}, Bs, Ef, R)
+        unbound -> fail({unbound, V}, Anno, Bs, Ef, R)
     end;
 expr({Lit, _, X}, Bs, _Lf, _Ef, R)
   when Lit =:= integer; Lit =:= char; Lit =:= float; Lit =:= atom; Lit =:= string ->
     ret(X, Bs, R);
 expr({nil, _}, Bs, _Lf, _Ef, R) ->
     ret([], Bs, R);
-expr({cons, _, H0, T0}, Bs0, Lf, Ef, R) ->
+expr({cons, Anno, H0, T0}, Bs0, Lf, Ef, R) ->
     {value, H, Bs1} = expr(H0, Bs0, Lf, Ef, none),
     {value, T, Bs2} = expr(T0, Bs0, Lf, Ef, none),
-    ret([H | T], merge(Bs1, Bs2, Ef), R);
+    ret([H | T], merge(Bs1, Bs2, Anno, Ef), R);
 expr({tuple, _, Es}, Bs0, Lf, Ef, R) ->
     {Vs, Bs} = expr_list(Es, Bs0, Lf, Ef),
     ret(list_to_tuple(Vs), Bs, R);
 expr({map, _, Es}, Bs0, Lf, Ef, R) ->
     {Fields, Bs} = map_fields(Es, Bs0, Lf, Ef, []),
     ret(lists:foldl(fun({assoc, K, V}, M) -> maps:put(K, V, M) end, #{}, Fields), Bs, R);
-expr({map, _, M0, Es}, Bs0, Lf, Ef, R) ->
+expr({map, Anno, M0, Es}, Bs0, Lf, Ef, R) ->
     {value, Map0, Bs1} = expr(M0, Bs0, Lf, Ef, none),
     {Fields, Bs2} = map_fields(Es, Bs0, Lf, Ef, []),
     _ = maps:put(k, v, Map0),                   % {badmap, Map0} before any field
     Map = lists:foldl(fun({assoc, K, V}, M) -> maps:put(K, V, M);
                          ({exact, K, V}, M) -> maps:update(K, V, M)
                       end, Map0, Fields),
-    ret(Map, merge(Bs2, Bs1, Ef), R);
+    ret(Map, merge(Bs2, Bs1, Anno, Ef), R);
 expr({block, _, Es}, Bs, Lf, Ef, R) ->
     exprs(Es, Bs, Lf, Ef, R);
-expr({'if', _, Cs}, Bs, Lf, Ef, R) ->
-    if_clauses(Cs, Bs, Lf, Ef, R);
-expr({'case', _, E, Cs}, Bs0, Lf, Ef, R) ->
+expr({'if', Anno, Cs}, Bs, Lf, Ef, R) ->
+    if_clauses(Cs, Anno, Bs, Lf, Ef, R);
+expr({'case', Anno, E, Cs}, Bs0, Lf, Ef, R) ->
     {value, V, Bs} = expr(E, Bs0, Lf, Ef, none),
     case match_clause(Cs, [V], Bs, Lf, Ef) of
         {Body, Bs1} -> exprs(Body, Bs1, Lf, Ef, R);
-        nomatch -> fail({case_clause, V}, Bs, Ef, R)
+        nomatch -> fail({case_clause, V}, Anno, Bs, Ef, R)
     end;
-expr({'try', _, Body, Cases, Catches, After}, Bs, Lf, Ef, R) ->
-    try_clauses(Body, Cases, Catches, After, Bs, Lf, Ef, R);
+expr({'try', Anno, Body, Cases, Catches, After}, Bs, Lf, Ef, R) ->
+    try_clauses(Body, Cases, Catches, After, Anno, Bs, Lf, Ef, R);
 expr({'receive', _, Cs}, Bs, Lf, Ef, R) ->
     receive_clauses(Cs, infinity, none, Bs, Lf, Ef, R);
 expr({'receive', _, Cs, T0, After}, Bs0, Lf, Ef, R) ->
@@ -147,37 +147,37 @@ expr({'receive', _, Cs, T0, After}, Bs0, Lf, Ef, R) ->
 expr({'fun', _, {function, M0, F0, A0}}, Bs0, Lf, Ef, R) ->
     {[M, F, A], Bs} = expr_list([M0, F0, A0], Bs0, Lf, Ef),
     ret(erlang:make_fun(M, F, A), Bs, R);
-expr({'fun', _, {function, Name, Arity}}, Bs, _Lf, Ef, R) ->
+expr({'fun', Anno, {function, Name, Arity}}, Bs, _Lf, Ef, R) ->
     %% a local function: there is no module to take it from
-    fail(undef, [{?MODULE, Name, Arity} | stacktrace()], Bs, Ef, R);
+    fail(undef, [{?MODULE, Name, Arity} | stacktrace()], Anno, Bs, Ef, R);
 expr({'fun', Anno, {clauses, Cs}} = Fun, Bs, Lf, Ef, R) ->
     Info = {Anno, used_bindings(Fun, Bs), Lf, Ef, used, Cs},
     ret(make_fun(clause_arity(Cs), Info, Anno, Cs, Bs, Ef), Bs, R);
 expr({named_fun, Anno, Name, Cs} = Fun, Bs, Lf, Ef, R) ->
     Info = {Anno, used_bindings(Fun, Bs), Lf, Ef, used, Cs, Name},
     ret(make_named_fun(clause_arity(Cs), Info, Anno, Cs, Bs, Ef), Bs, R);
-expr({call, _, {remote, _, M0, F0}, As0}, Bs0, Lf, Ef, R) ->
+expr({call, Anno, {remote, _, M0, F0}, As0}, Bs0, Lf, Ef, R) ->
     {value, M, Bs1} = expr(M0, Bs0, Lf, Ef, none),
     {value, F, Bs2} = expr(F0, Bs0, Lf, Ef, none),
-    {As, Bs} = expr_list(As0, merge(Bs1, Bs2, Ef), Lf, Ef),
+    {As, Bs} = expr_list(As0, merge(Bs1, Bs2, Anno, Ef), Lf, Ef),
     case M =:= erlang andalso is_atom(F) andalso erts_internal:is_auto_bif(F, length(As)) of
-        true -> bif(F, As, Bs, Ef, R);
-        false -> apply_mfa(M, F, As, Bs, Ef, R)
+        true -> bif(F, As, Anno, Bs, Ef, R);
+        false -> apply_mfa(M, F, As, Anno, Bs, Ef, R)
     end;
-expr({call, _, {atom, _, F}, As0}, Bs0, Lf, Ef, R) ->
+expr({call, Anno, {atom, _, F}, As0}, Bs0, Lf, Ef, R) ->
     case erts_internal:is_auto_bif(F, length(As0)) of
         true ->
             {As, Bs} = expr_list(As0, Bs0, Lf, Ef),
-            bif(F, As, Bs, Ef, R);
+            bif(F, As, Anno, Bs, Ef, R);
         false ->
-            local_call(F, As0, Bs0, Lf, Ef, R)
+            local_call(F, As0, Anno, Bs0, Lf, Ef, R)
     end;
-expr({call, _, F0, As0}, Bs0, Lf, Ef, R) ->
+expr({call, Anno, F0, As0}, Bs0, Lf, Ef, R) ->
     {value, F, Bs1} = expr(F0, Bs0, Lf, Ef, none),
     {As, Bs} = expr_list(As0, Bs1, Lf, Ef),
     case F of
-        {M, N} when is_atom(M), is_atom(N) -> fail({badfun, F}, Bs0, Ef, R);
-        _ -> apply_fun(F, As, Bs, Ef, R)
+        {M, N} when is_atom(M), is_atom(N) -> fail({badfun, F}, Anno, Bs0, Ef, R);
+        _ -> apply_fun(F, As, Anno, Bs, Ef, R)
     end;
 expr({'catch', _, E}, Bs0, Lf, Ef, R) ->
     try expr(E, Bs0, Lf, Ef, none) of
@@ -187,54 +187,43 @@ expr({'catch', _, E}, Bs0, Lf, Ef, R) ->
         exit:Reason -> ret({'EXIT', Reason}, Bs0, R);
         error:Reason:Stack -> ret({'EXIT', {Reason, Stack}}, Bs0, R)
     end;
-expr({match, _, P, E}, Bs0, Lf, Ef, R) ->
+expr({match, Anno, P, E}, Bs0, Lf, Ef, R) ->
     {value, V, Bs1} = expr(E, Bs0, Lf, Ef, none),
     case match(P, V, Bs1, Bs1, Ef) of
         {match, Bs} -> ret(V, Bs, R);
-        nomatch -> fail({badmatch, V}, Bs0, Ef, R)
+        nomatch -> fail({badmatch, V}, Anno, Bs0, Ef, R)
     end;
 expr({'maybe', _, Es}, Bs, Lf, Ef, R) ->
     {_, V} = maybe_exprs(Es, Bs, Lf, Ef),
     ret(V, Bs, R);
-expr({'maybe', _, Es, {'else', _, Cs}}, Bs, Lf, Ef, R) ->
+expr({'maybe', Anno, Es, {'else', _, Cs}}, Bs, Lf, Ef, R) ->
     case maybe_exprs(Es, Bs, Lf, Ef) of
         {success, V} ->
             ret(V, Bs, R);
         {failure, V} ->
             case match_clause(Cs, [V], Bs, Lf, Ef) of
                 {Body, Bs1} -> exprs(Body, Bs1, Lf, Ef, R);
-                nomatch -> fail({else_clause, V}, Bs, Ef, R)
+                nomatch -> fail({else_clause, V}, Anno, Bs, Ef, R)
             end
     end;
-expr({op, _, 'andalso', L0, R0}, Bs0, Lf, Ef, R) ->
+expr({op, Anno, Op, L0, R0}, Bs0, Lf, Ef, R) when Op =:= 'andalso'; Op =:= 'orelse' ->
     {value, L, Bs} = expr(L0, Bs0, Lf, Ef, none),
-    case L of
-        true ->
-            {value, V, _} = expr(R0, Bs, Lf, Ef, none),
-            ret(V, Bs, R);
-        false ->
-            ret(false, Bs, R);
-        _ ->
-            fail({badarg, L}, Bs0, Ef, R)
-    end;
-expr({op, _, 'orelse', L0, R0}, Bs0, Lf, Ef, R) ->
-    {value, L, Bs} = expr(L0, Bs0, Lf, Ef, none),
-    case L of
-        false ->
-            {value, V, _} = expr(R0, Bs, Lf, Ef, none),
-            ret(V, Bs, R);
-        true ->
-            ret(true, Bs, R);
-        _ ->
-            fail({badarg, L}, Bs0, Ef, R)
-    end;
-expr({op, _, Op, A0}, Bs0, Lf, Ef, R) ->
+    %% (what a non-local handler makes of the badarg is the value, in the
+    %% shape fail/5 gives it, as in OTP's)
+    V = case {Op, L} of
+            {'andalso', true} -> element(2, expr(R0, Bs, Lf, Ef, none));
+            {'orelse', false} -> element(2, expr(R0, Bs, Lf, Ef, none));
+            {_, _} when is_boolean(L) -> L;
+            _ -> fail({badarg, L}, Anno, Bs0, Ef, R)
+        end,
+    ret(V, Bs, R);
+expr({op, Anno, Op, A0}, Bs0, Lf, Ef, R) ->
     {value, A, Bs} = expr(A0, Bs0, Lf, Ef, none),
-    apply_mfa(erlang, Op, [A], Bs, Ef, R);
-expr({op, _, Op, L0, R0}, Bs0, Lf, Ef, R) ->
+    apply_mfa(erlang, Op, [A], Anno, Bs, Ef, R);
+expr({op, Anno, Op, L0, R0}, Bs0, Lf, Ef, R) ->
     {value, L, Bs1} = expr(L0, Bs0, Lf, Ef, none),
     {value, Rv, Bs2} = expr(R0, Bs0, Lf, Ef, none),
-    apply_mfa(erlang, Op, [L, Rv], merge(Bs1, Bs2, Ef), Ef, R);
+    apply_mfa(erlang, Op, [L, Rv], Anno, merge(Bs1, Bs2, Anno, Ef), Ef, R);
 expr({bin, _, Fields}, Bs0, Lf, Ef, R) ->
     {Bin, Bs} = bin_build(Fields, Bs0, Lf, Ef, <<>>),
     ret(Bin, Bs, R);
@@ -242,16 +231,16 @@ expr({lc, _, E, Qs}, Bs, Lf, Ef, R) ->
     ret(lists:reverse(lc(E, Qs, Bs, Lf, Ef, [])), Bs, R);
 expr({bc, _, E, Qs}, Bs, Lf, Ef, R) ->
     ret(bc(E, Qs, Bs, Lf, Ef, <<>>), Bs, R);
-expr({record_field, _, _, Name, _}, Bs, _Lf, Ef, R) ->
-    fail({undef_record, Name}, Bs, Ef, R);
-expr({record_index, _, Name, _}, Bs, _Lf, Ef, R) ->
-    fail({undef_record, Name}, Bs, Ef, R);
-expr({record, _, Name, _}, Bs, _Lf, Ef, R) ->
-    fail({undef_record, Name}, Bs, Ef, R);
-expr({record, _, _, Name, _}, Bs, _Lf, Ef, R) ->
-    fail({undef_record, Name}, Bs, Ef, R);
-expr({remote, _, _, _}, Bs, _Lf, Ef, R) ->
-    fail({badexpr, ':'}, Bs, Ef, R).
+expr({record_field, Anno, _, Name, _}, Bs, _Lf, Ef, R) ->
+    fail({undef_record, Name}, Anno, Bs, Ef, R);
+expr({record_index, Anno, Name, _}, Bs, _Lf, Ef, R) ->
+    fail({undef_record, Name}, Anno, Bs, Ef, R);
+expr({record, Anno, Name, _}, Bs, _Lf, Ef, R) ->
+    fail({undef_record, Name}, Anno, Bs, Ef, R);
+expr({record, Anno, _, Name, _}, Bs, _Lf, Ef, R) ->
+    fail({undef_record, Name}, Anno, Bs, Ef, R);
+expr({remote, Anno, _, _}, Bs, _Lf, Ef, R) ->
+    fail({badexpr, ':'}, Anno, Bs, Ef, R).
 
 %% What an expression gives back in return mode R.
 ret(V, _Bs, value) -> V;
@@ -262,7 +251,7 @@ ret(V, _Bs, {ret, Bs}) -> {value, V, Bs}.
 %% variables of all merged.
 expr_list([E | Es], Vs, Bs0, Bs, Lf, Ef) ->
     {value, V, Bs1} = expr(E, Bs0, Lf, Ef, none),
-    expr_list(Es, [V | Vs], Bs0, merge(Bs1, Bs, Ef), Lf, Ef);
+    expr_list(Es, [V | Vs], Bs0, merge(Bs1, Bs, element(2, E), Ef), Lf, Ef);
 expr_list([], Vs, _Bs0, Bs, _Lf, _Ef) ->
     {lists:reverse(Vs), Bs}.
 
@@ -296,13 +285,13 @@ maybe_exprs([E | Es], Bs0, Lf, Ef) ->
 %% ---------------------------------------------------------------------
 %% Clauses
 
-if_clauses([{clause, _, [], G, Body} | Cs], Bs, Lf, Ef, R) ->
+if_clauses([{clause, _, [], G, Body} | Cs], Anno, Bs, Lf, Ef, R) ->
     case guard(G, Bs, Lf, Ef) of
         true -> exprs(Body, Bs, Lf, Ef, R);
-        false -> if_clauses(Cs, Bs, Lf, Ef, R)
+        false -> if_clauses(Cs, Anno, Bs, Lf, Ef, R)
     end;
-if_clauses([], Bs, _Lf, Ef, R) ->
-    fail(if_clause, Bs, Ef, R).
+if_clauses([], Anno, Bs, _Lf, Ef, R) ->
+    fail(if_clause, Anno, Bs, Ef, R).
 
 %% {Body, Bindings} of the first clause whose patterns match Vs and whose
 %% guard holds, or nomatch.
@@ -321,15 +310,15 @@ match_clause([{clause, _, Ps, G, Body} | Cs], Vs, Bs, Lf, Ef) ->
 match_clause([], _Vs, _Bs, _Lf, _Ef) ->
     nomatch.
 
-try_clauses(Body, Cases, Catches, After, Bs, Lf, Ef, R) ->
-    stacktrace_vars(Catches, Bs, Ef, R),
+try_clauses(Body, Cases, Catches, After, Anno, Bs, Lf, Ef, R) ->
+    stacktrace_vars(Catches, Anno, Bs, Ef, R),
     try exprs(Body, Bs, Lf, Ef, none) of
         {value, V, Bs1} when Cases =:= [] ->
             ret(V, Bs1, R);
         {value, V, Bs1} ->
             case match_clause(Cases, [V], Bs1, Lf, Ef) of
                 {B, Bs2} -> exprs(B, Bs2, Lf, Ef, R);
-                nomatch -> fail({try_clause, V}, Bs, Ef, R)
+                nomatch -> fail({try_clause, V}, Anno, Bs, Ef, R)
             end
     catch
         Class:Reason:Stack when Catches =:= [] ->
@@ -347,17 +336,17 @@ try_clauses(Body, Cases, Catches, After, Bs, Lf, Ef, R) ->
     end.
 
 %% A catch clause's stack trace must be a variable not bound yet.
-stacktrace_vars([{clause, _, [{tuple, _, [_, _, S]}], _, _} | Cs], Bs, Ef, R) ->
+stacktrace_vars([{clause, _, [{tuple, _, [_, _, S]}], _, _} | Cs], Anno, Bs, Ef, R) ->
     case S of
         {var, _, V} ->
             case binding(V, Bs) of
-                {value, _} -> fail(stacktrace_bound, Bs, Ef, R);
-                unbound -> stacktrace_vars(Cs, Bs, Ef, R)
+                {value, _} -> fail(stacktrace_bound, Anno, Bs, Ef, R);
+                unbound -> stacktrace_vars(Cs, Anno, Bs, Ef, R)
             end;
         _ ->
-            fail({illegal_stacktrace_variable, S}, Bs, Ef, R)
+            fail({illegal_stacktrace_variable, S}, Anno, Bs, Ef, R)
     end;
-stacktrace_vars([], _Bs, _Ef, _R) ->
+stacktrace_vars([], _Anno, _Bs, _Ef, _R) ->
     ok.
 
 %% The clauses are matched against the messages in their order in the
@@ -408,7 +397,7 @@ guard_conj([G | Gs], Bs, Lf, Ef) ->
         true ->
             guard_test(G, Bs, Lf, Ef) andalso guard_conj(Gs, Bs, Lf, Ef);
         false ->
-            fail(guard_expr, Bs, Ef, none)
+            fail(guard_expr, element(2, G), Bs, Ef, none)
     end;
 guard_conj([], _Bs, _Lf, _Ef) ->
     true.
@@ -451,53 +440,54 @@ type_test(F) -> F.
 
 %% An auto-imported BIF, called with or without erlang:. apply/2,3 are
 %% not shown to the non-local handler: the function they apply is.
-bif(apply, [erlang, apply, As], Bs, Ef, R) ->
-    bif(apply, As, Bs, Ef, R);
-bif(apply, [M, F, As], Bs, Ef, R) ->
-    apply_mfa(M, F, As, Bs, Ef, R);
-bif(apply, [F, As], Bs, Ef, R) ->
-    apply_fun(F, As, Bs, Ef, R);
-bif(F, As, Bs, Ef, R) ->
-    apply_mfa(erlang, F, As, Bs, Ef, R).
+bif(apply, [erlang, apply, As], Anno, Bs, Ef, R) ->
+    bif(apply, As, Anno, Bs, Ef, R);
+bif(apply, [M, F, As], Anno, Bs, Ef, R) ->
+    apply_mfa(M, F, As, Anno, Bs, Ef, R);
+bif(apply, [F, As], Anno, Bs, Ef, R) ->
+    apply_fun(F, As, Anno, Bs, Ef, R);
+bif(F, As, Anno, Bs, Ef, R) ->
+    apply_mfa(erlang, F, As, Anno, Bs, Ef, R).
 
 %% A call of a local function: the local function handler's.
-local_call(F, As0, Bs0, {value, H}, Ef, value) ->
+local_call(F, As0, _Anno, Bs0, {value, H}, Ef, value) ->
     {As, _} = expr_list(As0, Bs0, {value, H}, Ef),
     H(F, As);
-local_call(F, As0, Bs0, {value, H}, Ef, R) ->
+local_call(F, As0, _Anno, Bs0, {value, H}, Ef, R) ->
     {As, Bs} = expr_list(As0, Bs0, {value, H}, Ef),
     ret(H(F, As), Bs, R);
-local_call(F, As0, Bs0, {value, H, Extra}, Ef, R) ->
-    local_call(F, As0, Bs0, {value, fun(N, As) -> apply(H, [N, As | Extra]) end}, Ef, R);
-local_call(F, As0, Bs0, {eval, H}, _Ef, R) ->
-    local_reply(H(F, As0, Bs0), R);
-local_call(F, As0, Bs0, {eval, H, Extra}, _Ef, R) ->
-    local_reply(apply(H, [F, As0, Bs0 | Extra]), R);
-local_call(F, As0, Bs0, {M, H}, Ef, R) when is_atom(M), is_atom(H) ->
+local_call(F, As0, Anno, Bs0, {value, H, Extra}, Ef, R) ->
+    local_call(F, As0, Anno, Bs0, {value, fun(N, As) -> apply(H, [N, As | Extra]) end}, Ef, R);
+local_call(F, As0, Anno, Bs0, {eval, H}, _Ef, R) ->
+    local_reply(H(F, As0, Bs0), Anno, R);
+local_call(F, As0, Anno, Bs0, {eval, H, Extra}, _Ef, R) ->
+    local_reply(apply(H, [F, As0, Bs0 | Extra]), Anno, R);
+local_call(F, As0, _Anno, Bs0, {M, H}, Ef, R) when is_atom(M), is_atom(H) ->
     {As, Bs} = expr_list(As0, Bs0, {M, H}, Ef),
     ret(apply(M, H, [F, As]), Bs, R);
-local_call(F, As0, Bs0, {M, H, Extra}, _Ef, R) when is_atom(M), is_atom(H) ->
-    local_reply(apply(M, H, [F, As0, Bs0 | Extra]), R);
-local_call(F, As0, Bs0, none, Ef, R) ->
-    fail(undef, [{?MODULE, F, length(As0)} | stacktrace()], Bs0, Ef, R).
+local_call(F, As0, Anno, _Bs0, {M, H, Extra}, _Ef, R) when is_atom(M), is_atom(H) ->
+    local_reply(apply(M, H, [F, As0 | Extra]), Anno, R);
+local_call(F, As0, Anno, Bs0, none, Ef, R) ->
+    fail(undef, [{?MODULE, F, length(As0)} | stacktrace()], Anno, Bs0, Ef, R).
 
-local_reply({value, V, Bs}, R) ->
+local_reply({value, V, Bs}, _Anno, R) ->
     ret(V, Bs, R);
-local_reply({eval, F, As, Bs}, R) ->
+local_reply({eval, F, As, Bs}, Anno, R) ->
     %% the handler found the function: call it here (not documented)
-    apply_fun(F, As, Bs, none, R).
+    apply_fun(F, As, Anno, Bs, none, R).
 
-%% Module:Function(Args), through the non-local handler if there is one.
-apply_mfa(M, F, As, _Bs, none, value) ->
+%% Module:Function(Args), through the non-local handler if there is one
+%% (with the call's annotation when it takes three arguments).
+apply_mfa(M, F, As, _Anno, _Bs, none, value) ->
     apply(M, F, As);
-apply_mfa(M, F, As, Bs, none, R) ->
+apply_mfa(M, F, As, _Anno, Bs, none, R) ->
     ret(apply(M, F, As), Bs, R);
-apply_mfa(M, F, As, Bs, {value, H}, R) ->
-    ret(nonlocal(H, {M, F}, As), Bs, R).
+apply_mfa(M, F, As, Anno, Bs, {value, H}, R) ->
+    ret(nonlocal(H, Anno, {M, F}, As), Bs, R).
 
 %% Fun(Args): a fun made here is evaluated in place (no new stack frame
 %% for a call in tail position); any other through the handler if any.
-apply_fun(F, As, Bs, Ef, R) ->
+apply_fun(F, As, Anno, Bs, Ef, R) ->
     Interpreted = is_function(F) andalso interpreted(F),
     Back = case R of
                none -> {ret, Bs};
@@ -510,29 +500,27 @@ apply_fun(F, As, Bs, Ef, R) ->
             ret(apply(F, As), Bs, R);
         false ->
             {value, H} = Ef,
-            ret(nonlocal(H, F, As), Bs, R);
+            ret(nonlocal(H, Anno, F, As), Bs, R);
         _ when not is_function(F, length(As)) ->
-            fail({badarity, {F, As}}, Bs, Ef, R);
-        {_, FBs, FLf, FEf, used, Cs} ->
-            fun_clauses(Cs, As, FBs, FLf, FEf, Back);
-        {_, FBs, FLf, FEf, used, Cs, Name} ->
-            named_fun_clauses(Cs, As, FBs, FLf, FEf, Name, F, Back)
+            fail({badarity, {F, As}}, Anno, Bs, Ef, R);
+        {FAnno, FBs, FLf, FEf, used, Cs} ->
+            fun_clauses(Cs, As, FAnno, FBs, FLf, FEf, Back);
+        {FAnno, FBs, FLf, FEf, used, Cs, Name} ->
+            named_fun_clauses(Cs, As, FAnno, FBs, FLf, FEf, Name, F, Back)
     end.
 
-nonlocal(H, What, As) when is_function(H, 2) -> H(What, As);
-nonlocal(H, What, As) when is_function(H, 3) -> H(erl_anno_new(), What, As).
-
-erl_anno_new() -> 0.
+nonlocal(H, _Anno, What, As) when is_function(H, 2) -> H(What, As);
+nonlocal(H, Anno, What, As) when is_function(H, 3) -> H(Anno, What, As).
 
 %% An error raised by the evaluator, through the non-local handler if any
 %% (as a call of erlang:raise/3).
-fail(Reason, Bs, Ef, R) ->
-    fail(Reason, stacktrace(), Bs, Ef, R).
+fail(Reason, Anno, Bs, Ef, R) ->
+    fail(Reason, stacktrace(), Anno, Bs, Ef, R).
 
-fail(Reason, Stack, _Bs, none, _R) ->
+fail(Reason, Stack, _Anno, _Bs, none, _R) ->
     erlang:raise(error, Reason, Stack);
-fail(Reason, Stack, Bs, Ef, R) ->
-    apply_mfa(erlang, raise, [error, Reason, Stack], Bs, Ef, R).
+fail(Reason, Stack, Anno, Bs, Ef, R) ->
+    apply_mfa(erlang, raise, [error, Reason, Stack], Anno, Bs, Ef, R).
 
 stacktrace() ->
     {current_stacktrace, [_ | Stack]} = erlang:process_info(self(), current_stacktrace),
@@ -557,55 +545,97 @@ fun_info_env([_ | Env]) -> fun_info_env(Env);
 fun_info_env([]) -> false.
 
 %% Called from compiled code (or apply): the value alone.
-run_fun(As, {_, Bs, Lf, Ef, used, Cs}) ->
-    fun_clauses(Cs, As, Bs, Lf, Ef, value).
+run_fun(As, {Anno, Bs, Lf, Ef, used, Cs}) ->
+    fun_clauses(Cs, As, Anno, Bs, Lf, Ef, value).
 
-run_named_fun(As, Self, {_, Bs, Lf, Ef, used, Cs, Name}) ->
-    named_fun_clauses(Cs, As, Bs, Lf, Ef, Name, Self, value).
+run_named_fun(As, Self, {Anno, Bs, Lf, Ef, used, Cs, Name}) ->
+    named_fun_clauses(Cs, As, Anno, Bs, Lf, Ef, Name, Self, value).
 
 %% A fun's head binds its variables afresh: they shadow the ones it
 %% captured.
-fun_clauses([{clause, _, Ps, G, Body} | Cs], As, Bs0, Lf, Ef, R) ->
+fun_clauses([{clause, _, Ps, G, Body} | Cs], As, Anno, Bs0, Lf, Ef, R) ->
     case match_list(Ps, As, new_bindings(Bs0), Bs0, Ef) of
         {match, New} ->
             Bs = add_bindings(New, Bs0),
             case guard(G, Bs, Lf, Ef) of
                 true -> exprs(Body, Bs, Lf, Ef, R);
-                false -> fun_clauses(Cs, As, Bs0, Lf, Ef, R)
+                false -> fun_clauses(Cs, As, Anno, Bs0, Lf, Ef, R)
             end;
         nomatch ->
-            fun_clauses(Cs, As, Bs0, Lf, Ef, R)
+            fun_clauses(Cs, As, Anno, Bs0, Lf, Ef, R)
     end;
-fun_clauses([], As, Bs, _Lf, Ef, R) ->
+fun_clauses([], As, Anno, Bs, _Lf, Ef, R) ->
     fail(function_clause, [{?MODULE, '-inside-an-interpreted-fun-', As} | stacktrace()],
-         Bs, Ef, R).
+         Anno, Bs, Ef, R).
 
-named_fun_clauses([{clause, _, Ps, G, Body} | Cs], As, Bs0, Lf, Ef, Name, Self, R) ->
+named_fun_clauses([{clause, _, Ps, G, Body} | Cs], As, Anno, Bs0, Lf, Ef, Name, Self, R) ->
     Bs1 = add_binding(Name, Self, Bs0),
     case match_list(Ps, As, new_bindings(Bs0), Bs1, Ef) of
         {match, New} ->
             Bs = add_bindings(New, Bs1),
             case guard(G, Bs, Lf, Ef) of
                 true -> exprs(Body, Bs, Lf, Ef, R);
-                false -> named_fun_clauses(Cs, As, Bs0, Lf, Ef, Name, Self, R)
+                false -> named_fun_clauses(Cs, As, Anno, Bs0, Lf, Ef, Name, Self, R)
             end;
         nomatch ->
-            named_fun_clauses(Cs, As, Bs0, Lf, Ef, Name, Self, R)
+            named_fun_clauses(Cs, As, Anno, Bs0, Lf, Ef, Name, Self, R)
     end;
-named_fun_clauses([], As, Bs, _Lf, Ef, _Name, _Self, R) ->
+named_fun_clauses([], As, Anno, Bs, _Lf, Ef, _Name, _Self, R) ->
     fail(function_clause, [{?MODULE, '-inside-an-interpreted-fun-', As} | stacktrace()],
-         Bs, Ef, R).
+         Anno, Bs, Ef, R).
 
-%% The bindings of the variables a fun's clauses name (the rest is not
-%% kept in its environment).
+%% The bindings the fun takes from around it, as OTP's erl_lint:used_vars
+%% finds them: the variables its clauses name, but not those a clause
+%% head or a generator's pattern binds afresh (they shadow).
 used_bindings(Fun, Bs) ->
-    Names = var_names(Fun, #{}),
+    Names = free(Fun, #{}),
     filter_bindings(fun(K, _) -> maps:is_key(K, Names) end, Bs).
 
-var_names({var, _, V}, Acc) -> Acc#{V => true};
-var_names(T, Acc) when is_tuple(T) -> var_names(tuple_to_list(T), Acc);
-var_names([H | T], Acc) -> var_names(T, var_names(H, Acc));
-var_names(_, Acc) -> Acc.
+free({var, _, V}, Acc) ->
+    Acc#{V => true};
+free({'fun', _, {clauses, Cs}}, Acc) ->
+    lists:foldl(fun clause_free/2, Acc, Cs);
+free({named_fun, _, _, Cs}, Acc) ->
+    lists:foldl(fun clause_free/2, Acc, Cs);
+free({Comp, _, E, Qs}, Acc) when Comp =:= lc; Comp =:= bc ->
+    maps:merge(Acc, quals_free(Qs, E));
+free(T, Acc) when is_tuple(T) ->
+    free(tuple_to_list(T), Acc);
+free([H | T], Acc) ->
+    free(T, free(H, Acc));
+free(_, Acc) ->
+    Acc.
+
+clause_free({clause, _, Ps, G, B}, Acc) ->
+    {Bound, Used} = pat_vars(Ps, {#{}, #{}}),
+    maps:merge(maps:merge(Acc, Used), maps:without(maps:keys(Bound), free([G, B], #{})));
+clause_free(_, Acc) ->
+    Acc.
+
+quals_free([{Gen, _, P, E} | Qs], T) when Gen =:= generate; Gen =:= b_generate ->
+    {Bound, Used} = pat_vars(P, {#{}, #{}}),
+    maps:merge(maps:merge(free(E, #{}), Used), maps:without(maps:keys(Bound), quals_free(Qs, T)));
+quals_free([F | Qs], T) ->
+    free(F, quals_free(Qs, T));
+quals_free([], T) ->
+    free(T, #{}).
+
+%% {Bound, Used}: the variables a pattern binds, and those it only reads
+%% (a binary segment's size, a map key).
+pat_vars({var, _, V}, {B, U}) ->
+    {B#{V => true}, U};
+pat_vars({bin_element, _, E, Size, _}, Acc) ->
+    {B, U} = pat_vars(E, Acc),
+    {B, free(Size, U)};
+pat_vars({map_field_exact, _, K, V}, Acc) ->
+    {B, U} = pat_vars(V, Acc),
+    {B, free(K, U)};
+pat_vars(T, Acc) when is_tuple(T) ->
+    pat_vars(tuple_to_list(T), Acc);
+pat_vars([H | T], Acc) ->
+    pat_vars(T, pat_vars(H, Acc));
+pat_vars(_, Acc) ->
+    Acc.
 
 %% Funs of each arity up to 20, as OTP's erl_eval makes them.
 make_fun(0, I, _, _, _, _) -> fun() -> run_fun([], I) end;
@@ -662,7 +692,7 @@ make_fun(20, I, _, _, _, _) ->
             run_fun([A, B, C, D, E, F, G, H, J, K, L, M, N, O, P, Q, S, T, U, V], I)
     end;
 make_fun(_, _, Anno, Cs, Bs, Ef) ->
-    fail({argument_limit, {'fun', location(Anno), Cs}}, Bs, Ef, none).
+    fail({argument_limit, {'fun', location(Anno), Cs}}, Anno, Bs, Ef, none).
 
 make_named_fun(0, I, _, _, _, _) -> fun RF() -> run_named_fun([], RF, I) end;
 make_named_fun(1, I, _, _, _, _) -> fun RF(A) -> run_named_fun([A], RF, I) end;
@@ -724,30 +754,30 @@ make_named_fun(20, I, _, _, _, _) ->
     fun RF(A, B, C, D, E, F, G, H, J, K, L, M, N, O, P, Q, S, T, U, V) ->
             run_named_fun([A, B, C, D, E, F, G, H, J, K, L, M, N, O, P, Q, S, T, U, V], RF, I)
     end;
-make_named_fun(_, _, Anno, Cs, Bs, Ef) ->
-    fail({argument_limit, {named_fun, location(Anno), Cs}}, Bs, Ef, none).
+make_named_fun(_, I, Anno, Cs, Bs, Ef) ->
+    fail({argument_limit, {named_fun, location(Anno), element(7, I), Cs}}, Anno, Bs, Ef, none).
 
 %% ---------------------------------------------------------------------
 %% Comprehensions
 
-lc(E, [{generate, _, P, L0} | Qs], Bs, Lf, Ef, Acc) ->
+lc(E, [{generate, Anno, P, L0} | Qs], Bs, Lf, Ef, Acc) ->
     {value, L, _} = expr(L0, Bs, Lf, Ef, none),
-    generate(L, P, Bs, Ef, fun(Bs1, A) -> lc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
-lc(E, [{b_generate, _, P, B0} | Qs], Bs, Lf, Ef, Acc) ->
+    generate(L, P, Anno, Bs, Ef, fun(Bs1, A) -> lc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
+lc(E, [{b_generate, Anno, P, B0} | Qs], Bs, Lf, Ef, Acc) ->
     {value, B, _} = expr(B0, Bs, Lf, Ef, none),
-    b_generate(B, P, Bs, Lf, Ef, fun(Bs1, A) -> lc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
+    b_generate(B, P, Anno, Bs, Lf, Ef, fun(Bs1, A) -> lc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
 lc(E, [F | Qs], Bs, Lf, Ef, Acc) ->
     filter(F, Bs, Lf, Ef, fun(Bs1) -> lc(E, Qs, Bs1, Lf, Ef, Acc) end, Acc);
 lc(E, [], Bs, Lf, Ef, Acc) ->
     {value, V, _} = expr(E, Bs, Lf, Ef, none),
     [V | Acc].
 
-bc(E, [{generate, _, P, L0} | Qs], Bs, Lf, Ef, Acc) ->
+bc(E, [{generate, Anno, P, L0} | Qs], Bs, Lf, Ef, Acc) ->
     {value, L, _} = expr(L0, Bs, Lf, Ef, none),
-    generate(L, P, Bs, Ef, fun(Bs1, A) -> bc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
-bc(E, [{b_generate, _, P, B0} | Qs], Bs, Lf, Ef, Acc) ->
+    generate(L, P, Anno, Bs, Ef, fun(Bs1, A) -> bc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
+bc(E, [{b_generate, Anno, P, B0} | Qs], Bs, Lf, Ef, Acc) ->
     {value, B, _} = expr(B0, Bs, Lf, Ef, none),
-    b_generate(B, P, Bs, Lf, Ef, fun(Bs1, A) -> bc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
+    b_generate(B, P, Anno, Bs, Lf, Ef, fun(Bs1, A) -> bc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
 bc(E, [F | Qs], Bs, Lf, Ef, Acc) ->
     filter(F, Bs, Lf, Ef, fun(Bs1) -> bc(E, Qs, Bs1, Lf, Ef, Acc) end, Acc);
 bc(E, [], Bs, Lf, Ef, Acc) ->
@@ -755,27 +785,30 @@ bc(E, [], Bs, Lf, Ef, Acc) ->
     <<Acc/bitstring, V/bitstring>>.
 
 %% Each element the pattern matches (its variables fresh) goes on.
-generate([V | Vs], P, Bs, Ef, Next, Acc) ->
+generate([V | Vs], P, Anno, Bs, Ef, Next, Acc) ->
     case match(P, V, new_bindings(Bs), Bs, Ef) of
-        {match, New} -> generate(Vs, P, Bs, Ef, Next, Next(add_bindings(New, Bs), Acc));
-        nomatch -> generate(Vs, P, Bs, Ef, Next, Acc)
+        {match, New} -> generate(Vs, P, Anno, Bs, Ef, Next, Next(add_bindings(New, Bs), Acc));
+        nomatch -> generate(Vs, P, Anno, Bs, Ef, Next, Acc)
     end;
-generate([], _P, _Bs, _Ef, _Next, Acc) ->
+generate([], _P, _Anno, _Bs, _Ef, _Next, Acc) ->
     Acc;
-generate(Term, _P, Bs, Ef, _Next, _Acc) ->
-    fail({bad_generator, Term}, Bs, Ef, none).
+generate(Term, _P, Anno, Bs, Ef, _Next, _Acc) ->
+    fail({bad_generator, Term}, Anno, Bs, Ef, none).
 
-b_generate(<<_/bitstring>> = Bin, {bin, _, Fields}, Bs, Lf, Ef, Next, Acc) ->
-    case bin_take(Fields, Bin, new_bindings(Bs), Bs, Ef) of
+b_generate(<<_/bitstring>> = Bin, {bin, _, Fields} = P, Anno, Bs, Lf, Ef, Next, Acc) ->
+    Taken = try bin_take(Fields, Bin, new_bindings(Bs), Bs)
+            catch throw:?INVALID -> fail({illegal_pattern, P}, element(2, P), Bs, Ef, none)
+            end,
+    case Taken of
         {match, Rest, New} ->
-            b_generate(Rest, {bin, 0, Fields}, Bs, Lf, Ef, Next, Next(add_bindings(New, Bs), Acc));
+            b_generate(Rest, P, Anno, Bs, Lf, Ef, Next, Next(add_bindings(New, Bs), Acc));
         {nomatch, Rest} ->
-            b_generate(Rest, {bin, 0, Fields}, Bs, Lf, Ef, Next, Acc);
+            b_generate(Rest, P, Anno, Bs, Lf, Ef, Next, Acc);
         done ->
             Acc
     end;
-b_generate(Term, _P, Bs, _Lf, Ef, _Next, _Acc) ->
-    fail({bad_generator, Term}, Bs, Ef, none).
+b_generate(Term, _P, Anno, Bs, _Lf, Ef, _Next, _Acc) ->
+    fail({bad_generator, Term}, Anno, Bs, Ef, none).
 
 filter(F, Bs, Lf, Ef, Next, Acc) ->
     case erts_internal:is_guard_test(F) of
@@ -788,7 +821,7 @@ filter(F, Bs, Lf, Ef, Next, Acc) ->
             case expr(F, Bs, Lf, Ef, none) of
                 {value, true, Bs1} -> Next(Bs1);
                 {value, false, _} -> Acc;
-                {value, V, _} -> fail({bad_filter, V}, Bs, Ef, none)
+                {value, V, _} -> fail({bad_filter, V}, element(2, F), Bs, Ef, none)
             end
     end.
 
@@ -802,7 +835,7 @@ match(P, V, Bs, BBs, Ef) ->
         Bs1 -> {match, Bs1}
     catch
         throw:?NOMATCH -> nomatch;
-        throw:?INVALID -> fail({illegal_pattern, P}, Bs, Ef, none)
+        throw:?INVALID -> fail({illegal_pattern, P}, element(2, P), Bs, Ef, none)
     end.
 
 match_list([P | Ps], [V | Vs], Bs0, BBs, Ef) ->
@@ -847,12 +880,14 @@ mt({map, _, Fs}, V, Bs, BBs) when is_map(V) ->
                               end,
                         mt(P, Got, Acc, BBs);
                    (_, _) ->
-                        throw(?INVALID)
+                        %% => in a pattern: OTP's match has no clause for
+                        %% it, and its caller gets the crash as a value
+                        erlang:error({case_clause, {'EXIT', {function_clause, stacktrace()}}})
                 end, Bs, Fs);
 mt({map, _, _}, _, _, _) ->
     throw(?NOMATCH);
 mt({bin, _, Fields}, V, Bs, BBs) when is_bitstring(V) ->
-    case bin_take(Fields, V, Bs, BBs, none) of
+    case bin_take(Fields, V, Bs, BBs) of
         {match, <<>>, Bs1} -> Bs1;
         _ -> throw(?NOMATCH)
     end;
@@ -922,37 +957,49 @@ seg_spec(S, {T, _, E, U}) when S =:= signed; S =:= unsigned -> {T, S, E, U};
 seg_spec(E, {T, S, _, U}) when E =:= big; E =:= little; E =:= native -> {T, S, E, U};
 seg_spec({unit, U}, {T, S, E, _}) when is_integer(U), U > 0, U =< 256 -> {T, S, E, U}.
 
-%% Builds a binary's segments in order; each value and size is evaluated
-%% in the bindings the segment before left.
-bin_build([{bin_element, _, {string, _, S}, Size, Tsl} | Fs], Bs, Lf, Ef, Acc) ->
-    Seg = lists:foldl(fun(C, B) ->
-                              {value, Bits, _} =
-                                  bin_segment({bin_element, 0, {integer, 0, C}, Size, Tsl}, Bs,
-                                              Lf, Ef),
-                              <<B/bitstring, Bits/bitstring>>
-                      end, <<>>, S),
-    bin_build(Fs, Bs, Lf, Ef, <<Acc/bitstring, Seg/bitstring>>);
-bin_build([F | Fs], Bs0, Lf, Ef, Acc) ->
-    {value, Bits, Bs} = bin_segment(F, Bs0, Lf, Ef),
-    bin_build(Fs, Bs, Lf, Ef, <<Acc/bitstring, Bits/bitstring>>);
-bin_build([], Bs, _Lf, _Ef, Acc) ->
-    {Acc, Bs}.
+%% Builds a binary: every segment's value and size first, in order, each
+%% in the bindings the one before left (so an error in evaluating comes
+%% before one in building, as OTP's), then the segments.
+bin_build(Fields, Bs0, Lf, Ef, <<>>) ->
+    {Segs, Bs} = lists:foldl(fun(F, {Acc, B}) ->
+                                     {Seg, B1} = bin_eval(F, B, Lf, Ef),
+                                     {[Seg | Acc], B1}
+                             end, {[], Bs0}, Fields),
+    Bin = lists:foldl(fun(Seg, Acc) ->
+                              Bits = bin_segment(Seg, Bs0, Ef),
+                              <<Acc/bitstring, Bits/bitstring>>
+                      end, <<>>, lists:reverse(Segs)),
+    {Bin, Bs}.
 
-bin_segment({bin_element, _, E, Size0, Tsl}, Bs0, Lf, Ef) ->
+bin_eval({bin_element, Anno, {string, _, S}, Size0, Tsl}, Bs, Lf, Ef) ->
+    {Size, Bs1} = bin_size(Size0, Bs, Lf, Ef),
+    {{string, Anno, S, Size, Tsl}, Bs1};
+bin_eval({bin_element, Anno, E, Size0, Tsl}, Bs0, Lf, Ef) ->
     {value, V, Bs1} = expr(E, Bs0, Lf, Ef, none),
-    {Size, Bs} = case Size0 of
-                     default ->
-                         {default, Bs1};
-                     _ ->
-                         {value, S, Bs2} = expr(Size0, Bs1, Lf, Ef, none),
-                         {S, Bs2}
-                 end,
-    Bits = try seg_type(Tsl, Size) of
-               Type -> build(Type, V)
-           catch
-               error:_ -> fail(badarg, Bs0, Ef, none)
-           end,
-    {value, Bits, Bs}.
+    {Size, Bs} = bin_size(Size0, Bs1, Lf, Ef),
+    {{value, Anno, V, Size, Tsl}, Bs}.
+
+bin_size(default, Bs, _Lf, _Ef) ->
+    {default, Bs};
+bin_size(E, Bs0, Lf, Ef) ->
+    {value, S, Bs} = expr(E, Bs0, Lf, Ef, none),
+    {S, Bs}.
+
+%% A string's characters each as a segment of the type (an empty string
+%% is checked with a character all the same, as OTP's).
+bin_segment({string, Anno, S, Size, Tsl}, Bs, Ef) when S =/= [], Size =:= default, Tsl =:= default ->
+    bin_segment({value, Anno, list_to_binary([C band 255 || C <- S]), all, [binary]}, Bs, Ef);
+bin_segment({string, Anno, S, Size, Tsl}, Bs, Ef) ->
+    Bits = << <<(bin_segment({value, Anno, C, Size, Tsl}, Bs, Ef))/bitstring>> || C <- S >>,
+    case S of
+        [] -> _ = bin_segment({value, Anno, 0, Size, Tsl}, Bs, Ef), <<>>;
+        _ -> Bits
+    end;
+bin_segment({value, Anno, V, Size, Tsl}, Bs, Ef) ->
+    try build(seg_type(Tsl, Size), V)
+    catch
+        error:_ -> fail(badarg, Anno, Bs, Ef, none)
+    end.
 
 build({integer, _, E, U, S}, V) when is_integer(V), is_integer(S), S >= 0 ->
     N = S * U,
@@ -994,13 +1041,12 @@ build({utf32, _, E, _, all}, V) ->
 %% Matches a pattern's segments at the start of Bin: {match, Rest, Bs},
 %% {nomatch, Rest} when the bits are there but a value differs, or done
 %% when Bin is too short (or not of the segments' shape).
-bin_take(Fields, Bin, Bs, BBs, Ef) ->
+bin_take(Fields, Bin, Bs, BBs) ->
     try take(Fields, Bin, Bs, BBs, false) of
         {Rest, Bs1, false} -> {match, Rest, Bs1};
         {Rest, _, true} -> {nomatch, Rest}
     catch
-        throw:?NOMATCH -> done;
-        throw:?INVALID -> fail({illegal_pattern, {bin, 0, Fields}}, Bs, Ef, none)
+        throw:?NOMATCH -> done
     end.
 
 take([{bin_element, A, {string, _, S}, Size, Tsl} | Fs], Bin, Bs, BBs, Differs) ->
@@ -1008,29 +1054,61 @@ take([{bin_element, A, {string, _, S}, Size, Tsl} | Fs], Bin, Bs, BBs, Differs) 
 take([{bin_element, _, P, Size0, Tsl} | Fs], Bin, Bs, BBs, Differs) ->
     Size = case Size0 of
                default -> default;
-               _ -> seg_size(Size0, Bs, BBs)
+               _ -> seg_size(Size0, BBs)
            end,
     Type = try seg_type(Tsl, Size)
            catch error:_ -> throw(?INVALID)
            end,
     {V, Rest} = extract(Type, Bin),
-    {Bs1, Differs1} = try {mt(P, V, Bs, BBs), Differs}
-                      catch throw:?NOMATCH -> {Bs, true}
-                      end,
-    take(Fs, Rest, Bs1, BBs, Differs1);
+    {Bs1, Same} = try {seg_match(P, V, Type, Bin, Rest, Bs, BBs), true}
+                  catch throw:?NOMATCH -> {Bs, false}
+                  end,
+    %% a later segment's size may name this one's variable
+    BBs1 = case P of
+               {var, _, Name} when Name =/= '_', Same -> add_binding(Name, V, BBs);
+               _ -> BBs
+           end,
+    take(Fs, Rest, Bs1, BBs1, Differs orelse not Same);
 take([], Rest, Bs, _BBs, Differs) ->
     {Rest, Bs, Differs}.
 
-%% A size: an integer, or a guard expression over the variables bound so
-%% far (in the pattern, then around it).
-seg_size({integer, _, N}, _, _) ->
+%% A segment's value against its pattern: a literal (or a constant
+%% expression) is built as the segment's type and compared bit for bit
+%% (<<1/float>> matches <<1.0/float>>), anything else matched.
+seg_match(P, V, Type, Bin, Rest, Bs, BBs) ->
+    case literal(P) of
+        {ok, L} ->
+            Taken = bit_size(Bin) - bit_size(Rest),
+            <<Bits:Taken/bitstring, _/bitstring>> = Bin,
+            case catch build(Type, L) of
+                Bits -> Bs;
+                _ -> throw(?NOMATCH)
+            end;
+        error ->
+            mt(P, V, Bs, BBs)
+    end.
+
+literal({Lit, _, X}) when Lit =:= integer; Lit =:= char; Lit =:= float -> {ok, X};
+literal({op, _, _, _} = P) -> constant_number(P);
+literal({op, _, _, _, _} = P) -> constant_number(P);
+literal(_) -> error.
+
+constant_number(P) ->
+    case constant(P) of
+        {ok, X} when is_number(X) -> {ok, X};
+        _ -> error
+    end.
+
+%% A size: an integer, or a guard expression over the variables bound
+%% before the pattern and by the binary's earlier segments.
+seg_size({integer, _, N}, _) ->
     N;
-seg_size(E, Bs, BBs) ->
+seg_size(E, BBs) ->
     case erts_internal:is_guard_test(E) of
         true -> ok;
         false -> throw(?INVALID)
     end,
-    try expr(E, add_bindings(Bs, BBs), none, none, none) of
+    try expr(E, BBs, none, none, none) of
         {value, N, _} when is_integer(N), N >= 0 -> N;
         {value, all, _} -> all;
         _ -> throw(?NOMATCH)
@@ -1129,12 +1207,12 @@ add_bindings(New, Bs) ->
 %% The bindings of two parts evaluated side by side: a variable both bind
 %% must have one value (the badmatch shows Bs2's value for orddicts and
 %% Bs1's for maps, as OTP's).
-merge(Bs1, Bs2, Ef) ->
+merge(Bs1, Bs2, Anno, Ef) ->
     lists:foldl(fun({K, V}, Acc) ->
                         case binding(K, Acc) of
                             {value, V} -> Acc;
-                            {value, _} when is_map(Acc) -> fail({badmatch, V}, Bs1, Ef, none);
-                            {value, Other} -> fail({badmatch, Other}, Bs1, Ef, none);
+                            {value, _} when is_map(Acc) -> fail({badmatch, V}, Anno, Bs1, Ef, none);
+                            {value, Other} -> fail({badmatch, Other}, Anno, Bs1, Ef, none);
                             unbound -> add_binding(K, V, Acc)
                         end
                 end, Bs2, bindings(Bs1)).
@@ -1233,14 +1311,17 @@ extended_parse_term(Tokens) ->
 items([]) ->
     [];
 items([T | Ts] = All) ->
-    try item(All) of
-        {Kind, Annos, Rest} ->
-            Text = lists:append([anno_text(A) || A <- Annos]),
-            true = valid_item(Kind, Text),
-            [{string, set_text(atom_to_list(Kind), hd(Annos)), Text} | items(Rest)]
+    try item_token(All) of
+        {Token, Rest} -> [Token | items(Rest)]
     catch
         _:_ -> [T | items(Ts)]
     end.
+
+item_token(Tokens) ->
+    {Kind, Annos, Rest} = item(Tokens),
+    Text = lists:append([anno_text(A) || A <- Annos]),
+    true = valid_item(Kind, Text),
+    {{string, set_text(atom_to_list(Kind), hd(Annos)), Text}, Rest}.
 
 item([{'#', A1}, {var, A2, 'Fun'}, {'<', A3}, {atom, A4, _}, {'.', A5}, {float, A6, _},
       {'>', A7} | Ts]) ->
@@ -1310,15 +1391,19 @@ normalise({Lit, _, X}) when Lit =:= char; Lit =:= integer; Lit =:= float; Lit =:
     X;
 normalise({nil, _}) ->
     [];
-normalise({bin, _, _} = B) ->
-    {value, V, _} = expr(B, new_bindings(), none, none, none),
-    V;
+normalise({bin, _, Fields}) ->
+    %% values and sizes normalised, not evaluated: only literals
+    Segs = [case E of
+                {string, _, S} -> {string, A, S, normalise_size(Size), T};
+                _ -> {value, A, normalise(E), normalise_size(Size), T}
+            end || {bin_element, A, E, Size, T} <- Fields],
+    << <<(bin_segment(Seg, [], none))/bitstring>> || Seg <- Segs >>;
 normalise({cons, _, H, T}) ->
     [normalise(H) | normalise(T)];
 normalise({tuple, _, Es}) ->
     list_to_tuple([normalise(E) || E <- Es]);
 normalise({map, _, Ps}) ->
-    maps:from_list([{normalise(K), normalise(V)} || {map_field_assoc, _, K, V} <- Ps]);
+    maps:from_list(lists:map(fun({map_field_assoc, _, K, V}) -> {normalise(K), normalise(V)} end, Ps));
 normalise({op, _, '+', {Lit, _, X}}) when Lit =:= char; Lit =:= integer; Lit =:= float ->
     X;
 normalise({op, _, '-', {Lit, _, X}}) when Lit =:= char; Lit =:= integer; Lit =:= float ->
@@ -1335,6 +1420,9 @@ is_anno_list([_ | _] = A) ->
               end, A);
 is_anno_list(_) ->
     false.
+
+normalise_size(default) -> default;
+normalise_size(S) -> normalise(S).
 
 %% erl_anno's location and text of an annotation.
 location(A) when is_list(A) ->
