@@ -228,9 +228,9 @@ expr({bin, _, Fields}, Bs0, Lf, Ef, R) ->
     {Bin, Bs} = bin_build(Fields, Bs0, Lf, Ef, <<>>),
     ret(Bin, Bs, R);
 expr({lc, _, E, Qs}, Bs, Lf, Ef, R) ->
-    ret(lists:reverse(lc(E, Qs, Bs, Lf, Ef, [])), Bs, R);
+    ret(lists:reverse(comp(E, Qs, Bs, Lf, Ef, fun(V, Acc) -> [V | Acc] end, [])), Bs, R);
 expr({bc, _, E, Qs}, Bs, Lf, Ef, R) ->
-    ret(bc(E, Qs, Bs, Lf, Ef, <<>>), Bs, R);
+    ret(comp(E, Qs, Bs, Lf, Ef, fun(V, Acc) -> <<Acc/bitstring, V/bitstring>> end, <<>>), Bs, R);
 expr({record_field, Anno, _, Name, _}, Bs, _Lf, Ef, R) ->
     fail({undef_record, Name}, Anno, Bs, Ef, R);
 expr({record_index, Anno, Name, _}, Bs, _Lf, Ef, R) ->
@@ -760,29 +760,20 @@ make_named_fun(_, I, Anno, Cs, Bs, Ef) ->
 %% ---------------------------------------------------------------------
 %% Comprehensions
 
-lc(E, [{generate, Anno, P, L0} | Qs], Bs, Lf, Ef, Acc) ->
+%% A comprehension's qualifiers in order; each value of the template is
+%% added to the accumulator by Add (consed for a list, the reverse of
+%% which is the result; appended for a binary).
+comp(E, [{generate, Anno, P, L0} | Qs], Bs, Lf, Ef, Add, Acc) ->
     {value, L, _} = expr(L0, Bs, Lf, Ef, none),
-    generate(L, P, Anno, Bs, Ef, fun(Bs1, A) -> lc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
-lc(E, [{b_generate, Anno, P, B0} | Qs], Bs, Lf, Ef, Acc) ->
+    generate(L, P, Anno, Bs, Ef, fun(Bs1, A) -> comp(E, Qs, Bs1, Lf, Ef, Add, A) end, Acc);
+comp(E, [{b_generate, Anno, P, B0} | Qs], Bs, Lf, Ef, Add, Acc) ->
     {value, B, _} = expr(B0, Bs, Lf, Ef, none),
-    b_generate(B, P, Anno, Bs, Lf, Ef, fun(Bs1, A) -> lc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
-lc(E, [F | Qs], Bs, Lf, Ef, Acc) ->
-    filter(F, Bs, Lf, Ef, fun(Bs1) -> lc(E, Qs, Bs1, Lf, Ef, Acc) end, Acc);
-lc(E, [], Bs, Lf, Ef, Acc) ->
+    b_generate(B, P, Anno, Bs, Lf, Ef, fun(Bs1, A) -> comp(E, Qs, Bs1, Lf, Ef, Add, A) end, Acc);
+comp(E, [F | Qs], Bs, Lf, Ef, Add, Acc) ->
+    filter(F, Bs, Lf, Ef, fun(Bs1) -> comp(E, Qs, Bs1, Lf, Ef, Add, Acc) end, Acc);
+comp(E, [], Bs, Lf, Ef, Add, Acc) ->
     {value, V, _} = expr(E, Bs, Lf, Ef, none),
-    [V | Acc].
-
-bc(E, [{generate, Anno, P, L0} | Qs], Bs, Lf, Ef, Acc) ->
-    {value, L, _} = expr(L0, Bs, Lf, Ef, none),
-    generate(L, P, Anno, Bs, Ef, fun(Bs1, A) -> bc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
-bc(E, [{b_generate, Anno, P, B0} | Qs], Bs, Lf, Ef, Acc) ->
-    {value, B, _} = expr(B0, Bs, Lf, Ef, none),
-    b_generate(B, P, Anno, Bs, Lf, Ef, fun(Bs1, A) -> bc(E, Qs, Bs1, Lf, Ef, A) end, Acc);
-bc(E, [F | Qs], Bs, Lf, Ef, Acc) ->
-    filter(F, Bs, Lf, Ef, fun(Bs1) -> bc(E, Qs, Bs1, Lf, Ef, Acc) end, Acc);
-bc(E, [], Bs, Lf, Ef, Acc) ->
-    {value, V, _} = expr(E, Bs, Lf, Ef, none),
-    <<Acc/bitstring, V/bitstring>>.
+    Add(V, Acc).
 
 %% Each element the pattern matches (its variables fresh) goes on.
 generate([V | Vs], P, Anno, Bs, Ef, Next, Acc) ->
