@@ -2042,8 +2042,8 @@ static ext_result decode_compressed(heap_t *h, const uint8_t *bytes, size_t len,
      * 258 in a one-bit code, over and over): a size past that cannot come
      * from the bytes there are, and is refused before it is allocated */
     if ((uint64_t)size > (uint64_t)(len - 6) * 1032 + 64)
-        return set_error(err, EXT_TRUNCATED, 6, "COMPRESSED: %" PRIu32 " bytes cannot inflate from the %zu left",
-                         size, len - 6);
+        return set_error(err, EXT_TRUNCATED, 6,
+                         "COMPRESSED: %" PRIu32 " bytes cannot inflate from the %zu left", size, len - 6);
     uint8_t *raw = alloc_try_new(ALLOC_TEMP, size);
     if (!raw)
         return set_error(err, EXT_SYSTEM_LIMIT, 2, "COMPRESSED: %" PRIu32 " bytes: more than memory", size);

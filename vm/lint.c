@@ -493,8 +493,18 @@ static bool is_node(term_t t) { return term_is_tuple(t) && tuple_arity(t) >= 2; 
  * patterns, guards and clauses (a pattern has an expression's shape): a
  * worklist of (term, what it must be), so that no depth of term can
  * overflow the C stack. Annotations may be anything. */
-enum wf_kind { WF_EXPR, WF_EXPRS, WF_CLAUSES, WF_CATCH, WF_GUARD, WF_QUALS, WF_FIELDS, WF_BIN, WF_RECFIELDS, WF_TSL };
-
+enum wf_kind {
+    WF_EXPR,
+    WF_EXPRS,
+    WF_CLAUSES,
+    WF_CATCH,
+    WF_GUARD,
+    WF_QUALS,
+    WF_FIELDS,
+    WF_BIN,
+    WF_RECFIELDS,
+    WF_TSL
+};
 
 static bool wf_list(term_t l)
 {
@@ -686,7 +696,8 @@ static bool wf_item(tstack *w, term_t t, enum wf_kind k)
         }
         return wf_node(w, t);
     case WF_FIELDS:
-        if (!is_node(t) || tuple_arity(t) != 4 || (el(t, 0) != la.map_field_assoc && el(t, 0) != la.map_field_exact))
+        if (!is_node(t) || tuple_arity(t) != 4 ||
+            (el(t, 0) != la.map_field_assoc && el(t, 0) != la.map_field_exact))
             return false;
         wf_push(w, el(t, 2), WF_EXPR);
         wf_push(w, el(t, 3), WF_EXPR);
@@ -707,8 +718,8 @@ static bool wf_item(tstack *w, term_t t, enum wf_kind k)
         wf_push(w, el(t, 3), WF_EXPR);
         return true;
     case WF_TSL:
-        return term_is_atom(t) ||
-               (term_is_tuple(t) && tuple_arity(t) == 2 && term_is_atom(el(t, 0)) && term_is_integer(el(t, 1)));
+        return term_is_atom(t) || (term_is_tuple(t) && tuple_arity(t) == 2 && term_is_atom(el(t, 0)) &&
+                                   term_is_integer(el(t, 1)));
     }
     return false;
 }

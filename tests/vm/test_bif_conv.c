@@ -1598,7 +1598,8 @@ Test(bif_conv, text_to_pid_and_ref)
                  term_local_port(268435455));
     cr_expect_eq(call1("erlang:list_to_port/1", tb_string(&p.heap, "#Port<0.18446744073709551619>")),
                  term_local_port(3));
-    cr_expect_eq(call1("erlang:list_to_port/1", string_then("#Port<0.3>", read_text("[0,120]"))), term_local_port(3));
+    cr_expect_eq(call1("erlang:list_to_port/1", string_then("#Port<0.3>", read_text("[0,120]"))),
+                 term_local_port(3));
     /* term_to_binary(list_to_port("#Port<0.5>")) */
     cr_expect(bif_rows_same(
         call1("erlang:term_to_binary/1", term_local_port(5)),

@@ -137,12 +137,18 @@ static term_t term_of(const char *text)
 Test(lint, well_formed_takes_what_the_parser_makes)
 {
     const char *texts[] = {
-        "X + 1", "A = 1, {A, B} = {1, 2}, [A | B]", "case X of {a, N} when N > 0; N < -1 -> N; _ -> 0 end",
+        "X + 1",
+        "A = 1, {A, B} = {1, 2}, [A | B]",
+        "case X of {a, N} when N > 0; N < -1 -> N; _ -> 0 end",
         "fun(Y) -> Y end, fun F(0) -> 1; F(N) -> F(N - 1) end, fun lists:map/2, fun f/1",
         "[Y || Y <- X, Y > 1], << <<B:4/little>> || <<B:8>> <= X >>",
-        "<<A:8, R/binary-unit:8, \"s\"/utf8>> = X", "try X of 1 -> a catch throw:T:S -> S after ok end",
-        "receive M -> M after 10 -> t end, receive _ -> ok end", "#{a := V} = X, X#{b => V}, #{}",
-        "#r{a = 1, _ = 2}, X#r.a, #r.a, X#r{a = 2}", "if X -> a; true -> b end", "catch X, begin X end",
+        "<<A:8, R/binary-unit:8, \"s\"/utf8>> = X",
+        "try X of 1 -> a catch throw:T:S -> S after ok end",
+        "receive M -> M after 10 -> t end, receive _ -> ok end",
+        "#{a := V} = X, X#{b => V}, #{}",
+        "#r{a = 1, _ = 2}, X#r.a, #r.a, X#r{a = 2}",
+        "if X -> a; true -> b end",
+        "catch X, begin X end",
         "-1, not X, X andalso Y, \"ab\" ++ T, 1.5, $a, 'q', []",
     };
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
@@ -156,12 +162,26 @@ Test(lint, well_formed_takes_what_the_parser_makes)
 Test(lint, well_formed_refuses_other_shapes)
 {
     const char *terms[] = {
-        "foo.", "[foo].", "[{var,1}].", "[{var,1,\"X\"}].", "[{integer,1,a}].", "[{call,1,{atom,1,f}}].",
-        "[{tuple,1,[{foo}]}].", "[{tuple,1,[a|b]}].", "[{'case',1,{var,1,'X'},[{clause,1,[],[]}]}].",
-        "[{'fun',1,{clauses,[x]}}].", "[{'fun',1,{function,1,2}}].", "[{bin,1,[{bin_element,1,{var,1,'X'},default,[1]}]}].",
-        "[{op,1,\"+\",{integer,1,1}}].", "[{map,1,[{map_field_assoc,1,{nil,1}}]}].", "[{string,1,[a]}].",
-        "[{record,1,r,[{record_field,1,{atom,1,a}}]}].", "[{'try',1,[],[],[]}].", "[{lc,1,{nil,1},[{generate,1,x}]}].",
-        "[{nil,1}|{nil,1}].", "[{'receive',1,[],{integer,1,0}}].",
+        "foo.",
+        "[foo].",
+        "[{var,1}].",
+        "[{var,1,\"X\"}].",
+        "[{integer,1,a}].",
+        "[{call,1,{atom,1,f}}].",
+        "[{tuple,1,[{foo}]}].",
+        "[{tuple,1,[a|b]}].",
+        "[{'case',1,{var,1,'X'},[{clause,1,[],[]}]}].",
+        "[{'fun',1,{clauses,[x]}}].",
+        "[{'fun',1,{function,1,2}}].",
+        "[{bin,1,[{bin_element,1,{var,1,'X'},default,[1]}]}].",
+        "[{op,1,\"+\",{integer,1,1}}].",
+        "[{map,1,[{map_field_assoc,1,{nil,1}}]}].",
+        "[{string,1,[a]}].",
+        "[{record,1,r,[{record_field,1,{atom,1,a}}]}].",
+        "[{'try',1,[],[],[]}].",
+        "[{lc,1,{nil,1},[{generate,1,x}]}].",
+        "[{nil,1}|{nil,1}].",
+        "[{'receive',1,[],{integer,1,0}}].",
         "[{'try',1,[{nil,1}],[],[{clause,1,[],[],[{nil,1}]}],[]}].",
         "[{'try',1,[{nil,1}],[],[{clause,1,[{var,1,'E'}],[],[{nil,1}]}],[]}].",
     };
@@ -192,7 +212,8 @@ Test(lint, exprs_error_is_erl_lints_first)
     cr_assert_neq(e, THE_NON_VALUE);
     cr_assert_eq(tuple_get(e, 1), atom_from_cstr("erl_lint"));
     term_t desc = tuple_get(e, 2);
-    cr_assert(term_is_tuple(desc) && tuple_get(desc, 0) == atom_from_cstr("unbound_var") && tuple_get(desc, 1) == x);
+    cr_assert(term_is_tuple(desc) && tuple_get(desc, 0) == atom_from_cstr("unbound_var") &&
+              tuple_get(desc, 1) == x);
     cr_assert_eq(lint_exprs_error(exprs_of("Y = 1, X + Y"), &x, 1, &h), THE_NON_VALUE);
     e = lint_exprs_error(exprs_of("case X of 1 -> Z = 1; _ -> ok end, Z"), &x, 1, &h);
     cr_assert_neq(e, THE_NON_VALUE);
