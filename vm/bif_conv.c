@@ -980,15 +980,25 @@ static bool scan_uint(const char **s, uint64_t *v)
 #define PID_MAX_NUMBER 0x7FFFu
 #define PID_MAX_SERIAL 0x1FFFu
 
+/* The text of a pid, port or ref for list_to_pid/port/ref: the byte list
+ * t into buf (cap bytes with the NUL; a NUL in the list ends the text, as
+ * OTP reads it); false when t is no byte list or does not fit. */
+static bool id_text(term_t t, char *buf, size_t cap)
+{
+    int64_t n = copy_byte_list(t, buf, cap - 1);
+    if (n < 0)
+        return false;
+    buf[n] = '\0';
+    return true;
+}
+
 /* "<0.N.S>" as OTP 25 reads it: at most 64 chars (a NUL ends the text),
  * node 0 only (this node is not distributed). */
 term_t bif_conv_list_to_pid_1(process *p, const term_t *args)
 {
     char buf[65];
-    int64_t n = copy_byte_list(args[0], buf, 64);
-    if (n < 0)
+    if (!id_text(args[0], buf, sizeof buf))
         return BIF_BADARG(p);
-    buf[n] = '\0';
     const char *c = buf;
     uint64_t node, num, serial;
     if (*c++ != '<' || !scan_uint(&c, &node) || *c++ != '.' || !scan_uint(&c, &num) || *c++ != '.' ||
@@ -1008,10 +1018,8 @@ term_t bif_conv_list_to_pid_1(process *p, const term_t *args)
 term_t bif_conv_list_to_port_1(process *p, const term_t *args)
 {
     char buf[65];
-    int64_t n = copy_byte_list(args[0], buf, 64);
-    if (n < 0)
+    if (!id_text(args[0], buf, sizeof buf))
         return BIF_BADARG(p);
-    buf[n] = '\0';
     const char *c = buf;
     uint64_t node, num;
     if (strncmp(c, "#Port<", 6) != 0)
@@ -1033,10 +1041,8 @@ term_t bif_conv_list_to_port_1(process *p, const term_t *args)
 term_t bif_conv_list_to_ref_1(process *p, const term_t *args)
 {
     char buf[5 + 6 * 11 + 1];
-    int64_t n = copy_byte_list(args[0], buf, sizeof buf - 1);
-    if (n < 0)
+    if (!id_text(args[0], buf, sizeof buf))
         return BIF_BADARG(p);
-    buf[n] = '\0';
     if (strncmp(buf, "#Ref<", 5) != 0)
         return BIF_BADARG(p);
     const char *c = buf + 5;

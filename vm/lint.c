@@ -506,17 +506,10 @@ enum wf_kind {
     WF_TSL
 };
 
-static bool wf_list(term_t l)
-{
-    while (term_is_list(l))
-        l = list_tail(l);
-    return term_is_nil(l);
-}
-
 /* Pushes each element of proper list l as kind k; false if l is none. */
 static bool wf_push_list(tstack *w, term_t l, enum wf_kind k)
 {
-    if (!wf_list(l))
+    if (list_length(l) < 0)
         return false;
     for (; term_is_list(l); l = list_tail(l)) {
         tstack_push(w, list_head(l));
@@ -546,7 +539,7 @@ static bool wf_node(tstack *w, term_t e)
     if (tag == la.float_)
         return n == 3 && term_is_float(el(e, 2));
     if (tag == la.string) {
-        if (n != 3 || !wf_list(el(e, 2)))
+        if (n != 3 || list_length(el(e, 2)) < 0)
             return false;
         for (term_t l = el(e, 2); term_is_list(l); l = list_tail(l))
             if (!term_is_integer(list_head(l)))

@@ -1415,22 +1415,11 @@ is_anno_list(_) ->
 normalise_size(default) -> default;
 normalise_size(S) -> normalise(S).
 
-%% erl_anno's location and text of an annotation.
-location(A) when is_list(A) ->
-    case lists:keyfind(location, 1, A) of
-        {location, L} -> L;
-        false -> 0
-    end;
-location(A) ->
-    A.
+%% erl_anno's location and text of an annotation, as erl_scan's token
+%% accessors read them.
+location(A) -> erl_scan:location({anno, A}).
 
-anno_text(A) when is_list(A) ->
-    case lists:keyfind(text, 1, A) of
-        {text, T} -> T;
-        false -> undefined
-    end;
-anno_text(_) ->
-    undefined.
+anno_text(A) -> erl_scan:text({anno, A}).
 
 set_text(Text, A) when is_list(A) -> lists:keystore(text, 1, A, {text, Text});
 set_text(Text, A) -> [{text, Text}, {location, A}].

@@ -738,28 +738,9 @@ element_name(remote) -> "external function call";
 element_name(Tag) when is_atom(Tag) -> atom_to_list(Tag);
 element_name(Tag) -> erlang:error(badarg, [Tag]).
 
-%% An operator on constants is computed now (erl_eval:partial_eval/1):
-%% its value when that is a number or an atom, else the expression.
-fold(E) ->
-    case catch constant(E) of
-        V when is_integer(V) -> {integer, element(2, E), V};
-        V when is_float(V) -> {float, element(2, E), V};
-        V when is_atom(V) -> {atom, element(2, E), V};
-        _ -> E
-    end.
-
-constant({op, _, Op, L, R}) -> operate(Op, [constant(L), constant(R)]);
-constant({op, _, Op, A}) -> operate(Op, [constant(A)]);
-constant({integer, _, I}) -> I;
-constant({char, _, C}) -> C;
-constant({float, _, F}) -> F;
-constant({atom, _, A}) -> A;
-constant({tuple, _, Es}) -> list_to_tuple([constant(E) || E <- Es]);
-constant({nil, _}) -> [];
-constant({cons, _, H, T}) -> [constant(H) | constant(T)].
-
-operate('!', [To, Msg]) -> erlang:send(To, Msg);
-operate(Op, Args) -> apply(erlang, Op, Args).
+%% An operator on constants is computed now: its value when that is a
+%% number or an atom, else the expression.
+fold(E) -> erl_eval:partial_eval(E).
 
 %% ---------------------------------------------------------------------
 %% What may be called where
