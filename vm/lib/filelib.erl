@@ -215,21 +215,23 @@ add_name(Name, Acc) -> [lists:reverse(Name) | Acc].
 %% matches do not have.
 start("/", [_ | Parts], _Cwd) ->
     literal_prefix(Parts, "/", 0);
-start(_, Parts, Cwd) ->
+start(_, [Part | More] = Parts, Cwd) when is_list(Part) ->
     Base = dir_prefix(Cwd),
-    case Parts of
-        [Part | More] when is_list(Part) ->
-            case is_literal(Part) of
-                true ->
-                    Name = filename:join([Part]),
-                    Joined = filename:join(Base, Name),
-                    literal_prefix(More, Joined, length(Joined) - length(Name));
-                false ->
-                    {Base, length(filename:join(Base, "x")) - 1, Parts}
-            end;
-        _ ->
-            {Base, length(filename:join(Base, "x")) - 1, Parts}
-    end.
+    case is_literal(Part) of
+        true ->
+            Name = filename:join([Part]),
+            Joined = filename:join(Base, Name),
+            literal_prefix(More, Joined, length(Joined) - length(Name));
+        false ->
+            in_base(Base, Parts)
+    end;
+start(_, Parts, Cwd) ->
+    in_base(dir_prefix(Cwd), Parts).
+
+%% The search starts in Base itself; a match's name is what follows Base
+%% and the separator joining it.
+in_base(Base, Parts) ->
+    {Base, length(filename:join(Base, "x")) - 1, Parts}.
 
 literal_prefix([Part | More] = Parts, Dir, Skip) ->
     case is_list(Part) andalso is_literal(Part) of
