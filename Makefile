@@ -68,7 +68,7 @@ LIBS = $(PKG_LIBS) -lpthread -lm
 # ---- sources, one list per layer --------------------------------------------
 
 VM_SRCS     := alloc atom bignum binary cmp copy ext float gc hash heap lex map progress read term timer unicode bif_term bif_bin parse epp bif bif_arith bif_conv compile compile_lower compile_gen compile_layout compile_pat compile_bin compile_asm lint disasm \
-               code interp proc sched spinlock pool bits bif_proc bif_sys bif_misc bif_scan bif_file bif_instr bif_zlib bif_re bif_pterm pterm bif_atomics ets md5 trace port bif_port eval seqtrace report vm
+               code interp proc sched spinlock pool bits bif_proc bif_sys bif_misc bif_scan bif_file bif_instr bif_zlib bif_re bif_pterm pterm bif_atomics ets md5 digest bif_crypto trace port bif_port eval seqtrace report vm
 FORMAT_SRCS := buf write pretty fwrite io traceline exception tracejson erts
 DBGCORE_SRCS := dbgcore session tev tev_sched tracer bp bif_trace bif_pattern bif_session ms ms_run ms_text msact tlog tport tport_ip collector tev_port
 SHELL_SRCS  := main repl offline cmd exec out sessions filter log complete

@@ -114,6 +114,13 @@ c_bif(os, F, A) ->
     lists:member({F, A}, [{getenv, 0}, {getenv, 1}, {getenv, 2}, {putenv, 2}, {unsetenv, 1},
                           {getpid, 0}, {type, 0}, {timestamp, 0}, {system_time, 0},
                           {system_time, 1}, {perf_counter, 0}, {perf_counter, 1}]);
+%% crypto's C half (vm/bif_crypto.c), named as OTP's NIFs
+c_bif(crypto, F, A) ->
+    lists:member({F, A}, [{hash_nif, 2}, {hash_init_nif, 1}, {hash_update_nif, 2},
+                          {hash_final_nif, 1}, {hash_info_nif, 1}, {mac_nif, 4},
+                          {mac_init_nif, 3}, {mac_update_nif, 2}, {mac_final_nif, 1},
+                          {pbkdf2_hmac_nif, 5}, {strong_rand_bytes_nif, 1}, {do_exor, 2},
+                          {hash_equals_nif, 2}]);
 c_bif(_, _, _) -> false.
 
 %% Functions written in Erlang over a C half that only dbgsh has (so they
@@ -197,6 +204,7 @@ allowed(prim_file, F, A, _) ->
                           {make_symlink, 2}, {list_dir, 1}, {list_dir_all, 1}, {read_link, 1},
                           {read_link_all, 1}, {read_file_info, 2}, {read_link_info, 2},
                           {open, 2}, {close, 1}, {read, 2}, {write, 2}, {position, 2}]);
+allowed(crypto, F, A, _) -> c_bif(crypto, F, A);
 allowed(M, F, A, Mods) ->
     case lists:member(M, Mods) of
         true -> c_bif(M, F, A) orelse exported(M, F, A);

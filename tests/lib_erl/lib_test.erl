@@ -110,6 +110,15 @@ not_ours(file, F, A) ->
 %% Scanning with continuations is not written; of erl_parse only the
 %% parse_* entry points and format_error/1 are.
 not_ours(erl_scan, F, _) -> lists:member(F, [tokens, continuation_location]);
+%% Of crypto, the digests, MACs, PBKDF2 and helpers (vm/lib/crypto.erl);
+%% not ciphers, public keys, CMAC, random-number plug-ins, engines.
+not_ours(crypto, F, A) ->
+    not lists:member({F, A}, [{start, 0}, {stop, 0}, {version, 0}, {supports, 0}, {supports, 1},
+                              {hash, 2}, {hash_init, 1}, {hash_update, 2}, {hash_final, 1},
+                              {hash_info, 1}, {mac, 3}, {mac, 4}, {macN, 4}, {macN, 5},
+                              {mac_init, 2}, {mac_init, 3}, {mac_update, 2}, {mac_final, 1},
+                              {mac_finalN, 2}, {pbkdf2_hmac, 5}, {strong_rand_bytes, 1},
+                              {exor, 2}, {hash_equals, 2}, {bytes_to_integer, 1}]);
 not_ours(erl_parse, F, _) -> not lists:member(F, [parse_form, parse_exprs, parse_term, format_error]);
 %% Of c, the shell's c/1,2 and l/1 only (written over dbgsh's compiler).
 not_ours(c, F, A) -> not lists:member({F, A}, [{c, 1}, {c, 2}, {l, 1}]) orelse lib_rename:over_c(c, F, A);
@@ -1530,6 +1539,13 @@ cases(erl_scan) ->
 %% tests/scripts/stdlib/erl_eval_* run the same expressions through erl's
 %% erl_eval and ours.
 cases(erl_eval) -> [];
+%% crypto's work is C BIFs erl does not have (named as OTP's NIFs, which
+%% OTP's module does not export): tests/scripts/stdlib/crypto_api runs
+%% the same calls through erl's crypto and ours; bytes_to_integer/1 and
+%% supports/1 are Erlang code alone.
+cases(crypto) ->
+    [{bytes_to_integer, [B]} || B <- [<<>>, <<1>>, <<1, 2, 3>>, <<255:80>>, undefined, <<1:3>>, [1], a]]
+        ++ [{supports, [T]} || T <- [hashs, foo]];
 cases(erl_parse) ->
     [{format_error, [M]} || M <- [["syntax error before: ", "'.'"], "bad term", [[$a], [[$b]]],
                                  foo, {a, "b"}, [1 | 2], -1]];

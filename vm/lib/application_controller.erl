@@ -550,6 +550,8 @@ get_appl_name(Appl) -> throw({error, {bad_application, Appl}}).
 make_appl(Name) when is_atom(Name) ->
     FName = atom_to_list(Name) ++ ".app",
     case find_app_file(Name) of
+        non_existing when Name =:= crypto ->
+            {ok, make_appl_i(crypto_spec())};
         non_existing ->
             {error, {file:format_error(enoent), FName}};
         {FullName, Kind} ->
@@ -713,6 +715,15 @@ complete_logger_env() ->
              end,
     true = ets:insert(?TAB, {{env, kernel, logger}, NewEnv}),
     ok.
+
+%% crypto, whose module is dbgsh's (vm/lib/crypto.erl): loadable and
+%% startable without a crypto.app on the code path, as in erl, where OTP's
+%% is installed. A crypto.app on the path comes first.
+crypto_spec() ->
+    {application, crypto,
+     [{description, "CRYPTO"}, {vsn, "5.1"}, {modules, [crypto]}, {registered, []},
+      {applications, [kernel, stdlib]},
+      {env, [{fips_mode, false}, {rand_cache_size, 896}]}]}.
 
 stdlib_spec() ->
     {application, stdlib,
