@@ -15,7 +15,7 @@ static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notaliv
     slot_utf8, slot_safe, slot_badopt, slot_registered_name, slot_line_length, slot_encoding,
     slot_printable_range, slot_trim, slot_interpreted, slot_error_map, slot_tag, slot_depth, slot_none,
     slot_override_segment, slot_stdlib_errors, slot_math, slot_scope, slot_kernel_errors, slot_os, slot_ets,
-    slot_re;
+    slot_re, slot_crypto, slot_arg_num;
 #define ATOM_REASON atom_cached(&slot_reason, "reason")
 #define ATOM_GENERAL atom_cached(&slot_general, "general")
 #define ATOM_FORMAT_ERROR atom_cached(&slot_format_error, "format_error")
@@ -48,6 +48,8 @@ static _Atomic term_t slot_reason, slot_general, slot_format_error, slot_notaliv
 #define ATOM_NONE atom_cached(&slot_none, "none")
 #define ATOM_OVERRIDE_SEGMENT atom_cached(&slot_override_segment, "override_segment_position")
 #define ATOM_STDLIB_ERRORS atom_cached(&slot_stdlib_errors, "erl_stdlib_errors")
+#define ATOM_CRYPTO atom_cached(&slot_crypto, "crypto")
+#define ATOM_ERL_FUNCTION_ARG_NUM atom_cached(&slot_arg_num, "erl_function_arg_num")
 #define ATOM_MATH atom_cached(&slot_math, "math")
 #define ATOM_ETS atom_cached(&slot_ets, "ets")
 #define ATOM_RE atom_cached(&slot_re, "re")
@@ -78,6 +80,7 @@ typedef struct ectx {
                     go through erl_error's "~s" of UTF-8 bytes (below) */
     fmt_buf tmp; /* error texts split into lines */
     fmt_buf gen; /* a derived general text (format_bs_fail) */
+    char arg_text[128]; /* a derived argument text copied from a term (crypto's) */
 } ectx;
 
 static void put_cstr(ectx *c, const char *s) { fmt_buf_put(c->b, s, strlen(s)); }
@@ -2020,6 +2023,44 @@ static void derive_bs_fail(ectx *c, term_t reason, term_t info, emap *e)
     e->reason = "construction of binary failed";
 }
 
+/* crypto:format_error/2 (vm/lib/crypto.erl) on what its nif_call raised,
+ * {Kind, {File, Line}, Text} with erl_function_arg_num in error_info:
+ * Text for that argument and "(Found in the internal file File at line
+ * Line)" as the general text, or both as the general text when the
+ * argument is undefined. */
+static void derive_crypto(ectx *c, term_t reason, term_t info, emap *e)
+{
+    term_t n;
+    if (!map_get(info, ATOM_ERL_FUNCTION_ARG_NUM, &n) || !term_is_tuple(reason) || tuple_arity(reason) != 3)
+        return;
+    term_t kind = tuple_get(reason, 0), where = tuple_get(reason, 1), text = tuple_get(reason, 2);
+    if ((kind != ATOM_badarg && !atom_is_named(kind, "notsup")) || !term_is_tuple(where) ||
+        tuple_arity(where) != 2 || !term_is_small(tuple_get(where, 1)))
+        return;
+    bool to_arg = term_is_small(n) && small_value(n) >= 1 && small_value(n) <= EMAP_ARGS;
+    fmt_buf *b = &c->gen;
+    fmt_buf_reset(b);
+    if (!put_chardata(b, text))
+        return;
+    if (to_arg) {
+        size_t len = b->len < sizeof c->arg_text - 1 ? b->len : sizeof c->arg_text - 1;
+        memcpy(c->arg_text, b->data, len);
+        c->arg_text[len] = '\0';
+        e->arg[small_value(n)] = c->arg_text;
+        fmt_buf_reset(b);
+    } else {
+        fmt_buf_putc(b, ' ');
+    }
+    static const char found[] = "(Found in the internal file ", at[] = " at line ";
+    fmt_buf_put(b, found, sizeof found - 1);
+    if (!put_chardata(b, tuple_get(where, 0)))
+        return;
+    fmt_buf_put(b, at, sizeof at - 1);
+    fmt_write(b, tuple_get(where, 1), -1, false);
+    fmt_buf_putc(b, ')');
+    e->general = b;
+}
+
 /* get_extended_error(Reason, Trace): the error map of the first frame's
  * error_info, when there is one. */
 static void get_error_map(ectx *c, term_t reason, term_t trace, emap *e)
@@ -2057,6 +2098,8 @@ static void get_error_map(ectx *c, term_t reason, term_t trace, emap *e)
         derive_stdlib(frame, e);
     else if (mod == ATOM_KERNEL_ERRORS && fn == ATOM_FORMAT_ERROR)
         derive_kernel(frame, e);
+    else if (mod == ATOM_CRYPTO && fn == ATOM_FORMAT_ERROR)
+        derive_crypto(c, reason, info, e);
 }
 
 /* A lone \r or \n at s[i] (not one of a \r\n pair). */

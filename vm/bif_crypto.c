@@ -40,12 +40,18 @@ static void charge(process *p, uint64_t bytes)
     p->reds -= (int32_t)(r > MAX_BUMP ? MAX_BUMP : r);
 }
 
-/* OTP's NIF failure {Kind, {File, Line}, Text}: Kind badarg or notsup,
- * File and Line where OTP's C source raises it. */
-static term_t nif_error(process *p, const char *kind, const char *file, int line, const char *text)
+/* OTP's NIF failure {Kind, #{c_file_name => File, c_file_line_num =>
+ * Line, c_function_arg_num => Arg}, Text}: Kind badarg or notsup, File
+ * and Line where OTP's C source raises it, Arg the failing argument
+ * (0-based). crypto.erl's nif_call raises it again as OTP's Erlang code
+ * does: {Kind, {File, Line}, Text}, with Arg + 1 in its error_info. */
+static term_t nif_error(process *p, const char *kind, const char *file, int line, int arg, const char *text)
 {
     heap_t *h = &p->heap;
-    term_t where = term_tuple2(h, term_string(h, file, strlen(file)), term_small(line));
+    term_t keys[3] = {atom_from_cstr("c_file_name"), atom_from_cstr("c_file_line_num"),
+                      atom_from_cstr("c_function_arg_num")};
+    term_t vals[3] = {term_string(h, file, strlen(file)), term_small(line), term_small(arg)};
+    term_t where = map_from_pairs(h, keys, vals, 3);
     return BIF_ERROR(p, term_tuple3(h, atom_from_cstr(kind), where, term_string(h, text, strlen(text))));
 }
 
@@ -148,7 +154,7 @@ term_t bif_crypto_hash_nif_2(process *p, const term_t *args)
     digest_alg alg;
     bin_view v;
     if (!digest_of(args[0], &alg))
-        return nif_error(p, "badarg", "hash.c", 108, "Bad digest type");
+        return nif_error(p, "badarg", "hash.c", 108, 0, "Bad digest type");
     if (!binary_of(p, args[1], &v))
         return BIF_BADARG(p);
     uint8_t out[DIGEST_MAX_SIZE];
@@ -161,7 +167,7 @@ term_t bif_crypto_hash_init_nif_1(process *p, const term_t *args)
 {
     digest_alg alg;
     if (!digest_of(args[0], &alg))
-        return nif_error(p, "badarg", "hash.c", 142, "Bad digest type");
+        return nif_error(p, "badarg", "hash.c", 142, 0, "Bad digest type");
     term_t ref;
     digest_start(&new_state(p, HASH_STATE, &ref)->u.hash, alg);
     return ref;
@@ -172,7 +178,7 @@ term_t bif_crypto_hash_update_nif_2(process *p, const term_t *args)
     const crypto_state *old = state_of(args[0], false);
     bin_view v;
     if (!old)
-        return nif_error(p, "badarg", "hash.c", 171, "Bad state");
+        return nif_error(p, "badarg", "hash.c", 171, 0, "Bad state");
     if (!binary_of(p, args[1], &v))
         return BIF_BADARG(p);
     term_t ref;
@@ -187,7 +193,7 @@ term_t bif_crypto_hash_final_nif_1(process *p, const term_t *args)
 {
     const crypto_state *s = state_of(args[0], false);
     if (!s)
-        return nif_error(p, "badarg", "hash.c", 205, "Bad state");
+        return nif_error(p, "badarg", "hash.c", 205, 0, "Bad state");
     digest_ctx c = s->u.hash;
     uint8_t out[DIGEST_MAX_SIZE];
     digest_finish(&c, out);
@@ -258,13 +264,13 @@ static term_t mac_error(process *p, mac_fail f, bool init)
 {
     switch (f) {
     case MAC_BAD_DIGEST:
-        return nif_error(p, "badarg", "mac.c", init ? 617 : 263, "Bad digest algorithm for HMAC");
+        return nif_error(p, "badarg", "mac.c", init ? 617 : 263, 1, "Bad digest algorithm for HMAC");
     case MAC_BAD_KEY_LENGTH:
-        return nif_error(p, "badarg", "mac.c", init ? 589 : 235, "Bad key length");
+        return nif_error(p, "badarg", "mac.c", init ? 589 : 235, 2, "Bad key length");
     case MAC_NOTSUP:
-        return nif_error(p, "notsup", "mac.c", init ? 587 : 233, "Unsupported mac algorithm");
+        return nif_error(p, "notsup", "mac.c", init ? 587 : 233, 0, "Unsupported mac algorithm");
     default:
-        return nif_error(p, "badarg", "mac.c", init ? 587 : 233, "Unknown mac algorithm");
+        return nif_error(p, "badarg", "mac.c", init ? 587 : 233, 0, "Unknown mac algorithm");
     }
 }
 
@@ -276,7 +282,7 @@ term_t bif_crypto_mac_nif_4(process *p, const term_t *args)
     if (!binary_of(p, args[2], &k))
         return BIF_BADARG(p);
     if (!bytes_of(p, args[3], &v))
-        return nif_error(p, "badarg", "mac.c", 175, "Bad text");
+        return nif_error(p, "badarg", "mac.c", 175, 3, "Bad text");
     crypto_state s;
     mac_fail f = mac_start(args[0], args[1], &k, &s);
     if (f != MAC_OK)
@@ -293,7 +299,7 @@ term_t bif_crypto_mac_init_nif_3(process *p, const term_t *args)
 {
     bin_view k;
     if (!bytes_of(p, args[2], &k))
-        return nif_error(p, "badarg", "mac.c", 580, "Bad key");
+        return nif_error(p, "badarg", "mac.c", 580, 2, "Bad key");
     crypto_state tmp;
     mac_fail f = mac_start(args[0], args[1], &k, &tmp);
     if (f != MAC_OK)
@@ -308,10 +314,10 @@ term_t bif_crypto_mac_update_nif_2(process *p, const term_t *args)
 {
     bin_view v;
     if (!bytes_of(p, args[1], &v))
-        return nif_error(p, "badarg", "mac.c", 794, "Bad text");
+        return nif_error(p, "badarg", "mac.c", 794, 1, "Bad text");
     crypto_state *s = state_of(args[0], true);
     if (!s)
-        return nif_error(p, "badarg", "mac.c", 817, "Bad ref");
+        return nif_error(p, "badarg", "mac.c", 817, 0, "Bad ref");
     spinlock_lock(&s->lock);
     mac_feed(s, &v);
     spinlock_unlock(&s->lock);
@@ -323,7 +329,7 @@ term_t bif_crypto_mac_final_nif_1(process *p, const term_t *args)
 {
     crypto_state *s = state_of(args[0], true);
     if (!s)
-        return nif_error(p, "badarg", "mac.c", 847, "Bad ref");
+        return nif_error(p, "badarg", "mac.c", 847, 0, "Bad ref");
     uint8_t out[DIGEST_MAX_SIZE];
     spinlock_lock(&s->lock);
     size_t n = mac_result(s, out);
@@ -352,21 +358,21 @@ term_t bif_crypto_pbkdf2_hmac_nif_5(process *p, const term_t *args)
     bin_view pass, salt;
     uint64_t iter, len;
     if (!digest_of(args[0], &alg))
-        return nif_error(p, "badarg", "pbkdf2_hmac.c", 34, "Bad digest type");
+        return nif_error(p, "badarg", "pbkdf2_hmac.c", 34, 0, "Bad digest type");
     if (alg < DIGEST_SHA1 || alg > DIGEST_SHA512)
-        return nif_error(p, "badarg", "pbkdf2_hmac.c", 38, "Not eligible digest type");
+        return nif_error(p, "badarg", "pbkdf2_hmac.c", 38, 0, "Not eligible digest type");
     if (!binary_of(p, args[1], &pass))
-        return nif_error(p, "badarg", "pbkdf2_hmac.c", 41, "Not binary");
+        return nif_error(p, "badarg", "pbkdf2_hmac.c", 41, 1, "Not binary");
     if (!binary_of(p, args[2], &salt))
-        return nif_error(p, "badarg", "pbkdf2_hmac.c", 44, "Not binary");
+        return nif_error(p, "badarg", "pbkdf2_hmac.c", 44, 2, "Not binary");
     int r = ulong_of(args[3], &iter);
     if (r <= 0)
-        return r < 0 ? nif_error(p, "badarg", "pbkdf2_hmac.c", 47, "Not integer")
-                     : nif_error(p, "badarg", "pbkdf2_hmac.c", 49, "Must be > 0");
+        return r < 0 ? nif_error(p, "badarg", "pbkdf2_hmac.c", 47, 3, "Not integer")
+                     : nif_error(p, "badarg", "pbkdf2_hmac.c", 49, 3, "Must be > 0");
     r = ulong_of(args[4], &len);
     if (r <= 0)
-        return r < 0 ? nif_error(p, "badarg", "pbkdf2_hmac.c", 52, "Not integer")
-                     : nif_error(p, "badarg", "pbkdf2_hmac.c", 54, "Must be > 0");
+        return r < 0 ? nif_error(p, "badarg", "pbkdf2_hmac.c", 52, 4, "Not integer")
+                     : nif_error(p, "badarg", "pbkdf2_hmac.c", 54, 4, "Must be > 0");
     uint8_t *out;
     term_t b = bin_alloc(&p->heap, len, &out);
     if (b == THE_NON_VALUE)
@@ -392,7 +398,7 @@ term_t bif_crypto_strong_rand_bytes_nif_1(process *p, const term_t *args)
     for (size_t got = 0; got < n;) {
         ssize_t k = getrandom(out + got, n - got, 0);
         if (k < 0 && errno != EINTR)
-            return BIF_ERROR(p, atom_from_cstr("low_entropy"));
+            return ATOM_false; /* crypto.erl raises low_entropy */
         if (k > 0)
             got += (size_t)k;
     }

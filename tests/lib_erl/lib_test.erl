@@ -113,7 +113,7 @@ not_ours(erl_scan, F, _) -> lists:member(F, [tokens, continuation_location]);
 %% Of crypto, the digests, MACs, PBKDF2 and helpers (vm/lib/crypto.erl);
 %% not ciphers, public keys, CMAC, random-number plug-ins, engines.
 not_ours(crypto, F, A) ->
-    not lists:member({F, A}, [{start, 0}, {stop, 0}, {version, 0}, {supports, 0}, {supports, 1},
+    not lists:member({F, A}, [{format_error, 2}, {start, 0}, {stop, 0}, {version, 0}, {supports, 0}, {supports, 1},
                               {hash, 2}, {hash_init, 1}, {hash_update, 2}, {hash_final, 1},
                               {hash_info, 1}, {mac, 3}, {mac, 4}, {macN, 4}, {macN, 5},
                               {mac_init, 2}, {mac_init, 3}, {mac_update, 2}, {mac_final, 1},
@@ -1545,7 +1545,10 @@ cases(erl_eval) -> [];
 %% supports/1 are Erlang code alone.
 cases(crypto) ->
     [{bytes_to_integer, [B]} || B <- [<<>>, <<1>>, <<1, 2, 3>>, <<255:80>>, undefined, <<1:3>>, [1], a]]
-        ++ [{supports, [T]} || T <- [hashs, foo]];
+        ++ [{supports, [T]} || T <- [hashs, foo]]
+        ++ [{format_error, [R, [{crypto, F, As, [{error_info, #{erl_function_arg_num => N}}]}]]}
+            || {R, F, As, N} <- [{{badarg, {"hash.c", 108}, "Bad digest type"}, hash, [foo, <<>>], 1},
+                                 {{notsup, {"mac.c", 233}, "x"}, mac, [a, b, c, d], 4}]];
 cases(erl_parse) ->
     [{format_error, [M]} || M <- [["syntax error before: ", "'.'"], "bad term", [[$a], [[$b]]],
                                  foo, {a, "b"}, [1 | 2], -1]];

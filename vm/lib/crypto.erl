@@ -8,11 +8,34 @@
 %% CMAC are not here (docs/differences-from-erlang.md).
 -module(crypto).
 
--export([start/0, stop/0, version/0, supports/0, supports/1,
+-export([format_error/2, start/0, stop/0, version/0, supports/0, supports/1,
          hash/2, hash_init/1, hash_update/2, hash_final/1, hash_info/1,
          mac/3, mac/4, macN/4, macN/5, mac_init/2, mac_init/3, mac_update/2,
          mac_final/1, mac_finalN/2, pbkdf2_hmac/5, strong_rand_bytes/1,
          exor/2, hash_equals/2, bytes_to_integer/1]).
+
+%% OTP's ?nif_call: a C half fails with {Kind, #{c_file_name := File,
+%% c_file_line_num := Line, c_function_arg_num := N}, Text} (N 0-based),
+%% raised again from the calling function as {Kind, {File, Line}, Text}
+%% with the C half's arguments and N + 1 in error_info, which
+%% format_error/2 explains as erl's shell does.
+-define(nif_call(Call),
+        try Call
+        catch
+            error:{Kind, #{c_file_name := File, c_file_line_num := Line,
+                           c_function_arg_num := N}, Text}:Stack ->
+                erlang:error({Kind, {File, Line}, Text}, nif_args(Stack),
+                             [{error_info, #{erl_function_arg_num => N + 1}}])
+        end).
+
+nif_args([{_, _, Args, _} | _]) when is_list(Args) -> Args;
+nif_args(_) -> none.
+
+%% The shell's explanation of a failure raised by nif_call.
+format_error({Kind, {File, Line}, Text}, [{_, _, _, Opts} | _]) when Kind =:= badarg; Kind =:= notsup ->
+    #{erl_function_arg_num := N} = proplists:get_value(error_info, Opts),
+    Where = io_lib:format("(Found in the internal file ~s at line ~p)", [File, Line]),
+    #{N => Text, general => Where}.
 
 start() ->
     application:start(crypto).
@@ -39,17 +62,19 @@ supports(rsa_opts) -> [].
 %% ---- digests ------------------------------------------------------------
 
 hash(Type, Data) ->
-    crypto:hash_nif(Type, iolist_to_binary(Data)).
+    Bin = iolist_to_binary(Data),
+    ?nif_call(crypto:hash_nif(Type, Bin)).
 
 hash_init(Type) ->
-    crypto:hash_init_nif(Type).
+    ?nif_call(crypto:hash_init_nif(Type)).
 
 %% A new state: the one given stays as it was.
 hash_update(State, Data) ->
-    crypto:hash_update_nif(State, iolist_to_binary(Data)).
+    Bin = iolist_to_binary(Data),
+    ?nif_call(crypto:hash_update_nif(State, Bin)).
 
 hash_final(State) ->
-    crypto:hash_final_nif(State).
+    ?nif_call(crypto:hash_final_nif(State)).
 
 hash_info(Type) ->
     crypto:hash_info_nif(Type).
@@ -60,7 +85,8 @@ mac(poly1305, Key, Data) ->
     mac(poly1305, undefined, Key, Data).
 
 mac(Type, SubType, Key, Data) ->
-    crypto:mac_nif(Type, SubType, iolist_to_binary(Key), Data).
+    Bin = iolist_to_binary(Key),
+    ?nif_call(crypto:mac_nif(Type, SubType, Bin, Data)).
 
 macN(Type, Key, Data, MacLength) ->
     macN(Type, undefined, Key, Data, MacLength).
@@ -69,17 +95,18 @@ macN(Type, SubType, Key, Data, MacLength) ->
     binary_part(mac(Type, SubType, Key, Data), 0, MacLength).
 
 mac_init(poly1305, Key) ->
-    crypto:mac_init_nif(poly1305, undefined, Key).
+    ?nif_call(crypto:mac_init_nif(poly1305, undefined, Key)).
 
 mac_init(Type, SubType, Key) ->
-    crypto:mac_init_nif(Type, SubType, iolist_to_binary(Key)).
+    Bin = iolist_to_binary(Key),
+    ?nif_call(crypto:mac_init_nif(Type, SubType, Bin)).
 
 %% The state is updated in place and returned, as OTP's.
 mac_update(State, Data) ->
-    crypto:mac_update_nif(State, Data).
+    ?nif_call(crypto:mac_update_nif(State, Data)).
 
 mac_final(State) ->
-    crypto:mac_final_nif(State).
+    ?nif_call(crypto:mac_final_nif(State)).
 
 mac_finalN(State, MacLength) ->
     binary_part(mac_final(State), 0, MacLength).
@@ -87,10 +114,13 @@ mac_finalN(State, MacLength) ->
 %% ---- the rest -----------------------------------------------------------
 
 pbkdf2_hmac(Digest, Pass, Salt, Iter, KeyLen) ->
-    crypto:pbkdf2_hmac_nif(Digest, Pass, Salt, Iter, KeyLen).
+    ?nif_call(crypto:pbkdf2_hmac_nif(Digest, Pass, Salt, Iter, KeyLen)).
 
 strong_rand_bytes(N) ->
-    crypto:strong_rand_bytes_nif(N).
+    case crypto:strong_rand_bytes_nif(N) of
+        false -> erlang:error(low_entropy);
+        Bin -> Bin
+    end.
 
 exor(Data1, Data2) ->
     crypto:do_exor(iolist_to_binary(Data1), iolist_to_binary(Data2)).
