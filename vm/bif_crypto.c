@@ -22,6 +22,7 @@
 #include "digest.h"
 #include "map.h"
 #include "proc.h"
+#include "sched.h"
 #include "spinlock.h"
 #include "term.h"
 
@@ -32,12 +33,11 @@
 /* One reduction for this many bytes digested (OTP's NIFs run dirty or
  * in chunks above 20,000 bytes; here the cost is charged instead). */
 #define BYTES_PER_RED 64
-#define MAX_BUMP 4000 /* one time slice */
 
 static void charge(process *p, uint64_t bytes)
 {
     uint64_t r = bytes / BYTES_PER_RED;
-    p->reds -= (int32_t)(r > MAX_BUMP ? MAX_BUMP : r);
+    p->reds -= (int32_t)(r > SCHED_SLICE_REDS ? SCHED_SLICE_REDS : r);
 }
 
 /* OTP's NIF failure {Kind, #{c_file_name => File, c_file_line_num =>

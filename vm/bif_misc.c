@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "atom.h"
 #include "bif.h"
+#include "byteorder.h"
 #include "md5.h"
 #include "bignum.h"
 #include "binary.h"
@@ -17,6 +18,7 @@
 #include "ext.h"
 #include "heap.h"
 #include "map.h"
+#include "sched.h"
 #include "tstack.h"
 
 #define BIF(m, f, a, fn, flags) term_t fn(process *p, const term_t *args);
@@ -277,14 +279,13 @@ term_t bif_misc_unique_integer_1(process *p, const term_t *args)
 
 /* ---- erlang:bump_reductions/1 ------------------------------------------------------ */
 
-#define MAX_BUMP 4000 /* OTP's CONTEXT_REDS: one time slice */
 
 term_t bif_misc_bump_reductions_1(process *p, const term_t *args)
 {
     if (!term_is_small(args[0]) || small_value(args[0]) < 0)
         return BIF_BADARG(p);
     int64_t n = small_value(args[0]);
-    p->reds -= (int32_t)(n > MAX_BUMP ? MAX_BUMP : n);
+    p->reds -= (int32_t)(n > SCHED_SLICE_REDS ? SCHED_SLICE_REDS : n);
     return ATOM_true;
 }
 
@@ -295,22 +296,12 @@ term_t bif_misc_bump_reductions_1(process *p, const term_t *args)
 
 #define MD5_CTX_BYTES 88
 
-static uint32_t read_le32(const uint8_t *b)
-{
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-static void write_le32(uint8_t *b, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-}
-
 static void save_md5(const md5_state *c, uint8_t out[MD5_CTX_BYTES])
 {
     for (int i = 0; i < 4; i++)
-        write_le32(out + 4 * i, c->s[i]);
-    write_le32(out + 16, (uint32_t)c->bits);
-    write_le32(out + 20, (uint32_t)(c->bits >> 32));
+        store_le32(out + 4 * i, c->s[i]);
+    store_le32(out + 16, (uint32_t)c->bits);
+    store_le32(out + 20, (uint32_t)(c->bits >> 32));
     memcpy(out + 24, c->buf, 64);
 }
 
@@ -327,8 +318,8 @@ static bool load_md5(term_t t, md5_state *c)
     for (size_t i = 0; i < MD5_CTX_BYTES; i++)
         b[i] = bin_byte_at(&v, i);
     for (int i = 0; i < 4; i++)
-        c->s[i] = read_le32(b + 4 * i);
-    c->bits = read_le32(b + 16) | (uint64_t)read_le32(b + 20) << 32;
+        c->s[i] = load_le32(b + 4 * i);
+    c->bits = load_le32(b + 16) | (uint64_t)load_le32(b + 20) << 32;
     memcpy(c->buf, b + 24, 64);
     return true;
 }

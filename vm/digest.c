@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "byteorder.h"
+
 /* crypto:hash_info/1's facts, in digest_alg's order. */
 static const digest_info infos[DIGEST_COUNT] = {
     [DIGEST_MD4] = {"md4", 16, 64, 257},
@@ -31,35 +33,6 @@ static inline uint32_t rol32(uint32_t v, unsigned n) { return (v << n) | (v >> (
 static inline uint32_t ror32(uint32_t v, unsigned n) { return (v >> n) | (v << ((32 - n) & 31)); }
 static inline uint64_t rol64(uint64_t v, unsigned n) { return (v << n) | (v >> ((64 - n) & 63)); }
 static inline uint64_t ror64(uint64_t v, unsigned n) { return (v >> n) | (v << ((64 - n) & 63)); }
-
-static inline uint32_t load_le32(const uint8_t *b)
-{
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-static inline uint32_t load_be32(const uint8_t *b)
-{
-    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | (uint32_t)b[3];
-}
-static inline uint64_t load_le64(const uint8_t *b) { return load_le32(b) | (uint64_t)load_le32(b + 4) << 32; }
-static inline uint64_t load_be64(const uint8_t *b) { return (uint64_t)load_be32(b) << 32 | load_be32(b + 4); }
-static inline void store_le32(uint8_t *b, uint32_t v)
-{
-    b[0] = (uint8_t)v, b[1] = (uint8_t)(v >> 8), b[2] = (uint8_t)(v >> 16), b[3] = (uint8_t)(v >> 24);
-}
-static inline void store_be32(uint8_t *b, uint32_t v)
-{
-    b[0] = (uint8_t)(v >> 24), b[1] = (uint8_t)(v >> 16), b[2] = (uint8_t)(v >> 8), b[3] = (uint8_t)v;
-}
-static inline void store_le64(uint8_t *b, uint64_t v)
-{
-    store_le32(b, (uint32_t)v);
-    store_le32(b + 4, (uint32_t)(v >> 32));
-}
-static inline void store_be64(uint8_t *b, uint64_t v)
-{
-    store_be32(b, (uint32_t)(v >> 32));
-    store_be32(b + 4, (uint32_t)v);
-}
 
 /* ---- MD4 (RFC 1320) ------------------------------------------------------ */
 

@@ -7,6 +7,7 @@
 #include "alloc.h"
 #include "atom.h"
 #include "bignum.h"
+#include "byteorder.h"
 #include "binary.h"
 #include "map.h"
 
@@ -79,11 +80,6 @@ static inline uint32_t mix_const(uint32_t h, uint32_t k)
 {
     h ^= k;
     return (h << 17) ^ (h >> 15);
-}
-
-static inline uint32_t load_le32(const uint8_t *k)
-{
-    return (uint32_t)k[0] | (uint32_t)k[1] << 8 | (uint32_t)k[2] << 16 | (uint32_t)k[3] << 24;
 }
 
 /* lookup2's hash() of `len` bytes, `init` the previous hash value. Only the

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "byteorder.h"
+
 static const uint32_t md5_sines[64] = {
     0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
     0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
@@ -15,21 +17,11 @@ static const uint32_t md5_sines[64] = {
     0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391};
 static const uint8_t md5_shifts[16] = {7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21};
 
-static uint32_t read_le32(const uint8_t *b)
-{
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-static void write_le32(uint8_t *b, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-}
-
 static void compress_block(md5_state *c, const uint8_t *block)
 {
     uint32_t m[16], a = c->s[0], b = c->s[1], cc = c->s[2], d = c->s[3];
     for (int i = 0; i < 16; i++)
-        m[i] = read_le32(block + 4 * i);
+        m[i] = load_le32(block + 4 * i);
     for (int i = 0; i < 64; i++) {
         uint32_t f;
         int g;
@@ -81,6 +73,6 @@ void md5_finish(md5_state *c, uint8_t out[16])
         pad[npad + (size_t)i] = (uint8_t)(bits >> (8 * i));
     md5_feed(c, pad, npad + 8);
     for (int i = 0; i < 4; i++)
-        write_le32(out + 4 * i, c->s[i]);
+        store_le32(out + 4 * i, c->s[i]);
 }
 
