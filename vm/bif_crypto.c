@@ -87,8 +87,6 @@ static bool binary_of(process *p, term_t t, bin_view *v)
     return term_is_bitstring(t) && bin_view_bytes(t, v) && bytes_of(p, t, v);
 }
 
-static term_t new_binary(process *p, const uint8_t *bytes, size_t n) { return bin_new(&p->heap, bytes, n); }
-
 /* ---- algorithms ------------------------------------------------------------------- */
 
 static bool digest_of(term_t t, digest_alg *alg)
@@ -160,7 +158,7 @@ term_t bif_crypto_hash_nif_2(process *p, const term_t *args)
     uint8_t out[DIGEST_MAX_SIZE];
     digest_bytes(alg, v.bytes, v.size, out);
     charge(p, v.size);
-    return new_binary(p, out, digest_info_of(alg)->size);
+    return bin_new(&p->heap, out, digest_info_of(alg)->size);
 }
 
 term_t bif_crypto_hash_init_nif_1(process *p, const term_t *args)
@@ -197,7 +195,7 @@ term_t bif_crypto_hash_final_nif_1(process *p, const term_t *args)
     digest_ctx c = s->u.hash;
     uint8_t out[DIGEST_MAX_SIZE];
     digest_finish(&c, out);
-    return new_binary(p, out, digest_info_of(c.alg)->size);
+    return bin_new(&p->heap, out, digest_info_of(c.alg)->size);
 }
 
 /* #{block_size => B, size => S, type => NID}; badarg for no digest. */
@@ -290,7 +288,7 @@ term_t bif_crypto_mac_nif_4(process *p, const term_t *args)
     mac_feed(&s, &v);
     charge(p, v.size);
     uint8_t out[DIGEST_MAX_SIZE];
-    return new_binary(p, out, mac_result(&s, out));
+    return bin_new(&p->heap, out, mac_result(&s, out));
 }
 
 /* mac_init_nif(Type, SubType, Key): Key is a binary from mac_init/3, any
@@ -334,7 +332,7 @@ term_t bif_crypto_mac_final_nif_1(process *p, const term_t *args)
     spinlock_lock(&s->lock);
     size_t n = mac_result(s, out);
     spinlock_unlock(&s->lock);
-    return new_binary(p, out, n);
+    return bin_new(&p->heap, out, n);
 }
 
 /* ---- PBKDF2 ------------------------------------------------------------------------ */

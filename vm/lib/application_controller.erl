@@ -550,10 +550,11 @@ get_appl_name(Appl) -> throw({error, {bad_application, Appl}}).
 make_appl(Name) when is_atom(Name) ->
     FName = atom_to_list(Name) ++ ".app",
     case find_app_file(Name) of
-        non_existing when Name =:= crypto ->
-            {ok, make_appl_i(crypto_spec())};
         non_existing ->
-            {error, {file:format_error(enoent), FName}};
+            case builtin_spec(Name) of
+                {ok, Spec} -> {ok, make_appl_i(Spec)};
+                none -> {error, {file:format_error(enoent), FName}}
+            end;
         {FullName, Kind} ->
             case consult(FullName) of
                 {ok, [Application]} ->
@@ -716,14 +717,17 @@ complete_logger_env() ->
     true = ets:insert(?TAB, {{env, kernel, logger}, NewEnv}),
     ok.
 
-%% crypto, whose module is dbgsh's (vm/lib/crypto.erl): loadable and
-%% startable without a crypto.app on the code path, as in erl, where OTP's
-%% is installed. A crypto.app on the path comes first.
-crypto_spec() ->
-    {application, crypto,
-     [{description, "CRYPTO"}, {vsn, "5.1"}, {modules, [crypto]}, {registered, []},
-      {applications, [kernel, stdlib]},
-      {env, [{fips_mode, false}, {rand_cache_size, 896}]}]}.
+%% The specs of the applications other than kernel and stdlib whose
+%% modules are dbgsh's own: loadable and startable without an App.app on
+%% the code path, as in erl, where OTP's are installed. An App.app on the
+%% path comes first.
+builtin_spec(crypto) ->
+    {ok, {application, crypto,
+          [{description, "CRYPTO"}, {vsn, "5.1"}, {modules, [crypto]}, {registered, []},
+           {applications, [kernel, stdlib]},
+           {env, [{fips_mode, false}, {rand_cache_size, 896}]}]}};
+builtin_spec(_) ->
+    none.
 
 stdlib_spec() ->
     {application, stdlib,
