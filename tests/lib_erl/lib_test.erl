@@ -2821,9 +2821,24 @@ lg_clean(M) ->
     lg_flush().
 
 lg_flush() ->
-    receive X -> [X | lg_flush()]
+    lg_own_first(lg_received()).
+
+lg_received() ->
+    receive X -> [X | lg_received()]
     after 0 -> []
     end.
+
+%% The events logger logs from processes it spawns (internal_log_event:
+%% the report of a filter or handler it removed) race with the step's own
+%% later ones, in OTP's logger as in ours; they go after the step's own,
+%% each group in the order it came.
+lg_own_first(Msgs) ->
+    {Spawned, Own} = lists:partition(fun lg_from_spawned/1, Msgs),
+    Own ++ Spawned.
+
+lg_from_spawned({log, _, _, _, #{internal_log_event := true}, _}) -> true;
+lg_from_spawned({log, _, _, _, _, #{internal_log_event := true}}) -> true; % error_logger's form
+lg_from_spawned(_) -> false.
 
 %% Pids, refs, callback stacks, source locations and our modules' prefix.
 lg_norm(P) when is_pid(P) -> pid;
