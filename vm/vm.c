@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmp.h"
 #include "code.h"
 #include "compile.h"
 #include "disasm.h"
@@ -312,21 +313,138 @@ static void print_diags(const lint_diags *d)
     }
 }
 
+/* Whether a function Name/0 is one of EUnit's: a test ("_test"), a test
+ * generator ("_test_") or exported for tests ("_exported_"). */
+static bool eunit_named(term_t name)
+{
+    static const char *const suffixes[] = {"_test", "_test_", "_exported_"};
+    size_t len;
+    const char *text = atom_text(name, &len);
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        size_t n = strlen(suffixes[i]);
+        if (len >= n && memcmp(text + len - n, suffixes[i], n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* EUnit's parse transforms, which eunit.hrl asks for. eunit_autoexport
+ * (strip false) exports every function of EUnit's (eunit_named, arity 0)
+ * and eunit_wrapper_/1, and, when the module has no test/0, adds
+ * test() -> eunit:test(Module) and exports it: one export attribute after
+ * the module's, the function before the end of file. eunit_striptests
+ * (strip true, with NOTEST) removes those functions instead, those the
+ * module exports itself apart. */
+static term_t eunit_transform(heap_t *h, term_t forms, bool strip)
+{
+    static _Atomic term_t a_attribute, a_module, a_export, a_function, a_eof, a_test, a_wrapper;
+    static _Atomic term_t a_clause, a_call, a_remote, a_atom, a_eunit;
+    term_t attribute = atom_cached(&a_attribute, "attribute"), module = atom_cached(&a_module, "module"),
+           export = atom_cached(&a_export, "export"), function = atom_cached(&a_function, "function"),
+           eof = atom_cached(&a_eof, "eof"), test = atom_cached(&a_test, "test"),
+           wrapper = atom_cached(&a_wrapper, "eunit_wrapper_");
+    term_t mod = THE_NON_VALUE, exported = NIL, found = NIL;
+    bool has_test = false;
+    for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
+        term_t f = list_head(l);
+        if (!term_is_tuple(f) || tuple_arity(f) < 3)
+            continue;
+        term_t kind = tuple_get(f, 0), name = tuple_get(f, 2);
+        if (kind == attribute && tuple_arity(f) == 4 && name == module && mod == THE_NON_VALUE) {
+            mod = tuple_get(f, 3);
+            if (term_is_tuple(mod) && tuple_arity(mod) == 2) /* -module(M, Params) */
+                mod = tuple_get(mod, 0);
+        } else if (kind == attribute && tuple_arity(f) == 4 && name == export) {
+            for (term_t e = tuple_get(f, 3); term_is_list(e); e = list_tail(e))
+                exported = term_cons(h, list_head(e), exported);
+        } else if (kind == function && tuple_arity(f) == 5 && term_is_atom(name)) {
+            term_t arity = tuple_get(f, 3);
+            if (name == test && arity == term_small(0))
+                has_test = true;
+            if ((arity == term_small(0) && eunit_named(name)) || (name == wrapper && arity == term_small(1)))
+                found = term_cons(h, term_tuple(h, 2, (term_t[]){name, arity}), found);
+        }
+    }
+    if (strip) {
+        term_t out = NIL, *tail = &out;
+        for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
+            term_t f = list_head(l);
+            if (term_is_tuple(f) && tuple_arity(f) == 5 && tuple_get(f, 0) == function) {
+                term_t fa = term_tuple(h, 2, (term_t[]){tuple_get(f, 2), tuple_get(f, 3)});
+                bool ours = false, kept = false;
+                for (term_t e = found; term_is_list(e) && !ours; e = list_tail(e))
+                    ours = term_eq_exact(list_head(e), fa);
+                for (term_t e = exported; term_is_list(e) && ours && !kept; e = list_tail(e))
+                    kept = tuple_get(fa, 0) != wrapper && term_eq_exact(list_head(e), fa);
+                if (ours && !kept)
+                    continue;
+            }
+            *tail = term_cons(h, f, NIL);
+            tail = &list_ptr(*tail)[1];
+        }
+        return out;
+    }
+    if (mod == THE_NON_VALUE || !term_is_atom(mod))
+        return forms; /* no module: the compiler says so */
+    term_t anno = term_small(0), fn = NIL;
+    if (!has_test) {
+        term_t atom = atom_cached(&a_atom, "atom");
+        term_t remote = term_tuple(h, 4,
+                                   (term_t[]){atom_cached(&a_remote, "remote"), anno,
+                                              term_tuple(h, 3, (term_t[]){atom, anno, atom_cached(&a_eunit, "eunit")}),
+                                              term_tuple(h, 3, (term_t[]){atom, anno, test})});
+        term_t call = term_tuple(h, 4,
+                                 (term_t[]){atom_cached(&a_call, "call"), anno, remote,
+                                            term_cons(h, term_tuple(h, 3, (term_t[]){atom, anno, mod}), NIL)});
+        term_t clause =
+            term_tuple(h, 5, (term_t[]){atom_cached(&a_clause, "clause"), anno, NIL, NIL, term_cons(h, call, NIL)});
+        fn = term_tuple(h, 5, (term_t[]){function, anno, test, term_small(0), term_cons(h, clause, NIL)});
+        found = term_cons(h, term_tuple(h, 2, (term_t[]){test, term_small(0)}), found);
+    }
+    term_t exp = term_tuple(h, 4, (term_t[]){attribute, anno, export, found});
+    term_t out = NIL, *tail = &out;
+    bool after_module = false;
+    for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
+        term_t f = list_head(l);
+        bool is_eof = term_is_tuple(f) && tuple_arity(f) >= 1 && tuple_get(f, 0) == eof;
+        if (is_eof && fn != NIL) {
+            *tail = term_cons(h, fn, NIL);
+            tail = &list_ptr(*tail)[1];
+            fn = NIL;
+        }
+        *tail = term_cons(h, f, NIL);
+        tail = &list_ptr(*tail)[1];
+        if (!after_module && term_is_tuple(f) && tuple_arity(f) == 4 && tuple_get(f, 0) == attribute &&
+            tuple_get(f, 2) == module) {
+            after_module = true;
+            *tail = term_cons(h, exp, NIL);
+            tail = &list_ptr(*tail)[1];
+        }
+    }
+    if (fn != NIL)
+        *tail = term_cons(h, fn, NIL);
+    return out;
+}
+
 /* compile's parse transforms, -compile({parse_transform, M}) alone or in a
  * list. ms_transform is applied when each ets:fun2ms/1 or dbg:fun2ms/1 call
  * on a literal fun runs: the call becomes one of dbgsh_ms:fun2ms/4 with the
  * module's records (vm/eval.c), so a fun it cannot translate is reported
- * then, as the shell reports it, not when the module compiles. Any other
- * would have to run Erlang inside the compiler: it fails the compilation,
- * saying so. False then. */
+ * then, as the shell reports it, not when the module compiles. EUnit's two
+ * (eunit_transform) are applied in C, after the loop. Any other would have
+ * to run Erlang inside the compiler: it fails the compilation, saying so.
+ * False then. */
 static bool apply_parse_transforms(heap_t *h, term_t *forms, const char *path, lint_diags *diags)
 {
-    static _Atomic term_t a_attribute, a_compile, a_parse_transform, a_ms_transform, a_record;
+    static _Atomic term_t a_attribute, a_compile, a_parse_transform, a_ms_transform, a_record, a_autoexport,
+        a_striptests;
     term_t attribute = atom_cached(&a_attribute, "attribute"), compile = atom_cached(&a_compile, "compile"),
            parse_transform = atom_cached(&a_parse_transform, "parse_transform"),
            ms_transform = atom_cached(&a_ms_transform, "ms_transform");
+    term_t autoexport = atom_cached(&a_autoexport, "eunit_autoexport"),
+           striptests = atom_cached(&a_striptests, "eunit_striptests");
     term_t record = atom_cached(&a_record, "record"), records = NIL;
-    bool ms = false, ok = true;
+    bool ms = false, ok = true, eunit_export = false, eunit_strip = false;
     for (term_t l = *forms; term_is_list(l); l = list_tail(l)) {
         term_t f = list_head(l);
         if (!term_is_tuple(f) || tuple_arity(f) != 4 || tuple_get(f, 0) != attribute)
@@ -342,23 +460,32 @@ static bool apply_parse_transforms(heap_t *h, term_t *forms, const char *path, l
             if (!term_is_tuple(opt) || tuple_arity(opt) != 2 || tuple_get(opt, 0) != parse_transform)
                 continue;
             term_t m = tuple_get(opt, 1);
-            if (m == ms_transform) {
-                ms = true;
+            if (m == ms_transform || m == autoexport || m == striptests) {
+                ms |= m == ms_transform;
+                eunit_export |= m == autoexport;
+                eunit_strip |= m == striptests;
                 continue;
             }
             char text[300];
             size_t len;
             const char *name = term_is_atom(m) ? atom_text(m, &len) : NULL;
             snprintf(text, sizeof text,
-                     "parse transform '%.*s' cannot be applied: dbgsh applies only ms_transform",
+                     "parse transform '%.*s' cannot be applied: dbgsh applies only ms_transform, "
+                     "eunit_autoexport and eunit_striptests",
                      name ? (int)(len < 200 ? len : 200) : 1, name ? name : "?");
             lint_diags_add(diags, path, 0, 0, false, text);
             ok = false;
         }
     }
-    if (ms && ok)
+    if (!ok)
+        return false;
+    if (eunit_strip)
+        *forms = eunit_transform(h, *forms, true);
+    if (eunit_export)
+        *forms = eunit_transform(h, *forms, false);
+    if (ms)
         *forms = eval_rewrite_fun2ms(h, *forms, records);
-    return ok;
+    return true;
 }
 
 /* Compiles and loads the module whose source is `text`, an embedded library
