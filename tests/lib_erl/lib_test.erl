@@ -164,6 +164,13 @@ not_ours(init, F, _) -> lists:member(F, [boot, get_configfd, set_configfd, make_
                                          archive_extension]);
 %% compile_wildcard/1 shows OTP's internal form of a pattern (a debugging aid).
 not_ours(filelib, F, _) -> F =:= compile_wildcard;
+%% EUnit's experimental server interface (a server, watching files) is
+%% not written; nor eunit_lib's helpers for it.
+not_ours(eunit, F, A) -> not lists:member({F, A}, [{start, 0}, {stop, 0}, {test, 1}, {test, 2}]);
+%% OTP's EUnit modules are built with their own tests exported.
+not_ours(eunit_lib, F, _) -> lists:member(F, [trie_new, trie_store, trie_match, split_node,
+                                             consult_file, list_dir, test]) orelse
+                                 lists:suffix("_test_", atom_to_list(F));
 not_ours(_, _, _) -> false.
 
 check_exports(M) ->
@@ -1543,6 +1550,74 @@ cases(erl_eval) -> [];
 %% OTP's module does not export): tests/scripts/stdlib/crypto_api runs
 %% the same calls through erl's crypto and ours; bytes_to_integer/1 and
 %% supports/1 are Erlang code alone.
+%% ---------------------------------------------------------------------
+%% EUnit: eunit_lib's texts, and what eunit:test/2 prints and returns for
+%% each kind of test, compared as text (eunit_report/1).
+
+cases(eunit_lib) ->
+    Trace = [{m, f, 1, [{file, "m.erl"}, {line, 3}]}, {m, g, [1, "x"], []},
+             {erlang, '+', [1, a], [{file, "erl.erl"}, {line, 9}]}, {erlang, 'not', [x], []},
+             {erlang, '!', [a, b], []}, {m, h, 0}],
+    Exc = {error, badarg, Trace},
+    Excs = [Exc, {throw, {a, lists:seq(1, 40)}, []}, {exit, x, not_a_trace}, other,
+            {error, {deep, lists:foldl(fun (_, A) -> [A] end, x, lists:seq(1, 22))}, [{m, f, 0}]}],
+    Errors = [{bad_test, {x, y}}, {bad_generator, {{m, f, 0}, ok}}, {generator_failed, {{m, f, 0}, Exc}},
+              {no_such_function, {m, f, 0}}, {module_not_found, m}, {application_not_found, a},
+              {file_read_error, {enoent, "no such file", "f"}}, {setup_failed, Exc},
+              {cleanup_failed, Exc}, {{bad_instantiator, {{m, f, 1}, 42}}, x},
+              {instantiation_failed, Exc}],
+    lists:append(
+      [[{format_exception, [E], fun ok_chars/1} || E <- Excs],
+       [{format_exception, [E, D], fun ok_chars/1} || E <- Excs, D <- [3, 20]],
+       [{format_stacktrace, [T], fun ok_chars/1} || T <- [Trace, []]],
+       [{format_exit_term, [T], fun ok_chars/1} || T <- [{x, Trace}, {x, [a]}, x]],
+       [{format_error, [E], fun ok_chars/1} || E <- Errors],
+       [{format_error, [E, 2], fun ok_chars/1} || E <- Errors],
+       [{is_not_test, [T]} || T <- [ok, error, true, false, undefined, {ok, 1}, {error, 1},
+                                    {'EXIT', 1}, 1, 1.0, [1], [a], <<>>, self(), {a, b}, []]],
+       [{dlist_next, [L]} || L <- [[], [a], "abc", [[a, b], c], [[], [[]], a], ["ab", c],
+                                   [[["x"]], []], a, [[a | b]]]],
+       [{uniq, [L]} || L <- [[], [a, a, b, a], [1, 1, 1]]],
+       [{is_string, [S]} || S <- ["", "ab", [-1], [16#110000], a, [a]]],
+       [{command, [C]} || C <- ["echo hi", "exit 3", "printf 'a\\r\\nb\\rc'", "echo e >&2; echo o"]],
+       [{command, ["pwd", "/"]}, {command, ["echo $EU_X", "", [{"EU_X", "1 2"}]]}]]);
+cases(eunit) ->
+    Ok = fun () -> ok end,
+    Fail = fun () -> 1 = length([a, b]) end,
+    Out = fun () -> io:format("line ~p~n", [1]), io:put_chars(<<"bin">>), throw(t) end,
+    Slow = fun () -> receive after 400 -> ok end end,
+    Tests =
+        [Ok, Fail, Out, [Ok, Ok], [Ok, Ok, Ok], [], {"described", Ok}, {"described", [Ok, Fail]},
+         {<<"bin desc">>, Fail}, {"d", Ok, Fail}, {7, Fail}, {{m, f, 0}, Ok},
+         {generator, fun () -> [Ok, {"g", Fail}] end}, {generator, fun () -> ok end},
+         {generator, fun () -> error(gen) end},
+         {setup, fun () -> 42 end, fun (X) -> [fun () -> 42 = X end, fun () -> 41 = X end] end},
+         {setup, fun () -> 1 end, fun (_) -> ok end, [Ok, Fail]},
+         {setup, fun () -> error(s) end, [Ok]},
+         {setup, fun () -> 1 end, fun (_) -> exit(c) end, [Ok]},
+         {setup, local, fun () -> 1 end, fun (X) -> [fun () -> 1 = X end] end},
+         {setup, fun () -> 1 end, fun (_) -> ok end, fun (_) -> ok end},
+         {setup, [{a, fun () -> 1 end}, {b, fun () -> 2 end, fun (_) -> ok end}],
+          fun (Rs) -> [fun () -> [1, 2] = Rs end] end},
+         {foreach, fun () -> s end, [fun (S) -> fun () -> s = S end end, fun (_) -> Fail end]},
+         {foreach, fun () -> s end, fun (_) -> ok end, []},
+         {foreachx, fun (X) -> X * 2 end, [{1, fun (X, R) -> fun () -> R = X * 2 end end}]},
+         {with, 5, [fun (X) -> 5 = X end, fun (X) -> 6 = X end]},
+         {inorder, [Ok, Fail]}, {inparallel, [Ok, Fail, {"p", Ok}]}, {inparallel, 2, [Ok, Ok, Ok]},
+         {spawn, [Ok, Fail]}, {spawn, {"s", Ok}}, {timeout, 10, Ok}, {timeout, 0.1, Slow},
+         {timeout, 0.1, [Ok, Slow, Ok]}, {"in", {timeout, 0.1, [Slow]}},
+         fun () -> exit(self(), kill) end, {spawn, fun () -> exit(self(), kill) end},
+         {lib_test, nosuch}, {nosuchmod, f}, {nosuch_eunit_module_x}, nosuch_eunit_module_x,
+         {module, nosuch_eunit_module_x}, 42, [Ok | 42], {application, eunit_no_app},
+         {application, a, [{modules, []}]}, {application, a, [{modules, [1]}]},
+         {"one", [{"two", Ok}]}, {"one", {"two", [Ok, Ok]}},
+         {foreach, fun () -> x end, [bad]}, {setup, fun () -> 1 end, fun (_) -> 42 end}],
+    [{via, io_lib:format("test(~P, ~p)", [T, 8, O]), fun (M) -> eunit_report(M, T, O) end}
+     || T <- Tests, O <- [[], [verbose]]]
+        ++ [{via, "test/1", fun (M) -> eunit_report(M, [Ok, Fail], none) end},
+            {via, "no_tty", fun (M) -> eunit_report(M, [Ok, Fail], [no_tty]) end},
+            {via, "print_depth", fun (M) -> eunit_report(M, fun () -> error(lists:seq(1, 30)) end,
+                                                         [{print_depth, 5}]) end}];
 cases(crypto) ->
     [{bytes_to_integer, [B]} || B <- [<<>>, <<1>>, <<1, 2, 3>>, <<255:80>>, undefined, <<1:3>>, [1], a]]
         ++ [{supports, [T]} || T <- [hashs, foo]]
@@ -2511,6 +2586,10 @@ chars(V) when is_list(V); is_binary(V) ->
         _ -> V
     end;
 chars(V) -> V.
+
+%% A result's characters, however deep its list.
+ok_chars({{ok, V}, Trace}) -> {{ok, chars(V)}, Trace};
+ok_chars(X) -> X.
 
 %% ---------------------------------------------------------------------
 %% timer: real timers, checked by what arrives.
@@ -3885,3 +3964,44 @@ fold_seq(M, Root, Re) ->
                     end
             end,
     {Names(true), Names(false)}.
+
+%% M:test(Tests, Opts) (test/1 for none) run with its output captured: the
+%% result and the text, less what cannot be the same: the frames of
+%% EUnit's own modules (OTP's report shows them, ours leaves them out), the
+%% names of ours, and the times of verbose reports.
+eunit_report(M, Tests, Opts) ->
+    Cap = spawn(fun () -> eunit_capture([]) end),
+    Old = group_leader(),
+    group_leader(Cap, self()),
+    R = try case Opts of
+                none -> M:test(Tests);
+                _ -> M:test(Tests, Opts)
+            end
+        after
+            group_leader(Old, self())
+        end,
+    Cap ! {done, self()},
+    Text = receive {Cap, T} -> T end,
+    Lines = string:split(Text, "\n", all),
+    Kept = [re:replace(L, "^(\\s*.*)\\[[0-9.]+ s\\] ok$", "\\1ok", [{return, list}, unicode])
+            || L <- Lines,
+               not lists:prefix("in call from eunit", L),
+               not lists:prefix("in call from dbgsh_eunit", L),
+               re:run(L, "^\\s*\\[done in [0-9.]+ s\\]$") =:= nomatch],
+    {R, Kept}.
+
+eunit_capture(Buf) ->
+    receive
+        {io_request, From, ReplyAs, {put_chars, unicode, Chars}} ->
+            From ! {io_reply, ReplyAs, ok},
+            eunit_capture([Chars | Buf]);
+        {io_request, From, ReplyAs, {put_chars, unicode, Mod, F, As}} ->
+            From ! {io_reply, ReplyAs, ok},
+            eunit_capture([apply(Mod, F, As) | Buf]);
+        {io_request, From, ReplyAs, _} ->
+            From ! {io_reply, ReplyAs, {error, request}},
+            eunit_capture(Buf);
+        {done, Pid} ->
+            Pid ! {self(), unicode:characters_to_list(lists:reverse(Buf))}
+    end.
+
