@@ -26,10 +26,13 @@ SANITIZE ?=
 PKGS      := libedit libpcre2-8 gmp zlib
 TEST_PKGS := criterion
 DEB_PKGS  := pkg-config libedit-dev libpcre2-dev libcriterion-dev libgmp-dev zlib1g-dev \
-             erlang-base erlang-runtime-tools erlang-tools erlang-src
+             erlang-base erlang-runtime-tools erlang-tools erlang-src erlang-eunit erlang-dev
 # The reference tests read OTP's own sources (the stdlib corpus the compiler
 # must take, epp:parse_file/2 on them): erlang-src puts them here.
 OTP_SRC   := /usr/lib/erlang/lib/stdlib-*/src/lists.erl
+# EUnit is checked against OTP's: erlang-eunit has its modules, erlang-dev
+# its header (eunit.hrl), which the reference tests' modules include.
+OTP_EUNIT := /usr/lib/erlang/lib/eunit-*/include/eunit.hrl
 
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
         -Wno-unused-parameter
@@ -125,6 +128,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v erl >/dev/null 2>&1 || missing="$$missing erl"; \
 	ls $(OTP_SRC) >/dev/null 2>&1 || missing="$$missing erlang-src"; \
+	ls $(OTP_EUNIT) >/dev/null 2>&1 || missing="$$missing erlang-eunit"; \
 	if [ -n "$$missing" ]; then $(call apt_install,$$missing,$(DEB_PKGS)); fi
 
 # $(call apt_install,WHAT,PACKAGES), in a recipe that found WHAT missing:
