@@ -389,15 +389,17 @@ static term_t eunit_transform(heap_t *h, term_t forms, bool strip)
     term_t anno = term_small(0), fn = NIL;
     if (!has_test) {
         term_t atom = atom_cached(&a_atom, "atom");
-        term_t remote = term_tuple(h, 4,
-                                   (term_t[]){atom_cached(&a_remote, "remote"), anno,
-                                              term_tuple(h, 3, (term_t[]){atom, anno, atom_cached(&a_eunit, "eunit")}),
-                                              term_tuple(h, 3, (term_t[]){atom, anno, test})});
-        term_t call = term_tuple(h, 4,
-                                 (term_t[]){atom_cached(&a_call, "call"), anno, remote,
-                                            term_cons(h, term_tuple(h, 3, (term_t[]){atom, anno, mod}), NIL)});
-        term_t clause =
-            term_tuple(h, 5, (term_t[]){atom_cached(&a_clause, "clause"), anno, NIL, NIL, term_cons(h, call, NIL)});
+        term_t remote =
+            term_tuple(h, 4,
+                       (term_t[]){atom_cached(&a_remote, "remote"), anno,
+                                  term_tuple(h, 3, (term_t[]){atom, anno, atom_cached(&a_eunit, "eunit")}),
+                                  term_tuple(h, 3, (term_t[]){atom, anno, test})});
+        term_t call =
+            term_tuple(h, 4,
+                       (term_t[]){atom_cached(&a_call, "call"), anno, remote,
+                                  term_cons(h, term_tuple(h, 3, (term_t[]){atom, anno, mod}), NIL)});
+        term_t clause = term_tuple(
+            h, 5, (term_t[]){atom_cached(&a_clause, "clause"), anno, NIL, NIL, term_cons(h, call, NIL)});
         fn = term_tuple(h, 5, (term_t[]){function, anno, test, term_small(0), term_cons(h, clause, NIL)});
         found = term_cons(h, term_tuple(h, 2, (term_t[]){test, term_small(0)}), found);
     }
