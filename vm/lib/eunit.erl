@@ -767,7 +767,11 @@ handle(Id, {cancel, Reason}, Tty) ->
     case Rest of
         [{Id, _, _} = Item | Outer] -> cancel(Item, Reason, Tty1#tty{open = Outer});
         _ -> cancel({Id, group, undefined}, Reason, Tty1)
-    end.
+    end;
+handle(_Id, _End, Tty) ->
+    %% An end that is not the innermost open item's: only a test that sends
+    %% EUnit's own messages could make one; the report goes on.
+    Tty.
 
 cancel({_, test, Data}, Reason, Tty) ->
     Tty#tty.verbose orelse test_begin(Tty, Data),
