@@ -18,6 +18,7 @@
 #include "compile.h"
 #include "disasm.h"
 #include "epp.h"
+#include "heap.h"
 #include "interp.h"
 #include "lint.h"
 #include "parse.h"
@@ -313,10 +314,15 @@ static void print_diags(const lint_diags *d)
     }
 }
 
-/* Whether a function Name/0 is one of EUnit's: a test ("_test"), a test
- * generator ("_test_") or exported for tests ("_exported_"). */
-static bool eunit_named(term_t name)
+/* Whether Name/Arity is one of EUnit's functions: of arity 0, a test
+ * ("_test"), a test generator ("_test_") or exported for tests
+ * ("_exported_"); or eunit_wrapper_/1. */
+static bool eunit_function(term_t name, term_t arity, term_t wrapper)
 {
+    if (arity == term_small(1))
+        return name == wrapper;
+    if (arity != term_small(0))
+        return false;
     static const char *const suffixes[] = {"_test", "_test_", "_exported_"};
     size_t len;
     const char *text = atom_text(name, &len);
@@ -329,12 +335,12 @@ static bool eunit_named(term_t name)
 }
 
 /* EUnit's parse transforms, which eunit.hrl asks for. eunit_autoexport
- * (strip false) exports every function of EUnit's (eunit_named, arity 0)
- * and eunit_wrapper_/1, and, when the module has no test/0, adds
- * test() -> eunit:test(Module) and exports it: one export attribute after
- * the module's, the function before the end of file. eunit_striptests
- * (strip true, with NOTEST) removes those functions instead, those the
- * module exports itself apart. */
+ * (strip false) exports EUnit's functions (eunit_function) and, when the
+ * module has no test/0, adds test() -> eunit:test(Module) and exports it:
+ * one export attribute after the module's, the function before the end of
+ * file. eunit_striptests (strip true, with NOTEST) removes those functions
+ * instead, those the module exports itself apart (eunit_wrapper_/1
+ * always). */
 static term_t eunit_transform(heap_t *h, term_t forms, bool strip)
 {
     static _Atomic term_t a_attribute, a_module, a_export, a_function, a_eof, a_test, a_wrapper;
@@ -359,30 +365,28 @@ static term_t eunit_transform(heap_t *h, term_t forms, bool strip)
                 exported = term_cons(h, list_head(e), exported);
         } else if (kind == function && tuple_arity(f) == 5 && term_is_atom(name)) {
             term_t arity = tuple_get(f, 3);
-            if (name == test && arity == term_small(0))
-                has_test = true;
-            if ((arity == term_small(0) && eunit_named(name)) || (name == wrapper && arity == term_small(1)))
+            has_test |= name == test && arity == term_small(0);
+            if (eunit_function(name, arity, wrapper))
                 found = term_cons(h, term_tuple(h, 2, (term_t[]){name, arity}), found);
         }
     }
+    list_builder out;
+    lb_init(&out, h);
     if (strip) {
-        term_t out = NIL, *tail = &out;
         for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
             term_t f = list_head(l);
-            if (term_is_tuple(f) && tuple_arity(f) == 5 && tuple_get(f, 0) == function) {
+            if (term_is_tuple(f) && tuple_arity(f) == 5 && tuple_get(f, 0) == function &&
+                term_is_atom(tuple_get(f, 2)) && eunit_function(tuple_get(f, 2), tuple_get(f, 3), wrapper)) {
                 term_t fa = term_tuple(h, 2, (term_t[]){tuple_get(f, 2), tuple_get(f, 3)});
-                bool ours = false, kept = false;
-                for (term_t e = found; term_is_list(e) && !ours; e = list_tail(e))
-                    ours = term_eq_exact(list_head(e), fa);
-                for (term_t e = exported; term_is_list(e) && ours && !kept; e = list_tail(e))
-                    kept = tuple_get(fa, 0) != wrapper && term_eq_exact(list_head(e), fa);
-                if (ours && !kept)
+                bool kept = false;
+                for (term_t e = exported; term_is_list(e) && !kept; e = list_tail(e))
+                    kept = tuple_get(f, 2) != wrapper && term_eq_exact(list_head(e), fa);
+                if (!kept)
                     continue;
             }
-            *tail = term_cons(h, f, NIL);
-            tail = &list_ptr(*tail)[1];
+            lb_add(&out, f);
         }
-        return out;
+        return out.head;
     }
     if (mod == THE_NON_VALUE || !term_is_atom(mod))
         return forms; /* no module: the compiler says so */
@@ -404,28 +408,23 @@ static term_t eunit_transform(heap_t *h, term_t forms, bool strip)
         found = term_cons(h, term_tuple(h, 2, (term_t[]){test, term_small(0)}), found);
     }
     term_t exp = term_tuple(h, 4, (term_t[]){attribute, anno, export, found});
-    term_t out = NIL, *tail = &out;
     bool after_module = false;
     for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
         term_t f = list_head(l);
-        bool is_eof = term_is_tuple(f) && tuple_arity(f) >= 1 && tuple_get(f, 0) == eof;
-        if (is_eof && fn != NIL) {
-            *tail = term_cons(h, fn, NIL);
-            tail = &list_ptr(*tail)[1];
+        if (fn != NIL && term_is_tuple(f) && tuple_arity(f) >= 1 && tuple_get(f, 0) == eof) {
+            lb_add(&out, fn);
             fn = NIL;
         }
-        *tail = term_cons(h, f, NIL);
-        tail = &list_ptr(*tail)[1];
+        lb_add(&out, f);
         if (!after_module && term_is_tuple(f) && tuple_arity(f) == 4 && tuple_get(f, 0) == attribute &&
             tuple_get(f, 2) == module) {
             after_module = true;
-            *tail = term_cons(h, exp, NIL);
-            tail = &list_ptr(*tail)[1];
+            lb_add(&out, exp);
         }
     }
     if (fn != NIL)
-        *tail = term_cons(h, fn, NIL);
-    return out;
+        lb_add(&out, fn);
+    return out.head;
 }
 
 /* compile's parse transforms, -compile({parse_transform, M}) alone or in a

@@ -60,7 +60,7 @@ test(Tests, Options) ->
     Ctx = #ctx{ref = Ref, sink = Sink, options = Options},
     spawn(fun () ->
                   Insulator = start_task(fun (C) -> run_group(#group{tests = Tests}, C) end, Ctx),
-                  wait_tasks([Insulator], Ref),
+                  wait_task(Insulator, Ref),
                   Sink ! {Ref, finished}
           end),
     Tty#tty.verbose andalso put_text(Tty, "======================== EUnit ========================\n", []),
@@ -141,11 +141,9 @@ event(Id, Event, #ctx{ref = Ref, sink = Sink}) ->
     Sink ! {Ref, Id, Event},
     ok.
 
-wait_tasks([], _Ref) ->
-    ok;
-wait_tasks(Pids, Ref) ->
+wait_task(Pid, Ref) ->
     receive
-        {done, Ref, Pid} -> wait_tasks(lists:delete(Pid, Pids), Ref)
+        {done, Ref, Pid} -> ok
     end.
 
 abort(Cause) ->
@@ -262,7 +260,7 @@ item(#group{} = G, Ctx) ->
             run_group(G, Ctx1);
         local ->
             Pid = start_task(fun (C) -> run_group(G, C) end, Ctx1),
-            wait_tasks([Pid], Ctx#ctx.ref)
+            wait_task(Pid, Ctx#ctx.ref)
     end.
 
 run_test(T, Ctx) ->
@@ -395,14 +393,14 @@ io_reply(_, Buf) ->
 %% representations, each parsed into a #test{} or a #group{} when reached.
 
 iter(Tests, Ctx) ->
-    {Tests, lists:reverse(Ctx#ctx.id), 0, Ctx#ctx.options}.
+    {Tests, Ctx#ctx.id, 0, Ctx#ctx.options}.
 
-iter_id({_, Parent, Pos, _}) ->
-    lists:reverse(Parent, [Pos]).
+iter_id({_, Group, Pos, _}) ->
+    Group ++ [Pos].
 
-next_item({Tests, Parent, Pos, Options}) ->
+next_item({Tests, Group, Pos, Options}) ->
     try next(Tests, Options) of
-        {Item, Rest} -> {Item, {Rest, Parent, Pos + 1, Options}};
+        {Item, Rest} -> {Item, {Rest, Group, Pos + 1, Options}};
         none -> none
     catch
         throw:Why -> abort(Why)
