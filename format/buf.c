@@ -17,7 +17,7 @@ void fmt_buf_init(fmt_buf *b) { memset(b, 0, sizeof *b); }
 void fmt_buf_free(fmt_buf *b)
 {
     alloc_free(ALLOC_FMT_BUFFER, b->data, b->cap);
-    for (unsigned i = 0; i < 2; i++)
+    for (unsigned i = 0; i < sizeof b->scratch / sizeof b->scratch[0]; i++)
         alloc_free(ALLOC_FMT_BUFFER, b->scratch[i].p, b->scratch[i].cap);
     memset(b, 0, sizeof *b);
 }

@@ -20,8 +20,10 @@ typedef struct fmt_buf {
     struct fmt_scratch {
         void *p;
         size_t cap;
-    } scratch[2]; /* [0]: the pretty printer's records and layout;
-                     [1]: the walks' stacks (~w's, ~p's) and fmt_format's */
+    } scratch[3]; /* [0]: the pretty printer's records;
+                     [1]: the walks' stacks (~w's, ~p's) and fmt_format's;
+                     [2]: the buffer the pretty printer's layout swaps
+                     with data (pretty.c's take_text) */
 } fmt_buf;
 
 void fmt_buf_init(fmt_buf *b);

@@ -8,8 +8,8 @@
  * passes are C recursion for the first FAST_LEVELS and LAY_LEVELS levels of
  * nesting and walk an explicit stack below that. Tuples the caller's
  * record_print_fun knows print as records, #r{f = V}. Records live in
- * scratch area 0 of the fmt_buf, stacks in area 1, and a reused buffer stops
- * allocating. */
+ * scratch area 0 of the fmt_buf, stacks in area 1, the one-line text of a
+ * term being laid out in area 2, and a reused buffer stops allocating. */
 #include "format/format.h"
 
 #include <stdint.h>
@@ -60,9 +60,9 @@ static bool is_leaf(const node *n) { return n->kind < N_LEAVES; }
 static int64_t descend(int64_t d) { return d < 0 ? -1 : d - 1; }
 
 /* ---- scratch: stacks and records ------------------------------------------------
- * Scratch area 0 holds the records, record i at index i, and, while the
- * layout runs, the one-line text after them; scratch area 1 holds the
- * stack frames of the walks that do not recurse in C. Growing an area moves
+ * Scratch area 0 holds the records, record i at index i; scratch area 1
+ * holds the stack frames of the walks that do not recurse in C; while the
+ * layout runs, scratch area 2 holds the one-line text (take_text). Growing an area moves
  * it: the one-line pass addresses records by index and frames by offset,
  * never holding a pointer into either across a new record or a push. The
  * layout adds no records, so its pointers into area 0 stay good. */
@@ -137,7 +137,7 @@ typedef struct lframe {
 } lframe;
 
 /* The layout's writer: its output cursor, the end of its room, the
- * recorded text (in area 0) and how far it is copied. */
+ * recorded text (in area 2) and how far it is copied. */
 typedef struct lwriter {
     fmt_buf *b;
     char *o, *oe;
@@ -1668,8 +1668,8 @@ static int64_t write_line(pctx *c, term_t t, int64_t d)
 }
 
 /* ---- writing the layout -------------------------------------------------------------
- * The laid-out text is the recorded one-line text (kept in scratch area 0
- * after the records) with line breaks put in, written at mark in b as the
+ * The laid-out text is the recorded one-line text (in scratch area 2,
+ * take_text) with line breaks put in, written at mark in b as the
  * layout walks: at each break, the recorded text up to it, then the newline
  * and indentation (put_break); when the walk is done, the rest
  * (finish_layout). */
@@ -2200,11 +2200,17 @@ static FMT_INLINE void fl_break(const flay *l, uint64_t at, int64_t col0, uint32
 }
 
 /* pp_tail's and pp_pairs_tail's test for an item of width w_e written after
- * a comma on the current line (Col col, W w, last depth ld1). */
-static FMT_INLINE bool fl_fits_after(const flay *l, int64_t w_e, int64_t col, int64_t w, int64_t ld1)
+ * a comma on the current line (Col col, W w, last depth ld1), line length
+ * ll, M m. */
+static FMT_INLINE bool fits_after(int64_t ll, int64_t m, int64_t w_e, int64_t col, int64_t w, int64_t ld1)
 {
     int64_t elen = 1 + w_e, extra = ld1 == 0 ? 1 : ld1;
-    return elen + extra < l->ll - col && w + elen + extra <= l->m;
+    return elen + extra < ll - col && w + elen + extra <= m;
+}
+
+static FMT_INLINE bool fl_fits_after(const flay *l, int64_t w_e, int64_t col, int64_t w, int64_t ld1)
+{
+    return fits_after(l->ll, l->m, w_e, col, w, ld1);
 }
 
 /* pp's test that node x fits on one line at column col. */
@@ -2286,10 +2292,22 @@ static bool fl_tail(flay *l, uint64_t e, uint64_t end, int64_t col0, int64_t col
     if (e == end)
         return true;
     const rec *x = frec(l, e);
-    for (; !x->last; x = frec(l, x->next)) {
+    /* Ll and M in registers: the writer's stores may alias *l. */
+    const int64_t ll = l->ll, m = l->m;
+    while (!x->last) {
         ASSERT(x->next < end);
+        /* A leaf that fits after the comma, the commonest item: the next
+         * record is the next item (a leaf's subtree is its own record), so
+         * the walk does not wait for a load of x->next. */
+        if (x->kind < N_LEAVES && fits_after(ll, m, x->width, col, w, 0)) {
+            col += 1 + x->width;
+            w += 1 + x->width;
+            x++;
+            continue;
+        }
         if (!fl_tail_elem(l, x, col0, &col, 0, &w, lv))
             return false;
+        x = frec(l, x->next);
     }
     if (x->kind != R_DOTS && !x->tail) {
         if (!fl_tail_elem(l, x, col0, &col, ld + 1, &w, lv))
@@ -2310,6 +2328,10 @@ static FMT_INLINE bool fl_list(flay *l, uint64_t e, uint64_t end, int64_t col0, 
     if (x->kind == R_DOTS)
         return true;
     int64_t we;
+    if (x->kind < N_LEAVES) { /* pp_element of a leaf; the next item is e + 1 */
+        we = fl_fits(l, x, col0, last_depth(x, ld), w) ? x->width : l->ll;
+        return fl_tail(l, e + 1, end, col0, col0 + we, ld, w + we, lv);
+    }
     if (!fl_elem(l, e, col0, last_depth(x, ld), w, lv, &we))
         return false;
     return fl_tail(l, x->next, end, col0, col0 + we, ld, w + we, lv);
@@ -2327,14 +2349,18 @@ static FMT_NOINLINE bool fl_pair_broken(flay *l, uint64_t p, int64_t col, int64_
     return fl_node(l, v, vcol, ld, 0, lv + 1);
 }
 
+/* True when pair x's key and value are leaves. The key's record follows
+ * the pair's, and when the key is a leaf the value's follows it: no load
+ * of a `next`. */
+static FMT_INLINE bool pair_of_leaves(const rec *x) { return x[1].kind < N_LEAVES && x[2].kind < N_LEAVES; }
+
 /* pp_pair/8 (cind_pair/7): *pw is the pair's width when it fits and key
  * and value are leaves, else Ll. */
 static FMT_INLINE bool fl_pair(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *pw)
 {
     const rec *x = frec(l, p);
-    uint64_t k = p + 1, v = frec(l, k)->next;
     if (fl_fits(l, x, col, ld, w)) {
-        *pw = frec(l, k)->kind < N_LEAVES && frec(l, v)->kind < N_LEAVES ? x->width : l->ll;
+        *pw = pair_of_leaves(x) ? x->width : l->ll;
         return true;
     }
     *pw = l->ll;
@@ -2351,15 +2377,16 @@ static FMT_NOINLINE bool fl_map(flay *l, uint64_t e, int64_t col0, int64_t ld, i
         return false;
     int64_t col = col0 + pw;
     w = !l->w ? w + pw : pw; /* cind_map and pp_map differ here */
+    bool leaves = pair_of_leaves(x);
     while (!x->last) { /* another pair follows (see rec.last) */
-        e = x->next;
+        /* after a pair of leaves, three records on: found without a load */
+        e = leaves ? e + 3 : x->next;
         x = frec(l, e);
+        leaves = pair_of_leaves(x);
         /* A pair of leaves goes after the comma if it fits there, as a
          * leaf item of fl_tail does; any other pair on the next line,
          * broken if it does not fit there. */
         int64_t ld1 = last_depth(x, ld);
-        uint64_t k = e + 1, v = frec(l, k)->next;
-        bool leaves = frec(l, k)->kind < N_LEAVES && frec(l, v)->kind < N_LEAVES;
         if (leaves && fl_fits_after(l, x->width, col, w, ld1)) {
             col += 1 + x->width;
             w += 1 + x->width;
@@ -2380,7 +2407,7 @@ static bool fl_tagged(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, u
 {
     uint64_t tag = r + 1, end = frec(l, r)->next;
     const rec *tr = frec(l, tag);
-    uint64_t rest = tr->next;
+    uint64_t rest = tag + 1; /* the tag is an atom, its own subtree */
     int64_t tlen = tr->width, tagind = tlen + 2, tcol = col + tagind;
     if (l->tind > 0 && tagind > l->tind) {
         int64_t col1 = col + l->tind;
@@ -2532,18 +2559,32 @@ void fmt_pretty_opts_init(fmt_pretty_opts *o)
     o->records_ctx = NULL;
 }
 
-/* Copies the n bytes of a one-line text (a few hundred) in 64-byte blocks,
- * the last one overlapping: memcpy's branches on the size, which differs
- * from term to term, are mispredicted. */
-static void copy_text(char *dst, const char *src, size_t n)
+/* Hands the one-line text over to the layout without copying it: b's
+ * buffer, holding the text from byte `mark`, becomes scratch area 2, and
+ * area 2's buffer becomes b's, with the mark bytes b held before the term
+ * copied to it (none for a term formatted alone). The layout then reads
+ * the text where it was written and writes the laid-out text to b, and the
+ * two buffers change places again at the next broken term: both are
+ * reused, nothing is allocated in steady state. Returns the text; it is
+ * followed by LINE_BLOCK readable bytes (lw_copy reads past its end). */
+static const char *take_text(fmt_buf *b, size_t mark)
 {
-    if (n < 64) {
-        memcpy(dst, src, n);
-        return;
-    }
-    for (size_t i = 0; i + 64 < n; i += 64)
-        memcpy(dst + i, src + i, 64);
-    memcpy(dst + n - 64, src + n - 64, 64);
+    size_t end = b->len;
+    fmt_buf_reserve(b, LINE_BLOCK);
+    struct fmt_scratch *s = &b->scratch[2];
+    if (s->cap < mark + LINE_BLOCK + 1)
+        fmt_scratch(b, 2, mark + LINE_BLOCK + 1); /* b's prefix and a NUL */
+    char *text = b->data;
+    size_t cap = b->cap;
+    b->data = s->p;
+    b->cap = s->cap;
+    s->p = text;
+    s->cap = cap;
+    memcpy(b->data, text, mark);
+    truncate_to(b, mark);
+    ASSERT(end + LINE_BLOCK < cap);
+    (void)end;
+    return text + mark;
 }
 
 /* M, the whole term's width, takes part only in tests made together with
@@ -2589,8 +2630,8 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     c.records = o->records;
     c.records_ctx = o->records_ctx;
     c.has_rec = false;
-    /* Write it on one line, recording the tree; if it does not fit, move
-     * the text into the scratch area and lay the tree out from there. */
+    /* Write it on one line, recording the tree; if it does not fit, lay
+     * the tree out from the text (take_text). */
     size_t mark = b->len;
     c.mark = mark;
     c.base = b->data + mark;
@@ -2599,20 +2640,10 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     /* print/9 writes a leaf as it is, and a term that fits on one line */
     if (get_rec(&c, 0)->kind < N_LEAVES || c.ll == 0 || c.m < c.ll - col)
         return;
-    /* Area 0: the records, then the text (and the room lw_copy reads past
-     * its end). */
-    size_t tlen = b->len - mark, at = c.nrec * sizeof(rec);
-    size_t need = at + tlen + LINE_BLOCK;
-    if (need > b->scratch[0].cap) {
-        fmt_scratch(b, 0, need);
-        load_recs(&c);
-    }
-    copy_text((char *)c.recs + at, b->data + mark, tlen);
+    c.tlen = b->len - mark;
+    c.w.text = take_text(b, mark);
     c.w.b = b;
-    c.w.text = (char *)c.recs + at;
-    c.tlen = tlen;
     c.check = false;
-    truncate_to(b, mark);
     /* M small, or records (cind_fields_tail goes on from another column
      * than pp_fields_tail): the cind passes on their own, then pp */
     if (c.m < (c.ll > 0 ? c.ll : 0) + M_SLACK || c.has_rec) {
@@ -2634,4 +2665,8 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
         }
     }
     finish_layout(&c);
+    /* The two buffers take turns as b's (take_text): area 2 as large as b,
+     * so that the next term this size allocates nothing. */
+    if (b->scratch[2].cap < b->cap)
+        fmt_scratch(b, 2, b->cap);
 }
