@@ -895,6 +895,10 @@ static void check_fresh(term_t t, size_t prefix, int ll, int depth, const char *
     fmt_pretty(&b, t, &o);
     cr_expect_str_eq(b.data + prefix, expected, "%s after %zu bytes (line length %d, depth %d)", what, prefix,
                      ll, depth);
+    bool kept = true; /* the bytes before the term, kept where b moved (take_text) */
+    for (size_t i = 0; i < prefix; i++)
+        kept &= b.data[i] == 'x';
+    cr_expect(kept, "%s: the %zu bytes before it changed", what, prefix);
     fmt_buf_free(&b);
 }
 
@@ -952,4 +956,49 @@ Test(pretty, room_at_first_sizes)
             }
         }
     }
+}
+
+/* A term laid out over several lines is read from the buffer the one-line
+ * pass wrote it to, which then changes places with scratch area 2
+ * (take_text): one fmt_buf used for terms that break and terms that fit,
+ * short and long, after text of every length up to 600 bytes, gives each
+ * time what a new buffer gives, and keeps the text before the term. */
+Test(pretty, buffers_take_turns)
+{
+    static const char *const TERMS[] = {
+        "{state,{pid,95,0},\"brown fox ju\",[1.5,ok,\"abc\",<<1,2,3>>],#{data => 12.5,name => \"user\"},"
+        "<<\"abcdefghijklmnopqrstuvwxyz\">>,{reply,1,2}}",
+        "ok",
+        "[{ok,1},{error,2.5,\"abc\"},{name,value,3}]",
+        "[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,"
+        "38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72,"
+        "73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,100]",
+        "#{alpha => {1,2,3},beta => [x,y,z],gamma => #{k => v,l => [1.0,2.5]},delta => <<\"bytes\">>}",
+    };
+    enum { N = sizeof TERMS / sizeof TERMS[0] };
+    char expected[N][4096];
+    term_t ts[N];
+    for (size_t i = 0; i < N; i++) {
+        ts[i] = fx_read(TERMS[i]);
+        snprintf(expected[i], sizeof expected[i], "%s", pretty_term(ts[i], 1, 80, -1, LATIN1));
+    }
+    cr_assert(strchr(expected[0], '\n') && strchr(expected[3], '\n'), "the long terms break");
+    fmt_buf b;
+    fmt_buf_init(&b);
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    for (size_t prefix = 0, step = 0; prefix <= 600; prefix += 7, step++) {
+        size_t i = (step * 3) % N;
+        fmt_buf_reset(&b);
+        for (size_t k = 0; k < prefix; k++)
+            fmt_buf_putc(&b, (char)('a' + k % 26));
+        fmt_pretty(&b, ts[i], &o);
+        bool kept = true;
+        for (size_t k = 0; k < prefix; k++)
+            kept &= b.data[k] == (char)('a' + k % 26);
+        cr_expect(kept, "term %zu after %zu bytes: the bytes before it changed", i, prefix);
+        cr_expect_str_eq(b.data + prefix, expected[i], "term %zu after %zu bytes", i, prefix);
+        cr_expect_eq(b.len, prefix + strlen(expected[i]));
+    }
+    fmt_buf_free(&b);
 }
