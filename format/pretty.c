@@ -62,10 +62,11 @@ static int64_t descend(int64_t d) { return d < 0 ? -1 : d - 1; }
 /* ---- scratch: stacks and records ------------------------------------------------
  * Scratch area 0 holds the records, record i at index i; scratch area 1
  * holds the stack frames of the walks that do not recurse in C; while the
- * layout runs, scratch area 2 holds the one-line text (take_text). Growing an area moves
- * it: the one-line pass addresses records by index and frames by offset,
- * never holding a pointer into either across a new record or a push. The
- * layout adds no records, so its pointers into area 0 stay good. */
+ * layout runs, scratch area 2 holds the one-line text (take_text). Growing
+ * an area moves it: the one-line pass addresses records by index and
+ * frames by offset, never holding a pointer into either across a new
+ * record or a push. The layout adds no records and does not grow area 2,
+ * so its pointers into areas 0 and 2 stay good. */
 
 #define NO_FRAME SIZE_MAX
 
@@ -2569,8 +2570,8 @@ void fmt_pretty_opts_init(fmt_pretty_opts *o)
  * followed by LINE_BLOCK readable bytes (lw_copy reads past its end). */
 static const char *take_text(fmt_buf *b, size_t mark)
 {
-    size_t end = b->len;
     fmt_buf_reserve(b, LINE_BLOCK);
+    ASSERT(b->len + LINE_BLOCK < b->cap);
     struct fmt_scratch *s = &b->scratch[2];
     if (s->cap < mark + LINE_BLOCK + 1)
         fmt_scratch(b, 2, mark + LINE_BLOCK + 1); /* b's prefix and a NUL */
@@ -2582,8 +2583,6 @@ static const char *take_text(fmt_buf *b, size_t mark)
     s->cap = cap;
     memcpy(b->data, text, mark);
     truncate_to(b, mark);
-    ASSERT(end + LINE_BLOCK < cap);
-    (void)end;
     return text + mark;
 }
 
