@@ -2268,8 +2268,8 @@ static bool fl_improper(flay *l, uint64_t e, int64_t col0, int64_t col, int64_t 
  * leaf that does not fit there either is written anyway (pp_element),
  * filling the line; a container fills the line, broken when it does not
  * fit on it. */
-static FMT_INLINE bool fl_tail_break(flay *l, const rec *x, int64_t col0, int64_t *col, int64_t ld1, int64_t *w,
-                                     unsigned lv);
+static FMT_INLINE bool fl_tail_break(flay *l, const rec *x, int64_t col0, int64_t *col, int64_t ld1,
+                                     int64_t *w, unsigned lv);
 static FMT_INLINE bool fl_tail_elem(flay *l, const rec *x, int64_t col0, int64_t *col, int64_t ld1, int64_t *w,
                                     unsigned lv)
 {
@@ -2282,8 +2282,8 @@ static FMT_INLINE bool fl_tail_elem(flay *l, const rec *x, int64_t col0, int64_t
 }
 
 /* fl_tail_elem's item that does not go after the comma: on the next line. */
-static FMT_INLINE bool fl_tail_break(flay *l, const rec *x, int64_t col0, int64_t *col, int64_t ld1, int64_t *w,
-                                     unsigned lv)
+static FMT_INLINE bool fl_tail_break(flay *l, const rec *x, int64_t col0, int64_t *col, int64_t ld1,
+                                     int64_t *w, unsigned lv)
 {
     if (l->w) /* most breaks are made here: write_break inlined */
         write_break(l->w, x->start, col0, 0);
