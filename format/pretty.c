@@ -1684,13 +1684,23 @@ static int64_t write_line(pctx *c, term_t t, int64_t d)
 #define COPY_BLOCK 32
 #define LINE_BLOCK 96
 
-/* A newline and the spaces of columns up to 64, written as one block of
- * NL_BLOCK bytes of which the first col0 are the newline and indentation
- * of column col0 (a store of the newline and stores of one register of
- * spaces). */
+/* A newline and ind < NL_BLOCK spaces at o, which has room for NL_BLOCK
+ * bytes: one 16-byte store of a newline and 15 spaces for the
+ * indentations most lines have, else a block of NL_BLOCK bytes (a store
+ * of the newline and stores of one register of spaces). The bytes past
+ * the indentation are written over by what follows it. The branch goes
+ * the same way for the lines of a container (one indentation); the
+ * smaller store saved about 1% of fmtbench's ~p against the whole block
+ * at every break. */
 #define NL_BLOCK 65
-static FMT_INLINE void put_nl_block(char *o)
+#define NL_SHORT 16
+static FMT_INLINE void put_nl(char *o, uint64_t ind)
 {
+    ASSERT(ind < NL_BLOCK);
+    if (ind < NL_SHORT) {
+        memcpy(o, "\n               ", NL_SHORT);
+        return;
+    }
     o[0] = '\n';
     memset(o + 1, ' ', NL_BLOCK - 1);
 }
@@ -1730,7 +1740,7 @@ static FMT_INLINE void lw_break(lwriter *w, uint64_t at, uint64_t ind)
 {
     char *o = lw_copy(w, at, NL_BLOCK);
     if (ind < NL_BLOCK) {
-        put_nl_block(o);
+        put_nl(o, ind);
     } else {
         w->o = o;
         o = lw_room(w, ind + 1);
@@ -1783,7 +1793,7 @@ static FMT_INLINE void write_break(lwriter *w, uint64_t at, int64_t col0, uint32
         return;
     }
     o = copy_line(o, w->text + w->src, n);
-    put_nl_block(o);
+    put_nl(o, ind);
     w->o = o + 1 + ind;
     w->src = at + drop;
 }
