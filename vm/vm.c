@@ -334,14 +334,53 @@ static bool eunit_function(term_t name, term_t arity, term_t wrapper)
     return false;
 }
 
-/* EUnit's parse transforms, which eunit.hrl asks for. eunit_autoexport
- * (strip false) exports EUnit's functions (eunit_function) and, when the
- * module has no test/0, adds test() -> eunit:test(Module) and exports it:
- * one export attribute after the module's, the function before the end of
- * file. eunit_striptests (strip true, with NOTEST) removes those functions
- * instead, those the module exports itself apart (eunit_wrapper_/1
- * always). */
-static term_t eunit_transform(heap_t *h, term_t forms, bool strip)
+/* Whether form f is the tuple {Kind, _, ...} of `size` elements. */
+static bool is_form(term_t f, term_t kind, uint64_t size)
+{
+    return term_is_tuple(f) && tuple_arity(f) == size && tuple_get(f, 0) == kind;
+}
+
+/* EUnit's parse transform eunit_striptests (eunit.hrl with NOTEST): the
+ * module's EUnit functions (eunit_function) removed, those it exports
+ * itself apart (eunit_wrapper_/1 always). */
+static term_t eunit_striptests(heap_t *h, term_t forms)
+{
+    static _Atomic term_t a_attribute, a_export, a_function, a_wrapper;
+    term_t attribute = atom_cached(&a_attribute, "attribute"), export = atom_cached(&a_export, "export"),
+           function = atom_cached(&a_function, "function"),
+           wrapper = atom_cached(&a_wrapper, "eunit_wrapper_");
+    term_t exported = NIL;
+    for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
+        term_t f = list_head(l);
+        if (is_form(f, attribute, 4) && tuple_get(f, 2) == export)
+            for (term_t e = tuple_get(f, 3); term_is_list(e); e = list_tail(e))
+                exported = term_cons(h, list_head(e), exported);
+    }
+    list_builder out;
+    lb_init(&out, h);
+    for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
+        term_t f = list_head(l);
+        if (is_form(f, function, 5) && term_is_atom(tuple_get(f, 2)) &&
+            eunit_function(tuple_get(f, 2), tuple_get(f, 3), wrapper)) {
+            bool kept = false;
+            if (tuple_get(f, 2) != wrapper) {
+                term_t fa = term_tuple(h, 2, (term_t[]){tuple_get(f, 2), tuple_get(f, 3)});
+                for (term_t e = exported; term_is_list(e) && !kept; e = list_tail(e))
+                    kept = term_eq_exact(list_head(e), fa);
+            }
+            if (!kept)
+                continue;
+        }
+        lb_add(&out, f);
+    }
+    return out.head;
+}
+
+/* EUnit's parse transform eunit_autoexport (eunit.hrl): exports the
+ * module's EUnit functions (eunit_function) and, when it has no test/0,
+ * adds test() -> eunit:test(Module) and exports it: one export attribute
+ * after the module's, the function before the end of file. */
+static term_t eunit_autoexport(heap_t *h, term_t forms)
 {
     static _Atomic term_t a_attribute, a_module, a_export, a_function, a_eof, a_test, a_wrapper;
     static _Atomic term_t a_clause, a_call, a_remote, a_atom, a_eunit;
@@ -349,44 +388,20 @@ static term_t eunit_transform(heap_t *h, term_t forms, bool strip)
            export = atom_cached(&a_export, "export"), function = atom_cached(&a_function, "function"),
            eof = atom_cached(&a_eof, "eof"), test = atom_cached(&a_test, "test"),
            wrapper = atom_cached(&a_wrapper, "eunit_wrapper_");
-    term_t mod = THE_NON_VALUE, exported = NIL, found = NIL;
+    term_t mod = THE_NON_VALUE, found = NIL;
     bool has_test = false;
     for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
         term_t f = list_head(l);
-        if (!term_is_tuple(f) || tuple_arity(f) < 3)
-            continue;
-        term_t kind = tuple_get(f, 0), name = tuple_get(f, 2);
-        if (kind == attribute && tuple_arity(f) == 4 && name == module && mod == THE_NON_VALUE) {
+        if (is_form(f, attribute, 4) && tuple_get(f, 2) == module && mod == THE_NON_VALUE) {
             mod = tuple_get(f, 3);
             if (term_is_tuple(mod) && tuple_arity(mod) == 2) /* -module(M, Params) */
                 mod = tuple_get(mod, 0);
-        } else if (kind == attribute && tuple_arity(f) == 4 && name == export) {
-            for (term_t e = tuple_get(f, 3); term_is_list(e); e = list_tail(e))
-                exported = term_cons(h, list_head(e), exported);
-        } else if (kind == function && tuple_arity(f) == 5 && term_is_atom(name)) {
-            term_t arity = tuple_get(f, 3);
+        } else if (is_form(f, function, 5) && term_is_atom(tuple_get(f, 2))) {
+            term_t name = tuple_get(f, 2), arity = tuple_get(f, 3);
             has_test |= name == test && arity == term_small(0);
             if (eunit_function(name, arity, wrapper))
                 found = term_cons(h, term_tuple(h, 2, (term_t[]){name, arity}), found);
         }
-    }
-    list_builder out;
-    lb_init(&out, h);
-    if (strip) {
-        for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
-            term_t f = list_head(l);
-            if (term_is_tuple(f) && tuple_arity(f) == 5 && tuple_get(f, 0) == function &&
-                term_is_atom(tuple_get(f, 2)) && eunit_function(tuple_get(f, 2), tuple_get(f, 3), wrapper)) {
-                term_t fa = term_tuple(h, 2, (term_t[]){tuple_get(f, 2), tuple_get(f, 3)});
-                bool kept = false;
-                for (term_t e = exported; term_is_list(e) && !kept; e = list_tail(e))
-                    kept = tuple_get(f, 2) != wrapper && term_eq_exact(list_head(e), fa);
-                if (!kept)
-                    continue;
-            }
-            lb_add(&out, f);
-        }
-        return out.head;
     }
     if (mod == THE_NON_VALUE || !term_is_atom(mod))
         return forms; /* no module: the compiler says so */
@@ -408,6 +423,8 @@ static term_t eunit_transform(heap_t *h, term_t forms, bool strip)
         found = term_cons(h, term_tuple(h, 2, (term_t[]){test, term_small(0)}), found);
     }
     term_t exp = term_tuple(h, 4, (term_t[]){attribute, anno, export, found});
+    list_builder out;
+    lb_init(&out, h);
     bool after_module = false;
     for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
         term_t f = list_head(l);
@@ -416,8 +433,7 @@ static term_t eunit_transform(heap_t *h, term_t forms, bool strip)
             fn = NIL;
         }
         lb_add(&out, f);
-        if (!after_module && term_is_tuple(f) && tuple_arity(f) == 4 && tuple_get(f, 0) == attribute &&
-            tuple_get(f, 2) == module) {
+        if (!after_module && is_form(f, attribute, 4) && tuple_get(f, 2) == module) {
             after_module = true;
             lb_add(&out, exp);
         }
@@ -432,7 +448,7 @@ static term_t eunit_transform(heap_t *h, term_t forms, bool strip)
  * on a literal fun runs: the call becomes one of dbgsh_ms:fun2ms/4 with the
  * module's records (vm/eval.c), so a fun it cannot translate is reported
  * then, as the shell reports it, not when the module compiles. EUnit's two
- * (eunit_transform) are applied in C, after the loop. Any other would have
+ * (eunit_striptests, eunit_autoexport) are applied in C, after the loop. Any other would have
  * to run Erlang inside the compiler: it fails the compilation, saying so.
  * False then. */
 static bool apply_parse_transforms(heap_t *h, term_t *forms, const char *path, lint_diags *diags)
@@ -481,9 +497,9 @@ static bool apply_parse_transforms(heap_t *h, term_t *forms, const char *path, l
     if (!ok)
         return false;
     if (eunit_strip)
-        *forms = eunit_transform(h, *forms, true);
+        *forms = eunit_striptests(h, *forms);
     if (eunit_export)
-        *forms = eunit_transform(h, *forms, false);
+        *forms = eunit_autoexport(h, *forms);
     if (ms)
         *forms = eval_rewrite_fun2ms(h, *forms, records);
     return true;
