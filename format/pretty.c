@@ -1124,23 +1124,23 @@ static FMT_INLINE bool plain8(uint64_t w)
 
 static FMT_INLINE bool plain1(uint8_t by) { return by >= ' ' && by <= '~' && by != '"' && by != '\\'; }
 
-/* Copies the plain bytes from the start of s[0..n) to out, which has room
- * for n + 8 (whole words are stored); returns how many. `padded`: s may be
- * read up to the next multiple of 8 past n (a heap binary's bytes are
- * padded to words). The last partial word is read whole, its bytes past n
- * counted as plain, so a binary costs no byte loop unless it holds a byte
- * that is not plain. */
-static FMT_INLINE uint64_t copy_plain(char *out, const uint8_t *s, uint64_t n, bool padded)
+/* Copies s[0..n) to out, which has room for n + 8 (whole words are
+ * stored), while its bytes are plain; true when all of them are.
+ * `padded`: s may be read up to the next multiple of 8 past n (a heap
+ * binary's bytes are padded to words). The last partial word is read
+ * whole, its bytes past n counted as plain, so a binary costs no byte
+ * loop unless it is short and unpadded. */
+static FMT_INLINE bool copy_plain(char *out, const uint8_t *s, uint64_t n, bool padded)
 {
     uint64_t i = 0, w, whole = n & ~(uint64_t)7;
     for (; i < whole; i += 8) {
         memcpy(&w, s + i, 8);
         memcpy(out + i, &w, 8);
         if (!plain8(w))
-            goto find;
+            return false;
     }
     if (i == n)
-        return n;
+        return true;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (padded || n >= 8) {
         unsigned keep = (unsigned)(n - i) * 8; /* 8..56 bits, the low bytes */
@@ -1152,41 +1152,34 @@ static FMT_INLINE uint64_t copy_plain(char *out, const uint8_t *s, uint64_t n, b
         }
         uint64_t mask = (UINT64_C(1) << keep) - 1;
         w = (w & mask) | (ONES * 'a' & ~mask);
-        if (!plain8(w))
-            goto find;
         memcpy(out + i, &w, 8);
-        return n;
+        return plain8(w);
     }
 #else
     (void)padded;
 #endif
     for (; i < n && plain1(s[i]); i++)
         out[i] = (char)s[i];
-    return i;
-find: /* a byte that is not plain lies in s[i..i + 8), before n */
-    for (; plain1(s[i]); i++)
-        out[i] = (char)s[i];
-    return i;
+    return i == n;
 }
 
 /* A byte-aligned binary of n > 0 bytes at s, at unlimited depth, with
  * strings on, at k, which has FMT_BYTE_LIST_ROOM(n) (either form fits):
- * <<"...">> when its bytes are plain, the byte list (N_BITS)
- * when some byte is no printable latin1 char and the device is latin1
+ * <<"...">> when its bytes are plain, the byte list (N_BITS) when some
+ * byte is no printable latin1 char and the device is latin1
  * (classify_bin's answers for those), with its record; for the rest
- * (escapes, latin1 or UTF-8 text) *done is false and nothing is written.
- * The first byte that is not plain mostly decides: below 32 and no
- * escape, or 127 (a third of the binaries programs print hold such
- * bytes), it is no printable char, and only the other ones need the rest
- * of the bytes looked at. */
+ * (escapes, latin1 or UTF-8 text) *done is false and nothing is kept.
+ * Bytes that are not all plain are mostly no text at all (a third of the
+ * binaries programs print), so the byte list is written while the bytes
+ * are tested: the test costs a load a byte and one branch, not a loop
+ * that stops at a byte nothing predicts. */
 static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s, uint64_t n, bool padded,
                                          bool *done)
 {
     char *p = k.p;
     *done = true;
     memcpy(p, "<<\"", 3);
-    uint64_t i = copy_plain(p + 3, s, n, padded);
-    if (i == n) {
+    if (copy_plain(p + 3, s, n, padded)) {
         p += 3 + n;
         memcpy(p, "\">>", 3);
         p += 3;
@@ -1194,13 +1187,18 @@ static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s
         leaf_rec(c, N_BINSTR, p, n + 6, (int64_t)n + 6);
         return k;
     }
-    bin_view rest = {s + i + 1, n - i - 1, 0, 0};
-    if (c->unicode || (measure_char(s[i]) != 0 && fmt_printable_bytes(&rest, n - i - 1) == n - i - 1)) {
+    if (c->unicode) {
         *done = false;
         return k;
     }
-    k.p = fmt_put_byte_list(p, s, n);
-    ascii_rec(c, N_BITS, p, k.p);
+    bool chars;
+    char *e = fmt_put_byte_list(p, s, n, &chars);
+    if (chars) {
+        *done = false;
+        return k;
+    }
+    k.p = e;
+    ascii_rec(c, N_BITS, p, e);
     return k;
 }
 
@@ -1580,7 +1578,7 @@ static FMT_NOINLINE char *flat_float(pctx *c, char *p, term_t t)
 }
 
 /* A heap or refc binary; at a depth, without strings, or text that is not
- * plain: through classify(). */
+ * plain ASCII (escapes, latin1, UTF-8 for ~tp): through classify(). */
 static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
 {
     if (d >= 0 || !c->strings)
@@ -1596,7 +1594,7 @@ static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
     k = put_bin_rec(c, k, s, n, heap, &done);
     if (done)
         return k.p;
-    return flat_other(c, k.p, t, d); /* k made room, wrote nothing */
+    return flat_other(c, k.p, t, d); /* k made room; nothing kept */
 }
 
 /* Bignum t in decimal: of one limb (at least 2^59, below 2^64: the

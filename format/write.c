@@ -91,6 +91,14 @@ typedef struct comma_texts {
                 (char)((v) >= 100 ? '0' + (v) % 10 : 0)}
 #define CL(v) ((v) >= 100 ? 4 : (v) >= 10 ? 3 : 2)
 static const comma_texts COMMA_TEXT = {{EACH_256(CT)}, {EACH_256(CL)}};
+
+/* NOT_LATIN1_CHAR[v]: 1 when v is no char io_lib:printable_latin1_list/1
+ * accepts (those are \b \t \n \v \f \r (8..13), \e (27), 32..126 and
+ * 160..255), else 0. A byte each, so that a loop over bytes ors them up
+ * with one load a byte (fmt_put_byte_list). */
+#define NLC(v) (!(((v) >= 8 && (v) <= 13) || (v) == 27 || ((v) >= 32 && (v) <= 126) || (v) >= 160))
+static const uint8_t NOT_LATIN1_CHAR[256] = {EACH_256(NLC)};
+#undef NLC
 #undef CL
 #undef CT
 #undef D3
@@ -429,16 +437,8 @@ void fmt_put_identity(fmt_buf *b, term_t t)
 
 /* ---- strings ------------------------------------------------------------------------ */
 
-/* fmt_printable_char below 256, one bit per char: \b \t \n \v \f \r (8..13),
- * \e (27), 32..126 and 160..255. */
-static const uint64_t PRINTABLE_LATIN1[4] = {
-    UINT64_C(0xFFFFFFFF08003F00),
-    UINT64_C(0x7FFFFFFFFFFFFFFF),
-    UINT64_C(0xFFFFFFFF00000000),
-    UINT64_C(0xFFFFFFFFFFFFFFFF),
-};
-
-static inline bool is_printable_latin1(uint32_t c) { return (PRINTABLE_LATIN1[c >> 6] >> (c & 63)) & 1; }
+/* fmt_printable_char below 256. */
+static inline bool is_printable_latin1(uint32_t c) { return !NOT_LATIN1_CHAR[c]; }
 
 bool fmt_printable_char(uint32_t c, bool unicode_range)
 {
@@ -539,13 +539,32 @@ static FMT_INLINE char *close_bits(char *open, char *p)
 }
 
 /* The byte list of n whole bytes at p, which has FMT_BYTE_LIST_ROOM(n);
- * returns the end. Inline in ~w's write_bits, a call for ~p. */
+ * returns the end. Inline in ~w's write_bits. */
 static FMT_INLINE char *put_byte_list(char *p, const uint8_t *by, uint64_t n)
 {
     return close_bits(p, put_comma_bytes(p + 1, by, n));
 }
 
-char *fmt_put_byte_list(char *p, const uint8_t *by, uint64_t n) { return put_byte_list(p, by, n); }
+/* put_byte_list, and whether every byte is a printable latin1 char, in
+ * one loop: ~p asks only of bytes that are not all plain ASCII, and for
+ * most of those the byte list is the answer, so it is written while the
+ * question is asked, with no branch per byte. */
+char *fmt_put_byte_list(char *p, const uint8_t *by, uint64_t n, bool *chars)
+{
+    char *q = p + 1;
+    unsigned no = 0;
+    uint64_t i = 0;
+    for (; i + 2 <= n; i += 2) {
+        no |= NOT_LATIN1_CHAR[by[i]] | NOT_LATIN1_CHAR[by[i + 1]];
+        q = put_comma_byte(put_comma_byte(q, by[i]), by[i + 1]);
+    }
+    if (i < n) {
+        no |= NOT_LATIN1_CHAR[by[i]];
+        q = put_comma_byte(q, by[i]);
+    }
+    *chars = no == 0;
+    return close_bits(p, q);
+}
 
 fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *view, int64_t depth)
 {

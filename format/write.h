@@ -240,8 +240,10 @@ fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *v, int64_t 
 /* The n whole bytes at by as ~w writes a binary (<<>>, <<1,2,3>>) at p,
  * which has room for FMT_BYTE_LIST_ROOM(n) bytes (",255" a byte and
  * scratch bytes past the end); returns the end. Makes no room and calls
- * nothing: a caller that has made room pays no more than the bytes. */
+ * nothing: a caller that has made room pays no more than the bytes.
+ * *chars: every byte is a printable latin1 char (fmt_printable_bytes
+ * takes them all), when ~p prints the bytes as a string instead. */
 #define FMT_BYTE_LIST_ROOM(n) (4 * (n) + 16)
-char *fmt_put_byte_list(char *p, const uint8_t *by, uint64_t n);
+char *fmt_put_byte_list(char *p, const uint8_t *by, uint64_t n, bool *chars);
 
 #endif

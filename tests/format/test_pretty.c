@@ -874,6 +874,69 @@ Test(pretty, flat_binaries_atoms_bignums)
           "[\"abc\",[1,2],\"d\",[a,\"b\"]]");
 }
 
+/* Every byte value in a binary that is not all plain: it prints as a
+ * string when every byte is a char io_lib:printable_latin1_list/1
+ * accepts (\b \t \n \v \f \r \e, 32..126, 160..255), else as the byte
+ * list. The byte goes first, after a whole plain word, and last in a
+ * binary of 70 bytes (refc); a 1 (no char) after it makes every binary a
+ * byte list again. The accepted set is written out here, not taken from
+ * the formatter. */
+static bool latin1_char(unsigned v)
+{
+    return (v >= 8 && v <= 13) || v == 27 || (v >= 32 && v <= 126) || v >= 160;
+}
+
+static char *string_text(char *e, const unsigned char *by, size_t n)
+{
+    static const char *const esc[] = {['\b'] = "\\b", ['\t'] = "\\t", ['\n'] = "\\n", ['\v'] = "\\v",
+                                      ['\f'] = "\\f", ['\r'] = "\\r", [27] = "\\e", ['"'] = "\\\"",
+                                      ['\\'] = "\\\\"};
+    e += sprintf(e, "<<\"");
+    for (size_t i = 0; i < n; i++) {
+        unsigned v = by[i];
+        if (v < sizeof esc / sizeof esc[0] && esc[v] != NULL)
+            e += sprintf(e, "%s", esc[v]);
+        else if (v >= 128)
+            e += sprintf(e, "%c%c", 0xC0 | v >> 6, 0x80 | (v & 0x3F));
+        else
+            *e++ = (char)v;
+    }
+    return e + sprintf(e, "\">>");
+}
+
+Test(pretty, binary_byte_values)
+{
+    static char text[1024], expected[1024];
+    static const size_t sizes[] = {3, 9, 70};
+    for (unsigned v = 0; v < 256; v++) {
+        for (int place = 0; place < 3; place++) {
+            for (int spoil = 0; spoil < 2; spoil++) {
+                unsigned char by[72];
+                size_t n = sizes[place];
+                memset(by, 'a', n);
+                by[place == 0 ? 0 : place == 1 ? 8 : n - 1] = (unsigned char)v;
+                if (spoil)
+                    by[n++] = 1;
+                char *t = text + sprintf(text, "<<");
+                for (size_t i = 0; i < n; i++)
+                    t += sprintf(t, "%s%u", i ? "," : "", by[i]);
+                sprintf(t, ">>");
+                if (latin1_char(v) && !spoil) {
+                    string_text(expected, by, n);
+                } else {
+                    char *e = expected + sprintf(expected, "<<");
+                    for (size_t i = 0; i < n; i++)
+                        e += sprintf(e, "%s%u", i ? "," : "", by[i]);
+                    sprintf(e, ">>");
+                }
+                const char *got = pretty_term(fx_read(text), 1, 100000, -1, LATIN1);
+                cr_assert_str_eq(got, expected, "byte %u at place %d, %s", v, place,
+                                 spoil ? "a 1 after it" : "alone");
+            }
+        }
+    }
+}
+
 /* ~p of t into a fresh buffer after `prefix` bytes of text, the part after
  * the prefix compared with `expected`: the buffer and its scratch areas
  * start empty, so they grow at every point the term's text and records
