@@ -888,9 +888,9 @@ static bool latin1_char(unsigned v)
 
 static char *string_text(char *e, const unsigned char *by, size_t n)
 {
-    static const char *const esc[] = {['\b'] = "\\b", ['\t'] = "\\t", ['\n'] = "\\n", ['\v'] = "\\v",
-                                      ['\f'] = "\\f", ['\r'] = "\\r", [27] = "\\e", ['"'] = "\\\"",
-                                      ['\\'] = "\\\\"};
+    static const char *const esc[] = {
+        ['\b'] = "\\b", ['\t'] = "\\t", ['\n'] = "\\n", ['\v'] = "\\v", ['\f'] = "\\f",
+        ['\r'] = "\\r", [27] = "\\e",   ['"'] = "\\\"", ['\\'] = "\\\\"};
     e += sprintf(e, "<<\"");
     for (size_t i = 0; i < n; i++) {
         unsigned v = by[i];
