@@ -515,16 +515,23 @@ static FMT_INLINE bool is_byte(term_t t) { return ((t ^ 15) & ~(term_t)0xFF0) ==
 /* ",B" for each of the n bytes at by, at p, which has room for 4n + 8;
  * returns the end. Two bytes a step; the last byte of an odd count
  * without a branch on the count's parity (mispredicted half the time):
- * written anyway, and the cursor moves past it or not. */
-static FMT_INLINE char *put_comma_bytes(char *p, const uint8_t *by, uint64_t n)
+ * written anyway, and the cursor moves past it or not. `no`, unless NULL
+ * (a constant: inlined, the test costs nothing): or-ed with
+ * NOT_LATIN1_CHAR of every byte. */
+static FMT_INLINE char *put_comma_bytes(char *p, const uint8_t *by, uint64_t n, unsigned *no)
 {
     if (n == 0)
         return p;
-    for (uint64_t i = 0; i + 2 <= n; i += 2)
+    for (uint64_t i = 0; i + 2 <= n; i += 2) {
+        if (no)
+            *no |= NOT_LATIN1_CHAR[by[i]] | NOT_LATIN1_CHAR[by[i + 1]];
         p = put_comma_byte(put_comma_byte(p, by[i]), by[i + 1]);
-    size_t last = by[n - 1];
+    }
+    size_t last = by[n - 1], odd = 0 - (n & 1);
+    if (no)
+        *no |= NOT_LATIN1_CHAR[last] & odd;
     memcpy(p, COMMA_TEXT.text[last], 8);
-    return p + (COMMA_TEXT.len[last] & (0 - (n & 1)));
+    return p + (COMMA_TEXT.len[last] & odd);
 }
 
 /* Ends a byte list whose elements were written as ",E" from open + 1 up
@@ -542,7 +549,7 @@ static FMT_INLINE char *close_bits(char *open, char *p)
  * returns the end. Inline in ~w's write_bits. */
 static FMT_INLINE char *put_byte_list(char *p, const uint8_t *by, uint64_t n)
 {
-    return close_bits(p, put_comma_bytes(p + 1, by, n));
+    return close_bits(p, put_comma_bytes(p + 1, by, n, NULL));
 }
 
 /* put_byte_list, and whether every byte is a printable latin1 char, in
@@ -551,19 +558,10 @@ static FMT_INLINE char *put_byte_list(char *p, const uint8_t *by, uint64_t n)
  * question is asked, with no branch per byte. */
 char *fmt_put_byte_list(char *p, const uint8_t *by, uint64_t n, bool *chars)
 {
-    char *q = p + 1;
     unsigned no = 0;
-    uint64_t i = 0;
-    for (; i + 2 <= n; i += 2) {
-        no |= NOT_LATIN1_CHAR[by[i]] | NOT_LATIN1_CHAR[by[i + 1]];
-        q = put_comma_byte(put_comma_byte(q, by[i]), by[i + 1]);
-    }
-    if (i < n) {
-        no |= NOT_LATIN1_CHAR[by[i]];
-        q = put_comma_byte(q, by[i]);
-    }
+    char *end = close_bits(p, put_comma_bytes(p + 1, by, n, &no));
     *chars = no == 0;
-    return close_bits(p, q);
+    return end;
 }
 
 fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *view, int64_t depth)
@@ -579,7 +577,7 @@ fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *view, int64
      * becomes the second "<". */
     char *open = c.p, *p = c.p + 1;
     if (v.bitoffset == 0) {
-        p = put_comma_bytes(p, v.bytes, bytes);
+        p = put_comma_bytes(p, v.bytes, bytes, NULL);
     } else {
         const bin_view w = v;
         for (uint64_t i = 0; i < bytes; i++)
