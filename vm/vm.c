@@ -340,6 +340,19 @@ static bool is_form(term_t f, term_t kind, uint64_t size)
     return term_is_tuple(f) && tuple_arity(f) == size && tuple_get(f, 0) == kind;
 }
 
+/* Whether list l of {Name, Arity} (an export attribute's) holds function
+ * form f's. */
+static bool lists_function(term_t l, term_t f)
+{
+    for (; term_is_list(l); l = list_tail(l)) {
+        term_t x = list_head(l);
+        if (term_is_tuple(x) && tuple_arity(x) == 2 && tuple_get(x, 0) == tuple_get(f, 2) &&
+            tuple_get(x, 1) == tuple_get(f, 3))
+            return true;
+    }
+    return false;
+}
+
 /* EUnit's parse transform eunit_striptests (eunit.hrl with NOTEST): the
  * module's EUnit functions (eunit_function) removed, those it exports
  * itself apart (eunit_wrapper_/1 always). */
@@ -360,18 +373,10 @@ static term_t eunit_striptests(heap_t *h, term_t forms)
     lb_init(&out, h);
     for (term_t l = forms; term_is_list(l); l = list_tail(l)) {
         term_t f = list_head(l);
-        if (is_form(f, function, 5) && term_is_atom(tuple_get(f, 2)) &&
-            eunit_function(tuple_get(f, 2), tuple_get(f, 3), wrapper)) {
-            bool kept = false;
-            if (tuple_get(f, 2) != wrapper) {
-                term_t fa = term_tuple(h, 2, (term_t[]){tuple_get(f, 2), tuple_get(f, 3)});
-                for (term_t e = exported; term_is_list(e) && !kept; e = list_tail(e))
-                    kept = term_eq_exact(list_head(e), fa);
-            }
-            if (!kept)
-                continue;
-        }
-        lb_add(&out, f);
+        bool ours = is_form(f, function, 5) && term_is_atom(tuple_get(f, 2)) &&
+                    eunit_function(tuple_get(f, 2), tuple_get(f, 3), wrapper);
+        if (!ours || (tuple_get(f, 2) != wrapper && lists_function(exported, f)))
+            lb_add(&out, f);
     }
     return out.head;
 }
@@ -448,9 +453,9 @@ static term_t eunit_autoexport(heap_t *h, term_t forms)
  * on a literal fun runs: the call becomes one of dbgsh_ms:fun2ms/4 with the
  * module's records (vm/eval.c), so a fun it cannot translate is reported
  * then, as the shell reports it, not when the module compiles. EUnit's two
- * (eunit_striptests, eunit_autoexport) are applied in C, after the loop. Any other would have
- * to run Erlang inside the compiler: it fails the compilation, saying so.
- * False then. */
+ * (eunit_striptests, eunit_autoexport) are applied in C, after the loop.
+ * Any other would have to run Erlang inside the compiler: it fails the
+ * compilation, saying so. False then. */
 static bool apply_parse_transforms(heap_t *h, term_t *forms, const char *path, lint_diags *diags)
 {
     static _Atomic term_t a_attribute, a_compile, a_parse_transform, a_ms_transform, a_record, a_autoexport,
