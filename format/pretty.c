@@ -69,6 +69,7 @@ static int64_t descend(int64_t d) { return d < 0 ? -1 : d - 1; }
  * so its pointers into areas 0 and 2 stay good. */
 
 #define NO_FRAME SIZE_MAX
+#define NO_REC UINT64_MAX
 
 /* The items of a container in print_length's order: elements, then the end,
  * "..." when the depth runs out, or a list's improper tail. */
@@ -99,7 +100,8 @@ typedef struct frame {
     seq s;        /* FR_SEQ */
     term_t v;     /* FR_PAIR: the value still to write, at depth vd */
     int64_t vd;
-    uint64_t rec; /* the node's record, */
+    uint64_t rec; /* the node's record (FR_PAIR: a field's; NO_REC for a
+                     map's pair, which has none), */
     int64_t len0; /* and the width written before it */
     uint64_t item; /* FR_SEQ: the record of its latest item */
     uint8_t kind, state;
@@ -107,23 +109,33 @@ typedef struct frame {
 
 /* A node of the recorded tree, in pre-order: its subtree is the records
  * from its own up to `next`. A list's items are its elements, then maybe
- * a "..." (R_DOTS) or an improper tail; a map's items are R_PAIRs, each
- * followed by its key's and its value's records. An N_RECORD's first
+ * a "..." (R_DOTS) or an improper tail; a map's items are its pairs, each
+ * its key's record, which carries the pair's `last`, and its value's
+ * right after the key's subtree: a pair has no record of its own, its
+ * text "K => V" starts at the key's and is PAIR_ARROW chars wider than
+ * the two (pair_width). An N_RECORD's first
  * record is its name's ("#name", kind N_ATOM), then come its items:
  * R_FIELDs ("f = V"), each followed by the field name's record (N_ATOM)
  * and its value's, maybe ending in an R_DOTS. */
-enum { R_PAIR = N_RECORD + 1, R_DOTS, R_FIELD };
+enum { R_DOTS = N_RECORD + 1, R_FIELD };
 typedef struct rec {
     uint64_t next;  /* the record after this subtree */
     uint64_t start; /* its text begins at this byte of the recorded text */
     int64_t width;  /* chars of that text (io_lib_pretty's Len) */
-    uint8_t kind;   /* node_kind, R_PAIR or R_DOTS */
+    uint8_t kind;   /* node_kind, R_DOTS or R_FIELD */
     bool tail;      /* a list's improper tail */
     bool last;      /* an item no element follows: the last element (or one
                        before a "..." or an improper tail: last_depth/2),
                        a "..." or an improper tail; every other item is an
                        element followed by another */
 } rec;
+
+/* The text between a pair's key and value. */
+#define PAIR_ARROW 4
+#define PAIR_ARROW_TEXT " => "
+
+/* The width of the pair "K => V" whose key's record is k and value's v. */
+static FMT_INLINE int64_t pair_width(const rec *k, const rec *v) { return k->width + PAIR_ARROW + v->width; }
 
 /* A frame of the layout, over records. */
 typedef struct lframe {
@@ -722,12 +734,13 @@ static int64_t write_flat(pctx *c, const node *root)
         if (f->kind == FR_PAIR) {
             if (f->state == ST_FIRST) {
                 f->state = ST_TAIL;
-                add_text(b, " => ", 4, &len);
+                add_text(b, PAIR_ARROW_TEXT, PAIR_ARROW, &len);
                 classify(c, f->v, f->vd, &n);
                 visit_flat(c, &n, &len);
             } else {
                 pop_frame(c);
-                end_rec(c, r, len - len0);
+                if (r != NO_REC)
+                    end_rec(c, r, len - len0);
             }
             continue;
         }
@@ -775,11 +788,10 @@ static int64_t write_flat(pctx *c, const node *root)
         case IT_PAIR: {
             if (!first)
                 add_text(b, ",", 1, &len);
-            uint64_t pr = add_rec(c, R_PAIR);
             frame *p = get_frame(c, push_frame(c, FR_PAIR, false));
             p->v = it.v;
             p->vd = it.d;
-            p->rec = pr;
+            p->rec = NO_REC;
             p->len0 = len;
             classify(c, it.t, it.d, &n);
             visit_flat(c, &n, &len);
@@ -1337,8 +1349,8 @@ static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, uns
     uint64_t n = flatmap_size(m);
     const term_t *ks = tuple_elems(flatmap_keys(m)), *vs = flatmap_values(m);
     int64_t pd = descend(d);
-    uint64_t last = c->nrec; /* the latest pair's record */
-    count_recs(c, 3 * items_at(n, d)); /* a pair, its key, its value */
+    uint64_t last = c->nrec;           /* the latest pair's key's record */
+    count_recs(c, 2 * items_at(n, d)); /* a key, a value */
     for (uint64_t i = 0; i < n; i++) {
         ASSERT(k.p < k.lim);
         if (i > 0)
@@ -1348,13 +1360,12 @@ static fmt_cursor flat_map_items(pctx *c, fmt_cursor k, term_t m, int64_t d, uns
             break;
         }
         d = descend(d);
-        uint64_t pr = last = open_rec(c, R_PAIR, k.p);
+        last = c->nrec;
         k = flat_elem(c, k, ks[i], pd, level);
         k = need(c, k, TOKEN_ROOM);
-        memcpy(k.p, " => ", 4);
-        k.p += 4;
+        memcpy(k.p, PAIR_ARROW_TEXT, PAIR_ARROW);
+        k.p += PAIR_ARROW;
         k = flat_elem(c, k, vs[i], pd, level);
-        close_rec(c, pr, k.p);
     }
     mark_last(c, last);
     k = need(c, k, 1);
@@ -1882,12 +1893,17 @@ static void load_area(lay_ctx *l)
     l->recs = l->c->recs;
 }
 
-/* pp's "fits" test: the node's width when it is below lim and width +
- * extra <= M (it then goes on this line), else -1. */
-static FMT_INLINE int64_t try_rec(lay_ctx *l, uint64_t r, int64_t lim, int64_t extra)
+/* pp's "fits" test: width w when it is below lim and w + extra <= M (the
+ * text then goes on this line), else -1. */
+static FMT_INLINE int64_t try_width(const lay_ctx *l, int64_t w, int64_t lim, int64_t extra)
 {
-    int64_t w = lrec(l, r)->width;
     return w >= lim || w + extra > l->c->m ? -1 : w;
+}
+
+/* try_width of node r. */
+static FMT_INLINE int64_t try_rec(const lay_ctx *l, uint64_t r, int64_t lim, int64_t extra)
+{
+    return try_width(l, lrec(l, r)->width, lim, extra);
 }
 
 static bool lay(pctx *c, uint64_t r, int64_t col, int64_t ld, int64_t w, bool emit, bool check, bool broken);
@@ -2024,13 +2040,14 @@ static FMT_INLINE bool lay_element(lay_ctx *l, lframe *f, uint64_t e, int64_t co
     return lay_node(l, e, col, ld, w);
 }
 
-/* pp_pair/8, cind_pair/7: "K => V" on one line, or K, " =>", and V on the
- * next line indented by TInd (4 when TInd is not positive). */
-static FMT_INLINE bool lay_pair(lay_ctx *l, lframe *f, uint64_t p, int64_t col, int64_t ld, int64_t w)
+/* pp_pair/8, cind_pair/7 of the pair whose key is record k: "K => V" on
+ * one line, or K, " =>", and V on the next line indented by TInd (4 when
+ * TInd is not positive). */
+static FMT_INLINE bool lay_pair(lay_ctx *l, lframe *f, uint64_t k, int64_t col, int64_t ld, int64_t w)
 {
     pctx *c = l->c;
-    uint64_t k = p + 1, v = lrec(l, k)->next;
-    int64_t len = try_rec(l, p, c->ll - col - ld, w + ld);
+    uint64_t v = lrec(l, k)->next;
+    int64_t len = try_width(l, pair_width(lrec(l, k), lrec(l, v)), c->ll - col - ld, w + ld);
     int64_t pw = len >= 0 && is_leaf_rec(l, k) && is_leaf_rec(l, v) ? len : c->ll;
     f->col = col + pw;
     f->w = c->check && !c->emit ? w + pw : pw; /* cind_map and pp_map differ here */
@@ -2116,7 +2133,10 @@ static FMT_INLINE bool lay_step(lay_ctx *l)
     bool first = f->state == ST_FIRST;
     int64_t col0 = f->col0, col = f->col, ld = f->ld, w = f->w;
     const rec *it = lrec(l, e);
-    f->ci = it->next;
+    bool pair = box->kind == N_MAP && it->kind != R_DOTS, field = it->kind == R_FIELD;
+    /* a pair's value follows its key's subtree; the next item, the value's */
+    const rec *pv = pair ? lrec(l, it->next) : it;
+    f->ci = pv->next;
     f->state = ST_TAIL;
     int64_t ld1 = last_depth(it, ld);
     int64_t extra = ld1 == 0 ? 1 : ld1, lim = c->ll - col - 1 - extra;
@@ -2129,7 +2149,6 @@ static FMT_INLINE bool lay_step(lay_ctx *l)
         *l = t;
         return ok;
     }
-    bool pair = it->kind == R_PAIR, field = it->kind == R_FIELD;
     if (field) {
         if (!first) {
             int64_t len;
@@ -2145,9 +2164,9 @@ static FMT_INLINE bool lay_step(lay_ctx *l)
         return lay_field(l, f, e, col0, first || !(c->check && !c->emit) ? col0 : col, ld1, first ? w : 0, first);
     }
     if (!first) {
-        bool leaf = pair ? is_leaf_rec(l, e + 1) && is_leaf_rec(l, lrec(l, e + 1)->next) : it->kind < N_LEAVES;
+        bool leaf = it->kind < N_LEAVES && pv->kind < N_LEAVES;
         int64_t len;
-        if (leaf && (len = try_rec(l, e, lim, w + 1 + extra)) >= 0) {
+        if (leaf && (len = try_width(l, pair ? pair_width(it, pv) : it->width, lim, w + 1 + extra)) >= 0) {
             f->col = col + 1 + len;
             f->w = w + 1 + len;
             return true;
@@ -2222,10 +2241,16 @@ static FMT_INLINE bool fl_fits_after(const flay *l, int64_t w_e, int64_t col, in
     return fits_after(l->ll, l->m, w_e, col, w, ld1);
 }
 
-/* pp's test that node x fits on one line at column col. */
+/* pp's test that text of width xw fits on one line at column col. */
+static FMT_INLINE bool fl_fits_width(const flay *l, int64_t xw, int64_t col, int64_t ld, int64_t w)
+{
+    return xw < l->ll - col - ld && xw + w + ld <= l->m;
+}
+
+/* fl_fits_width of node x. */
 static FMT_INLINE bool fl_fits(const flay *l, const rec *x, int64_t col, int64_t ld, int64_t w)
 {
-    return x->width < l->ll - col - ld && x->width + w + ld <= l->m;
+    return fl_fits_width(l, x->width, col, ld, w);
 }
 
 static bool fl_node(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, unsigned lv);
@@ -2355,11 +2380,12 @@ static FMT_INLINE bool fl_list(flay *l, uint64_t e, uint64_t end, int64_t col0, 
     return fl_tail(l, x->next, end, col0, col0 + we, ld, w + we, lv);
 }
 
-/* pp_pair/8 (cind_pair/7) of a pair p that does not fit on the line: K,
- * " =>", and V on the next line. Out of line: most pairs fit. */
-static FMT_NOINLINE bool fl_pair_broken(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, unsigned lv)
+/* pp_pair/8 (cind_pair/7) of the pair whose key is record k, when it does
+ * not fit on the line: K, " =>", and V on the next line. Out of line: most
+ * pairs fit. */
+static FMT_NOINLINE bool fl_pair_broken(flay *l, uint64_t k, int64_t col, int64_t ld, int64_t w, unsigned lv)
 {
-    uint64_t k = p + 1, v = frec(l, k)->next;
+    uint64_t v = frec(l, k)->next;
     int64_t vcol = col + (l->tind > 0 ? l->tind : 4);
     if (!fl_node(l, k, col, ld, w, lv + 1))
         return false;
@@ -2367,51 +2393,56 @@ static FMT_NOINLINE bool fl_pair_broken(flay *l, uint64_t p, int64_t col, int64_
     return fl_node(l, v, vcol, ld, 0, lv + 1);
 }
 
-/* True when pair x's key and value are leaves. The key's record follows
- * the pair's, and when the key is a leaf the value's follows it: no load
- * of a `next`. */
-static FMT_INLINE bool pair_of_leaves(const rec *x) { return x[1].kind < N_LEAVES && x[2].kind < N_LEAVES; }
-
-/* pp_pair/8 (cind_pair/7): *pw is the pair's width when it fits and key
- * and value are leaves, else Ll. */
-static FMT_INLINE bool fl_pair(flay *l, uint64_t p, int64_t col, int64_t ld, int64_t w, unsigned lv, int64_t *pw)
+/* The value's record of the pair whose key's record is x: the one after
+ * the key's subtree, found without a load of `next` when the key is a leaf
+ * (nearly always: an atom). */
+static FMT_INLINE const rec *pair_value(const flay *l, const rec *x)
 {
-    const rec *x = frec(l, p);
-    if (fl_fits(l, x, col, ld, w)) {
-        *pw = pair_of_leaves(x) ? x->width : l->ll;
+    return x->kind < N_LEAVES ? x + 1 : frec(l, x->next);
+}
+
+/* pp_pair/8 (cind_pair/7) of the pair whose key is record k, its value's
+ * record v: *pw is the pair's width when it fits and key and value are
+ * leaves, else Ll. */
+static FMT_INLINE bool fl_pair(flay *l, uint64_t k, const rec *v, int64_t col, int64_t ld, int64_t w,
+                               unsigned lv, int64_t *pw)
+{
+    const rec *x = frec(l, k);
+    int64_t width = pair_width(x, v);
+    if (fl_fits_width(l, width, col, ld, w)) {
+        *pw = x->kind < N_LEAVES && v->kind < N_LEAVES ? width : l->ll;
         return true;
     }
     *pw = l->ll;
-    return fl_pair_broken(l, p, col, ld, w, lv);
+    return fl_pair_broken(l, k, col, ld, w, lv);
 }
 
 /* pp_map/8 and pp_pairs_tail/9 (cind_map/7, cind_pairs_tail/8) over the
  * items from e. */
 static FMT_NOINLINE bool fl_map(flay *l, uint64_t e, int64_t col0, int64_t ld, int64_t w, unsigned lv)
 {
-    const rec *x = frec(l, e);
+    const rec *x = frec(l, e), *v = pair_value(l, x);
     int64_t pw;
-    if (!fl_pair(l, e, col0, last_depth(x, ld), w, lv, &pw))
+    if (!fl_pair(l, e, v, col0, last_depth(x, ld), w, lv, &pw))
         return false;
     int64_t col = col0 + pw;
     w = !l->w ? w + pw : pw; /* cind_map and pp_map differ here */
-    bool leaves = pair_of_leaves(x);
     while (!x->last) { /* another pair follows (see rec.last) */
-        /* after a pair of leaves, three records on: found without a load */
-        e = leaves ? e + 3 : x->next;
+        /* after a leaf value, the next record: found without a load */
+        e = v->kind < N_LEAVES ? (uint64_t)(v - l->recs) + 1 : v->next;
         x = frec(l, e);
-        leaves = pair_of_leaves(x);
+        v = pair_value(l, x);
         /* A pair of leaves goes after the comma if it fits there, as a
          * leaf item of fl_tail does; any other pair on the next line,
          * broken if it does not fit there. */
-        int64_t ld1 = last_depth(x, ld);
-        if (leaves && fl_fits_after(l, x->width, col, w, ld1)) {
-            col += 1 + x->width;
-            w += 1 + x->width;
+        int64_t ld1 = last_depth(x, ld), width = pair_width(x, v);
+        if (x->kind < N_LEAVES && v->kind < N_LEAVES && fl_fits_after(l, width, col, w, ld1)) {
+            col += 1 + width;
+            w += 1 + width;
         } else {
             if (l->w) /* the second most breaks: write_break inlined */
                 write_break(l->w, x->start, col0, 0);
-            if (!fl_pair(l, e, col0, ld1, 0, lv, &pw))
+            if (!fl_pair(l, e, v, col0, ld1, 0, lv, &pw))
                 return false;
             col = col0 + pw;
             w = pw;

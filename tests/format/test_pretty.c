@@ -538,6 +538,62 @@ Test(pretty, map_below_deep_lists)
     cr_expect_str_eq(pretty_term(t, 1, 80, -1, LATIN1), expected);
 }
 
+/* Pairs whose keys are containers, broken and not, a byte list broken
+ * after " =>", and a depth that ends inside keys and values, all laid out
+ * by the explicit stack under 50 one-element lists. erl, for ~p and ~P 54:
+ * io_lib:format("~p", [lists:foldl(fun(_, A) -> [A] end, #{{key,1,"two"} =>
+ *   [alpha,beta,gamma,delta], [x,y] => #{inner => {1,2,3}, other => "text"},
+ *   z => <<1,...,25>>, {k2} => v}, lists:seq(1, 50))]) */
+Test(pretty, container_keys_below_deep_lists)
+{
+    enum { N = 50 };
+    char bytes[200], *q = bytes;
+    for (int i = 1; i <= 25; i++)
+        q += sprintf(q, "%s%d", i > 1 ? "," : "", i);
+    char text[400];
+    sprintf(text,
+            "#{{key,1,\"two\"} => [alpha,beta,gamma,delta], [x,y] => #{inner => {1,2,3}, other => \"text\"},"
+            " z => <<%s>>, {k2} => v}",
+            bytes);
+    term_t t = fx_read(text);
+    for (int i = 0; i < N; i++)
+        t = term_cons(&heap, t, NIL);
+    static const struct line {
+        int indent;
+        const char *text;
+    } p_lines[] = {{0, "#{z =>"},
+                   {N + 6, "<<1,2,3,4,5,6,7,8,9,10,"},
+                   {N + 8, "11,12,13,14,15,16,17,"},
+                   {N + 8, "18,19,20,21,22,23,24,"},
+                   {N + 8, "25>>,"},
+                   {N + 2, "{k2} => v,"},
+                   {N + 2, "{key,1,\"two\"} =>"},
+                   {N + 6, "[alpha,beta,gamma,"},
+                   {N + 7, "delta],"},
+                   {N + 2, "[x,"},
+                   {N + 3, "y] =>"},
+                   {N + 6, "#{inner => {1,2,3},"},
+                   {N + 8, "other =>"},
+                   {N + 12, "\"text\"}}"}},
+      d_lines[] = {{0, "#{z => <<1,2,...>>,"}, {N + 2, "{k2} => v,"}, {N + 2, "{key,"},
+                   {N + 3, "1,...} =>"},       {N + 3, "[alpha,"},    {N + 4, "beta|...],...}"}};
+    const struct {
+        const struct line *lines;
+        size_t n;
+        int depth;
+    } cases[] = {{p_lines, sizeof p_lines / sizeof p_lines[0], -1},
+                 {d_lines, sizeof d_lines / sizeof d_lines[0], 54}};
+    for (size_t c = 0; c < 2; c++) {
+        char expected[2048], *p = expected;
+        p += sprintf(p, "%.*s", N, OPENS);
+        for (size_t i = 0; i < cases[c].n; i++)
+            p += sprintf(p, "%s%*s%s", i > 0 ? "\n" : "", cases[c].lines[i].indent, "",
+                         cases[c].lines[i].text);
+        sprintf(p, "%.*s", N, CLOSES);
+        cr_expect_str_eq(pretty_term(t, 1, 80, cases[c].depth, LATIN1), expected, "depth %d", cases[c].depth);
+    }
+}
+
 /* {a,{a,...{a,a}...}} 3,000 deep: no tag indentation survives the cind
  * check, so every level is one more space in (TInd 1):
  * io_lib:format("~p", [lists:foldl(fun(_, A) -> {a, A} end, a, lists:seq(1, N))])
