@@ -2134,7 +2134,8 @@ static FMT_INLINE bool lay_step(lay_ctx *l)
     int64_t col0 = f->col0, col = f->col, ld = f->ld, w = f->w;
     const rec *it = lrec(l, e);
     bool pair = box->kind == N_MAP && it->kind != R_DOTS, field = it->kind == R_FIELD;
-    /* a pair's value follows its key's subtree; the next item, the value's */
+    /* a map's item is a pair: its key's subtree, then its value's (pv),
+     * after which the next item starts; any other item is one subtree */
     const rec *pv = pair ? lrec(l, it->next) : it;
     f->ci = pv->next;
     f->state = ST_TAIL;
