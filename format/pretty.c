@@ -1176,15 +1176,15 @@ static FMT_INLINE bool copy_plain(char *out, const uint8_t *s, uint64_t n, bool 
 }
 
 /* A byte-aligned binary of n > 0 bytes at s, at unlimited depth, with
- * strings on, at k, which has FMT_BYTE_LIST_ROOM(n) (either form fits):
- * <<"...">> when its bytes are plain, the byte list (N_BITS) when some
- * byte is no printable latin1 char and the device is latin1
- * (classify_bin's answers for those), with its record; for the rest
- * (escapes, latin1 or UTF-8 text) *done is false and nothing is kept.
- * Bytes that are not all plain are mostly no text at all (a third of the
- * binaries programs print), so the byte list is written while the bytes
- * are tested: the test costs a load a byte and one branch, not a loop
- * that stops at a byte nothing predicts. */
+ * strings on, at k, which has FMT_BYTE_LIST_ROOM(n) (every form fits):
+ * <<"...">> when its bytes are plain, and when the device is latin1 the
+ * byte list (N_BITS) when some byte is no printable latin1 char, else the
+ * string with its escapes and latin1 chars (classify_bin's answers for
+ * those), with its record; for ~tp (UTF-8 text) *done is false and
+ * nothing is kept. Bytes that are not all plain are mostly no text at all
+ * (a third of the binaries programs print), so the byte list is written
+ * while the bytes are tested: the test costs a load a byte and one
+ * branch, not a loop that stops at a byte nothing predicts. */
 static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s, uint64_t n, bool padded,
                                          bool *done)
 {
@@ -1205,12 +1205,14 @@ static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s
     }
     bool chars;
     char *e = fmt_put_byte_list(p, s, n, &chars);
-    if (chars) {
-        *done = false;
-        return k;
+    if (chars) { /* text with escapes (\r\n) or latin1 letters: over the list */
+        int64_t wide;
+        e = fmt_put_latin1_bin(p, s, n, &wide);
+        leaf_rec(c, N_BINSTR, e, (uint64_t)(e - p), (e - p) - wide);
+    } else {
+        ascii_rec(c, N_BITS, p, e);
     }
     k.p = e;
-    ascii_rec(c, N_BITS, p, e);
     return k;
 }
 
@@ -1588,8 +1590,8 @@ static FMT_NOINLINE char *flat_float(pctx *c, char *p, term_t t)
     return k.p;
 }
 
-/* A heap or refc binary; at a depth, without strings, or text that is not
- * plain ASCII (escapes, latin1, UTF-8 for ~tp): through classify(). */
+/* A heap or refc binary; at a depth, without strings, or for ~tp when its
+ * bytes are not plain ASCII: through classify(). */
 static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
 {
     if (d >= 0 || !c->strings)

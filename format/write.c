@@ -564,6 +564,26 @@ char *fmt_put_byte_list(char *p, const uint8_t *by, uint64_t n, bool *chars)
     return end;
 }
 
+char *fmt_put_latin1_bin(char *p, const uint8_t *by, uint64_t n, int64_t *wide)
+{
+    int64_t high = 0; /* latin1 chars above 127: two bytes of UTF-8 each */
+    memcpy(p, "<<\"", 3);
+    p += 3;
+    for (uint64_t i = 0; i < n; i++) {
+        uint8_t ch = by[i];
+        ASSERT(!NOT_LATIN1_CHAR[ch]);
+        if (is_plain_in_string(ch)) {
+            *p++ = (char)ch;
+        } else {
+            high += ch >= 0x80;
+            p = put_char(p, ch, '"', false);
+        }
+    }
+    memcpy(p, "\">>", 3);
+    *wide = high;
+    return p + 3;
+}
+
 fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *view, int64_t depth)
 {
     const bin_view v = *view;

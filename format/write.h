@@ -245,5 +245,13 @@ fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *v, int64_t 
  * takes them all), when ~p prints the bytes as a string instead. */
 #define FMT_BYTE_LIST_ROOM(n) (4 * (n) + 16)
 char *fmt_put_byte_list(char *p, const uint8_t *by, uint64_t n, bool *chars);
+/* The n bytes at by, each a printable latin1 char (fmt_put_byte_list's
+ * *chars), as ~p's latin1 string of a binary: <<"...">>, the plain bytes
+ * as they are, the rest escaped (\n, \") or as UTF-8 (latin1 letters), as
+ * fmt_put_bin_string writes them. p has room for FMT_BYTE_LIST_ROOM(n)
+ * (an escape or a latin1 char is two bytes); returns the end. *wide gets
+ * the bytes that are no char of their own: the text's width is its bytes
+ * less *wide. */
+char *fmt_put_latin1_bin(char *p, const uint8_t *by, uint64_t n, int64_t *wide);
 
 #endif

@@ -930,6 +930,44 @@ Test(pretty, flat_binaries_atoms_bignums)
           "[\"abc\",[1,2],\"d\",[a,\"b\"]]");
 }
 
+/* Binaries of latin1 text with escapes and latin1 letters (written as
+ * UTF-8, one column each) in a list that breaks: each string's width
+ * decides where the line ends. erl (its latin1 bytes here as UTF-8):
+ * L = [<<"GET / HTTP/1.1\r\nHost: a\r\n">>, <<"tab\there">>, <<"caf", 233, "\n">>,
+ *      <<"q\"uote\\">>, <<27, "[0m", 255, 160>>, <<"x\n">>, <<"\v\f\b">>, <<"plain">>],
+ * io_lib:format("~p", [L]), then [{request, L}] and a map of two. */
+Test(pretty, escaped_binaries_wrap)
+{
+    static const char XS[] = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+    static const char list[] =
+        "[<<\"GET / HTTP/1.1\\r\\nHost: a\\r\\n\">>, <<\"tab\\there\">>, <<\"caf\", 233, \"\\n\">>,"
+        " <<\"q\\\"uote\\\\\">>, <<27, \"[0m\", 255, 160>>, <<\"x\\n\">>, <<\"\\v\\f\\b\">>,"
+        " <<\"plain\">>]";
+    /* the first line's items, then the second's */
+    static const char first[] =
+        "<<\"GET / HTTP/1.1\\r\\nHost: a\\r\\n\">>,<<\"tab\\there\">>,<<\"caf\xc3\xa9\\n\">>,";
+    static const char rest[] =
+        "<<\"q\\\"uote\\\\\">>,<<\"\\e[0m\xc3\xbf\xc2\xa0\">>,<<\"x\\n\">>,<<\"\\v\\f\\b\">>,"
+        "<<\"plain\">>]";
+    char text[512], expected[512];
+    snprintf(expected, sizeof expected, "[%s\n %s", first, rest);
+    check(list, 1, 80, -1, LATIN1, expected);
+    snprintf(text, sizeof text, "{request,%s}", list);
+    snprintf(expected, sizeof expected, "{request,[%s\n%*s%s}", first, 10, "", rest);
+    check(text, 1, 80, -1, LATIN1, expected);
+    check("#{body => <<\"line one\\nline two\\n\">>, h => <<233, \"\\t\">>}", 1, 80, -1, LATIN1,
+          "#{body => <<\"line one\\nline two\\n\">>,h => <<\"\xc3\xa9\\t\">>}");
+    /* five latin1 letters are five columns: with 58 x's the list is 78
+     * wide and fits, with 59 it breaks (erl the same) */
+    for (int n = 58; n <= 59; n++) {
+        snprintf(text, sizeof text, "[<<233,233,233,233,233>>, <<\"%.*s\">>]", n, XS);
+        snprintf(expected, sizeof expected,
+                 "[<<\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\">>,%s<<\"%.*s\">>]", n == 58 ? "" : "\n ", n,
+                 XS);
+        check(text, 1, 80, -1, LATIN1, expected);
+    }
+}
+
 /* Every byte value in a binary that is not all plain: it prints as a
  * string when every byte is a char io_lib:printable_latin1_list/1
  * accepts (\b \t \n \v \f \r \e, 32..126, 160..255), else as the byte
