@@ -1177,14 +1177,15 @@ static FMT_INLINE bool copy_plain(char *out, const uint8_t *s, uint64_t n, bool 
 
 /* A byte-aligned binary of n > 0 bytes at s, at unlimited depth, with
  * strings on, at k, which has FMT_BYTE_LIST_ROOM(n) (every form fits):
- * <<"...">> when its bytes are plain, and when the device is latin1 the
- * byte list (N_BITS) when some byte is no printable latin1 char, else the
- * string with its escapes and latin1 chars (classify_bin's answers for
- * those), with its record; for ~tp (UTF-8 text) *done is false and
- * nothing is kept. Bytes that are not all plain are mostly no text at all
- * (a third of the binaries programs print), so the byte list is written
- * while the bytes are tested: the test costs a load a byte and one
- * branch, not a loop that stops at a byte nothing predicts. */
+ * <<"...">> when its bytes are plain; else the byte list (N_BITS) when
+ * some byte is no printable latin1 char, or the string with its escapes
+ * and latin1 chars (classify_bin's answers for those), with its record.
+ * ~tp gives the same answers for bytes that are all ASCII; for others
+ * (maybe UTF-8 text) *done is false and nothing is kept. Bytes that are
+ * not all plain are mostly no text at all (a third of the binaries
+ * programs print), so the byte list is written while the bytes are
+ * tested: the test costs a load a byte and one branch, not a loop that
+ * stops at a byte nothing predicts. */
 static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s, uint64_t n, bool padded,
                                          bool *done)
 {
@@ -1199,7 +1200,7 @@ static FMT_INLINE fmt_cursor put_bin_rec(pctx *c, fmt_cursor k, const uint8_t *s
         leaf_rec(c, N_BINSTR, p, n + 6, (int64_t)n + 6);
         return k;
     }
-    if (c->unicode) {
+    if (c->unicode && !fmt_is_ascii((const char *)s, n)) {
         *done = false;
         return k;
     }
@@ -1590,8 +1591,8 @@ static FMT_NOINLINE char *flat_float(pctx *c, char *p, term_t t)
     return k.p;
 }
 
-/* A heap or refc binary; at a depth, without strings, or for ~tp when its
- * bytes are not plain ASCII: through classify(). */
+/* A heap or refc binary; at a depth, without strings, or for ~tp when
+ * some byte is above 127: through classify(). */
 static FMT_NOINLINE char *flat_bin(pctx *c, char *p, term_t t, int64_t d)
 {
     if (d >= 0 || !c->strings)

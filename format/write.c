@@ -729,8 +729,7 @@ void fmt_put_bin_string(fmt_buf *b, const bin_view *v, size_t nbytes, bool utf8)
 
 /* ---- text width ------------------------------------------------------------------------ */
 
-/* True when none of the n bytes at s is above 127. */
-static bool is_ascii(const char *s, size_t n)
+bool fmt_is_ascii(const char *s, size_t n)
 {
     uint64_t any = 0;
     size_t i = 0;
@@ -746,7 +745,7 @@ static bool is_ascii(const char *s, size_t n)
 
 size_t fmt_utf8_to_latin1(char *s, size_t n)
 {
-    if (is_ascii(s, n))
+    if (fmt_is_ascii(s, n))
         return n;
     size_t w = 0;
     for (size_t i = 0; i < n; i++) {
@@ -763,7 +762,7 @@ size_t fmt_utf8_to_latin1(char *s, size_t n)
 
 size_t fmt_text_width(const char *s, size_t n)
 {
-    if (is_ascii(s, n))
+    if (fmt_is_ascii(s, n))
         return n;
     const unsigned char *u = (const unsigned char *)s;
     size_t chars = 0, len;

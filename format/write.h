@@ -111,6 +111,8 @@ void fmt_put_bin_string(fmt_buf *b, const bin_view *v, size_t nbytes, bool utf8)
  * as OTP 25's unicode_util:gc/1 cuts them (Unicode 14; classes in
  * grapheme.def). */
 size_t fmt_text_width(const char *s, size_t n);
+/* True when none of the n bytes at s is above 127. */
+bool fmt_is_ascii(const char *s, size_t n);
 /* Bytes taken by the first `count` characters of n bytes of UTF-8 text
  * (all of it if shorter): code points, or grapheme clusters as
  * string:slice/3 counts them when `graphemes`. */

@@ -966,6 +966,15 @@ Test(pretty, escaped_binaries_wrap)
                  XS);
         check(text, 1, 80, -1, LATIN1, expected);
     }
+    /* ~tp takes the same forms for bytes that are all ASCII, and UTF-8
+     * text as such: io_lib:format("~tp", [[<<"GET / HTTP/1.1\r\nHost: a\r\n">>,
+     * <<1,2,3>>, <<"a",127>>, <<"\e[0m">>, <<"caf",195,169,"\n">>, <<"x",128>>,
+     * <<"q\"\\">>, <<"tab\t">>]]) */
+    check("[<<\"GET / HTTP/1.1\\r\\nHost: a\\r\\n\">>, <<1,2,3>>, <<\"a\",127>>, <<\"\\e[0m\">>,"
+          " <<\"caf\",195,169,\"\\n\">>, <<\"x\",128>>, <<\"q\\\"\\\\\">>, <<\"tab\\t\">>]",
+          1, 80, -1, UNICODE,
+          "[<<\"GET / HTTP/1.1\\r\\nHost: a\\r\\n\">>,\n <<1,2,3>>,\n <<97,127>>,\n"
+          " <<\"\\e[0m\">>,<<\"caf\xc3\xa9\\n\"/utf8>>,\n <<120,128>>,\n <<\"q\\\"\\\\\">>,<<\"tab\\t\">>]");
 }
 
 /* Every byte value in a binary that is not all plain: it prints as a
