@@ -1020,6 +1020,48 @@ fail_tail:
     return (fmt_cursor){start, k.lim};
 }
 
+/* List l as a string of latin1 chars with escapes (\n, \") and latin1
+ * letters (two bytes of UTF-8, one column), in one pass, with its record:
+ * the lists that put_plain_string gives up on at such a char. Returns the
+ * cursor after it and true; when some element is no printable latin1
+ * char or the list is improper, false and the cursor where the string
+ * would have started (the text may have moved), nothing kept. */
+static FMT_INLINE fmt_cursor put_latin1_string(pctx *c, fmt_cursor k, term_t l, bool *ok)
+{
+    k = need(c, k, 64);
+    char *start = k.p, *p = k.p, *end = k.lim - 4; /* room for a char, the '"' and the NUL */
+    int64_t high = 0;                              /* latin1 letters: a byte more than their width */
+    *p++ = '"';
+    for (; term_is_list(l); l = list_tail(l)) {
+        if (p >= end) {
+            k = grow_text(c, p, 64); /* the text moves, start with it */
+            start = k.p - (p - start);
+            p = k.p;
+            end = k.lim - 4;
+        }
+        term_t h = list_head(l);
+        if (h < 2048 && !(PLAIN_CHAR[h] & 0x80)) {
+            *p++ = (char)PLAIN_CHAR[h];
+            continue;
+        }
+        int64_t ch = term_is_small(h) ? small_value(h) : -1;
+        if (ch < 0 || ch > 255 || measure_char(ch) == 0) {
+            *ok = false;
+            return (fmt_cursor){start, k.lim};
+        }
+        high += ch >= 160;
+        p = fmt_put_latin1_char(p, (uint32_t)ch);
+    }
+    if (!term_is_nil(l)) {
+        *ok = false;
+        return (fmt_cursor){start, k.lim};
+    }
+    *p++ = '"';
+    leaf_rec(c, N_STRING, p, (uint64_t)(p - start), (p - start) - high);
+    *ok = true;
+    return (fmt_cursor){p, k.lim};
+}
+
 /* Writes atom t at k with its record. */
 static FMT_INLINE fmt_cursor put_atom_rec(pctx *c, fmt_cursor k, term_t t)
 {
@@ -1498,12 +1540,19 @@ static FMT_NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, uns
     return flat_chars(c, p, t, d, level);
 }
 
-/* List t, which is no plain string, at p: a string with escapes or wide
- * chars when w is 0, else the list. Out of flat_chars, so that its node
- * does not grow every string's frame. */
+/* List t, which is no plain string, at p: a string with escapes, latin1
+ * letters or (~tp) wide chars when w is 0, else the list. Out of
+ * flat_chars, so that its node does not grow every string's frame. */
 static FMT_NOINLINE char *flat_not_plain(pctx *c, char *p, term_t t, int64_t d, unsigned level, int64_t w)
 {
     node n;
+    if (w == 0) { /* latin1 text, the common case, in one pass */
+        bool ok;
+        fmt_cursor k = put_latin1_string(c, cursor_at(c->b, p), t, &ok);
+        if (ok)
+            return k.p;
+        p = k.p;
+    }
     if (w == 0 && scan_string(t, c->urange, &n)) {
         n.t = t;
         n.d = d;

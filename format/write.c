@@ -475,6 +475,12 @@ void fmt_put_string_char(fmt_buf *b, uint32_t c, uint32_t quote, bool unicode)
     finish(b, k);
 }
 
+char *fmt_put_latin1_char(char *p, uint32_t c)
+{
+    ASSERT(c < 256 && !NOT_LATIN1_CHAR[c]);
+    return put_char(p, c, '"', false);
+}
+
 void fmt_put_string(fmt_buf *b, term_t l, size_t max, bool unicode)
 {
     fmt_cursor c = fmt_need(b, cursor_at_end(b), 1);

@@ -74,6 +74,10 @@ bool fmt_printable_list(term_t l, bool unicode_range, size_t *chars);
  * '\''): \" \\ \n \r \t \v \b \f \e \d, other controls below 160 as 3-digit
  * octal \NNN, 160..255 as is; above 255 as is when unicode, else \x{HEX}. */
 void fmt_put_string_char(fmt_buf *b, uint32_t c, uint32_t quote, bool unicode);
+/* fmt_put_string_char of a printable latin1 char (8..13, 27, 32..126,
+ * 160..255) inside "..." at p, which has room for its two bytes at most;
+ * returns the end. */
+char *fmt_put_latin1_char(char *p, uint32_t c);
 /* "..." holding the first `max` elements of list l (all if l is shorter;
  * SIZE_MAX for all), each escaped by fmt_put_string_char with quote '"'.
  * The caller has checked that those elements are integer chars (e.g. with

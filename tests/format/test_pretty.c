@@ -930,6 +930,48 @@ Test(pretty, flat_binaries_atoms_bignums)
           "[\"abc\",[1,2],\"d\",[a,\"b\"]]");
 }
 
+/* x's for the width tests below. */
+static const char LINE_XS[] = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+
+/* Strings with escapes and latin1 letters, written in one pass: widths
+ * (five latin1 letters are five columns, "\n" two: with 64 x's the list
+ * is 78 wide and fits, with 65 it breaks), an improper list and a char
+ * above 255 (lists), and a string long enough to move the text while it
+ * is written. erl: io_lib:format("~p", [["line one\n\ttwo", "caf\351\n",
+ * "q\"\\"]]), [[233,233,233,233,233], lists:duplicate(N, $x) ++ "\n"],
+ * [$a, $\n | x], [1000, $a, $\n]. */
+Test(pretty, escaped_strings)
+{
+    check("[\"line one\\n\\ttwo\", [99,97,102,233,10], [113,34,92]]", 1, 80, -1, LATIN1,
+          "[\"line one\\n\\ttwo\",\"caf\xc3\xa9\\n\",\"q\\\"\\\\\"]");
+    char text[256], expected[256];
+    for (int n = 64; n <= 65; n++) {
+        snprintf(text, sizeof text, "[[233,233,233,233,233], \"%.*s\\n\"]", n, LINE_XS);
+        snprintf(expected, sizeof expected, "[\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\",%s\"%.*s\\n\"]",
+                 n == 64 ? "" : "\n ", n, LINE_XS);
+        check(text, 1, 80, -1, LATIN1, expected);
+    }
+    check("[97,10|x]", 1, 80, -1, LATIN1, "[97,10|x]");
+    check("[1000,97,10]", 1, 80, -1, LATIN1, "[1000,97,10]");
+    enum { N = 5000 };
+    term_t l = NIL;
+    for (int i = N - 1; i >= 0; i--)
+        l = term_cons(&heap, term_small(i % 4 == 3 ? '\n' : i % 4 == 2 ? 233 : 'a'), l);
+    fmt_buf fresh; /* from its first room, so that the string moves the text */
+    fmt_buf_init(&fresh);
+    fmt_pretty_opts o;
+    fmt_pretty_opts_init(&o);
+    fmt_pretty(&fresh, l, &o);
+    static char want[4 * N + 3];
+    char *w = want;
+    *w++ = '"';
+    for (int i = 0; i < N; i += 4)
+        w += sprintf(w, "aa\xc3\xa9\\n");
+    strcpy(w, "\"");
+    cr_expect_str_eq(fresh.data, want);
+    fmt_buf_free(&fresh);
+}
+
 /* Binaries of latin1 text with escapes and latin1 letters (written as
  * UTF-8, one column each) in a list that breaks: each string's width
  * decides where the line ends. erl (its latin1 bytes here as UTF-8):
@@ -938,7 +980,6 @@ Test(pretty, flat_binaries_atoms_bignums)
  * io_lib:format("~p", [L]), then [{request, L}] and a map of two. */
 Test(pretty, escaped_binaries_wrap)
 {
-    static const char XS[] = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
     static const char list[] =
         "[<<\"GET / HTTP/1.1\\r\\nHost: a\\r\\n\">>, <<\"tab\\there\">>, <<\"caf\", 233, \"\\n\">>,"
         " <<\"q\\\"uote\\\\\">>, <<27, \"[0m\", 255, 160>>, <<\"x\\n\">>, <<\"\\v\\f\\b\">>,"
@@ -960,10 +1001,10 @@ Test(pretty, escaped_binaries_wrap)
     /* five latin1 letters are five columns: with 58 x's the list is 78
      * wide and fits, with 59 it breaks (erl the same) */
     for (int n = 58; n <= 59; n++) {
-        snprintf(text, sizeof text, "[<<233,233,233,233,233>>, <<\"%.*s\">>]", n, XS);
+        snprintf(text, sizeof text, "[<<233,233,233,233,233>>, <<\"%.*s\">>]", n, LINE_XS);
         snprintf(expected, sizeof expected,
                  "[<<\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\">>,%s<<\"%.*s\">>]", n == 58 ? "" : "\n ", n,
-                 XS);
+                 LINE_XS);
         check(text, 1, 80, -1, LATIN1, expected);
     }
     /* ~tp takes the same forms for bytes that are all ASCII, and UTF-8
@@ -1081,6 +1122,17 @@ Test(pretty, room_at_first_sizes)
         "[1,2,3|tail],18446744073709551616,{tag,[{a,1},{b,2}],#{1 => 2}},<<1,2,200>>,\"text\"]",
         "{{1,2,3,4,5,6,7,8,9,10},[a,b,c,d,e,f,g,h,i,j],#{a => 1,b => 2,c => {3,4}},{ok,'A b',<<\"x\">>}}",
         "#{alpha => {1,2,3},beta => [x,y,z],gamma => #{k => v,l => [1.0,2.5]},delta => <<\"bytes\">>}",
+        /* strings and binaries of latin1 text with escapes, two of them
+         * longer than the room a string starts with, and a list that
+         * looks like one for 75 elements */
+        "[<<\"GET / HTTP/1.1\\r\\nHost: a\\r\\n\">>,\"line one\\n\\ttwo\\n\\tthree, and a tail of text that "
+        "goes on "
+        "past the sixty-four "
+        "bytes\",[99,97,102,233,10,99,97,102,233,10],<<99,97,102,233,10>>,{x,\"tab\\there\"},"
+        "<<\"caf\",233,\"!\">>,[10,98,99,100,101,102,103,104,105,10,107,108,109,110,111,112,113,114,10,116,"
+        "117,118,119,120,121,122,97,10,99,100,101,102,103,104,105,106,10,108,109,110,111,112,113,114,115,10,"
+        "117,118,119,120,121,122,97,98,10,100,101,102,103,104,105,106,107,10,109,110,111,112,113,114,115,116,"
+        "10,118,119,300]]",
     };
     for (size_t i = 0; i < sizeof TERMS / sizeof TERMS[0]; i++) {
         term_t t = fx_read(TERMS[i]);
