@@ -639,18 +639,6 @@ void fmt_put_bits_view(fmt_buf *b, const bin_view *v, int depth)
     finish(b, fmt_put_bits_at(b, cursor_at_end(b), v, depth));
 }
 
-size_t fmt_printable_bytes(const bin_view *v, size_t n)
-{
-    size_t i = 0;
-    if (v->bitoffset == 0)
-        while (i < n && is_printable_latin1(v->bytes[i]))
-            i++;
-    else
-        while (i < n && is_printable_latin1(bin_byte_at(v, i)))
-            i++;
-    return i;
-}
-
 /* Decodes one UTF-8 char of the view at byte i as <<C/utf8>> matches it;
  * false when the bytes there are not a valid encoding. */
 static bool view_utf8(const bin_view *v, uint64_t i, uint32_t *cp, size_t *len)

@@ -92,9 +92,6 @@ void fmt_put_string(fmt_buf *b, term_t l, size_t max, bool unicode);
 void fmt_put_bitstring(fmt_buf *b, term_t bin, int depth);
 /* fmt_put_bitstring for a view of a bitstring (a slice of one). */
 void fmt_put_bits_view(fmt_buf *b, const bin_view *v, int depth);
-/* How many of the first n bytes of v, from the start, are printable latin1
- * chars (fmt_printable_char(byte, false)). n <= v->size. */
-size_t fmt_printable_bytes(const bin_view *v, size_t n);
 /* io_lib_pretty's valid_utf8(Bin, N): true when the first n chars of v's
  * bytes decode as UTF-8, or the bytes end validly before n chars. */
 bool fmt_valid_utf8(const bin_view *v, size_t n);
@@ -247,8 +244,8 @@ fmt_cursor fmt_put_bits_at(fmt_buf *b, fmt_cursor c, const bin_view *v, int64_t 
  * which has room for FMT_BYTE_LIST_ROOM(n) bytes (",255" a byte and
  * scratch bytes past the end); returns the end. Makes no room and calls
  * nothing: a caller that has made room pays no more than the bytes.
- * *chars: every byte is a printable latin1 char (fmt_printable_bytes
- * takes them all), when ~p prints the bytes as a string instead. */
+ * *chars: every byte is a printable latin1 char (fmt_printable_char(byte,
+ * false)), when ~p prints the bytes as a string instead. */
 #define FMT_BYTE_LIST_ROOM(n) (4 * (n) + 16)
 char *fmt_put_byte_list(char *p, const uint8_t *by, uint64_t n, bool *chars);
 /* The n bytes at by, each a printable latin1 char (fmt_put_byte_list's
