@@ -131,11 +131,14 @@ typedef struct rec {
 } rec;
 
 /* The text between a pair's key and value. */
-#define PAIR_ARROW 4
 #define PAIR_ARROW_TEXT " => "
+#define PAIR_ARROW (sizeof PAIR_ARROW_TEXT - 1)
 
 /* The width of the pair "K => V" whose key's record is k and value's v. */
-static FMT_INLINE int64_t pair_width(const rec *k, const rec *v) { return k->width + PAIR_ARROW + v->width; }
+static FMT_INLINE int64_t pair_width(const rec *k, const rec *v)
+{
+    return k->width + (int64_t)PAIR_ARROW + v->width;
+}
 
 /* A frame of the layout, over records. */
 typedef struct lframe {
@@ -1545,19 +1548,19 @@ static FMT_NOINLINE char *flat_string(pctx *c, char *p, term_t t, int64_t d, uns
  * flat_chars, so that its node does not grow every string's frame. */
 static FMT_NOINLINE char *flat_not_plain(pctx *c, char *p, term_t t, int64_t d, unsigned level, int64_t w)
 {
-    node n;
-    if (w == 0) { /* latin1 text, the common case, in one pass */
-        bool ok;
+    if (w == 0) {
+        bool ok; /* latin1 text, the common case, in one pass */
         fmt_cursor k = put_latin1_string(c, cursor_at(c->b, p), t, &ok);
         if (ok)
             return k.p;
         p = k.p;
-    }
-    if (w == 0 && scan_string(t, c->urange, &n)) {
-        n.t = t;
-        n.d = d;
-        n.kind = N_STRING;
-        return put_leaf_rec(c, cursor_at(c->b, p), &n).p;
+        node n; /* wide chars (~tp), or no string after all */
+        if (scan_string(t, c->urange, &n)) {
+            n.t = t;
+            n.d = d;
+            n.kind = N_STRING;
+            return put_leaf_rec(c, cursor_at(c->b, p), &n).p;
+        }
     }
     return flat_list(c, p, t, d, level);
 }
