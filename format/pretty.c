@@ -2685,7 +2685,8 @@ static const char *take_text(fmt_buf *b, size_t mark)
     b->cap = s->cap;
     s->p = text;
     s->cap = cap;
-    memcpy(b->data, text, mark);
+    if (mark > 0) /* a prefix (a trace line's); a term alone has none */
+        memcpy(b->data, text, mark);
     truncate_to(b, mark);
     return text + mark;
 }
