@@ -177,7 +177,7 @@ typedef struct pctx {
     int64_t wide; /* the one-line pass: bytes written that are not chars */
     int64_t ll;   /* line length */
     int64_t m;    /* io_lib_pretty's M: the whole term's width */
-    int64_t tind;
+    int64_t tind; /* the frame walk's tag indentation (fl_deep sets it) */
     bool unicode;
     bool urange;  /* ~tp with io:printable_range() unicode: code points
                      above 255 can make lists and binaries strings */
@@ -2638,11 +2638,15 @@ static bool fl_node(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, uns
 }
 
 /* Lays out the whole term (record 0, known not to fit) from column col,
- * writing it up to its last break unless `cw`; false when a cind check
- * fails. `check`: cind's checks; `cw`: a walk that only checks. */
-static bool lay_fast(pctx *c, int64_t col, bool check, bool cw)
+ * M m and tag indentation tind (-1, 4 or 1: the tries of pp/cind), writing
+ * it up to its last break unless `cw`; false when a cind check fails.
+ * `check`: cind's checks; `cw`: a walk that only checks. M comes from the
+ * caller's register, not from c->m: gcc loads c->ll and c->m together as
+ * one 16-byte word, which waits for the store of c->m just made to reach
+ * the cache (a load across two stores is not forwarded from them). */
+static bool lay_fast(pctx *c, int64_t col, int64_t m, int64_t tind, bool check, bool cw)
 {
-    flay l = {.c = c, .recs = c->recs, .ll = c->ll, .m = c->m, .tind = c->tind, .w = cw ? NULL : &c->w, .check = check};
+    flay l = {.c = c, .recs = c->recs, .ll = c->ll, .m = m, .tind = tind, .w = cw ? NULL : &c->w, .check = check};
     start_layout(c);
     c->emit = !cw;
     bool ok = fl_broken(&l, 0, col, 0, 0, 0);
@@ -2751,22 +2755,15 @@ void fmt_pretty(fmt_buf *b, term_t t, const fmt_pretty_opts *o)
     /* M small, or records (cind_fields_tail goes on from another column
      * than pp_fields_tail): the cind passes on their own, then pp */
     if (c.m < (c.ll > 0 ? c.ll : 0) + M_SLACK || c.has_rec) {
-        c.tind = -1;
-        if (!lay_fast(&c, col, true, true)) {
-            c.tind = 4;
-            if (!lay_fast(&c, col, true, true))
-                c.tind = 1;
+        int64_t tind = -1;
+        if (!lay_fast(&c, col, c.m, tind, true, true)) {
+            tind = 4;
+            if (!lay_fast(&c, col, c.m, tind, true, true))
+                tind = 1;
         }
-        lay_fast(&c, col, false, false);
-    } else {
-        c.tind = -1;
-        if (!lay_fast(&c, col, true, false)) {
-            c.tind = 4;
-            if (!lay_fast(&c, col, true, false)) {
-                c.tind = 1;
-                lay_fast(&c, col, false, false);
-            }
-        }
+        lay_fast(&c, col, c.m, tind, false, false);
+    } else if (!lay_fast(&c, col, c.m, -1, true, false) && !lay_fast(&c, col, c.m, 4, true, false)) {
+        lay_fast(&c, col, c.m, 1, false, false);
     }
     finish_layout(&c);
     /* The two buffers take turns as b's (take_text): area 2 as large as b,
