@@ -2646,7 +2646,8 @@ static bool fl_node(flay *l, uint64_t r, int64_t col, int64_t ld, int64_t w, uns
  * the cache (a load across two stores is not forwarded from them). */
 static bool lay_fast(pctx *c, int64_t col, int64_t m, int64_t tind, bool check, bool cw)
 {
-    flay l = {.c = c, .recs = c->recs, .ll = c->ll, .m = m, .tind = tind, .w = cw ? NULL : &c->w, .check = check};
+    flay l = {
+        .c = c, .recs = c->recs, .ll = c->ll, .m = m, .tind = tind, .w = cw ? NULL : &c->w, .check = check};
     start_layout(c);
     c->emit = !cw;
     bool ok = fl_broken(&l, 0, col, 0, 0, 0);
