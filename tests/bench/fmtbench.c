@@ -191,14 +191,17 @@ static term_t make_term(gen *g)
 
 /* ---- timing -------------------------------------------------------------------- */
 
-/* CPU seconds of this process: steadier than wall time on a busy machine,
- * and what erl's side measures too (statistics(runtime)). */
-static double cpu_now(void)
+/* Seconds on clock `id`. */
+static double seconds(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+/* CPU seconds of this process: steadier than wall time on a busy machine,
+ * and what erl's side measures too (statistics(runtime)). */
+static double cpu_now(void) { return seconds(CLOCK_PROCESS_CPUTIME_ID); }
 
 typedef enum { VIA_PRETTY, VIA_WRITE, VIA_FORMAT } via;
 
@@ -259,13 +262,6 @@ static inline uint64_t ticks(void)
 #endif
 }
 
-static double wall_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* One pass of ~p (or ~w) over all terms in their order, each timed on its
  * own: sum[k] gets the ticks of the terms of class k (cls[i]). Returns
  * the ns a tick, from the pass's wall time. */
@@ -275,7 +271,7 @@ static double split_pass(fmt_buf *b, const term_t *terms, const unsigned char *c
     fmt_pretty_opts o;
     fmt_pretty_opts_init(&o);
     sum[0] = sum[1] = 0;
-    double w0 = wall_now();
+    double w0 = seconds(CLOCK_MONOTONIC);
     uint64_t all0 = ticks();
     for (size_t i = 0; i < n; i++) {
         fmt_buf_reset(b);
@@ -287,7 +283,7 @@ static double split_pass(fmt_buf *b, const term_t *terms, const unsigned char *c
         sum[cls[i]] += (double)(ticks() - t0);
     }
     uint64_t all = ticks() - all0;
-    return (wall_now() - w0) * 1e9 / (double)(all ? all : 1);
+    return (seconds(CLOCK_MONOTONIC) - w0) * 1e9 / (double)(all ? all : 1);
 }
 
 /* BENCH_SPLIT: ns a term of ~p and of ~w over the terms that fit on one
